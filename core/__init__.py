@@ -1,0 +1,1 @@
+"""Boomtown's rules: pure, deterministic game logic with no user-interface imports."""

@@ -1,0 +1,1 @@
+"""What every game shares: actions, errors, RNG, ledger, auction, options, records, bots."""

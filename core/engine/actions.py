@@ -1,0 +1,31 @@
+"""Actions: small immutable values with a readable text form and a JSON form."""
+
+from dataclasses import asdict, fields
+from typing import Any, ClassVar
+
+
+class Action:
+    """Base class of every game's actions. Subclasses are frozen, slotted dataclasses."""
+
+    __slots__ = ()
+    kind: ClassVar[str]
+
+    def to_json(self) -> dict[str, Any]:
+        return {"kind": self.kind, **asdict(self)}  # type: ignore[call-overload]
+
+
+class ActionCodec:
+    """Turns a game's actions into JSON objects and back."""
+
+    def __init__(self, *classes: type[Action]) -> None:
+        self._classes = {cls.kind: cls for cls in classes}
+
+    def decode(self, data: Any) -> Action:
+        if not isinstance(data, dict) or data.get("kind") not in self._classes:
+            raise ValueError(f"not an action of this game: {data!r}")
+        cls = self._classes[data["kind"]]
+        names = {f.name for f in fields(cls)}  # type: ignore[arg-type]
+        args = {k: v for k, v in data.items() if k != "kind"}
+        if set(args) != names or not all(isinstance(v, int) for v in args.values()):
+            raise ValueError(f"malformed {cls.kind} action: {data!r}")
+        return cls(**args)

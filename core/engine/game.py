@@ -1,0 +1,143 @@
+"""What every game provides: its options, its spec in the registry, its state and its result."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Callable, Sequence
+
+from .actions import Action, ActionCodec
+from .errors import GameOver, IllegalAction, NotYourTurn, StaleAction
+
+
+@dataclass(frozen=True)
+class Option:
+    """A named setting of a game, shown in setup screens and accepted as `--option name=value`."""
+
+    name: str
+    default: bool | int | str
+    description: str
+    choices: tuple[str, ...] = ()
+
+    def parse(self, text: str) -> bool | int | str:
+        """The value of `text` for this option, or ValueError with a clear reason."""
+        if isinstance(self.default, bool):
+            lowered = text.strip().lower()
+            if lowered in ("1", "true", "yes", "on"):
+                return True
+            if lowered in ("0", "false", "no", "off"):
+                return False
+            raise ValueError(f"option {self.name} is on or off, not {text!r}")
+        if isinstance(self.default, int):
+            try:
+                return int(text)
+            except ValueError:
+                raise ValueError(f"option {self.name} takes a whole number, not {text!r}") from None
+        if text not in self.choices:
+            raise ValueError(f"option {self.name} is one of {', '.join(self.choices)}, not {text!r}")
+        return text
+
+
+@dataclass(frozen=True)
+class Result:
+    """How a finished game came out. `details` holds each seat's game-specific score breakdown."""
+
+    winners: tuple[int, ...]
+    scores: tuple[int, ...]
+    reason: str
+    details: tuple[Any, ...] = ()
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    """A game in the registry: how many may play, its options, and how to start and decode it."""
+
+    slug: str
+    title: str
+    summary: str
+    min_players: int
+    max_players: int
+    options: tuple[Option, ...]
+    new_game: Callable[[Sequence[str], int, dict[str, Any]], "GameState"]
+    codec: ActionCodec
+    bots: dict[str, Callable[[int], Any]] = field(default_factory=dict)
+
+    def resolve_options(self, given: dict[str, Any] | None = None) -> dict[str, Any]:
+        """Every option's value: the defaults overridden by `given` (values or their text)."""
+        known = {o.name: o for o in self.options}
+        resolved = {o.name: o.default for o in self.options}
+        for name, value in (given or {}).items():
+            if name not in known:
+                raise ValueError(f"{self.slug} has no option {name!r}; it has: {', '.join(known)}")
+            option = known[name]
+            if isinstance(value, str):
+                value = option.parse(value)
+            elif type(value) is not type(option.default):
+                raise ValueError(f"option {name} cannot be {value!r}")
+            resolved[name] = value
+        return resolved
+
+    def start(self, players: Sequence[str], seed: int, options: dict[str, Any] | None = None):
+        if not self.min_players <= len(players) <= self.max_players:
+            raise ValueError(
+                f"{self.title} takes {self.min_players} to {self.max_players} players, not {len(players)}"
+            )
+        return self.new_game(players, seed, self.resolve_options(options))
+
+
+class GameState:
+    """The shared shape of a game state.
+
+    A subclass implements `copy`, `to_act`, `legal_actions`, `why_illegal`, `_perform`, `is_over`,
+    `result` and `view`. This base turns them into the public `step` (in place, for simulations)
+    and `apply` (returns a new state, leaves this one untouched).
+    """
+
+    version: int
+
+    def copy(self) -> "GameState":
+        raise NotImplementedError
+
+    def to_act(self) -> tuple[int, ...]:
+        """The seats that must act now; empty when the game is over."""
+        raise NotImplementedError
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        raise NotImplementedError
+
+    def why_illegal(self, seat: int, action: Action) -> str | None:
+        """None when `seat` may play `action` now, else the rule it breaks, for a player to read.
+
+        Together with `legal_actions` this is the single statement of the rules: a test checks
+        that the two agree on every action a game knows of.
+        """
+        raise NotImplementedError
+
+    def may_act(self, seat: int) -> bool:
+        """Whether `seat` has anything it may do now, even if it is not its turn."""
+        return bool(self.legal_actions(seat))
+
+    def is_over(self) -> bool:
+        raise NotImplementedError
+
+    def _perform(self, seat: int, action: Action) -> None:
+        raise NotImplementedError
+
+    def step(self, seat: int, action: Action, version: int | None = None) -> None:
+        """Apply `action` for `seat` in place, or raise an ActionError and change nothing."""
+        if version is not None and version != self.version:
+            raise StaleAction("the game moved on before this action arrived")
+        reason = self.why_illegal(seat, action)
+        if reason is not None:
+            if self.is_over():
+                raise GameOver("the game is over")
+            if not self.may_act(seat):
+                raise NotYourTurn("it is not your turn")
+            raise IllegalAction(reason)
+        self._perform(seat, action)
+        self.version += 1
+
+    def apply(self, seat: int, action: Action, version: int | None = None) -> "GameState":
+        """The state after `seat` plays `action`; this state is left as it was."""
+        nxt = self.copy()
+        nxt.step(seat, action, version)
+        return nxt

@@ -1,0 +1,80 @@
+"""A game's record: its setup and every action, saved as JSON and replayed to the same state."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from .actions import Action
+
+FORMAT = 1
+
+
+class RecordError(Exception):
+    """A saved game that cannot be read or does not replay; the message says why."""
+
+
+@dataclass
+class Record:
+    game: str
+    players: list[str]
+    seed: int
+    options: dict[str, Any]
+    actions: list[tuple[int, Action]] = field(default_factory=list)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "format": FORMAT,
+            "game": self.game,
+            "players": self.players,
+            "seed": self.seed,
+            "options": self.options,
+            "actions": [[seat, action.to_json()] for seat, action in self.actions],
+        }
+
+    @classmethod
+    def from_json(cls, data: Any) -> "Record":
+        from core.games import get_spec
+
+        try:
+            if data.get("format") != FORMAT:
+                raise RecordError(f"unknown save format {data.get('format')!r}")
+            spec = get_spec(data["game"])
+            players = [str(p) for p in data["players"]]
+            seed = int(data["seed"])
+            options = spec.resolve_options(dict(data["options"]))
+            actions = [(int(seat), spec.codec.decode(a)) for seat, a in data["actions"]]
+        except RecordError:
+            raise
+        except (KeyError, TypeError, ValueError, AttributeError) as exc:
+            raise RecordError(f"not a Boomtown saved game: {exc}") from None
+        return cls(spec.slug, players, seed, options, actions)
+
+    def save(self, path: Path) -> None:
+        """Write atomically, so a crash mid-save never leaves a broken file behind."""
+        tmp = path.with_suffix(path.suffix + ".tmp")
+        tmp.write_text(json.dumps(self.to_json()))
+        tmp.replace(path)
+
+    @classmethod
+    def load(cls, path: Path) -> "Record":
+        try:
+            data = json.loads(Path(path).read_text())
+        except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
+            raise RecordError(f"cannot read {path}: {exc}") from None
+        return cls.from_json(data)
+
+    def replay(self):
+        """The state this record leads to; RecordError if an action no longer applies."""
+        from core.engine.errors import ActionError
+        from core.games import get_spec
+
+        state = get_spec(self.game).start(self.players, self.seed, self.options)
+        for n, (seat, action) in enumerate(self.actions):
+            try:
+                state.step(seat, action)
+            except ActionError as exc:
+                raise RecordError(f"action {n + 1} ({action}) does not apply: {exc}") from None
+        return state

@@ -1,0 +1,14 @@
+"""The registry of games, by slug."""
+
+from core.engine.game import GameSpec
+
+from .bigshot import SPEC as BIGSHOT
+
+GAMES: dict[str, GameSpec] = {spec.slug: spec for spec in (BIGSHOT,)}
+
+
+def get_spec(slug: str) -> GameSpec:
+    try:
+        return GAMES[slug]
+    except KeyError:
+        raise ValueError(f"no game {slug!r}; the games are: {', '.join(GAMES)}") from None

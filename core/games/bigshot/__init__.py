@@ -1,0 +1,28 @@
+"""Big Shot (Alex Randolph, Ravensburger 2001): auctions of cubes, majorities on city lots, loans."""
+
+from core.engine.bots import RandomBot
+from core.engine.game import GameSpec, Option
+
+from .actions import CODEC
+from .bots import HeuristicBot
+from .state import BigShotState
+
+SPEC = GameSpec(
+    slug="bigshot",
+    title="Big Shot",
+    summary="Bid for cubes, place them on city lots, win lots by majority; mind your debts.",
+    min_players=2,
+    max_players=4,
+    options=(
+        Option("hidden_money", False,
+               "Keep cash hidden: each player sees only their own money; loans are asked for "
+               "before the bidding, and a bid you cannot pay is refused."),
+        Option("loan_timing", "any_time",
+               "When a loan may be taken in the open-money game: any_time during the round, or "
+               "when_short (only on your bid, when you cannot raise it).",
+               choices=("any_time", "when_short")),
+    ),
+    new_game=BigShotState,
+    codec=CODEC,
+    bots={"random": RandomBot, "heuristic": HeuristicBot},
+)

@@ -1,0 +1,83 @@
+"""The Big Shot board as data: 13 lots (11 valued, 2 parks), 18 auction spaces, 4 colours.
+
+ASSUMPTION: the printed values of the five rich lots and the exact park adjacency are not public.
+This table follows ../shared/reference/bigshot_notes.md: one park touches 9, 10 and 11 (the
+rulebook's scoring example), the other park the second 9, 10, 11; the rich lots are 16, 17, 18,
+20 and 21 (20 and 21 and a second 9 are attested by a session report). If the real board turns
+up, only this table changes.
+"""
+
+from dataclasses import dataclass
+
+COLOURS = ("red", "yellow", "white", "black")
+COLOUR_LETTERS = ("R", "Y", "W", "B")
+
+SPACES = 18
+CUBES_PER_COLOUR = 18
+CUBES_PER_SPACE = 4
+LOT_CAPACITY = 7
+START_CASH = 10
+LOAN_DEBT = 10
+MAX_LOANS = 9
+ROUNDS = SPACES
+
+
+@dataclass(frozen=True)
+class Lot:
+    name: str
+    value: int  # millions; 0 for a park
+    park: int | None = None  # index of the adjacent park, if any
+    is_park: bool = False
+    row: int = 0  # where the board widget draws it (a 4x4 grid of city blocks)
+    col: int = 0
+
+
+LOTS: tuple[Lot, ...] = (
+    Lot("Park West", 0, is_park=True, row=1, col=0),
+    Lot("Park East", 0, is_park=True, row=2, col=3),
+    Lot("9 West", 9, park=0, row=0, col=0),
+    Lot("10 West", 10, park=0, row=2, col=0),
+    Lot("11 West", 11, park=0, row=1, col=1),
+    Lot("9 East", 9, park=1, row=3, col=3),
+    Lot("10 East", 10, park=1, row=1, col=3),
+    Lot("11 East", 11, park=1, row=2, col=2),
+    Lot("16", 16, row=0, col=1),
+    Lot("17", 17, row=0, col=2),
+    Lot("18", 18, row=3, col=1),
+    Lot("20", 20, row=3, col=2),
+    Lot("21", 21, row=0, col=3),
+)
+PARKS = tuple(i for i, lot in enumerate(LOTS) if lot.is_park)
+PARK_NEIGHBOURS = {p: tuple(i for i, lot in enumerate(LOTS) if lot.park == PARKS.index(p)) for p in PARKS}
+N_LOTS = len(LOTS)
+
+
+class Cubes(tuple):
+    """Cube counts by colour; formats as "2 red, 1 yellow" only when a log line is rendered."""
+
+    __slots__ = ()
+
+    def __format__(self, spec: str) -> str:
+        return ", ".join(f"{n} {COLOURS[c]}" for c, n in enumerate(self) if n)
+
+
+def lot_winner(counts) -> int:
+    """The colour that wins a lot with these cube counts, or -1 for nobody.
+
+    The winner holds the highest count that occurs exactly once: 3/3/1 goes to the single cube,
+    2/2/2/1 too, 2/2 and 1/1/1 go to nobody.
+    """
+    winner, top = -1, 0
+    for colour, n in enumerate(counts):
+        if n > top and counts.count(n) == 1:
+            winner, top = colour, n
+    return winner
+
+
+def lot_worth(lot: int, owner: int, owners) -> int:
+    """What `lot` scores for `owner`: its value, doubled when `owner` also holds its park."""
+    park = LOTS[lot].park
+    value = LOTS[lot].value
+    if park is not None and owners[PARKS[park]] == owner:
+        return 2 * value
+    return value

@@ -1,0 +1,480 @@
+"""Big Shot's rules: a round is a roll, (in some variants) loan requests, an auction, and placement.
+
+The state is mutated only through `GameState.step`/`apply`, which check `why_illegal` first.
+Internally it is a handful of flat lists so that copying and stepping stay cheap for bots.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Sequence
+
+from core.engine.auction import OpenAuction
+from core.engine.game import GameState, Result
+from core.engine.ledger import Ledger
+from core.engine.rng import Rng
+
+from . import actions as A
+from .board import (
+    COLOURS,
+    CUBES_PER_COLOUR,
+    CUBES_PER_SPACE,
+    LOAN_DEBT,
+    LOT_CAPACITY,
+    LOTS,
+    MAX_LOANS,
+    N_LOTS,
+    ROUNDS,
+    SPACES,
+    START_CASH,
+    Cubes,
+    lot_winner,
+)
+
+ROLL, LOANS, BID, PAY, PLACE, OVER = "roll", "loans", "bid", "pay", "place", "over"
+
+# When a player may take a loan (see RULINGS.md): decided once per game from the options.
+ANY_TIME = "any_time"  # open money, 3-4 players: any time during the round
+WHEN_SHORT = "when_short"  # option: only on your bid, when you cannot raise
+BEFORE_AUCTION = "before_auction"  # hidden money: asked in turn before the bidding starts
+BEFORE_FIRST_BID = "before_first_bid"  # 2 players: before your own first bid of the auction
+
+# Bidding (and asking for loans) starts left of the roller and ends with the roller.
+BIDDING_ORDERS = {n: tuple(tuple((r + i) % n for i in range(1, n + 1)) for r in range(n))
+                  for n in (2, 3, 4)}
+
+GHOST_SEAT = -1
+BANK = len(COLOURS)
+
+
+class BigShotState(GameState):
+    __slots__ = (
+        "players", "seat_colours", "colour_seat", "ghost", "hidden", "loan_window", "when_short",
+        "rng", "spaces", "space_cubes", "broker", "lots", "lot_cubes", "owners", "settled",
+        "retired", "ledger", "loans", "loan_round", "round", "roller", "phase", "auction",
+        "loan_order", "loan_turn", "winner", "price", "to_place", "events", "round_ends", "names",
+        "version", "current", "open_places",
+    )
+
+    def __init__(self, players: Sequence[str], seed: int, options: dict[str, Any]) -> None:
+        n = len(players)
+        self.players = tuple(players)
+        self.rng = rng = Rng(seed)
+        cards = list(range(len(COLOURS)))
+        rng.shuffle(cards)  # the calling cards are dealt
+        if n == 2:
+            self.seat_colours = ((cards[0], cards[1]), (cards[2], cards[3]))
+        else:
+            self.seat_colours = tuple((c,) for c in cards[:n])
+        self.ghost = cards[3] if n == 3 else -1
+        self.colour_seat = [GHOST_SEAT] * len(COLOURS)
+        for seat, colours in enumerate(self.seat_colours):
+            for c in colours:
+                self.colour_seat[c] = seat
+        self.names = tuple(self._name_colour(c) for c in range(len(COLOURS)))
+
+        self.hidden = bool(options["hidden_money"])
+        self.when_short = options["loan_timing"] == WHEN_SHORT
+        if self.hidden:
+            self.loan_window = BEFORE_AUCTION
+        elif n == 2:
+            self.loan_window = BEFORE_FIRST_BID
+        else:
+            self.loan_window = WHEN_SHORT if self.when_short else ANY_TIME
+
+        # 72 cubes, 4 to a space, each space with at least two colours.
+        cubes = [c for c in range(len(COLOURS)) for _ in range(CUBES_PER_COLOUR)]
+        while True:
+            rng.shuffle(cubes)
+            groups = [cubes[i:i + CUBES_PER_SPACE] for i in range(0, len(cubes), CUBES_PER_SPACE)]
+            if all(len(set(g)) > 1 for g in groups):
+                break
+        self.spaces = [g.count(c) for g in groups for c in range(len(COLOURS))]
+        self.space_cubes = [CUBES_PER_SPACE] * SPACES
+        self.broker = rng.below(SPACES)
+        self.lots = [0] * (N_LOTS * len(COLOURS))
+        self.lot_cubes = [0] * N_LOTS
+        self.owners = [-1] * N_LOTS
+        self.settled = [False] * N_LOTS
+        self.retired = [0] * len(COLOURS)  # cubes taken off settled lots
+
+        self.ledger = Ledger(len(COLOURS))
+        self.events: list[tuple[int, str, tuple]] = []
+        self.round = 1
+        for colour, seat in enumerate(self.colour_seat):
+            if seat != GHOST_SEAT:
+                self.ledger.transfer(0, BANK, colour, START_CASH, "starting capital")
+        self.loans = [0] * len(COLOURS)
+        self.loan_round = [0] * len(COLOURS)
+        self.roller = rng.below(n)  # the highest roll of the die starts
+        self.phase = ROLL
+        self.auction: OpenAuction | None = None
+        self.loan_order: tuple[int, ...] = ()
+        self.loan_turn = 0
+        self.winner = -1
+        self.price = 0
+        self.to_place = [0] * len(COLOURS)
+        # (owners, balances, loans) at the end of each round, for the worth-by-round chart
+        self.round_ends: list[tuple[tuple[int, ...], ...]] = []
+        self.version = 0
+        self.current = self.roller
+        self.open_places = A.PLACES
+        self._say("{} starts; the broker stands on space {}.", self.players[self.roller],
+                  self.broker + 1)
+
+    # -- copying ---------------------------------------------------------------------------------
+
+    def copy(self) -> "BigShotState":
+        c = BigShotState.__new__(BigShotState)
+        c.players = self.players
+        c.seat_colours = self.seat_colours
+        c.colour_seat = self.colour_seat
+        c.ghost = self.ghost
+        c.hidden = self.hidden
+        c.loan_window = self.loan_window
+        c.when_short = self.when_short
+        c.rng = self.rng.copy()
+        c.spaces = self.spaces[:]
+        c.space_cubes = self.space_cubes[:]
+        c.broker = self.broker
+        c.lots = self.lots[:]
+        c.lot_cubes = self.lot_cubes[:]
+        c.owners = self.owners[:]
+        c.settled = self.settled[:]
+        c.retired = self.retired[:]
+        c.ledger = self.ledger.copy()
+        c.loans = self.loans[:]
+        c.loan_round = self.loan_round[:]
+        c.round = self.round
+        c.roller = self.roller
+        c.phase = self.phase
+        c.auction = self.auction.copy() if self.auction else None
+        c.loan_order = self.loan_order
+        c.loan_turn = self.loan_turn
+        c.winner = self.winner
+        c.price = self.price
+        c.to_place = self.to_place[:]
+        c.events = self.events[:]
+        c.round_ends = self.round_ends[:]
+        c.names = self.names
+        c.version = self.version
+        c.current = self.current
+        c.open_places = self.open_places
+        return c
+
+    # -- questions -------------------------------------------------------------------------------
+
+    def cash(self, colour: int) -> int:
+        return self.ledger.balances[colour]
+
+    def lot_counts(self, lot: int) -> list[int]:
+        return self.lots[lot * 4:lot * 4 + 4]
+
+    def space_counts(self, space: int) -> list[int]:
+        return self.spaces[space * 4:space * 4 + 4]
+
+    def is_over(self) -> bool:
+        return self.phase == OVER
+
+    def _find_actor(self) -> int:
+        """The one seat whose turn it is (Big Shot is turn-based), or -1 when it is over."""
+        phase = self.phase
+        if phase == BID:
+            return self.auction.bidder
+        if phase == ROLL:
+            return self.roller
+        if phase == LOANS:
+            return self.loan_order[self.loan_turn]
+        if phase == OVER:
+            return -1
+        return self.winner
+
+    def to_act(self) -> tuple[int, ...]:
+        seat = self.current
+        return () if seat < 0 else (seat,)
+
+    def payable(self, seat: int) -> int:
+        """The largest bid `seat` can pay from one of its colours."""
+        colours = self.seat_colours[seat]
+        if len(colours) == 1:
+            return self.ledger.balances[colours[0]]
+        return max(self.ledger.balances[c] for c in colours)
+
+    def can_borrow(self, colour: int) -> bool:
+        """Whether the loan rules (not counting when) allow `colour` a loan now."""
+        return self.loan_round[colour] != self.round and self.loans[colour] < MAX_LOANS
+
+    def loan_allowed_now(self, seat: int, colour: int) -> bool:
+        if self.loan_round[colour] == self.round or self.loans[colour] >= MAX_LOANS \
+                or self.phase == OVER:
+            return False
+        window = self.loan_window
+        if window == ANY_TIME:
+            return True
+        if window == BEFORE_AUCTION:
+            return self.phase == LOANS and self.current == seat
+        if self.phase != BID or self.auction.bidder != seat:
+            return False
+        if window == BEFORE_FIRST_BID and self.auction.has_acted(seat):
+            return False
+        if self.when_short:
+            return self.cash(colour) < self.auction.minimum
+        return True
+
+    def may_act(self, seat: int) -> bool:
+        if self.current == seat:
+            return True
+        return self.loan_window == ANY_TIME and 0 <= seat < len(self.players) and any(
+            self.loan_allowed_now(seat, c) for c in self.seat_colours[seat])
+
+    def legal_actions(self, seat: int) -> tuple:
+        """Every action `seat` may take now, loans first; empty when it may do nothing."""
+        phase = self.phase
+        if phase == OVER or not 0 <= seat < len(self.players):
+            return ()
+        loans = self._loan_actions(seat)
+        if self.current != seat:
+            return loans
+        if phase == BID:
+            return loans + (A.PASS,) + A.BIDS[self.auction.minimum:self.payable(seat) + 1]
+        if phase == PLACE:
+            to_place, places = self.to_place, self.open_places
+            for c in range(4):
+                if to_place[c]:
+                    loans += places[c]
+            return loans
+        if phase == ROLL:
+            return loans + (A.ROLL,)
+        if phase == LOANS:
+            return loans + (A.NO_MORE_LOANS,)
+        return tuple(A.pay_with(c) for c in self.seat_colours[seat] if self.cash(c) >= self.price)
+
+    def _loan_actions(self, seat: int) -> tuple:
+        if self.loan_window != ANY_TIME and self.current != seat:
+            return ()
+        colours = self.seat_colours[seat]
+        if len(colours) == 1:
+            return (A.take_loan(colours[0]),) if self.loan_allowed_now(seat, colours[0]) else ()
+        return tuple(A.take_loan(c) for c in colours if self.loan_allowed_now(seat, c))
+
+    def why_illegal(self, seat: int, action) -> str | None:
+        kind = getattr(action, "kind", None)
+        if kind == "loan":
+            return self._why_no_loan(seat, action.colour)
+        if self.current != seat:
+            return "it is not your turn"
+        phase = self.phase
+        if kind == "bid" or kind == "pass":
+            if phase != BID:
+                return "there is no bidding now"
+            if kind == "pass":
+                return None
+            if action.amount < self.auction.minimum:
+                return f"a bid must be at least {self.auction.minimum}"
+            if action.amount > self.payable(seat):
+                return f"you cannot pay {action.amount} (you have {self.payable(seat)})"
+            return None
+        if kind == "place":
+            if phase != PLACE:
+                return "there are no cubes to place now"
+            if not (0 <= action.colour < 4 and 0 <= action.lot < N_LOTS):
+                return "no such cube or lot"
+            if not self.to_place[action.colour]:
+                return f"there is no {COLOURS[action.colour]} cube left to place"
+            if self.settled[action.lot]:
+                return f"{LOTS[action.lot].name} is settled and takes no more cubes"
+            return None
+        if kind == "roll":
+            return None if phase == ROLL else "the die has been rolled this round"
+        if kind == "no-loan":
+            return None if phase == LOANS else "loans are not being asked for now"
+        if kind == "pay":
+            if phase != PAY:
+                return "there is nothing to pay now"
+            if action.colour not in self.seat_colours[seat]:
+                return "pay with one of your own colours"
+            if self.cash(action.colour) < self.price:
+                return f"{COLOURS[action.colour]} cannot pay {self.price}"
+            return None
+        return f"{action} is not a Big Shot action"
+
+    def _why_no_loan(self, seat: int, colour: int) -> str | None:
+        if colour not in self.seat_colours[seat]:
+            return "you can only borrow for your own colour"
+        if self.loans[colour] >= MAX_LOANS:
+            return f"no more than {MAX_LOANS} loans per colour"
+        if self.loan_round[colour] == self.round:
+            return "only one loan per colour each round"
+        if not self.loan_allowed_now(seat, colour):
+            return {
+                BEFORE_AUCTION: "with hidden money, loans are asked for before the bidding",
+                BEFORE_FIRST_BID: "a loan must be taken before your first bid this auction",
+                WHEN_SHORT: "a loan only on your bid, when you cannot raise it",
+            }.get(self.loan_window, "no loan now")
+        return None
+
+    # -- applying --------------------------------------------------------------------------------
+
+    def _perform(self, seat: int, action) -> None:
+        kind = action.kind
+        if kind == "bid":
+            self._say("{} bids {}.", self.players[seat], action.amount)
+            self.auction.bid(action.amount)
+            if self.auction.finished:
+                self._close_auction()
+        elif kind == "pass":
+            self._say("{} passes.", self.players[seat])
+            self.auction.pass_()
+            if self.auction.finished:
+                self._close_auction()
+        elif kind == "place":
+            self._place(action.colour, action.lot)
+        elif kind == "loan":
+            self._lend(action.colour)
+        elif kind == "roll":
+            self._roll()
+        elif kind == "no-loan":
+            self._next_loan_request()
+        else:  # pay
+            self._pay(action.colour)
+        self.current = self._find_actor()
+
+    def _say(self, text: str, *args) -> None:
+        self.events.append((self.round, text, args))
+
+    def _name_colour(self, colour: int) -> str:
+        """A colour's owner as the log names it: "Ann", "Ann (red)" with two colours, "the ghost"."""
+        seat = self.colour_seat[colour]
+        if seat == GHOST_SEAT:
+            return f"the ghost ({COLOURS[colour]})"
+        if len(self.seat_colours[seat]) > 1:
+            return f"{self.players[seat]} ({COLOURS[colour]})"
+        return self.players[seat]
+
+    def _roll(self) -> None:
+        pips = self.rng.die()
+        pos, steps = self.broker, 0
+        while steps < pips:  # only spaces that still hold cubes are counted
+            pos = (pos + 1) % SPACES
+            if self.space_cubes[pos]:
+                steps += 1
+        self.broker = pos
+        self._say("{} rolls {}: the broker moves to space {} ({}).",
+                  self.players[self.roller], pips, pos + 1, Cubes(self.space_counts(pos)))
+        n = len(self.players)
+        order = BIDDING_ORDERS[n][self.roller]
+        if self.loan_window == BEFORE_AUCTION:
+            self.phase = LOANS
+            self.loan_order = order
+            self.loan_turn = -1
+            self._next_loan_request()
+        else:
+            self._open_auction(order)
+
+    def _open_auction(self, order: tuple[int, ...]) -> None:
+        self.phase = BID
+        self.auction = OpenAuction(order)
+
+    def _next_loan_request(self) -> None:
+        """Move the loan question to the next seat that can still borrow, or start the bidding."""
+        while True:
+            self.loan_turn += 1
+            if self.loan_turn == len(self.loan_order):
+                self._open_auction(self.loan_order)
+                return
+            seat = self.loan_order[self.loan_turn]
+            if any(self.can_borrow(c) for c in self.seat_colours[seat]):
+                return
+
+    def _lend(self, colour: int) -> None:
+        self.loans[colour] += 1
+        self.loan_round[colour] = self.round
+        payout = LOAN_DEBT - self.loans[colour]
+        self.ledger.transfer(self.round, BANK, colour, payout, f"loan {self.loans[colour]}")
+        self._say("{} takes a loan: +{}, debt {}.", self.names[colour], payout,
+                  LOAN_DEBT * self.loans[colour])
+        if self.phase == LOANS and not any(self.can_borrow(c)
+                                           for c in self.seat_colours[self.current]):
+            self._next_loan_request()
+
+    def _close_auction(self) -> None:
+        auction = self.auction
+        self.auction = None
+        space = self.broker
+        self.to_place = self.spaces[space * 4:space * 4 + 4]
+        self.spaces[space * 4:space * 4 + 4] = [0, 0, 0, 0]
+        self.space_cubes[space] = 0
+        if auction.high_bidder is None:
+            self.winner, self.price = self.roller, 0
+            self._say("Nobody bids: {} takes the cubes free.", self.players[self.roller])
+            self.phase = PLACE
+            return
+        self.winner, self.price = auction.high_bidder, auction.high
+        payers = [c for c in self.seat_colours[self.winner] if self.cash(c) >= self.price]
+        if len(payers) == 1:
+            self._pay(payers[0])
+        else:
+            self.phase = PAY
+
+    def _pay(self, colour: int) -> None:
+        self.ledger.transfer(self.round, colour, BANK, self.price, "cubes bought at auction")
+        self._say("{} buys the cubes for {}.", self.names[colour], self.price)
+        self.phase = PLACE
+
+    def _place(self, colour: int, lot: int) -> None:
+        self.to_place[colour] -= 1
+        base = lot * 4
+        self.lots[base + colour] += 1
+        self.lot_cubes[lot] += 1
+        self._say("{} places a {} cube on {}.", self.players[self.winner], COLOURS[colour],
+                  LOTS[lot].name)
+        if self.lot_cubes[lot] == LOT_CAPACITY:
+            self._settle(lot)
+        if not any(self.to_place):
+            self._end_round()
+
+    def _settle(self, lot: int) -> None:
+        counts = self.lots[lot * 4:lot * 4 + 4]
+        owner = lot_winner(counts)
+        self.owners[lot] = owner
+        self.settled[lot] = True
+        self.open_places = tuple(tuple(p for p in row if p.lot != lot) for row in self.open_places)
+        for c in range(4):
+            self.retired[c] += counts[c]
+        self.lots[lot * 4:lot * 4 + 4] = [0, 0, 0, 0]
+        self.lot_cubes[lot] = 0
+        split = Cubes(counts)
+        if owner < 0:
+            self._say("{} goes to nobody: {}.", LOTS[lot].name, split)
+        else:
+            self._say("{} goes to {}: {}.", LOTS[lot].name, self.names[owner], split)
+
+    def _end_round(self) -> None:
+        if self.round == ROUNDS:
+            for lot in range(N_LOTS):
+                if not self.settled[lot] and self.lot_cubes[lot]:
+                    self._settle(lot)
+            self.phase = OVER
+            self._say("{}", self.result().reason)
+        self.round_ends.append((tuple(self.owners), tuple(self.ledger.balances), tuple(self.loans)))
+        if self.phase == OVER:
+            return
+        self.round += 1
+        self.roller = (self.roller + 1) % len(self.players)
+        self.phase = ROLL
+
+    # -- results and views -----------------------------------------------------------------------
+
+    def result(self) -> Result | None:
+        if self.phase != OVER:
+            return None
+        from .scoring import decide
+
+        return decide(self)
+
+    def log(self) -> list[str]:
+        return [text.format(*args) for _, text, args in self.events]
+
+    def view(self, seat: int | None):
+        from .view import make_view
+
+        return make_view(self, seat)

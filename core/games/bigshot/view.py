@@ -1,0 +1,124 @@
+"""What one seat (or a spectator) may see of a Big Shot game.
+
+In the hidden-money variant other colours' cash and their money history are absent from the
+view, not merely unrendered. Bids and loans stay public, as they are at the table.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cached_property
+from typing import TYPE_CHECKING, Any
+
+from core.engine.game import Result
+from core.engine.ledger import Transfer
+
+from .board import LOAN_DEBT, N_LOTS, SPACES
+from .scoring import score
+
+if TYPE_CHECKING:
+    from .state import BigShotState
+
+
+@dataclass(frozen=True)
+class AuctionView:
+    cubes: tuple[int, ...]
+    high: int
+    high_bidder: int | None
+    bidder: int
+    passed: tuple[int, ...]
+    minimum: int
+
+
+@dataclass(frozen=True)
+class BigShotView:
+    viewer: int | None
+    players: tuple[str, ...]
+    seat_colours: tuple[tuple[int, ...], ...]
+    ghost: int
+    hidden_money: bool
+    loan_window: str
+    round: int
+    phase: str
+    roller: int
+    to_act: tuple[int, ...]
+    version: int
+    broker: int
+    spaces: tuple[tuple[int, ...], ...]
+    lots: tuple[tuple[int, ...], ...]
+    owners: tuple[int, ...]
+    settled: tuple[bool, ...]
+    cash: tuple[int | None, ...]  # per colour; None where hidden from this viewer (or the ghost)
+    loans: tuple[int, ...]
+    borrowed_this_round: tuple[bool, ...]
+    auction: AuctionView | None
+    winner: int
+    price: int
+    to_place: tuple[int, ...]
+    ledger: tuple[Transfer, ...]
+    legal: tuple[Any, ...]
+    result: Result | None
+    _events: tuple[tuple[int, str, tuple], ...]
+    _round_ends: tuple[tuple[tuple[int, ...], ...], ...]
+
+    @cached_property
+    def log(self) -> tuple[str, ...]:
+        return tuple(text.format(*args) for _, text, args in self._events)
+
+    @cached_property
+    def worth_history(self) -> tuple[tuple[int, ...], ...]:
+        """Each seat's balance at the end of every round (empty while money is hidden)."""
+        return tuple(tuple(s.total for s in score(self.seat_colours, *snapshot))
+                     for snapshot in self._round_ends)
+
+    def debt(self, colour: int) -> int:
+        return LOAN_DEBT * self.loans[colour]
+
+
+def make_view(state: "BigShotState", seat: int | None) -> BigShotView:
+    over = state.phase == "over"
+    visible = set(range(4)) if (not state.hidden or over) else (
+        set(state.seat_colours[seat]) if seat is not None else set())
+    balances = state.ledger.balances
+    cash = tuple(balances[c] if c in visible and state.colour_seat[c] >= 0 else None
+                 for c in range(4))
+    entries = state.ledger.entries
+    if state.hidden and not over:
+        entries = [t for t in entries if t.source in visible or t.target in visible]
+    auction = state.auction
+    auction_view = None
+    if auction is not None:
+        auction_view = AuctionView(
+            tuple(state.space_counts(state.broker)), auction.high, auction.high_bidder,
+            auction.bidder, tuple(s for s in auction.bidders if auction.has_passed(s)),
+            auction.minimum)
+    return BigShotView(
+        viewer=seat,
+        players=state.players,
+        seat_colours=state.seat_colours,
+        ghost=state.ghost,
+        hidden_money=state.hidden,
+        loan_window=state.loan_window,
+        round=state.round,
+        phase=state.phase,
+        roller=state.roller,
+        to_act=state.to_act(),
+        version=state.version,
+        broker=state.broker,
+        spaces=tuple(tuple(state.space_counts(s)) for s in range(SPACES)),
+        lots=tuple(tuple(state.lot_counts(lot)) for lot in range(N_LOTS)),
+        owners=tuple(state.owners),
+        settled=tuple(state.settled),
+        cash=cash,
+        loans=tuple(state.loans),
+        borrowed_this_round=tuple(r == state.round for r in state.loan_round),
+        auction=auction_view,
+        winner=state.winner,
+        price=state.price,
+        to_place=tuple(state.to_place),
+        ledger=tuple(entries),
+        legal=tuple(state.legal_actions(seat)) if seat is not None else (),
+        result=state.result(),
+        _events=tuple(state.events),
+        _round_ends=tuple(state.round_ends) if (over or not state.hidden) else (),
+    )

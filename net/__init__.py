@@ -1,0 +1,1 @@
+"""Boomtown's SSH host: one process, many sessions, shared tables."""
