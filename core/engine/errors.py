@@ -1,6 +1,9 @@
 """Typed errors raised when an action cannot be applied. The state is never changed by them."""
 
 
+NOT_YOUR_TURN = "it is not your turn"  # the reason a game gives; `step` raises NotYourTurn for it
+
+
 class ActionError(Exception):
     """Base class: the action was refused and the game state is unchanged."""
 

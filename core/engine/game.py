@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Sequence
 
 from .actions import Action, ActionCodec
-from .errors import GameOver, IllegalAction, NotYourTurn, StaleAction
+from .errors import NOT_YOUR_TURN, GameOver, IllegalAction, NotYourTurn, StaleAction
 
 
 @dataclass(frozen=True)
@@ -130,8 +130,8 @@ class GameState:
         if reason is not None:
             if self.is_over():
                 raise GameOver("the game is over")
-            if not self.may_act(seat):
-                raise NotYourTurn("it is not your turn")
+            if reason == NOT_YOUR_TURN or not self.may_act(seat):
+                raise NotYourTurn(NOT_YOUR_TURN)
             raise IllegalAction(reason)
         self._perform(seat, action)
         self.version += 1

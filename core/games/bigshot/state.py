@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any, Sequence
 
 from core.engine.auction import OpenAuction
+from core.engine.errors import NOT_YOUR_TURN
 from core.engine.game import GameState, Result
 from core.engine.ledger import Ledger
 from core.engine.rng import Rng
@@ -261,7 +262,7 @@ class BigShotState(GameState):
         if kind == "loan":
             return self._why_no_loan(seat, action.colour)
         if self.current != seat:
-            return "it is not your turn"
+            return NOT_YOUR_TURN
         phase = self.phase
         if kind == "bid" or kind == "pass":
             if phase != BID:

@@ -1,0 +1,92 @@
+"""The engine's shared promises: no UI imports, options, records that fail cleanly."""
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+from core.engine.record import Record, RecordError
+from core.games import GAMES, get_spec
+
+
+def test_core_imports_no_user_interface_or_network_library():
+    code = ("import sys, core, core.games, core.sim, core.engine.match;"
+            "print(sorted(m for m in sys.modules if m.split('.')[0] in "
+            "('textual', 'rich', 'asyncssh', 'tui', 'net')))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "[]"
+
+
+def test_the_registry_lists_bigshot_with_its_players_and_options():
+    spec = GAMES["bigshot"]
+    assert (spec.min_players, spec.max_players) == (2, 4)
+    names = {o.name: o for o in spec.options}
+    assert names["hidden_money"].default is False
+    assert names["loan_timing"].choices == ("any_time", "when_short")
+    assert all(o.description for o in spec.options)
+    with pytest.raises(ValueError, match="no game"):
+        get_spec("chess")
+
+
+@pytest.mark.parametrize("given,error", [({"hidden": "yes"}, "no option 'hidden'"),
+                                         ({"hidden_money": "maybe"}, "on or off"),
+                                         ({"loan_timing": "never"}, "one of any_time")])
+def test_bad_options_are_refused_with_a_reason(given, error):
+    with pytest.raises(ValueError, match=error):
+        get_spec("bigshot").resolve_options(given)
+
+
+def test_player_counts_outside_the_game_are_refused():
+    with pytest.raises(ValueError, match="2 to 4 players"):
+        get_spec("bigshot").start(["A"] * 5, 1)
+
+
+@pytest.mark.parametrize("content", [b"", b"{not json", b"\xff\xfe\x00garbage", b"[]",
+                                     b'{"format": 1, "game": "bigshot"}',
+                                     b'{"format": 1, "game": "bigshot", "players": ["a", "b"], '
+                                     b'"seed": 1, "options": {}, "actions": [[0, {"kind": "fly"}]]}',
+                                     b'{"format": 1, "game": "bigshot", "players": ["a", "b"], '
+                                     b'"seed": 1, "options": {}, "actions": [[1, {"kind": "pass"}]]}',
+                                     b'{"format": 7}'])
+def test_a_broken_save_file_gives_a_clear_error_not_a_crash(tmp_path, content):
+    path = tmp_path / "save.json"
+    path.write_bytes(content)
+    with pytest.raises(RecordError):
+        Record.load(path).replay()
+
+
+def test_sim_prints_exactly_one_json_object_with_the_summary():
+    out = subprocess.run([sys.executable, "-m", "tui.cli", "sim", "bigshot", "--games", "5",
+                          "--seed", "3", "--players", "3", "--bots", "heuristic,random,random",
+                          "--option", "hidden_money=on", "--json"],
+                         capture_output=True, text=True, check=True)
+    summary = json.loads(out.stdout)
+    assert summary["game"] == "bigshot" and summary["games"] == summary["completed"] == 5
+    assert summary["errors"] == 0 and summary["options"]["hidden_money"] is True
+    assert sum(summary["wins"].values()) + summary["no_winner"] >= 5
+    assert set(summary["wins"]) == {"0", "1", "2"}
+    assert summary["actions_mean"] > 100 and summary["games_per_s"] > 0 and summary["elapsed_s"] > 0
+
+
+def test_sim_refuses_an_unknown_bot_clearly():
+    out = subprocess.run([sys.executable, "-m", "tui.cli", "sim", "bigshot", "--bots", "genius",
+                          "--json"], capture_output=True, text=True)
+    assert out.returncode == 2 and "unknown bot 'genius'" in out.stderr
+
+
+def test_a_rule_error_inside_a_game_counts_as_an_error_and_the_run_goes_on(monkeypatch):
+    from core import sim
+
+    spec = get_spec("bigshot")
+    real = sim.play_one
+
+    def flaky(spec_, names, bots, seed, options):
+        if seed == sim.game_seed(0, 1):
+            raise RuntimeError("boom")
+        return real(spec_, names, bots, seed, options)
+
+    monkeypatch.setattr(sim, "play_one", flaky)
+    summary = sim.simulate(spec, 3)
+    assert summary["errors"] == 1 and summary["completed"] == 2
+    assert summary["first_error"] == "RuntimeError: boom"
