@@ -23,6 +23,18 @@ def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="boomtown", description="Property-trading board games "
                                      "in the terminal.")
     commands = parser.add_subparsers(dest="command")
+    play = commands.add_parser("play", help="go straight into a game: you in seat 1, bots in the "
+                               "others")
+    play.add_argument("game", choices=sorted(GAMES))
+    play.add_argument("--seed", type=int)
+    play.add_argument("--players", type=int)
+    play.add_argument("--bot", default="heuristic", help="the bots' kind (default heuristic)")
+    play.add_argument("--option", action="append", default=[], metavar="NAME=VALUE")
+    play.add_argument("--pace", type=float, default=0.8, help="seconds each bot move stays on "
+                      "screen (default 0.8)")
+    resume = commands.add_parser("resume", help="continue a saved game")
+    resume.add_argument("file")
+    resume.add_argument("--pace", type=float, default=0.8)
     sim = commands.add_parser("sim", help="play many seeded games between bots, headless")
     sim.add_argument("game", choices=sorted(GAMES))
     sim.add_argument("--games", type=int, default=100)
@@ -56,15 +68,56 @@ def run_sim(args: argparse.Namespace) -> int:
     return 1 if summary["errors"] else 0
 
 
+def make_play_app(args: argparse.Namespace):
+    """The app for `boomtown play`: a person in seat 1 and bots in the others."""
+    import random
+
+    from .app import BoomtownApp
+    from .table import LocalTable, Seat
+
+    spec = get_spec(args.game)
+    players = args.players or spec.max_players
+    if args.bot not in spec.bots:
+        raise ValueError(f"unknown bot {args.bot!r}; {spec.title} has: {', '.join(spec.bots)}")
+    bot_names = ("Ada", "Brick", "Coin", "Dot", "Edge")
+    seats = [Seat("You")] + [Seat(bot_names[i], args.bot) for i in range(players - 1)]
+    seed = args.seed if args.seed is not None else random.randrange(1_000_000)
+    table = LocalTable.new(spec.slug, seats, seed, _options(args.option))
+    return BoomtownApp(table, pace=args.pace)
+
+
+def make_resume_app(args: argparse.Namespace):
+    from pathlib import Path
+
+    from core.engine.record import RecordError
+
+    from .app import BoomtownApp
+    from .saves import load_table
+
+    try:
+        table = load_table(Path(args.file))
+    except RecordError as exc:
+        raise ValueError(str(exc)) from None
+    return BoomtownApp(table, pace=args.pace, save_path=Path(args.file))
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = _parser()
     args = parser.parse_args(argv)
     try:
         if args.command == "sim":
             return run_sim(args)
+        if args.command == "play":
+            app = make_play_app(args)
+        elif args.command == "resume":
+            app = make_resume_app(args)
+        else:
+            from .app import BoomtownApp
+
+            app = BoomtownApp()
     except ValueError as exc:
         parser.exit(2, f"boomtown: {exc}\n")
-    parser.print_help()
+    app.run()
     return 0
 
 

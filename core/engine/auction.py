@@ -6,42 +6,28 @@ decides what a bidder can afford and offers only those bids.
 
 
 class OpenAuction:
-    __slots__ = ("bidders", "turn", "high", "high_bidder", "active", "acted", "opening", "step",
-                 "finished")
+    __slots__ = ("bidders", "turn", "bidder", "high", "high_bidder", "minimum", "active", "acted",
+                 "step", "finished")
 
     def __init__(self, bidders: tuple[int, ...], opening: int = 1, step: int = 1) -> None:
         self.bidders = bidders
         self.turn = 0
+        self.bidder = bidders[0]  # the seat whose turn it is to bid or pass
         self.high = 0
         self.high_bidder: int | None = None
+        self.minimum = opening  # the smallest bid that may be made now
         self.active = [True] * len(bidders)
         self.acted = [False] * len(bidders)
-        self.opening = opening
         self.step = step
         self.finished = False  # everyone passed, or all but the high bidder did
 
     def copy(self) -> "OpenAuction":
         clone = OpenAuction.__new__(OpenAuction)
-        clone.bidders = self.bidders
-        clone.turn = self.turn
-        clone.high = self.high
-        clone.high_bidder = self.high_bidder
+        for name in OpenAuction.__slots__:
+            setattr(clone, name, getattr(self, name))
         clone.active = self.active[:]
         clone.acted = self.acted[:]
-        clone.opening = self.opening
-        clone.step = self.step
-        clone.finished = self.finished
         return clone
-
-    @property
-    def bidder(self) -> int:
-        """The seat whose turn it is to bid or pass."""
-        return self.bidders[self.turn]
-
-    @property
-    def minimum(self) -> int:
-        """The smallest bid that may be made now."""
-        return self.opening if self.high_bidder is None else self.high + self.step
 
     def has_acted(self, seat: int) -> bool:
         return self.acted[self.bidders.index(seat)]
@@ -51,7 +37,8 @@ class OpenAuction:
 
     def bid(self, amount: int) -> None:
         self.high = amount
-        self.high_bidder = self.bidders[self.turn]
+        self.high_bidder = self.bidder
+        self.minimum = amount + self.step
         self.acted[self.turn] = True
         self._advance()
 
@@ -72,4 +59,5 @@ class OpenAuction:
             turn = (turn + 1) % n
             if self.active[turn]:
                 self.turn = turn
+                self.bidder = self.bidders[turn]
                 return

@@ -18,7 +18,10 @@ from .view import BigShotView
 
 OPPONENT_WEIGHT = 0.5  # a million to an opponent hurts half as much as a million to me helps
 TWO_LOT_BONUS = 8.0  # per lot, for the first two: fewer than two lots cannot win
-BID_FRACTION = 0.85  # bid up to this share of what the cubes are worth
+BID_FRACTION = 0.7  # bid up to this share of what the cubes are worth
+LOAN_MARGIN = 2  # borrow only when the margin beats the interest by this much
+MAX_INTEREST = 3  # never take a loan whose interest (the k-th loan costs k) is above this
+OPEN_LOT_CERTAINTY = 0.15  # how far a lead on an open lot counts early in the game
 
 
 class HeuristicBot:
@@ -66,7 +69,7 @@ class HeuristicBot:
         value = self._cube_value(view, me) if view.spaces[view.broker] else 0.0
         price = need if need is not None else value * 0.6
         cash = view.cash[loan.colour]
-        if cash < price and value - price > interest and view.round <= ROUNDS:
+        if cash < price and value - price > interest + LOAN_MARGIN and interest <= MAX_INTEREST:
             return loan
         return otherwise
 
@@ -134,8 +137,8 @@ def evaluate(lots, view: BigShotView, me) -> float:
             owner[lot], certainty[lot] = lot_winner(counts), 1.0
             continue
         owner[lot] = lot_winner(counts)
-        # a lot with 3+ cubes invites a take-over; late in the game little can change
-        certainty[lot] = 0.2 + 0.8 * max(n / LOT_CAPACITY * 0.6, lateness)
+        # an open lot's lead can be overturned by the next auction; only at the end does it hold
+        certainty[lot] = OPEN_LOT_CERTAINTY + (1 - OPEN_LOT_CERTAINTY) * lateness ** 3
     total = 0.0
     held = {c: 0.0 for c in me}
     for lot in range(N_LOTS):

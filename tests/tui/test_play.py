@@ -1,0 +1,207 @@
+"""Playing Big Shot through the app, as a person would: keys in, screens out."""
+
+import json
+
+import pytest
+
+from core.engine.record import Record
+from core.games.bigshot import actions as A
+from tui.app import BoomtownApp
+from tui.games.bigshot.end import BigShotEnd
+from tui.games.bigshot.screen import BigShotScreen
+from tui.saves import load_table, save_table
+from tui.screens.title import TitleScreen
+
+from ..core.test_bigshot_simulation import fingerprint
+from .factory import app_for, human_bidding_after_a_bid, table_at
+
+
+async def settle(pilot, app):
+    """Let bots move until a person must act or the game has ended."""
+    for _ in range(2000):
+        await pilot.pause()
+        seat = app.table.actor()
+        thinking = any(w.group == "bots" and w.is_running for w in app.workers)
+        if (seat is None or not app.table.seats[seat].is_bot) and not thinking:
+            return
+    raise AssertionError("the bots never handed the game back")
+
+
+def play_keys_for(view) -> list[str]:
+    """What a simple person presses for this view: roll, bid a little or pass, place where the
+    cursor is (moving it when the lot is sold)."""
+    phase = view.phase
+    if phase == "roll":
+        return ["r"]
+    if phase == "loans":
+        return ["n"]
+    if phase == "bid":
+        auction = view.auction
+        return [str(auction.minimum), "enter"] if auction.minimum <= 3 else ["p"]
+    if phase == "pay":
+        return ["enter"]
+    return ["enter"]
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+async def test_a_whole_four_player_game_is_played_by_keys_to_the_end_screen(seed):
+    table = table_at(seed=seed, until=None)
+    app = app_for(table)
+    async with app.run_test(size=(120, 40)) as pilot:
+        for _ in range(600):
+            await settle(pilot, app)
+            if table.state.is_over():
+                break
+            screen = app.screen
+            assert isinstance(screen, BigShotScreen)
+            before = table.state.version
+            for key in play_keys_for(screen.view):
+                await pilot.press(key)
+            await pilot.pause()
+            assert table.state.version > before, f"keys did nothing in {screen.view.phase}"
+        await pilot.pause()
+        assert table.state.is_over()
+        assert isinstance(app.screen, BigShotEnd)
+        verdict = str(app.screen.query_one("#verdict").render())
+        assert verdict == table.state.result().reason
+    # the app changed the game only through the engine: replaying its record gives the same state
+    assert fingerprint(table.match.record.replay()) == fingerprint(table.state)
+    assert any(seat == 0 for seat, _ in table.match.record.actions)
+
+
+async def test_an_illegal_bid_gets_a_clear_message_and_changes_nothing():
+    table = table_at(until=human_bidding_after_a_bid)
+    app = app_for(table)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        version = table.state.version
+        await pilot.press("9", "9", "enter")
+        await pilot.pause()
+        assert table.state.version == version
+        panel = str(app.screen.query_one("#auction").render())
+        assert "You cannot pay 99" in panel
+
+
+async def test_the_screen_says_whose_turn_it_is_and_offers_only_legal_keys():
+    table = table_at(until=human_bidding_after_a_bid)
+    app = app_for(table)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        status = str(app.screen.query_one("#status").render())
+        assert "Ann (you) to bid or pass" in status
+        screen = app.screen
+        assert screen.check_action("pass_bid", ()) and not screen.check_action("roll", ())
+        assert not screen.check_action("next_cube", ())
+
+
+async def test_placing_by_mouse_selects_then_places():
+    table = table_at(seed=11, until=lambda s: s.phase == "place" and s.winner == 0)
+    app = app_for(table)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        board = app.screen.query_one("#board")
+        lot, x, y, _ = next(box for box in board._lot_boxes if not table.state.settled[box[0]]
+                            and box[0] != app.screen.cursor)
+        left = sum(table.state.to_place)
+        inside = (x + 2, y + 2)  # one in from the lot's corner, past the panel's border
+        await pilot.click(board, offset=inside)
+        await pilot.pause()
+        assert app.screen.cursor == lot and sum(table.state.to_place) == left
+        await pilot.click(board, offset=inside)
+        await pilot.pause()
+        assert sum(table.state.to_place) == left - 1
+
+
+async def test_leaving_saves_and_the_title_offers_to_continue(tmp_path, monkeypatch):
+    monkeypatch.setenv("BOOMTOWN_DATA_DIR", str(tmp_path))
+    table = table_at(until=human_bidding_after_a_bid)
+    app = BoomtownApp(table, pace=0)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        await pilot.press("q")
+        await pilot.pause()
+        await pilot.click("#leave")
+        await pilot.pause()
+        assert isinstance(app.screen, TitleScreen)
+        saved = load_table(tmp_path / "autosave.json")
+        assert fingerprint(saved.state) == fingerprint(table.state)
+        await pilot.press("enter")  # "Continue" is the first choice
+        await pilot.pause()
+        assert isinstance(app.screen, BigShotScreen)
+        assert app.table.state.version == table.state.version
+
+
+async def test_a_broken_save_is_reported_on_the_title_screen_not_a_crash(tmp_path, monkeypatch):
+    monkeypatch.setenv("BOOMTOWN_DATA_DIR", str(tmp_path))
+    (tmp_path / "autosave.json").write_text('{"boomtown_save": 1, "seats": 3}')
+    app = BoomtownApp(pace=0)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        choices = app.screen.query_one("#choices")
+        first = str(choices.get_option_at_index(0).prompt)
+        assert first.startswith("Saved game cannot be continued")
+
+
+async def test_setup_starts_a_game_with_the_chosen_seats_and_options(tmp_path, monkeypatch):
+    monkeypatch.setenv("BOOMTOWN_DATA_DIR", str(tmp_path))
+    app = BoomtownApp(pace=0)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.press("enter")  # the only game
+        await pilot.pause()
+        screen = app.screen
+        screen.query_one("#kind-3").value = "empty"
+        screen.query_one("#opt-hidden_money").value = True
+        screen.query_one("#seed").value = "42"
+        await pilot.click("#start")
+        await pilot.pause()
+        table = app.table
+        assert [s.kind for s in table.seats] == ["human", "heuristic", "heuristic"]
+        assert table.match.record.seed == 42
+        assert table.match.record.options["hidden_money"] is True
+        assert table.state.ghost >= 0
+
+
+async def test_setup_refuses_duplicate_names_with_a_message(tmp_path, monkeypatch):
+    monkeypatch.setenv("BOOMTOWN_DATA_DIR", str(tmp_path))
+    app = BoomtownApp(pace=0)
+    async with app.run_test(size=(120, 40), notifications=True) as pilot:
+        await pilot.press("enter")
+        await pilot.pause()
+        app.screen.query_one("#name-1").value = "You"
+        await pilot.click("#start")
+        await pilot.pause()
+        assert app.table is None
+        assert any("same name" in n.message for n in app._notifications)
+
+
+async def test_a_tiny_terminal_gets_a_message_and_the_game_survives_resizing():
+    table = table_at(until=human_bidding_after_a_bid)
+    app = app_for(table)
+    async with app.run_test(size=(50, 12)) as pilot:
+        await pilot.pause()
+        message = str(app.screen.query_one("#too-small").render())
+        assert "at least 80 x 24" in message and "50 x 12" in message
+        await pilot.resize_terminal(120, 40)
+        await pilot.pause()
+        assert not app.screen.has_class("-too-small")
+        await pilot.press("p")
+        await pilot.pause()
+        assert A.PASS in [a for s, a in table.match.record.actions if s == 0]
+
+
+def test_the_app_never_touches_game_state_except_through_the_table():
+    """A static guard beside the replay check: no tui module calls step/apply or writes state."""
+    import ast
+    import pathlib
+
+    for path in pathlib.Path("tui").rglob("*.py"):
+        tree = ast.parse(path.read_text())
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Attribute) and node.attr in ("step", "apply", "_perform"):
+                raise AssertionError(f"{path}:{node.lineno} calls {node.attr} on game state")
+            if isinstance(node, (ast.Assign, ast.AugAssign)):
+                targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+                for target in targets:
+                    text = ast.unparse(target)
+                    if "state." in text or ".match." in text:
+                        raise AssertionError(f"{path}:{node.lineno} writes {text}")

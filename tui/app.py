@@ -1,0 +1,74 @@
+"""The Boomtown application: title, setup and table screens on one local terminal."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any, Sequence
+
+from textual.app import App
+
+from core.engine.record import RecordError
+
+from .games import screen_class
+from .saves import autosave_path, load_table
+from .screens.title import TitleScreen
+from .table import LocalTable, Seat
+
+DEFAULT_PACE = 0.8
+
+
+class BoomtownApp(App):
+    CSS_PATH = "app.tcss"
+    TITLE = "Boomtown"
+
+    def __init__(self, table: LocalTable | None = None, pace: float = DEFAULT_PACE,
+                 save_path: Path | None | bool = True) -> None:
+        super().__init__()
+        self.table = table
+        self.pace = pace
+        self._save_path = save_path
+
+    @property
+    def save_path(self) -> Path | None:
+        """Where the running game autosaves; None when saving is off (tests, spectating)."""
+        if self._save_path is True:
+            return autosave_path()
+        return self._save_path or None
+
+    def on_mount(self) -> None:
+        if self.table is not None:
+            self.push_screen(self._table_screen(self.table))
+        else:
+            self.push_screen(TitleScreen())
+
+    def _table_screen(self, table: LocalTable):
+        return screen_class(table.match.spec.slug)(table, self.pace, self.save_path)
+
+    def start_game(self, game: str, seats: Sequence[Seat], seed: int,
+                   options: dict[str, Any], pace: float | None = None) -> None:
+        if pace is not None:
+            self.pace = pace
+        self.table = LocalTable.new(game, seats, seed, options)
+        self._show_only(self._table_screen(self.table))
+
+    def resume(self, path: Path) -> None:
+        try:
+            self.table = load_table(path)
+        except RecordError as exc:
+            self.notify(str(exc), severity="error", timeout=8)
+            return
+        self._show_only(self._table_screen(self.table))
+
+    def play_again(self, table: LocalTable) -> None:
+        record = table.match.record
+        self.start_game(record.game, table.seats, record.seed + 1, record.options)
+
+    def switch_to_title(self) -> None:
+        self.table = None
+        self._show_only(TitleScreen())
+
+    def _show_only(self, screen) -> None:
+        """Make `screen` the only screen: leaving a game or starting one clears what was there."""
+        while len(self.screen_stack) > 1:
+            self.pop_screen()
+        self.push_screen(screen)

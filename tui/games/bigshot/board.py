@@ -1,0 +1,206 @@
+"""The Board panel: the 13 lots in their city blocks, ringed by the 18 auction spaces.
+
+It draws a view; it never changes the game. A click on a lot posts `BoardWidget.LotClicked`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rich.style import Style
+from textual import events
+from textual.message import Message
+from textual.widget import Widget
+
+from core.games.bigshot.board import COLOUR_LETTERS, LOT_CAPACITY, LOTS, lot_winner
+
+from ...widgets.canvas import Canvas
+from .look import BADGES, EMPTY, SHORT_NAMES, owner_name
+
+CURSOR = Style(reverse=True, bold=True)
+BROKER = Style(reverse=True, bold=True)
+SOLD = Style(bold=True)
+BLOCK = Style(dim=True)
+
+
+@dataclass(frozen=True)
+class Geometry:
+    """Sizes of the drawing: full, or compact for small terminals."""
+
+    ring: int  # width of an auction space on the left and right sides
+    cell: int  # width of a lot
+    gap: int  # blank rows between lot rows
+    margin: int  # blank rows between the ring's top/bottom and the lots
+
+    @property
+    def width(self) -> int:
+        return 2 * self.ring + 2 + 4 * self.cell + 3
+
+    @property
+    def height(self) -> int:
+        return 2 + 2 * self.margin + 4 * 3 + 3 * self.gap
+
+
+FULL = Geometry(ring=7, cell=13, gap=1, margin=1)
+COMPACT = Geometry(ring=5, cell=8, gap=0, margin=0)
+
+
+@dataclass(frozen=True)
+class Preview:
+    """The lot under the cursor during placement and the cube that would go there."""
+
+    lot: int
+    colour: int | None
+
+
+class BoardWidget(Widget):
+    """Renders `view`; `cursor` is the selected lot (during placement) or None."""
+
+    class LotClicked(Message):
+        def __init__(self, lot: int) -> None:
+            super().__init__()
+            self.lot = lot
+
+    def __init__(self, **kwargs) -> None:
+        super().__init__(**kwargs)
+        self.view = None
+        self.preview: Preview | None = None
+        self._lot_boxes: list[tuple[int, int, int, int]] = []  # lot, x, y, width (3 rows tall)
+
+    def show(self, view, preview: Preview | None) -> None:
+        self.view, self.preview = view, preview
+        self.refresh()
+
+    def geometry(self) -> Geometry:
+        return FULL if self.size.width >= FULL.width and self.size.height >= FULL.height else COMPACT
+
+    def get_content_width(self, container, viewport) -> int:
+        return FULL.width if container.width >= FULL.width else COMPACT.width
+
+    def get_content_height(self, container, viewport, width: int) -> int:
+        return FULL.height if width >= FULL.width else COMPACT.height
+
+    def render(self):
+        if self.view is None:
+            return ""
+        g = self.geometry()
+        canvas = Canvas(g.width, g.height)
+        self._draw_ring(canvas, g)
+        self._lot_boxes = []
+        used = {(spec.row, spec.col) for spec in LOTS}
+        for row in range(4):
+            for col in range(4):
+                if (row, col) not in used:  # a city block that is not for sale
+                    x, y = self._cell_origin(g, row, col)
+                    for dy in range(3):
+                        canvas.put(x, y + dy, "░" * g.cell, BLOCK)
+        for lot, spec in enumerate(LOTS):
+            x, y = self._cell_origin(g, spec.row, spec.col)
+            self._lot_boxes.append((lot, x, y, g.cell))
+            self._draw_lot(canvas, g, lot, x, y)
+        return canvas.to_text()
+
+    @staticmethod
+    def _cell_origin(g: Geometry, row: int, col: int) -> tuple[int, int]:
+        return g.ring + 1 + col * (g.cell + 1), 1 + g.margin + row * (3 + g.gap)
+
+    # -- the auction ring ------------------------------------------------------------------------
+
+    def _ring_positions(self, g: Geometry) -> list[tuple[int, int]]:
+        """Where each auction space is drawn, clockwise from the top left."""
+        top, bottom = 0, g.height - 1
+        span = g.width - g.ring
+        across = [round(i * span / 4) for i in range(5)]
+        rows = [1 + g.margin + r * (3 + g.gap) + 1 for r in range(4)]
+        right = g.width - g.ring
+        return ([(x, top) for x in across] + [(right, y) for y in rows]
+                + [(x, bottom) for x in reversed(across)] + [(0, y) for y in reversed(rows)])
+
+    def _draw_ring(self, canvas: Canvas, g: Geometry) -> None:
+        view = self.view
+        for space, (x, y) in enumerate(self._ring_positions(g)):
+            counts = view.spaces[space]
+            here = space == view.broker
+            if g is FULL:
+                canvas.put(x, y, f"{space + 1:>2}", BROKER if here else EMPTY)
+                cx = x + 3
+            else:
+                canvas.put(x, y, "▸" if here else " ", BROKER if here else EMPTY)
+                cx = x + 1
+            if not any(counts):
+                canvas.put(cx, y, "····", EMPTY)
+                continue
+            for colour, n in enumerate(counts):
+                for _ in range(n):
+                    canvas.put(cx, y, COLOUR_LETTERS[colour], BADGES[colour])
+                    cx += 1
+
+    # -- the lots --------------------------------------------------------------------------------
+
+    def _draw_lot(self, canvas: Canvas, g: Geometry, lot: int, x: int, y: int) -> None:
+        view, spec = self.view, LOTS[lot]
+        name = spec.name if g is FULL else SHORT_NAMES[lot]
+        value = "x2" if spec.is_park else str(spec.value)
+        title = name[: g.cell - len(value) - 1].ljust(g.cell - len(value)) + value
+        selected = self.preview is not None and self.preview.lot == lot
+        canvas.put(x, y, title, CURSOR if selected else Style(bold=True))
+        counts = list(view.lots[lot])
+        if view.settled[lot]:
+            owner = view.owners[lot]
+            sold = 5 if g is FULL else 0  # room for the word SOLD
+            if g is FULL:
+                canvas.put(x, y + 1, "SOLD ", SOLD)
+            if owner < 0:
+                canvas.put(x + sold, y + 1, "nobody", SOLD, width=g.cell - sold)
+            else:
+                canvas.put(x + sold, y + 1, COLOUR_LETTERS[owner], BADGES[owner])
+                canvas.put(x + sold + 2, y + 1, owner_name(view, owner), SOLD,
+                           width=g.cell - sold - 2)
+            return
+        cx = x
+        for colour, n in enumerate(counts):
+            for _ in range(n):
+                canvas.put(cx, y + 1, COLOUR_LETTERS[colour], BADGES[colour])
+                cx += 1
+        canvas.put(cx, y + 1, "·" * (LOT_CAPACITY - sum(counts)), EMPTY)
+        if selected and self.preview.colour is not None:
+            self._draw_preview(canvas, g, counts, x, y + 2)
+        elif sum(counts):
+            leader = lot_winner(counts)
+            if leader < 0:
+                canvas.put(x, y + 2, "tie: nobody" if g is FULL else "tie", EMPTY)
+            else:
+                canvas.put(x, y + 2, "lead " if g is FULL else "ld ", EMPTY)
+                canvas.put(x + (5 if g is FULL else 3), y + 2, COLOUR_LETTERS[leader],
+                           BADGES[leader])
+
+    def _draw_preview(self, canvas: Canvas, g: Geometry, counts: list[int], x: int, y: int) -> None:
+        """What the selected cube would do here: "+W → R wins!" (settles for red), "+W → tie"."""
+        colour = self.preview.colour
+        after = counts[:]
+        after[colour] += 1
+        winner = lot_winner(after)
+        settles = sum(after) == LOT_CAPACITY
+        full = g is FULL
+        arrow = x + (3 if full else 2)
+        canvas.put(x, y, "+", Style(bold=True))
+        canvas.put(x + 1, y, COLOUR_LETTERS[colour], BADGES[colour])
+        canvas.put(arrow, y, "→", Style(bold=True))
+        if winner >= 0:
+            canvas.put(arrow + (2 if full else 1), y, COLOUR_LETTERS[winner], BADGES[winner])
+            verb = ("wins!" if full else "win") if settles else ("leads" if full else "ld")
+            text_x = arrow + (4 if full else 3)
+        else:
+            verb = "nobody" if settles else "tie"
+            text_x = arrow + (2 if full else 1)
+        canvas.put(text_x, y, verb, Style(bold=True), width=x + g.cell - text_x)
+
+    def on_click(self, event: events.Click) -> None:
+        offset = event.get_content_offset(self)
+        if offset is None:
+            return
+        for lot, x, y, width in self._lot_boxes:
+            if x <= offset.x < x + width and y <= offset.y < y + 3:
+                self.post_message(self.LotClicked(lot))
+                return
+

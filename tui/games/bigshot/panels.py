@@ -1,0 +1,186 @@
+"""The Auction and Ledger panels: what is for sale and who can do what; who has what money."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rich.text import Text
+from textual.widgets import Static
+
+from core.games.bigshot import actions as A
+from core.games.bigshot.board import COLOURS, LOAN_DEBT, ROUNDS
+from core.games.bigshot.scoring import score
+
+from .look import EMPTY, badge, cube_row, seat_label
+
+KEY = "bold reverse"
+
+
+@dataclass(frozen=True)
+class Entry:
+    """What the person at the keyboard has chosen but not yet sent: a bid, a cube, a payer."""
+
+    amount: int = 0
+    cube: int | None = None
+    payer: int | None = None
+    message: str = ""
+
+
+def _keys(*pairs: tuple[str, str], compact: bool = False) -> Text:
+    """Key hints, e.g. " p  pass · ..."; tighter on a small screen."""
+    text = Text()
+    for i, (key, what) in enumerate(pairs):
+        if i:
+            text.append(" " if compact else " · ", EMPTY)
+        text.append(key if compact else f" {key} ", KEY)
+        text.append(f" {what}")
+    return text
+
+
+def _names(view, seats) -> str:
+    return ", ".join(view.players[s] for s in seats) or "nobody"
+
+
+def loan_keys(view, compact: bool = False) -> list[tuple[str, str]]:
+    """The loan keys the viewer may press now, with what each loan pays."""
+    loans = [a for a in view.legal if isinstance(a, A.TakeLoan)]
+    keys = []
+    for key, loan in zip(("l", "L"), loans):
+        payout = LOAN_DEBT - view.loans[loan.colour] - 1
+        colour = f" {COLOURS[loan.colour]}" if len(loans) > 1 and not compact else ""
+        keys.append((key, f"loan{colour} +{payout}"))
+    return keys
+
+
+class AuctionPanel(Static):
+    """The round's state: the roll, the cubes for sale, bids, passes, and the viewer's keys."""
+
+    def show(self, view, entry: Entry, compact: bool) -> None:
+        self.update(self.describe(view, entry, compact), layout=False)
+
+    def describe(self, view, entry: Entry, compact: bool = False) -> Text:
+        text = Text()
+        of = "/" if compact else " of "
+        text.append(f"Round {min(view.round, ROUNDS)}{of}{ROUNDS}", "bold")
+        text.append(f" · {view.players[view.roller]} rolls\n", EMPTY)
+        mine = view.viewer is not None and view.viewer in view.to_act
+        phase = view.phase
+        if phase == "roll":
+            text.append(f"{view.players[view.roller]} rolls the die to move the broker.\n")
+            if mine:
+                text.append_text(_keys(("r", "roll"), *loan_keys(view, compact), compact=compact))
+        elif phase == "loans":
+            who = view.players[view.to_act[0]]
+            text.append("Loans are asked for before the bidding.\n")
+            text.append(f"{who} decides.\n")
+            text.append("For sale: ")
+            text.append_text(cube_row(view.spaces[view.broker]))
+            text.append("\n")
+            if mine:
+                text.append_text(_keys(*loan_keys(view, compact), ("n", "no loan"), compact=compact))
+        elif phase == "bid":
+            self._bidding(text, view, entry, mine, compact)
+        elif phase == "pay":
+            text.append(f"{view.players[view.winner]} won for {view.price}: pay with?\n")
+            if mine:
+                for colour in view.seat_colours[view.viewer]:
+                    chosen = "▸ " if colour == entry.payer else "  "
+                    text.append(chosen)
+                    text.append_text(badge(colour))
+                    text.append(f" {COLOURS[colour]}: {view.cash[colour]}\n")
+                text.append_text(_keys(("←→", "choose"), ("Enter", "pay"), compact=compact))
+        elif phase == "place":
+            self._placing(text, view, entry, mine, compact)
+        else:
+            text.append(view.result.reason if view.result else "The game is over.")
+        if entry.message:
+            text.append("\n")
+            text.append(entry.message, "bold red")
+        return text
+
+    def _bidding(self, text: Text, view, entry: Entry, mine: bool, compact: bool) -> None:
+        auction = view.auction
+        text.append("For sale: ")
+        text.append_text(cube_row(auction.cubes))
+        text.append(f" @{view.broker + 1}\n" if compact else f"  (space {view.broker + 1})\n")
+        if auction.high_bidder is None:
+            text.append("No bid yet.\n")
+        else:
+            high = "High" if compact else "High bid:"
+            text.append(f"{high} {auction.high} by {view.players[auction.high_bidder]}\n",
+                        "bold")
+        if auction.passed:
+            text.append(f"Passed: {_names(view, auction.passed)}\n", EMPTY)
+        bidder = view.players[auction.bidder]
+        if not mine:
+            text.append(f"{bidder} to bid or pass.")
+            return
+        payable = max((view.cash[c] or 0) for c in view.seat_colours[view.viewer])
+        text.append("Your bid: ", "bold")
+        text.append(f" {entry.amount} ", KEY)
+        if compact:
+            text.append(f" ≥{auction.minimum}, have {payable}\n")
+        else:
+            text.append(f"  (min {auction.minimum}, you can pay {payable})\n")
+        text.append_text(_keys(("⏎" if compact else "Enter", "bid"), ("p", "pass"),
+                               *loan_keys(view, compact), compact=compact))
+
+    def _placing(self, text: Text, view, entry: Entry, mine: bool, compact: bool) -> None:
+        winner = view.players[view.winner]
+        paid = f"bought for {view.price}" if view.price else "free"
+        text.append(f"{winner} places the cubes ({paid}):\n")
+        for colour, n in enumerate(view.to_place):
+            for _ in range(n):
+                chosen = mine and colour == entry.cube
+                text.append("[" if chosen else " ")
+                text.append_text(badge(colour))
+                text.append("]" if chosen else " ")
+        text.append("\n")
+        if mine:
+            text.append_text(_keys(("←↑→↓", "lot"), ("c", "cube"),
+                                   ("⏎" if compact else "Enter", "place"), compact=compact))
+
+
+class LedgerPanel(Static):
+    """Each player's cash, debts, lots and live score estimate, then the viewer's money history."""
+
+    def show(self, view, compact: bool) -> None:
+        self.update(self.describe(view, compact), layout=False)
+
+    def describe(self, view, compact: bool) -> Text:
+        balances = [c or 0 for c in view.cash] + [0]
+        scores = score(view.seat_colours, view.owners, balances, view.loans)
+        text = Text()
+        width, cash_w, score_w = (5, 4, 5) if compact else (10, 5, 6)
+        text.append(f"{'':{width + 3}}{'cash':>{cash_w}}{'debt':>5}{'lots':>5}"
+                    f"{'score':>{score_w}}\n", EMPTY)
+        for seat, s in enumerate(scores):
+            colours = view.seat_colours[seat]
+            hidden = any(view.cash[c] is None for c in colours)
+            label = seat_label(view, seat)
+            label.truncate(width + 2, pad=True)
+            label.append(" ")
+            if seat in view.to_act:
+                label.stylize("bold")
+            text.append_text(label)
+            cash = "?" if hidden else str(s.cash)
+            total = "?" if hidden else str(s.total)
+            text.append(f"{cash:>{cash_w}}{s.debt:>5}{len(s.lots):>5}{total:>{score_w}}\n")
+        if view.ghost >= 0:
+            ghost_lots = sum(1 for o in view.owners if o == view.ghost)
+            text.append_text(badge(view.ghost))
+            text.append(f" ghost: {ghost_lots} lots, scoring nothing\n", EMPTY)
+        history = view.ledger[-(3 if compact else 6):]
+        if history:
+            text.append("Money\n", "bold")
+        for t in history:
+            if t.target < 4:
+                text.append(f"r{t.round:<2} ")
+                text.append_text(badge(t.target))
+                text.append(f" +{t.amount} {t.reason}\n")
+            else:
+                text.append(f"r{t.round:<2} ")
+                text.append_text(badge(t.source))
+                text.append(f" -{t.amount} {t.reason}\n")
+        text.rstrip()
+        return text

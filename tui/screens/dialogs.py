@@ -1,0 +1,62 @@
+"""Small modal screens: confirm quitting, hand the keyboard over, help."""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.widgets import Button, Markdown, Static
+
+from .page import ModalPage
+
+
+class ConfirmQuit(ModalPage[bool]):
+    """Asks before leaving a game; answers True to leave."""
+
+    BINDINGS = [Binding("escape", "dismiss(False)", "Stay"), Binding("y", "dismiss(True)", "Leave")]
+
+    def body(self) -> ComposeResult:
+        with Vertical(classes="dialog"):
+            yield Static("Leave this game?", classes="dialog-title")
+            yield Static("It is saved, and `boomtown` will offer to continue it next time.")
+            with Horizontal(classes="buttons"):
+                yield Button("Save and leave", id="leave", variant="primary")
+                yield Button("Keep playing", id="stay")
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        self.dismiss(event.button.id == "leave")
+
+
+class HandOver(ModalPage[None]):
+    """Hides the table between two people's turns when money is hidden (hot-seat)."""
+
+    BINDINGS = [Binding("enter", "dismiss", "I am ready")]
+
+    def __init__(self, name: str) -> None:
+        super().__init__(classes="opaque")
+        self.player = name
+
+    def body(self) -> ComposeResult:
+        with Vertical(classes="dialog"):
+            yield Static(f"{self.player}'s turn", classes="dialog-title")
+            yield Static(f"Money is hidden in this game. Pass the keyboard to {self.player}, "
+                         "then press Enter.")
+            with Horizontal(classes="buttons"):
+                yield Button(f"I am {self.player}", id="ready", variant="primary")
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        self.dismiss()
+
+
+class Help(ModalPage[None]):
+    """The keys and a short summary of the rules."""
+
+    BINDINGS = [Binding("escape,question_mark,q", "dismiss", "Close")]
+
+    def __init__(self, text: str) -> None:
+        super().__init__()
+        self.text = text
+
+    def body(self) -> ComposeResult:
+        with VerticalScroll(classes="dialog help"):
+            yield Markdown(self.text)

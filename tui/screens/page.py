@@ -1,0 +1,48 @@
+"""The base of every Boomtown screen: its body, and a clear message when the window is too small."""
+
+from __future__ import annotations
+
+from textual import events
+from textual.app import ComposeResult
+from textual.containers import Container
+from textual.screen import ModalScreen, Screen, ScreenResultType
+from textual.widgets import Static
+
+MIN_WIDTH, MIN_HEIGHT = 80, 24
+
+
+def too_small_message(width: int, height: int) -> str:
+    return (f"Boomtown needs a window of at least {MIN_WIDTH} x {MIN_HEIGHT}.\n"
+            f"This one is {width} x {height}: please make it larger.")
+
+
+class _Sized:
+    """Shows `#too-small` instead of the body while the terminal is below the minimum size."""
+
+    def compose(self) -> ComposeResult:
+        yield Static(too_small_message(*self.app.size), id="too-small")
+        with Container(classes="page-body"):
+            yield from self.body()
+
+    def body(self) -> ComposeResult:
+        yield from ()
+
+    def on_mount(self) -> None:
+        self._fit(self.app.size.width, self.app.size.height)
+
+    def on_resize(self, event: events.Resize) -> None:
+        self._fit(event.size.width, event.size.height)
+
+    def _fit(self, width: int, height: int) -> None:
+        small = width < MIN_WIDTH or height < MIN_HEIGHT
+        self.set_class(small, "-too-small")
+        if small:
+            self.query_one("#too-small", Static).update(too_small_message(width, height))
+
+
+class Page(_Sized, Screen[ScreenResultType]):
+    pass
+
+
+class ModalPage(_Sized, ModalScreen[ScreenResultType]):
+    pass

@@ -1,0 +1,104 @@
+"""Setting up a game: who sits in each seat (a person or a bot), the options, the seed."""
+
+from __future__ import annotations
+
+import random
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.widgets import Button, Footer, Input, Label, Select, Static, Switch
+
+from core.engine.game import GameSpec
+
+from ..table import HUMAN, Seat
+from .page import Page
+
+EMPTY_SEAT = "empty"
+BOT_NAMES = ("Ada", "Brick", "Coin", "Dot", "Edge", "Flint")
+PACES = (("instant", 0.0), ("fast", 0.3), ("normal", 0.8), ("slow", 1.5))
+
+
+class SetupScreen(Page):
+    BINDINGS = [Binding("escape", "app.pop_screen", "Back"), Binding("ctrl+g", "start", "Start")]
+
+    def __init__(self, spec: GameSpec) -> None:
+        super().__init__()
+        self.spec = spec
+
+    def body(self) -> ComposeResult:
+        spec = self.spec
+        kinds = [("Person", HUMAN)] + [(f"{k.capitalize()} bot", k) for k in spec.bots]
+        kinds.append(("Empty seat", EMPTY_SEAT))
+        with VerticalScroll(id="setup"):
+            yield Static(f"New game of {spec.title}", classes="dialog-title")
+            yield Static(f"{spec.min_players} to {spec.max_players} players. Colours are dealt "
+                         "at random, as the rulebook deals the calling cards.", classes="hint")
+            for seat in range(spec.max_players):
+                default = HUMAN if seat == 0 else "heuristic"
+                name = "You" if seat == 0 else f"{BOT_NAMES[seat - 1]}"
+                with Horizontal(classes="seat-row"):
+                    yield Label(f"Seat {seat + 1}", classes="seat-label")
+                    yield Select(kinds, value=default, allow_blank=False, id=f"kind-{seat}")
+                    yield Input(name, id=f"name-{seat}", max_length=16)
+            for option in spec.options:
+                with Horizontal(classes="option-row"):
+                    if isinstance(option.default, bool):
+                        yield Switch(option.default, id=f"opt-{option.name}")
+                    else:
+                        yield Select([(c, c) for c in option.choices], value=option.default,
+                                     allow_blank=False, id=f"opt-{option.name}")
+                    yield Static(f"[b]{option.name}[/b]: {option.description}", classes="hint")
+            with Horizontal(classes="option-row"):
+                yield Input(placeholder="random", id="seed", type="integer", max_length=12)
+                yield Static("[b]seed[/b]: the same seed and moves give the same game",
+                             classes="hint")
+            with Horizontal(classes="option-row"):
+                yield Select(PACES, value=0.8, allow_blank=False, id="pace")
+                yield Static("[b]bot pace[/b]: how long each bot move stays on screen",
+                             classes="hint")
+            with Horizontal(classes="buttons"):
+                yield Button("Start", id="start", variant="primary")
+                yield Button("Back", id="back")
+        yield Footer()
+
+    def seats(self) -> list[Seat]:
+        seats = []
+        for seat in range(self.spec.max_players):
+            kind = self.query_one(f"#kind-{seat}", Select).value
+            if kind != EMPTY_SEAT:
+                name = self.query_one(f"#name-{seat}", Input).value.strip()
+                seats.append(Seat(name, str(kind)))
+        return seats
+
+    def problem(self, seats: list[Seat]) -> str | None:
+        spec = self.spec
+        if not spec.min_players <= len(seats) <= spec.max_players:
+            return f"{spec.title} needs {spec.min_players} to {spec.max_players} players."
+        names = [s.name for s in seats]
+        if any(not n for n in names):
+            return "Every seat needs a name."
+        if len(set(names)) != len(names):
+            return "Two seats have the same name."
+        return None
+
+    def action_start(self) -> None:
+        seats = self.seats()
+        problem = self.problem(seats)
+        if problem:
+            self.notify(problem, severity="error")
+            return
+        options = {}
+        for option in self.spec.options:
+            widget = self.query_one(f"#opt-{option.name}")
+            options[option.name] = widget.value
+        seed_text = self.query_one("#seed", Input).value.strip()
+        seed = int(seed_text) if seed_text else random.randrange(1_000_000)
+        pace = float(self.query_one("#pace", Select).value)
+        self.app.start_game(self.spec.slug, seats, seed, options, pace)
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        if event.button.id == "start":
+            self.action_start()
+        else:
+            self.app.pop_screen()

@@ -1,0 +1,229 @@
+"""A game in progress at this computer: any game's screen builds on this one.
+
+It keeps the person at the keyboard's view current, runs the bots in workers at a visible pace,
+hides the table between two people's turns when money is hidden, saves, and shows the end.
+A game's screen adds its panels (`panels`), draws a view (`show`) and turns keys into actions.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.command import Hit, Hits, Provider
+from textual.widgets import Footer, Log, Static
+
+from core.engine.errors import ActionError, StaleAction
+
+from ..saves import save_table
+from ..table import LocalTable
+from .dialogs import ConfirmQuit, HandOver, Help
+from .page import Page
+
+
+class GameCommands(Provider):
+    """The command palette offers every action the person at the keyboard may take now."""
+
+    async def search(self, query: str) -> Hits:
+        screen = self.screen
+        if not isinstance(screen, TableScreen):
+            return
+        matcher = self.matcher(query)
+        for action in screen.view.legal:
+            label = str(action).capitalize()
+            match = matcher.match(label)
+            if match > 0:
+                yield Hit(match, matcher.highlight(label), lambda a=action: screen.submit(a),
+                          help="play this now")
+        for label, method in (("Help: keys and rules", screen.action_help),
+                              ("Save the game", screen.action_save),
+                              ("Leave the game", screen.action_leave)):
+            match = matcher.match(label)
+            if match > 0:
+                yield Hit(match, matcher.highlight(label), method)
+
+
+class TableScreen(Page):
+    COMMANDS = Page.COMMANDS | {GameCommands}
+    BINDINGS = [
+        Binding("question_mark", "help", "Help"),
+        Binding("ctrl+s", "save", "Save", show=False),
+        Binding("q", "leave", "Quit"),
+    ]
+    HELP = ""
+
+    def __init__(self, table: LocalTable, pace: float, save_path: Path | None) -> None:
+        super().__init__()
+        self.table = table
+        self.pace = pace
+        self.save_path = save_path
+        humans = table.humans
+        self.viewer: int | None = humans[0] if humans else None
+        self.view = table.view(self.viewer)
+        self._logged = 0
+        self._handing_over = False
+        self._ended = False
+        self._saved_round = self.view.round
+
+    # -- layout ----------------------------------------------------------------------------------
+
+    def body(self) -> ComposeResult:
+        yield Static(id="status")
+        yield from self.panels()
+        log = Log(id="log", max_lines=2000)
+        log.border_title = "Log"
+        log.can_focus = False  # arrow keys belong to the game; the mouse wheel scrolls the log
+        yield log
+        yield Footer()
+
+    def panels(self) -> ComposeResult:
+        yield from ()
+
+    def on_mount(self) -> None:
+        super().on_mount()
+        self.refresh_view()
+
+    @property
+    def compact(self) -> bool:
+        return self.has_class("-compact")
+
+    def _fit(self, width: int, height: int) -> None:
+        super()._fit(width, height)
+        self.set_class(width < 110 or height < 36, "-compact")
+        if hasattr(self, "view") and self.is_mounted:
+            self.show(self.view)
+
+    # -- keeping the screen current -------------------------------------------------------------------
+
+    def refresh_view(self) -> None:
+        table = self.table
+        actor = table.actor()
+        if actor is not None and not table.seats[actor].is_bot and actor != self.viewer:
+            if self._needs_hand_over():
+                self._hand_over(actor)
+                return
+            self.viewer = actor
+        self.view = table.view(self.viewer)
+        self.query_one("#status", Static).update(self.status_line(), layout=False)
+        self.show(self.view)
+        self._append_log()
+        self.refresh_bindings()
+        if table.state.is_over():
+            self._finish()
+        else:
+            self._autosave_each_round()
+            self._schedule_bot()
+
+    def _append_log(self) -> None:
+        lines = self.view.log
+        if len(lines) > self._logged:
+            self.query_one("#log", Log).write_lines(lines[self._logged:])
+            self._logged = len(lines)
+
+    def _needs_hand_over(self) -> bool:
+        """Whether the next person must not see the current one's hidden money."""
+        return self.view.hidden_money and len(self.table.humans) > 1 and self.viewer is not None
+
+    def _hand_over(self, seat: int) -> None:
+        if self._handing_over:
+            return
+        self._handing_over = True
+
+        def ready(_: None) -> None:
+            self._handing_over = False
+            self.viewer = seat
+            self.refresh_view()
+
+        self.app.push_screen(HandOver(self.table.seats[seat].name), ready)
+
+    def _schedule_bot(self) -> None:
+        seat = self.table.bot_to_move()
+        if seat is not None:
+            self.run_worker(self._bot_turn(seat), group="bots", exclusive=True)
+
+    async def _bot_turn(self, seat: int) -> None:
+        if self.pace:
+            await asyncio.sleep(self.pace)
+        version, action = await asyncio.to_thread(self.table.bot_choice, seat)
+        try:
+            self.table.act(seat, action, version)
+        except StaleAction:
+            pass  # the game moved on while the bot thought; it will be asked again
+        self.refresh_view()
+
+    def _autosave_each_round(self) -> None:
+        if self.view.round != self._saved_round:
+            self._saved_round = self.view.round
+            self.action_save(quiet=True)
+
+    def _finish(self) -> None:
+        if self._ended:
+            return
+        self._ended = True
+        if self.save_path is not None:
+            self.save_path.unlink(missing_ok=True)  # nothing left to continue
+        self.app.push_screen(self.end_screen(self.table.view(None)), self.on_end_choice)
+
+    # -- what a game's screen provides -------------------------------------------------------------------
+
+    def show(self, view) -> None:
+        raise NotImplementedError
+
+    def status_line(self) -> str:
+        raise NotImplementedError
+
+    def end_screen(self, view) -> Page:
+        raise NotImplementedError
+
+    def on_end_choice(self, choice: str | None) -> None:
+        if choice == "again":
+            self.app.play_again(self.table)
+        elif choice == "title":
+            self.app.switch_to_title()
+        else:
+            self.app.exit()
+
+    # -- acting ------------------------------------------------------------------------------------
+
+    def submit(self, action) -> bool:
+        """Send the viewer's action to the game; a refusal is shown, never raised."""
+        if self.viewer is None:
+            return False
+        try:
+            self.table.act(self.viewer, action, self.view.version)
+        except ActionError as exc:
+            self.warn(str(exc).capitalize() + ".")
+            return False
+        self.acted()
+        self.refresh_view()
+        return True
+
+    def acted(self) -> None:
+        """Called after the viewer's action was accepted, before the screen redraws."""
+
+    def warn(self, message: str) -> None:
+        self.notify(message, severity="warning", timeout=4)
+
+    def action_help(self) -> None:
+        self.app.push_screen(Help(self.HELP))
+
+    def action_save(self, quiet: bool = False) -> None:
+        if self.save_path is None or self.table.state.is_over():
+            return
+        try:
+            save_table(self.table, self.save_path)
+        except OSError as exc:
+            self.warn(f"Could not save: {exc}")
+            return
+        if not quiet:
+            self.notify(f"Saved to {self.save_path}")
+
+    def action_leave(self) -> None:
+        def leave(yes: bool | None) -> None:
+            if yes:
+                self.action_save(quiet=True)
+                self.app.switch_to_title()
+
+        self.app.push_screen(ConfirmQuit(), leave)

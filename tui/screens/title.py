@@ -1,0 +1,59 @@
+"""The title screen: continue the saved game, or pick a game to set up."""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.widgets import Footer, OptionList, Static
+from textual.widgets.option_list import Option
+
+from core.engine.record import RecordError
+from core.games import get_spec
+
+from ..games import PLAYABLE
+from ..saves import autosave_path, load_table
+from .page import Page
+
+LOGO = """\
+█▄▄ █▀█ █▀█ █▀▄▀█ ▀█▀ █▀█ █ █ █ █▄ █
+█▄█ █▄█ █▄█ █ ▀ █  █  █▄█ ▀▄▀▄▀ █ ▀█"""
+
+
+class TitleScreen(Page):
+    BINDINGS = [Binding("q", "app.quit", "Quit")]
+
+    def body(self) -> ComposeResult:
+        with Vertical(id="title-box"):
+            yield Static(LOGO, id="logo")
+            yield Static("Property-trading board games in the terminal", id="tagline")
+            yield OptionList(*self._choices(), id="choices")
+        yield Footer()
+
+    def _choices(self) -> list[Option]:
+        choices = []
+        path = autosave_path()
+        if path.exists():
+            try:
+                table = load_table(path)
+            except RecordError as exc:
+                choices.append(Option(f"Saved game cannot be continued: {exc}", id="broken",
+                                      disabled=True))
+            else:
+                view = table.view(None)
+                who = ", ".join(s.name for s in table.seats)
+                choices.append(Option(f"Continue {table.match.spec.title}, round {view.round} "
+                                      f"({who})", id="continue"))
+        for slug in PLAYABLE:
+            spec = get_spec(slug)
+            choices.append(Option(f"New game of {spec.title}: {spec.summary}", id=f"new:{slug}"))
+        return choices
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        choice = event.option.id or ""
+        if choice == "continue":
+            self.app.resume(autosave_path())
+        elif choice.startswith("new:"):
+            from .setup import SetupScreen
+
+            self.app.push_screen(SetupScreen(get_spec(choice[4:])))

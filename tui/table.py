@@ -1,0 +1,66 @@
+"""A table on this computer: a match, who sits in each seat (a person or a bot), and saving.
+
+Nothing here imports Textual: screens ask the table for views and hand it actions.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Sequence
+
+from core.engine.actions import Action
+from core.engine.match import Match
+
+HUMAN = "human"
+
+
+@dataclass(frozen=True)
+class Seat:
+    name: str
+    kind: str = HUMAN  # "human", or a bot kind of the game ("random", "heuristic")
+
+    @property
+    def is_bot(self) -> bool:
+        return self.kind != HUMAN
+
+
+class LocalTable:
+    def __init__(self, match: Match, seats: Sequence[Seat]) -> None:
+        self.match = match
+        self.seats = list(seats)
+        seed = match.record.seed
+        self.bots = {i: match.spec.bots[s.kind](seed * 31 + i) for i, s in enumerate(seats)
+                     if s.is_bot}
+
+    @classmethod
+    def new(cls, game: str, seats: Sequence[Seat], seed: int,
+            options: dict[str, Any] | None = None) -> "LocalTable":
+        return cls(Match(game, [s.name for s in seats], seed, options), seats)
+
+    @property
+    def state(self):
+        return self.match.state
+
+    @property
+    def humans(self) -> list[int]:
+        return [i for i, s in enumerate(self.seats) if not s.is_bot]
+
+    def view(self, seat: int | None):
+        return self.state.view(seat)
+
+    def actor(self) -> int | None:
+        """The seat that must act now, or None when the game is over."""
+        seats = self.state.to_act()
+        return seats[0] if seats else None
+
+    def bot_to_move(self) -> int | None:
+        seat = self.actor()
+        return seat if seat is not None and self.seats[seat].is_bot else None
+
+    def bot_choice(self, seat: int) -> tuple[int, Action]:
+        """The bot's action and the state version it was chosen for (safe to run in a thread)."""
+        state = self.state
+        return state.version, self.bots[seat].choose(state.view(seat), state.legal_actions(seat))
+
+    def act(self, seat: int, action: Action, version: int | None = None) -> None:
+        self.match.act(seat, action, version)
