@@ -151,9 +151,9 @@ class LedgerPanel(Static):
         balances = [c or 0 for c in view.cash] + [0]
         scores = score(view.seat_colours, view.owners, balances, view.loans)
         text = Text()
-        width, cash_w, score_w = (5, 4, 5) if compact else (10, 5, 6)
-        text.append(f"{'':{width + 3}}{'cash':>{cash_w}}{'debt':>5}{'lots':>5}"
-                    f"{'score':>{score_w}}\n", EMPTY)
+        width, cash_w, lots_w, lots = (5, 4, 4, "lot") if compact else (10, 5, 5, "lots")
+        text.append(f"{'':{width + 3}}{'cash':>{cash_w}}{'debt':>5}{lots:>{lots_w}}"
+                    f"{'score':>6}\n", EMPTY)
         for seat, s in enumerate(scores):
             colours = view.seat_colours[seat]
             hidden = any(view.cash[c] is None for c in colours)
@@ -165,7 +165,7 @@ class LedgerPanel(Static):
             text.append_text(label)
             cash = "?" if hidden else str(s.cash)
             total = "?" if hidden else str(s.total)
-            text.append(f"{cash:>{cash_w}}{s.debt:>5}{len(s.lots):>5}{total:>{score_w}}\n")
+            text.append(f"{cash:>{cash_w}}{s.debt:>5}{len(s.lots):>{lots_w}}{total:>6}\n")
         if view.ghost >= 0:
             ghost_lots = sum(1 for o in view.owners if o == view.ghost)
             text.append_text(badge(view.ghost))
