@@ -13,7 +13,7 @@ from tui.saves import load_table, save_table
 from tui.screens.title import TitleScreen
 
 from ..core.test_bigshot_simulation import fingerprint
-from .factory import app_for, human_bidding_after_a_bid, table_at
+from tui.demo import app_for, human_bidding_after_a_bid, table_at
 
 
 async def settle(pilot, app):

@@ -5,7 +5,7 @@ import pytest
 from tui.app import BoomtownApp
 from tui.saves import save_table
 
-from .factory import app_for, game_over, human_bidding_after_a_bid, human_placing, table_at
+from tui.demo import app_for, game_over, human_bidding_after_a_bid, human_placing, table_at
 
 SIZES = [pytest.param((120, 40), id="120x40"), pytest.param((80, 24), id="80x24")]
 

@@ -18,7 +18,7 @@ class ConfirmQuit(ModalPage[bool]):
     def body(self) -> ComposeResult:
         with Vertical(classes="dialog"):
             yield Static("Leave this game?", classes="dialog-title")
-            yield Static("It is saved, and `boomtown` will offer to continue it next time.")
+            yield Static("It is saved, and boomtown will offer to continue it next time.")
             with Horizontal(classes="buttons"):
                 yield Button("Save and leave", id="leave", variant="primary")
                 yield Button("Keep playing", id="stay")

@@ -1,12 +1,13 @@
-"""Seeded tables advanced to a given moment, so every snapshot and pilot test is deterministic."""
+"""Seeded tables advanced to a given moment: the snapshot tests, pilot tests and README
+screenshots all show the same deterministic games."""
 
 from __future__ import annotations
 
 from typing import Callable
 
 from core.games import get_spec
-from tui.app import BoomtownApp
-from tui.table import LocalTable, Seat
+from .app import BoomtownApp
+from .table import LocalTable, Seat
 
 NAMES = ["Ann", "Ben", "Cat", "Dan"]
 

@@ -1,0 +1,89 @@
+"""How quickly the terminal app shows up and keeps up.
+
+    .venv/bin/python benchmarks/tui_speed.py [--runs 5]
+
+1. Launch to first frame: `boomtown play bigshot` started in a pseudo-terminal (120x40), timed
+   until the Board panel has been written to the terminal.
+2. Redraw after a bot move: in a headless app at 120x40, a bot's move is applied and the screen
+   refreshed; timed until Textual runs its after-refresh callback (the frame has been drawn).
+"""
+
+import argparse
+import asyncio
+import os
+import pty
+import select
+import statistics
+import struct
+import subprocess
+import sys
+import tempfile
+import time
+from fcntl import ioctl
+from termios import TIOCSWINSZ
+
+
+def first_frame_seconds() -> float:
+    leader, follower = pty.openpty()
+    ioctl(follower, TIOCSWINSZ, struct.pack("HHHH", 40, 120, 0, 0))
+    env = dict(os.environ, TERM="xterm-256color", BOOMTOWN_DATA_DIR=tempfile.mkdtemp())
+    start = time.perf_counter()
+    proc = subprocess.Popen([sys.executable, "-m", "tui.cli", "play", "bigshot", "--seed", "1",
+                             "--pace", "5"], stdin=follower, stdout=follower, stderr=follower,
+                            env=env, close_fds=True)
+    seen = b""
+    try:
+        while b"Board" not in seen:
+            ready, _, _ = select.select([leader], [], [], 10)
+            if not ready:
+                raise RuntimeError("no frame within 10 s")
+            seen += os.read(leader, 65536)
+        return time.perf_counter() - start
+    finally:
+        proc.kill()
+        proc.wait()
+        os.close(leader)
+        os.close(follower)
+
+
+async def redraw_seconds(moves: int) -> list[float]:
+    from tui.demo import app_for, table_at
+
+    table = table_at(seed=4, humans=0)
+    app = app_for(table)
+    app.pace = 3600  # the benchmark moves the bots itself
+    timings = []
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        for _ in range(moves):
+            seat = table.bot_to_move()
+            if seat is None:
+                break
+            version, action = table.bot_choice(seat)
+            table.act(seat, action, version)
+            drawn = asyncio.get_running_loop().create_future()
+            start = time.perf_counter()
+            screen.refresh_view()
+            app.call_after_refresh(lambda: drawn.done() or drawn.set_result(None))
+            await drawn
+            timings.append(time.perf_counter() - start)
+            await pilot.pause()
+    return timings
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description="terminal app timings")
+    parser.add_argument("--runs", type=int, default=5)
+    args = parser.parse_args()
+    launches = [first_frame_seconds() for _ in range(args.runs)]
+    print(f"launch to first frame: median {statistics.median(launches) * 1000:.0f} ms "
+          f"(min {min(launches) * 1000:.0f}, max {max(launches) * 1000:.0f}, {args.runs} runs)")
+    redraws = sorted(asyncio.run(redraw_seconds(120)))
+    p50 = redraws[len(redraws) // 2] * 1000
+    p95 = redraws[int(len(redraws) * 0.95)] * 1000
+    print(f"redraw after a bot move: p50 {p50:.1f} ms, p95 {p95:.1f} ms ({len(redraws)} moves)")
+
+
+if __name__ == "__main__":
+    main()

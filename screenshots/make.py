@@ -1,0 +1,43 @@
+"""Regenerate the README's pictures: `.venv/bin/python screenshots/make.py`.
+
+Each picture is a seeded game from tui/demo.py, so the same command always draws the same
+screens.
+"""
+
+import asyncio
+import os
+import tempfile
+from pathlib import Path
+
+from tui.app import BoomtownApp
+from tui.demo import app_for, game_over, human_bidding_after_a_bid, human_placing, table_at
+
+HERE = Path(__file__).parent
+SHOTS = {
+    "bigshot-auction": (lambda: app_for(table_at(until=human_bidding_after_a_bid)), ["1", "2"]),
+    "bigshot-placement": (lambda: app_for(table_at(seed=11, until=human_placing)),
+                          ["right", "down"]),
+    "bigshot-end": (lambda: app_for(table_at(seed=7, until=game_over)), []),
+    "title": (lambda: BoomtownApp(pace=0, save_path=None), []),
+}
+
+
+async def shoot(name: str, make, keys: list[str]) -> None:
+    app = make()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        for key in keys:
+            await pilot.press(key)
+        await pilot.pause()
+        app.save_screenshot(str(HERE / f"{name}.svg"))
+
+
+def main() -> None:
+    os.environ["BOOMTOWN_DATA_DIR"] = tempfile.mkdtemp()  # no saved game on the title screen
+    for name, (make, keys) in SHOTS.items():
+        asyncio.run(shoot(name, make, keys))
+        print(f"screenshots/{name}.svg")
+
+
+if __name__ == "__main__":
+    main()
