@@ -32,6 +32,26 @@ def _parser() -> argparse.ArgumentParser:
     play.add_argument("--option", action="append", default=[], metavar="NAME=VALUE")
     play.add_argument("--pace", type=float, default=0.8, help="seconds each bot move stays on "
                       "screen (default 0.8)")
+    serve = commands.add_parser("serve", help="host games over SSH: one process, many players")
+    serve.add_argument("--host", default="127.0.0.1", help="address to listen on")
+    serve.add_argument("--port", type=int, default=2222)
+    serve.add_argument("--data", help="where the host key and the tables are kept "
+                       "(default: the user's data directory)")
+    serve.add_argument("--allow-guests", action="store_true",
+                       help="let people without an SSH key in (keyboard-interactive, no password)")
+    serve.add_argument("--afk-seconds", type=float, default=60.0,
+                       help="idle this long on your turn and a bot plays for you (default 60)")
+    serve.add_argument("--max-per-ip", type=int, default=8, help="connections per address")
+    serve.add_argument("--max-connections", type=int, default=200, help="connections in total")
+    serve.add_argument("--login-grace", type=float, default=30.0,
+                       help="seconds allowed to log in")
+    serve.add_argument("--lobby-idle", type=float, default=1800.0,
+                       help="seconds idle in the lobby before the session is closed")
+    serve.add_argument("--input-rate", type=int, default=4096,
+                       help="bytes a second read from each session")
+    serve.add_argument("--chat-length", type=int, default=200, help="characters per chat line")
+    serve.add_argument("--bot-pace", type=float, default=0.8,
+                       help="seconds between bot moves at a table")
     resume = commands.add_parser("resume", help="continue a saved game")
     resume.add_argument("file")
     resume.add_argument("--pace", type=float, default=0.8)
@@ -101,12 +121,32 @@ def make_resume_app(args: argparse.Namespace):
     return BoomtownApp(table, pace=args.pace, save_path=Path(args.file))
 
 
+def run_serve(args: argparse.Namespace) -> int:
+    # The command line is the one place that knows every package: net sits above tui and core.
+    from pathlib import Path
+
+    from net.limits import Limits
+    from net.server import main as serve
+
+    from .saves import data_dir
+
+    limits = Limits(connections_per_ip=args.max_per_ip, connections_total=args.max_connections,
+                    login_grace_seconds=args.login_grace, lobby_idle_seconds=args.lobby_idle,
+                    afk_seconds=args.afk_seconds, input_bytes_per_second=args.input_rate,
+                    chat_length=args.chat_length, bot_pace_seconds=args.bot_pace)
+    directory = Path(args.data) if args.data else data_dir() / "server"
+    serve(args.host, args.port, directory, args.allow_guests, limits)
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = _parser()
     args = parser.parse_args(argv)
     try:
         if args.command == "sim":
             return run_sim(args)
+        if args.command == "serve":
+            return run_serve(args)
         if args.command == "play":
             app = make_play_app(args)
         elif args.command == "resume":

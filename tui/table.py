@@ -1,12 +1,13 @@
-"""A table on this computer: a match, who sits in each seat (a person or a bot), and saving.
+"""A table: who sits in each seat (a person or a bot) and the game they play.
 
-Nothing here imports Textual: screens ask the table for views and hand it actions.
+Nothing here imports Textual: screens ask a table for views and hand it actions. `LocalTable`
+is a game on this computer; the SSH host provides another kind with the same methods.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Sequence
+from typing import Any, Protocol, Sequence
 
 from core.engine.actions import Action
 from core.engine.match import Match
@@ -22,6 +23,23 @@ class Seat:
     @property
     def is_bot(self) -> bool:
         return self.kind != HUMAN
+
+
+class Table(Protocol):
+    """What a table screen needs from a table."""
+
+    seats: list[Seat]
+
+    def view(self, seat: int | None): ...
+
+    def actor(self) -> int | None: ...
+
+    def is_over(self) -> bool: ...
+
+    def act(self, seat: int, action: Action, version: int | None = None) -> None: ...
+
+    def bot_to_move(self) -> int | None:
+        """A bot seat the screen itself must move now (None where someone else moves bots)."""
 
 
 class LocalTable:
@@ -52,6 +70,9 @@ class LocalTable:
         """The seat that must act now, or None when the game is over."""
         seats = self.state.to_act()
         return seats[0] if seats else None
+
+    def is_over(self) -> bool:
+        return self.state.is_over()
 
     def bot_to_move(self) -> int | None:
         seat = self.actor()

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from typing import Any, Callable, Sequence
 
 from .actions import Action
 from .record import Record
@@ -29,7 +29,15 @@ class Match:
         match.record = record
         return match
 
-    def act(self, seat: int, action: Action, version: int | None = None) -> None:
-        """Play `action` for `seat`; on an ActionError nothing changes and nothing is recorded."""
-        self.state.step(seat, action, version)
+    def act(self, seat: int, action: Action, version: int | None = None,
+            persist: Callable[[int, int, Action], None] | None = None) -> None:
+        """Play `action` for `seat`. On an ActionError nothing changes and nothing is recorded.
+
+        `persist(n, seat, action)` runs after the action proved legal and before it takes effect:
+        a server commits it to disk there, and if that raises, the action does not happen.
+        """
+        nxt = self.state.apply(seat, action, version)
+        if persist is not None:
+            persist(len(self.record.actions), seat, action)
+        self.state = nxt
         self.record.actions.append((seat, action))

@@ -14,13 +14,18 @@ class ConfirmQuit(ModalPage[bool]):
     """Asks before leaving a game; answers True to leave."""
 
     BINDINGS = [Binding("escape", "dismiss(False)", "Stay"), Binding("y", "dismiss(True)", "Leave")]
+    SAVED = "It is saved, and boomtown will offer to continue it next time."
+
+    def __init__(self, explanation: str = SAVED) -> None:
+        super().__init__()
+        self.explanation = explanation
 
     def body(self) -> ComposeResult:
         with Vertical(classes="dialog"):
             yield Static("Leave this game?", classes="dialog-title")
-            yield Static("It is saved, and boomtown will offer to continue it next time.")
+            yield Static(self.explanation)
             with Horizontal(classes="buttons"):
-                yield Button("Save and leave", id="leave", variant="primary")
+                yield Button("Leave", id="leave", variant="primary")
                 yield Button("Keep playing", id="stay")
 
     def on_button_pressed(self, event: Button.Pressed) -> None:

@@ -6,12 +6,13 @@ import random
 
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.widgets import Button, Footer, Input, Label, Select, Static, Switch
+from textual.containers import Horizontal, VerticalScroll
+from textual.widgets import Button, Footer, Input, Label, Select, Static
 
 from core.engine.game import GameSpec
 
 from ..table import HUMAN, Seat
+from ..widgets.options import OptionsForm
 from .page import Page
 
 EMPTY_SEAT = "empty"
@@ -41,14 +42,7 @@ class SetupScreen(Page):
                     yield Label(f"Seat {seat + 1}", classes="seat-label")
                     yield Select(kinds, value=default, allow_blank=False, id=f"kind-{seat}")
                     yield Input(name, id=f"name-{seat}", max_length=16)
-            for option in spec.options:
-                with Horizontal(classes="option-row"):
-                    if isinstance(option.default, bool):
-                        yield Switch(option.default, id=f"opt-{option.name}")
-                    else:
-                        yield Select([(c, c) for c in option.choices], value=option.default,
-                                     allow_blank=False, id=f"opt-{option.name}")
-                    yield Static(f"[b]{option.name}[/b]: {option.description}", classes="hint")
+            yield OptionsForm(spec)
             with Horizontal(classes="option-row"):
                 yield Input(placeholder="random", id="seed", type="integer", max_length=12)
                 yield Static("[b]seed[/b]: the same seed and moves give the same game",
@@ -88,10 +82,7 @@ class SetupScreen(Page):
         if problem:
             self.notify(problem, severity="error")
             return
-        options = {}
-        for option in self.spec.options:
-            widget = self.query_one(f"#opt-{option.name}")
-            options[option.name] = widget.value
+        options = self.query_one(OptionsForm).values()
         seed_text = self.query_one("#seed", Input).value.strip()
         seed = int(seed_text) if seed_text else random.randrange(1_000_000)
         pace = float(self.query_one("#pace", Select).value)

@@ -1,8 +1,9 @@
-"""A game in progress at this computer: any game's screen builds on this one.
+"""A game in progress: any game's screen builds on this one.
 
-It keeps the person at the keyboard's view current, runs the bots in workers at a visible pace,
-hides the table between two people's turns when money is hidden, saves, and shows the end.
-A game's screen adds its panels (`panels`), draws a view (`show`) and turns keys into actions.
+It keeps the person at the keyboard's view current, runs this computer's bots in workers at a
+visible pace, hides the table between two people's turns when money is hidden (hot-seat), saves,
+and shows the end. A game's screen adds its panels (`panels`), draws a view (`show`) and turns
+keys into actions. The same screen serves a table on this computer and one at the SSH host.
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from textual.widgets import Footer, Log, Static
 from core.engine.errors import ActionError, StaleAction
 
 from ..saves import save_table
-from ..table import LocalTable
+from ..table import Table
 from .dialogs import ConfirmQuit, HandOver, Help
 from .page import Page
 
@@ -53,14 +54,20 @@ class TableScreen(Page):
         Binding("q", "leave", "Quit"),
     ]
     HELP = ""
+    HOT_SEAT = "hot-seat"  # the viewer follows whichever person must act
 
-    def __init__(self, table: LocalTable, pace: float, save_path: Path | None) -> None:
+    def __init__(self, table: Table, pace: float = 0.0, save_path: Path | None = None,
+                 seat: int | str | None = HOT_SEAT) -> None:
         super().__init__()
         self.table = table
         self.pace = pace
         self.save_path = save_path
-        humans = table.humans
-        self.viewer: int | None = humans[0] if humans else None
+        self.hot_seat = seat == self.HOT_SEAT
+        if self.hot_seat:
+            humans = [i for i, s in enumerate(table.seats) if not s.is_bot]
+            self.viewer: int | None = humans[0] if humans else None
+        else:
+            self.viewer = seat  # a fixed seat, or None to watch
         self.view = table.view(self.viewer)
         self._logged = 0
         self._handing_over = False
@@ -100,7 +107,8 @@ class TableScreen(Page):
     def refresh_view(self) -> None:
         table = self.table
         actor = table.actor()
-        if actor is not None and not table.seats[actor].is_bot and actor != self.viewer:
+        if self.hot_seat and actor is not None and not table.seats[actor].is_bot \
+                and actor != self.viewer:
             if self._needs_hand_over():
                 self._hand_over(actor)
                 return
@@ -110,7 +118,7 @@ class TableScreen(Page):
         self.show(self.view)
         self._append_log()
         self.refresh_bindings()
-        if table.state.is_over():
+        if table.is_over():
             self._finish()
         else:
             self._autosave_each_round()
@@ -124,7 +132,8 @@ class TableScreen(Page):
 
     def _needs_hand_over(self) -> bool:
         """Whether the next person must not see the current one's hidden money."""
-        return self.view.hidden_money and len(self.table.humans) > 1 and self.viewer is not None
+        humans = sum(1 for s in self.table.seats if not s.is_bot)
+        return self.view.hidden_money and humans > 1 and self.viewer is not None
 
     def _hand_over(self, seat: int) -> None:
         if self._handing_over:
@@ -154,7 +163,7 @@ class TableScreen(Page):
         self.refresh_view()
 
     def _autosave_each_round(self) -> None:
-        if self.view.round != self._saved_round:
+        if self.save_path is not None and self.view.round != self._saved_round:
             self._saved_round = self.view.round
             self.action_save(quiet=True)
 
@@ -210,7 +219,7 @@ class TableScreen(Page):
         self.app.push_screen(Help(self.HELP))
 
     def action_save(self, quiet: bool = False) -> None:
-        if self.save_path is None or self.table.state.is_over():
+        if self.save_path is None or self.table.is_over():
             return
         try:
             save_table(self.table, self.save_path)

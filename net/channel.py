@@ -1,0 +1,55 @@
+"""One SSH session's terminal: size, input (rate-limited), output (with its backlog)."""
+
+from __future__ import annotations
+
+import time
+
+import asyncssh
+
+from .limits import Limits, TokenBucket
+
+
+class Channel:
+    def __init__(self, process: asyncssh.SSHServerProcess, limits: Limits) -> None:
+        self.process = process
+        self.limits = limits
+        width, height = (process.term_size or (80, 24, 0, 0))[:2]
+        self.size = (width or 80, height or 24)
+        peer = process.get_extra_info("peername") or ("?", 0)
+        self.peer = peer[0]
+        self.closed = False
+        self.last_input = time.monotonic()
+        self._bucket = TokenBucket(limits.input_bytes_per_second, limits.input_burst_bytes)
+
+    async def read(self) -> bytes:
+        """The next input; b"" when the client has gone. Raises TerminalSizeChanged on resize."""
+        data = await self.process.stdin.read(1024)
+        if data:
+            self.last_input = time.monotonic()
+            await self._bucket.take(len(data))  # reading slower makes SSH flow control push back
+        return data
+
+    def send(self, data: bytes) -> None:
+        if self.closed:
+            return
+        try:
+            self.process.stdout.write(data)
+        except (BrokenPipeError, ConnectionError, asyncssh.Error):
+            self.closed = True  # the client has gone; the input side ends the app
+
+    def backlog(self) -> int:
+        return self.process.channel.get_write_buffer_size()
+
+    async def drained(self) -> None:
+        await self.process.stdout.drain()
+
+    def close(self, message: str | None = None) -> None:
+        if self.closed:
+            return
+        self.closed = True
+        try:
+            if message:
+                self.process.stdout.write(f"\r\n{message}\r\n".encode())
+            self.process.exit(0)
+        except (BrokenPipeError, ConnectionError, asyncssh.Error):
+            pass

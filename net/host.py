@@ -1,0 +1,390 @@
+"""The game host: every table in the server, who sits and watches where, bots, chat.
+
+It knows nothing of Textual or SSH. Sessions subscribe with a listener and are told when the
+lobby or a table changed; they then ask for the view their seat may see. Actions are committed
+to storage before anyone is told of them.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import random
+from collections import deque
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from core.engine.errors import ActionError, StaleAction
+from core.engine.match import Match
+from core.engine.record import Record
+from core.games import get_spec
+
+from .limits import Limits, clean_text
+from .storage import Storage
+
+log = logging.getLogger("boomtown.net")
+
+OPEN, HUMAN = "open", "human"
+WAITING, PLAYING, OVER = "waiting", "playing", "over"
+BOT_NAMES = ("Ada", "Brick", "Coin", "Dot", "Edge", "Flint")
+CHAT_KEPT = 100
+
+
+class ChatLog:
+    """The last lines said somewhere, numbered so a reader can ask for what it has not seen."""
+
+    def __init__(self) -> None:
+        self.lines: deque[str] = deque(maxlen=CHAT_KEPT)
+        self.total = 0
+
+    def append(self, line: str) -> None:
+        self.lines.append(line)
+        self.total += 1
+
+    def since(self, seen: int) -> list[str]:
+        """Lines after the first `seen` ever said (as many as are still kept)."""
+        fresh = min(self.total - seen, len(self.lines))
+        return list(self.lines)[len(self.lines) - fresh:] if fresh > 0 else []
+
+
+class HostError(Exception):
+    """A lobby request that cannot be done (seat taken, not the table's host...); says why."""
+
+
+class Listener(Protocol):
+    def lobby_changed(self) -> None: ...
+
+    def table_changed(self, table_id: int) -> None: ...
+
+
+@dataclass
+class NetSeat:
+    name: str = ""
+    kind: str = OPEN  # "open", "human", or a bot kind
+
+    @property
+    def is_bot(self) -> bool:
+        return self.kind not in (OPEN, HUMAN)
+
+
+@dataclass
+class HostedTable:
+    id: int
+    game: str
+    options: dict[str, Any]
+    seed: int
+    host: str
+    seats: list[NetSeat]
+    status: str = WAITING
+    match: Match | None = None
+    watchers: dict[str, int] = field(default_factory=dict)  # name -> sessions watching
+    away: set[int] = field(default_factory=set)  # seats a bot is playing for
+    chat: ChatLog = field(default_factory=ChatLog)
+    views: dict[int | None, Any] = field(default_factory=dict)  # per seat, for this version
+    stand_ins: dict[int, Any] = field(default_factory=dict)  # bots playing for people
+    timer: asyncio.TimerHandle | asyncio.Task | None = None
+
+    @property
+    def title(self) -> str:
+        return get_spec(self.game).title
+
+    def seat_of(self, name: str) -> int | None:
+        return next((i for i, s in enumerate(self.seats) if s.kind == HUMAN and s.name == name),
+                    None)
+
+    def actor(self) -> int | None:
+        if self.match is None:
+            return None
+        seats = self.match.state.to_act()
+        return seats[0] if seats else None
+
+
+class Host:
+    def __init__(self, storage: Storage, limits: Limits) -> None:
+        self.storage = storage
+        self.limits = limits
+        self.tables: dict[int, HostedTable] = {}
+        self.listeners: dict[int, tuple[str, Listener]] = {}
+        self.lobby_chat = ChatLog()
+        self._load()
+
+    # -- sessions ----------------------------------------------------------------------------
+
+    def connect(self, name: str, listener: Listener) -> None:
+        self.listeners[id(listener)] = (name, listener)
+        self.back(name)
+        self._presence_changed(name)
+
+    def disconnect(self, listener: Listener) -> None:
+        if id(listener) not in self.listeners:
+            return
+        name, _ = self.listeners.pop(id(listener))
+        for table in self.tables.values():
+            if name in table.watchers:
+                table.watchers[name] -= 1
+                if not table.watchers[name]:
+                    del table.watchers[name]
+        self._presence_changed(name)
+
+    def _presence_changed(self, name: str) -> None:
+        """Tell the lobby, and the tables where `name` sits, that they came or went."""
+        for table in self.tables.values():
+            if table.seat_of(name) is not None:
+                self._notify_table(table)
+        self._lobby_changed()
+
+    def online(self) -> list[str]:
+        return sorted({name for name, _ in self.listeners.values()})
+
+    def is_online(self, name: str) -> bool:
+        return any(n == name for n, _ in self.listeners.values())
+
+    def back(self, name: str) -> None:
+        """`name` is at the keyboard again: bots stop playing for them."""
+        for table in self.tables.values():
+            seat = table.seat_of(name)
+            if seat is not None and seat in table.away:
+                table.away.discard(seat)
+                self._say(table, f"{name} is back.")
+                self._changed(table)
+
+    # -- the lobby ---------------------------------------------------------------------------
+
+    def table(self, table_id: int) -> HostedTable:
+        try:
+            return self.tables[table_id]
+        except KeyError:
+            raise HostError(f"there is no table {table_id}") from None
+
+    def create_table(self, by: str, game: str, options: dict[str, Any], players: int,
+                     bots: int, bot_kind: str = "heuristic", seed: int | None = None) -> HostedTable:
+        spec = get_spec(game)
+        if not spec.min_players <= players <= spec.max_players:
+            raise HostError(f"{spec.title} takes {spec.min_players} to {spec.max_players} players")
+        if not 0 <= bots < players:
+            raise HostError("leave at least one seat for a person")
+        options = spec.resolve_options(options)
+        seats = [NetSeat(by, HUMAN)] + [NetSeat() for _ in range(players - 1)]
+        for i in range(bots):
+            seats[players - 1 - i] = NetSeat(BOT_NAMES[i], bot_kind)
+        seed = seed if seed is not None else random.randrange(1_000_000_000)
+        table_id = self.storage.create_table(game, options, seed, _seats_json(seats), by)
+        table = HostedTable(table_id, game, options, seed, by, seats)
+        self.tables[table_id] = table
+        self._lobby_changed()
+        return table
+
+    def sit(self, table_id: int, name: str, seat: int | None = None) -> int:
+        table = self.table(table_id)
+        mine = table.seat_of(name)
+        if mine is not None:
+            return mine
+        if table.status != WAITING:
+            raise HostError("that game has started; you can watch it")
+        free = [i for i, s in enumerate(table.seats) if s.kind == OPEN]
+        if seat is None:
+            if not free:
+                raise HostError("that table is full; you can watch it")
+            seat = free[0]
+        elif seat not in free:
+            raise HostError(f"seat {seat + 1} is taken")
+        table.seats[seat] = NetSeat(name, HUMAN)
+        self._save_seats(table)
+        return seat
+
+    def stand(self, table_id: int, name: str) -> None:
+        table = self.table(table_id)
+        seat = table.seat_of(name)
+        if seat is None or table.status != WAITING:
+            return
+        table.seats[seat] = NetSeat()
+        self._save_seats(table)
+
+    def watch(self, table_id: int, name: str) -> None:
+        table = self.table(table_id)
+        table.watchers[name] = table.watchers.get(name, 0) + 1
+        self._lobby_changed()
+
+    def unwatch(self, table_id: int, name: str) -> None:
+        table = self.tables.get(table_id)
+        if table and name in table.watchers:
+            table.watchers[name] -= 1
+            if not table.watchers[name]:
+                del table.watchers[name]
+            self._lobby_changed()
+
+    def fill_with_bots(self, table_id: int, by: str, kind: str = "heuristic") -> None:
+        table = self._hosted_by(table_id, by)
+        used = {s.name for s in table.seats}
+        names = (n for n in BOT_NAMES if n not in used)
+        for i, seat in enumerate(table.seats):
+            if seat.kind == OPEN:
+                table.seats[i] = NetSeat(next(names), kind)
+        self._save_seats(table)
+
+    def start(self, table_id: int, by: str) -> None:
+        table = self._hosted_by(table_id, by)
+        if table.status != WAITING:
+            raise HostError("that game has already started")
+        if any(s.kind == OPEN for s in table.seats):
+            raise HostError("every seat needs a player or a bot first")
+        table.match = Match(table.game, [s.name for s in table.seats], table.seed, table.options)
+        table.status = PLAYING
+        self._save_seats(table)
+        self._say(table, f"{by} starts the game.")
+        self._changed(table)
+
+    def replace_absent(self, table_id: int, by: str, kind: str = "heuristic") -> list[str]:
+        """A bot takes the seat of every player who is not connected; returns their names."""
+        table = self._hosted_by(table_id, by)
+        gone = []
+        for i, seat in enumerate(table.seats):
+            if seat.kind == HUMAN and not self.is_online(seat.name):
+                gone.append(seat.name)
+                table.seats[i] = NetSeat(f"{seat.name} (bot)", kind)
+                table.away.discard(i)
+        if gone:
+            self._save_seats(table)
+            self._say(table, f"Bots take the seats of {', '.join(gone)}.")
+            self._changed(table)
+        return gone
+
+    def _hosted_by(self, table_id: int, by: str) -> HostedTable:
+        table = self.table(table_id)
+        if table.host != by:
+            raise HostError(f"only {table.host}, who made table {table_id}, can do that")
+        return table
+
+    # -- chat --------------------------------------------------------------------------------
+
+    def chat(self, table_id: int | None, name: str, text: str) -> None:
+        text = clean_text(text, self.limits.chat_length)
+        if not text:
+            return
+        line = f"{name}: {text}"
+        if table_id is None:
+            self.lobby_chat.append(line)
+            self._lobby_changed()
+        else:
+            table = self.table(table_id)
+            table.chat.append(line)
+            self._notify_table(table)
+
+    def _say(self, table: HostedTable, text: str) -> None:
+        table.chat.append(f"* {text}")
+
+    # -- play --------------------------------------------------------------------------------
+
+    def view(self, table_id: int, seat: int | None):
+        """What `seat` (None: a spectator) sees now; computed once per version and seat."""
+        table = self.table(table_id)
+        if table.match is None:
+            return None
+        view = table.views.get(seat)
+        if view is None:
+            view = table.views[seat] = table.match.state.view(seat)
+        return view
+
+    def act(self, table_id: int, name: str, action, version: int | None = None) -> None:
+        """Play `action` for `name`'s seat; raises ActionError (nothing changes) or HostError."""
+        table = self.table(table_id)
+        seat = table.seat_of(name)
+        if seat is None or table.match is None:
+            raise HostError("you have no seat in a game at that table")
+        self.back(name)
+        self._commit(table, seat, action, version)
+
+    def _commit(self, table: HostedTable, seat: int, action, version: int | None) -> None:
+        def persist(n: int, seat_: int, action_) -> None:
+            self.storage.add_action(table.id, n, seat_, action_.to_json())
+
+        table.match.act(seat, action, version, persist)
+        if table.match.state.is_over():
+            table.status = OVER
+            self._save_seats(table)
+        self._changed(table)
+
+    def _changed(self, table: HostedTable) -> None:
+        """After any change at a table: forget old views, tell everyone, schedule the next bot."""
+        table.views.clear()
+        self._notify_table(table)
+        self._lobby_changed()
+        self._schedule(table)
+
+    def _schedule(self, table: HostedTable) -> None:
+        if table.timer is not None:
+            table.timer.cancel()
+            table.timer = None
+        seat = table.actor()
+        if seat is None or table.status != PLAYING:
+            return
+        loop = asyncio.get_running_loop()
+        version = table.match.state.version
+        if table.seats[seat].is_bot or seat in table.away:
+            table.timer = loop.call_later(self.limits.bot_pace_seconds, self._bot_move, table,
+                                          seat, version)
+        else:
+            table.timer = loop.call_later(self.limits.afk_seconds, self._idle, table, seat,
+                                          version)
+
+    def _idle(self, table: HostedTable, seat: int, version: int) -> None:
+        if table.match.state.version != version or table.actor() != seat:
+            return
+        table.away.add(seat)
+        self._say(table, f"{table.seats[seat].name} is away: a bot plays for them.")
+        self._changed(table)
+
+    def _bot_move(self, table: HostedTable, seat: int, version: int) -> None:
+        table.timer = None
+        state = table.match.state
+        if state.version != version or table.actor() != seat:
+            return
+        bot = table.stand_ins.get(seat)
+        if bot is None:
+            kind = table.seats[seat].kind if table.seats[seat].is_bot else "heuristic"
+            bot = table.stand_ins[seat] = get_spec(table.game).bots[kind](table.seed * 31 + seat)
+        try:
+            self._commit(table, seat, bot.choose(state.view(seat), state.legal_actions(seat)),
+                         version)
+        except StaleAction:
+            self._schedule(table)
+        except ActionError:
+            log.exception("bot at table %s chose an illegal action", table.id)
+
+    # -- persistence -------------------------------------------------------------------------
+
+    def _save_seats(self, table: HostedTable) -> None:
+        self.storage.update_table(table.id, _seats_json(table.seats), table.status)
+        self._lobby_changed()
+
+    def _load(self) -> None:
+        for stored in self.storage.tables():
+            seats = [NetSeat(s["name"], s["kind"]) for s in stored.seats]
+            table = HostedTable(stored.id, stored.game, stored.options, stored.seed, stored.host,
+                                seats, status=stored.status)
+            if stored.status != WAITING:
+                record = Record.from_json({
+                    "format": 1, "game": stored.game, "players": [s.name for s in seats],
+                    "seed": stored.seed, "options": stored.options,
+                    "actions": [[seat, action] for seat, action in stored.actions]})
+                table.match = Match.from_record(record)
+            self.tables[table.id] = table
+
+    def resume_bots(self) -> None:
+        """After a restart: let bots (and the idle clock) pick up where they were."""
+        for table in self.tables.values():
+            self._schedule(table)
+
+    # -- telling sessions --------------------------------------------------------------------
+
+    def _lobby_changed(self) -> None:
+        for _, listener in list(self.listeners.values()):
+            listener.lobby_changed()
+
+    def _notify_table(self, table: HostedTable) -> None:
+        for _, listener in list(self.listeners.values()):
+            listener.table_changed(table.id)
+
+
+def _seats_json(seats: list[NetSeat]) -> list[dict[str, str]]:
+    return [{"name": s.name, "kind": s.kind} for s in seats]

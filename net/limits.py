@@ -1,0 +1,46 @@
+"""What one server allows: every limit the host can set, in one place."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Limits:
+    connections_per_ip: int = 8
+    connections_total: int = 200
+    login_grace_seconds: float = 30.0  # time allowed to authenticate
+    lobby_idle_seconds: float = 1800.0  # a session idle this long in the lobby is closed
+    afk_seconds: float = 60.0  # idle on your turn this long and a bot plays for you
+    input_bytes_per_second: int = 4096  # a session typing faster is read more slowly
+    input_burst_bytes: int = 16384
+    chat_length: int = 200  # characters per chat message
+    max_output_backlog: int = 256 * 1024  # bytes queued to a client before frames are dropped
+    stalled_client_seconds: float = 20.0  # frames dropped this long: disconnect
+    bot_pace_seconds: float = 0.8
+
+
+class TokenBucket:
+    """Allows `rate` units a second with bursts up to `burst`; `take` waits when over."""
+
+    def __init__(self, rate: float, burst: float) -> None:
+        self.rate = rate
+        self.burst = burst
+        self.tokens = burst
+        self.stamp = time.monotonic()
+
+    async def take(self, amount: float) -> None:
+        now = time.monotonic()
+        self.tokens = min(self.burst, self.tokens + (now - self.stamp) * self.rate)
+        self.stamp = now
+        self.tokens -= amount
+        if self.tokens < 0:
+            await asyncio.sleep(-self.tokens / self.rate)
+
+
+def clean_text(text: str, limit: int) -> str:
+    """A name or chat line with control characters and escape sequences removed, cut to `limit`."""
+    kept = "".join(ch for ch in text if ch.isprintable())
+    return " ".join(kept.split())[:limit]

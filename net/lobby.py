@@ -1,0 +1,273 @@
+"""The Lobby: every table at the host, making one, sitting down or watching, and chat."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.widgets import Button, DataTable, Footer, Input, Label, Log, Select, Static
+
+from core.games import get_spec
+from tui.games import PLAYABLE
+from tui.screens.page import ModalPage, Page
+from tui.widgets.options import OptionsForm
+
+from .host import HUMAN, OPEN, HostError, HostedTable
+from .limits import clean_text
+
+NAME_LENGTH = 16
+
+
+def seats_text(host, table: HostedTable) -> Text:
+    text = Text()
+    for i, seat in enumerate(table.seats):
+        if i:
+            text.append(", ")
+        if seat.kind == OPEN:
+            text.append("(open)", "dim")
+        elif seat.kind == HUMAN:
+            away = i in table.away or not host.is_online(seat.name)
+            text.append(seat.name + (" (away)" if away else ""), "italic" if away else "")
+        else:
+            text.append(f"{seat.name} [bot]", "dim")
+    return text
+
+
+def options_text(table: HostedTable) -> str:
+    spec = get_spec(table.game)
+    changed = [f"{o.name}={table.options[o.name]}" for o in spec.options
+               if table.options.get(o.name) != o.default]
+    return ", ".join(changed) or "standard"
+
+
+class LobbyScreen(Page):
+    BINDINGS = [
+        Binding("n", "new_table", "New table"),
+        Binding("enter", "join", "Sit or watch", show=False),
+        Binding("s", "sit", "Sit"),
+        Binding("w", "watch", "Watch"),
+        Binding("g", "start", "Start"),
+        Binding("b", "bots", "Fill with bots"),
+        Binding("x", "replace_absent", "Replace absent"),
+        Binding("u", "stand", "Stand up"),
+        Binding("slash", "focus_chat", "Chat"),
+        Binding("q", "app.quit", "Quit"),
+    ]
+
+    def body(self) -> ComposeResult:
+        with Vertical(id="lobby"):
+            yield Static(id="lobby-head")
+            tables = DataTable(id="tables", cursor_type="row", zebra_stripes=True)
+            tables.border_title = "Tables"
+            yield tables
+            chat = Log(id="lobby-chat", max_lines=200)
+            chat.border_title = "Chat"
+            chat.can_focus = False
+            yield chat
+            yield Input(placeholder="say something to everyone (Enter sends)", id="say",
+                        max_length=200)
+        yield Footer()
+
+    def on_mount(self) -> None:
+        super().on_mount()
+        self.query_one("#lobby").border_title = "Lobby"
+        table = self.query_one("#tables", DataTable)
+        table.add_columns("#", "game", "options", "seats", "status", "watching")
+        self._chat_seen = 0
+        self.refresh_lobby()
+        table.focus()
+
+    def refresh_lobby(self) -> None:
+        app = self.app
+        host = app.host
+        online = host.online()
+        self.query_one("#lobby-head", Static).update(
+            f"You are [b]{app.player}[/b] · {len(online)} online: {', '.join(online)}",
+            layout=False)
+        grid = self.query_one("#tables", DataTable)
+        selected = self.selected_id()
+        grid.clear()
+        for table in host.tables.values():
+            if table.status == "over" and not table.watchers:
+                continue
+            status = table.status
+            if table.status == "playing":
+                status = f"round {table.match.state.view(None).round}"
+            grid.add_row(str(table.id), table.title, options_text(table),
+                         seats_text(host, table), status, str(sum(table.watchers.values())),
+                         key=str(table.id))
+        if selected is not None and str(selected) in grid.rows:
+            grid.move_cursor(row=grid.get_row_index(str(selected)))
+        fresh = host.lobby_chat.since(self._chat_seen)
+        if fresh:
+            self.query_one("#lobby-chat", Log).write_lines(fresh)
+        self._chat_seen = host.lobby_chat.total
+
+    def selected_id(self) -> int | None:
+        grid = self.query_one("#tables", DataTable)
+        if not grid.row_count:
+            return None
+        key = grid.coordinate_to_cell_key(grid.cursor_coordinate).row_key
+        return int(key.value)
+
+    def _attempt(self, job) -> None:
+        """Run a lobby request; a refusal becomes a message, never an error."""
+        try:
+            job()
+        except HostError as exc:
+            self.notify(str(exc).capitalize() + ".", severity="warning")
+
+    def action_new_table(self) -> None:
+        def made(request: dict | None) -> None:
+            if request:
+                self._attempt(lambda: self.app.host.create_table(self.app.player, **request))
+
+        self.app.push_screen(NewTableScreen(), made)
+
+    def action_join(self) -> None:
+        table_id = self.selected_id()
+        if table_id is None:
+            return
+        table = self.app.host.table(table_id)
+        mine = table.seat_of(self.app.player)
+        if table.status == "waiting":
+            self.action_sit()
+        elif mine is not None:
+            self.app.open_table(table_id, mine)
+        else:
+            self.action_watch()
+
+    def action_sit(self) -> None:
+        table_id = self.selected_id()
+        if table_id is not None:
+            self._attempt(lambda: self.app.host.sit(table_id, self.app.player))
+
+    def action_stand(self) -> None:
+        table_id = self.selected_id()
+        if table_id is not None:
+            self._attempt(lambda: self.app.host.stand(table_id, self.app.player))
+
+    def action_watch(self) -> None:
+        table_id = self.selected_id()
+        if table_id is None:
+            return
+        if self.app.host.table(table_id).match is None:
+            self.notify("That game has not started yet.", severity="warning")
+            return
+        self.app.open_table(table_id, None)
+
+    def action_start(self) -> None:
+        table_id = self.selected_id()
+        if table_id is not None:
+            self._attempt(lambda: self.app.host.start(table_id, self.app.player))
+
+    def action_bots(self) -> None:
+        table_id = self.selected_id()
+        if table_id is not None:
+            self._attempt(lambda: self.app.host.fill_with_bots(table_id, self.app.player))
+
+    def action_replace_absent(self) -> None:
+        table_id = self.selected_id()
+        if table_id is None:
+            return
+
+        def replace() -> None:
+            gone = self.app.host.replace_absent(table_id, self.app.player)
+            if not gone:
+                self.notify("Everyone at that table is connected.")
+
+        self._attempt(replace)
+
+    def action_focus_chat(self) -> None:
+        self.query_one("#say", Input).focus()
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        self.app.host.chat(None, self.app.player, event.value)
+        event.input.value = ""
+        self.query_one("#tables", DataTable).focus()
+
+    def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
+        self.action_join()
+
+
+class NewTableScreen(ModalPage[dict]):
+    """Choose a game, how many play, how many bots, and the options; Enter takes the defaults."""
+
+    AUTO_FOCUS = "#create"
+    BINDINGS = [Binding("escape", "dismiss(None)", "Cancel"), Binding("c", "create", "Create")]
+
+    def body(self) -> ComposeResult:
+        spec = get_spec(PLAYABLE[0])
+        with VerticalScroll(classes="dialog"):
+            yield Static("A new table", classes="dialog-title")
+            yield Select([(get_spec(s).title, s) for s in PLAYABLE], value=spec.slug,
+                         allow_blank=False, id="game")
+            with Horizontal(classes="option-row"):
+                yield Label("players", classes="seat-label")
+                yield Select([(str(n), n) for n in range(spec.min_players, spec.max_players + 1)],
+                             value=spec.max_players, allow_blank=False, id="players")
+            with Horizontal(classes="option-row"):
+                yield Label("bots", classes="seat-label")
+                yield Select([(str(n), n) for n in range(spec.max_players)], value=0,
+                             allow_blank=False, id="bots")
+            yield OptionsForm(spec)
+            with Horizontal(classes="buttons"):
+                yield Button("Create", id="create", variant="primary")
+                yield Button("Cancel", id="cancel")
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        if event.button.id == "create":
+            self.action_create()
+        else:
+            self.dismiss(None)
+
+    def action_create(self) -> None:
+        self.dismiss({
+            "game": self.query_one("#game", Select).value,
+            "options": self.query_one(OptionsForm).values(),
+            "players": int(self.query_one("#players", Select).value),
+            "bots": int(self.query_one("#bots", Select).value),
+        })
+
+
+class NameScreen(ModalPage[str]):
+    """The name asked for belongs to someone else's key: choose another."""
+
+    def __init__(self, taken: str) -> None:
+        super().__init__(classes="opaque")
+        self.taken = taken
+
+    def body(self) -> ComposeResult:
+        with Vertical(classes="dialog"):
+            yield Static("That name is taken", classes="dialog-title")
+            yield Static(f"The name {self.taken!r} belongs to another key. Choose another name "
+                         "(it will be yours, with the key you used):")
+            yield Input(placeholder="your name", id="name", max_length=NAME_LENGTH)
+            yield Static(id="problem")
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        name = clean_text(event.value, NAME_LENGTH)
+        app = self.app
+        if not name:
+            return
+        if app.key is not None and app.host.storage.claim(name, app.key):
+            self.dismiss(name)
+        elif app.key is None and app.host.storage.key_of(name) is None:
+            self.dismiss(name)
+        else:
+            self.query_one("#problem", Static).update(f"{name!r} is taken too. Another?")
+
+
+class ChatPrompt(ModalPage[str]):
+    """One line of table chat."""
+
+    BINDINGS = [Binding("escape", "dismiss(None)", "Cancel")]
+
+    def body(self) -> ComposeResult:
+        with Vertical(classes="dialog"):
+            yield Static("Say to the table", classes="dialog-title")
+            yield Input(placeholder="Enter sends, Esc cancels", id="line", max_length=200)
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        self.dismiss(event.value)

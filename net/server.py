@@ -1,0 +1,182 @@
+"""`boomtown serve`: one asyncssh server process holding every table; each session runs the app.
+
+Only the app is served: shell sessions with a terminal. Commands, subsystems (sftp), X11, agent
+and port forwarding are refused. Identity is the SSH public key: the first key to use a name
+owns it. Guests without a key only with --allow-guests.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import sys
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import asyncssh
+
+from .channel import Channel
+from .host import Host
+from .limits import Limits, clean_text
+from .session import SessionApp
+from .storage import Storage
+
+log = logging.getLogger("boomtown.net")
+NAME_LENGTH = 16
+
+
+def host_key(data_dir: Path) -> asyncssh.SSHKey:
+    """The server's key: made once, kept in the data directory so known_hosts stay valid."""
+    path = data_dir / "host_key"
+    if not path.exists():
+        key = asyncssh.generate_private_key("ssh-ed25519")
+        path.write_bytes(key.export_private_key())
+        path.chmod(0o600)
+    return asyncssh.read_private_key(str(path))
+
+
+@dataclass
+class Counter:
+    """Open connections, in total and per address."""
+
+    total: int = 0
+    by_ip: dict[str, int] = field(default_factory=dict)
+
+    def add(self, ip: str) -> None:
+        self.total += 1
+        self.by_ip[ip] = self.by_ip.get(ip, 0) + 1
+
+    def remove(self, ip: str) -> None:
+        self.total -= 1
+        self.by_ip[ip] -= 1
+        if not self.by_ip[ip]:
+            del self.by_ip[ip]
+
+
+class Gate(asyncssh.SSHServer):
+    """One connection's authentication and limits."""
+
+    def __init__(self, server: "BoomtownServer") -> None:
+        self.server = server
+        self.key: str | None = None
+        self.ip = "?"
+        self.counted = False
+
+    def connection_made(self, conn: asyncssh.SSHServerConnection) -> None:
+        self.ip = (conn.get_extra_info("peername") or ("?",))[0]
+        limits, counter = self.server.limits, self.server.connections
+        if counter.total >= limits.connections_total:
+            conn.disconnect(asyncssh.DISC_TOO_MANY_CONNECTIONS, "The server is full; try later.")
+        elif counter.by_ip.get(self.ip, 0) >= limits.connections_per_ip:
+            conn.disconnect(asyncssh.DISC_TOO_MANY_CONNECTIONS,
+                            "Too many connections from your address.")
+        else:
+            counter.add(self.ip)
+            self.counted = True
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        if self.counted:
+            self.server.connections.remove(self.ip)
+            self.counted = False
+
+    def begin_auth(self, username: str) -> bool:
+        return True
+
+    def public_key_auth_supported(self) -> bool:
+        return True
+
+    def validate_public_key(self, username: str, key: asyncssh.SSHKey) -> bool:
+        self.key = key.get_fingerprint("sha256")
+        return True
+
+    def kbdint_auth_supported(self) -> bool:
+        return self.server.allow_guests
+
+    def get_kbdint_challenge(self, username: str, lang: str, submethods: str):
+        return True  # a guest: no questions
+
+    def password_auth_supported(self) -> bool:
+        return False
+
+
+class BoomtownServer:
+    def __init__(self, data_dir: Path, limits: Limits = Limits(), allow_guests: bool = False) -> None:
+        self.data_dir = data_dir
+        self.limits = limits
+        self.allow_guests = allow_guests
+        self.connections = Counter()
+        data_dir.mkdir(parents=True, exist_ok=True)
+        self.key = host_key(data_dir)
+        self.storage = Storage(data_dir / "boomtown.sqlite3")
+        self.host = Host(self.storage, limits)
+        self.sessions: set[SessionApp] = set()
+        self._server: asyncssh.SSHAcceptor | None = None
+
+    @property
+    def fingerprint(self) -> str:
+        return self.key.get_fingerprint("sha256")
+
+    async def start(self, address: str = "127.0.0.1", port: int = 2222) -> int:
+        """Listen; returns the port (useful with port 0)."""
+        self._server = await asyncssh.create_server(
+            lambda: Gate(self), address, port, server_host_keys=[self.key],
+            process_factory=self._session, encoding=None, line_editor=False,
+            login_timeout=self.limits.login_grace_seconds, agent_forwarding=False,
+            x11_forwarding=False, allow_scp=False, sftp_factory=None, keepalive_interval=30)
+        self.host.resume_bots()
+        return self._server.sockets[0].getsockname()[1]
+
+    async def stop(self) -> None:
+        if self._server is not None:
+            self._server.close()
+            await self._server.wait_closed()
+        for app in list(self.sessions):
+            app.exit()
+        self.storage.close()
+
+    async def _session(self, process: asyncssh.SSHServerProcess) -> None:
+        if process.command is not None or process.subsystem is not None:
+            process.stderr.write(b"Boomtown only plays games here: commands and file "
+                                 b"transfer are not available.\r\n")
+            process.exit(1)
+            return
+        if process.get_terminal_type() is None:
+            process.stderr.write(b"Boomtown needs a terminal: connect with ssh -t.\r\n")
+            process.exit(1)
+            return
+        gate: Gate = process.get_extra_info("connection").get_owner()
+        name = clean_text(process.get_extra_info("username") or "", NAME_LENGTH) or "player"
+        channel = Channel(process, self.limits)
+        app = SessionApp(channel, self.host, name, gate.key)
+        self.sessions.add(app)
+        try:
+            await app.run_async()
+        except Exception:  # one broken session must never take down another, or the server
+            log.exception("session of %s failed", name)
+            channel.close("Sorry: Boomtown hit an error and closed your session.")
+        finally:
+            self.sessions.discard(app)
+            self.host.disconnect(app)
+            channel.close()
+
+
+async def serve(address: str, port: int, data_dir: Path, allow_guests: bool,
+                limits: Limits) -> None:
+    server = BoomtownServer(data_dir, limits, allow_guests)
+    bound = await server.start(address, port)
+    print(f"Boomtown is serving on {address}:{bound}", flush=True)
+    print(f"Host key fingerprint: {server.fingerprint}", flush=True)
+    print(f"Join with: ssh -p {bound} YOURNAME@{address}", flush=True)
+    try:
+        await asyncio.Event().wait()
+    finally:
+        await server.stop()
+
+
+def main(address: str, port: int, data_dir: Path, allow_guests: bool, limits: Limits) -> None:
+    logging.basicConfig(stream=sys.__stderr__, level=logging.INFO,
+                        format="%(asctime)s %(levelname)s %(message)s")
+    try:
+        asyncio.run(serve(address, port, data_dir, allow_guests, limits))
+    except KeyboardInterrupt:
+        pass

@@ -1,0 +1,101 @@
+"""The server's memory on disk (SQLite): names and their keys, tables, and every action.
+
+Each action is committed before any session is shown it, so a server killed at any moment
+restarts with every table exactly where the players last saw it.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS users (
+    name TEXT PRIMARY KEY,
+    key TEXT NOT NULL,
+    created REAL NOT NULL
+);
+CREATE TABLE IF NOT EXISTS tables (
+    id INTEGER PRIMARY KEY,
+    game TEXT NOT NULL,
+    options TEXT NOT NULL,
+    seed INTEGER NOT NULL,
+    seats TEXT NOT NULL,
+    host TEXT NOT NULL,
+    status TEXT NOT NULL,
+    created REAL NOT NULL
+);
+CREATE TABLE IF NOT EXISTS actions (
+    table_id INTEGER NOT NULL,
+    n INTEGER NOT NULL,
+    seat INTEGER NOT NULL,
+    action TEXT NOT NULL,
+    PRIMARY KEY (table_id, n)
+);
+"""
+
+
+@dataclass
+class StoredTable:
+    id: int
+    game: str
+    options: dict[str, Any]
+    seed: int
+    seats: list[dict[str, str]]
+    host: str
+    status: str
+    actions: list[tuple[int, dict[str, Any]]]
+
+
+class Storage:
+    def __init__(self, path: Path) -> None:
+        self.db = sqlite3.connect(str(path), isolation_level=None)  # autocommit; we BEGIN ourselves
+        self.db.execute("PRAGMA journal_mode=WAL")
+        self.db.execute("PRAGMA synchronous=NORMAL")  # a killed process loses nothing committed
+        self.db.executescript(SCHEMA)
+
+    def close(self) -> None:
+        self.db.close()
+
+    # -- names -------------------------------------------------------------------------------
+
+    def key_of(self, name: str) -> str | None:
+        row = self.db.execute("SELECT key FROM users WHERE name = ?", (name,)).fetchone()
+        return row[0] if row else None
+
+    def claim(self, name: str, key: str) -> bool:
+        """Bind `name` to `key` if the name is free; True if `key` now owns `name`."""
+        self.db.execute("INSERT OR IGNORE INTO users VALUES (?, ?, ?)", (name, key, time.time()))
+        return self.key_of(name) == key
+
+    # -- tables ------------------------------------------------------------------------------
+
+    def create_table(self, game: str, options: dict[str, Any], seed: int,
+                     seats: list[dict[str, str]], host: str) -> int:
+        cursor = self.db.execute(
+            "INSERT INTO tables (game, options, seed, seats, host, status, created) "
+            "VALUES (?, ?, ?, ?, ?, 'waiting', ?)",
+            (game, json.dumps(options), seed, json.dumps(seats), host, time.time()))
+        return int(cursor.lastrowid)
+
+    def update_table(self, table_id: int, seats: list[dict[str, str]], status: str) -> None:
+        self.db.execute("UPDATE tables SET seats = ?, status = ? WHERE id = ?",
+                        (json.dumps(seats), status, table_id))
+
+    def add_action(self, table_id: int, n: int, seat: int, action: dict[str, Any]) -> None:
+        self.db.execute("INSERT INTO actions VALUES (?, ?, ?, ?)",
+                        (table_id, n, seat, json.dumps(action)))
+
+    def tables(self) -> list[StoredTable]:
+        stored = []
+        for row in self.db.execute("SELECT id, game, options, seed, seats, host, status "
+                                   "FROM tables ORDER BY id"):
+            actions = [(seat, json.loads(action)) for seat, action in self.db.execute(
+                "SELECT seat, action FROM actions WHERE table_id = ? ORDER BY n", (row[0],))]
+            stored.append(StoredTable(row[0], row[1], json.loads(row[2]), row[3],
+                                      json.loads(row[4]), row[5], row[6], actions))
+        return stored

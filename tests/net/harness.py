@@ -1,0 +1,95 @@
+"""A real Boomtown SSH server on 127.0.0.1 port 0, and SSH clients with a terminal each.
+
+Every client feeds what it receives into a pyte screen, so tests read what a person would see.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import re
+import time
+from functools import cache
+
+import asyncssh
+import pyte
+
+from net.limits import Limits
+from net.server import BoomtownServer
+
+ANSI = re.compile(rb"\x1b\[[0-9;?<>=]*[ -/]*[@-~]|\x1b[()][0-9A-Za-z]|\x1b[=>NOMDEHc78]")
+
+
+@cache
+def key_for(name: str) -> asyncssh.SSHKey:
+    return asyncssh.generate_private_key("ssh-ed25519")
+
+
+class Terminal:
+    """One person at an SSH client: a pty, a screen, a record of every byte received."""
+
+    def __init__(self, conn, process, width: int, height: int) -> None:
+        self.conn = conn
+        self.process = process
+        self.screen = pyte.Screen(width, height)
+        self.stream = pyte.ByteStream(self.screen)
+        self.received = bytearray()
+        self.closed = asyncio.Event()
+        self._reader = asyncio.get_running_loop().create_task(self._read())
+
+    async def _read(self) -> None:
+        try:
+            while True:
+                data = await self.process.stdout.read(65536)
+                if not data:
+                    break
+                self.received += data
+                self.stream.feed(data)
+        except (asyncssh.Error, ConnectionError):
+            pass
+        finally:
+            self.closed.set()
+
+    def text(self) -> str:
+        return "\n".join(self.screen.display)
+
+    def plain_history(self) -> str:
+        """Everything ever received, escape sequences removed."""
+        return ANSI.sub(b"", bytes(self.received)).decode("utf-8", "replace")
+
+    async def wait_for(self, needle: str, timeout: float = 10.0) -> None:
+        deadline = time.monotonic() + timeout
+        while needle not in self.text():
+            if time.monotonic() > deadline:
+                raise AssertionError(f"{needle!r} never appeared; the screen is:\n{self.text()}")
+            if self.closed.is_set() and needle not in self.text():
+                raise AssertionError(f"closed before {needle!r} appeared:\n{self.text()}")
+            await asyncio.sleep(0.02)
+
+    async def press(self, *keys: str) -> None:
+        for key in keys:
+            self.process.stdin.write(key.encode())
+            await asyncio.sleep(0.05)  # let the server's app handle one key before the next
+
+    async def close(self) -> None:
+        self.conn.close()
+        await self.conn.wait_closed()
+        self._reader.cancel()
+
+
+async def connect(port: int, name: str, width: int = 120, height: int = 40,
+                  key: str | None = "own", **options) -> Terminal:
+    keys = [key_for(name if key == "own" else key)] if key else []
+    conn = await asyncssh.connect("127.0.0.1", port, username=name, client_keys=keys,
+                                  known_hosts=None, agent_path=None, **options)
+    process = await conn.create_process(term_type="xterm-256color", term_size=(width, height),
+                                        encoding=None)
+    return Terminal(conn, process, width, height)
+
+
+async def start_server(tmp_path, **limits) -> tuple[BoomtownServer, int]:
+    base = dict(bot_pace_seconds=0.0, afk_seconds=30.0)
+    base.update(limits)
+    guests = base.pop("allow_guests", False)
+    server = BoomtownServer(tmp_path, Limits(**base), allow_guests=guests)
+    port = await server.start("127.0.0.1", 0)
+    return server, port

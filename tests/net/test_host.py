@@ -1,0 +1,95 @@
+"""The host's rules for tables, seats, chat and names, without SSH in the way."""
+
+import pytest
+
+from core.engine.errors import NotYourTurn
+from core.games.bigshot import actions as A
+from net.host import Host, HostError
+from net.limits import Limits, clean_text
+from net.storage import Storage
+
+
+class Ear:
+    def __init__(self):
+        self.lobby = 0
+        self.tables = []
+
+    def lobby_changed(self):
+        self.lobby += 1
+
+    def table_changed(self, table_id):
+        self.tables.append(table_id)
+
+
+@pytest.fixture
+def host(tmp_path):
+    return Host(Storage(tmp_path / "db.sqlite3"), Limits(chat_length=20, bot_pace_seconds=0))
+
+
+def test_control_characters_are_stripped_from_chat_and_long_lines_cut(host):
+    ear = Ear()
+    host.connect("ann", ear)
+    host.chat(None, "ann", "hi\x07\x1b[2J there\x00, this is a very long line indeed")
+    assert list(host.lobby_chat.lines) == ["ann: hi[2J there, this is"]  # 20 characters
+    assert clean_text("b\x1b]0;evil\x07en\n", 16) == "b]0;evilen"
+
+
+def test_only_the_tables_host_starts_it_and_every_seat_must_be_filled(host):
+    table = host.create_table("ann", "bigshot", {}, players=3, bots=1)
+    host.sit(table.id, "ben")
+    with pytest.raises(HostError, match="only ann"):
+        host.start(table.id, "ben")
+    with pytest.raises(HostError, match="full"):
+        host.sit(table.id, "cat")
+    host.stand(table.id, "ben")
+    with pytest.raises(HostError, match="every seat"):
+        host.start(table.id, "ann")
+
+
+async def test_a_player_acts_only_for_their_own_seat_and_refusals_change_nothing(host):
+    table = host.create_table("ann", "bigshot", {}, players=2, bots=0, seed=3)
+    host.sit(table.id, "ben")
+    host.start(table.id, "ann")
+    actor = table.actor()
+    other = table.seats[1 - actor].name
+    version = table.match.state.version
+    with pytest.raises(NotYourTurn):
+        host.act(table.id, other, A.ROLL)
+    with pytest.raises(HostError, match="no seat"):
+        host.act(table.id, "cat", A.ROLL)
+    assert table.match.state.version == version
+    host.act(table.id, table.seats[actor].name, A.ROLL)
+    assert table.match.state.version == version + 1
+
+
+async def test_every_action_is_stored_before_anyone_is_told(host, tmp_path):
+    table = host.create_table("ann", "bigshot", {}, players=2, bots=0, seed=3)
+    host.sit(table.id, "ben")
+    host.start(table.id, "ann")
+    seen = []
+
+    class Checker(Ear):
+        def table_changed(self, table_id):
+            seen.append(len(host.storage.tables()[0].actions))
+
+    host.connect("ann", Checker())
+    host.act(table.id, table.seats[table.actor()].name, A.ROLL)
+    assert seen[-1] == 1
+    again = Host(Storage(tmp_path / "db.sqlite3"), Limits())
+    assert again.tables[table.id].match.state.version == table.match.state.version
+
+
+def test_a_name_belongs_to_the_first_key_that_uses_it(host):
+    assert host.storage.claim("ann", "SHA256:one")
+    assert host.storage.claim("ann", "SHA256:one")
+    assert not host.storage.claim("ann", "SHA256:two")
+
+
+async def test_bots_replace_absent_players_at_the_hosts_request(host):
+    table = host.create_table("ann", "bigshot", {}, players=2, bots=0, seed=3)
+    host.sit(table.id, "ben")
+    host.start(table.id, "ann")
+    ann = Ear()
+    host.connect("ann", ann)
+    assert host.replace_absent(table.id, "ann") == ["ben"]
+    assert table.seats[1].is_bot and table.seats[1].name == "ben (bot)"

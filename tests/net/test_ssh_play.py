@@ -1,0 +1,127 @@
+"""Playing together over SSH: real server, real SSH sessions with terminals."""
+
+import pytest
+
+from core.games.bigshot import actions as A
+
+from .harness import connect, start_server
+
+
+@pytest.fixture
+async def served(tmp_path):
+    server, port = await start_server(tmp_path)
+    yield server, port
+    await server.stop()
+
+
+async def table_with(server, seats: list[str], bots: int, **options):
+    """ann's table with the named people seated and bots in the rest, started."""
+    host = server.host
+    table = host.create_table(seats[0], "bigshot", options, players=len(seats) + bots, bots=bots,
+                              seed=11)
+    for name in seats[1:]:
+        host.sit(table.id, name)
+    host.start(table.id, seats[0])
+    return table
+
+
+async def test_lobby_shows_who_is_online_and_the_tables(served):
+    server, port = served
+    ann = await connect(port, "ann")
+    await ann.wait_for("Lobby")
+    await ann.wait_for("You are ann")
+    ben = await connect(port, "ben")
+    await ann.wait_for("2 online: ann, ben")
+    await ann.press("n")
+    await ann.wait_for("A new table")
+    await ann.press("\r")
+    await ben.wait_for("ann, (open), (open), (open)")
+    await ben.press("s")
+    await ann.wait_for("ann, ben, (open), (open)")
+    await ann.press("b", "g")
+    await ann.wait_for("Board")
+    await ben.wait_for("Board")
+    await ann.close()
+    await ben.close()
+
+
+async def test_two_players_and_a_spectator_see_each_others_moves(served):
+    server, port = served
+    ann, ben = await connect(port, "ann"), await connect(port, "ben")
+    await ann.wait_for("You are ann")
+    await ben.wait_for("You are ben")
+    table = await table_with(server, ["ann", "ben"], bots=2)
+    await ann.wait_for("Auction")
+    await ben.wait_for("Auction")
+    cat = await connect(port, "cat")
+    await cat.wait_for("Big Shot")
+    await cat.press("w")
+    await cat.wait_for("watching")
+    host = server.host
+    for _ in range(200):  # play until both people have made a move the others must see
+        seat = table.actor()
+        name = table.seats[seat].name
+        if name in ("ann", "ben") and table.match.state.phase == "bid":
+            who = ann if name == "ann" else ben
+            await who.wait_for(f"{name} (you) to bid or pass")
+            await who.press("p")
+            line = f"{name} passes."
+            for other in (ann, ben, cat):
+                await other.wait_for(line)
+            if name == "ben":
+                break
+        else:
+            await ann.wait_for("Round")  # bots and other phases move on by themselves
+            legal = table.match.state.legal_actions(seat)
+            if not table.seats[seat].is_bot:
+                host.act(table.id, name, A.ROLL if A.ROLL in legal else legal[-1])
+    for t in (ann, ben, cat):
+        await t.close()
+
+
+async def test_a_player_who_drops_gets_their_seat_back_mid_game(served):
+    server, port = served
+    ann, ben = await connect(port, "ann"), await connect(port, "ben")
+    await ben.wait_for("You are ben")
+    table = await table_with(server, ["ann", "ben"], bots=2)
+    await ben.wait_for("Auction")
+    await ben.close()
+    await ann.wait_for("disconnected: ben")
+    seat = table.seat_of("ben")
+    assert seat is not None
+    ben = await connect(port, "ben")
+    await ben.wait_for("Auction")  # straight back to the table, in the same seat
+    assert table.seat_of("ben") == seat
+    assert f"{table.seats[seat].name}" == "ben"
+    await ann.close()
+    await ben.close()
+
+
+async def test_someone_idle_on_their_turn_is_played_by_a_bot_until_they_return(tmp_path):
+    server, port = await start_server(tmp_path, afk_seconds=0.3, bot_pace_seconds=0.1)
+    try:
+        ann = await connect(port, "ann")
+        await ann.wait_for("You are ann")
+        table = await table_with(server, ["ann"], bots=3)
+        await ann.wait_for("is away: a bot plays for them")
+        await ann.wait_for("away, a bot plays: ann")
+        assert table.seat_of("ann") is not None
+        await ann.press("x")  # any key: she is back
+        await ann.wait_for("ann is back.", timeout=10)
+        assert not table.away
+    finally:
+        await server.stop()
+
+
+async def test_table_chat_reaches_everyone_at_the_table(served):
+    server, port = served
+    ann, ben = await connect(port, "ann"), await connect(port, "ben")
+    await ben.wait_for("You are ben")
+    await table_with(server, ["ann", "ben"], bots=2)
+    await ann.wait_for("Auction")
+    await ann.press("t")
+    await ann.wait_for("Say to the table")
+    await ann.press("good luck!", "\r")
+    await ben.wait_for("ann: good luck!")
+    await ann.close()
+    await ben.close()

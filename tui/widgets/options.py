@@ -1,0 +1,32 @@
+"""A game's options as form rows: a switch or a choice each, with its description."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from textual.app import ComposeResult
+from textual.containers import Horizontal, Vertical
+from textual.widgets import Select, Static, Switch
+
+from core.engine.game import GameSpec
+
+
+class OptionsForm(Vertical):
+    DEFAULT_CSS = "OptionsForm { height: auto; }"
+
+    def __init__(self, spec: GameSpec, **kwargs) -> None:
+        super().__init__(**kwargs)
+        self.spec = spec
+
+    def compose(self) -> ComposeResult:
+        for option in self.spec.options:
+            with Horizontal(classes="option-row"):
+                if isinstance(option.default, bool):
+                    yield Switch(option.default, id=f"opt-{option.name}")
+                else:
+                    yield Select([(c, c) for c in option.choices], value=option.default,
+                                 allow_blank=False, id=f"opt-{option.name}")
+                yield Static(f"[b]{option.name}[/b]: {option.description}", classes="hint")
+
+    def values(self) -> dict[str, Any]:
+        return {o.name: self.query_one(f"#opt-{o.name}").value for o in self.spec.options}
