@@ -19,6 +19,7 @@ class Channel:
         self.peer = peer[0]
         self.closed = False
         self.last_input = time.monotonic()
+        self.bytes_read = 0
         self._bucket = TokenBucket(limits.input_bytes_per_second, limits.input_burst_bytes)
 
     async def read(self) -> bytes:
@@ -26,6 +27,7 @@ class Channel:
         data = await self.process.stdin.read(1024)
         if data:
             self.last_input = time.monotonic()
+            self.bytes_read += len(data)
             await self._bucket.take(len(data))  # reading slower makes SSH flow control push back
         return data
 
@@ -39,9 +41,6 @@ class Channel:
 
     def backlog(self) -> int:
         return self.process.channel.get_write_buffer_size()
-
-    async def drained(self) -> None:
-        await self.process.stdout.drain()
 
     def close(self, message: str | None = None) -> None:
         if self.closed:

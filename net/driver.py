@@ -21,15 +21,18 @@ from textual.driver import Driver
 from textual.geometry import Size
 
 log = logging.getLogger("boomtown.net")
+RESIZE_SETTLE_SECONDS = 0.05  # a burst of window changes becomes one resize
+QUEUE_BACKLOG = 8  # feed no more input while the app has this many events still to handle
+FEED_SLICE = 16  # characters of input parsed at a time
 
 # Terminal modes, as Textual's own Linux driver sets and resets them.
 ENTER = ("\x1b[?1049h"  # alternate screen
          "\x1b[?25l"  # hide the cursor
-         "\x1b[?1000h\x1b[?1003h\x1b[?1015h\x1b[?1006h"  # mouse: clicks, motion, SGR coordinates
+         "\x1b[?1000h\x1b[?1002h\x1b[?1006h"  # mouse: clicks and drags (no hover: less input)
          "\x1b[?2004h"  # bracketed paste
          "\x1b[?7l")  # no line wrap
 LEAVE = ("\x1b[?7h\x1b[?2004l"
-         "\x1b[?1000l\x1b[?1003l\x1b[?1015l\x1b[?1006l"
+         "\x1b[?1000l\x1b[?1002l\x1b[?1006l"
          "\x1b[?25h\x1b[?1049l")
 
 
@@ -56,7 +59,8 @@ class SSHDriver(Driver):
         self._buffer: list[str] = []
         self._input: asyncio.Task | None = None
         self._tick: asyncio.TimerHandle | None = None
-        self._stale_since: float | None = None
+        self._resize: asyncio.TimerHandle | None = None
+        self._watchdog: asyncio.Task | None = None
         self._parser = SessionParser()
         self._decode = codecs.getincrementaldecoder("utf-8")(errors="replace").decode
 
@@ -73,26 +77,29 @@ class SSHDriver(Driver):
         channel = self.channel
         if channel.closed:
             return
-        backlog = channel.backlog()
-        if backlog > channel.limits.max_output_backlog:
-            # The client is not reading: drop this frame, repaint whole once it catches up.
-            now = time.monotonic()
-            self._stale_since = self._stale_since or now
-            if now - self._stale_since > channel.limits.stalled_client_seconds:
-                log.info("disconnecting %s: not reading its screen", channel.peer)
-                channel.close("Disconnected: your connection stopped reading the screen.")
-            else:
-                self._app.call_later(self._repaint_when_drained)
+        if self._watchdog is not None or channel.backlog() > channel.limits.max_output_backlog:
+            # The client is not reading: drop frames until it catches up (NET_NOTES trap 7).
+            if self._watchdog is None:
+                self._watchdog = asyncio.get_running_loop().create_task(self._await_client())
             return
-        if self._stale_since is not None:
-            self._stale_since = None
         channel.send(frame.encode("utf-8", "replace"))
 
-    async def _repaint_when_drained(self) -> None:
-        await self.channel.drained()
-        if self._stale_since is not None and not self.channel.closed:
-            self._stale_since = None
-            self._app.screen.refresh(layout=True)  # everything, since frames were lost
+    async def _await_client(self) -> None:
+        """Wait for a stalled client to read what it was sent: repaint it whole, or drop it."""
+        channel = self.channel
+        limits = channel.limits
+        deadline = time.monotonic() + limits.stalled_client_seconds
+        while channel.backlog() > limits.max_output_backlog // 2:
+            if channel.closed:
+                return
+            if time.monotonic() > deadline:
+                log.info("disconnecting %s: not reading its screen", channel.peer)
+                channel.close("Disconnected: your connection stopped reading the screen.")
+                self._app.exit()
+                return
+            await asyncio.sleep(0.05)
+        self._watchdog = None
+        self._app.refresh(repaint=True, layout=True)  # frames were lost: send everything again
 
     # -- application mode --------------------------------------------------------------------
 
@@ -108,9 +115,10 @@ class SSHDriver(Driver):
         if self._input is not None:
             self._input.cancel()
             self._input = None
-        if self._tick is not None:
-            self._tick.cancel()
-            self._tick = None
+        for handle in (self._tick, self._resize, self._watchdog):
+            if handle is not None:
+                handle.cancel()
+        self._tick = self._resize = self._watchdog = None
 
     def stop_application_mode(self) -> None:
         self.disable_input()
@@ -119,6 +127,10 @@ class SSHDriver(Driver):
 
     # -- input -------------------------------------------------------------------------------
 
+    def send_message(self, message) -> None:
+        """Straight into the app's queue: we are on its loop, and the backlog check needs it."""
+        self._app.post_message(message)
+
     async def _read_input(self) -> None:
         channel = self.channel
         try:
@@ -126,19 +138,37 @@ class SSHDriver(Driver):
                 try:
                     data = await channel.read()
                 except asyncssh.TerminalSizeChanged as change:
-                    size = Size(max(1, change.width), max(1, change.height))
-                    self.send_message(events.Resize(size, size))
+                    self._resized(change.width, change.height)
                     continue
                 except (asyncssh.BreakReceived, asyncssh.SignalReceived):
                     continue
                 if not data:
                     break  # the client went away
-                self._feed(self._decode(data))
+                text = self._decode(data)
+                for start in range(0, len(text), FEED_SLICE):
+                    # One session must not hog the loop every session shares: feed no more
+                    # input while its app is still busy with what it was sent.
+                    while self._app._message_queue.qsize() > QUEUE_BACKLOG:
+                        await asyncio.sleep(0.005)
+                    self._feed(text[start:start + FEED_SLICE])
+                    await asyncio.sleep(0)
         except (asyncssh.Error, ConnectionError, BrokenPipeError):
             pass
         except asyncio.CancelledError:
             return
         self._app.call_later(self._app.exit)
+
+    def _resized(self, width: int, height: int) -> None:
+        self.channel.size = (max(1, width), max(1, height))
+        if self._resize is not None:
+            self._resize.cancel()
+        self._resize = asyncio.get_running_loop().call_later(RESIZE_SETTLE_SECONDS,
+                                                             self._send_resize)
+
+    def _send_resize(self) -> None:
+        self._resize = None
+        size = Size(*self.channel.size)
+        self.send_message(events.Resize(size, size))
 
     def _feed(self, text: str) -> None:
         try:

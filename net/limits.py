@@ -14,8 +14,8 @@ class Limits:
     login_grace_seconds: float = 30.0  # time allowed to authenticate
     lobby_idle_seconds: float = 1800.0  # a session idle this long in the lobby is closed
     afk_seconds: float = 60.0  # idle on your turn this long and a bot plays for you
-    input_bytes_per_second: int = 4096  # a session typing faster is read more slowly
-    input_burst_bytes: int = 16384
+    input_bytes_per_second: int = 1024  # a session typing faster is read more slowly
+    input_burst_bytes: int = 4096
     chat_length: int = 200  # characters per chat message
     max_output_backlog: int = 256 * 1024  # bytes queued to a client before frames are dropped
     stalled_client_seconds: float = 20.0  # frames dropped this long: disconnect

@@ -47,7 +47,7 @@ def _parser() -> argparse.ArgumentParser:
                        help="seconds allowed to log in")
     serve.add_argument("--lobby-idle", type=float, default=1800.0,
                        help="seconds idle in the lobby before the session is closed")
-    serve.add_argument("--input-rate", type=int, default=4096,
+    serve.add_argument("--input-rate", type=int, default=1024,
                        help="bytes a second read from each session")
     serve.add_argument("--chat-length", type=int, default=200, help="characters per chat line")
     serve.add_argument("--bot-pace", type=float, default=0.8,

@@ -78,7 +78,7 @@ class Terminal:
 
 async def connect(port: int, name: str, width: int = 120, height: int = 40,
                   key: str | None = "own", **options) -> Terminal:
-    keys = [key_for(name if key == "own" else key)] if key else []
+    keys = [key_for(name if key == "own" else key)] if key else None  # None: no key at all
     conn = await asyncssh.connect("127.0.0.1", port, username=name, client_keys=keys,
                                   known_hosts=None, agent_path=None, **options)
     process = await conn.create_process(term_type="xterm-256color", term_size=(width, height),

@@ -1,0 +1,297 @@
+"""Keeping the server safe and whole: refusals, limits, bad input, leaks, hidden information."""
+
+import asyncio
+import gc
+import os
+import re
+import weakref
+
+import asyncssh
+import pytest
+
+from core.games.bigshot import actions as A
+from net.limits import TokenBucket
+from net.session import SessionApp
+
+from .harness import connect, key_for, start_server
+
+
+@pytest.fixture
+async def served(tmp_path):
+    server, port = await start_server(tmp_path)
+    yield server, port
+    await server.stop()
+
+
+async def plain_connection(port, name="eve", **options):
+    return await asyncssh.connect("127.0.0.1", port, username=name, client_keys=[key_for(name)],
+                                  known_hosts=None, agent_path=None, **options)
+
+
+async def test_commands_sftp_and_sessions_without_a_terminal_are_refused(served):
+    _, port = served
+    async with await plain_connection(port) as conn:
+        result = await conn.run("cat /etc/passwd", check=False)
+        assert result.exit_status == 1 and "only plays games" in result.stderr
+        assert "root:" not in result.stdout
+        with pytest.raises((asyncssh.SFTPError, asyncssh.ChannelOpenError, asyncssh.Error)):
+            async with conn.start_sftp_client():
+                pass
+        shell = await conn.create_process(encoding="utf-8")  # no pty requested
+        done = await shell.wait()
+        assert done.exit_status == 1 and "needs a terminal" in done.stderr
+
+
+async def test_port_forwarding_both_ways_is_refused(served):
+    _, port = served
+    async with await plain_connection(port) as conn:
+        with pytest.raises(asyncssh.ChannelOpenError):
+            await conn.forward_local_port("127.0.0.1", 0, "127.0.0.1", port)
+            await conn.open_connection("127.0.0.1", port)
+        with pytest.raises(asyncssh.ChannelListenError):
+            await conn.forward_remote_port("127.0.0.1", 0, "127.0.0.1", 22)
+
+
+async def test_a_storm_of_resizes_is_survived_and_ends_in_the_right_size(served):
+    server, port = served
+    eve = await connect(port, "eve")
+    await eve.wait_for("You are eve")
+    for i in range(300):
+        eve.process.change_terminal_size(40 + i % 150, 10 + i % 50)
+    eve.process.change_terminal_size(100, 30)
+    eve.screen.resize(30, 100)
+    (app,) = server.sessions
+    for _ in range(500):  # the storm settles into one resize to the final size
+        if tuple(app.size) == (100, 30):
+            break
+        await asyncio.sleep(0.01)
+    assert tuple(app.size) == (100, 30)
+    await eve.press("/", "after the storm", "\r")
+    await eve.wait_for("eve: after the storm")
+    await eve.close()
+
+
+async def test_garbage_bytes_slow_down_only_the_session_that_sends_them(served):
+    server, port = served
+    ann = await connect(port, "ann")
+    eve = await connect(port, "eve")
+    await ann.wait_for("You are ann")
+    await eve.wait_for("You are eve")
+    garbage = (os.urandom(30_000) + b"\x1b[<999;99999;99999M\x1b[" + b"\xff\xfe" * 500
+               + b"\x1b[200~" + os.urandom(2000) + b"\x1b")
+    eve.process.stdin.write(garbage)
+    (eves,) = [app for app in server.sessions if app.player == "eve"]
+    for _ in range(3):  # meanwhile ann chats, and is served while eve's flood is still queued
+        word = f"ping{os.urandom(2).hex()}"
+        await ann.press("/", word, "\r")
+        await ann.wait_for(f"ann: {word}", timeout=20)
+        assert eves.channel.bytes_read < len(garbage)
+    assert any(app.player == "ann" for app in server.sessions)
+    await ann.close()
+    await eve.close()
+
+
+async def test_hidden_money_never_reaches_another_players_session(served):
+    server, port = served
+    ann, ben = await connect(port, "ann"), await connect(port, "ben")
+    await ben.wait_for("You are ben")
+    host = server.host
+    table = host.create_table("ann", "bigshot", {"hidden_money": True}, players=4, bots=2,
+                              seed=4)
+    host.sit(table.id, "ben")
+    host.start(table.id, "ann")
+    await ann.wait_for("Auction")
+    borrowed = False
+    for _ in range(400):  # play on until ann has borrowed: only she knows her cash is 19
+        state = table.match.state
+        seat = state.current
+        name = table.seats[seat].name
+        if name in ("ann", "ben"):
+            legal = state.legal_actions(seat)
+            if state.phase == "loans" and name == "ann" and not borrowed:
+                host.act(table.id, name, legal[0])
+                borrowed = True
+            elif state.phase == "loans":
+                host.act(table.id, name, A.NO_MORE_LOANS)
+            elif borrowed:
+                break
+            else:
+                host.act(table.id, name, A.PASS if A.PASS in legal else legal[-1])
+        else:
+            await asyncio.sleep(0.01)  # a bot's turn
+    ann_cash = table.match.state.cash(table.match.state.seat_colours[table.seat_of("ann")][0])
+    assert borrowed and ann_cash == 19
+    await ann.wait_for("ann takes a loan: +9")
+    await ben.wait_for("ann takes a loan: +9")  # that a loan was taken is public
+    await ann.wait_for("+9 loan 1")  # her own money history
+    assert re.search(r"ann\s+19\s", ann.text())
+    await ben.wait_for("?")
+    seen_by_ben = ben.plain_history()
+    assert re.search(r"ann\s+\?\s", seen_by_ben)
+    assert not re.search(r"ann\s+19\s", seen_by_ben)  # her cash never reached ben
+    assert "+9 loan 1" not in seen_by_ben  # nor her money history
+    await ann.close()
+    await ben.close()
+
+
+async def test_a_name_owned_by_another_key_is_refused_and_another_offered(served):
+    _, port = served
+    first = await connect(port, "zed")
+    await first.wait_for("You are zed")
+    await first.close()
+    impostor = await connect(port, "zed", key="somebody-else")
+    await impostor.wait_for("belongs to another key")
+    await impostor.press("zara", "\r")
+    await impostor.wait_for("You are zara")
+    await impostor.close()
+
+
+async def test_guests_without_a_key_only_when_the_host_allows_them(tmp_path):
+    server, port = await start_server(tmp_path)
+    try:
+        with pytest.raises(asyncssh.PermissionDenied):
+            await connect(port, "guest", key=None)
+    finally:
+        await server.stop()
+    server, port = await start_server(tmp_path / "open", allow_guests=True)
+    try:
+        guest = await connect(port, "guest", key=None, password="")  # asyncssh: kbdint
+        await guest.wait_for("You are guest")
+        await guest.close()
+    finally:
+        await server.stop()
+
+
+async def test_connections_per_address_and_in_total_are_limited(tmp_path):
+    server, port = await start_server(tmp_path, connections_per_ip=2)
+    try:
+        a, b = await plain_connection(port, "a"), await plain_connection(port, "b")
+        with pytest.raises((asyncssh.DisconnectError, ConnectionError)):
+            c = await plain_connection(port, "c")
+            await c.run("x", check=False)
+        a.close()
+        await a.wait_closed()
+        await asyncio.sleep(0.2)
+        c = await plain_connection(port, "c")  # room again once one left
+        c.close()
+        b.close()
+    finally:
+        await server.stop()
+    server, port = await start_server(tmp_path / "t", connections_total=1)
+    try:
+        a = await plain_connection(port, "a")
+        with pytest.raises((asyncssh.DisconnectError, ConnectionError)):
+            b = await plain_connection(port, "b")
+            await b.run("x", check=False)
+        a.close()
+    finally:
+        await server.stop()
+
+
+async def test_a_connection_that_never_logs_in_is_dropped_after_the_grace_time(tmp_path):
+    server, port = await start_server(tmp_path, login_grace_seconds=0.5)
+    try:
+        reader, writer = await asyncio.open_connection("127.0.0.1", port)
+        await reader.readline()  # the server's banner; then we say nothing
+        assert await asyncio.wait_for(reader.read(), timeout=10) is not None
+        assert reader.at_eof()
+        writer.close()
+    finally:
+        await server.stop()
+
+
+async def test_a_session_idle_in_the_lobby_is_closed_with_a_message(tmp_path):
+    server, port = await start_server(tmp_path, lobby_idle_seconds=0.5)
+    try:
+        idle = await connect(port, "idle")
+        await asyncio.wait_for(idle.closed.wait(), timeout=10)
+        assert "idle in the lobby" in idle.plain_history()
+    finally:
+        await server.stop()
+
+
+async def test_input_is_read_no_faster_than_the_rate_allows(monkeypatch):
+    slept = []
+
+    async def fake_sleep(seconds):
+        slept.append(seconds)
+
+    now = [100.0]
+    monkeypatch.setattr("net.limits.time.monotonic", lambda: now[0])
+    monkeypatch.setattr("net.limits.asyncio.sleep", fake_sleep)
+    bucket = TokenBucket(rate=1000, burst=2000)
+    await bucket.take(2000)  # the burst is free
+    assert slept == []
+    await bucket.take(500)  # 500 over, at 1000 a second: half a second's wait
+    assert slept == [pytest.approx(0.5)]
+
+
+async def test_a_client_that_stops_reading_is_dropped_and_memory_stays_bounded(tmp_path):
+    server, port = await start_server(tmp_path, max_output_backlog=16_000,
+                                      stalled_client_seconds=1.0)
+    try:
+        conn = await plain_connection(port, "slow")
+        chan, session = await conn.create_session(
+            asyncssh.SSHClientSession, term_type="xterm", term_size=(120, 40), encoding=None,
+            window=4096)  # a tiny window, and nobody reading it
+        chan.pause_reading()
+        busy = await connect(port, "busy")
+        await busy.wait_for("You are busy")
+        peak = 0
+        for i in range(150):  # the lobby changes; "slow" must redraw but cannot send
+            server.host.chat(None, "busy", f"message {i}")
+            await asyncio.sleep(0.02)
+            for app in server.sessions:
+                if app.player == "slow":
+                    peak = max(peak, app.channel.backlog())
+        await asyncio.sleep(1.5)
+        server.host.chat(None, "busy", "one more")
+        await asyncio.sleep(0.5)
+        assert peak < 16_000 + 64_000  # at most the limit and one frame
+        assert all(app.player != "slow" for app in server.sessions)  # disconnected
+        await busy.close()
+        conn.close()
+    finally:
+        await server.stop()
+
+
+async def test_one_broken_session_ends_alone(served, monkeypatch):
+    server, port = served
+    from net import lobby
+
+    real = lobby.LobbyScreen.action_new_table
+
+    def explode(self):
+        if self.app.player == "crash":
+            raise RuntimeError("a bug")
+        return real(self)
+
+    monkeypatch.setattr(lobby.LobbyScreen, "action_new_table", explode)
+    ann = await connect(port, "ann")
+    crash = await connect(port, "crash")
+    await crash.wait_for("You are crash")
+    await crash.press("n")
+    await asyncio.wait_for(crash.closed.wait(), timeout=10)
+    await ann.press("/", "fine", "\r")
+    await ann.wait_for("ann: fine")
+    assert [app.player for app in server.sessions] == ["ann"]
+    await ann.close()
+
+
+async def test_no_app_stays_alive_after_many_sessions(served):
+    server, port = served
+    alive = []
+    for i in range(200):
+        term = await connect(port, f"p{i % 4}")
+        await term.wait_for("You are")
+        alive.extend(weakref.ref(app) for app in server.sessions)
+        await term.close()
+        for _ in range(100):
+            if not server.sessions:
+                break
+            await asyncio.sleep(0.01)
+    await asyncio.sleep(0.2)
+    gc.collect()
+    assert not server.sessions
+    assert [ref for ref in alive if ref() is not None] == []
+    assert not [o for o in gc.get_objects() if isinstance(o, SessionApp)]
