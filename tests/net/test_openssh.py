@@ -1,0 +1,86 @@
+"""The real OpenSSH client, in a real terminal (tmux), against the real server."""
+
+import asyncio
+import os
+import shutil
+import subprocess
+
+import pytest
+
+from .harness import key_for, start_server
+
+# On CI these programs are installed by .ci/run, so a missing one fails there instead of skipping.
+pytestmark = pytest.mark.skipif(
+    not (shutil.which("ssh") and shutil.which("tmux")) and not os.environ.get("CI"),
+    reason="needs the ssh and tmux programs (.ci/run installs them)")
+
+
+class Tmux:
+    def __init__(self, socket: str) -> None:
+        self.socket = socket
+
+    async def run(self, *args: str) -> str:
+        proc = await asyncio.create_subprocess_exec("tmux", "-L", self.socket, *args,
+                                                    stdout=subprocess.PIPE,
+                                                    stderr=subprocess.DEVNULL)
+        out, _ = await proc.communicate()
+        return out.decode()
+
+    async def screen(self) -> str:
+        return await self.run("capture-pane", "-p", "-t", "ssh")
+
+    async def wait_for(self, text: str, timeout: float = 20) -> str:
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + timeout
+        while True:
+            screen = await self.screen()
+            if text in screen:
+                return screen
+            if loop.time() > deadline:
+                raise AssertionError(f"{text!r} never appeared in tmux:\n{screen}")
+            await asyncio.sleep(0.1)
+
+    async def keys(self, *keys: str) -> None:
+        for key in keys:
+            await self.run("send-keys", "-t", "ssh", key)
+            await asyncio.sleep(0.1)
+
+
+async def test_the_openssh_client_plays_at_a_table(tmp_path):
+    server, port = await start_server(tmp_path / "server")
+    key_file = tmp_path / "id_ed25519"
+    key_file.write_bytes(key_for("kim").export_private_key())
+    key_file.chmod(0o600)
+    tmux = Tmux(f"boomtown-test-{os.getpid()}")
+    command = (f"ssh -tt -i {key_file} -o IdentitiesOnly=yes -o StrictHostKeyChecking=no "
+               f"-o UserKnownHostsFile=/dev/null -o LogLevel=ERROR -p {port} kim@127.0.0.1")
+    try:
+        await tmux.run("new-session", "-d", "-s", "ssh", "-x", "120", "-y", "40", command)
+        await tmux.wait_for("You are kim")
+        await tmux.keys("n")
+        await tmux.wait_for("A new table")
+        await tmux.keys("Enter", "b", "g")
+        await tmux.wait_for("Board")
+        screen = await tmux.wait_for("kim (you)", timeout=30)
+        assert "Auction" in screen and "Ledger" in screen
+        table = next(iter(server.host.tables.values()))
+        version = table.match.state.version
+        await tmux.keys("r" if "to roll" in screen else "p" if "to bid" in screen else "Enter")
+        for _ in range(100):
+            if table.match.state.version > version:
+                break
+            await asyncio.sleep(0.05)
+        assert any(seat == table.seat_of("kim") for seat, _ in table.match.record.actions)
+        await tmux.keys("q")
+        await tmux.wait_for("Leave this game?")
+        await tmux.keys("y")
+        await tmux.wait_for("Lobby")
+        await tmux.keys("q")
+        for _ in range(100):  # quitting the app ends the ssh client
+            if "ssh" not in await tmux.run("list-sessions"):
+                break
+            await asyncio.sleep(0.1)
+        assert "ssh" not in await tmux.run("list-sessions")
+    finally:
+        await tmux.run("kill-server")
+        await server.stop()
