@@ -20,6 +20,8 @@ class Channel:
         self.closed = False
         self.last_input = time.monotonic()
         self.bytes_read = 0
+        self.muted = False  # while True the session's own app draws nothing (it is watching)
+        self.intercept = None  # while set, input goes to it and not to the app
         self._bucket = TokenBucket(limits.input_bytes_per_second, limits.input_burst_bytes)
 
     async def read(self) -> bytes:

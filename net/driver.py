@@ -75,7 +75,7 @@ class SSHDriver(Driver):
         frame = "".join(self._buffer)
         self._buffer.clear()
         channel = self.channel
-        if channel.closed:
+        if channel.closed or getattr(channel, "muted", False):
             return
         if self._watchdog is not None or channel.backlog() > channel.limits.max_output_backlog:
             # The client is not reading: drop frames until it catches up (NET_NOTES trap 7).
@@ -144,6 +144,9 @@ class SSHDriver(Driver):
                     continue
                 if not data:
                     break  # the client went away
+                if getattr(channel, "intercept", None) is not None:
+                    channel.intercept.input(data)
+                    continue
                 text = self._decode(data)
                 for start in range(0, len(text), FEED_SLICE):
                     # One session must not hog the loop every session shares: feed no more
@@ -159,7 +162,9 @@ class SSHDriver(Driver):
         self._app.call_later(self._app.exit)
 
     def _resized(self, width: int, height: int) -> None:
-        self.channel.size = (max(1, width), max(1, height))
+        self.pending_size = (max(1, width), max(1, height))
+        if getattr(self.channel, "intercept", None) is None:
+            self.channel.size = self.pending_size
         if self._resize is not None:
             self._resize.cancel()
         self._resize = asyncio.get_running_loop().call_later(RESIZE_SETTLE_SECONDS,
@@ -169,6 +174,8 @@ class SSHDriver(Driver):
         self._resize = None
         size = Size(*self.channel.size)
         self.send_message(events.Resize(size, size))
+        if getattr(self.channel, "intercept", None) is not None:
+            self.channel.intercept.resized()
 
     def _feed(self, text: str) -> None:
         try:

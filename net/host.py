@@ -83,6 +83,7 @@ class HostedTable:
     views: dict[int | None, Any] = field(default_factory=dict)  # per seat, for this version
     stand_ins: dict[int, Any] = field(default_factory=dict)  # bots playing for people
     timer: asyncio.TimerHandle | asyncio.Task | None = None
+    listed_as: tuple = ()  # what the lobby last showed of this table
 
     @property
     def title(self) -> str:
@@ -119,6 +120,8 @@ class Host:
         if id(listener) not in self.listeners:
             return
         name, _ = self.listeners.pop(id(listener))
+        if name is None:
+            return
         for table in self.tables.values():
             if name in table.watchers:
                 table.watchers[name] -= 1
@@ -133,8 +136,15 @@ class Host:
                 self._notify_table(table)
         self._lobby_changed()
 
+    def subscribe(self, listener: Listener) -> None:
+        """Hear of every change without being anyone (a shared spectator screen)."""
+        self.listeners[id(listener)] = (None, listener)
+
+    def unsubscribe(self, listener: Listener) -> None:
+        self.listeners.pop(id(listener), None)
+
     def online(self) -> list[str]:
-        return sorted({name for name, _ in self.listeners.values()})
+        return sorted({name for name, _ in self.listeners.values() if name is not None})
 
     def is_online(self, name: str) -> bool:
         return any(n == name for n, _ in self.listeners.values())
@@ -308,7 +318,11 @@ class Host:
         """After any change at a table: forget old views, tell everyone, schedule the next bot."""
         table.views.clear()
         self._notify_table(table)
-        self._lobby_changed()
+        listing = (table.status, getattr(table.match.state, "round", 0) if table.match else 0,
+                   tuple(table.away))
+        if listing != table.listed_as:  # the lobby shows the round, not every move
+            table.listed_as = listing
+            self._lobby_changed()
         self._schedule(table)
 
     def _schedule(self, table: HostedTable) -> None:

@@ -16,6 +16,7 @@ from pathlib import Path
 import asyncssh
 
 from .channel import Channel
+from .broadcast import Broadcasts
 from .host import Host
 from .limits import Limits, clean_text
 from .session import SessionApp
@@ -109,6 +110,7 @@ class BoomtownServer:
         self.key = host_key(data_dir)
         self.storage = Storage(data_dir / "boomtown.sqlite3")
         self.host = Host(self.storage, limits)
+        self.broadcasts = Broadcasts(self.host, limits)
         self.sessions: set[SessionApp] = set()
         self._server: asyncssh.SSHAcceptor | None = None
 
@@ -132,6 +134,7 @@ class BoomtownServer:
             await self._server.wait_closed()
         for app in list(self.sessions):
             app.exit()
+        await self.broadcasts.stop()
         self.storage.close()
 
     async def _session(self, process: asyncssh.SSHServerProcess) -> None:
@@ -147,7 +150,7 @@ class BoomtownServer:
         gate: Gate = process.get_extra_info("connection").get_owner()
         name = clean_text(process.get_extra_info("username") or "", NAME_LENGTH) or "player"
         channel = Channel(process, self.limits)
-        app = SessionApp(channel, self.host, name, gate.key)
+        app = SessionApp(channel, self.host, name, gate.key, self.broadcasts)
         self.sessions.add(app)
         try:
             await app.run_async()

@@ -80,6 +80,27 @@ class NetTable:
         return " · ".join(parts)
 
 
+class Watching:
+    """A session watching through a shared spectator screen: q or Esc leaves it."""
+
+    LEAVE_KEYS = (b"q", b"Q", b"\x1b", b"\x03")
+
+    def __init__(self, app: "SessionApp", table_id: int) -> None:
+        self.app = app
+        self.table_id = table_id
+
+    def input(self, data: bytes) -> None:
+        if any(key in data for key in self.LEAVE_KEYS):
+            self.app.call_later(self.app.stop_watching, self)
+
+    def resized(self) -> None:
+        """Watch the same table through the screen for the new size."""
+        app, channel = self.app, self.app.channel
+        app.broadcasts.detach(self.table_id, channel)
+        channel.size = app._driver.pending_size
+        app.broadcasts.attach(self.table_id, channel)
+
+
 class NetTableMixin:
     """What a game's screen gains at an SSH table: table chat, who is away, back to the lobby."""
 
@@ -90,8 +111,7 @@ class NetTableMixin:
         table = self.table.hosted
         notice = self.table.notice()
         if notice:
-            status = self.query_one("#status")
-            status.update(f"{self.status_line()} · {notice}", layout=False)
+            self.query_one("#status").show_text(f"{self.status_line()} · {notice}")
         fresh = table.chat.since(getattr(self, "_chat_seen", 0))
         if fresh:
             self.query_one("#log").write_lines(fresh)
@@ -137,10 +157,12 @@ class SessionApp(App):
     class TableChanged(Message):
         pass
 
-    def __init__(self, channel: Channel, host: Host, name: str, key: str | None) -> None:
+    def __init__(self, channel: Channel, host: Host, name: str, key: str | None,
+                 broadcasts=None) -> None:
         super().__init__(driver_class=SSHDriver)
         self.channel = channel
         self.host = host
+        self.broadcasts = broadcasts  # shared spectator screens, where the server has them
         self.player = name
         self.key = key
         self.at_table: int | None = None
@@ -171,6 +193,9 @@ class SessionApp(App):
 
     def on_session_app_lobby_changed(self, _: LobbyChanged) -> None:
         self._lobby_pending = False
+        if self.channel.muted:  # watching through a shared screen: catch up when back
+            self._lobby_stale = True
+            return
         refresh = getattr(self.screen, "refresh_lobby", None)
         if refresh is not None:
             refresh()
@@ -224,6 +249,12 @@ class SessionApp(App):
             return
         if seat is None:
             self.host.watch(table_id, self.player)
+            if self.broadcasts is not None:
+                self._left.discard(table_id)
+                self.channel.intercept = Watching(self, table_id)
+                self.channel.muted = True
+                self.broadcasts.attach(table_id, self.channel)
+                return
         self._left.discard(table_id)
         self.at_table = table_id
         screen = net_screen_class(table.game)(NetTable(self.host, table_id, self.player),
@@ -242,6 +273,17 @@ class SessionApp(App):
         if not isinstance(self.screen, LobbyScreen):
             self.push_screen(LobbyScreen())
         self.screen.refresh_lobby()
+
+    def stop_watching(self, watching: "Watching") -> None:
+        self.broadcasts.detach(watching.table_id, self.channel)
+        self.host.unwatch(watching.table_id, self.player)
+        self.channel.intercept = None
+        self.channel.muted = False
+        self.channel.size = getattr(self._driver, "pending_size", self.channel.size)
+        if getattr(self, "_lobby_stale", False):
+            self._lobby_stale = False
+            self.post_message(self.LobbyChanged())
+        self.refresh(repaint=True, layout=True)  # the lobby again, whole
 
     # what a table screen asks of its app at the end of a game
     def play_again(self, table) -> None:

@@ -205,3 +205,20 @@ def test_the_app_never_touches_game_state_except_through_the_table():
                     text = ast.unparse(target)
                     if "state." in text or ".match." in text:
                         raise AssertionError(f"{path}:{node.lineno} writes {text}")
+
+
+async def test_the_log_scrolls_back_to_older_events_and_forward_again():
+    table = table_at(until=lambda s: s.round >= 6 and s.current == 0 and s.phase == "bid")
+    app = app_for(table)  # Ann's turn: the game waits while she reads the log
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        log = app.screen.query_one("#log")
+        newest = table.state.log()[-1]
+        assert newest in str(log.render())
+        await pilot.press("pageup")
+        shown = str(log.render())
+        assert newest not in shown and "newer lines below" in shown
+        assert log.back > 0
+        await pilot.press("pagedown")
+        await pilot.pause()
+        assert newest in str(log.render()) and log.back == 0

@@ -14,12 +14,14 @@ from pathlib import Path
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.command import Hit, Hits, Provider
-from textual.widgets import Footer, Log, Static
+from textual.widgets import Footer
 
 from core.engine.errors import ActionError, StaleAction
 
 from ..saves import save_table
 from ..table import Table
+from ..widgets.log_panel import LogPanel
+from ..widgets.panel import TextPanel
 from .dialogs import ConfirmQuit, HandOver, Help
 from .page import Page
 
@@ -52,6 +54,8 @@ class TableScreen(Page):
         Binding("question_mark", "help", "Help"),
         Binding("ctrl+s", "save", "Save", show=False),
         Binding("q", "leave", "Quit"),
+        Binding("pageup", "log_page(1)", "Older log", show=False),
+        Binding("pagedown", "log_page(-1)", "Newer log", show=False),
     ]
     HELP = ""
     HOT_SEAT = "hot-seat"  # the viewer follows whichever person must act
@@ -73,15 +77,15 @@ class TableScreen(Page):
         self._handing_over = False
         self._ended = False
         self._saved_round = self.view.round
+        self._keys_for: tuple | None = None  # what the footer's keys were last worked out for
 
     # -- layout ----------------------------------------------------------------------------------
 
     def body(self) -> ComposeResult:
-        yield Static(id="status")
+        yield TextPanel(id="status")
         yield from self.panels()
-        log = Log(id="log", max_lines=2000)
+        log = LogPanel(id="log")
         log.border_title = "Log"
-        log.can_focus = False  # arrow keys belong to the game; the mouse wheel scrolls the log
         yield log
         yield Footer()
 
@@ -114,20 +118,30 @@ class TableScreen(Page):
                 return
             self.viewer = actor
         self.view = table.view(self.viewer)
-        self.query_one("#status", Static).update(self.status_line(), layout=False)
+        self.query_one("#status", TextPanel).show_text(self.status_line())
         self.show(self.view)
         self._append_log()
-        self.refresh_bindings()
+        self._refresh_keys()
         if table.is_over():
             self._finish()
         else:
             self._autosave_each_round()
             self._schedule_bot()
 
+    def _refresh_keys(self) -> None:
+        """Re-check which keys apply only when the kinds of legal actions change (the footer
+        is costly to redraw)."""
+        view = self.view
+        keys_for = (getattr(view, "phase", None), view.viewer in view.to_act,
+                    tuple(sorted({type(a).__name__ for a in view.legal})))
+        if keys_for != self._keys_for:
+            self._keys_for = keys_for
+            self.refresh_bindings()
+
     def _append_log(self) -> None:
         lines = self.view.log
         if len(lines) > self._logged:
-            self.query_one("#log", Log).write_lines(lines[self._logged:])
+            self.query_one("#log", LogPanel).write_lines(lines[self._logged:])
             self._logged = len(lines)
 
     def _needs_hand_over(self) -> bool:
@@ -214,6 +228,9 @@ class TableScreen(Page):
 
     def warn(self, message: str) -> None:
         self.notify(message, severity="warning", timeout=4)
+
+    def action_log_page(self, direction: int) -> None:
+        self.query_one("#log", LogPanel).page(direction)
 
     def action_help(self) -> None:
         self.app.push_screen(Help(self.HELP))

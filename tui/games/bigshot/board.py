@@ -65,11 +65,15 @@ class BoardWidget(Widget):
         super().__init__(**kwargs)
         self.view = None
         self.preview: Preview | None = None
+        self._drawn: tuple | None = None  # what the last drawing showed
         self._lot_boxes: list[tuple[int, int, int, int]] = []  # lot, x, y, width (3 rows tall)
 
     def show(self, view, preview: Preview | None) -> None:
         self.view, self.preview = view, preview
-        self.refresh()
+        drawn = (view.lots, view.owners, view.settled, view.spaces, view.broker, preview)
+        if drawn != self._drawn:
+            self._drawn = drawn
+            self.refresh()
 
     def geometry(self) -> Geometry:
         return FULL if self.size.width >= FULL.width and self.size.height >= FULL.height else COMPACT

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from rich.text import Text
-from textual.widgets import Static
+from ...widgets.panel import TextPanel
 
 from core.games.bigshot import actions as A
 from core.games.bigshot.board import COLOURS, LOAN_DEBT, ROUNDS
@@ -52,11 +52,11 @@ def loan_keys(view, compact: bool = False) -> list[tuple[str, str]]:
     return keys
 
 
-class AuctionPanel(Static):
+class AuctionPanel(TextPanel):
     """The round's state: the roll, the cubes for sale, bids, passes, and the viewer's keys."""
 
     def show(self, view, entry: Entry, compact: bool) -> None:
-        self.update(self.describe(view, entry, compact), layout=False)
+        self.show_text(self.describe(view, entry, compact))
 
     def describe(self, view, entry: Entry, compact: bool = False) -> Text:
         text = Text()
@@ -141,11 +141,11 @@ class AuctionPanel(Static):
                                    ("⏎" if compact else "Enter", "place"), compact=compact))
 
 
-class LedgerPanel(Static):
+class LedgerPanel(TextPanel):
     """Each player's cash, debts, lots and live score estimate, then the viewer's money history."""
 
     def show(self, view, compact: bool) -> None:
-        self.update(self.describe(view, compact), layout=False)
+        self.show_text(self.describe(view, compact))
 
     def describe(self, view, compact: bool) -> Text:
         balances = [c or 0 for c in view.cash] + [0]

@@ -1,0 +1,178 @@
+"""How the SSH host holds up: memory per session, connect to first frame, broadcast latency.
+
+    .venv/bin/python benchmarks/ssh_speed.py [--sessions 2 10 30] [--actions 40]
+
+The server runs in its own process (`boomtown serve`); the clients run here, each with a
+120x40 terminal. A 4-seat Big Shot table: with 2 sessions, 2 people and 2 bots; with more,
+4 people and the rest watching. Latency is measured from the moment a player's key is sent to
+the moment each session has received the log line of that action.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import re
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+import asyncssh
+
+ANSI = re.compile(rb"\x1b\[[0-9;?<>=]*[ -/]*[@-~]")
+TURN = re.compile(rb"(\w+) \(you\) to (bid or pass|roll|place the cubes|decide on a loan|pay)")
+
+
+class Client:
+    def __init__(self, name: str) -> None:
+        self.name = name
+        self.text = b""  # everything received, escape codes removed
+        self.first_frame = 0.0
+        self.key = asyncssh.generate_private_key("ssh-ed25519")
+
+    async def connect(self, port: int) -> None:
+        start = time.perf_counter()
+        self.conn = await asyncssh.connect("127.0.0.1", port, username=self.name,
+                                           client_keys=[self.key], known_hosts=None,
+                                           agent_path=None)
+        self.process = await self.conn.create_process(term_type="xterm-256color",
+                                                      term_size=(120, 40), encoding=None)
+        self.reader = asyncio.get_running_loop().create_task(self._read())
+        await self.wait_for(b"You are")
+        self.first_frame = time.perf_counter() - start
+
+    async def _read(self) -> None:
+        pending = b""
+        while True:
+            data = await self.process.stdout.read(65536)
+            if not data:
+                return
+            pending += data
+            cut = pending.rfind(b"\x1b")  # keep a possibly unfinished escape for next time
+            cut = len(pending) if cut < len(pending) - 32 else max(cut, 0)
+            self.text += ANSI.sub(b"", pending[:cut])
+            pending = pending[cut:]
+
+    async def wait_for(self, needle: bytes, count: int = 1, timeout: float = 30) -> float:
+        deadline = time.perf_counter() + timeout
+        while self.text.count(needle) < count:
+            if time.perf_counter() > deadline:
+                raise TimeoutError(f"{self.name} never saw {needle!r}")
+            await asyncio.sleep(0.001)
+        return time.perf_counter()
+
+    def my_turn(self) -> bytes | None:
+        """What this player must do, if the latest status line says it is their turn."""
+        status = self.text.rsplit(b"Big Shot \xc2\xb7 round", 1)[-1][:120]
+        match = TURN.search(status)
+        return match.group(2) if match and match.group(1) == self.name.encode() else None
+
+    def send(self, keys: str) -> None:
+        self.process.stdin.write(keys.encode())
+
+
+async def server_rss_kb(pid: int) -> int:
+    with open(f"/proc/{pid}/status") as status:
+        return int(next(line for line in status if line.startswith("VmRSS")).split()[1])
+
+
+async def run(sessions: int, actions: int) -> dict:
+    data = tempfile.mkdtemp()
+    server = await asyncio.create_subprocess_exec(
+        sys.executable, "-m", "tui.cli", "serve", "--port", "0", "--data", data,
+        "--bot-pace", "0.05", "--max-per-ip", "500", "--input-rate", "100000",
+        "--afk-seconds", "3600", stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+    port = int(re.search(rb":(\d+)", await server.stdout.readline()).group(1))
+    try:
+        people = min(4, sessions)
+        players = [Client(f"p{i}") for i in range(people)]
+        watchers = [Client(f"w{i}") for i in range(sessions - people)]
+        rss_before = await server_rss_kb(server.pid)
+        for client in players:
+            await client.connect(port)
+        players[0].send("n")
+        await players[0].wait_for(b"A new table")
+        players[0].send("\r")
+        for client in players[1:]:
+            await client.wait_for(b"(open)")
+            client.send("s")
+            await client.wait_for(b", " + client.name.encode())
+        players[0].send("b")
+        await asyncio.sleep(0.3)
+        players[0].send("g")
+        for client in players:
+            await client.wait_for(b"Ledger")
+        for client in watchers:
+            await client.connect(port)
+            await client.wait_for(b"round")
+            client.send("w")
+            await client.wait_for(b"Ledger")
+        everyone = players + watchers
+        await asyncio.sleep(1.0)
+        rss_after = await server_rss_kb(server.pid)
+        deliveries, all_seen = [], []
+        for _ in range(actions):
+            actor, doing = None, None
+            deadline = time.perf_counter() + 30
+            while actor is None:  # bots move by themselves; wait for a person's turn
+                for client in players:
+                    doing = client.my_turn()
+                    if doing:
+                        actor = client
+                        break
+                else:
+                    if time.perf_counter() > deadline:
+                        raise TimeoutError("no one's turn came")
+                    await asyncio.sleep(0.005)
+            name = actor.name.encode()
+            key, marker = {b"roll": ("r", name + b" rolls"), b"bid or pass": ("p", name + b" passes."),
+                           b"place the cubes": ("\r", name + b" places a")}.get(
+                doing, ("\r", name + b" "))
+            seen_before = [c.text.count(marker) for c in everyone]
+            sent = time.perf_counter()
+            actor.send(key)
+            arrivals = await asyncio.gather(*(c.wait_for(marker, n + 1)
+                                              for c, n in zip(everyone, seen_before)))
+            deliveries.extend(t - sent for t in arrivals)
+            all_seen.append(max(arrivals) - sent)
+            await asyncio.sleep(0.05)  # let the next status line arrive
+        for client in everyone:
+            client.conn.close()
+        return {
+            "sessions": sessions,
+            "memory_per_session_mb": (rss_after - rss_before) / 1024 / sessions,
+            "first_frame_ms": statistics.median(c.first_frame for c in everyone) * 1000,
+            "delivery_p50_ms": percentile(deliveries, 50) * 1000,
+            "delivery_p99_ms": percentile(deliveries, 99) * 1000,
+            "all_p50_ms": percentile(all_seen, 50) * 1000,
+            "all_p99_ms": percentile(all_seen, 99) * 1000,
+            "actions": len(all_seen),
+        }
+    finally:
+        server.kill()
+        await server.wait()
+
+
+def percentile(values: list[float], p: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(len(ordered) * p / 100))]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description="SSH host timings")
+    parser.add_argument("--sessions", type=int, nargs="+", default=[2, 10, 30])
+    parser.add_argument("--actions", type=int, default=40)
+    args = parser.parse_args()
+    print("sessions  MB/session  first frame  to one session p50/p99  to all p50/p99  actions")
+    for n in args.sessions:
+        r = asyncio.run(run(n, args.actions))
+        print(f"{r['sessions']:>8}  {r['memory_per_session_mb']:>10.2f}  "
+              f"{r['first_frame_ms']:>8.0f} ms  {r['delivery_p50_ms']:>9.1f} / "
+              f"{r['delivery_p99_ms']:>6.1f} ms  {r['all_p50_ms']:>6.1f} / "
+              f"{r['all_p99_ms']:>6.1f} ms  {r['actions']:>7}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,166 @@
+"""Spectators share frames: one app per (table, terminal size) renders once for all who watch.
+
+A spectator's own session app is muted while it watches; its keys are intercepted (q or Esc
+leaves). Each rendered frame goes to every viewer; a viewer that stops reading is skipped and,
+if it never catches up, disconnected.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import sys
+import time
+from pathlib import Path
+
+from rich.console import Console
+from textual.app import App
+from textual.message import Message
+
+import tui
+
+from .channel import Channel
+from .driver import SSHDriver
+from .host import Host
+from .limits import Limits
+
+log = logging.getLogger("boomtown.net")
+CLEAR = b"\x1b[2J"
+
+
+class Audience:
+    """The channel a shared app writes to: every frame goes to every viewer still reading."""
+
+    def __init__(self, size: tuple[int, int], limits: Limits) -> None:
+        self.size = size
+        self.limits = limits
+        self.viewers: dict[Channel, float | None] = {}  # viewer -> when it stalled
+        self.closed = False
+        self.peer = "spectators"
+        self.last_input = time.monotonic()
+        self.needs_full_frame = False
+
+    def send(self, data: bytes) -> None:
+        limit = self.limits.max_output_backlog
+        for viewer, stalled in list(self.viewers.items()):
+            if viewer.closed:
+                self.viewers.pop(viewer, None)
+            elif viewer.backlog() > limit:
+                now = time.monotonic()
+                self.viewers[viewer] = stalled or now
+                if now - (stalled or now) > self.limits.stalled_client_seconds:
+                    viewer.close("Disconnected: your connection stopped reading the screen.")
+            else:
+                if stalled is not None:  # it missed frames: everyone gets a whole one
+                    self.viewers[viewer] = None
+                    self.needs_full_frame = True
+                viewer.send(data)
+
+    def backlog(self) -> int:
+        return 0  # each viewer's backlog is handled in send
+
+    async def read(self) -> bytes:
+        await asyncio.Event().wait()  # a shared app takes no input
+        return b""
+
+    def close(self, message: str | None = None) -> None:
+        self.closed = True
+
+
+class SpectatorApp(App):
+    """The table as spectators see it, rendered once for all of them at one size."""
+
+    CSS_PATH = Path(tui.__file__).parent / "app.tcss"
+
+    class TableChanged(Message):
+        pass
+
+    def __init__(self, host: Host, table_id: int, audience: Audience) -> None:
+        super().__init__(driver_class=SSHDriver)
+        self.host = host
+        self.table_id = table_id
+        self.channel = audience
+        self._pending = False
+        self._capture_stdout = sys.__stdout__  # NET_NOTES trap 2, as for sessions
+        self._capture_stderr = sys.__stderr__
+        self.console = Console(color_system="256", file=self.console.file, markup=True,
+                               highlight=False, emoji=False, legacy_windows=False,
+                               force_terminal=True, safe_box=False, soft_wrap=False,
+                               _environ={"TERM": "xterm-256color"})
+
+    def on_mount(self) -> None:
+        from .session import NetTable, net_screen_class
+
+        self.host.subscribe(self)
+        game = self.host.table(self.table_id).game
+        self.push_screen(net_screen_class(game)(NetTable(self.host, self.table_id, ""),
+                                                seat=None))
+
+    def on_unmount(self) -> None:
+        self.host.unsubscribe(self)
+
+    def lobby_changed(self) -> None:
+        pass
+
+    def table_changed(self, table_id: int) -> None:
+        if table_id == self.table_id and not self._pending:
+            self._pending = True
+            self.post_message(self.TableChanged())
+
+    def on_spectator_app_table_changed(self, _: TableChanged) -> None:
+        self._pending = False
+        if self.channel.needs_full_frame:
+            self.channel.needs_full_frame = False
+            self.refresh(repaint=True, layout=True)
+        refresh = getattr(self.screen, "refresh_view", None)
+        if refresh is not None and getattr(self.screen, "table", None) is not None:
+            refresh()
+
+    def repaint(self) -> None:
+        self.refresh(repaint=True, layout=True)
+
+    # what a table screen may ask of its app; spectators leave with their own keys instead
+    def show_lobby(self) -> None:
+        pass
+
+    play_again = switch_to_title = lambda self, *args: None
+
+
+class Broadcasts:
+    """The shared spectator apps of a server, started and stopped as viewers come and go."""
+
+    def __init__(self, host: Host, limits: Limits) -> None:
+        self.host = host
+        self.limits = limits
+        self.shows: dict[tuple[int, tuple[int, int]], tuple[SpectatorApp, Audience]] = {}
+
+    def attach(self, table_id: int, viewer: Channel) -> None:
+        key = (table_id, viewer.size)
+        show = self.shows.get(key)
+        if show is None:
+            audience = Audience(viewer.size, self.limits)
+            app = SpectatorApp(self.host, table_id, audience)
+            show = self.shows[key] = (app, audience)
+            task = asyncio.get_running_loop().create_task(app.run_async())
+            task.add_done_callback(lambda _t, key=key: self.shows.pop(key, None))
+        app, audience = show
+        viewer.send(CLEAR)
+        audience.viewers[viewer] = None
+        if app.is_running:
+            app.call_later(app.repaint)  # the newcomer needs a whole frame
+
+    def detach(self, table_id: int, viewer: Channel) -> None:
+        key = (table_id, viewer.size)
+        show = self.shows.get(key)
+        if show is None:
+            return
+        app, audience = show
+        audience.viewers.pop(viewer, None)
+        if not audience.viewers:
+            self.shows.pop(key, None)
+            app.exit()
+
+    async def stop(self) -> None:
+        for app, _ in list(self.shows.values()):
+            app.exit()
+        self.shows.clear()
