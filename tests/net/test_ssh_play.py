@@ -125,3 +125,34 @@ async def test_table_chat_reaches_everyone_at_the_table(served):
     await ben.wait_for("ann: good luck!")
     await ann.close()
     await ben.close()
+
+
+async def test_spectators_at_one_size_share_one_rendered_screen_and_leave_with_q(served):
+    server, port = served
+    ann = await connect(port, "ann")
+    await ann.wait_for("You are ann")
+    table = await table_with(server, ["ann"], bots=3)
+    await ann.wait_for("Auction")
+    cat, dan = await connect(port, "cat"), await connect(port, "dan")
+    eve = await connect(port, "eve", width=100, height=30)
+    for watcher in (cat, dan, eve):
+        await watcher.wait_for("Big Shot")
+        await watcher.press("w")
+        await watcher.wait_for("watching")
+    shows = server.broadcasts.shows
+    assert set(shows) == {(table.id, (120, 40)), (table.id, (100, 30))}
+    shared, audience = shows[(table.id, (120, 40))]
+    assert len(audience.viewers) == 2 and sum(table.watchers.values()) == 3
+    await ann.press("t")
+    await ann.wait_for("Say to the table")
+    await ann.press("hello watchers", "\r")
+    for watcher in (cat, dan, eve):
+        await watcher.wait_for("ann: hello watchers")
+    await cat.press("q")
+    await cat.wait_for("You are cat")  # back in the lobby, drawn whole
+    assert len(audience.viewers) == 1
+    await dan.press("q")
+    await dan.wait_for("You are dan")
+    assert (table.id, (120, 40)) not in shows  # nobody left to show it to
+    for t in (ann, cat, dan, eve):
+        await t.close()
