@@ -9,18 +9,16 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import sys
 import time
 from pathlib import Path
 
-from rich.console import Console
 from textual.app import App
 from textual.message import Message
 
 import tui
 
 from .channel import Channel
-from .driver import SSHDriver
+from .driver import SSHDriver, fit_for_ssh
 from .host import Host
 from .limits import Limits
 
@@ -81,12 +79,7 @@ class SpectatorApp(App):
         self.table_id = table_id
         self.channel = audience
         self._pending = False
-        self._capture_stdout = sys.__stdout__  # NET_NOTES trap 2, as for sessions
-        self._capture_stderr = sys.__stderr__
-        self.console = Console(color_system="256", file=self.console.file, markup=True,
-                               highlight=False, emoji=False, legacy_windows=False,
-                               force_terminal=True, safe_box=False, soft_wrap=False,
-                               _environ={"TERM": "xterm-256color"})
+        fit_for_ssh(self, "xterm-256color")
 
     def on_mount(self) -> None:
         from .session import NetTable, net_screen_class

@@ -12,9 +12,11 @@ import asyncio
 import codecs
 import functools
 import logging
+import sys
 import time
 
 import asyncssh
+from rich.console import Console
 from textual import constants, events
 from textual._xterm_parser import XTermParser
 from textual.driver import Driver
@@ -34,6 +36,19 @@ ENTER = ("\x1b[?1049h"  # alternate screen
 LEAVE = ("\x1b[?7h\x1b[?2004l"
          "\x1b[?1000l\x1b[?1002l\x1b[?1006l"
          "\x1b[?25h\x1b[?1049l")
+
+
+COLOR_SYSTEM = "256"  # one colour system for every app in the process (NET_NOTES trap 3)
+
+
+def fit_for_ssh(app, term: str) -> None:
+    """What an app served over SSH needs: no stdout capture (NET_NOTES trap 2) and a console
+    built for the client's terminal, in the process-wide colour system."""
+    app._capture_stdout = sys.__stdout__
+    app._capture_stderr = sys.__stderr__
+    app.console = Console(color_system=COLOR_SYSTEM, file=app.console.file, markup=True,
+                          highlight=False, emoji=False, legacy_windows=False, force_terminal=True,
+                          safe_box=False, soft_wrap=False, _environ={"TERM": term})
 
 
 class SessionParser(XTermParser):

@@ -138,15 +138,17 @@ class LobbyScreen(Page):
         else:
             self.action_watch()
 
-    def action_sit(self) -> None:
+    def _on_selected(self, request) -> None:
+        """Make a request of the host about the selected table, as this player."""
         table_id = self.selected_id()
         if table_id is not None:
-            self._attempt(lambda: self.app.host.sit(table_id, self.app.player))
+            self._attempt(lambda: request(table_id, self.app.player))
+
+    def action_sit(self) -> None:
+        self._on_selected(self.app.host.sit)
 
     def action_stand(self) -> None:
-        table_id = self.selected_id()
-        if table_id is not None:
-            self._attempt(lambda: self.app.host.stand(table_id, self.app.player))
+        self._on_selected(self.app.host.stand)
 
     def action_watch(self) -> None:
         table_id = self.selected_id()
@@ -158,26 +160,17 @@ class LobbyScreen(Page):
         self.app.open_table(table_id, None)
 
     def action_start(self) -> None:
-        table_id = self.selected_id()
-        if table_id is not None:
-            self._attempt(lambda: self.app.host.start(table_id, self.app.player))
+        self._on_selected(self.app.host.start)
 
     def action_bots(self) -> None:
-        table_id = self.selected_id()
-        if table_id is not None:
-            self._attempt(lambda: self.app.host.fill_with_bots(table_id, self.app.player))
+        self._on_selected(self.app.host.fill_with_bots)
 
     def action_replace_absent(self) -> None:
-        table_id = self.selected_id()
-        if table_id is None:
-            return
-
-        def replace() -> None:
-            gone = self.app.host.replace_absent(table_id, self.app.player)
-            if not gone:
+        def replace(table_id: int, player: str) -> None:
+            if not self.app.host.replace_absent(table_id, player):
                 self.notify("Everyone at that table is connected.")
 
-        self._attempt(replace)
+        self._on_selected(replace)
 
     def action_focus_chat(self) -> None:
         self.query_one("#say", Input).focus()

@@ -7,12 +7,10 @@ NET_NOTES trap 4) and redraws what that person may see.
 from __future__ import annotations
 
 import logging
-import sys
 import time
 from functools import cache
 from pathlib import Path
 
-from rich.console import Console
 from textual.app import App
 from textual.binding import Binding
 from textual.message import Message
@@ -24,11 +22,10 @@ from tui.screens.dialogs import ConfirmQuit
 from tui.table import Seat
 
 from .channel import Channel
-from .driver import SSHDriver
+from .driver import SSHDriver, fit_for_ssh
 from .host import HUMAN, OPEN, Host, HostError
 
 log = logging.getLogger("boomtown.net")
-COLOR_SYSTEM = "256"  # one colour system for every session (NET_NOTES trap 3)
 
 
 class NetTable:
@@ -170,14 +167,7 @@ class SessionApp(App):
         self._lobby_pending = False
         self._table_pending = False
         self._last_input = channel.last_input
-        # The app must not redirect the process's stdout and stderr (NET_NOTES trap 2).
-        self._capture_stdout = sys.__stdout__
-        self._capture_stderr = sys.__stderr__
-        term = channel.process.get_terminal_type() or "xterm-256color"
-        self.console = Console(color_system=COLOR_SYSTEM, file=self.console.file, markup=True,
-                               highlight=False, emoji=False, legacy_windows=False,
-                               force_terminal=True, safe_box=False, soft_wrap=False,
-                               _environ={"TERM": term})
+        fit_for_ssh(self, channel.process.get_terminal_type() or "xterm-256color")
 
     # -- the host's listener -----------------------------------------------------------------
 

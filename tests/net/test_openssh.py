@@ -59,7 +59,11 @@ async def test_the_openssh_client_plays_at_a_table(tmp_path):
         await tmux.wait_for("You are kim")
         await tmux.keys("n")
         await tmux.wait_for("A new table")
-        await tmux.keys("Enter", "b", "g")
+        await tmux.keys("Enter")
+        await tmux.wait_for("(open)")
+        await tmux.keys("b")
+        await tmux.wait_for("[bot]")
+        await tmux.keys("g")
         await tmux.wait_for("Board")
         screen = await tmux.wait_for("kim (you)", timeout=30)
         assert "Auction" in screen and "Ledger" in screen

@@ -38,7 +38,9 @@ async def test_lobby_shows_who_is_online_and_the_tables(served):
     await ben.wait_for("ann, (open), (open), (open)")
     await ben.press("s")
     await ann.wait_for("ann, ben, (open), (open)")
-    await ann.press("b", "g")
+    await ann.press("b")
+    await ann.wait_for("[bot]")
+    await ann.press("g")
     await ann.wait_for("Board")
     await ben.wait_for("Board")
     await ann.close()
@@ -56,7 +58,7 @@ async def test_two_players_and_a_spectator_see_each_others_moves(served):
     cat = await connect(port, "cat")
     await cat.wait_for("Big Shot")
     await cat.press("w")
-    await cat.wait_for("watching")
+    await cat.wait_for("Ledger")  # the table itself, not the lobby's "watching" column
     host = server.host
     for _ in range(200):  # play until both people have made a move the others must see
         seat = table.actor()
@@ -138,7 +140,7 @@ async def test_spectators_at_one_size_share_one_rendered_screen_and_leave_with_q
     for watcher in (cat, dan, eve):
         await watcher.wait_for("Big Shot")
         await watcher.press("w")
-        await watcher.wait_for("watching")
+        await watcher.wait_for("Ledger")  # the table itself, not the lobby's "watching" column
     shows = server.broadcasts.shows
     assert set(shows) == {(table.id, (120, 40)), (table.id, (100, 30))}
     shared, audience = shows[(table.id, (120, 40))]
