@@ -173,7 +173,11 @@ class Host:
             raise HostError(f"{spec.title} takes {spec.min_players} to {spec.max_players} players")
         if not 0 <= bots < players:
             raise HostError("leave at least one seat for a person")
-        options = spec.resolve_options(options)
+        try:
+            options = spec.resolve_options(options)
+            spec.start([f"seat {i}" for i in range(players)], 0, options)  # refused options
+        except ValueError as exc:
+            raise HostError(str(exc)) from None
         seats = [NetSeat(by, HUMAN)] + [NetSeat() for _ in range(players - 1)]
         for i in range(bots):
             seats[players - 1 - i] = NetSeat(BOT_NAMES[i], bot_kind)

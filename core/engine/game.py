@@ -32,9 +32,9 @@ class Option:
                 return int(text)
             except ValueError:
                 raise ValueError(f"option {self.name} takes a whole number, not {text!r}") from None
-        if text not in self.choices:
+        if self.choices and text not in self.choices:
             raise ValueError(f"option {self.name} is one of {', '.join(self.choices)}, not {text!r}")
-        return text
+        return text.strip()
 
 
 @dataclass(frozen=True)

@@ -392,3 +392,15 @@ def test_two_players_parks_double_only_the_same_colour_and_each_colour_needs_two
                             "21": d, "9 East": d}, cash={a: 0, b: 0, c: 0, d: 0})
     assert not result.details[0].eligible  # four lots, but only one with colour b
     assert result.winners == (1,)
+
+
+def test_colours_are_dealt_at_random_unless_chosen_in_seat_order():
+    assert new_game(4, colours="black,red,white,yellow").seat_colours == ((B,), (R,), (W,), (Y,))
+    three = new_game(3, colours="white,red,black")
+    assert three.seat_colours == ((W,), (R,), (B,)) and three.ghost == Y
+    assert new_game(2, colours="red,black,white,yellow").seat_colours == ((R, B), (W, Y))
+    dealt = {new_game(4, seed=s).seat_colours for s in range(10)}
+    assert len(dealt) > 1
+    for bad in ("red,red,white,black", "red,white", "pink,red,white,black"):
+        with pytest.raises(ValueError, match="colours must be"):
+            new_game(4, colours=bad)

@@ -93,3 +93,9 @@ async def test_bots_replace_absent_players_at_the_hosts_request(host):
     host.connect("ann", ann)
     assert host.replace_absent(table.id, "ann") == ["ben"]
     assert table.seats[1].is_bot and table.seats[1].name == "ben (bot)"
+
+
+def test_a_table_with_options_the_game_refuses_is_not_made(host):
+    with pytest.raises(HostError, match="colours must be"):
+        host.create_table("ann", "bigshot", {"colours": "red,red,red,red"}, players=4, bots=3)
+    assert not host.tables

@@ -222,3 +222,20 @@ async def test_the_log_scrolls_back_to_older_events_and_forward_again():
         await pilot.press("pagedown")
         await pilot.pause()
         assert newest in str(log.render()) and log.back == 0
+
+
+async def test_setup_lets_players_choose_colours_and_refuses_a_bad_choice(tmp_path, monkeypatch):
+    monkeypatch.setenv("BOOMTOWN_DATA_DIR", str(tmp_path))
+    app = BoomtownApp(pace=0)
+    async with app.run_test(size=(120, 40), notifications=True) as pilot:
+        await pilot.press("enter")
+        await pilot.pause()
+        app.screen.query_one("#opt-colours").value = "red,red,white,black"
+        await pilot.press("ctrl+g")  # Start
+        await pilot.pause()
+        assert app.table is None
+        assert any("colours must be" in n.message.lower() for n in app._notifications)
+        app.screen.query_one("#opt-colours").value = "black,red,white,yellow"
+        await pilot.press("ctrl+g")  # Start
+        await pilot.pause()
+        assert app.table.state.seat_colours == ((3,), (0,), (2,), (1,))

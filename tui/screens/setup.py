@@ -33,8 +33,8 @@ class SetupScreen(Page):
         kinds.append(("Empty seat", EMPTY_SEAT))
         with VerticalScroll(id="setup"):
             yield Static(f"New game of {spec.title}", classes="dialog-title")
-            yield Static(f"{spec.min_players} to {spec.max_players} players. Colours are dealt "
-                         "at random, as the rulebook deals the calling cards.", classes="hint")
+            yield Static(f"{spec.min_players} to {spec.max_players} players, seated in this "
+                         "order.", classes="hint")
             for seat in range(spec.max_players):
                 default = HUMAN if seat == 0 else "heuristic"
                 name = "You" if seat == 0 else f"{BOT_NAMES[seat - 1]}"
@@ -86,7 +86,10 @@ class SetupScreen(Page):
         seed_text = self.query_one("#seed", Input).value.strip()
         seed = int(seed_text) if seed_text else random.randrange(1_000_000)
         pace = float(self.query_one("#pace", Select).value)
-        self.app.start_game(self.spec.slug, seats, seed, options, pace)
+        try:
+            self.app.start_game(self.spec.slug, seats, seed, options, pace)
+        except ValueError as exc:  # an option the game refuses, e.g. a colour named twice
+            self.notify(str(exc).capitalize() + ".", severity="error")
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         if event.button.id == "start":

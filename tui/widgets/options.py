@@ -6,7 +6,7 @@ from typing import Any
 
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
-from textual.widgets import Select, Static, Switch
+from textual.widgets import Input, Select, Static, Switch
 
 from core.engine.game import GameSpec
 
@@ -23,6 +23,8 @@ class OptionsForm(Vertical):
             with Horizontal(classes="option-row"):
                 if isinstance(option.default, bool):
                     yield Switch(option.default, id=f"opt-{option.name}")
+                elif not option.choices:
+                    yield Input(str(option.default), id=f"opt-{option.name}")
                 else:
                     yield Select([(c, c) for c in option.choices], value=option.default,
                                  allow_blank=False, id=f"opt-{option.name}")

@@ -21,6 +21,10 @@ SPEC = GameSpec(
                "When a loan may be taken in the open-money game: any_time during the round, or "
                "when_short (only on your bid, when you cannot raise it).",
                choices=("any_time", "when_short")),
+        Option("colours", "dealt",
+               "Who plays which colour: dealt at random, as the rulebook deals the calling "
+               "cards, or the colours in seat order, e.g. black,red,white,yellow (two per seat "
+               "with 2 players; with 3 the colour left over is the ghost's)."),
     ),
     new_game=BigShotState,
     codec=CODEC,

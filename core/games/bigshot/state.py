@@ -44,6 +44,19 @@ BIDDING_ORDERS = {n: tuple(tuple((r + i) % n for i in range(1, n + 1)) for r in 
                   for n in (2, 3, 4)}
 
 GHOST_SEAT = -1
+
+
+def chosen_colours(text: str, players: int) -> list[int] | None:
+    """The colours named in seat order (the rest after them), or None to deal them at random."""
+    if text == "dealt":
+        return None
+    names = [name.strip().lower() for name in text.split(",") if name.strip()]
+    wanted = len(COLOURS) if players == 2 else players
+    if len(names) != wanted or len(set(names)) != wanted or not set(names) <= set(COLOURS):
+        raise ValueError(f"colours must be 'dealt' or {wanted} different colours from "
+                         f"{', '.join(COLOURS)}, in seat order")
+    picked = [COLOURS.index(name) for name in names]
+    return picked + [c for c in range(len(COLOURS)) if c not in picked]
 BANK = len(COLOURS)
 
 
@@ -60,8 +73,10 @@ class BigShotState(GameState):
         n = len(players)
         self.players = tuple(players)
         self.rng = rng = Rng(seed)
-        cards = list(range(len(COLOURS)))
-        rng.shuffle(cards)  # the calling cards are dealt
+        cards = chosen_colours(options["colours"], n)
+        if cards is None:
+            cards = list(range(len(COLOURS)))
+            rng.shuffle(cards)  # the calling cards are dealt
         if n == 2:
             self.seat_colours = ((cards[0], cards[1]), (cards[2], cards[3]))
         else:
