@@ -112,7 +112,7 @@ async def run(sessions: int, actions: int) -> dict:
         everyone = players + watchers
         await asyncio.sleep(1.0)
         rss_after = await server_rss_kb(server.pid)
-        deliveries, all_seen = [], []
+        deliveries, all_seen, by_kind = [], [], {}
         for _ in range(actions):
             actor, doing = None, None
             deadline = time.perf_counter() + 30
@@ -139,6 +139,7 @@ async def run(sessions: int, actions: int) -> dict:
                                               for c, n in zip(everyone, seen_before)))
             deliveries.extend(t - sent for t in arrivals)
             all_seen.append(max(arrivals) - sent)
+            by_kind.setdefault(doing.decode(), []).append(max(arrivals) - sent)
             await asyncio.sleep(0.05)  # let the next status line arrive
         for client in everyone:
             client.conn.close()
@@ -151,6 +152,8 @@ async def run(sessions: int, actions: int) -> dict:
             "all_p50_ms": percentile(all_seen, 50) * 1000,
             "all_p99_ms": percentile(all_seen, 99) * 1000,
             "actions": len(all_seen),
+            "by_kind": {k: (len(v), percentile(v, 50) * 1000, max(v) * 1000)
+                        for k, v in by_kind.items()},
         }
     finally:
         server.kill()
@@ -174,6 +177,8 @@ def main() -> None:
               f"{r['first_frame_ms']:>8.0f} ms  {r['delivery_p50_ms']:>9.1f} / "
               f"{r['delivery_p99_ms']:>6.1f} ms  {r['all_p50_ms']:>6.1f} / "
               f"{r['all_p99_ms']:>6.1f} ms  {r['actions']:>7}")
+        for kind, (count, p50, worst) in r["by_kind"].items():
+            print(f"{'':>10}{kind}: {count} actions, to all p50 {p50:.0f} ms, worst {worst:.0f} ms")
 
 
 if __name__ == "__main__":

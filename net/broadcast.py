@@ -21,6 +21,7 @@ from .channel import Channel
 from .driver import SSHDriver, fit_for_ssh
 from .host import Host
 from .limits import Limits
+from .session import NetTable, net_screen_class, refresh_table_screen
 
 log = logging.getLogger("boomtown.net")
 CLEAR = b"\x1b[2J"
@@ -82,8 +83,6 @@ class SpectatorApp(App):
         fit_for_ssh(self, "xterm-256color")
 
     def on_mount(self) -> None:
-        from .session import NetTable, net_screen_class
-
         self.host.subscribe(self)
         game = self.host.table(self.table_id).game
         self.push_screen(net_screen_class(game)(NetTable(self.host, self.table_id, ""),
@@ -105,9 +104,7 @@ class SpectatorApp(App):
         if self.channel.needs_full_frame:
             self.channel.needs_full_frame = False
             self.refresh(repaint=True, layout=True)
-        refresh = getattr(self.screen, "refresh_view", None)
-        if refresh is not None and getattr(self.screen, "table", None) is not None:
-            refresh()
+        refresh_table_screen(self)
 
     def repaint(self) -> None:
         self.refresh(repaint=True, layout=True)

@@ -137,6 +137,13 @@ class NetTableMixin:
         self.app.show_lobby()
 
 
+def refresh_table_screen(app: App) -> None:
+    """Redraw the app's screen from the host if it is a table screen."""
+    refresh = getattr(app.screen, "refresh_view", None)
+    if refresh is not None and getattr(app.screen, "table", None) is not None:
+        refresh()
+
+
 @cache
 def net_screen_class(slug: str):
     base = screen_class(slug)
@@ -193,9 +200,7 @@ class SessionApp(App):
 
     def on_session_app_table_changed(self, _: TableChanged) -> None:
         self._table_pending = False
-        refresh = getattr(self.screen, "refresh_view", None)
-        if refresh is not None and getattr(self.screen, "table", None) is not None:
-            refresh()
+        refresh_table_screen(self)
 
     # -- screens -----------------------------------------------------------------------------
 

@@ -14,12 +14,12 @@ from pathlib import Path
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.command import Hit, Hits, Provider
-from textual.widgets import Footer
 
 from core.engine.errors import ActionError, StaleAction
 
 from ..saves import save_table
 from ..table import Table
+from ..widgets.key_bar import KeyBar
 from ..widgets.log_panel import LogPanel
 from ..widgets.panel import TextPanel
 from .dialogs import ConfirmQuit, HandOver, Help
@@ -87,7 +87,7 @@ class TableScreen(Page):
         log = LogPanel(id="log")
         log.border_title = "Log"
         yield log
-        yield Footer()
+        yield KeyBar(id="keys")
 
     def panels(self) -> ComposeResult:
         yield from ()
@@ -129,14 +129,13 @@ class TableScreen(Page):
             self._schedule_bot()
 
     def _refresh_keys(self) -> None:
-        """Re-check which keys apply only when the kinds of legal actions change (the footer
-        is costly to redraw)."""
+        """Re-check which keys apply only when the kinds of legal actions change."""
         view = self.view
         keys_for = (getattr(view, "phase", None), view.viewer in view.to_act,
                     tuple(sorted({type(a).__name__ for a in view.legal})))
         if keys_for != self._keys_for:
             self._keys_for = keys_for
-            self.refresh_bindings()
+            self.query_one(KeyBar).show_keys(self)
 
     def _append_log(self) -> None:
         lines = self.view.log

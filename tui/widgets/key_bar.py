@@ -1,0 +1,32 @@
+"""A one-line key bar for game screens: the keys that apply now, drawn as text.
+
+Textual's Footer rebuilds a widget per key whenever the keys change, which re-lays out the
+whole screen; at a table the keys change with every phase, for every player and spectator.
+"""
+
+from __future__ import annotations
+
+from rich.text import Text
+
+from .panel import TextPanel
+
+KEY_STYLE = "bold reverse"
+
+
+class KeyBar(TextPanel):
+    DEFAULT_CSS = "KeyBar { height: 1; dock: bottom; padding: 0 1; background: $panel; }"
+
+    def show_keys(self, screen) -> None:
+        """The screen's shown, enabled bindings, once per key, in the order they are declared."""
+        text = Text(no_wrap=True, overflow="ellipsis")
+        seen = set()
+        for key, active in screen.active_bindings.items():
+            binding = active.binding
+            if not binding.show or not active.enabled or binding.action in seen:
+                continue
+            seen.add(binding.action)
+            text.append(f" {screen.app.get_key_display(binding)} ", KEY_STYLE)
+            text.append(f" {binding.description}  ")
+        text.append(" ^p ", KEY_STYLE)
+        text.append(" palette")
+        self.show_text(text)
