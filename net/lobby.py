@@ -6,11 +6,12 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.widgets import Button, DataTable, Footer, Input, Label, Log, Select, Static
+from textual.widgets import Button, DataTable, Input, Label, Log, Select, Static
 
 from core.games import get_spec
 from tui.games import PLAYABLE
 from tui.screens.page import ModalPage, Page
+from tui.widgets.key_bar import KeyBar
 from tui.widgets.options import OptionsForm
 
 from .host import HUMAN, OPEN, HostError, HostedTable
@@ -42,17 +43,17 @@ def options_text(table: HostedTable) -> str:
 
 
 class LobbyScreen(Page):
-    BINDINGS = [
+    BINDINGS = [  # everyone's keys first: the key bar cuts what does not fit
         Binding("n", "new_table", "New table"),
         Binding("enter", "join", "Sit or watch", show=False),
         Binding("s", "sit", "Sit"),
         Binding("w", "watch", "Watch"),
-        Binding("g", "start", "Start"),
-        Binding("b", "bots", "Fill with bots"),
-        Binding("x", "replace_absent", "Replace absent"),
-        Binding("u", "stand", "Stand up"),
         Binding("slash", "focus_chat", "Chat"),
         Binding("q", "app.quit", "Quit"),
+        Binding("u", "stand", "Stand up"),
+        Binding("g", "start", "Start"),
+        Binding("b", "bots", "Bots"),
+        Binding("x", "replace_absent", "Replace absent"),
     ]
 
     def body(self) -> ComposeResult:
@@ -67,7 +68,7 @@ class LobbyScreen(Page):
             yield chat
             yield Input(placeholder="say something to everyone (Enter sends)", id="say",
                         max_length=200)
-        yield Footer()
+        yield KeyBar()
 
     def on_mount(self) -> None:
         super().on_mount()
@@ -77,6 +78,7 @@ class LobbyScreen(Page):
         self._chat_seen = 0
         self.refresh_lobby()
         table.focus()
+        self.call_after_refresh(self.query_one(KeyBar).show_keys, self)
 
     def refresh_lobby(self) -> None:
         app = self.app
