@@ -190,9 +190,6 @@ class SessionApp(App):
 
     def on_session_app_lobby_changed(self, _: LobbyChanged) -> None:
         self._lobby_pending = False
-        if self.channel.muted:  # watching through a shared screen: catch up when back
-            self._lobby_stale = True
-            return
         refresh = getattr(self.screen, "refresh_lobby", None)
         if refresh is not None:
             refresh()
@@ -249,6 +246,8 @@ class SessionApp(App):
                 self.channel.intercept = Watching(self, table_id)
                 self.channel.muted = True
                 self.broadcasts.attach(table_id, self.channel)
+                while len(self.screen_stack) > 1:  # nothing of its own to draw while it watches
+                    self.pop_screen()
                 return
         self._left.discard(table_id)
         self.at_table = table_id
@@ -275,10 +274,9 @@ class SessionApp(App):
         self.channel.intercept = None
         self.channel.muted = False
         self.channel.size = getattr(self._driver, "pending_size", self.channel.size)
-        if getattr(self, "_lobby_stale", False):
-            self._lobby_stale = False
-            self.post_message(self.LobbyChanged())
-        self.refresh(repaint=True, layout=True)  # the lobby again, whole
+        from .lobby import LobbyScreen
+
+        self.push_screen(LobbyScreen())  # a fresh lobby, drawn whole
 
     # what a table screen asks of its app at the end of a game
     def play_again(self, table) -> None:
