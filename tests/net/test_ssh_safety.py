@@ -75,7 +75,9 @@ async def test_a_storm_of_resizes_is_survived_and_ends_in_the_right_size(served)
             break
         await asyncio.sleep(0.01)
     assert tuple(app.size) == (100, 30)
-    await eve.press("/", "after the storm", "\r")
+    await eve.press("/")
+    await until(lambda: getattr(app.focused, "id", None) == "say")  # as a person would
+    await eve.press("after the storm", "\r")
     await eve.wait_for("eve: after the storm")
     await eve.close()
 
