@@ -36,7 +36,6 @@ class Audience:
         self.viewers: dict[Channel, float | None] = {}  # viewer -> when it stalled
         self.closed = False
         self.peer = "spectators"
-        self.last_input = time.monotonic()
         self.needs_full_frame = False
 
     def send(self, data: bytes) -> None:
@@ -112,8 +111,6 @@ class SpectatorApp(App):
     # what a table screen may ask of its app; spectators leave with their own keys instead
     def show_lobby(self) -> None:
         pass
-
-    play_again = switch_to_title = lambda self, *args: None
 
 
 class Broadcasts:

@@ -278,13 +278,6 @@ class SessionApp(App):
 
         self.push_screen(LobbyScreen())  # a fresh lobby, drawn whole
 
-    # what a table screen asks of its app at the end of a game
-    def play_again(self, table) -> None:
-        self.show_lobby()
-
-    def switch_to_title(self) -> None:
-        self.show_lobby()
-
     # -- idleness ----------------------------------------------------------------------------
 
     def _watch_activity(self) -> None:

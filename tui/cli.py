@@ -71,15 +71,14 @@ def run_sim(args: argparse.Namespace) -> int:
     from core.sim import simulate
 
     spec = get_spec(args.game)
-    progress = None
-    if sys.stderr.isatty():
-        def progress(done: int) -> None:
-            sys.stderr.write(f"\r{done}/{args.games} games")
-            if done == args.games:
-                sys.stderr.write("\n")
+    def progress(done: int) -> None:  # on stderr, and only to a terminal
+        sys.stderr.write(f"\r{done}/{args.games} games")
+        if done == args.games:
+            sys.stderr.write("\n")
+
     summary = simulate(spec, args.games, seed=args.seed, players=args.players,
                        bots=args.bots.split(","), options=_options(args.option),
-                       progress=progress)
+                       progress=progress if sys.stderr.isatty() else None)
     if args.json:
         print(json.dumps(summary))
     else:

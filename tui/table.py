@@ -59,10 +59,6 @@ class LocalTable:
     def state(self):
         return self.match.state
 
-    @property
-    def humans(self) -> list[int]:
-        return [i for i, s in enumerate(self.seats) if not s.is_bot]
-
     def view(self, seat: int | None):
         return self.state.view(seat)
 

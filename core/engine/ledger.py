@@ -38,7 +38,3 @@ class Ledger:
 
     def balance(self, account: int) -> int:
         return self.balances[account]
-
-    def history(self, account: int) -> list[Transfer]:
-        """The transfers in or out of one account, oldest first."""
-        return [t for t in self.entries if account in (t.source, t.target)]

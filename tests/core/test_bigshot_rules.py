@@ -4,7 +4,7 @@ import itertools
 
 import pytest
 
-from core.engine.errors import GameOver, IllegalAction, NotYourTurn, StaleAction
+from core.engine.errors import GameOver, IllegalAction
 from core.games.bigshot import actions as A
 from core.games.bigshot.board import LOTS, lot_winner
 from core.games.bigshot.scoring import decide, score

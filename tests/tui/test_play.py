@@ -1,15 +1,12 @@
 """Playing Big Shot through the app, as a person would: keys in, screens out."""
 
-import json
-
 import pytest
 
-from core.engine.record import Record
 from core.games.bigshot import actions as A
 from tui.app import BoomtownApp
 from tui.games.bigshot.end import BigShotEnd
 from tui.games.bigshot.screen import BigShotScreen
-from tui.saves import load_table, save_table
+from tui.saves import load_table
 from tui.screens.title import TitleScreen
 
 from ..core.test_bigshot_simulation import fingerprint

@@ -68,7 +68,7 @@ class TableScreen(Page):
         self.save_path = save_path
         self.hot_seat = seat == self.HOT_SEAT
         if self.hot_seat:
-            humans = [i for i, s in enumerate(table.seats) if not s.is_bot]
+            humans = self._human_seats()
             self.viewer: int | None = humans[0] if humans else None
         else:
             self.viewer = seat  # a fixed seat, or None to watch
@@ -145,8 +145,11 @@ class TableScreen(Page):
 
     def _needs_hand_over(self) -> bool:
         """Whether the next person must not see the current one's hidden money."""
-        humans = sum(1 for s in self.table.seats if not s.is_bot)
-        return self.view.hidden_money and humans > 1 and self.viewer is not None
+        return (self.view.hidden_money and len(self._human_seats()) > 1
+                and self.viewer is not None)
+
+    def _human_seats(self) -> list[int]:
+        return [i for i, s in enumerate(self.table.seats) if not s.is_bot]
 
     def _hand_over(self, seat: int) -> None:
         if self._handing_over:
