@@ -30,6 +30,8 @@ class Client:
         self.name = name
         self.text = b""  # everything received, escape codes removed
         self.first_frame = 0.0
+        self.arrived = 0.0
+        self.changed = asyncio.Event()
         self.key = asyncssh.generate_private_key("ssh-ed25519")
 
     async def connect(self, port: int) -> None:
@@ -54,14 +56,23 @@ class Client:
             cut = len(pending) if cut < len(pending) - 32 else max(cut, 0)
             self.text += ANSI.sub(b"", pending[:cut])
             pending = pending[cut:]
+            self.arrived = time.perf_counter()
+            self.changed.set()
 
     async def wait_for(self, needle: bytes, count: int = 1, timeout: float = 30) -> float:
+        """When the count-th copy of needle arrived (the time its bytes were read, not noticed)."""
         deadline = time.perf_counter() + timeout
-        while self.text.count(needle) < count:
-            if time.perf_counter() > deadline:
-                raise TimeoutError(f"{self.name} never saw {needle!r}")
-            await asyncio.sleep(0.001)
-        return time.perf_counter()
+        seen, searched = 0, 0
+        while True:
+            seen += self.text.count(needle, searched)
+            searched = max(searched, len(self.text) - len(needle) + 1)
+            if seen >= count:
+                return self.arrived
+            self.changed.clear()
+            try:
+                await asyncio.wait_for(self.changed.wait(), deadline - time.perf_counter())
+            except TimeoutError:
+                raise TimeoutError(f"{self.name} never saw {needle!r}") from None
 
     def my_turn(self) -> bytes | None:
         """What this player must do, if the latest status line says it is their turn."""
@@ -83,7 +94,7 @@ async def run(sessions: int, actions: int) -> dict:
     server = await asyncio.create_subprocess_exec(
         sys.executable, "-m", "tui.cli", "serve", "--port", "0", "--data", data,
         "--bot-pace", "0.05", "--max-per-ip", "500", "--input-rate", "100000",
-        "--afk-seconds", "3600", stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+        "--afk-seconds", "3600", stdout=subprocess.PIPE, stderr=None)
     port = int(re.search(rb":(\d+)", await server.stdout.readline()).group(1))
     try:
         people = min(4, sessions)

@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import random
+import time
 from collections import deque
 from dataclasses import dataclass, field
 from typing import Any, Protocol
@@ -103,6 +104,7 @@ class HostedTable:
 class Host:
     def __init__(self, storage: Storage, limits: Limits) -> None:
         self.storage = storage
+        self.last_change = 0.0  # when a table last changed (monotonic)
         self.limits = limits
         self.tables: dict[int, HostedTable] = {}
         self.listeners: dict[int, tuple[str, Listener]] = {}
@@ -320,6 +322,7 @@ class Host:
 
     def _changed(self, table: HostedTable) -> None:
         """After any change at a table: forget old views, tell everyone, schedule the next bot."""
+        self.last_change = time.monotonic()
         table.views.clear()
         self._notify_table(table)
         listing = (table.status, getattr(table.match.state, "round", 0) if table.match else 0,

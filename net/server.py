@@ -15,8 +15,9 @@ from pathlib import Path
 
 import asyncssh
 
-from .channel import Channel
 from .broadcast import Broadcasts
+from .channel import Channel
+from .collector import Collector
 from .host import Host
 from .limits import Limits, clean_text
 from .session import SessionApp
@@ -111,6 +112,7 @@ class BoomtownServer:
         self.storage = Storage(data_dir / "boomtown.sqlite3")
         self.host = Host(self.storage, limits)
         self.broadcasts = Broadcasts(self.host, limits)
+        self.collector = Collector(lambda: self.host.last_change)
         self.sessions: set[SessionApp] = set()
         self._server: asyncssh.SSHAcceptor | None = None
 
@@ -126,6 +128,7 @@ class BoomtownServer:
             login_timeout=self.limits.login_grace_seconds, agent_forwarding=False,
             x11_forwarding=False, allow_scp=False, sftp_factory=None, keepalive_interval=30)
         self.host.resume_bots()
+        self.collector.start()
         return self._server.sockets[0].getsockname()[1]
 
     async def stop(self) -> None:
@@ -135,6 +138,7 @@ class BoomtownServer:
         for app in list(self.sessions):
             app.exit()
         await self.broadcasts.stop()
+        self.collector.stop()
         self.storage.close()
 
     async def _session(self, process: asyncssh.SSHServerProcess) -> None:
@@ -161,6 +165,7 @@ class BoomtownServer:
             self.sessions.discard(app)
             self.host.disconnect(app)
             channel.close()
+            self.collector.session_ended()
 
 
 async def serve(address: str, port: int, data_dir: Path, allow_guests: bool,
