@@ -101,6 +101,16 @@ class Gate(asyncssh.SSHServer):
         return False
 
 
+def warm_up() -> None:
+    """Import every game's screens now: an import on the first table would stall every session."""
+    from tui.games import PLAYABLE, screen_class
+
+    from . import lobby  # noqa: F401
+
+    for slug in PLAYABLE:
+        screen_class(slug)
+
+
 class BoomtownServer:
     def __init__(self, data_dir: Path, limits: Limits = Limits(), allow_guests: bool = False) -> None:
         self.data_dir = data_dir
@@ -128,6 +138,7 @@ class BoomtownServer:
             login_timeout=self.limits.login_grace_seconds, agent_forwarding=False,
             x11_forwarding=False, allow_scp=False, sftp_factory=None, keepalive_interval=30)
         self.host.resume_bots()
+        warm_up()
         self.collector.start()
         return self._server.sockets[0].getsockname()[1]
 
