@@ -11,7 +11,10 @@ class Action:
     kind: ClassVar[str]
 
     def to_json(self) -> dict[str, Any]:
-        return {"kind": self.kind, **asdict(self)}  # type: ignore[call-overload]
+        """Fields are ints or tuples of ints (JSON lists)."""
+        fields_ = asdict(self)  # type: ignore[call-overload]
+        return {"kind": self.kind, **{k: list(v) if isinstance(v, tuple) else v
+                                      for k, v in fields_.items()}}
 
 
 class ActionCodec:
@@ -24,8 +27,14 @@ class ActionCodec:
         if not isinstance(data, dict) or data.get("kind") not in self._classes:
             raise ValueError(f"not an action of this game: {data!r}")
         cls = self._classes[data["kind"]]
-        names = {f.name for f in fields(cls)}  # type: ignore[arg-type]
+        kinds = {f.name: str(f.type) for f in fields(cls)}  # type: ignore[arg-type]
         args = {k: v for k, v in data.items() if k != "kind"}
-        if set(args) != names or not all(isinstance(v, int) for v in args.values()):
+        if set(args) != set(kinds):
             raise ValueError(f"malformed {cls.kind} action: {data!r}")
+        for name, value in args.items():
+            if kinds[name].startswith("tuple") and isinstance(value, list) and all(
+                    type(v) is int for v in value):
+                args[name] = tuple(value)
+            elif type(value) is not int:
+                raise ValueError(f"malformed {cls.kind} action: {data!r}")
         return cls(**args)

@@ -2,9 +2,10 @@
 
 from core.engine.game import GameSpec
 
+from .army import SPEC as ARMY
 from .bigshot import SPEC as BIGSHOT
 
-GAMES: dict[str, GameSpec] = {spec.slug: spec for spec in (BIGSHOT,)}
+GAMES: dict[str, GameSpec] = {spec.slug: spec for spec in (BIGSHOT, ARMY)}
 
 
 def get_spec(slug: str) -> GameSpec:

@@ -1,0 +1,78 @@
+"""The Army board: 40 squares, their deeds and rents, kept as data in squares.csv.
+
+Numbers are the classic UK board's (../shared/reference/army_board_uk_facts.csv); the names are
+ours, except the seven the rulebook gives (Reaper, Watchkeeper, Challenger 2, Warrior, Scimitar,
+Assault Trooper, Sniper).
+"""
+
+from __future__ import annotations
+
+import csv
+from dataclasses import dataclass
+from importlib import resources
+
+START_CASH = 1500
+SALARY = 200
+PRISON_FINE = 50
+STORES_IN_BANK = 32  # Ammo Stores (houses)
+BARRACKS_IN_BANK = 12  # Barracks (hotels)
+BARRACKS = 5  # a site's building level when it holds a Barracks
+PRISON = 10
+GO_TO_PRISON = 30
+SQUARES_COUNT = 40
+
+
+@dataclass(frozen=True)
+class Square:
+    index: int
+    name: str
+    kind: str  # go, site, garrison, utility, training, combat, tax, prison, parking, to_prison
+    group: str  # colour group of a site; "garrison" or "utility"; "" otherwise
+    price: int  # a deed's price, or a tax's amount
+    build: int  # the price of one Ammo Store (and of a Barracks) on a site
+    rents: tuple[int, ...]  # a site's rent bare, with 1-4 Stores and with a Barracks
+
+    @property
+    def is_deed(self) -> bool:
+        return self.kind in ("site", "garrison", "utility")
+
+    @property
+    def mortgage(self) -> int:
+        return self.price // 2
+
+
+def _load() -> tuple[Square, ...]:
+    text = resources.files(__package__).joinpath("squares.csv").read_text()
+    squares = []
+    for row in csv.DictReader(text.splitlines()):
+        rents = tuple(int(row[f"rent{i}"]) for i in range(6) if row[f"rent{i}"])
+        squares.append(Square(int(row["index"]), row["name"], row["kind"], row["group"],
+                              int(row["price"] or 0), int(row["build"] or 0), rents))
+    return tuple(squares)
+
+
+SQUARES = _load()
+DEEDS = tuple(s.index for s in SQUARES if s.is_deed)
+GROUPS: dict[str, tuple[int, ...]] = {}
+for _square in SQUARES:
+    if _square.is_deed:
+        GROUPS.setdefault(_square.group, ())
+        GROUPS[_square.group] += (_square.index,)
+SITE_GROUPS = tuple(g for g in GROUPS if g not in ("garrison", "utility"))
+GARRISON_RENT = (0, 25, 50, 100, 200)  # by the number of Garrisons the owner holds
+UTILITY_FACTOR = (0, 4, 10)  # times the dice, by the number of Utilities the owner holds
+
+
+def group_of(square: int) -> tuple[int, ...]:
+    return GROUPS[SQUARES[square].group]
+
+
+def valuation(seat: int, cash: int, owner, level, mortgaged) -> int:
+    """The rulebook's short-game valuation of `seat`: cash, deeds at price (mortgaged at half),
+    Ammo Stores at cost and a Barracks as five Stores."""
+    total = cash
+    for s in DEEDS:
+        if owner[s] == seat:
+            square = SQUARES[s]
+            total += (square.price // 2 if mortgaged[s] else square.price) + level[s] * square.build
+    return total

@@ -1,0 +1,182 @@
+"""A sensible Army bot that plays from its own view only.
+
+It buys what it can afford above a cash reserve, bids up to a deed's worth to it (more for a
+deed that completes its group or blocks someone else's), builds evenly on complete groups while
+the reserve holds, lifts mortgages when rich, leaves Prison early while deeds are still for sale
+and stays late, raises money in a sensible order (lone deeds first, then buildings, then group
+sites), and trades at a fair price: a deed that completes a group is worth its price plus half
+the price of the group it completes, and an offer below that is refused.
+"""
+
+from __future__ import annotations
+
+from typing import Sequence
+
+from . import actions as A
+from .board import DEEDS, SQUARES, group_of
+from .state import BUY, interest
+from .view import ArmyView
+
+RESERVE = 150  # cash kept back for rents, early in the game
+LATE_RESERVE = 400  # once most deeds are owned, rents are higher
+EARLY_UNOWNED = 8  # while this many deeds are unowned, leave Prison at once
+GROUP_THREAT = 0.5  # completing someone's group hands them this share of the group's price
+
+
+class HeuristicBot:
+    def __init__(self, seed: int) -> None:
+        """Deterministic; it remembers the offers refused so as not to repeat them."""
+        self._refused: set[tuple[int, int]] = set()
+
+    def choose(self, view: ArmyView, legal: Sequence) -> object:
+        if len(legal) == 1:
+            return legal[0]
+        me = view.viewer
+        kinds = {type(a): a for a in legal}
+        pending = view.pending[0] if view.pending else view.stage
+        if pending == "auction":
+            return self._bid(view, me, legal)
+        if pending == BUY:
+            square = view.pending[2]
+            worth = self._deed_worth(view, me, square)
+            if A.Buy in kinds and view.cash[me] - SQUARES[square].price >= min(
+                    self._reserve(view), worth - SQUARES[square].price + RESERVE // 2):
+                return kinds[A.Buy]
+            return kinds[A.Decline]
+        if pending == "choice":
+            return kinds[A.PayTen] if view.cash[me] >= 10 + self._reserve(view) // 2 \
+                else kinds[A.TakeCombat]
+        if pending == "debt":
+            return self._raise(view, me, legal)
+        if pending == "trade":
+            return kinds[A.Accept] if A.Accept in kinds and self._fair(view, me, view.pending[2]) \
+                else kinds[A.Reject]
+        if pending == "lift":
+            return kinds[A.LiftMortgage] if A.LiftMortgage in kinds and \
+                view.cash[me] - SQUARES[view.pending[2]].mortgage >= self._reserve(view) \
+                else kinds[A.KeepMortgage]
+        if pending == "place":
+            return legal[0]
+        return self._manage(view, me, legal, kinds)
+
+    # -- judging -------------------------------------------------------------------------------
+
+    def _reserve(self, view: ArmyView) -> int:
+        unowned = sum(view.owner[s] < 0 for s in DEEDS)
+        return RESERVE if unowned > EARLY_UNOWNED else LATE_RESERVE
+
+    @staticmethod
+    def _group_price(square: int) -> int:
+        return sum(SQUARES[s].price for s in group_of(square))
+
+    def _completes(self, owner: tuple[int, ...], seat: int, square: int) -> bool:
+        """Whether holding `square` gives `seat` its whole group."""
+        return all(owner[s] == seat or s == square for s in group_of(square))
+
+    def _deed_worth(self, view: ArmyView, me: int, square: int) -> int:
+        price = SQUARES[square].price
+        if self._completes(view.owner, me, square):
+            return price + int(GROUP_THREAT * self._group_price(square))
+        others = {view.owner[s] for s in group_of(square) if s != square and view.owner[s] >= 0}
+        if len(others) == 1 and me not in others and self._completes(view.owner, others.pop(),
+                                                                      square):
+            return price + int(GROUP_THREAT / 2 * self._group_price(square))  # a block
+        return price
+
+    def _side_worth(self, view: ArmyView, holder: int, deeds, cash: int, cards) -> int:
+        worth = cash + 50 * len(cards)
+        for s in deeds:
+            price = SQUARES[s].price
+            worth += price // 2 - interest(price // 2) if view.mortgaged[s] else price
+        return worth
+
+    def _fair(self, view: ArmyView, me: int, offer: A.Propose) -> bool:
+        """Accept when what I get is worth at least what I give, counting groups completed."""
+        proposer = view.pending[1]
+        gain = self._side_worth(view, proposer, offer.give, offer.give_cash, offer.give_cards)
+        loss = self._side_worth(view, me, offer.get, offer.get_cash, offer.get_cards)
+        after = list(view.owner)
+        for s in offer.give:
+            after[s] = me
+        for s in offer.get:
+            after[s] = proposer
+        for s in set(offer.give) | set(offer.get):
+            holder = after[s]
+            if all(after[g] == holder for g in group_of(s)) and not all(
+                    view.owner[g] == holder for g in group_of(s)):
+                bonus = int(GROUP_THREAT * self._group_price(s)) // len(group_of(s))
+                if holder == me:
+                    gain += bonus * len(group_of(s))
+                else:
+                    loss += bonus * len(group_of(s))
+        return gain >= loss
+
+    # -- acting --------------------------------------------------------------------------------
+
+    def _bid(self, view: ArmyView, me: int, legal: Sequence) -> object:
+        auction = view.pending[1]
+        if auction.square >= 0:
+            limit = self._deed_worth(view, me, auction.square)
+        else:
+            limit = int(1.5 * max((SQUARES[s].build for s in DEEDS if view.owner[s] == me
+                                   and SQUARES[s].build), default=0))
+        limit = min(limit, view.cash[me] - self._reserve(view) // 2)
+        bids = [a for a in legal if isinstance(a, A.Bid) and a.amount <= limit]
+        if bids and auction.high_bidder != me:
+            return bids[0]
+        return next(a for a in legal if isinstance(a, A.Pass))
+
+    def _raise(self, view: ArmyView, me: int, legal: Sequence) -> object:
+        """Lone deeds first, then buildings on the cheapest groups, then complete groups."""
+        def lone(a) -> bool:
+            return not all(view.owner[s] == me for s in group_of(a.square))
+
+        mortgages = [a for a in legal if isinstance(a, A.Mortgage)]
+        sales = [a for a in legal if isinstance(a, A.Sell)]
+        for choice in (sorted((a for a in mortgages if lone(a)),
+                              key=lambda a: SQUARES[a.square].price),
+                       sorted(sales, key=lambda a: SQUARES[a.square].build),
+                       sorted(mortgages, key=lambda a: SQUARES[a.square].price)):
+            if choice:
+                return choice[0]
+        return legal[-1]  # nothing left to raise: bankruptcy
+
+    def _manage(self, view: ArmyView, me: int, legal: Sequence, kinds: dict) -> object:
+        reserve = self._reserve(view)
+        cash = view.cash[me]
+        if view.stage == "roll" and view.prison_turn[me] >= 0:
+            early = sum(view.owner[s] < 0 for s in DEEDS) > EARLY_UNOWNED
+            if early:
+                for action in legal:
+                    if isinstance(action, (A.UseCard, A.PayFine)):
+                        return action
+        builds = [a for a in legal if isinstance(a, A.Build)
+                  and cash - SQUARES[a.square].build >= reserve]
+        if builds:
+            return max(builds, key=lambda a: (SQUARES[a.square].rents[3], -a.square))
+        lifts = [a for a in legal if isinstance(a, A.Unmortgage)
+                 and cash - SQUARES[a.square].mortgage * 11 // 10 >= 2 * reserve]
+        if lifts:
+            return lifts[0]
+        offer = self._offer(view, me, cash - reserve)
+        if offer is not None:
+            self._refused.add((offer.partner, offer.get[0]))
+            return offer
+        return kinds.get(A.Roll) or kinds[A.EndTurn]
+
+    def _offer(self, view: ArmyView, me: int, budget: int) -> A.Propose | None:
+        """Cash for the one deed that would complete a group of mine, at the fair price."""
+        if view.offers_left <= 0:
+            return None
+        for square in DEEDS:
+            holder = view.owner[square]
+            if holder < 0 or holder == me or not view.active[holder] \
+                    or (holder, square) in self._refused \
+                    or any(view.level[s] for s in group_of(square)) \
+                    or not self._completes(view.owner, me, square) \
+                    or SQUARES[square].kind != "site":
+                continue
+            price = SQUARES[square].price + int(GROUP_THREAT * self._group_price(square))
+            if price <= min(budget, view.cash[me]):
+                return A.Propose(holder, give_cash=price, get=(square,))
+        return None

@@ -1,0 +1,117 @@
+"""What one seat (or a spectator) may see of an Army game: everything but the decks' order and
+the dice to come. Money is public at this table, as it is in the rulebook."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cached_property
+from typing import TYPE_CHECKING, Any
+
+from core.engine.game import Result
+from core.engine.ledger import Transfer
+
+from .board import valuation
+from .cards import DECKS
+from .state import MAX_PROPOSALS
+
+if TYPE_CHECKING:
+    from .state import ArmyState
+
+
+@dataclass(frozen=True)
+class AuctionView:
+    square: int  # -1 for a building at a shortage auction
+    piece: str
+    high: int
+    high_bidder: int | None
+    bidder: int
+    minimum: int
+    bidders: tuple[int, ...]
+    passed: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class ArmyView:
+    viewer: int | None
+    players: tuple[str, ...]
+    round: int
+    round_limit: int
+    stage: str
+    turn: int
+    to_act: tuple[int, ...]
+    version: int
+    pending: tuple  # the top frame, with the auction replaced by an AuctionView; () if none
+    position: tuple[int, ...]
+    cash: tuple[int, ...]
+    active: tuple[bool, ...]
+    prison_turn: tuple[int, ...]
+    card_holder: tuple[int, ...]
+    owner: tuple[int, ...]
+    level: tuple[int, ...]
+    mortgaged: tuple[bool, ...]
+    stores_left: int
+    barracks_left: int
+    dice: tuple[int, int]
+    doubles: int
+    last_card: tuple[int, str] | None  # (deck, text)
+    legal: tuple[Any, ...]
+    offers_left: int  # trade offers the viewer may still make this turn
+    result: Result | None
+    worth_history: tuple[tuple[int, ...], ...]
+    # The state's log and ledger only ever grow: a view keeps them and their length, and copies
+    # its part only if asked (a bot never asks; building every view would cost O(game length)).
+    _events: tuple[list, int]
+    _entries: tuple[list, int]
+
+    @cached_property
+    def log(self) -> tuple[str, ...]:
+        events, count = self._events
+        return tuple(text.format(*args) for _, text, args in events[:count])
+
+    @cached_property
+    def ledger(self) -> tuple[Transfer, ...]:
+        entries, count = self._entries
+        return tuple(entries[:count])
+
+    @cached_property
+    def net_worth(self) -> tuple[int, ...]:
+        return tuple(valuation(seat, self.cash[seat], self.owner, self.level, self.mortgaged)
+                     for seat in range(len(self.players)))
+
+    def rent_totals(self, seat: int) -> tuple[int, int]:
+        """(rent paid, rent received) by `seat` so far."""
+        paid = received = 0
+        for entry in self.ledger:
+            if entry.reason.startswith("rent"):
+                paid += entry.amount if entry.source == seat else 0
+                received += entry.amount if entry.target == seat else 0
+        return paid, received
+
+
+def make_view(state: "ArmyState", seat: int | None) -> ArmyView:
+    pending: tuple = ()
+    if state.stack:
+        frame = state.stack[-1]
+        if frame[0] == "auction":
+            auction = frame[1]
+            pending = ("auction", AuctionView(
+                frame[2], frame[3], auction.high, auction.high_bidder, auction.bidder,
+                auction.minimum, auction.bidders,
+                tuple(b for b, on in zip(auction.bidders, auction.active) if not on)))
+        else:
+            pending = frame
+    card = state.last_card
+    return ArmyView(
+        viewer=seat, players=state.players, round=state.round, round_limit=state.round_limit,
+        stage=state.stage, turn=state.turn, to_act=state.to_act(), version=state.version,
+        pending=pending, position=tuple(state.position), cash=tuple(state.ledger.balances[:-1]),
+        active=tuple(state.active), prison_turn=tuple(state.prison_turn),
+        card_holder=tuple(state.card_holder), owner=tuple(state.owner), level=tuple(state.level),
+        mortgaged=tuple(state.mortgaged), stores_left=state.stores_left,
+        barracks_left=state.barracks_left, dice=state.dice, doubles=state.doubles,
+        last_card=(card[0], DECKS[card[0]][card[1]][0]) if card else None,
+        legal=tuple(state.legal_actions(seat)) if seat is not None else (),
+        offers_left=MAX_PROPOSALS - state.proposals[seat] if seat is not None else 0,
+        result=state.result(), worth_history=tuple(state.round_ends),
+        _events=(state.events, len(state.events)),
+        _entries=(state.ledger.entries, len(state.ledger.entries)))
