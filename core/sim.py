@@ -33,8 +33,12 @@ def play_one(spec: GameSpec, names: Sequence[str], bots: Sequence[str], seed: in
 
 def simulate(spec: GameSpec, games: int, seed: int = 0, players: int | None = None,
              bots: Sequence[str] = ("random",), options: dict[str, Any] | None = None,
-             progress: Callable[[int], None] | None = None) -> dict[str, Any]:
+             progress: Callable[[int], None] | None = None,
+             stats: Sequence[str] = ()) -> dict[str, Any]:
     """Play `games` games and return the summary the `sim` command prints as JSON.
+
+    The game's `sim_options` are the defaults (Army caps games at 500 rounds); `stats` names
+    statistics of the game to gather from every completed game.
 
     A game that raises counts in `errors` (with its seed in `error_seeds`); the run goes on.
     """
@@ -46,7 +50,12 @@ def simulate(spec: GameSpec, games: int, seed: int = 0, players: int | None = No
     unknown = sorted(set(bots) - set(spec.bots))
     if unknown:
         raise ValueError(f"unknown bot {unknown[0]!r}; {spec.title} has: {', '.join(spec.bots)}")
-    options = spec.resolve_options(options)
+    unknown = sorted(set(stats) - set(spec.stats))
+    if unknown:
+        raise ValueError(f"{spec.title} has no statistics {unknown[0]!r}; it has: "
+                         f"{', '.join(spec.stats) or 'none'}")
+    collectors = {name: spec.stats[name]() for name in stats}
+    options = spec.resolve_options({**spec.sim_options, **(options or {})})
     names = [f"{kind}-{seat + 1}" for seat, kind in enumerate(bots)]
     wins = {str(seat): 0 for seat in range(players)}
     completed = errors = no_winner = total_actions = 0
@@ -68,6 +77,8 @@ def simulate(spec: GameSpec, games: int, seed: int = 0, players: int | None = No
             for seat in result.winners:
                 wins[str(seat)] += 1
             no_winner += not result.winners
+            for collector in collectors.values():
+                collector.add(state)
         if progress:
             progress(index + 1)
     elapsed = time.perf_counter() - start
@@ -87,4 +98,5 @@ def simulate(spec: GameSpec, games: int, seed: int = 0, players: int | None = No
         "games_per_s": round(games / elapsed, 2) if elapsed else 0,
         "wins": wins,
         "no_winner": no_winner,
+        **{name: collector.summary() for name, collector in collectors.items()},
     }

@@ -8,6 +8,8 @@ import sys
 
 from core.games import GAMES, get_spec
 
+from .games import PLAYABLE
+
 
 def _options(pairs: list[str]) -> dict[str, str]:
     options = {}
@@ -25,7 +27,7 @@ def _parser() -> argparse.ArgumentParser:
     commands = parser.add_subparsers(dest="command")
     play = commands.add_parser("play", help="go straight into a game: you in seat 1, bots in the "
                                "others")
-    play.add_argument("game", choices=sorted(GAMES))
+    play.add_argument("game", choices=sorted(PLAYABLE))
     play.add_argument("--seed", type=int)
     play.add_argument("--players", type=int)
     play.add_argument("--bot", default="heuristic", help="the bots' kind (default heuristic)")
@@ -63,6 +65,8 @@ def _parser() -> argparse.ArgumentParser:
     sim.add_argument("--bots", default="random", help="comma-separated bot kinds, one per seat "
                      "(or one for all)")
     sim.add_argument("--option", action="append", default=[], metavar="NAME=VALUE")
+    sim.add_argument("--stats", action="append", default=[], metavar="NAME",
+                     help="gather a game's statistics too (army: landing)")
     sim.add_argument("--json", action="store_true", help="print one JSON object on stdout")
     return parser
 
@@ -78,7 +82,7 @@ def run_sim(args: argparse.Namespace) -> int:
 
     summary = simulate(spec, args.games, seed=args.seed, players=args.players,
                        bots=args.bots.split(","), options=_options(args.option),
-                       progress=progress if sys.stderr.isatty() else None)
+                       progress=progress if sys.stderr.isatty() else None, stats=args.stats)
     if args.json:
         print(json.dumps(summary))
     else:

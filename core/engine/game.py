@@ -60,6 +60,9 @@ class GameSpec:
     new_game: Callable[[Sequence[str], int, dict[str, Any]], "GameState"]
     codec: ActionCodec
     bots: dict[str, Callable[[int], Any]] = field(default_factory=dict)
+    # statistics the simulator can gather: name -> a class with add(final_state) and summary()
+    stats: dict[str, Callable[[], Any]] = field(default_factory=dict)
+    sim_options: dict[str, Any] = field(default_factory=dict)  # the simulator's defaults
 
     def resolve_options(self, given: dict[str, Any] | None = None) -> dict[str, Any]:
         """Every option's value: the defaults overridden by `given` (values or their text)."""

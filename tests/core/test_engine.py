@@ -90,3 +90,14 @@ def test_a_rule_error_inside_a_game_counts_as_an_error_and_the_run_goes_on(monke
     summary = sim.simulate(spec, 3)
     assert summary["errors"] == 1 and summary["completed"] == 2
     assert summary["first_error"] == "RuntimeError: boom"
+
+
+def test_actions_with_lists_round_trip_through_json_and_bad_lists_are_refused():
+    from core.games.army.actions import CODEC, Propose
+
+    offer = Propose(1, give=(1, 3), give_cash=10, get_cards=(0,))
+    assert CODEC.decode(json.loads(json.dumps(offer.to_json()))) == offer
+    for bad in ({**offer.to_json(), "give": ["1"]}, {**offer.to_json(), "give_cash": [1]},
+                {**offer.to_json(), "partner": True}):
+        with pytest.raises(ValueError):
+            CODEC.decode(bad)

@@ -6,6 +6,7 @@ from core.engine.game import GameSpec, Option
 from .actions import CODEC
 from .bots import HeuristicBot
 from .state import ArmyState
+from .stats import Landing
 
 SPEC = GameSpec(
     slug="army",
@@ -28,4 +29,6 @@ SPEC = GameSpec(
     new_game=ArmyState,
     codec=CODEC,
     bots={"random": RandomBot, "heuristic": HeuristicBot},
+    stats={"landing": Landing},
+    sim_options={"round_limit": 500},  # a game between bots that never ends is capped
 )

@@ -719,9 +719,7 @@ class ArmyState(GameState):
                 self._move(frame[1], frame[2])
             elif kind == SETTLE:
                 self.stack.pop()
-                seat = frame[1]
-                self.landings[IN_PRISON if self.prison_turn[seat] >= 0
-                              else self.position[seat]] += 1
+                self._settle(frame[1])
             elif kind == BANK_SALE:
                 self.stack.pop()
                 first, rest = frame[1][0], frame[1][1:]
@@ -730,6 +728,10 @@ class ArmyState(GameState):
                 self._open_auction(first, "", self._order_after(self.turn))
             else:
                 return
+
+    def _settle(self, seat: int) -> None:
+        """A throw is fully resolved: count where the token rests (landing statistics)."""
+        self.landings[IN_PRISON if self.prison_turn[seat] >= 0 else self.position[seat]] += 1
 
     def _next_turn(self) -> None:
         order = lambda s: (s - self.starter) % self.n  # noqa: E731
@@ -757,6 +759,9 @@ class ArmyState(GameState):
                      f"{why}: the richest by the rulebook's valuation")
 
     def _finish(self, winners: tuple[int, ...], reason: str) -> None:
+        for frame in self.stack:  # the throw that ended the game still counts
+            if frame[0] == SETTLE:
+                self._settle(frame[1])
         self.stage = OVER
         self.stack = []
         self.winners = winners

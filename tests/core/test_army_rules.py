@@ -1,0 +1,450 @@
+"""Army rules, one test per rule of army_001.txt and RULINGS.md."""
+
+import pytest
+
+from core.engine.errors import IllegalAction
+from core.games.army import actions as A
+from core.games.army.board import BARRACKS, PRISON, SQUARES
+from core.games.army.cards import COMBAT, DECKS, GET_OUT, TRAINING
+
+from .army_helpers import game, give, set_cash, throw
+
+REAPER, WATCHKEEPER, CATTERICK, WOLF, JACKAL, FOXHOUND = 1, 3, 5, 6, 8, 9
+ASSAULT_TROOPER, SNIPER, KITCHEN, BOWSER = 37, 39, 12, 28
+
+
+def test_everyone_starts_with_1500_and_a_throw_moves_the_token():
+    state = game(3)
+    assert [state.cash(s) for s in range(3)] == [1500] * 3
+    throw(state, (2, 4))
+    state.step(0, A.Roll())
+    assert state.position[0] == 6 and state.top()[:3] == ("buy", 0, WOLF)
+
+
+def test_salary_on_passing_go():
+    state = game()
+    state.position[0] = 38
+    throw(state, (1, 2))  # to square 1
+    state.step(0, A.Roll())
+    assert state.cash(0) == 1700 and state.position[0] == 1
+
+
+def test_buying_at_the_printed_price():
+    state = game()
+    throw(state, (1, 2))
+    state.step(0, A.Roll())
+    state.step(0, A.Buy())
+    assert state.owner[WATCHKEEPER] == 0 and state.cash(0) == 1500 - 60
+
+
+def test_declining_starts_an_auction_open_to_everyone_including_the_decliner():
+    state = game(3)
+    throw(state, (1, 2))
+    state.step(0, A.Roll())
+    state.step(0, A.Decline())
+    auction = state.top()[1]
+    assert auction.bidders == (1, 2, 0) and auction.minimum == 1
+    state.step(1, A.Bid(10))
+    state.step(2, A.Pass())
+    state.step(0, A.Bid(11))
+    state.step(1, A.Pass())
+    assert state.owner[WATCHKEEPER] == 0 and state.cash(0) == 1489
+
+
+def test_an_auction_nobody_bids_in_leaves_the_deed_with_the_bank():
+    state = game(2)
+    throw(state, (1, 2))
+    state.step(0, A.Roll())
+    state.step(0, A.Decline())
+    state.step(1, A.Pass())
+    state.step(0, A.Pass())
+    assert state.owner[WATCHKEEPER] == -1 and state.stage == "end"
+
+
+def test_rent_doubles_on_unimproved_sites_of_a_complete_group_even_with_one_mortgaged():
+    state = game()
+    give(state, 1, WATCHKEEPER)
+    assert state.rent(WATCHKEEPER) == 4
+    give(state, 1, REAPER)
+    assert state.rent(WATCHKEEPER) == 8
+    state.mortgaged[REAPER] = True
+    assert state.rent(WATCHKEEPER) == 8
+    throw(state, (1, 2))
+    state.step(0, A.Roll())
+    assert state.cash(0) == 1492 and state.cash(1) == 1508
+
+
+def test_garrison_and_utility_rents():
+    state = game()
+    give(state, 1, CATTERICK, 15, 25)
+    assert state.rent(CATTERICK) == 100
+    give(state, 1, KITCHEN)
+    state.dice = (3, 4)
+    assert state.rent(KITCHEN) == 28
+    give(state, 1, BOWSER)
+    assert state.rent(KITCHEN) == 70
+
+
+def test_building_must_be_even_and_needs_the_whole_group():
+    state = game()
+    give(state, 0, WOLF, JACKAL)
+    assert "whole colour group" in state.why_illegal(0, A.Build(WOLF))
+    give(state, 0, FOXHOUND)
+    state.step(0, A.Build(WOLF))
+    assert state.level[WOLF] == 1 and state.cash(0) == 1450 and state.stores_left == 31
+    assert "evenly" in state.why_illegal(0, A.Build(WOLF))
+    state.step(0, A.Build(JACKAL))
+    state.step(0, A.Build(FOXHOUND))
+    assert state.rent(WOLF) == 30
+    state.step(0, A.Build(WOLF))
+    assert state.level[WOLF] == 2 and state.rent(WOLF) == 90
+    with pytest.raises(IllegalAction, match="sell evenly"):
+        state.step(0, A.Sell(JACKAL))
+
+
+def test_no_building_while_a_site_of_the_group_is_mortgaged():
+    state = game()
+    give(state, 0, REAPER, WATCHKEEPER)
+    state.mortgaged[REAPER] = True
+    assert "mortgaged" in state.why_illegal(0, A.Build(WATCHKEEPER))
+
+
+def test_a_barracks_takes_four_stores_on_every_site_and_gives_them_back():
+    state = game()
+    give(state, 0, ASSAULT_TROOPER, SNIPER, level=4)
+    assert state.stores_left == 24
+    state.step(0, A.Build(SNIPER))
+    assert state.level[SNIPER] == BARRACKS and state.stores_left == 28
+    assert state.barracks_left == 11 and state.cash(0) == 1300
+    assert state.rent(SNIPER) == 2000
+    state.step(0, A.Sell(SNIPER))  # back to four stores, for half the Barracks' price
+    assert state.level[SNIPER] == 4 and state.stores_left == 24 and state.cash(0) == 1400
+
+
+def test_selling_a_barracks_when_the_bank_lacks_four_stores_sells_the_group_bare():
+    state = game()
+    give(state, 0, ASSAULT_TROOPER, SNIPER, level=BARRACKS)
+    state.stores_left = 3
+    state.step(0, A.Sell(SNIPER))
+    assert state.level[SNIPER] == state.level[ASSAULT_TROOPER] == 0
+    assert state.cash(0) == 1500 + 2 * (5 * 200 // 2)
+
+
+def test_selling_buildings_back_at_half_and_evenly():
+    state = game()
+    give(state, 0, WOLF, JACKAL, FOXHOUND, level=2)
+    state.level[WOLF] = 1
+    state.stores_left += 1
+    assert "sell evenly" in state.why_illegal(0, A.Sell(WOLF))
+    state.step(0, A.Sell(JACKAL))
+    assert state.cash(0) == 1525
+
+
+def test_building_shortage_auctions_the_last_stores_between_players_who_want_them():
+    state = game(3)
+    give(state, 0, REAPER, WATCHKEEPER)
+    give(state, 1, WOLF, JACKAL, FOXHOUND)
+    state.stores_left = 1
+    state.step(0, A.Build(REAPER))
+    frame = state.top()
+    assert frame[0] == "auction" and frame[1].bidders == (0, 1) and frame[1].minimum == 50
+    state.step(0, A.Bid(50))
+    state.step(1, A.Bid(60))
+    state.step(0, A.Pass())
+    assert state.top()[:2] == ("place", 1)
+    assert state.why_illegal(1, A.Place(REAPER)) is not None
+    state.step(1, A.Place(JACKAL))
+    assert state.level[JACKAL] == 1 and state.stores_left == 0 and state.cash(1) == 1440
+    assert "no Ammo Stores left" in state.why_illegal(0, A.Build(REAPER))
+
+
+def test_mortgage_at_half_value_and_lifting_at_ten_percent_rounded_up():
+    state = game()
+    give(state, 0, ASSAULT_TROOPER)
+    state.step(0, A.Mortgage(ASSAULT_TROOPER))
+    assert state.cash(0) == 1500 + 175
+    state.step(0, A.Unmortgage(ASSAULT_TROOPER))  # 175 + 17.5 rounded up
+    assert state.cash(0) == 1500 + 175 - 193 and not state.mortgaged[ASSAULT_TROOPER]
+
+
+def test_no_rent_on_a_mortgaged_deed():
+    state = game()
+    give(state, 1, WATCHKEEPER)
+    state.mortgaged[WATCHKEEPER] = True
+    throw(state, (1, 2))
+    state.step(0, A.Roll())
+    assert state.cash(0) == 1500
+
+
+def test_third_double_in_a_row():
+    state = game()
+    state.position[0] = 11  # 11 + 10 -> 21, + 10 -> 31 (both Ann's), then a third double
+    throw(state, (5, 5), (5, 5), (4, 4))
+    give(state, 0, 21, 31)
+    state.step(0, A.Roll())
+    state.step(0, A.Roll())
+    before = state.position[0]
+    state.step(0, A.Roll())
+    assert before == 31 and state.position[0] == PRISON and state.prison_turn[0] == 0
+    assert state.stage == "end" and state.landings[-1] == 1
+
+
+def test_leaving_prison_with_a_double_moves_and_throws_again():
+    state = game()
+    state.position[0], state.prison_turn[0] = PRISON, 0
+    throw(state, (2, 2), (1, 2))
+    state.step(0, A.Roll())
+    assert state.prison_turn[0] == -1 and state.position[0] == 14 and state.stage == "roll"
+
+
+def test_option_no_extra_throw_after_leaving_prison_with_a_double():
+    state = game(prison_double_extra_throw=False)
+    state.position[0], state.prison_turn[0] = PRISON, 0
+    throw(state, (2, 2))
+    state.step(0, A.Roll())
+    state.step(0, A.Buy())
+    assert state.position[0] == 14 and state.stage == "end"
+
+
+def test_prison_fine_before_throwing_on_the_first_two_turns_only():
+    state = game()
+    state.position[0], state.prison_turn[0] = PRISON, 0
+    state.step(0, A.PayFine())
+    assert state.prison_turn[0] == -1 and state.cash(0) == 1450
+    state.prison_turn[0] = 2
+    assert "third turn" in state.why_illegal(0, A.PayFine())
+
+
+def test_third_prison_turn_without_a_double_pays_the_fine_and_moves():
+    state = game()
+    state.position[0], state.prison_turn[0] = PRISON, 2
+    throw(state, (1, 3))
+    state.step(0, A.Roll())
+    assert state.cash(0) == 1450 and state.position[0] == 14 and state.prison_turn[0] == -1
+
+
+def test_staying_in_prison_without_a_double():
+    state = game()
+    state.position[0], state.prison_turn[0] = PRISON, 0
+    throw(state, (1, 3))
+    state.step(0, A.Roll())
+    assert state.position[0] == PRISON and state.prison_turn[0] == 1 and state.stage == "end"
+
+
+def test_get_out_card_is_kept_used_and_returned_to_the_bottom():
+    state = game()
+    state.decks[TRAINING].remove(GET_OUT[TRAINING])
+    state.decks[TRAINING].insert(0, GET_OUT[TRAINING])
+    state.position[0] = 0
+    throw(state, (1, 1))  # square 2: Training
+    state.step(0, A.Roll())
+    assert state.card_holder[TRAINING] == 0 and len(state.decks[TRAINING]) == 15
+    state.prison_turn[0] = 0
+    state.stack.clear()
+    state.stage = "roll"
+    state.step(0, A.UseCard(TRAINING))
+    assert state.card_holder[TRAINING] == -1 and state.decks[TRAINING][-1] == GET_OUT[TRAINING]
+    assert state.prison_turn[0] == -1
+
+
+def test_cards_are_drawn_from_the_top_and_go_back_underneath():
+    state = game()
+    dividend = next(i for i, card in enumerate(DECKS[COMBAT]) if "dividend" in card[0])
+    state.decks[COMBAT].remove(dividend)
+    state.decks[COMBAT].insert(0, dividend)
+    state.position[0] = 4
+    throw(state, (1, 2))  # square 7: Combat
+    state.step(0, A.Roll())
+    assert state.decks[COMBAT][-1] == dividend and state.cash(0) == 1550
+
+
+def test_pay_ten_or_take_a_combat_card():
+    state = game()
+    fine = next(i for i, card in enumerate(DECKS[TRAINING]) if card[1] == "fine_or_combat")
+    state.decks[TRAINING].remove(fine)
+    state.decks[TRAINING].insert(0, fine)
+    throw(state, (1, 1))
+    state.step(0, A.Roll())
+    assert state.top() == ("choice", 0)
+    state.step(0, A.PayTen())
+    assert state.cash(0) == 1490
+
+
+def test_birthday_collects_from_every_other_player():
+    state = game(3)
+    card = next(i for i, c in enumerate(DECKS[TRAINING]) if c[1] == "birthday")
+    state.decks[TRAINING].remove(card)
+    state.decks[TRAINING].insert(0, card)
+    throw(state, (1, 1))
+    state.step(0, A.Roll())
+    assert [state.cash(s) for s in range(3)] == [1520, 1490, 1490]
+
+
+def test_go_back_three_from_the_last_combat_square_draws_a_training_card():
+    state = game()
+    back = next(i for i, c in enumerate(DECKS[COMBAT]) if c[1] == "back")
+    state.decks[COMBAT].remove(back)
+    state.decks[COMBAT].insert(0, back)
+    state.position[0] = 33
+    throw(state, (1, 2))  # 36: Combat
+    training_top = state.decks[TRAINING][0]
+    state.step(0, A.Roll())
+    assert state.last_card == (TRAINING, training_top)
+
+
+def test_a_debt_must_be_raised_before_bankruptcy_is_allowed():
+    state = game()
+    give(state, 1, SNIPER, ASSAULT_TROOPER, level=BARRACKS)
+    give(state, 0, REAPER)
+    set_cash(state, 0, 1000)
+    state.position[0] = 35
+    throw(state, (1, 3))
+    state.step(0, A.Roll())  # owes 2000 with 1000 + 30 mortgage
+    assert state.top()[0] == "debt"
+    assert A.Bankrupt() in state.legal_actions(0)
+    set_cash(state, 0, 1990)
+    assert A.Bankrupt() not in state.legal_actions(0)
+    assert A.Mortgage(REAPER) in state.legal_actions(0)
+    state.step(0, A.Mortgage(REAPER))  # now 2020: the debt pays itself
+    assert state.cash(1) == 3500 and state.stack == []
+
+
+def test_bankruptcy_to_a_creditor_hands_over_everything_and_mortgages_cost_interest():
+    state = game(3)
+    give(state, 1, SNIPER, ASSAULT_TROOPER, level=BARRACKS)
+    give(state, 0, REAPER, WATCHKEEPER, level=1)
+    give(state, 0, CATTERICK)
+    state.mortgaged[CATTERICK] = True
+    state.card_holder[COMBAT] = 0
+    state.decks[COMBAT].remove(GET_OUT[COMBAT])
+    set_cash(state, 0, 100)
+    state.position[0] = 35
+    throw(state, (1, 3))
+    state.step(0, A.Roll())
+    state.step(0, A.Bankrupt())
+    # cash 100 + buildings at half (2 x 25) go to Ben; deeds and the card too
+    assert not state.active[0]
+    assert state.owner[REAPER] == state.owner[CATTERICK] == 1 and state.level[REAPER] == 0
+    assert state.card_holder[COMBAT] == 1
+    assert state.cash(1) == 1500 + 150 - 10  # minus 10% of Catterick's 100 mortgage
+    assert state.top() == ("lift", 1, CATTERICK)
+    state.step(1, A.LiftMortgage())
+    assert state.cash(1) == 1540 and not state.mortgaged[CATTERICK]
+
+
+def test_bankruptcy_to_the_bank_auctions_the_deeds():
+    state = game(3)
+    give(state, 0, REAPER, WATCHKEEPER)
+    state.mortgaged[REAPER] = True
+    set_cash(state, 0, 10)
+    state.position[0] = 2
+    throw(state, (1, 1))  # 4: Voluntary Donation, £200
+    state.step(0, A.Roll())
+    state.step(0, A.Mortgage(WATCHKEEPER))
+    state.step(0, A.Bankrupt())
+    frame = state.top()
+    assert frame[0] == "auction" and frame[2] in (REAPER, WATCHKEEPER)
+    assert state.owner[REAPER] == -1 and not state.mortgaged[REAPER]
+    state.step(1, A.Bid(5))
+    state.step(2, A.Pass())
+    assert state.owner[frame[2]] == 1
+
+
+def test_trades_of_mortgaged_deeds_charge_interest_now_and_again_if_lifted_later():
+    state = game()
+    give(state, 0, CATTERICK)
+    state.mortgaged[CATTERICK] = True
+    state.step(0, A.Propose(1, give=(CATTERICK,), get_cash=50))
+    state.step(1, A.Accept())
+    assert state.owner[CATTERICK] == 1 and state.cash(1) == 1500 - 50 - 10
+    state.step(1, A.KeepMortgage())
+    state.turn, state.stage = 1, "roll"
+    state.step(1, A.Unmortgage(CATTERICK))
+    assert state.cash(1) == 1440 - 110
+
+
+def test_no_trade_of_a_site_whose_group_has_buildings():
+    state = game()
+    give(state, 0, REAPER, WATCHKEEPER, level=1)
+    assert "buildings" in state.why_illegal(0, A.Propose(1, give=(REAPER,), get_cash=10))
+
+
+def test_a_counter_offer_replaces_the_offer():
+    state = game()
+    give(state, 0, REAPER)
+    state.step(0, A.Propose(1, give=(REAPER,), get_cash=100))
+    state.step(1, A.Propose(0, give_cash=60, get=(REAPER,)))
+    assert state.top()[1] == 1 and state.actor() == 0
+    state.step(0, A.Accept())
+    assert state.owner[REAPER] == 1 and state.cash(0) == 1560
+
+
+def test_the_short_game_deals_two_deeds_and_values_by_the_rulebook():
+    state = game(3, short_game=True)
+    assert all(len(state.deeds_of(s)) == 2 for s in range(3))
+    assert state.round_limit == 30
+    for seat in range(3):
+        paid = sum(SQUARES[s].price for s in state.deeds_of(seat))
+        assert state.cash(seat) == 1500 - paid
+        assert state.net_worth(seat) == 1500
+    state.owner = [-1] * 40
+    give(state, 0, REAPER, WATCHKEEPER, level=BARRACKS)
+    give(state, 0, CATTERICK)
+    state.mortgaged[CATTERICK] = True
+    cash = state.cash(0)
+    assert state.net_worth(0) == cash + 60 + 60 + 100 + 2 * 5 * 50
+
+
+def test_the_round_limit_ends_the_game_and_the_richest_wins():
+    state = game(2, round_limit=1)
+    set_cash(state, 1, 2000)
+    state.stage = "end"
+    state.step(0, A.EndTurn())
+    state.stage = "end"
+    state.step(1, A.EndTurn())
+    assert state.is_over() and state.result().winners == (1,)
+
+
+def test_illegal_actions_get_a_reason_and_change_nothing():
+    state = game()
+    before = state.copy()
+    with pytest.raises(IllegalAction, match="throw the dice first"):
+        state.step(0, A.EndTurn())
+    assert state.version == before.version and state.cash(0) == 1500
+
+
+
+
+def test_the_heuristic_bot_accepts_a_fair_trade_and_refuses_a_lopsided_one():
+    from core.games.army.bots import HeuristicBot
+
+    state = game()
+    give(state, 0, REAPER)
+    give(state, 1, WATCHKEEPER)  # Ben's Watchkeeper completes Ann's brown group
+    fair = 60 + (60 + 60) // 2
+    for cash, answer in ((fair, A.Accept()), (60, A.Reject())):
+        trial = state.copy()
+        trial.step(0, A.Propose(1, give_cash=cash, get=(WATCHKEEPER,)))
+        assert HeuristicBot(0).choose(trial.view(1), trial.legal_actions(1)) == answer
+
+
+def test_the_heuristic_bot_offers_the_fair_price_for_the_deed_completing_its_group():
+    from core.games.army.bots import HeuristicBot
+
+    state = game()
+    give(state, 0, REAPER)
+    give(state, 1, WATCHKEEPER)
+    choice = HeuristicBot(0).choose(state.view(0), state.legal_actions(0))
+    assert choice == A.Propose(1, give_cash=120, get=(WATCHKEEPER,))
+
+
+def test_landing_statistics_count_every_throw_once():
+    from core.games.army import SPEC
+    from core.sim import simulate
+
+    summary = simulate(SPEC, 3, seed=2, players=3, bots=["heuristic"], stats=["landing"])
+    landing = summary["landing"]
+    assert summary["completed"] == 3 and landing["throws"] > 100
+    assert landing["squares"][30] == 0
+    assert abs(sum(landing["squares"]) + landing["in_prison"] - 1) < 1e-9
+    assert landing["in_prison"] > 0

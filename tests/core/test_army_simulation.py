@@ -1,0 +1,136 @@
+"""Seeded Army games between bots, checked at every step, and replayed from their records."""
+
+import pytest
+
+from core.engine.bots import RandomBot
+from core.engine.errors import ActionError
+from core.engine.match import Match
+from core.engine.record import Record
+from core.engine.rng import Rng
+from core.games.army import SPEC
+from core.games.army import actions as A
+from core.games.army.board import BARRACKS, BARRACKS_IN_BANK, DEEDS, STORES_IN_BANK, group_of
+from core.games.army.bots import HeuristicBot
+from core.games.army.cards import DECKS, GET_OUT
+
+NAMES = ["Ann", "Ben", "Cat", "Dan", "Eve", "Fay"]
+CHUNKS = 10
+GAMES_PER_CHUNK = 100  # 1,000 games in all
+
+
+def check_invariants(state) -> None:
+    # money: every pound came from the bank and is somewhere
+    assert sum(state.ledger.balances) == 0
+    assert all(state.cash(s) >= 0 for s in range(state.n))
+    # buildings: 32 Ammo Stores and 12 Barracks, in the bank or on the board
+    stores = sum(level for level in state.level if level != BARRACKS)
+    barracks = state.level.count(BARRACKS)
+    assert stores + state.stores_left == STORES_IN_BANK
+    assert barracks + state.barracks_left == BARRACKS_IN_BANK
+    for s in DEEDS:
+        if state.level[s]:  # buildings stand only on complete, unmortgaged, evenly built groups
+            group = group_of(s)
+            assert all(state.owner[g] == state.owner[s] for g in group)
+            assert not any(state.mortgaged[g] for g in group)
+            assert max(state.level[g] for g in group) - min(state.level[g] for g in group) <= 1
+        assert state.owner[s] == -1 or state.active[state.owner[s]]
+    # cards: each deck's 16 are in the deck, or one Get-out card in a player's hand
+    for deck in (0, 1):
+        held = [GET_OUT[deck]] if state.card_holder[deck] >= 0 else []
+        assert sorted(state.decks[deck] + held) == list(range(len(DECKS[deck])))
+    # whoever must act can
+    if not state.is_over():
+        seat = state.to_act()[0]
+        assert state.active[seat] and state.legal_actions(seat)
+
+
+def play(seed: int, players: int, bots: list[str], options: dict, check=None, match=None):
+    """Play a game between bots to its end; through `match` if given, so it keeps a record."""
+    state = match.state if match else SPEC.start(NAMES[:players], seed, options)
+    agents = [SPEC.bots[kind](seed * 31 + seat) for seat, kind in enumerate(bots)]
+    steps = 0
+    while not state.is_over():
+        if check:
+            check(state)
+        seat = state.to_act()[0]
+        action = agents[seat].choose(state.view(seat), state.legal_actions(seat))
+        if match:
+            match.act(seat, action)
+            state = match.state
+        else:
+            state.step(seat, action)
+        steps += 1
+        assert steps < 100_000
+    return state
+
+
+@pytest.mark.parametrize("chunk", range(CHUNKS))
+def test_a_thousand_games_keep_every_invariant_at_every_step_and_end(chunk):
+    for index in range(GAMES_PER_CHUNK):
+        seed = chunk * GAMES_PER_CHUNK + index
+        rng = Rng(seed)
+        players = 2 + rng.below(5)
+        bots = ["heuristic" if rng.below(2) else "random" for _ in range(players)]
+        options = {"round_limit": 20 + rng.below(40), "short_game": rng.below(4) == 0,
+                   "prison_double_extra_throw": rng.below(3) != 0}
+        state = play(seed, players, bots, options, check_invariants)
+        result = state.result()
+        assert result.winners
+        survivors = state.active.count(True)
+        assert survivors == 1 or state.round == options["round_limit"]
+
+
+def test_a_record_saved_as_json_replays_to_the_identical_game(tmp_path):
+    match = Match("army", NAMES[:4], 7, {"round_limit": 60})
+    play(7, 4, ["heuristic", "random", "heuristic", "random"], {}, match=match)
+    path = tmp_path / "army.json"
+    match.record.save(path)
+    replayed = Record.load(path).replay()
+    assert replayed.events == match.state.events
+    assert replayed.ledger.entries == match.state.ledger.entries
+    assert replayed.rng.state == match.state.rng.state
+    assert replayed.landings == match.state.landings
+
+
+def test_every_listed_action_is_legal_and_others_are_refused_without_change():
+    state = SPEC.start(NAMES[:4], 3, {"round_limit": 30})
+    rng = Rng(5)
+    probes = [A.Roll(), A.EndTurn(), A.Buy(), A.Decline(), A.Pass(), A.PayFine(), A.Accept(),
+              A.Reject(), A.PayTen(), A.TakeCombat(), A.LiftMortgage(), A.KeepMortgage(),
+              A.Bankrupt(), A.Bid(1), A.Bid(10_000), A.UseCard(0), A.UseCard(1)]
+    probes += [cls(s) for s in range(40) for cls in (A.Build, A.Sell, A.Mortgage, A.Unmortgage,
+                                                      A.Place)]
+    while not state.is_over():
+        seat = state.to_act()[0]
+        legal = state.legal_actions(seat)
+        for action in legal:
+            assert state.why_illegal(seat, action) is None
+        for action in probes:
+            if action not in legal and state.why_illegal(seat, action) is None:
+                assert isinstance(action, A.Bid)  # bids between the listed ones are fine
+            elif action not in legal:
+                version = state.version
+                with pytest.raises(ActionError):
+                    state.step(seat, action)
+                assert state.version == version
+        state.step(seat, legal[rng.below(len(legal))])
+
+
+def test_the_heuristic_bot_beats_random_bots():
+    wins = 0
+    for seed in range(20):
+        state = play(seed, 4, ["heuristic", "random", "random", "random"], {"round_limit": 500})
+        wins += 0 in state.result().winners
+    assert wins >= 16
+
+
+def test_bots_only_ever_choose_legal_actions_from_their_view():
+    bot = HeuristicBot(1)
+    random_bot = RandomBot(1)
+    state = SPEC.start(NAMES[:3], 11, {"round_limit": 25})
+    while not state.is_over():
+        seat = state.to_act()[0]
+        chooser = bot if seat == 0 else random_bot
+        action = chooser.choose(state.view(seat), state.legal_actions(seat))
+        assert state.why_illegal(seat, action) is None
+        state.step(seat, action)
