@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, make_dataclass
 
 from core.engine.actions import Action, ActionCodec
 
@@ -10,34 +10,34 @@ from .board import SQUARES
 from .cards import DECK_NAMES
 
 
-def _simple(kind: str, text: str):
-    @dataclass(frozen=True, slots=True)
-    class Simple(Action):
-        def __str__(self) -> str:
-            return text
+def _action(name: str, kind: str, text: str, *fields: str) -> type[Action]:
+    """A small action class; `text` is how it reads, with {square} for a square field's name."""
 
-    Simple.kind = kind
-    return Simple
+    def __str__(self) -> str:
+        return text.format(square=SQUARES[self.square].name) if fields else text
+
+    return make_dataclass(name, [(f, int) for f in fields], bases=(Action,), frozen=True,
+                          slots=True, namespace={"__str__": __str__, "kind": kind})
 
 
-Roll = _simple("roll", "throw the dice")
-EndTurn = _simple("end", "end your turn")
-Buy = _simple("buy", "buy it")
-Decline = _simple("decline", "decline (it goes to auction)")
-Pass = _simple("pass", "pass")
-PayFine = _simple("fine", "pay £50 to leave Prison")
-Accept = _simple("accept", "accept the offer")
-Reject = _simple("reject", "reject the offer")
-PayTen = _simple("pay-ten", "pay the £10 fine")
-TakeCombat = _simple("take-combat", "take a Combat card")
-LiftMortgage = _simple("lift", "lift the mortgage now")
-KeepMortgage = _simple("keep", "keep it mortgaged")
-Bankrupt = _simple("bankrupt", "declare bankruptcy")
-for _cls, _name in ((Roll, "Roll"), (EndTurn, "EndTurn"), (Buy, "Buy"), (Decline, "Decline"),
-                    (Pass, "Pass"), (PayFine, "PayFine"), (Accept, "Accept"), (Reject, "Reject"),
-                    (PayTen, "PayTen"), (TakeCombat, "TakeCombat"), (LiftMortgage, "LiftMortgage"),
-                    (KeepMortgage, "KeepMortgage"), (Bankrupt, "Bankrupt")):
-    _cls.__name__ = _cls.__qualname__ = _name
+Roll = _action("Roll", "roll", "throw the dice")
+EndTurn = _action("EndTurn", "end", "end your turn")
+Buy = _action("Buy", "buy", "buy it")
+Decline = _action("Decline", "decline", "decline (it goes to auction)")
+Pass = _action("Pass", "pass", "pass")
+PayFine = _action("PayFine", "fine", "pay £50 to leave Prison")
+Accept = _action("Accept", "accept", "accept the offer")
+Reject = _action("Reject", "reject", "reject the offer")
+PayTen = _action("PayTen", "pay-ten", "pay the £10 fine")
+TakeCombat = _action("TakeCombat", "take-combat", "take a Combat card")
+LiftMortgage = _action("LiftMortgage", "lift", "lift the mortgage now")
+KeepMortgage = _action("KeepMortgage", "keep", "keep it mortgaged")
+Bankrupt = _action("Bankrupt", "bankrupt", "declare bankruptcy")
+Build = _action("Build", "build", "build on {square}", "square")
+Sell = _action("Sell", "sell", "sell a building on {square}", "square")
+Mortgage = _action("Mortgage", "mortgage", "mortgage {square}", "square")
+Unmortgage = _action("Unmortgage", "unmortgage", "lift the mortgage on {square}", "square")
+Place = _action("Place", "place", "put the building on {square}", "square")
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,28 +56,6 @@ class UseCard(Action):
 
     def __str__(self) -> str:
         return f"use your {DECK_NAMES[self.deck]} Get out of Prison free card"
-
-
-def _on(verb: str, kind: str):
-    @dataclass(frozen=True, slots=True)
-    class OnSquare(Action):
-        square: int
-
-        def __str__(self) -> str:
-            return f"{verb} {SQUARES[self.square].name}"
-
-    OnSquare.kind = kind
-    return OnSquare
-
-
-Build = _on("build on", "build")
-Sell = _on("sell a building on", "sell")
-Mortgage = _on("mortgage", "mortgage")
-Unmortgage = _on("lift the mortgage on", "unmortgage")
-Place = _on("put the building on", "place")
-for _cls, _name in ((Build, "Build"), (Sell, "Sell"), (Mortgage, "Mortgage"),
-                    (Unmortgage, "Unmortgage"), (Place, "Place")):
-    _cls.__name__ = _cls.__qualname__ = _name
 
 
 @dataclass(frozen=True, slots=True)
