@@ -2,7 +2,7 @@
 
     python benchmarks/engine_speed.py [--game bigshot] [--games 2000] [--players 4] [--profile]
 
-Each action is chosen uniformly from `legal_actions` and applied with `step`, which checks it
+Games take the simulator's default options (Army: capped at 500 rounds). Each action is chosen uniformly from `legal_actions` and applied with `step`, which checks it
 with `why_illegal` exactly as any other caller's action is checked. One core, one process.
 """
 
@@ -16,7 +16,7 @@ from core.games import get_spec
 
 
 def play(spec, players: int, seed: int) -> int:
-    state = spec.start([f"P{i}" for i in range(players)], seed)
+    state = spec.start([f"P{i}" for i in range(players)], seed, spec.sim_options)
     pick = random.Random(seed).random  # the chooser's own generator; the dice use the game's
     actions = 0
     while not state.is_over():
