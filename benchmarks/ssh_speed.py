@@ -94,7 +94,7 @@ async def run(sessions: int, actions: int) -> dict:
     server = await asyncio.create_subprocess_exec(
         sys.executable, "-m", "tui.cli", "serve", "--port", "0", "--data", data,
         "--bot-pace", "0.05", "--max-per-ip", "500", "--input-rate", "100000",
-        "--afk-seconds", "3600", stdout=subprocess.PIPE, stderr=None)
+        "--afk-seconds", "3600", stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
     port = int(re.search(rb":(\d+)", await server.stdout.readline()).group(1))
     try:
         people = min(4, sessions)
