@@ -1,7 +1,7 @@
 """Setting up Army positions for rule tests: a fresh game, then the pieces put where a test needs."""
 
 from core.games.army import SPEC
-from core.games.army.board import BARRACKS, SQUARES
+from core.games.army.board import BARRACKS
 
 
 class Dice:
@@ -45,6 +45,3 @@ def throw(state, *throws: tuple[int, int]) -> None:
     """The next throws of the dice."""
     state.rng = Dice(*throws)
 
-
-def name(square: int) -> str:
-    return SQUARES[square].name

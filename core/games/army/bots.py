@@ -83,7 +83,7 @@ class HeuristicBot:
             return price + int(GROUP_THREAT / 2 * self._group_price(square))  # a block
         return price
 
-    def _side_worth(self, view: ArmyView, holder: int, deeds, cash: int, cards) -> int:
+    def _side_worth(self, view: ArmyView, deeds, cash: int, cards) -> int:
         worth = cash + 50 * len(cards)
         for s in deeds:
             price = SQUARES[s].price
@@ -93,8 +93,8 @@ class HeuristicBot:
     def _fair(self, view: ArmyView, me: int, offer: A.Propose) -> bool:
         """Accept when what I get is worth at least what I give, counting groups completed."""
         proposer = view.pending[1]
-        gain = self._side_worth(view, proposer, offer.give, offer.give_cash, offer.give_cards)
-        loss = self._side_worth(view, me, offer.get, offer.get_cash, offer.get_cards)
+        gain = self._side_worth(view, offer.give, offer.give_cash, offer.give_cards)
+        loss = self._side_worth(view, offer.get, offer.get_cash, offer.get_cards)
         after = list(view.owner)
         for s in offer.give:
             after[s] = me

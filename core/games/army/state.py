@@ -331,6 +331,19 @@ class ArmyState(GameState):
         return None
 
     def _why_no_build(self, seat: int, square: int) -> str | None:
+        reason = self._building_rule(seat, square)
+        if reason is not None:
+            return reason
+        if self.level[square] == 4 and not self.barracks_left:
+            return "the bank has no Barracks left"
+        if self.level[square] < 4 and not self.stores_left:
+            return "the bank has no Ammo Stores left"
+        if self.cash(seat) < SQUARES[square].build:
+            return f"a building there costs £{SQUARES[square].build}"
+        return None
+
+    def _building_rule(self, seat: int, square: int) -> str | None:
+        """Why the building rules (cash and the bank's stock aside) forbid a building here."""
         if not 0 <= square < SQUARES_COUNT or SQUARES[square].kind != "site":
             return "only Vehicle and Weapon Sites take buildings"
         if self.owner[square] != seat:
@@ -345,12 +358,6 @@ class ArmyState(GameState):
             return "a site takes one Barracks at most"
         if level > min(self.level[s] for s in group):
             return "build evenly: every site of the group needs as many buildings first"
-        if level == 4 and not self.barracks_left:
-            return "the bank has no Barracks left"
-        if level < 4 and not self.stores_left:
-            return "the bank has no Ammo Stores left"
-        if self.cash(seat) < SQUARES[square].build:
-            return f"a building there costs £{SQUARES[square].build}"
         return None
 
     def _why_no_sale(self, seat: int, square: int) -> str | None:
@@ -417,17 +424,9 @@ class ArmyState(GameState):
 
     def _buildable(self, seat: int, piece: str) -> list[int]:
         """The sites where `seat` may put `piece` by the building rules (cash aside)."""
-        sites = []
-        for s in self.deeds_of(seat):
-            level = self.level[s]
-            if SQUARES[s].kind != "site" or level == BARRACKS or (level == 4) != (
-                    piece == BARRACKS_PIECE):
-                continue
-            group = group_of(s)
-            if self.owns_group(seat, s) and not any(self.mortgaged[g] for g in group) and \
-                    level == min(self.level[g] for g in group):
-                sites.append(s)
-        return sites
+        barracks = piece == BARRACKS_PIECE
+        return [s for s in self.deeds_of(seat)
+                if (self.level[s] == 4) == barracks and self._building_rule(seat, s) is None]
 
     # -- performing ----------------------------------------------------------------------------
 
@@ -606,18 +605,19 @@ class ArmyState(GameState):
         self._say("{} mortgages {} for £{}.", self.players[seat], sq.name, sq.mortgage)
 
     def _do_Unmortgage(self, seat: int, action) -> None:
-        sq = SQUARES[action.square]
-        cost = sq.mortgage + interest(sq.mortgage)
-        self.mortgaged[action.square] = False
-        self._pay(seat, self.bank, cost, f"lifted the mortgage on {sq.name}")
-        self._say("{} lifts the mortgage on {} for £{}.", self.players[seat], sq.name, cost)
+        mortgage = SQUARES[action.square].mortgage
+        self._lift(seat, action.square, mortgage + interest(mortgage))
 
     def _do_LiftMortgage(self, seat: int, _action) -> None:
+        """On receiving a mortgaged deed: the 10% is paid already, so the principal alone."""
         _, _, square = self.stack.pop()
-        sq = SQUARES[square]
+        self._lift(seat, square, SQUARES[square].mortgage)
+
+    def _lift(self, seat: int, square: int, cost: int) -> None:
+        name = SQUARES[square].name
         self.mortgaged[square] = False
-        self._pay(seat, self.bank, sq.mortgage, f"lifted the mortgage on {sq.name}")
-        self._say("{} lifts the mortgage on {} for £{}.", self.players[seat], sq.name, sq.mortgage)
+        self._pay(seat, self.bank, cost, f"lifted the mortgage on {name}")
+        self._say("{} lifts the mortgage on {} for £{}.", self.players[seat], name, cost)
 
     def _do_KeepMortgage(self, seat: int, _action) -> None:
         _, _, square = self.stack.pop()
