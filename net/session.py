@@ -60,6 +60,9 @@ class NetTable:
         except HostError as exc:
             raise IllegalAction(str(exc)) from None
 
+    def why_illegal(self, seat: int, action) -> str | None:
+        return self.hosted.match.state.why_illegal(seat, action)
+
     def bot_to_move(self) -> None:
         return None  # the host moves the bots
 

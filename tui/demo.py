@@ -13,12 +13,12 @@ NAMES = ["Ann", "Ben", "Cat", "Dan"]
 
 
 def table_at(seed: int = 7, players: int = 4, humans: int = 1, options: dict | None = None,
-             until: Callable[[object], bool] | None = None) -> LocalTable:
+             until: Callable[[object], bool] | None = None, game: str = "bigshot") -> LocalTable:
     """A table with `humans` people then heuristic bots, every seat played by a heuristic bot
     until `until(state)` holds."""
     seats = [Seat(NAMES[i], "human" if i < humans else "heuristic") for i in range(players)]
-    table = LocalTable.new("bigshot", seats, seed, options)
-    stand_in = get_spec("bigshot").bots["heuristic"]
+    table = LocalTable.new(game, seats, seed, options)
+    stand_in = get_spec(game).bots["heuristic"]
     helpers = {i: stand_in(seed + i) for i in range(players)}
     state = table.state
     while until is not None and not until(state) and not state.is_over():
@@ -44,3 +44,40 @@ def human_placing(state) -> bool:
 
 def game_over(state) -> bool:
     return state.is_over()
+
+
+# -- moments of Army games (seat 0 is the person) ---------------------------------------------
+
+def army_table(seed: int, until: Callable[[object], bool], options: dict | None = None,
+               players: int = 4) -> LocalTable:
+    return table_at(seed=seed, players=players, options=options, until=until, game="army")
+
+
+def _decision(state):
+    return state.stack[-1] if state.stack else None
+
+
+def army_bidding(state) -> bool:
+    """The person is to bid in a deed's auction that already has a bid."""
+    frame = _decision(state)
+    return (frame is not None and frame[0] == "auction" and frame[1].bidder == 0
+            and frame[1].high_bidder is not None and frame[2] >= 0)
+
+
+def army_offered_a_trade(state) -> bool:
+    frame = _decision(state)
+    return frame is not None and frame[0] == "trade" and frame[2].partner == 0
+
+
+def army_managing(state) -> bool:
+    """The person's turn, round 8 or later, with buildings on a whole colour group."""
+    from core.games.army.board import GROUPS, SITE_GROUPS
+
+    return (not state.stack and state.stage == "roll" and state.turn == 0 and state.round >= 8
+            and any(all(state.owner[s] == 0 and state.level[s] for s in GROUPS[g])
+                    for g in SITE_GROUPS))
+
+
+def army_in_debt(state) -> bool:
+    frame = _decision(state)
+    return frame is not None and frame[0] == "debt" and frame[1] == 0

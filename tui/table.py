@@ -38,6 +38,9 @@ class Table(Protocol):
 
     def act(self, seat: int, action: Action, version: int | None = None) -> None: ...
 
+    def why_illegal(self, seat: int, action: Action) -> str | None:
+        """Why `seat` may not play `action` now, or None if it may (the game's own words)."""
+
     def bot_to_move(self) -> int | None:
         """A bot seat the screen itself must move now (None where someone else moves bots)."""
 
@@ -81,3 +84,6 @@ class LocalTable:
 
     def act(self, seat: int, action: Action, version: int | None = None) -> None:
         self.match.act(seat, action, version)
+
+    def why_illegal(self, seat: int, action: Action) -> str | None:
+        return self.state.why_illegal(seat, action)

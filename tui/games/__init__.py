@@ -8,7 +8,11 @@ def screen_class(slug: str):
         from .bigshot.screen import BigShotScreen
 
         return BigShotScreen
+    if slug == "army":
+        from .army.screen import ArmyScreen
+
+        return ArmyScreen
     raise KeyError(slug)
 
 
-PLAYABLE = ("bigshot",)
+PLAYABLE = ("bigshot", "army")

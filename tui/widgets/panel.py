@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+from rich.style import Style
 from rich.text import Text
 from textual.widgets import Static
+
+KEY = "bold reverse"
 
 
 class TextPanel(Static):
@@ -16,3 +19,14 @@ class TextPanel(Static):
             return
         self._shown = text
         self.update(text, layout=False)
+
+
+def key_hints(*pairs: tuple[str, str], compact: bool = False) -> Text:
+    """Key hints for a panel, e.g. " p  pass · ..."; tighter on a small screen."""
+    text = Text()
+    for i, (key, what) in enumerate(pairs):
+        if i:
+            text.append(" " if compact else " · ", Style(dim=True))
+        text.append(key if compact else f" {key} ", KEY)
+        text.append(f" {what}")
+    return text

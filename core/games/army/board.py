@@ -76,3 +76,14 @@ def valuation(seat: int, cash: int, owner, level, mortgaged) -> int:
             square = SQUARES[s]
             total += (square.price // 2 if mortgaged[s] else square.price) + level[s] * square.build
     return total
+
+
+def raisable(seat: int, cash: int, owner, level, mortgaged) -> int:
+    """Cash plus everything the bank would pay `seat`: buildings at half their cost, and the
+    mortgage of every deed not mortgaged yet."""
+    total = cash
+    for s in DEEDS:
+        if owner[s] == seat:
+            square = SQUARES[s]
+            total += level[s] * square.build // 2 + (0 if mortgaged[s] else square.mortgage)
+    return total

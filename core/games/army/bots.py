@@ -122,9 +122,14 @@ class HeuristicBot:
                                    and SQUARES[s].build), default=0))
         limit = min(limit, view.cash[me] - self._reserve(view) // 2)
         bids = [a for a in legal if isinstance(a, A.Bid) and a.amount <= limit]
-        if bids and auction.high_bidder != me:
-            return bids[0]
-        return next(a for a in legal if isinstance(a, A.Pass))
+        if not bids or auction.high_bidder == me:
+            return next(a for a in legal if isinstance(a, A.Pass))
+        # Open at up to half the limit, then raise by about a fifth: auctions take a dozen
+        # bids, not hundreds of one-pound steps (people at the table watch every bid).
+        high = auction.high if auction.high_bidder is not None else 0
+        target = limit // 2 if auction.high_bidder is None else high + max(10, high // 5)
+        return max((b for b in bids if b.amount <= target), key=lambda b: b.amount,
+                   default=bids[0])
 
     def _raise(self, view: ArmyView, me: int, legal: Sequence) -> object:
         """Lone deeds first, then buildings on the cheapest groups, then complete groups."""

@@ -33,6 +33,7 @@ from .board import (
     UTILITY_FACTOR,
     DEEDS,
     group_of,
+    raisable,
     valuation,
 )
 from .cards import COMBAT, DECK_NAMES, DECKS, GET_OUT
@@ -195,13 +196,7 @@ class ArmyState(GameState):
         return self.level[square] * SQUARES[square].build // 2
 
     def max_raise(self, seat: int) -> int:
-        """Cash plus everything the bank would pay: buildings at half, unmortgaged deeds."""
-        total = self.cash(seat)
-        for s in self.deeds_of(seat):
-            total += self.building_refund(s)
-            if not self.mortgaged[s]:
-                total += SQUARES[s].mortgage
-        return total
+        return raisable(seat, self.cash(seat), self.owner, self.level, self.mortgaged)
 
     def net_worth(self, seat: int) -> int:
         return valuation(seat, self.cash(seat), self.owner, self.level, self.mortgaged)
@@ -765,8 +760,9 @@ class ArmyState(GameState):
         self.stage = OVER
         self.stack = []
         self.winners = winners
-        self.end_reason = reason
-        self._say("Game over ({}): {} wins.", reason, " and ".join(self.players[s] for s in winners))
+        names = " and ".join(self.players[s] for s in winners)
+        self.end_reason = f"{names} {'wins' if len(winners) == 1 else 'share the win'}: {reason}."
+        self._say("Game over. {}", self.end_reason)
 
     def _move(self, seat: int, steps: int) -> None:
         target = self.position[seat] + steps

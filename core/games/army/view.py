@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 from core.engine.game import Result
 from core.engine.ledger import Transfer
 
-from .board import valuation
+from .board import raisable, valuation
 from .cards import DECKS
 from .state import MAX_PROPOSALS
 
@@ -62,6 +62,12 @@ class ArmyView:
     # its part only if asked (a bot never asks; building every view would cost O(game length)).
     _events: tuple[list, int]
     _entries: tuple[list, int]
+    hidden_money = False  # every player's cash is public in this game
+
+    @property
+    def phase(self) -> str:
+        """What the game waits for: the top decision frame's kind, else the turn's stage."""
+        return self.pending[0] if self.pending else self.stage
 
     @cached_property
     def log(self) -> tuple[str, ...]:
@@ -78,14 +84,20 @@ class ArmyView:
         return tuple(valuation(seat, self.cash[seat], self.owner, self.level, self.mortgaged)
                      for seat in range(len(self.players)))
 
-    def rent_totals(self, seat: int) -> tuple[int, int]:
-        """(rent paid, rent received) by `seat` so far."""
-        paid = received = 0
+    def max_raise(self, seat: int) -> int:
+        """What `seat` could pay at most: cash and everything the bank would pay."""
+        return raisable(seat, self.cash[seat], self.owner, self.level, self.mortgaged)
+
+    @cached_property
+    def rent_totals(self) -> tuple[tuple[int, int], ...]:
+        """(rent paid, rent received) by each seat so far."""
+        paid = [0] * (len(self.players) + 1)
+        received = [0] * (len(self.players) + 1)
         for entry in self.ledger:
             if entry.reason.startswith("rent"):
-                paid += entry.amount if entry.source == seat else 0
-                received += entry.amount if entry.target == seat else 0
-        return paid, received
+                paid[entry.source] += entry.amount
+                received[entry.target] += entry.amount
+        return tuple(zip(paid[:-1], received[:-1]))
 
 
 def make_view(state: "ArmyState", seat: int | None) -> ArmyView:

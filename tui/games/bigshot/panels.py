@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from rich.text import Text
-from ...widgets.panel import TextPanel
+from ...widgets.panel import KEY, TextPanel, key_hints
 
 from core.games.bigshot import actions as A
 from core.games.bigshot.board import COLOURS, LOAN_DEBT, ROUNDS
@@ -13,7 +13,6 @@ from core.games.bigshot.scoring import score
 
 from .look import EMPTY, badge, cube_row, seat_label
 
-KEY = "bold reverse"
 
 
 @dataclass(frozen=True)
@@ -26,22 +25,11 @@ class Entry:
     message: str = ""
 
 
-def _keys(*pairs: tuple[str, str], compact: bool = False) -> Text:
-    """Key hints, e.g. " p  pass · ..."; tighter on a small screen."""
-    text = Text()
-    for i, (key, what) in enumerate(pairs):
-        if i:
-            text.append(" " if compact else " · ", EMPTY)
-        text.append(key if compact else f" {key} ", KEY)
-        text.append(f" {what}")
-    return text
-
-
 def _names(view, seats) -> str:
     return ", ".join(view.players[s] for s in seats) or "nobody"
 
 
-def loan_keys(view, compact: bool = False) -> list[tuple[str, str]]:
+def loankey_hints(view, compact: bool = False) -> list[tuple[str, str]]:
     """The loan keys the viewer may press now, with what each loan pays."""
     loans = [a for a in view.legal if isinstance(a, A.TakeLoan)]
     keys = []
@@ -68,7 +56,7 @@ class AuctionPanel(TextPanel):
         if phase == "roll":
             text.append(f"{view.players[view.roller]} rolls the die to move the broker.\n")
             if mine:
-                text.append_text(_keys(("r", "roll"), *loan_keys(view, compact), compact=compact))
+                text.append_text(key_hints(("r", "roll"), *loankey_hints(view, compact), compact=compact))
         elif phase == "loans":
             who = view.players[view.to_act[0]]
             text.append("Loans are asked for before the bidding.\n")
@@ -77,7 +65,7 @@ class AuctionPanel(TextPanel):
             text.append_text(cube_row(view.spaces[view.broker]))
             text.append("\n")
             if mine:
-                text.append_text(_keys(*loan_keys(view, compact), ("n", "no loan"), compact=compact))
+                text.append_text(key_hints(*loankey_hints(view, compact), ("n", "no loan"), compact=compact))
         elif phase == "bid":
             self._bidding(text, view, entry, mine, compact)
         elif phase == "pay":
@@ -88,7 +76,7 @@ class AuctionPanel(TextPanel):
                     text.append(chosen)
                     text.append_text(badge(colour))
                     text.append(f" {COLOURS[colour]}: {view.cash[colour]}\n")
-                text.append_text(_keys(("←→", "choose"), ("Enter", "pay"), compact=compact))
+                text.append_text(key_hints(("←→", "choose"), ("Enter", "pay"), compact=compact))
         elif phase == "place":
             self._placing(text, view, entry, mine, compact)
         else:
@@ -122,8 +110,8 @@ class AuctionPanel(TextPanel):
             text.append(f" ≥{auction.minimum}, have {payable}\n")
         else:
             text.append(f"  (min {auction.minimum}, you can pay {payable})\n")
-        text.append_text(_keys(("⏎" if compact else "Enter", "bid"), ("p", "pass"),
-                               *loan_keys(view, compact), compact=compact))
+        text.append_text(key_hints(("⏎" if compact else "Enter", "bid"), ("p", "pass"),
+                               *loankey_hints(view, compact), compact=compact))
 
     def _placing(self, text: Text, view, entry: Entry, mine: bool, compact: bool) -> None:
         winner = view.players[view.winner]
@@ -137,7 +125,7 @@ class AuctionPanel(TextPanel):
                 text.append("]" if chosen else " ")
         text.append("\n")
         if mine:
-            text.append_text(_keys(("←↑→↓", "lot"), ("c", "cube"),
+            text.append_text(key_hints(("←↑→↓", "lot"), ("c", "cube"),
                                    ("⏎" if compact else "Enter", "place"), compact=compact))
 
 

@@ -1,0 +1,61 @@
+"""How the Army game's screens look, at 120x40 and at the smallest supported size, 80x24."""
+
+import pytest
+
+from core.games.army.board import GROUPS, SITE_GROUPS
+
+from tui.demo import (app_for, army_bidding, army_in_debt, army_managing, army_offered_a_trade,
+                      army_table, game_over)
+
+SIZES = [pytest.param((120, 40), id="120x40"), pytest.param((80, 24), id="80x24")]
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_board_mid_game(snap_compare, size):
+    assert snap_compare(app_for(army_table(3, army_managing)), terminal_size=size)
+
+
+def built_site(view) -> int:
+    """One of the viewer's sites in a whole colour group with buildings."""
+    return next(s for g in SITE_GROUPS for s in GROUPS[g]
+                if all(view.owner[x] == view.viewer and view.level[x] for x in GROUPS[g]))
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_property_management_explains_the_even_rule(snap_compare, size):
+    """An Ammo Store built on a site: building there again is refused, and the centre says why."""
+    async def on_a_built_site(pilot):
+        screen = pilot.app.screen
+        screen.cursor = built_site(screen.view)
+        screen.redraw()
+        await pilot.press("b", "b")
+
+    app = app_for(army_table(3, army_managing))
+    assert snap_compare(app, terminal_size=size, run_before=on_a_built_site)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_auction_with_a_typed_bid(snap_compare, size):
+    assert snap_compare(app_for(army_table(1, army_bidding)), terminal_size=size,
+                        press=["2", "4", "0"])
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_an_offer_to_answer(snap_compare, size):
+    assert snap_compare(app_for(army_table(1, army_offered_a_trade)), terminal_size=size)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_trade_screen_counter_offer(snap_compare, size):
+    assert snap_compare(app_for(army_table(1, army_offered_a_trade)), terminal_size=size,
+                        press=["c"])
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_raising_money(snap_compare, size):
+    assert snap_compare(app_for(army_table(1, army_in_debt)), terminal_size=size)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_end_screen_net_worth_by_round(snap_compare, size):
+    assert snap_compare(app_for(army_table(2, game_over)), terminal_size=size)

@@ -1,0 +1,277 @@
+"""The Board panel: the 40 squares around the edge, and in the centre what just happened and
+the deed under the cursor.
+
+It draws a view; it never changes the game. A click on a square posts `BoardWidget.SquareClicked`.
+"""
+
+from __future__ import annotations
+
+import textwrap
+from dataclasses import dataclass
+
+from rich.style import Style
+from textual import events
+from textual.message import Message
+from textual.widget import Widget
+
+from core.games.army.board import GARRISON_RENT, SQUARES, SQUARES_COUNT, UTILITY_FACTOR
+
+from ...widgets.canvas import Canvas
+from .look import (CARD, EMPTY, MORTGAGED, SEAT_BADGES, SHORT, TINY, buildings, group_style,
+                   money)
+
+DICE = "⚀⚁⚂⚃⚄⚅"
+CURSOR = Style(reverse=True, bold=True, underline=True)
+BOLD = Style(bold=True)
+
+
+@dataclass(frozen=True)
+class Geometry:
+    """Sizes of the drawing: full, or compact for small terminals. Widths include a gap column."""
+
+    cell: int  # a square on the top and bottom rows
+    corner: int  # a corner square, and the squares of the left and right columns
+    edge: int  # rows of a top or bottom square
+    side: int  # rows of a left or right square
+
+    @property
+    def width(self) -> int:
+        return 2 * self.corner + 9 * self.cell - 1
+
+    @property
+    def height(self) -> int:
+        return 2 * self.edge + 9 * self.side
+
+
+FULL = Geometry(cell=7, corner=7, edge=3, side=2)
+COMPACT = Geometry(cell=4, corner=8, edge=3, side=1)
+
+
+@dataclass(frozen=True)
+class DeedAction:
+    """A way to manage the deed under the cursor: its key, what it does, and why not (or None)."""
+
+    key: str
+    label: str
+    refused: str | None
+
+
+def square_box(g: Geometry, square: int) -> tuple[int, int, int, int]:
+    """x, y, width and height of a square: GO bottom right, Prison bottom left, clockwise."""
+    def along(k: int) -> tuple[int, int]:  # the k-th square from the left of a row
+        if k == 0:
+            return 0, g.corner - 1
+        if k == 10:
+            return g.corner + 9 * g.cell, g.corner - 1
+        return g.corner + (k - 1) * g.cell, g.cell - 1
+
+    side, k = divmod(square, 10)
+    if side == 0:
+        x, w = along(10 - k)
+        return x, g.height - g.edge, w, g.edge
+    if side == 2:
+        x, w = along(k)
+        return x, 0, w, g.edge
+    y = g.edge + ((9 - k) if side == 1 else (k - 1)) * g.side
+    x = 0 if side == 1 else g.corner + 9 * g.cell
+    return x, y, g.corner - 1, g.side
+
+
+def owner_line(view, square: int) -> str:
+    """Who owns a deed and what stands on it."""
+    owner = view.owner[square]
+    if owner < 0:
+        return "For sale"
+    state = " · mortgaged" if view.mortgaged[square] else ""
+    level = view.level[square]
+    if level:
+        state += " · a Barracks" if level == 5 else f" · {level} Ammo Store" + "s" * (level > 1)
+    return f"Owner {view.players[owner]}{state}"
+
+
+def deed_lines(square: int, full: bool) -> list[str]:
+    """What a square's card says: price and rents, or what landing there does."""
+    sq = SQUARES[square]
+    price = f"Price {money(sq.price)} · mortgage {money(sq.mortgage)}"
+    if sq.kind == "site":
+        rents = sq.rents
+        stores = " ".join(money(r) for r in rents[1:5])
+        bare = f"Rent {money(rents[0])}, {money(2 * rents[0])} with the group"
+        if full:
+            return [price, bare, f"Ammo Stores {stores}",
+                    f"Barracks {money(rents[5])} · build {money(sq.build)}"]
+        return [f"{money(sq.price)} · mortgage {money(sq.mortgage)} · build {money(sq.build)}",
+                bare, f"▪ {stores} ▲ {money(rents[5])}"]
+    if sq.kind == "garrison":
+        return [price, "Rent " + "/".join(money(r) for r in GARRISON_RENT[1:]) +
+                " by Garrisons held"]
+    if sq.kind == "utility":
+        return [price, f"Rent {UTILITY_FACTOR[1]}× the dice, {UTILITY_FACTOR[2]}× with both"]
+    return [{"go": "Collect £200 each time you pass", "tax": f"Pay {money(sq.price)} to the bank",
+             "combat": "Draw a Combat card", "training": "Draw a Training card",
+             "prison": "In Prison, or Just Visiting", "parking": "A rest: nothing happens here",
+             "to_prison": "Go straight to Prison"}[sq.kind]]
+
+
+class BoardWidget(Widget):
+    class SquareClicked(Message):
+        def __init__(self, square: int) -> None:
+            super().__init__()
+            self.square = square
+
+    def __init__(self, **kwargs) -> None:
+        super().__init__(**kwargs)
+        self.view = None
+        self.cursor = 0
+        self.deed_actions: tuple[DeedAction, ...] = ()
+        self._drawn: tuple | None = None
+
+    def show(self, view, cursor: int, deed_actions: tuple[DeedAction, ...]) -> None:
+        self.view, self.cursor, self.deed_actions = view, cursor, deed_actions
+        drawn = (view.version, view.viewer, cursor, deed_actions)
+        if drawn != self._drawn:
+            self._drawn = drawn
+            self.refresh()
+
+    def geometry(self) -> Geometry:
+        fits = self.size.width >= FULL.width and self.size.height >= FULL.height
+        return FULL if fits else COMPACT
+
+    def get_content_width(self, container, viewport) -> int:
+        return FULL.width if container.width >= FULL.width else COMPACT.width
+
+    def get_content_height(self, container, viewport, width: int) -> int:
+        return FULL.height if width >= FULL.width else COMPACT.height
+
+    def render(self):
+        if self.view is None:
+            return ""
+        g = self.geometry()
+        canvas = Canvas(g.width, g.height)
+        for square in range(SQUARES_COUNT):
+            self._draw_square(canvas, g, square)
+        self._draw_centre(canvas, g)
+        return canvas.to_text()
+
+    # -- the squares -----------------------------------------------------------------------------
+
+    def _draw_square(self, canvas: Canvas, g: Geometry, square: int) -> None:
+        x, y, w, h = square_box(g, square)
+        full = g is FULL
+        name = (SHORT if w >= 6 and h > 1 else TINY)[square]
+        style = CURSOR if square == self.cursor else group_style(square)
+        canvas.put(x, y, name.ljust(w if h > 1 else len(name)), style, width=w)
+        status_x, status_y = (x, y + 1) if h > 1 else (x + len(name), y)
+        self._draw_status(canvas, square, status_x, status_y, full)
+        tokens = [s for s, at in enumerate(self.view.position)
+                  if at == square and self.view.active[s]]
+        if tokens:
+            room = w if h >= 3 else 3 if h == 1 else 2
+            shown = tokens if len(tokens) <= room else tokens[:room - 1]
+            ty = y + 2 if h >= 3 else y + h - 1
+            tx = x + w - len(shown) - (len(shown) < len(tokens)) if h < 3 else x
+            for seat in shown:
+                canvas.put(tx, ty, str(seat + 1), SEAT_BADGES[seat])
+                tx += 1
+            if len(shown) < len(tokens):
+                canvas.put(tx, ty, "+", BOLD)
+
+    def _draw_status(self, canvas: Canvas, square: int, x: int, y: int, full: bool) -> None:
+        """Who owns a deed and what stands on it; a deed's price or a tax while nobody does."""
+        view, sq = self.view, SQUARES[square]
+        owner = view.owner[square] if sq.is_deed else -1
+        if owner >= 0:
+            canvas.put(x, y, str(owner + 1), SEAT_BADGES[owner])
+            level = view.level[square]
+            if view.mortgaged[square]:
+                canvas.put(x + 1, y, "m", MORTGAGED)
+            elif level:
+                canvas.put(x + 1, y, buildings(level, compact=not full), BOLD)
+        elif full and sq.price:
+            canvas.put(x, y, money(sq.price), EMPTY)
+
+    # -- the centre ----------------------------------------------------------------------------
+
+    def _draw_centre(self, canvas: Canvas, g: Geometry) -> None:
+        view = self.view
+        x0, y0 = g.corner + 1, g.edge
+        width, height = 9 * g.cell - 3, 9 * g.side
+        full = g is FULL
+        left = 26 if full else width
+        turn = view.players[view.turn]
+        if view.result is not None:
+            headline = "Game over"
+        else:
+            headline = f"Round {view.round} · turn: {turn}" if full else f"R{view.round} {turn}"
+        canvas.put(x0, y0, headline, BOLD, width=left)
+        if any(view.dice):
+            d1, d2 = view.dice
+            dice = f"{DICE[d1 - 1]} {DICE[d2 - 1]}  {d1 + d2}" + ("  double" if d1 == d2 else "")
+            if full:
+                canvas.put(x0, y0 + 1, dice, BOLD)
+            else:
+                canvas.put(x0 + width - len(dice), y0, dice, BOLD)
+        events_top = y0 + (3 if full else 1)
+        events_rows = height - 3 if full else 3
+        self._draw_events(canvas, x0, events_top, left, events_rows)
+        if full:
+            self._draw_deed(canvas, x0 + left + 3, y0, width - left - 3, height, full)
+        else:
+            self._draw_deed(canvas, x0, y0 + 4, width, height - 4, full)
+
+    def _draw_events(self, canvas: Canvas, x: int, y: int, width: int, rows: int) -> None:
+        """The latest whole lines of the log that fit, wrapped; cards stand out."""
+        shown: list[tuple[str, Style]] = []
+        for line in reversed(self.view.log[-rows:]):
+            parts = textwrap.wrap(line, width)
+            if len(shown) + len(parts) > rows:
+                break
+            style = CARD if " draws " in line else Style()
+            shown[:0] = [(part, style) for part in parts]
+        for i, (part, style) in enumerate(shown):
+            canvas.put(x, y + i, part, style)
+
+    def _draw_deed(self, canvas: Canvas, x: int, y: int, width: int, rows: int,
+                   full: bool) -> None:
+        """The card of the square under the cursor, and the ways to manage it."""
+        view, square = self.view, self.cursor
+        sq = SQUARES[square]
+        title = f" {sq.name}"
+        if sq.is_deed and not full:
+            owner = view.owner[square]
+            right = view.players[owner] if owner >= 0 else "for sale"
+            title = title.ljust(width - len(right) - 1) + right
+        canvas.put(x, y, title.ljust(width), group_style(square), width=width)
+        text = deed_lines(square, full)
+        if sq.is_deed and full:
+            text.insert(1, owner_line(view, square))
+        if sq.is_deed and not full and view.mortgaged[square]:
+            text.insert(0, "Mortgaged")
+        wrapped = [[(part, Style()) for part in textwrap.wrap(line, width)] for line in text]
+        lines = [part for parts in wrapped for part in parts]
+        if full:
+            for action in self.deed_actions:
+                if action.refused is None:
+                    lines.append((f"{action.key}  {action.label}", BOLD))
+                else:
+                    lines += [(part, EMPTY) for part in
+                              textwrap.wrap(f"{action.key}  {action.label}: {action.refused}",
+                                            width, subsequent_indent="   ")]
+        else:
+            allowed = [f"{a.key} {a.label}" for a in self.deed_actions if a.refused is None]
+            after = len(wrapped[0])  # the actions right under the price, where they stay visible
+            lines[after:after] = [(part, BOLD) for part in
+                                  textwrap.wrap(" · ".join(allowed), width)]
+        for i, (line, style) in enumerate(lines[:rows - 1]):
+            canvas.put(x, y + 1 + i, line, style, width=width)
+
+    def on_click(self, event: events.Click) -> None:
+        offset = event.get_content_offset(self)
+        if offset is None:
+            return
+        g = self.geometry()
+        for square in range(SQUARES_COUNT):
+            x, y, w, h = square_box(g, square)
+            if x <= offset.x < x + w and y <= offset.y < y + h:
+                self.post_message(self.SquareClicked(square))
+                return

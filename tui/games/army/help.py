@@ -1,0 +1,51 @@
+"""The help screen's text for the Army game: keys first, then the rules in brief."""
+
+HELP = """\
+# Army: keys
+
+- `r`: throw the dice. In Prison: `r` throws for doubles, `f` pays the £50 fine, `g` uses a
+  Get out of Prison free card.
+- `y` buys the deed you landed on; `n` declines it, and it goes to auction.
+- Auctions: digits, `↑` `↓` (or `+` `-`) set your bid, `Enter` bids, `p` passes (for good).
+- `e`: end your turn.
+- The **cursor** (the highlighted square) chooses a deed: `←` `→` step along the board, `↑` `↓`
+  jump between your own deeds, or click a square. The centre of the board shows its card.
+- On the deed under the cursor: `b` build an Ammo Store (a Barracks after four), `s` sell a
+  building back, `m` mortgage, `u` lift the mortgage. When the rules forbid it, the centre
+  of the board says why (even building, a mortgaged site in the group...).
+- `o`: offer a trade (deeds, cash, Get-out cards) to another player. An offer made to you:
+  `a` accept, `x` reject, `c` counter-offer. At most three offers a turn.
+- Owing more than you have: sell (`s`), mortgage (`m`) or trade (`o`) until you can pay; `B`
+  declares bankruptcy, offered only when even all that could not pay the debt.
+- A card asking for a £10 fine or a Combat card: `f` pays, `d` draws.
+- A mortgaged deed you receive: `l` lifts the mortgage now, `k` keeps it mortgaged.
+- A building won at a shortage auction: `←` `→` choose the site, `Enter` puts it there.
+- `Ctrl+P`: every action you may take now, searchable. `?` this help, `q` leave (the game is
+  saved), `Ctrl+S` save. `PageUp` / `PageDown` scroll the log.
+
+# The board
+
+Each square shows its name (on its colour group's colour), then its owner's number, its
+buildings (▪ an Ammo Store, ▲ a Barracks; on a small screen one bar, as high as the number of
+Stores: ▂ ▄ ▆ █) or `m` when mortgaged, then the tokens standing there.
+Unowned deeds show their price. The Ledger lists each player's cash and net worth, their deeds by
+group (■, or □ when mortgaged), buildings, Get-out cards (C Combat, T Training) and rent.
+
+# The rules in brief
+
+2 to 6 players start with £1,500 and move round the board by two dice. Pass GO: collect £200.
+Land on an unowned deed: buy it at its price, or it is auctioned to everyone (you too). Land
+on someone's deed: pay rent (double on a bare site when they own the whole colour group;
+Garrisons by how many they own; Utilities by the dice). Three doubles in a row send you to
+Prison, as do the Go To Prison square and some cards.
+
+Own a whole colour group, none of it mortgaged, and you may build Ammo Stores evenly (no site
+two ahead of another), then a Barracks after four. The bank has 32 Stores and 12 Barracks;
+when buildings run short, they are auctioned. Buildings sell back at half price, evenly.
+Mortgages pay half the price; lifting one costs the mortgage plus 10%. A mortgaged deed
+received in a trade costs its new owner the 10% at once.
+
+Out of money: raise it, or go bankrupt. Bankrupt to a player, they take everything; bankrupt to
+the bank, the bank auctions your deeds. The last player left wins. In the short game (an option),
+the game ends after a round limit and the richest player, by the rulebook's valuation, wins.
+"""

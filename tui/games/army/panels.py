@@ -1,0 +1,203 @@
+"""The side panels: what the game waits for (titled Auction during an auction), and the Ledger."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rich.text import Text
+
+from core.games.army import actions as A
+from core.games.army.board import SQUARES, SITE_GROUPS, GROUPS
+from core.games.army.cards import DECK_NAMES
+
+from ...widgets.panel import KEY, TextPanel, key_hints
+from .look import CARD, EMPTY, GROUP_COLOURS, money, seat_label
+
+GROUP_ORDER = SITE_GROUPS + ("garrison", "utility")
+
+
+@dataclass(frozen=True)
+class Entry:
+    """What the person at the keyboard has typed but not sent, and the last refusal."""
+
+    amount: int = 0
+    message: str = ""
+
+
+def offer_text(view, offer: A.Propose) -> Text:
+    """An offer as both sides read it."""
+    text = Text()
+    text.append(f"{view.players[offer.partner]} gets: ", "bold")
+    text.append(A.describe(offer.give, offer.give_cash, offer.give_cards) + "\n")
+    text.append(f"{view.players[view.pending[1]]} gets: ", "bold")
+    text.append(A.describe(offer.get, offer.get_cash, offer.get_cards) + "\n")
+    return text
+
+
+class DecisionPanel(TextPanel):
+    """Whose move it is, what they decide, and the keys that decide it."""
+
+    def show(self, view, entry: Entry, compact: bool) -> None:
+        self.border_title = "Auction" if view.phase == "auction" else "Turn"
+        self.show_text(self.describe(view, entry, compact))
+
+    def describe(self, view, entry: Entry, compact: bool = False) -> Text:
+        text = Text()
+        phase = view.phase
+        mine = view.viewer is not None and view.viewer in view.to_act
+        actor = view.players[view.to_act[0]] if view.to_act else ""
+        you = "You" if mine else actor
+        legal = {type(a) for a in view.legal}
+        keys: list[tuple[str, str]] = []
+        if phase == "over":
+            text.append(view.result.reason, "bold")
+        elif phase == "roll":
+            jailed = view.prison_turn[view.turn]
+            if jailed >= 0:
+                text.append(f"{'You are' if mine else actor + ' is'} in Prison, "
+                            f"turn {jailed + 1} of 3.\n")
+                keys = [("r", "throw for doubles")]
+                if A.PayFine in legal:
+                    keys.append(("f", "pay £50"))
+                if A.UseCard in legal:
+                    keys.append(("g", "use card"))
+            else:
+                text.append("Your turn: throw the dice.\n" if mine else f"{actor}'s turn.\n")
+                keys = [("r", "throw")]
+        elif phase == "end":
+            text.append("Your throw is done. Build, trade or mortgage now, or end your turn.\n"
+                        if mine else f"{actor} is finishing the turn.\n")
+            keys = [("e", "end turn")]
+        elif phase == "buy":
+            square = view.pending[2]
+            price = SQUARES[square].price
+            text.append(f"{you} may buy {SQUARES[square].name} for {money(price)}.\n")
+            if mine and view.cash[view.viewer] < price:
+                text.append("Mortgage or sell to afford it.\n", EMPTY)
+            keys = [("y", "buy"), ("n", "auction it")]
+        elif phase == "auction":
+            self._auction(text, view, entry, mine, compact)
+            keys = [("⏎" if compact else "Enter", "bid"), ("p", "pass")]
+        elif phase == "choice":
+            text.append(f"{you}: pay a £10 fine or take a Combat card?\n")
+            keys = [("f", "pay £10"), ("d", "draw card")]
+        elif phase == "debt":
+            _, debtor, creditor, amount, reason = view.pending
+            to = "the bank" if creditor >= len(view.players) else view.players[creditor]
+            text.append(f"{you} owe{'' if mine else 's'} {to} {money(amount)} ({reason}), ",
+                        "bold")
+            text.append(f"with {money(view.cash[debtor])} in cash; all the bank would pay: "
+                        f"{money(view.max_raise(debtor))}.\n")
+            if mine:
+                text.append("Sell (s) or mortgage (m) the deed under the cursor, or trade (o).\n",
+                            EMPTY)
+            keys = [("B", "go bankrupt")] if A.Bankrupt in legal else []
+        elif phase == "trade":
+            text.append(f"{view.players[view.pending[1]]} offers a trade:\n")
+            text.append_text(offer_text(view, view.pending[2]))
+            keys = [("a", "accept"), ("x", "reject"), ("c", "counter")]
+        elif phase == "lift":
+            square = view.pending[2]
+            text.append(f"{you} received {SQUARES[square].name}, mortgaged (10% paid). Lift it "
+                        f"now for {money(SQUARES[square].mortgage)}?\n")
+            keys = [("l", "lift now"), ("k", "keep")]
+        elif phase == "place":
+            text.append(f"{you} bought a {view.pending[2]}: put it on a site.\n")
+            keys = [("←→", "site"), ("⏎" if compact else "Enter", "put it there")]
+        if mine and keys:
+            text.append_text(key_hints(*keys, compact=compact))
+        elif not mine and view.to_act and phase not in ("over", "auction"):
+            text.append(f"Waiting for {actor}.", EMPTY)
+        if entry.message:
+            text.append("\n")
+            text.append(entry.message, "bold red")
+        text.rstrip()
+        return text
+
+    def _auction(self, text: Text, view, entry: Entry, mine: bool, compact: bool) -> None:
+        auction = view.pending[1]
+        if auction.square >= 0:
+            sq = SQUARES[auction.square]
+            text.append(f"For sale: {sq.name}", "bold")
+            text.append(f" (price {money(sq.price)})\n" if not compact else "\n")
+        else:
+            text.append(f"For sale: a {auction.piece}\n", "bold")
+        if auction.high_bidder is None:
+            text.append("No bid yet.\n")
+        else:
+            text.append(f"High bid {money(auction.high)} by {view.players[auction.high_bidder]}\n",
+                        "bold")
+        if auction.passed:
+            passed = ", ".join(view.players[s] for s in auction.passed)
+            text.append(f"Passed: {passed}\n", EMPTY)
+        if not mine:
+            text.append(f"{view.players[auction.bidder]} to bid or pass.")
+            return
+        text.append("Your bid: ", "bold")
+        text.append(f" {money(entry.amount)} ", KEY)
+        text.append(f" ≥{money(auction.minimum)}" if compact else
+                    f"  (at least {money(auction.minimum)}; you have "
+                    f"{money(view.cash[view.viewer])})")
+        text.append("\n")
+
+
+class LedgerPanel(TextPanel):
+    """Each player's cash, net worth, deeds by group, buildings, Get-out cards and rent."""
+
+    def show(self, view, compact: bool) -> None:
+        rows = max(1, self.content_size.height)
+        self.show_text(self.describe(view, compact, rows))
+
+    def describe(self, view, compact: bool, rows: int) -> Text:
+        seats = len(view.players)
+        per_seat = max(1, min(3, (rows - 1) // seats))
+        name_width, money_width = (6, 7) if compact else (11, 8)
+        text = Text()
+        text.append(f"{'':{name_width}}{'cash':>{money_width}}{'worth':>{money_width}}\n", EMPTY)
+        for seat in range(seats):
+            label = seat_label(view, seat)
+            label.truncate(name_width, pad=True)
+            if seat in view.to_act:
+                label.stylize("bold")
+            text.append_text(label)
+            if not view.active[seat]:
+                text.append("  bankrupt\n", EMPTY)
+                continue
+            text.append(f"{money(view.cash[seat]):>{money_width}}"
+                        f"{money(view.net_worth[seat]):>{money_width}}")
+            for deck in (0, 1):
+                if view.card_holder[deck] == seat:
+                    text.append(f" {DECK_NAMES[deck][0]}", CARD)
+            text.append("\n")
+            if per_seat >= 2:
+                text.append("  ")
+                text.append_text(self._holdings(view, seat))
+                text.append("\n")
+            if per_seat >= 3:
+                paid, received = view.rent_totals[seat]
+                text.append(f"  rent paid {money(paid)}, received {money(received)}\n", EMPTY)
+        text.rstrip()
+        return text
+
+    @staticmethod
+    def _holdings(view, seat: int) -> Text:
+        """Deeds as ■ in their group's colour (□ when mortgaged), then the buildings."""
+        text = Text()
+        stores = barracks = 0
+        for group in GROUP_ORDER:
+            owned = [s for s in GROUPS[group] if view.owner[s] == seat]
+            if not owned:
+                continue
+            for s in owned:
+                text.append("□" if view.mortgaged[s] else "■", GROUP_COLOURS[group])
+                level = view.level[s]
+                barracks += level == 5
+                stores += level if level < 5 else 0
+            text.append(" ")
+        if not text:
+            text.append("no deeds", EMPTY)
+        if stores:
+            text.append(f" {stores}▪")
+        if barracks:
+            text.append(f" {barracks}▲")
+        return text

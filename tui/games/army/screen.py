@@ -1,0 +1,275 @@
+"""The Army game at this computer or an SSH table: the Board, Turn/Auction and Ledger panels,
+and the keys that play it. Deeds are managed on the square under the cursor."""
+
+from __future__ import annotations
+
+from textual import events
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+
+from core.games.army import actions as A
+from core.games.army.board import DEEDS, SQUARES, SQUARES_COUNT
+from core.games.army.state import interest
+
+from ...screens.table import TableScreen
+from .board import BoardWidget, DeedAction
+from .end import ArmyEnd
+from .help import HELP
+from .look import money
+from .panels import DecisionPanel, Entry, LedgerPanel
+from .trade import TradeScreen
+
+MAX_BID = 99_999
+# The keys that answer what the game waits for: key, action class, description.
+ANSWER_KEYS = (
+    ("r", A.Roll, "Throw"), ("e", A.EndTurn, "End turn"), ("y", A.Buy, "Buy"),
+    ("n", A.Decline, "Auction it"), ("p", A.Pass, "Pass"), ("a", A.Accept, "Accept"),
+    ("x", A.Reject, "Reject"), ("d", A.TakeCombat, "Draw card"), ("l", A.LiftMortgage, "Lift now"),
+    ("k", A.KeepMortgage, "Keep"), ("B", A.Bankrupt, "Bankrupt"),
+)
+ANSWERS = {key: cls for key, cls, _ in ANSWER_KEYS}
+# The keys that manage the deed under the cursor.
+DEED_KEYS = (("b", A.Build, "build"), ("s", A.Sell, "sell a building"),
+             ("m", A.Mortgage, "mortgage"), ("u", A.Unmortgage, "lift the mortgage"))
+
+
+class ArmyScreen(TableScreen):
+    HELP = HELP
+    BINDINGS = [Binding(key, f"answer('{key}')", text) for key, _, text in ANSWER_KEYS] + [
+        Binding("f", "fine", "Pay fine"),
+        Binding("g", "use_card", "Use card"),
+        Binding("enter", "confirm", "Confirm"),
+        Binding("c", "counter", "Counter"),
+        Binding("o", "trade", "Trade"),
+        *[Binding(key, f"manage('{key}')", label.split()[0].capitalize())
+          for key, _, label in DEED_KEYS],
+        Binding("left", "step(-1)", show=False),
+        Binding("right", "step(1)", show=False),
+        Binding("up", "arrow(1)", show=False),
+        Binding("down", "arrow(-1)", show=False),
+        Binding("plus,equals_sign", "arrow(1)", show=False),
+        Binding("minus", "arrow(-1)", show=False),
+        Binding("backspace", "erase", show=False),
+    ]
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.cursor = 0
+        self.amount = 0
+        self.typed = False  # digits typed since the bid was last reset
+        self.message = ""
+        self._decision: tuple | None = None  # the decision the cursor and bid were set for
+
+    def panels(self) -> ComposeResult:
+        with Horizontal(id="main"):
+            board = BoardWidget(id="board", classes="panel")
+            board.border_title = "Board"
+            yield board
+            with Vertical(id="side"):
+                yield DecisionPanel(id="auction", classes="panel")
+                ledger = LedgerPanel(id="ledger", classes="panel")
+                ledger.border_title = "Ledger"
+                yield ledger
+
+    # -- drawing -----------------------------------------------------------------------------
+
+    def status_line(self) -> str:
+        view = self.view
+        if view.phase == "over":
+            return f"Army · game over · {view.result.reason}"
+        limit = f" of {view.round_limit}" if view.round_limit else ""
+        actor = view.players[view.to_act[0]]
+        you = " (you)" if view.viewer in view.to_act else ""
+        watching = "" if view.viewer is not None else " · watching"
+        doing = {"roll": "to throw", "end": "to end the turn", "buy": "to buy or not",
+                 "auction": "to bid or pass", "choice": "to pay or draw", "debt": "to raise money",
+                 "trade": "to answer an offer", "lift": "to lift a mortgage or not",
+                 "place": "to place a building"}[view.phase]
+        return f"Army · round {view.round}{limit} · {actor}{you} {doing}{watching}"
+
+    def show(self, view) -> None:
+        self._follow(view)
+        self.query_one(BoardWidget).show(view, self.cursor, self._deed_actions(view))
+        self.query_one(DecisionPanel).show(view, Entry(self.amount, self.message), self.compact)
+        self.query_one(LedgerPanel).show(view, self.compact)
+
+    def _follow(self, view) -> None:
+        """On each new decision, put the cursor where it matters and reset the bid."""
+        if view.phase == "auction":
+            decision = ("auction", view.pending[1].square, view.pending[1].minimum)
+        else:
+            decision = (view.round, view.turn, view.phase, view.pending[2:3])
+        if decision == self._decision:
+            return
+        self._decision = decision
+        if view.phase == "auction":
+            self.amount, self.typed = view.pending[1].minimum, False
+        places = [a.square for a in view.legal if isinstance(a, A.Place)]
+        raising = [a.square for a in view.legal if isinstance(a, (A.Sell, A.Mortgage))]
+        if places:
+            self.cursor = places[0]
+        elif view.phase == "debt" and raising:
+            self.cursor = raising[0]
+        elif view.phase in ("buy", "lift"):
+            self.cursor = view.pending[2]
+        elif view.phase == "auction" and view.pending[1].square >= 0:
+            self.cursor = view.pending[1].square
+        elif view.phase == "trade" and (view.pending[2].get or view.pending[2].give):
+            self.cursor = (view.pending[2].get + view.pending[2].give)[0]
+        else:
+            self.cursor = view.position[view.turn]
+
+    def _deed_actions(self, view) -> tuple[DeedAction, ...]:
+        """The ways to manage the deed under the cursor, when it is the viewer's to manage."""
+        seat = view.viewer
+        if seat is None or seat not in view.to_act or view.owner[self.cursor] != seat:
+            return ()
+        square, sq = self.cursor, SQUARES[self.cursor]
+        labels = {
+            A.Build: f"build ({money(sq.build)})", A.Sell: f"sell a building (+{money(sq.build // 2)})",
+            A.Mortgage: f"mortgage (+{money(sq.mortgage)})",
+            A.Unmortgage: f"lift the mortgage ({money(sq.mortgage + interest(sq.mortgage))})",
+        }
+        actions = []
+        for key, cls, _ in DEED_KEYS:
+            if cls in (A.Build, A.Sell) and sq.kind != "site":
+                continue
+            if cls is A.Unmortgage and not view.mortgaged[square]:
+                continue
+            if cls is A.Mortgage and view.mortgaged[square]:
+                continue
+            actions.append(DeedAction(key, labels[cls], self.table.why_illegal(seat, cls(square))))
+        return tuple(actions)
+
+    def redraw(self) -> None:
+        self.show(self.view)
+
+    def acted(self) -> None:
+        self.message = ""
+
+    def warn(self, message: str) -> None:
+        self.message = message
+        super().warn(message)
+        self.redraw()
+
+    # -- keys --------------------------------------------------------------------------------
+
+    def _mine(self) -> bool:
+        view = self.view
+        return view.viewer is not None and view.viewer in view.to_act
+
+    def _legal_kinds(self) -> set[type]:
+        return {type(a) for a in self.view.legal}
+
+    def check_action(self, action: str, parameters: tuple) -> bool | None:
+        view = getattr(self, "view", None)
+        if view is None:
+            return True
+        kinds = self._legal_kinds()
+        if action == "answer":
+            return ANSWERS[parameters[0]] in kinds
+        if action == "fine":
+            return A.PayFine in kinds or A.PayTen in kinds
+        if action == "use_card":
+            return A.UseCard in kinds
+        if action == "confirm":
+            return A.Place in kinds or view.phase == "auction" and self._mine()
+        if action == "counter":
+            return view.phase == "trade" and self._mine() and view.offers_left > 0
+        if action == "trade":
+            return view.phase in ("roll", "end", "debt") and self._mine() \
+                and view.offers_left > 0 and sum(view.active) > 1
+        if action == "manage":
+            cls = next(c for k, c, _ in DEED_KEYS if k == parameters[0])
+            return self._mine() and any(isinstance(a, cls) for a in view.legal)
+        if action in ("erase",):
+            return view.phase == "auction" and self._mine()
+        return True
+
+    def action_answer(self, key: str) -> None:
+        cls = ANSWERS[key]
+        self.submit(next((a for a in self.view.legal if isinstance(a, cls)), cls()))
+
+    def action_fine(self) -> None:
+        self.submit(A.PayTen() if self.view.phase == "choice" else A.PayFine())
+
+    def action_use_card(self) -> None:
+        cards = [a for a in self.view.legal if isinstance(a, A.UseCard)]
+        if cards:
+            self.submit(cards[0])
+
+    def action_confirm(self) -> None:
+        if self.view.phase == "auction":
+            self.submit(A.Bid(self.amount))
+        elif self.view.phase == "place":
+            self.submit(A.Place(self.cursor))
+
+    def action_manage(self, key: str) -> None:
+        cls = next(c for k, c, _ in DEED_KEYS if k == key)
+        self.submit(cls(self.cursor))
+
+    def action_trade(self) -> None:
+        self._open_trade(None)
+
+    def action_counter(self) -> None:
+        self._open_trade(self.view.pending[2])
+
+    def _open_trade(self, counter: A.Propose | None) -> None:
+        def send(offer: A.Propose | None) -> None:
+            if offer is not None:
+                self.submit(offer)
+
+        self.app.push_screen(TradeScreen(self.table, self.viewer, self.view, counter), send)
+
+    def action_step(self, direction: int) -> None:
+        """Move the cursor one square along the board (to the next site when placing)."""
+        view = self.view
+        places = [a.square for a in view.legal if isinstance(a, A.Place)]
+        if places:
+            at = places.index(self.cursor) if self.cursor in places else 0
+            self.cursor = places[(at + direction) % len(places)]
+        else:
+            self.cursor = (self.cursor + direction) % SQUARES_COUNT
+        self.redraw()
+
+    def action_arrow(self, direction: int) -> None:
+        """Raise or lower the bid in an auction; elsewhere, jump to the viewer's next deed."""
+        view = self.view
+        if view.phase == "auction" and self._mine():
+            self.amount = max(0, min(MAX_BID, self.amount + direction))
+            self.typed = True
+            self.redraw()
+            return
+        mine = [s for s in DEEDS if view.viewer is not None and view.owner[s] == view.viewer]
+        if not mine:
+            self.action_step(direction)
+            return
+        later = [s for s in mine if (s - self.cursor) * direction > 0]
+        self.cursor = (later[0] if direction > 0 else later[-1]) if later else \
+            (mine[0] if direction > 0 else mine[-1])
+        self.redraw()
+
+    def action_erase(self) -> None:
+        self.amount //= 10
+        self.typed = True
+        self.redraw()
+
+    def on_key(self, event: events.Key) -> None:
+        if event.character and event.character.isdigit() and self.view.phase == "auction" \
+                and self._mine():
+            digit = int(event.character)
+            self.amount = digit if not self.typed else min(self.amount * 10 + digit, MAX_BID)
+            self.typed = True
+            event.stop()
+            self.redraw()
+
+    def on_board_widget_square_clicked(self, message: BoardWidget.SquareClicked) -> None:
+        if message.square == self.cursor and self.view.phase == "place" and self._mine():
+            self.action_confirm()
+            return
+        self.cursor = message.square
+        self.redraw()
+
+    def end_screen(self, view):
+        return ArmyEnd(view)

@@ -1,0 +1,162 @@
+"""The trade screen: pick a partner, what each side hands over (deeds, cash, Get-out cards), and
+send the offer. A counter-offer opens it filled with the offer turned round.
+
+It only composes: the offer it answers with is checked by the game (live, as it is composed)
+and sent by the table screen.
+"""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.widgets import Button, Input, Select, SelectionList, Static
+from textual.widgets.selection_list import Selection
+
+from core.games.army import actions as A
+from core.games.army.board import DEEDS, SQUARES, group_of
+from core.games.army.cards import DECK_NAMES
+
+from ...screens.page import ModalPage
+from .look import GROUP_COLOURS
+
+CARD_VALUE = 100  # a Get-out card's value in a list is 100 + its deck; a deed's is its square
+
+
+def holdings(view, seat: int, chosen: tuple[int, ...] = ()) -> list[Selection]:
+    """What `seat` could hand over: deeds (those in groups with buildings shown, but disabled)
+    and Get-out cards; `chosen` ones start selected."""
+    items = []
+    for s in DEEDS:
+        if view.owner[s] != seat:
+            continue
+        prompt = Text("■ ", GROUP_COLOURS[SQUARES[s].group])
+        prompt.append(SQUARES[s].name)
+        built = any(view.level[g] for g in group_of(s))
+        if view.mortgaged[s]:
+            prompt.append(" (mortgaged)", "dim")
+        if built:
+            prompt.append(" (buildings: sell first)", "dim")
+        items.append(Selection(prompt, s, s in chosen, disabled=built))
+    for deck in (0, 1):
+        if view.card_holder[deck] == seat:
+            value = CARD_VALUE + deck
+            items.append(Selection(f"{DECK_NAMES[deck]} Get-out card", value, value in chosen))
+    return items
+
+
+class TradeScreen(ModalPage[A.Propose | None]):
+    BINDINGS = [Binding("escape", "dismiss(None)", "Cancel")]
+
+    def __init__(self, table, seat: int, view, counter: A.Propose | None = None) -> None:
+        super().__init__()
+        self.table = table
+        self.seat = seat
+        self.final = view
+        self.counter = counter  # the offer this answers, if it is a counter-offer
+        others = [s for s in range(len(view.players)) if s != seat and view.active[s]]
+        self.partner = view.pending[1] if counter is not None else others[0]
+        self.others = others
+
+    def body(self) -> ComposeResult:
+        view, offer = self.final, self.counter
+        with Vertical(classes="dialog trade"):
+            title = f"Counter-offer to {view.players[self.partner]}" if offer is not None \
+                else "Offer a trade"
+            yield Static(f"{title} · offers left this turn: {view.offers_left}",
+                         classes="dialog-title")
+            if offer is None:
+                yield Select([(view.players[s], s) for s in self.others], value=self.partner,
+                             allow_blank=False, id="partner")
+            with Horizontal(id="sides"):
+                with Vertical(classes="side"):
+                    mine = holdings(view, self.seat, self._mine(offer))
+                    yield Static(self._side_title("You give", mine), classes="side-title")
+                    yield SelectionList(*mine, id="give")
+                    yield Input(str(offer.get_cash) if offer and offer.get_cash else "",
+                                placeholder="and cash £", restrict=r"[0-9]*", max_length=6,
+                                id="give-cash")
+                with Vertical(classes="side"):
+                    theirs = holdings(view, self.partner, self._theirs(offer))
+                    yield Static(self._side_title("You get", theirs), classes="side-title",
+                                 id="get-title")
+                    yield SelectionList(*theirs, id="get")
+                    yield Input(str(offer.give_cash) if offer and offer.give_cash else "",
+                                placeholder="and cash £", restrict=r"[0-9]*", max_length=6,
+                                id="get-cash")
+            yield Static("", id="verdict")
+            with Horizontal(classes="buttons"):
+                yield Button("Send offer", id="send", variant="primary")
+                yield Button("Cancel", id="cancel")
+
+    @staticmethod
+    def _side_title(title: str, items: list) -> str:
+        return title if items else f"{title}: no deeds or cards, only cash"
+
+    @staticmethod
+    def _mine(offer: A.Propose | None) -> tuple[int, ...]:
+        """In a counter-offer, what the other side asked for is what this side gives."""
+        return () if offer is None else offer.get + tuple(CARD_VALUE + d for d in offer.get_cards)
+
+    @staticmethod
+    def _theirs(offer: A.Propose | None) -> tuple[int, ...]:
+        return () if offer is None else offer.give + tuple(CARD_VALUE + d for d in offer.give_cards)
+
+    def on_mount(self) -> None:
+        super().on_mount()
+        self._check()
+
+    def offer(self) -> A.Propose:
+        give = self.query_one("#give", SelectionList).selected
+        get = self.query_one("#get", SelectionList).selected
+
+        def cash(field: str) -> int:
+            text = self.query_one(field, Input).value
+            return int(text) if text.isdigit() else 0
+
+        return A.Propose(self.partner,
+                         tuple(sorted(v for v in give if v < CARD_VALUE)), cash("#give-cash"),
+                         tuple(sorted(v - CARD_VALUE for v in give if v >= CARD_VALUE)),
+                         tuple(sorted(v for v in get if v < CARD_VALUE)), cash("#get-cash"),
+                         tuple(sorted(v - CARD_VALUE for v in get if v >= CARD_VALUE)))
+
+    def _check(self) -> str | None:
+        """Show whether the game would take this offer now; the reason if not."""
+        reason = self.table.why_illegal(self.seat, self.offer())
+        verdict = self.query_one("#verdict", Static)
+        if reason is None:
+            verdict.update(Text("Ready to send: Enter or the button.", "bold green"))
+        else:
+            verdict.update(Text(reason[:1].upper() + reason[1:] + ".", "bold red"))
+        return reason
+
+    def on_select_changed(self, event: Select.Changed) -> None:
+        if event.value == self.partner or not isinstance(event.value, int):
+            return
+        self.partner = event.value
+        theirs = holdings(self.final, self.partner)
+        wanted = self.query_one("#get", SelectionList)
+        wanted.clear_options()
+        wanted.add_options(theirs)
+        self.query_one("#get-title", Static).update(self._side_title("You get", theirs))
+        self._check()
+
+    def on_selection_list_selected_changed(self, _: SelectionList.SelectedChanged) -> None:
+        self._check()
+
+    def on_input_changed(self, _: Input.Changed) -> None:
+        self._check()
+
+    def on_input_submitted(self, _: Input.Submitted) -> None:
+        self._send()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        if event.button.id == "send":
+            self._send()
+        else:
+            self.dismiss(None)
+
+    def _send(self) -> None:
+        if self._check() is None:
+            self.dismiss(self.offer())

@@ -1,0 +1,73 @@
+"""A small line chart of each seat's worth at the end of every round, one mark per seat."""
+
+from __future__ import annotations
+
+from typing import Sequence
+
+from rich.style import Style
+from rich.text import Text
+
+from .canvas import Canvas
+
+CHART_HEIGHT = 8
+AXIS = Style(dim=True)
+
+
+def worth_chart(history: Sequence[Sequence[int]], marks: Sequence[tuple[str, Style]],
+                width: int, title: str) -> Text:
+    """`history[r][seat]` drawn as `marks[seat]` (a character and its style) per round, in at
+    most `width` columns."""
+    if not history:
+        return Text("")
+    low = min(min(row) for row in history)
+    high = max(max(row) for row in history)
+    span = max(1, high - low)
+    label = max(5, len(f"{high}"), len(f"{low}"))
+    left = label + 2
+    shown = list(history)[-max(1, width - left):]  # the latest rounds if they do not all fit
+    first = len(history) - len(shown)
+    step = max(1, min(4, (width - left) // len(shown)))
+    canvas = Canvas(left + step * len(shown), CHART_HEIGHT + 1)
+    canvas.put(0, 0, f"{high:>{label}} ┤", AXIS)
+    canvas.put(0, CHART_HEIGHT - 1, f"{low:>{label}} ┤", AXIS)
+    for y in range(1, CHART_HEIGHT - 1):
+        canvas.put(left - 1, y, "│", AXIS)
+    for r in range(len(shown)):
+        if r % (3 if step > 1 else 5) == 0 or r == len(shown) - 1:
+            canvas.put(left + r * step, CHART_HEIGHT, f"{first + r + 1}", AXIS)
+    for seat, (mark, style) in enumerate(marks):
+        for r, row in enumerate(shown):
+            y = CHART_HEIGHT - 1 - round((row[seat] - low) / span * (CHART_HEIGHT - 1))
+            canvas.put(left + r * step, y, mark, style)
+    text = Text(title + "\n", Style(bold=True))
+    text.append_text(canvas.to_text())
+    return text
+
+
+BARS = " ▁▂▃▄▅▆▇█"
+
+
+def sparklines(history: Sequence[Sequence[int]], labels: Sequence[Text],
+               styles: Sequence[Style], width: int, title: str) -> Text:
+    """One line per seat: its label, then a bar per round as high as its worth then (all seats on
+    one scale), so lines that would cross on a chart stay apart. Long games are sampled to fit."""
+    if not history:
+        return Text("")
+    label_width = max(len(label) for label in labels) + 1
+    room = max(1, width - label_width - 12)
+    rounds = len(history)
+    picked = [min(rounds - 1, i * rounds // room) for i in range(min(room, rounds))]
+    high = max(1, max(max(row) for row in history))
+    text = Text(title + "\n", Style(bold=True))
+    for seat, label in enumerate(labels):
+        line = label.copy()
+        line.pad_right(label_width - len(label))
+        bars = "".join(BARS[round(max(0, history[r][seat]) / high * (len(BARS) - 1))]
+                       for r in picked)
+        line.append(bars, styles[seat])
+        line.append(f" {history[-1][seat]:>9,}", AXIS)
+        text.append_text(line)
+        text.append("\n")
+    sampled = "" if len(picked) == rounds else f", every {rounds / len(picked):.1f} rounds"
+    text.append(f"{'':{label_width}}round 1 to {rounds}{sampled}; full height is {high:,}", AXIS)
+    return text
