@@ -40,24 +40,30 @@ def play_keys_for(view) -> list[str]:
     return ["enter"]
 
 
+async def play_to_the_end(pilot, app, screen_class, keys_for) -> None:
+    """The person presses `keys_for(screen)` whenever it is their move, until the game ends."""
+    table = app.table
+    for _ in range(600):
+        await settle(pilot, app)
+        if table.state.is_over():
+            break
+        screen = app.screen
+        assert isinstance(screen, screen_class)
+        before = table.state.version
+        for key in keys_for(screen):
+            await pilot.press(key)
+        await pilot.pause()
+        assert table.state.version > before, f"keys did nothing in {screen.view.phase}"
+    await pilot.pause()
+    assert table.state.is_over()
+
+
 @pytest.mark.parametrize("seed", [1, 2])
 async def test_a_whole_four_player_game_is_played_by_keys_to_the_end_screen(seed):
     table = table_at(seed=seed, until=None)
     app = app_for(table)
     async with app.run_test(size=(120, 40)) as pilot:
-        for _ in range(600):
-            await settle(pilot, app)
-            if table.state.is_over():
-                break
-            screen = app.screen
-            assert isinstance(screen, BigShotScreen)
-            before = table.state.version
-            for key in play_keys_for(screen.view):
-                await pilot.press(key)
-            await pilot.pause()
-            assert table.state.version > before, f"keys did nothing in {screen.view.phase}"
-        await pilot.pause()
-        assert table.state.is_over()
+        await play_to_the_end(pilot, app, BigShotScreen, lambda screen: play_keys_for(screen.view))
         assert isinstance(app.screen, BigShotEnd)
         verdict = str(app.screen.query_one("#verdict").render())
         assert verdict == table.state.result().reason

@@ -12,6 +12,8 @@ import asyncio
 from pathlib import Path
 
 from textual.app import ComposeResult
+from textual.containers import Horizontal, Vertical
+from textual.widget import Widget
 from textual.binding import Binding
 from textual.command import Hit, Hits, Provider
 
@@ -58,6 +60,9 @@ class TableScreen(Page):
         Binding("pagedown", "log_page(-1)", "Newer log", show=False),
     ]
     HELP = ""
+    GAME = ""  # the game's title
+    DOING: dict[str, str] = {}  # what the person who must act decides, by phase
+    BOARD = AUCTION = LEDGER = Widget
     HOT_SEAT = "hot-seat"  # the viewer follows whichever person must act
 
     def __init__(self, table: Table, pace: float = 0.0, save_path: Path | None = None,
@@ -78,6 +83,7 @@ class TableScreen(Page):
         self._ended = False
         self._saved_round = self.view.round
         self._keys_for: tuple | None = None  # what the footer's keys were last worked out for
+        self.message = ""  # the last refusal, shown until the viewer's next accepted action
 
     # -- layout ----------------------------------------------------------------------------------
 
@@ -90,7 +96,17 @@ class TableScreen(Page):
         yield KeyBar(id="keys")
 
     def panels(self) -> ComposeResult:
-        yield from ()
+        """The game's Board beside its Auction and Ledger panels (a screen sets their classes)."""
+        with Horizontal(id="main"):
+            yield self._titled(self.BOARD(id="board", classes="panel"), "Board")
+            with Vertical(id="side"):
+                yield self._titled(self.AUCTION(id="auction", classes="panel"), "Auction")
+                yield self._titled(self.LEDGER(id="ledger", classes="panel"), "Ledger")
+
+    @staticmethod
+    def _titled(widget: Widget, title: str) -> Widget:
+        widget.border_title = title
+        return widget
 
     def on_mount(self) -> None:
         super().on_mount()
@@ -197,7 +213,17 @@ class TableScreen(Page):
         raise NotImplementedError
 
     def status_line(self) -> str:
-        raise NotImplementedError
+        """The game, the round, who must act and what they decide."""
+        view = self.view
+        if view.phase == "over":
+            return f"{self.GAME} · game over · {view.result.reason}"
+        actor = view.players[view.to_act[0]]
+        you = " (you)" if view.viewer in view.to_act else ""
+        watching = "" if view.viewer is not None else " · watching"
+        return f"{self.GAME} · {self.round_text()} · {actor}{you} {self.DOING[view.phase]}{watching}"
+
+    def round_text(self) -> str:
+        return f"round {self.view.round}"
 
     def end_screen(self, view) -> Page:
         raise NotImplementedError
@@ -227,9 +253,16 @@ class TableScreen(Page):
 
     def acted(self) -> None:
         """Called after the viewer's action was accepted, before the screen redraws."""
+        self.message = ""
 
     def warn(self, message: str) -> None:
+        self.message = message
         self.notify(message, severity="warning", timeout=4)
+        self.redraw()
+
+    def redraw(self) -> None:
+        """Draw the same view again, after a change of the viewer's own choices (cursor, bid)."""
+        self.show(self.view)
 
     def action_log_page(self, direction: int) -> None:
         self.query_one("#log", LogPanel).page(direction)

@@ -1,9 +1,13 @@
-"""A fixed-size grid of styled characters that renders as one Rich Text: boards and charts draw on it."""
+"""A fixed-size grid of styled characters that renders as one Rich Text, and a widget drawn on one:
+boards and charts draw on it."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from rich.style import Style
 from rich.text import Text
+from textual.widget import Widget
 
 
 class Canvas:
@@ -45,3 +49,39 @@ class Canvas:
             if y < self.height - 1:
                 text.append("\n")
         return text
+
+
+class Drawing(Widget):
+    """A widget drawn on a Canvas in one of two fixed sizes: FULL when it fits, else COMPACT.
+
+    A subclass sets FULL and COMPACT (anything with `width` and `height`), keeps what it shows in
+    `self.view`, and draws it in `draw(canvas, geometry)`."""
+
+    FULL: Any
+    COMPACT: Any
+
+    def __init__(self, **kwargs) -> None:
+        super().__init__(**kwargs)
+        self.view = None
+
+    def geometry(self):
+        full = self.FULL
+        return full if self.size.width >= full.width and self.size.height >= full.height \
+            else self.COMPACT
+
+    def get_content_width(self, container, viewport) -> int:
+        return self.FULL.width if container.width >= self.FULL.width else self.COMPACT.width
+
+    def get_content_height(self, container, viewport, width: int) -> int:
+        return self.FULL.height if width >= self.FULL.width else self.COMPACT.height
+
+    def render(self):
+        if self.view is None:
+            return ""
+        g = self.geometry()
+        canvas = Canvas(g.width, g.height)
+        self.draw(canvas, g)
+        return canvas.to_text()
+
+    def draw(self, canvas: Canvas, geometry) -> None:
+        raise NotImplementedError

@@ -12,11 +12,10 @@ from dataclasses import dataclass
 from rich.style import Style
 from textual import events
 from textual.message import Message
-from textual.widget import Widget
 
 from core.games.army.board import GARRISON_RENT, SQUARES, SQUARES_COUNT, UTILITY_FACTOR
 
-from ...widgets.canvas import Canvas
+from ...widgets.canvas import Canvas, Drawing
 from .look import (CARD, EMPTY, MORTGAGED, SEAT_BADGES, SHORT, TINY, buildings, group_style,
                    money)
 
@@ -113,7 +112,9 @@ def deed_lines(square: int, full: bool) -> list[str]:
              "to_prison": "Go straight to Prison"}[sq.kind]]
 
 
-class BoardWidget(Widget):
+class BoardWidget(Drawing):
+    FULL, COMPACT = FULL, COMPACT
+
     class SquareClicked(Message):
         def __init__(self, square: int) -> None:
             super().__init__()
@@ -121,7 +122,6 @@ class BoardWidget(Widget):
 
     def __init__(self, **kwargs) -> None:
         super().__init__(**kwargs)
-        self.view = None
         self.cursor = 0
         self.deed_actions: tuple[DeedAction, ...] = ()
         self._drawn: tuple | None = None
@@ -133,25 +133,10 @@ class BoardWidget(Widget):
             self._drawn = drawn
             self.refresh()
 
-    def geometry(self) -> Geometry:
-        fits = self.size.width >= FULL.width and self.size.height >= FULL.height
-        return FULL if fits else COMPACT
-
-    def get_content_width(self, container, viewport) -> int:
-        return FULL.width if container.width >= FULL.width else COMPACT.width
-
-    def get_content_height(self, container, viewport, width: int) -> int:
-        return FULL.height if width >= FULL.width else COMPACT.height
-
-    def render(self):
-        if self.view is None:
-            return ""
-        g = self.geometry()
-        canvas = Canvas(g.width, g.height)
+    def draw(self, canvas: Canvas, g: Geometry) -> None:
         for square in range(SQUARES_COUNT):
             self._draw_square(canvas, g, square)
         self._draw_centre(canvas, g)
-        return canvas.to_text()
 
     # -- the squares -----------------------------------------------------------------------------
 

@@ -3,15 +3,13 @@ and the keys that play it. Deeds are managed on the square under the cursor."""
 
 from __future__ import annotations
 
-from textual import events
-from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical
 
 from core.games.army import actions as A
 from core.games.army.board import DEEDS, SQUARES, SQUARES_COUNT
 from core.games.army.state import interest
 
+from ...screens.bid import BID_BINDINGS, BidEntry, BidKeys
 from ...screens.table import TableScreen
 from .board import BoardWidget, DeedAction
 from .end import ArmyEnd
@@ -34,8 +32,14 @@ DEED_KEYS = (("b", A.Build, "build"), ("s", A.Sell, "sell a building"),
              ("m", A.Mortgage, "mortgage"), ("u", A.Unmortgage, "lift the mortgage"))
 
 
-class ArmyScreen(TableScreen):
+class ArmyScreen(BidKeys, TableScreen):
     HELP = HELP
+    GAME = "Army"
+    DOING = {"roll": "to throw", "end": "to end the turn", "buy": "to buy or not",
+             "auction": "to bid or pass", "choice": "to pay or draw", "debt": "to raise money",
+             "trade": "to answer an offer", "lift": "to lift a mortgage or not",
+             "place": "to place a building"}
+    BOARD, AUCTION, LEDGER = BoardWidget, DecisionPanel, LedgerPanel
     BINDINGS = [Binding(key, f"answer('{key}')", text) for key, _, text in ANSWER_KEYS] + [
         Binding("f", "fine", "Pay fine"),
         Binding("g", "use_card", "Use card"),
@@ -48,50 +52,25 @@ class ArmyScreen(TableScreen):
         Binding("right", "step(1)", show=False),
         Binding("up", "arrow(1)", show=False),
         Binding("down", "arrow(-1)", show=False),
-        Binding("plus,equals_sign", "arrow(1)", show=False),
-        Binding("minus", "arrow(-1)", show=False),
-        Binding("backspace", "erase", show=False),
+        *BID_BINDINGS,
     ]
 
     def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)
         self.cursor = 0
-        self.amount = 0
-        self.typed = False  # digits typed since the bid was last reset
-        self.message = ""
+        self.bid = BidEntry(MAX_BID)
         self._decision: tuple | None = None  # the decision the cursor and bid were set for
-
-    def panels(self) -> ComposeResult:
-        with Horizontal(id="main"):
-            board = BoardWidget(id="board", classes="panel")
-            board.border_title = "Board"
-            yield board
-            with Vertical(id="side"):
-                yield DecisionPanel(id="auction", classes="panel")
-                ledger = LedgerPanel(id="ledger", classes="panel")
-                ledger.border_title = "Ledger"
-                yield ledger
 
     # -- drawing -----------------------------------------------------------------------------
 
-    def status_line(self) -> str:
-        view = self.view
-        if view.phase == "over":
-            return f"Army · game over · {view.result.reason}"
-        limit = f" of {view.round_limit}" if view.round_limit else ""
-        actor = view.players[view.to_act[0]]
-        you = " (you)" if view.viewer in view.to_act else ""
-        watching = "" if view.viewer is not None else " · watching"
-        doing = {"roll": "to throw", "end": "to end the turn", "buy": "to buy or not",
-                 "auction": "to bid or pass", "choice": "to pay or draw", "debt": "to raise money",
-                 "trade": "to answer an offer", "lift": "to lift a mortgage or not",
-                 "place": "to place a building"}[view.phase]
-        return f"Army · round {view.round}{limit} · {actor}{you} {doing}{watching}"
+    def round_text(self) -> str:
+        limit = f" of {self.view.round_limit}" if self.view.round_limit else ""
+        return f"round {self.view.round}{limit}"
 
     def show(self, view) -> None:
         self._follow(view)
         self.query_one(BoardWidget).show(view, self.cursor, self._deed_actions(view))
-        self.query_one(DecisionPanel).show(view, Entry(self.amount, self.message), self.compact)
+        self.query_one(DecisionPanel).show(view, Entry(self.bid.amount, self.message), self.compact)
         self.query_one(LedgerPanel).show(view, self.compact)
 
     def _follow(self, view) -> None:
@@ -104,7 +83,7 @@ class ArmyScreen(TableScreen):
             return
         self._decision = decision
         if view.phase == "auction":
-            self.amount, self.typed = view.pending[1].minimum, False
+            self.bid.reset(view.pending[1].minimum)
         places = [a.square for a in view.legal if isinstance(a, A.Place)]
         raising = [a.square for a in view.legal if isinstance(a, (A.Sell, A.Mortgage))]
         if places:
@@ -142,17 +121,6 @@ class ArmyScreen(TableScreen):
             actions.append(DeedAction(key, labels[cls], self.table.why_illegal(seat, cls(square))))
         return tuple(actions)
 
-    def redraw(self) -> None:
-        self.show(self.view)
-
-    def acted(self) -> None:
-        self.message = ""
-
-    def warn(self, message: str) -> None:
-        self.message = message
-        super().warn(message)
-        self.redraw()
-
     # -- keys --------------------------------------------------------------------------------
 
     def _mine(self) -> bool:
@@ -183,8 +151,6 @@ class ArmyScreen(TableScreen):
         if action == "manage":
             cls = next(c for k, c, _ in DEED_KEYS if k == parameters[0])
             return self._mine() and any(isinstance(a, cls) for a in view.legal)
-        if action in ("erase",):
-            return view.phase == "auction" and self._mine()
         return True
 
     def action_answer(self, key: str) -> None:
@@ -201,7 +167,7 @@ class ArmyScreen(TableScreen):
 
     def action_confirm(self) -> None:
         if self.view.phase == "auction":
-            self.submit(A.Bid(self.amount))
+            self.submit(A.Bid(self.bid.amount))
         elif self.view.phase == "place":
             self.submit(A.Place(self.cursor))
 
@@ -236,10 +202,8 @@ class ArmyScreen(TableScreen):
     def action_arrow(self, direction: int) -> None:
         """Raise or lower the bid in an auction; elsewhere, jump to the viewer's next deed."""
         view = self.view
-        if view.phase == "auction" and self._mine():
-            self.amount = max(0, min(MAX_BID, self.amount + direction))
-            self.typed = True
-            self.redraw()
+        if self.bidding():
+            self.action_bid_nudge(direction)
             return
         mine = [s for s in DEEDS if view.viewer is not None and view.owner[s] == view.viewer]
         if not mine:
@@ -250,19 +214,8 @@ class ArmyScreen(TableScreen):
             (mine[0] if direction > 0 else mine[-1])
         self.redraw()
 
-    def action_erase(self) -> None:
-        self.amount //= 10
-        self.typed = True
-        self.redraw()
-
-    def on_key(self, event: events.Key) -> None:
-        if event.character and event.character.isdigit() and self.view.phase == "auction" \
-                and self._mine():
-            digit = int(event.character)
-            self.amount = digit if not self.typed else min(self.amount * 10 + digit, MAX_BID)
-            self.typed = True
-            event.stop()
-            self.redraw()
+    def bidding(self) -> bool:
+        return self.view.phase == "auction" and self._mine()
 
     def on_board_widget_square_clicked(self, message: BoardWidget.SquareClicked) -> None:
         if message.square == self.cursor and self.view.phase == "place" and self._mine():

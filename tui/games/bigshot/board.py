@@ -10,11 +10,10 @@ from dataclasses import dataclass
 from rich.style import Style
 from textual import events
 from textual.message import Message
-from textual.widget import Widget
 
 from core.games.bigshot.board import COLOUR_LETTERS, LOT_CAPACITY, LOTS, lot_winner
 
-from ...widgets.canvas import Canvas
+from ...widgets.canvas import Canvas, Drawing
 from .look import BADGES, EMPTY, SHORT_NAMES, owner_name
 
 CURSOR = Style(reverse=True, bold=True)
@@ -53,8 +52,10 @@ class Preview:
     colour: int | None
 
 
-class BoardWidget(Widget):
-    """Renders `view`; `cursor` is the selected lot (during placement) or None."""
+class BoardWidget(Drawing):
+    """Renders `view`; `preview` is the selected lot and cube (during placement) or None."""
+
+    FULL, COMPACT = FULL, COMPACT
 
     class LotClicked(Message):
         def __init__(self, lot: int) -> None:
@@ -63,7 +64,6 @@ class BoardWidget(Widget):
 
     def __init__(self, **kwargs) -> None:
         super().__init__(**kwargs)
-        self.view = None
         self.preview: Preview | None = None
         self._drawn: tuple | None = None  # what the last drawing showed
         self._lot_boxes: list[tuple[int, int, int, int]] = []  # lot, x, y, width (3 rows tall)
@@ -75,20 +75,7 @@ class BoardWidget(Widget):
             self._drawn = drawn
             self.refresh()
 
-    def geometry(self) -> Geometry:
-        return FULL if self.size.width >= FULL.width and self.size.height >= FULL.height else COMPACT
-
-    def get_content_width(self, container, viewport) -> int:
-        return FULL.width if container.width >= FULL.width else COMPACT.width
-
-    def get_content_height(self, container, viewport, width: int) -> int:
-        return FULL.height if width >= FULL.width else COMPACT.height
-
-    def render(self):
-        if self.view is None:
-            return ""
-        g = self.geometry()
-        canvas = Canvas(g.width, g.height)
+    def draw(self, canvas: Canvas, g: Geometry) -> None:
         self._draw_ring(canvas, g)
         self._lot_boxes = []
         used = {(spec.row, spec.col) for spec in LOTS}
@@ -102,7 +89,6 @@ class BoardWidget(Widget):
             x, y = self._cell_origin(g, spec.row, spec.col)
             self._lot_boxes.append((lot, x, y, g.cell))
             self._draw_lot(canvas, g, lot, x, y)
-        return canvas.to_text()
 
     @staticmethod
     def _cell_origin(g: Geometry, row: int, col: int) -> tuple[int, int]:

@@ -2,14 +2,12 @@
 
 from __future__ import annotations
 
-from textual import events
-from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical
 
 from core.games.bigshot import actions as A
 from core.games.bigshot.board import LOTS, ROUNDS
 
+from ...screens.bid import BID_BINDINGS, BidEntry, BidKeys
 from ...screens.table import TableScreen
 from .board import BoardWidget, Preview
 from .end import BigShotEnd
@@ -19,8 +17,12 @@ from .panels import AuctionPanel, Entry, LedgerPanel
 GRID = {(lot.row, lot.col): i for i, lot in enumerate(LOTS)}
 
 
-class BigShotScreen(TableScreen):
+class BigShotScreen(BidKeys, TableScreen):
     HELP = HELP
+    GAME = "Big Shot"
+    DOING = {"roll": "to roll", "loans": "to decide on a loan", "bid": "to bid or pass",
+             "pay": "to pay", "place": "to place the cubes"}
+    BOARD, AUCTION, LEDGER = BoardWidget, AuctionPanel, LedgerPanel
     BINDINGS = [
         Binding("r", "roll", "Roll"),
         Binding("enter", "confirm", "Confirm"),
@@ -33,46 +35,21 @@ class BigShotScreen(TableScreen):
         Binding("down", "arrow(0, 1)", show=False),
         Binding("left", "arrow(-1, 0)", show=False),
         Binding("right", "arrow(1, 0)", show=False),
-        Binding("plus,equals_sign", "arrow(0, -1)", show=False),
-        Binding("minus", "arrow(0, 1)", show=False),
-        Binding("backspace", "erase", show=False),
+        *BID_BINDINGS,
     ]
 
     def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)
-        self.amount = 0
-        self.typed = False  # digits typed since the bid was last reset
+        self.bid = BidEntry(999)
         self.cube: int | None = None
         self.cursor = 0
         self.payer: int | None = None
-        self.message = ""
         self._bid_floor = None
-
-    def panels(self) -> ComposeResult:
-        with Horizontal(id="main"):
-            board = BoardWidget(id="board", classes="panel")
-            board.border_title = "Board"
-            yield board
-            with Vertical(id="side"):
-                auction = AuctionPanel(id="auction", classes="panel")
-                auction.border_title = "Auction"
-                yield auction
-                ledger = LedgerPanel(id="ledger", classes="panel")
-                ledger.border_title = "Ledger"
-                yield ledger
 
     # -- drawing -----------------------------------------------------------------------------------
 
-    def status_line(self) -> str:
-        view = self.view
-        if view.phase == "over":
-            return f"Big Shot · game over · {view.result.reason}"
-        actor = view.players[view.to_act[0]]
-        doing = {"roll": "to roll", "loans": "to decide on a loan", "bid": "to bid or pass",
-                 "pay": "to pay", "place": "to place the cubes"}[view.phase]
-        you = " (you)" if view.viewer in view.to_act else ""
-        watching = "" if view.viewer is not None else " · watching"
-        return f"Big Shot · round {view.round} of {ROUNDS} · {actor}{you} {doing}{watching}"
+    def round_text(self) -> str:
+        return f"round {self.view.round} of {ROUNDS}"
 
     def show(self, view) -> None:
         self._reset_entry(view)
@@ -80,7 +57,7 @@ class BigShotScreen(TableScreen):
         placing = mine and view.phase == "place"
         preview = Preview(self.cursor, self.cube) if placing else None
         self.query_one(BoardWidget).show(view, preview)
-        self.query_one(AuctionPanel).show(view, Entry(self.amount, self.cube, self.payer,
+        self.query_one(AuctionPanel).show(view, Entry(self.bid.amount, self.cube, self.payer,
                                                       self.message), self.compact)
         self.query_one(LedgerPanel).show(view, self.compact)
 
@@ -90,7 +67,7 @@ class BigShotScreen(TableScreen):
             floor = (view.round, view.auction.minimum)
             if floor != self._bid_floor:
                 self._bid_floor = floor
-                self.amount, self.typed = view.auction.minimum, False
+                self.bid.reset(view.auction.minimum)
         if view.phase == "place":
             if self.cube is None or not view.to_place[self.cube]:
                 self.cube = next((c for c in range(4) if view.to_place[c]), None)
@@ -100,17 +77,6 @@ class BigShotScreen(TableScreen):
             payers = [a.colour for a in view.legal if isinstance(a, A.PayWith)]
             if self.payer not in payers and payers:
                 self.payer = payers[0]
-
-    def redraw(self) -> None:
-        self.show(self.view)
-
-    def acted(self) -> None:
-        self.message = ""
-
-    def warn(self, message: str) -> None:
-        self.message = message
-        super().warn(message)
-        self.redraw()
 
     # -- keys --------------------------------------------------------------------------------------
 
@@ -130,7 +96,7 @@ class BigShotScreen(TableScreen):
             return A.NO_MORE_LOANS in legal
         if action == "next_cube":
             return mine and view.phase == "place" and sum(1 for n in view.to_place if n) > 1
-        if action in ("confirm", "arrow", "erase"):
+        if action in ("confirm", "arrow"):
             return mine and view.phase in ("bid", "place", "pay")
         return True
 
@@ -151,7 +117,7 @@ class BigShotScreen(TableScreen):
     def action_confirm(self) -> None:
         phase = self.view.phase
         if phase == "bid":
-            self.submit(A.bid(self.amount))
+            self.submit(A.bid(self.bid.amount))
         elif phase == "place" and self.cube is not None:
             self.submit(A.place(self.cube, self.cursor))
         elif phase == "pay" and self.payer is not None:
@@ -166,9 +132,9 @@ class BigShotScreen(TableScreen):
     def action_arrow(self, dx: int, dy: int) -> None:
         phase = self.view.phase
         if phase == "bid":
-            self.amount = max(0, self.amount - dy)
-            self.typed = True
-        elif phase == "place":
+            self.action_bid_nudge(-dy)
+            return
+        if phase == "place":
             self.cursor = self._lot_towards(dx, dy)
         elif phase == "pay":
             colours = list(self.view.seat_colours[self.view.viewer])
@@ -176,20 +142,8 @@ class BigShotScreen(TableScreen):
                 self.payer = colours[(colours.index(self.payer) + dx + dy) % len(colours)]
         self.redraw()
 
-    def action_erase(self) -> None:
-        if self.view.phase == "bid":
-            self.amount //= 10
-            self.typed = True
-            self.redraw()
-
-    def on_key(self, event: events.Key) -> None:
-        if event.character and event.character.isdigit() and self.check_action("confirm", ()) \
-                and self.view.phase == "bid":
-            digit = int(event.character)
-            self.amount = digit if not self.typed else min(self.amount * 10 + digit, 999)
-            self.typed = True
-            event.stop()
-            self.redraw()
+    def bidding(self) -> bool:
+        return self.view.phase == "bid" and self.check_action("confirm", ())
 
     def _lot_towards(self, dx: int, dy: int) -> int:
         """The next lot from the cursor in a direction, skipping empty city blocks."""

@@ -1,0 +1,41 @@
+"""The Army game at an SSH table: two people in their own terminals, trading with each other."""
+
+from core.games import get_spec
+
+from .harness import connect, start_server
+
+
+async def test_two_remote_players_trade_and_both_see_it(tmp_path):
+    server, port = await start_server(tmp_path)
+    try:
+        ann, ben = await connect(port, "ann"), await connect(port, "ben")
+        await ann.wait_for("You are ann")
+        await ben.wait_for("You are ben")
+        host = server.host
+        table = host.create_table("ann", "army", {}, players=2, bots=0, seed=5)
+        host.sit(table.id, "ben")
+        host.start(table.id, "ann")
+        await ann.wait_for("Ledger")
+        await ben.wait_for("Ledger")
+        helper = get_spec("army").bots["heuristic"](1)
+        state = table.match.state
+        while not (state.turn == 0 and state.stage == "roll" and not state.stack):
+            seat = state.to_act()[0]  # the people's moves until it is ann's turn to throw
+            host.act(table.id, table.seats[seat].name,
+                     helper.choose(state.view(seat), state.legal_actions(seat)))
+            state = table.match.state
+        await ann.wait_for("Your turn: throw the dice.")
+        await ann.press("o")
+        await ann.wait_for("Offer a trade")
+        await ann.press("\t", "\t", "2", "5", "\r")  # past the lists, into "You give" cash: £25
+        await ben.wait_for("ann offers a trade:")
+        await ben.wait_for("ben gets: £25")
+        cash = table.match.state.cash(1)
+        await ben.press("a")
+        for who in (ann, ben):
+            await who.wait_for("ben accepts ann's offer.")
+        assert table.match.state.cash(1) == cash + 25
+        await ann.close()
+        await ben.close()
+    finally:
+        await server.stop()

@@ -1,0 +1,133 @@
+"""Playing the Army game through the app, as a person would: keys in, screens out."""
+
+from textual.widgets import Input, SelectionList
+
+from core.games.army import actions as A
+from core.games.army.board import GROUPS, SITE_GROUPS, SQUARES
+from tui.demo import app_for, army_in_debt, army_managing, army_offered_a_trade, army_table
+from tui.games.army.end import ArmyEnd
+from tui.games.army.screen import ArmyScreen
+from tui.games.army.trade import TradeScreen
+
+from .test_play import play_to_the_end, settle
+
+
+def decision_text(app) -> str:
+    return str(app.screen.query_one("#auction")._shown)
+
+
+def keys_for(view, cursor: int) -> list[str]:
+    """What a cautious person presses: buy what they can afford, pass in auctions, refuse offers,
+    mortgage or sell under the cursor when in debt."""
+    phase = view.phase
+    me = view.viewer
+    if phase == "roll":
+        return ["r"]
+    if phase == "end":
+        return ["e"]
+    if phase == "buy":
+        return ["y"] if view.cash[me] >= SQUARES[view.pending[2]].price else ["n"]
+    if phase == "auction":
+        return ["p"]
+    if phase == "choice":
+        return ["f"] if view.cash[me] >= 10 else ["d"]
+    if phase == "debt":
+        legal = set(view.legal)
+        if A.Sell(cursor) in legal:
+            return ["s"]
+        return ["m"] if A.Mortgage(cursor) in legal else ["B"]
+    if phase == "trade":
+        return ["x"]
+    if phase == "lift":
+        return ["k"]
+    return ["enter"]
+
+
+async def test_a_short_game_is_played_by_keys_to_the_end_screen():
+    table = army_table(4, until=None, options={"short_game": True, "round_limit": 4})
+    app = app_for(table)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await play_to_the_end(pilot, app, ArmyScreen,
+                              lambda screen: keys_for(screen.view, screen.cursor))
+        assert isinstance(app.screen, ArmyEnd)
+        assert str(app.screen.query_one("#verdict").render()) == table.state.result().reason
+    assert any(seat == 0 for seat, _ in table.match.record.actions)
+    assert table.match.record.replay().log() == table.state.log()
+
+
+def built_site(view) -> int:
+    return next(s for g in SITE_GROUPS for s in GROUPS[g]
+                if all(view.owner[x] == view.viewer and view.level[x] for x in GROUPS[g]))
+
+
+async def test_building_unevenly_is_refused_with_the_rule_and_changes_nothing():
+    table = army_table(3, army_managing)
+    app = app_for(table)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = app.screen
+        site = built_site(screen.view)
+        screen.cursor = site
+        level = table.state.level[site]
+        await pilot.press("b")
+        assert table.state.level[site] == level + 1
+        version = table.state.version
+        await pilot.press("b")
+        assert table.state.version == version
+        assert "Build evenly" in decision_text(app)
+
+
+async def test_raising_money_by_mortgaging_then_paying_the_debt():
+    table = army_table(1, army_in_debt)
+    app = app_for(table)
+    async with app.run_test(size=(120, 40)) as pilot:
+        owed = table.state.stack[-1][3]
+        assert "You owe" in decision_text(app)
+        for _ in range(30):
+            if table.state.stack and table.state.stack[-1][0] == "debt":
+                screen = app.screen
+                await pilot.press(*keys_for(screen.view, screen.cursor))
+        assert not any(frame[0] == "debt" and frame[1] == 0 for frame in table.state.stack)
+        assert any(t.amount == owed and t.source == 0 for t in table.state.ledger.entries[-3:])
+
+
+async def test_an_offer_is_composed_sent_and_answered_by_the_bot():
+    table = army_table(3, army_managing)
+    app = app_for(table)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.press("o")
+        trade = app.screen
+        assert isinstance(trade, TradeScreen)
+        partner = trade.partner
+        trade.query_one("#get-cash", Input).value = "1"
+        trade.query_one("#give-cash", Input).value = "100000"
+        await pilot.pause()
+        assert "has £" in str(trade.query_one("#verdict").render())  # more cash than there is
+        trade.query_one("#give-cash", Input).value = "50"
+        await pilot.pause()
+        assert str(trade.query_one("#verdict").render()).startswith("Ready")
+        await pilot.click("#send")
+        await settle(pilot, app)
+        assert isinstance(app.screen, ArmyScreen)
+        answer = [line for line in table.state.log() if "Ann's offer" in line]
+        assert answer and table.state.players[partner] in answer[-1]
+        assert app.screen.view.offers_left == 2
+
+
+async def test_a_counter_offer_turns_the_offer_round():
+    table = army_table(1, army_offered_a_trade)
+    offer = table.state.stack[-1][2]
+    proposer = table.state.stack[-1][1]
+    app = app_for(table)
+    async with app.run_test(size=(120, 40)) as pilot:
+        assert "offers a trade" in decision_text(app)
+        await pilot.press("c")
+        trade = app.screen
+        assert isinstance(trade, TradeScreen)
+        assert set(trade.query_one("#give", SelectionList).selected) == set(offer.get)
+        assert set(trade.query_one("#get", SelectionList).selected) == set(offer.give)
+        await pilot.click("#send")
+        await pilot.pause()
+        sent = [a for s, a in table.match.record.actions if s == 0][-1]
+        assert isinstance(sent, A.Propose)
+        assert (sent.partner, sent.give, sent.get, sent.get_cash) == \
+            (proposer, offer.get, offer.give, offer.give_cash)
