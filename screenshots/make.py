@@ -10,7 +10,8 @@ import tempfile
 from pathlib import Path
 
 from tui.app import BoomtownApp
-from tui.demo import app_for, game_over, human_bidding_after_a_bid, human_placing, table_at
+from tui.demo import (app_for, army_managing, army_offered_a_trade, army_table, game_over,
+                      human_bidding_after_a_bid, human_placing, table_at)
 
 HERE = Path(__file__).parent
 SHOTS = {
@@ -18,6 +19,9 @@ SHOTS = {
     "bigshot-placement": (lambda: app_for(table_at(seed=11, until=human_placing)),
                           ["right", "down"]),
     "bigshot-end": (lambda: app_for(table_at(seed=7, until=game_over)), []),
+    "army-board": (lambda: app_for(army_table(3, army_managing)), ["down"]),
+    "army-trade": (lambda: app_for(army_table(1, army_offered_a_trade)), ["c"]),
+    "army-end": (lambda: app_for(army_table(2, game_over)), []),
     "title": (lambda: BoomtownApp(pace=0, save_path=None), []),
 }
 
