@@ -81,3 +81,9 @@ def army_managing(state) -> bool:
 def army_in_debt(state) -> bool:
     frame = _decision(state)
     return frame is not None and frame[0] == "debt" and frame[1] == 0
+
+
+def army_in_prison(state) -> bool:
+    """The person's turn, in Prison, with the fine still allowed."""
+    return (not state.stack and state.stage == "roll" and state.turn == 0
+            and 0 <= state.prison_turn[0] < 2 and state.round >= 5)

@@ -4,8 +4,8 @@ import pytest
 
 from core.games.army.board import GROUPS, SITE_GROUPS
 
-from tui.demo import (app_for, army_bidding, army_in_debt, army_managing, army_offered_a_trade,
-                      army_table, game_over)
+from tui.demo import (app_for, army_bidding, army_in_debt, army_in_prison, army_managing,
+                      army_offered_a_trade, army_table, game_over)
 
 SIZES = [pytest.param((120, 40), id="120x40"), pytest.param((80, 24), id="80x24")]
 
@@ -49,6 +49,11 @@ def test_an_offer_to_answer(snap_compare, size):
 def test_trade_screen_counter_offer(snap_compare, size):
     assert snap_compare(app_for(army_table(1, army_offered_a_trade)), terminal_size=size,
                         press=["c"])
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_prison_choices(snap_compare, size):
+    assert snap_compare(app_for(army_table(2, army_in_prison)), terminal_size=size)
 
 
 @pytest.mark.parametrize("size", SIZES)

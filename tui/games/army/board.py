@@ -13,7 +13,7 @@ from rich.style import Style
 from textual import events
 from textual.message import Message
 
-from core.games.army.board import GARRISON_RENT, SQUARES, SQUARES_COUNT, UTILITY_FACTOR
+from core.games.army.board import GARRISON_RENT, PRISON, SQUARES, SQUARES_COUNT, UTILITY_FACTOR
 
 from ...widgets.canvas import Canvas, Drawing
 from .look import (CARD, EMPTY, MORTGAGED, SEAT_BADGES, SHORT, TINY, buildings, group_style,
@@ -65,11 +65,11 @@ def square_box(g: Geometry, square: int) -> tuple[int, int, int, int]:
         return g.corner + (k - 1) * g.cell, g.cell - 1
 
     side, k = divmod(square, 10)
-    if side == 0:
-        x, w = along(10 - k)
+    if side == 0 or square == 10:  # the bottom row, Prison's corner included
+        x, w = along(10 - square)
         return x, g.height - g.edge, w, g.edge
-    if side == 2:
-        x, w = along(k)
+    if side == 2 or square == 30:  # the top row, Go To Prison's corner included
+        x, w = along(square - 20)
         return x, 0, w, g.edge
     y = g.edge + ((9 - k) if side == 1 else (k - 1)) * g.side
     x = 0 if side == 1 else g.corner + 9 * g.cell
@@ -148,8 +148,15 @@ class BoardWidget(Drawing):
         canvas.put(x, y, name.ljust(w if h > 1 else len(name)), style, width=w)
         status_x, status_y = (x, y + 1) if h > 1 else (x + len(name), y)
         self._draw_status(canvas, square, status_x, status_y, full)
-        tokens = [s for s, at in enumerate(self.view.position)
-                  if at == square and self.view.active[s]]
+        view = self.view
+        tokens = [s for s, at in enumerate(view.position) if at == square and view.active[s]]
+        if square == PRISON:  # those inside on the status row, after "in"; visitors below
+            inside = [s for s in tokens if view.prison_turn[s] >= 0]
+            tokens = [s for s in tokens if view.prison_turn[s] < 0]
+            if inside:
+                canvas.put(status_x, status_y, "in", EMPTY)
+                for i, seat in enumerate(inside):
+                    canvas.put(status_x + 2 + i, status_y, str(seat + 1), SEAT_BADGES[seat])
         if tokens:
             room = w if h >= 3 else 3 if h == 1 else 2
             shown = tokens if len(tokens) <= room else tokens[:room - 1]

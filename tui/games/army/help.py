@@ -27,7 +27,8 @@ HELP = """\
 
 Each square shows its name (on its colour group's colour), then its owner's number, its
 buildings (▪ an Ammo Store, ▲ a Barracks; on a small screen one bar, as high as the number of
-Stores: ▂ ▄ ▆ █) or `m` when mortgaged, then the tokens standing there.
+Stores: ▂ ▄ ▆ █) or `m` when mortgaged, then the tokens standing there. On the Prison square,
+the tokens after "in" are in Prison; the others are Just Visiting.
 Unowned deeds show their price. The Ledger lists each player's cash and net worth, their deeds by
 group (■, or □ when mortgaged), buildings, Get-out cards (C Combat, T Training) and rent.
 
