@@ -187,9 +187,10 @@ class LobbyScreen(Page):
 
 
 class NewTableScreen(ModalPage[dict]):
-    """Choose a game, how many play, how many bots, and the options; Enter takes the defaults."""
+    """Choose a game (focused first: Enter opens the list), how many play, how many bots, and
+    the options; `c` creates the table as shown."""
 
-    AUTO_FOCUS = "#create"
+    AUTO_FOCUS = "#game"
     BINDINGS = [Binding("escape", "dismiss(None)", "Cancel"), Binding("c", "create", "Create")]
 
     def body(self) -> ComposeResult:
@@ -216,6 +217,23 @@ class NewTableScreen(ModalPage[dict]):
             self.action_create()
         else:
             self.dismiss(None)
+
+    def on_select_changed(self, event: Select.Changed) -> None:
+        """Another game: its numbers of players and its own options."""
+        if event.select.id != "game" or not isinstance(event.value, str):
+            return
+        spec = get_spec(event.value)
+        form = self.query_one(OptionsForm)
+        if form.spec is spec:
+            return
+        players = self.query_one("#players", Select)
+        players.set_options([(str(n), n) for n in range(spec.min_players, spec.max_players + 1)])
+        players.value = spec.max_players
+        bots = self.query_one("#bots", Select)
+        bots.set_options([(str(n), n) for n in range(spec.max_players)])
+        bots.value = 0
+        form.remove()
+        self.query_one(".dialog").mount(OptionsForm(spec), before=self.query_one(".buttons"))
 
     def action_create(self) -> None:
         self.dismiss({

@@ -34,7 +34,7 @@ async def test_lobby_shows_who_is_online_and_the_tables(served):
     await ann.wait_for("2 online: ann, ben")
     await ann.press("n")
     await ann.wait_for("A new table")
-    await ann.press("\r")
+    await ann.press("c")
     await ben.wait_for("ann, (open), (open), (open)")
     await ben.press("s")
     await ann.wait_for("ann, ben, (open), (open)")
@@ -45,6 +45,23 @@ async def test_lobby_shows_who_is_online_and_the_tables(served):
     await ben.wait_for("Board")
     await ann.close()
     await ben.close()
+
+
+async def test_a_new_table_of_another_game_offers_that_game_s_seats_and_options(served):
+    server, port = served
+    ann = await connect(port, "ann")
+    await ann.wait_for("You are ann")
+    await ann.press("n")
+    await ann.wait_for("hidden_money")
+    await ann.press("\r", "\x1b[B", "\r")  # open the list of games, down to Army, choose it
+    await ann.wait_for("prison_double_extra_throw")
+    assert "hidden_money" not in ann.text()
+    await ann.press("c")
+    await ann.wait_for("Army")
+    table = next(iter(server.host.tables.values()))
+    assert (table.game, len(table.seats)) == ("army", 6)
+    assert table.options["prison_double_extra_throw"] is True
+    await ann.close()
 
 
 async def test_two_players_and_a_spectator_see_each_others_moves(served):
