@@ -187,10 +187,9 @@ class LobbyScreen(Page):
 
 
 class NewTableScreen(ModalPage[dict]):
-    """Choose a game (focused first: Enter opens the list), how many play, how many bots, and
-    the options; `c` creates the table as shown."""
+    """Choose a game, how many play, how many bots, and the options; Enter takes the defaults."""
 
-    AUTO_FOCUS = "#game"
+    AUTO_FOCUS = "#create"
     BINDINGS = [Binding("escape", "dismiss(None)", "Cancel"), Binding("c", "create", "Create")]
 
     def body(self) -> ComposeResult:
