@@ -1,8 +1,8 @@
 """How quickly the terminal app shows up and keeps up.
 
-    .venv/bin/python benchmarks/tui_speed.py [--runs 5]
+    .venv/bin/python benchmarks/tui_speed.py [--runs 5] [--game bigshot|army]
 
-1. Launch to first frame: `boomtown play bigshot` started in a pseudo-terminal (120x40), timed
+1. Launch to first frame: `boomtown play GAME` started in a pseudo-terminal (120x40), timed
    until the Board panel has been written to the terminal.
 2. Redraw after a bot move: in a headless app at 120x40, a bot's move is applied and the screen
    refreshed; timed until Textual runs its after-refresh callback (the frame has been drawn).
@@ -23,12 +23,12 @@ from fcntl import ioctl
 from termios import TIOCSWINSZ
 
 
-def first_frame_seconds() -> float:
+def first_frame_seconds(game: str) -> float:
     leader, follower = pty.openpty()
     ioctl(follower, TIOCSWINSZ, struct.pack("HHHH", 40, 120, 0, 0))
     env = dict(os.environ, TERM="xterm-256color", BOOMTOWN_DATA_DIR=tempfile.mkdtemp())
     start = time.perf_counter()
-    proc = subprocess.Popen([sys.executable, "-m", "tui.cli", "play", "bigshot", "--seed", "1",
+    proc = subprocess.Popen([sys.executable, "-m", "tui.cli", "play", game, "--seed", "1",
                              "--pace", "5"], stdin=follower, stdout=follower, stderr=follower,
                             env=env, close_fds=True)
     seen = b""
@@ -46,10 +46,10 @@ def first_frame_seconds() -> float:
         os.close(follower)
 
 
-async def redraw_seconds(moves: int) -> list[float]:
+async def redraw_seconds(game: str, moves: int) -> list[float]:
     from tui.demo import app_for, table_at
 
-    table = table_at(seed=4, humans=0)
+    table = table_at(seed=4, humans=0, game=game)
     app = app_for(table)
     app.pace = 3600  # the benchmark moves the bots itself
     timings = []
@@ -75,11 +75,12 @@ async def redraw_seconds(moves: int) -> list[float]:
 def main() -> None:
     parser = argparse.ArgumentParser(description="terminal app timings")
     parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--game", default="bigshot", choices=("bigshot", "army"))
     args = parser.parse_args()
-    launches = [first_frame_seconds() for _ in range(args.runs)]
+    launches = [first_frame_seconds(args.game) for _ in range(args.runs)]
     print(f"launch to first frame: median {statistics.median(launches) * 1000:.0f} ms "
           f"(min {min(launches) * 1000:.0f}, max {max(launches) * 1000:.0f}, {args.runs} runs)")
-    redraws = sorted(asyncio.run(redraw_seconds(120)))
+    redraws = sorted(asyncio.run(redraw_seconds(args.game, 120)))
     p50 = redraws[len(redraws) // 2] * 1000
     p95 = redraws[int(len(redraws) * 0.95)] * 1000
     print(f"redraw after a bot move: p50 {p50:.1f} ms, p95 {p95:.1f} ms ({len(redraws)} moves)")
