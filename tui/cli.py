@@ -100,6 +100,8 @@ def make_play_app(args: argparse.Namespace):
 
     spec = get_spec(args.game)
     players = args.players or spec.max_players
+    if not spec.min_players <= players <= spec.max_players:
+        raise ValueError(f"{spec.title} takes {spec.min_players} to {spec.max_players} players")
     if args.bot not in spec.bots:
         raise ValueError(f"unknown bot {args.bot!r}; {spec.title} has: {', '.join(spec.bots)}")
     bot_names = ("Ada", "Brick", "Coin", "Dot", "Edge")
