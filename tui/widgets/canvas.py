@@ -5,8 +5,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from rich.segment import Segment
 from rich.style import Style
 from rich.text import Text
+from textual.strip import Strip
 from textual.widget import Widget
 
 
@@ -37,25 +39,33 @@ class Canvas:
             for i in range(max(0, x), min(self.width, x + width)):
                 self._styles[y][i] = style
 
+    def runs(self, y: int):
+        """Row y as (text, style) runs of one style each."""
+        chars, styles = self._chars[y], self._styles[y]
+        start = 0
+        for x in range(1, self.width + 1):
+            if x == self.width or styles[x] != styles[start]:
+                yield "".join(chars[start:x]), styles[start] or None
+                start = x
+
     def to_text(self) -> Text:
         text = Text(no_wrap=True, overflow="crop")
         for y in range(self.height):
-            chars, styles = self._chars[y], self._styles[y]
-            start = 0
-            for x in range(1, self.width + 1):
-                if x == self.width or styles[x] != styles[start]:
-                    text.append("".join(chars[start:x]), styles[start] or None)
-                    start = x
+            for run, style in self.runs(y):
+                text.append(run, style)
             if y < self.height - 1:
                 text.append("\n")
         return text
 
 
 class Drawing(Widget):
-    """A widget drawn on a Canvas in one of two fixed sizes: FULL when it fits, else COMPACT.
+    """A widget drawn on a Canvas in one of two fixed sizes: FULL when it fits, else COMPACT,
+    centred across the widget.
 
     A subclass sets FULL and COMPACT (anything with `width` and `height`), keeps what it shows in
-    `self.view`, and draws it in `draw(canvas, geometry)`."""
+    `self.view`, draws it in `draw(canvas, geometry)` and calls `refresh()` when it changes. Lines
+    go to the screen as strips made straight from the canvas (Textual's line API): no Rich Text
+    to convert on every redraw, which is most of a redraw's cost at an SSH table."""
 
     FULL: Any
     COMPACT: Any
@@ -63,6 +73,8 @@ class Drawing(Widget):
     def __init__(self, **kwargs) -> None:
         super().__init__(**kwargs)
         self.view = None
+        self._strips: list[Strip] | None = None  # the drawing's lines, until the next refresh
+        self._left = 0  # the column where the drawing starts
 
     def geometry(self):
         full = self.FULL
@@ -75,13 +87,37 @@ class Drawing(Widget):
     def get_content_height(self, container, viewport, width: int) -> int:
         return self.FULL.height if width >= self.FULL.width else self.COMPACT.height
 
-    def render(self):
-        if self.view is None:
-            return ""
+    def refresh(self, *args, **kwargs):
+        self._strips = None
+        return super().refresh(*args, **kwargs)
+
+    def on_resize(self) -> None:
+        self._strips = None
+
+    def render_line(self, y: int) -> Strip:
+        width, base = self.size.width, self.rich_style
+        if self._strips is None:
+            self._strips = self._draw_strips(base) if self.view is not None else []
+        if y >= len(self._strips):
+            return Strip.blank(width, base)
+        strip = self._strips[y]
+        left = min(self._left, width)
+        shown = min(strip.cell_length, width - left)
+        return strip.crop_pad(shown, left, width - left - shown, base).simplify()
+
+    def _draw_strips(self, base: Style) -> list[Strip]:
         g = self.geometry()
         canvas = Canvas(g.width, g.height)
         self.draw(canvas, g)
-        return canvas.to_text()
+        self._left = max(0, (self.size.width - g.width + 1) // 2)
+        return [Strip([Segment(run, base + style if style else base)
+                       for run, style in canvas.runs(y)], g.width)
+                for y in range(g.height)]
+
+    def canvas_offset(self, event) -> tuple[int, int] | None:
+        """Where a mouse event falls on the drawing, or None outside the content."""
+        offset = event.get_content_offset(self)
+        return None if offset is None else (offset.x - self._left, offset.y)
 
     def draw(self, canvas: Canvas, geometry) -> None:
         raise NotImplementedError

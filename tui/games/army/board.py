@@ -258,12 +258,13 @@ class BoardWidget(Drawing):
             canvas.put(x, y + 1 + i, line, style, width=width)
 
     def on_click(self, event: events.Click) -> None:
-        offset = event.get_content_offset(self)
+        offset = self.canvas_offset(event)
         if offset is None:
             return
+        at_x, at_y = offset
         g = self.geometry()
         for square in range(SQUARES_COUNT):
             x, y, w, h = square_box(g, square)
-            if x <= offset.x < x + w and y <= offset.y < y + h:
+            if x <= at_x < x + w and y <= at_y < y + h:
                 self.post_message(self.SquareClicked(square))
                 return

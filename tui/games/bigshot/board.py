@@ -186,11 +186,12 @@ class BoardWidget(Drawing):
         canvas.put(text_x, y, verb, Style(bold=True), width=x + g.cell - text_x)
 
     def on_click(self, event: events.Click) -> None:
-        offset = event.get_content_offset(self)
+        offset = self.canvas_offset(event)
         if offset is None:
             return
+        at_x, at_y = offset
         for lot, x, y, width in self._lot_boxes:
-            if x <= offset.x < x + width and y <= offset.y < y + 3:
+            if x <= at_x < x + width and y <= at_y < y + 3:
                 self.post_message(self.LotClicked(lot))
                 return
 
