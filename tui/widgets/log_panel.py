@@ -1,14 +1,20 @@
 """The game log: newest lines at the bottom, scrolled back with the mouse wheel or PageUp.
 
 Unlike Textual's Log, adding a line never changes the panel's size, so it never re-lays out
-the screen: only the log redraws (that is what keeps SSH broadcasts cheap).
+the screen: only the log redraws (that is what keeps SSH broadcasts cheap). Lines go to the
+screen as strips (Textual's line API), with no Rich Text to convert.
 """
 
 from __future__ import annotations
 
-from rich.text import Text
+from rich.cells import cell_len, set_cell_size
+from rich.segment import Segment
+from rich.style import Style
 from textual import events
+from textual.strip import Strip
 from textual.widget import Widget
+
+MORE = Style(dim=True, italic=True)
 
 
 class LogPanel(Widget):
@@ -23,14 +29,26 @@ class LogPanel(Widget):
             self.back += len(lines)  # keep showing what the reader scrolled back to
         self.refresh()
 
-    def render(self) -> Text:
-        height = max(1, self.content_size.height)
+    def visible(self) -> list[str]:
+        """The lines on screen now; when scrolled back, the last says how many are below."""
+        height = self.size.height
+        rows = height - 1 if self.back else height
         end = len(self.lines) - self.back
-        shown = self.lines[max(0, end - height):end]
-        text = Text("\n".join(shown), no_wrap=True, overflow="ellipsis")
+        shown = self.lines[max(0, end - rows):end]
         if self.back:
-            text.append(f"\n… {self.back} newer lines below (PageDown)", "dim italic")
-        return text
+            shown.append(f"… {self.back} newer lines below (PageDown)")
+        return shown
+
+    def render_line(self, y: int) -> Strip:
+        width, base = self.size.width, self.rich_style
+        shown = self.visible()
+        if y >= len(shown):
+            return Strip.blank(width, base)
+        line = shown[y]
+        style = base + MORE if self.back and y == len(shown) - 1 else base
+        if cell_len(line) > width:
+            line = set_cell_size(line, max(0, width - 1)) + "…"
+        return Strip([Segment(line, style)]).extend_cell_length(width, base).simplify()
 
     def _scroll(self, pages: float) -> None:
         step = max(1, int(self.content_size.height * abs(pages)))
