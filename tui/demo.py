@@ -69,13 +69,18 @@ def army_offered_a_trade(state) -> bool:
     return frame is not None and frame[0] == "trade" and frame[2].partner == 0
 
 
-def army_managing(state) -> bool:
-    """The person's turn, round 8 or later, with buildings on a whole colour group."""
+def army_built_sites(game, seat: int) -> list[int]:
+    """`seat`'s sites in whole colour groups with buildings on every site (a state or a view)."""
     from core.games.army.board import GROUPS, SITE_GROUPS
 
+    return [s for g in SITE_GROUPS for s in GROUPS[g]
+            if all(game.owner[x] == seat and game.level[x] for x in GROUPS[g])]
+
+
+def army_managing(state) -> bool:
+    """The person's turn, round 8 or later, with buildings on a whole colour group."""
     return (not state.stack and state.stage == "roll" and state.turn == 0 and state.round >= 8
-            and any(all(state.owner[s] == 0 and state.level[s] for s in GROUPS[g])
-                    for g in SITE_GROUPS))
+            and bool(army_built_sites(state, 0)))
 
 
 def army_in_debt(state) -> bool:

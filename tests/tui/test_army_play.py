@@ -3,8 +3,9 @@
 from textual.widgets import Input, SelectionList
 
 from core.games.army import actions as A
-from core.games.army.board import GROUPS, SITE_GROUPS, SQUARES
-from tui.demo import app_for, army_in_debt, army_managing, army_offered_a_trade, army_table
+from core.games.army.board import SQUARES
+from tui.demo import (app_for, army_built_sites, army_in_debt, army_managing,
+                      army_offered_a_trade, army_table)
 from tui.games.army.end import ArmyEnd
 from tui.games.army.screen import ArmyScreen
 from tui.games.army.trade import TradeScreen
@@ -55,17 +56,12 @@ async def test_a_short_game_is_played_by_keys_to_the_end_screen():
     assert table.match.record.replay().log() == table.state.log()
 
 
-def built_site(view) -> int:
-    return next(s for g in SITE_GROUPS for s in GROUPS[g]
-                if all(view.owner[x] == view.viewer and view.level[x] for x in GROUPS[g]))
-
-
 async def test_building_unevenly_is_refused_with_the_rule_and_changes_nothing():
     table = army_table(3, army_managing)
     app = app_for(table)
     async with app.run_test(size=(120, 40)) as pilot:
         screen = app.screen
-        site = built_site(screen.view)
+        site = army_built_sites(screen.view, 0)[0]
         screen.cursor = site
         level = table.state.level[site]
         await pilot.press("b")

@@ -2,10 +2,8 @@
 
 import pytest
 
-from core.games.army.board import GROUPS, SITE_GROUPS
-
-from tui.demo import (app_for, army_bidding, army_in_debt, army_in_prison, army_managing,
-                      army_offered_a_trade, army_table, game_over)
+from tui.demo import (app_for, army_bidding, army_built_sites, army_in_debt, army_in_prison,
+                      army_managing, army_offered_a_trade, army_table, game_over)
 
 SIZES = [pytest.param((120, 40), id="120x40"), pytest.param((80, 24), id="80x24")]
 
@@ -15,18 +13,12 @@ def test_board_mid_game(snap_compare, size):
     assert snap_compare(app_for(army_table(3, army_managing)), terminal_size=size)
 
 
-def built_site(view) -> int:
-    """One of the viewer's sites in a whole colour group with buildings."""
-    return next(s for g in SITE_GROUPS for s in GROUPS[g]
-                if all(view.owner[x] == view.viewer and view.level[x] for x in GROUPS[g]))
-
-
 @pytest.mark.parametrize("size", SIZES)
 def test_property_management_explains_the_even_rule(snap_compare, size):
     """An Ammo Store built on a site: building there again is refused, and the centre says why."""
     async def on_a_built_site(pilot):
         screen = pilot.app.screen
-        screen.cursor = built_site(screen.view)
+        screen.cursor = army_built_sites(screen.view, 0)[0]
         screen.redraw()
         await pilot.press("b", "b")
 

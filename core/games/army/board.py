@@ -87,3 +87,15 @@ def raisable(seat: int, cash: int, owner, level, mortgaged) -> int:
             square = SQUARES[s]
             total += level[s] * square.build // 2 + (0 if mortgaged[s] else square.mortgage)
     return total
+
+
+def buildings_held(seat: int, owner, level) -> tuple[int, int]:
+    """(Ammo Stores, Barracks) standing on `seat`'s sites."""
+    stores = barracks = 0
+    for s in DEEDS:
+        if owner[s] == seat:
+            if level[s] == BARRACKS:
+                barracks += 1
+            else:
+                stores += level[s]
+    return stores, barracks

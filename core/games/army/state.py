@@ -32,6 +32,7 @@ from .board import (
     STORES_IN_BANK,
     UTILITY_FACTOR,
     DEEDS,
+    buildings_held,
     group_of,
     raisable,
     valuation,
@@ -181,15 +182,7 @@ class ArmyState(GameState):
         return all(self.owner[s] == seat for s in group_of(square))
 
     def buildings(self, seat: int) -> tuple[int, int]:
-        """(Ammo Stores, Barracks) standing on `seat`'s sites."""
-        stores = barracks = 0
-        for s in DEEDS:
-            if self.owner[s] == seat:
-                if self.level[s] == BARRACKS:
-                    barracks += 1
-                else:
-                    stores += self.level[s]
-        return stores, barracks
+        return buildings_held(seat, self.owner, self.level)
 
     def building_refund(self, square: int) -> int:
         """What the bank pays for every building on a site: half their cost."""

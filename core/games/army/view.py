@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 from core.engine.game import Result
 from core.engine.ledger import Transfer
 
-from .board import raisable, valuation
+from .board import buildings_held, raisable, valuation
 from .cards import DECKS
 from .state import MAX_PROPOSALS
 
@@ -83,6 +83,10 @@ class ArmyView:
     def net_worth(self) -> tuple[int, ...]:
         return tuple(valuation(seat, self.cash[seat], self.owner, self.level, self.mortgaged)
                      for seat in range(len(self.players)))
+
+    def buildings(self, seat: int) -> tuple[int, int]:
+        """(Ammo Stores, Barracks) standing on `seat`'s sites."""
+        return buildings_held(seat, self.owner, self.level)
 
     def max_raise(self, seat: int) -> int:
         """What `seat` could pay at most: cash and everything the bank would pay."""

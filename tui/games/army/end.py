@@ -28,8 +28,7 @@ def standings(view) -> Text:
         label.truncate(16, pad=True)
         text.append_text(label)
         deeds = [s for s in DEEDS if view.owner[s] == seat]
-        stores = sum(view.level[s] for s in deeds if view.level[s] < 5)
-        barracks = sum(view.level[s] == 5 for s in deeds)
+        stores, barracks = view.buildings(seat)
         paid, received = view.rent_totals[seat]
         text.append(f"{money(view.net_worth[seat]):>9}{money(view.cash[seat]):>9}{len(deeds):>6}"
                     f"{stores:>3}{barracks:>3}{money(paid):>11}{money(received):>10}\n",

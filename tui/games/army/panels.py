@@ -183,19 +183,16 @@ class LedgerPanel(TextPanel):
     def _holdings(view, seat: int) -> Text:
         """Deeds as ■ in their group's colour (□ when mortgaged), then the buildings."""
         text = Text()
-        stores = barracks = 0
         for group in GROUP_ORDER:
             owned = [s for s in GROUPS[group] if view.owner[s] == seat]
             if not owned:
                 continue
             for s in owned:
                 text.append("□" if view.mortgaged[s] else "■", GROUP_COLOURS[group])
-                level = view.level[s]
-                barracks += level == 5
-                stores += level if level < 5 else 0
             text.append(" ")
         if not text:
             text.append("no deeds", EMPTY)
+        stores, barracks = view.buildings(seat)
         if stores:
             text.append(f" {stores}▪")
         if barracks:

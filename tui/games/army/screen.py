@@ -149,8 +149,7 @@ class ArmyScreen(BidKeys, TableScreen):
             return view.phase in ("roll", "end", "debt") and self._mine() \
                 and view.offers_left > 0 and sum(view.active) > 1
         if action == "manage":
-            cls = next(c for k, c, _ in DEED_KEYS if k == parameters[0])
-            return self._mine() and any(isinstance(a, cls) for a in view.legal)
+            return next(c for k, c, _ in DEED_KEYS if k == parameters[0]) in kinds
         return True
 
     def action_answer(self, key: str) -> None:

@@ -70,56 +70,45 @@ class TradeScreen(ModalPage[A.Propose | None]):
                 yield Select([(view.players[s], s) for s in self.others], value=self.partner,
                              allow_blank=False, id="partner")
             with Horizontal(id="sides"):
-                with Vertical(classes="side"):
-                    mine = holdings(view, self.seat, self._mine(offer))
-                    yield Static(self._side_title("You give", mine), classes="side-title")
-                    yield SelectionList(*mine, id="give")
-                    yield Input(str(offer.get_cash) if offer and offer.get_cash else "",
-                                placeholder="and cash £", restrict=r"[0-9]*", max_length=6,
-                                id="give-cash")
-                with Vertical(classes="side"):
-                    theirs = holdings(view, self.partner, self._theirs(offer))
-                    yield Static(self._side_title("You get", theirs), classes="side-title",
-                                 id="get-title")
-                    yield SelectionList(*theirs, id="get")
-                    yield Input(str(offer.give_cash) if offer and offer.give_cash else "",
-                                placeholder="and cash £", restrict=r"[0-9]*", max_length=6,
-                                id="get-cash")
+                # in a counter-offer, what the other side asked for is what this side gives
+                yield from self._side("give", self.seat, *(
+                    (offer.get, offer.get_cash, offer.get_cards) if offer else ((), 0, ())))
+                yield from self._side("get", self.partner, *(
+                    (offer.give, offer.give_cash, offer.give_cards) if offer else ((), 0, ())))
             yield Static("", id="verdict")
             with Horizontal(classes="buttons"):
                 yield Button("Send offer", id="send", variant="primary")
                 yield Button("Cancel", id="cancel")
 
+    def _side(self, side: str, seat: int, deeds: tuple[int, ...], cash: int,
+              cards: tuple[int, ...]) -> ComposeResult:
+        """One side of the offer: what `seat` hands over, `deeds`, `cash` and `cards` ticked."""
+        items = holdings(self.final, seat, deeds + tuple(CARD_VALUE + d for d in cards))
+        with Vertical(classes="side"):
+            yield Static(self._side_title(side, items), classes="side-title", id=f"{side}-title")
+            yield SelectionList(*items, id=side)
+            yield Input(str(cash) if cash else "", placeholder="and cash £", restrict=r"[0-9]*",
+                        max_length=6, id=f"{side}-cash")
+
     @staticmethod
-    def _side_title(title: str, items: list) -> str:
+    def _side_title(side: str, items: list) -> str:
+        title = f"You {side}"
         return title if items else f"{title}: no deeds or cards, only cash"
-
-    @staticmethod
-    def _mine(offer: A.Propose | None) -> tuple[int, ...]:
-        """In a counter-offer, what the other side asked for is what this side gives."""
-        return () if offer is None else offer.get + tuple(CARD_VALUE + d for d in offer.get_cards)
-
-    @staticmethod
-    def _theirs(offer: A.Propose | None) -> tuple[int, ...]:
-        return () if offer is None else offer.give + tuple(CARD_VALUE + d for d in offer.give_cards)
 
     def on_mount(self) -> None:
         super().on_mount()
         self._check()
 
     def offer(self) -> A.Propose:
-        give = self.query_one("#give", SelectionList).selected
-        get = self.query_one("#get", SelectionList).selected
+        return A.Propose(self.partner, *self._picked("give"), *self._picked("get"))
 
-        def cash(field: str) -> int:
-            text = self.query_one(field, Input).value
-            return int(text) if text.isdigit() else 0
-
-        return A.Propose(self.partner,
-                         tuple(sorted(v for v in give if v < CARD_VALUE)), cash("#give-cash"),
-                         tuple(sorted(v - CARD_VALUE for v in give if v >= CARD_VALUE)),
-                         tuple(sorted(v for v in get if v < CARD_VALUE)), cash("#get-cash"),
-                         tuple(sorted(v - CARD_VALUE for v in get if v >= CARD_VALUE)))
+    def _picked(self, side: str) -> tuple[tuple[int, ...], int, tuple[int, ...]]:
+        """One side's ticked deeds, its cash and its ticked Get-out cards."""
+        values = self.query_one(f"#{side}", SelectionList).selected
+        cash = self.query_one(f"#{side}-cash", Input).value
+        return (tuple(sorted(v for v in values if v < CARD_VALUE)),
+                int(cash) if cash.isdigit() else 0,
+                tuple(sorted(v - CARD_VALUE for v in values if v >= CARD_VALUE)))
 
     def _check(self) -> str | None:
         """Show whether the game would take this offer now; the reason if not."""
@@ -139,7 +128,7 @@ class TradeScreen(ModalPage[A.Propose | None]):
         wanted = self.query_one("#get", SelectionList)
         wanted.clear_options()
         wanted.add_options(theirs)
-        self.query_one("#get-title", Static).update(self._side_title("You get", theirs))
+        self.query_one("#get-title", Static).update(self._side_title("get", theirs))
         self._check()
 
     def on_selection_list_selected_changed(self, _: SelectionList.SelectedChanged) -> None:
