@@ -10,11 +10,15 @@ from .board import SQUARES
 from .cards import DECK_NAMES
 
 
+# how a field reads in an action's text: a square by its name, a deck by its name
+READABLE = {"square": lambda v: SQUARES[v].name, "deck": lambda v: DECK_NAMES[v]}
+
+
 def _action(name: str, kind: str, text: str, *fields: str) -> type[Action]:
-    """A small action class; `text` is how it reads, with {square} for a square field's name."""
+    """A small action class of int fields; `text` is how it reads, with {field} for each."""
 
     def __str__(self) -> str:
-        return text.format(square=SQUARES[self.square].name) if fields else text
+        return text.format(**{f: READABLE.get(f, int)(getattr(self, f)) for f in fields})
 
     return make_dataclass(name, [(f, int) for f in fields], bases=(Action,), frozen=True,
                           slots=True, namespace={"__str__": __str__, "kind": kind})
@@ -40,22 +44,8 @@ Unmortgage = _action("Unmortgage", "unmortgage", "lift the mortgage on {square}"
 Place = _action("Place", "place", "put the building on {square}", "square")
 
 
-@dataclass(frozen=True, slots=True)
-class Bid(Action):
-    amount: int
-    kind = "bid"
-
-    def __str__(self) -> str:
-        return f"bid £{self.amount}"
-
-
-@dataclass(frozen=True, slots=True)
-class UseCard(Action):
-    deck: int
-    kind = "use-card"
-
-    def __str__(self) -> str:
-        return f"use your {DECK_NAMES[self.deck]} Get out of Prison free card"
+Bid = _action("Bid", "bid", "bid £{amount}", "amount")
+UseCard = _action("UseCard", "use-card", "use your {deck} Get out of Prison free card", "deck")
 
 
 @dataclass(frozen=True, slots=True)
