@@ -26,8 +26,10 @@ async def test_two_remote_players_trade_and_both_see_it(tmp_path):
             state = table.match.state
         await ann.wait_for("Your turn: throw the dice.")
         await ann.press("o")
-        await ann.wait_for("Offer a trade")
-        await ann.press("\t", "\t", "2", "5", "\r")  # past the lists, into "You give" cash: £25
+        await ann.wait_for("An offer must exchange something.")  # the trade screen is up
+        await ann.press("\t", "\t", "2", "5")  # past the partner and the list: "You give" £25
+        await ann.wait_for("Ready to send")
+        await ann.press("\r")
         await ben.wait_for("ann offers a trade:")
         await ben.wait_for("ben gets: £25")
         cash = table.match.state.cash(1)
