@@ -1,8 +1,8 @@
 """Spectators share frames: one app per (table, terminal size) renders once for all who watch.
 
-A spectator's own session app is muted while it watches; its keys are intercepted (q or Esc
-leaves). Each rendered frame goes to every viewer; a viewer that stops reading is skipped and,
-if it never catches up, disconnected.
+A spectator's session runs no app of its own while it watches (`net.session`). Each rendered
+frame goes to every viewer; a viewer that stops reading is skipped and, if it never catches up,
+disconnected.
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ from .channel import Channel
 from .driver import SSHDriver, fit_for_ssh
 from .host import Host
 from .limits import Limits
-from .session import NetTable, net_screen_class, refresh_table_screen
+from .table_screen import NetTable, net_screen_class, refresh_table_screen
 
 log = logging.getLogger("boomtown.net")
 CLEAR = b"\x1b[2J"
@@ -137,15 +137,12 @@ class Broadcasts:
             app.call_later(app.repaint)  # the newcomer needs a whole frame
 
     def detach(self, table_id: int, viewer: Channel) -> None:
-        key = (table_id, viewer.size)
-        show = self.shows.get(key)
-        if show is None:
-            return
-        app, audience = show
-        audience.viewers.pop(viewer, None)
-        if not audience.viewers:
-            self.shows.pop(key, None)
-            app.exit()
+        for key, (app, audience) in list(self.shows.items()):
+            if key[0] == table_id and viewer in audience.viewers:
+                del audience.viewers[viewer]
+                if not audience.viewers:
+                    del self.shows[key]
+                    app.exit()
 
     async def stop(self) -> None:
         for app, _ in list(self.shows.values()):

@@ -21,7 +21,6 @@ class Channel:
         self.last_input = time.monotonic()
         self.bytes_read = 0
         self.muted = False  # while True the session's own app draws nothing (it is watching)
-        self.intercept = None  # while set, input goes to it and not to the app
         self._bucket = TokenBucket(limits.input_bytes_per_second, limits.input_burst_bytes)
 
     async def read(self) -> bytes:

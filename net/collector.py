@@ -5,9 +5,10 @@ stopped every session for about 200 ms, several times a minute (measured with gc
 Nearly everything that has lived a few seconds lives long (apps, screens, widgets, styles), so
 every few seconds the survivors are frozen out of the collector's sight (`gc.freeze`): automatic
 collections then scan only what is new and stay short. A frozen object that dies inside a cycle
-(a closed session's app) is reclaimed by a thaw: unfreeze, collect everything, freeze again. A
-thaw is one full pause, so it waits for a session to have ended (or for `thaw_every`) and then
-for a quiet moment, when no table has changed for `quiet` seconds.
+(an app that ended: its session closed, or went to watch a table) is reclaimed by a thaw:
+unfreeze, collect everything, freeze again. A thaw is one full pause, so it waits for an app to
+have ended (or for `thaw_every`) and then for a quiet moment, when no table has changed for
+`quiet` seconds.
 """
 
 from __future__ import annotations
@@ -25,7 +26,7 @@ class Collector:
         self.every = every
         self.quiet = quiet
         self.thaw_every = thaw_every
-        self.owed = False  # a session ended since the last thaw
+        self.owed = False  # an app ended since the last thaw
         self._last_thaw = time.monotonic()
         self._task: asyncio.Task | None = None
 
@@ -37,7 +38,7 @@ class Collector:
             self._task.cancel()
         gc.unfreeze()
 
-    def session_ended(self) -> None:
+    def app_ended(self) -> None:
         self.owed = True
 
     def thaw(self) -> None:

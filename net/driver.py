@@ -159,9 +159,6 @@ class SSHDriver(Driver):
                     continue
                 if not data:
                     break  # the client went away
-                if getattr(channel, "intercept", None) is not None:
-                    channel.intercept.input(data)
-                    continue
                 text = self._decode(data)
                 for start in range(0, len(text), FEED_SLICE):
                     # One session must not hog the loop every session shares: feed no more
@@ -177,9 +174,7 @@ class SSHDriver(Driver):
         self._app.call_later(self._app.exit)
 
     def _resized(self, width: int, height: int) -> None:
-        self.pending_size = (max(1, width), max(1, height))
-        if getattr(self.channel, "intercept", None) is None:
-            self.channel.size = self.pending_size
+        self.channel.size = (max(1, width), max(1, height))
         if self._resize is not None:
             self._resize.cancel()
         self._resize = asyncio.get_running_loop().call_later(RESIZE_SETTLE_SECONDS,
@@ -189,8 +184,6 @@ class SSHDriver(Driver):
         self._resize = None
         size = Size(*self.channel.size)
         self.send_message(events.Resize(size, size))
-        if getattr(self.channel, "intercept", None) is not None:
-            self.channel.intercept.resized()
 
     def _feed(self, text: str) -> None:
         try:

@@ -260,12 +260,9 @@ class NameScreen(ModalPage[str]):
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         name = clean_text(event.value, NAME_LENGTH)
-        app = self.app
         if not name:
             return
-        if app.key is not None and app.host.storage.claim(name, app.key):
-            self.dismiss(name)
-        elif app.key is None and app.host.storage.key_of(name) is None:
+        if self.app.session.may_use(name):
             self.dismiss(name)
         else:
             self.query_one("#problem", Static).update(f"{name!r} is taken too. Another?")

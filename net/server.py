@@ -20,10 +20,9 @@ from .channel import Channel
 from .collector import Collector
 from .host import Host
 from .limits import Limits, clean_text
-from .session import SessionApp
+from .session import Session
 from .storage import Storage
 
-log = logging.getLogger("boomtown.net")
 NAME_LENGTH = 16
 
 
@@ -123,7 +122,7 @@ class BoomtownServer:
         self.host = Host(self.storage, limits)
         self.broadcasts = Broadcasts(self.host, limits)
         self.collector = Collector(lambda: self.host.last_change)
-        self.sessions: set[SessionApp] = set()
+        self.sessions: set[Session] = set()
         self._server: asyncssh.SSHAcceptor | None = None
 
     @property
@@ -146,8 +145,8 @@ class BoomtownServer:
         if self._server is not None:
             self._server.close()
             await self._server.wait_closed()
-        for app in list(self.sessions):
-            app.exit()
+        for session in list(self.sessions):
+            session.stop()
         await self.broadcasts.stop()
         self.collector.stop()
         self.storage.close()
@@ -164,19 +163,13 @@ class BoomtownServer:
             return
         gate: Gate = process.get_extra_info("connection").get_owner()
         name = clean_text(process.get_extra_info("username") or "", NAME_LENGTH) or "player"
-        channel = Channel(process, self.limits)
-        app = SessionApp(channel, self.host, name, gate.key, self.broadcasts)
-        self.sessions.add(app)
+        session = Session(Channel(process, self.limits), self.host, name, gate.key,
+                          self.broadcasts, self.collector)
+        self.sessions.add(session)
         try:
-            await app.run_async()
-        except Exception:  # one broken session must never take down another, or the server
-            log.exception("session of %s failed", name)
-            channel.close("Sorry: Boomtown hit an error and closed your session.")
+            await session.run()
         finally:
-            self.sessions.discard(app)
-            self.host.disconnect(app)
-            channel.close()
-            self.collector.session_ended()
+            self.sessions.discard(session)
 
 
 async def serve(address: str, port: int, data_dir: Path, allow_guests: bool,

@@ -24,6 +24,15 @@ def key_for(name: str) -> asyncssh.SSHKey:
     return asyncssh.generate_private_key("ssh-ed25519")
 
 
+async def until(condition, timeout: float = 20.0) -> None:
+    """Wait for something the server shows, polling; fail if it never happens."""
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + timeout
+    while not condition():
+        assert loop.time() < deadline, "the condition never held"
+        await asyncio.sleep(0.01)
+
+
 class Terminal:
     """One person at an SSH client: a pty, a screen, a record of every byte received."""
 

@@ -4,7 +4,7 @@ import pytest
 
 from core.games.bigshot import actions as A
 
-from .harness import connect, start_server
+from .harness import connect, start_server, until
 
 
 @pytest.fixture
@@ -163,16 +163,24 @@ async def test_spectators_at_one_size_share_one_rendered_screen_and_leave_with_q
     assert set(shows) == {(table.id, (120, 40)), (table.id, (100, 30))}
     shared, audience = shows[(table.id, (120, 40))]
     assert len(audience.viewers) == 2 and sum(table.watchers.values()) == 3
+    watching = [s for s in server.sessions if s.name in ("cat", "dan", "eve")]
+    assert [s.app for s in watching] == [None] * 3  # a watcher holds no app of its own
+    eve.process.change_terminal_size(120, 40)  # eve's window grows: she joins the 120x40 show
+    eve.screen.resize(40, 120)
+    await until(lambda: len(audience.viewers) == 3)
+    assert set(shows) == {(table.id, (120, 40))}
     await ann.press("t")
     await ann.wait_for("Say to the table")
     await ann.press("hello watchers", "\r")
     for watcher in (cat, dan, eve):
         await watcher.wait_for("ann: hello watchers")
     await cat.press("q")
-    await cat.wait_for("You are cat")  # back in the lobby, drawn whole
-    assert len(audience.viewers) == 1
-    await dan.press("q")
-    await dan.wait_for("You are dan")
+    await cat.wait_for("You are cat")  # back in the lobby, drawn whole, by a fresh app
+    assert len(audience.viewers) == 2
+    for watcher, name in ((dan, "dan"), (eve, "eve")):
+        await watcher.press("q")
+        await watcher.wait_for(f"You are {name}")
     assert (table.id, (120, 40)) not in shows  # nobody left to show it to
+    assert not table.watchers
     for t in (ann, cat, dan, eve):
         await t.close()

@@ -11,9 +11,9 @@ import pytest
 
 from core.games.bigshot import actions as A
 from net.limits import TokenBucket
-from net.session import SessionApp
+from net.app import SessionApp
 
-from .harness import connect, key_for, start_server
+from .harness import connect, key_for, start_server, until
 
 
 @pytest.fixture
@@ -21,15 +21,6 @@ async def served(tmp_path):
     server, port = await start_server(tmp_path)
     yield server, port
     await server.stop()
-
-
-async def until(condition, timeout: float = 20.0) -> None:
-    """Wait for something the server shows, polling; fail if it never happens."""
-    loop = asyncio.get_running_loop()
-    deadline = loop.time() + timeout
-    while not condition():
-        assert loop.time() < deadline, "the condition never held"
-        await asyncio.sleep(0.01)
 
 
 async def plain_connection(port, name="eve", **options):
@@ -69,7 +60,7 @@ async def test_a_storm_of_resizes_is_survived_and_ends_in_the_right_size(served)
         eve.process.change_terminal_size(40 + i % 150, 10 + i % 50)
     eve.process.change_terminal_size(100, 30)
     eve.screen.resize(30, 100)
-    (app,) = server.sessions
+    app = next(iter(server.sessions)).app
     for _ in range(500):  # the storm settles into one resize to the final size
         if tuple(app.size) == (100, 30):
             break
@@ -92,8 +83,8 @@ async def test_garbage_bytes_slow_down_only_the_session_that_sends_them(served):
     garbage = (rng.randbytes(30_000) + b"\x1b[<999;99999;99999M\x1b[" + b"\xff\xfe" * 500
                + b"\x1b[200~" + rng.randbytes(2000) + b"\x1b")
     eve.process.stdin.write(garbage)
-    (eves,) = [app for app in server.sessions if app.player == "eve"]
-    (anns,) = [app for app in server.sessions if app.player == "ann"]
+    (eves,) = [s for s in server.sessions if s.name == "eve"]
+    (anns,) = [s.app for s in server.sessions if s.name == "ann"]
     for _ in range(3):  # meanwhile ann chats, and is served while eve's flood is still queued
         word = f"ping{rng.randrange(10_000)}"
         await ann.press("/")
@@ -101,7 +92,7 @@ async def test_garbage_bytes_slow_down_only_the_session_that_sends_them(served):
         await ann.press(word, "\r")
         await ann.wait_for(f"ann: {word}", timeout=20)
         assert eves.channel.bytes_read < len(garbage)
-    assert any(app.player == "ann" for app in server.sessions)
+    assert any(s.name == "ann" for s in server.sessions)
     await ann.close()
     await eve.close()
 
@@ -256,14 +247,14 @@ async def test_a_client_that_stops_reading_is_dropped_and_memory_stays_bounded(t
         for i in range(150):  # the lobby changes; "slow" must redraw but cannot send
             server.host.chat(None, "busy", f"message {i}")
             await asyncio.sleep(0.02)
-            for app in server.sessions:
-                if app.player == "slow":
-                    peak = max(peak, app.channel.backlog())
+            for session in server.sessions:
+                if session.name == "slow":
+                    peak = max(peak, session.channel.backlog())
         await asyncio.sleep(1.5)
         server.host.chat(None, "busy", "one more")
         await asyncio.sleep(0.5)
         assert peak < 16_000 + 64_000  # at most the limit and one frame
-        assert all(app.player != "slow" for app in server.sessions)  # disconnected
+        assert all(s.name != "slow" for s in server.sessions)  # disconnected
         await busy.close()
         conn.close()
     finally:
@@ -289,7 +280,7 @@ async def test_one_broken_session_ends_alone(served, monkeypatch):
     await asyncio.wait_for(crash.closed.wait(), timeout=10)
     await ann.press("/", "fine", "\r")
     await ann.wait_for("ann: fine")
-    assert [app.player for app in server.sessions] == ["ann"]
+    assert [s.name for s in server.sessions] == ["ann"]
     await ann.close()
 
 
@@ -299,7 +290,7 @@ async def test_no_app_stays_alive_after_many_sessions(served):
     for i in range(200):
         term = await connect(port, f"p{i % 4}")
         await term.wait_for("You are")
-        alive.extend(weakref.ref(app) for app in server.sessions)
+        alive.extend(weakref.ref(s.app) for s in server.sessions)
         await term.close()
         for _ in range(100):
             if not server.sessions:

@@ -1,0 +1,158 @@
+"""The Boomtown app for one person at the host: the lobby and their own tables.
+
+The app is told of changes by the host, through its session (`post_message`, never by touching
+its widgets: NET_NOTES trap 4), and redraws what that person may see. To watch a table it ends,
+and the session shows the table's shared spectator screen instead (`net.broadcast`).
+"""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from textual.app import App
+from textual.message import Message
+
+import tui
+
+from .driver import SSHDriver, fit_for_ssh
+from .table_screen import NetTable, net_screen_class, refresh_table_screen
+
+if TYPE_CHECKING:
+    from .session import Session
+
+
+class SessionApp(App):
+    CSS_PATH = Path(tui.__file__).parent / "app.tcss"
+    TITLE = "Boomtown"
+
+    class LobbyChanged(Message):
+        pass
+
+    class TableChanged(Message):
+        pass
+
+    def __init__(self, session: "Session") -> None:
+        super().__init__(driver_class=SSHDriver)
+        self.session = session
+        self.channel = session.channel
+        self.host = session.host
+        self.at_table: int | None = None
+        self._lobby_pending = False
+        self._table_pending = False
+        self._last_input = self.channel.last_input
+        fit_for_ssh(self, self.channel.process.get_terminal_type() or "xterm-256color")
+
+    @property
+    def player(self) -> str:
+        return self.session.name
+
+    @property
+    def key(self) -> str | None:
+        return self.session.key
+
+    # -- the host's news, through the session -----------------------------------------------
+
+    def lobby_changed(self) -> None:
+        if not self._lobby_pending:
+            self._lobby_pending = True
+            self.post_message(self.LobbyChanged())
+
+    def table_changed(self, table_id: int) -> None:
+        if table_id == self.at_table and not self._table_pending:
+            self._table_pending = True
+            self.post_message(self.TableChanged())
+
+    def on_session_app_lobby_changed(self, _: LobbyChanged) -> None:
+        self._lobby_pending = False
+        refresh = getattr(self.screen, "refresh_lobby", None)
+        if refresh is not None:
+            refresh()
+        self._follow_my_game()
+
+    def on_session_app_table_changed(self, _: TableChanged) -> None:
+        self._table_pending = False
+        refresh_table_screen(self)
+
+    # -- screens -----------------------------------------------------------------------------
+
+    def on_mount(self) -> None:
+        from .lobby import NameScreen
+
+        session = self.session
+        if session.joined or session.may_use(session.name):
+            self._enter(session.name)
+        else:
+            self.push_screen(NameScreen(session.name), self._enter)
+        self.set_interval(2.0, self._watch_activity)
+
+    def _enter(self, name: str | None) -> None:
+        if not name:
+            self.exit()
+            return
+        from .lobby import LobbyScreen
+
+        self.session.join(name)
+        self._follow_my_game()
+        if self.at_table is None:
+            self.push_screen(LobbyScreen())
+
+    def _follow_my_game(self) -> None:
+        """A seated player goes to their table as soon as its game runs."""
+        if self.at_table is not None:
+            return
+        for table in self.host.tables.values():
+            seat = table.seat_of(self.player)
+            if (seat is not None and table.status == "playing"
+                    and table.id not in self.session.left_tables):
+                self.open_table(table.id, seat)
+                return
+
+    def open_table(self, table_id: int, seat: int | None) -> None:
+        table = self.host.table(table_id)
+        if table.match is None:
+            return
+        self.session.left_tables.discard(table_id)
+        if seat is None and self.session.broadcasts is not None:
+            self.session.watch_after_app(table_id)
+            self.exit()
+            return
+        if seat is None:
+            self.host.watch(table_id, self.player)
+        self.at_table = table_id
+        self._leave_screens()
+        self.push_screen(net_screen_class(table.game)(
+            NetTable(self.host, table_id, self.player), seat=seat))
+
+    def show_lobby(self) -> None:
+        from .lobby import LobbyScreen
+
+        if self.at_table is not None:
+            self.host.unwatch(self.at_table, self.player)
+            self.session.left_tables.add(self.at_table)
+        self.at_table = None
+        if isinstance(self.screen, LobbyScreen):
+            self.screen.refresh_lobby()
+        else:
+            self._leave_screens()
+            self.push_screen(LobbyScreen())  # it fills itself in when mounted
+
+    def _leave_screens(self) -> None:
+        """Back to the blank base screen: a screen left behind would keep its drawing alive."""
+        while len(self.screen_stack) > 1:
+            self.pop_screen()
+
+    # -- idleness ----------------------------------------------------------------------------
+
+    def _watch_activity(self) -> None:
+        from .lobby import LobbyScreen
+
+        last = self.channel.last_input
+        if last != self._last_input:
+            self._last_input = last
+            self.host.back(self.player)
+        idle = time.monotonic() - last
+        if isinstance(self.screen, LobbyScreen) and idle > self.host.limits.lobby_idle_seconds:
+            self.channel.close("Closed after a long time idle in the lobby. Come back any time!")
+            self.exit()

@@ -1,0 +1,120 @@
+"""A table at the host as a game's screen sees it, and what that screen gains over SSH."""
+
+from __future__ import annotations
+
+from functools import cache
+
+from textual.app import App
+from textual.binding import Binding
+
+from core.engine.errors import IllegalAction
+from tui.games import screen_class
+from tui.screens.dialogs import ConfirmQuit
+from tui.table import Seat
+
+from .host import HUMAN, OPEN, Host, HostError
+
+
+class NetTable:
+    """A table at the host, as one person's table screen sees it (the `tui.table.Table` shape)."""
+
+    def __init__(self, host: Host, table_id: int, name: str) -> None:
+        self.host = host
+        self.id = table_id
+        self.name = name
+
+    @property
+    def hosted(self):
+        return self.host.table(self.id)
+
+    @property
+    def seats(self) -> list[Seat]:
+        return [Seat(s.name, HUMAN if s.kind in (HUMAN, OPEN) else s.kind)
+                for s in self.hosted.seats]
+
+    def view(self, seat: int | None):
+        return self.host.view(self.id, seat)
+
+    def actor(self) -> int | None:
+        return self.hosted.actor()
+
+    def is_over(self) -> bool:
+        return self.hosted.match.state.is_over()
+
+    def act(self, seat: int, action, version: int | None = None) -> None:
+        try:
+            self.host.act(self.id, self.name, action, version)
+        except HostError as exc:
+            raise IllegalAction(str(exc)) from None
+
+    def why_illegal(self, seat: int, action) -> str | None:
+        return self.hosted.match.state.why_illegal(seat, action)
+
+    def bot_to_move(self) -> None:
+        return None  # the host moves the bots
+
+    def notice(self) -> str:
+        """Who is away (a bot plays for them) or not connected."""
+        table = self.hosted
+        away = [table.seats[s].name for s in sorted(table.away)]
+        gone = [s.name for s in table.seats if s.kind == HUMAN and not self.host.is_online(s.name)
+                and s.name not in away]
+        parts = []
+        if away:
+            parts.append("away, a bot plays: " + ", ".join(away))
+        if gone:
+            parts.append("disconnected: " + ", ".join(gone))
+        return " · ".join(parts)
+
+
+class NetTableMixin:
+    """What a game's screen gains at an SSH table: table chat, who is away, back to the lobby."""
+
+    BINDINGS = [Binding("t", "chat", "Chat"), Binding("q", "leave", "Lobby")]
+
+    def refresh_view(self) -> None:
+        super().refresh_view()
+        table = self.table.hosted
+        notice = self.table.notice()
+        if notice:
+            self.query_one("#status").show_text(f"{self.status_line()} · {notice}")
+        fresh = table.chat.since(getattr(self, "_chat_seen", 0))
+        if fresh:
+            self.query_one("#log").write_lines(fresh)
+        self._chat_seen = table.chat.total
+
+    def action_chat(self) -> None:
+        from .lobby import ChatPrompt
+
+        def said(text: str | None) -> None:
+            if text:
+                self.app.host.chat(self.table.id, self.app.player, text)
+
+        self.app.push_screen(ChatPrompt(), said)
+
+    def action_leave(self) -> None:
+        explanation = ("You keep your seat: choose this table in the lobby to come back. "
+                       "After a while on your turn, a bot plays for you.")
+
+        def leave(yes: bool | None) -> None:
+            if yes:
+                self.app.show_lobby()
+
+        self.app.push_screen(ConfirmQuit(explanation), leave)
+
+    def on_end_choice(self, choice: str | None) -> None:
+        self.app.show_lobby()
+
+
+def refresh_table_screen(app: App) -> None:
+    """Redraw the app's screen from the host if it is a table screen."""
+    refresh = getattr(app.screen, "refresh_view", None)
+    if refresh is not None and getattr(app.screen, "table", None) is not None:
+        refresh()
+
+
+@cache
+def net_screen_class(slug: str):
+    base = screen_class(slug)
+    # Textual gathers BINDINGS only from widget classes, so the mixin's are set here.
+    return type(f"Net{base.__name__}", (NetTableMixin, base), {"BINDINGS": NetTableMixin.BINDINGS})
