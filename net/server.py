@@ -15,6 +15,7 @@ from pathlib import Path
 
 import asyncssh
 
+from . import lean_strips
 from .broadcast import Broadcasts
 from .channel import Channel
 from .collector import Collector
@@ -137,6 +138,7 @@ class BoomtownServer:
             login_timeout=self.limits.login_grace_seconds, agent_forwarding=False,
             x11_forwarding=False, allow_scp=False, sftp_factory=None, keepalive_interval=30)
         self.host.resume_bots()
+        lean_strips.install()  # the server holds every session's lines: keep them small
         warm_up()
         self.collector.start()
         return self._server.sockets[0].getsockname()[1]
