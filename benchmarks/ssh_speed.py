@@ -6,12 +6,17 @@ The server runs in its own process (`boomtown serve`); the clients run here, eac
 120x40 terminal. A 4-seat Big Shot table: with 2 sessions, 2 people and 2 bots; with more,
 4 people and the rest watching. Latency is measured from the moment a player's key is sent to
 the moment each session has received the log line of that action.
+
+Memory per session is the growth of the server's RSS divided by the sessions, counted from a
+server that has had one visitor come and go (what every later session shares is loaded then:
+Textual's module caches, the screens' styles); in brackets, counted from the server's start.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import os
 import re
 import statistics
 import subprocess
@@ -28,7 +33,7 @@ TURN = re.compile(rb"(\w+) \(you\) to (bid or pass|roll|place the cubes|decide o
 class Client:
     def __init__(self, name: str) -> None:
         self.name = name
-        self.text = b""  # everything received, escape codes removed
+        self.text = bytearray()  # everything received, escape codes removed (appends are cheap)
         self.first_frame = 0.0
         self.arrived = 0.0
         self.changed = asyncio.Event()
@@ -76,12 +81,21 @@ class Client:
 
     def my_turn(self) -> bytes | None:
         """What this player must do, if the latest status line says it is their turn."""
-        status = self.text.rsplit(b"Big Shot \xc2\xb7 round", 1)[-1][:120]
+        marker = b"Big Shot \xc2\xb7 round"
+        start = self.text.rfind(marker) + len(marker)
+        status = bytes(self.text[start:start + 120])
         match = TURN.search(status)
         return match.group(2) if match and match.group(1) == self.name.encode() else None
 
     def send(self, keys: str) -> None:
         self.process.stdin.write(keys.encode())
+
+
+def cpu_seconds(pid: int) -> float:
+    """The CPU time a process has used so far (user and system)."""
+    with open(f"/proc/{pid}/stat") as stat:
+        fields = stat.read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 async def server_rss_kb(pid: int) -> int:
@@ -100,7 +114,12 @@ async def run(sessions: int, actions: int) -> dict:
         people = min(4, sessions)
         players = [Client(f"p{i}") for i in range(people)]
         watchers = [Client(f"w{i}") for i in range(sessions - people)]
-        rss_before = await server_rss_kb(server.pid)
+        rss_cold = await server_rss_kb(server.pid)
+        visitor = Client("visitor")  # a first visit loads what every later session shares
+        await visitor.connect(port)
+        visitor.conn.close()
+        await asyncio.sleep(2.5)  # a quiet moment: the server reclaims the visitor's app
+        rss_warm = await server_rss_kb(server.pid)
         for client in players:
             await client.connect(port)
         players[0].send("n")
@@ -121,9 +140,10 @@ async def run(sessions: int, actions: int) -> dict:
             client.send("w")
             await client.wait_for(b"Ledger")
         everyone = players + watchers
-        await asyncio.sleep(1.0)
+        await asyncio.sleep(3.0)  # a quiet moment: the server reclaims the apps that have ended
         rss_after = await server_rss_kb(server.pid)
         deliveries, all_seen, by_kind = [], [], {}
+        server_cpu, client_cpu = cpu_seconds(server.pid), time.process_time()
         for _ in range(actions):
             actor, doing = None, None
             deadline = time.perf_counter() + 30
@@ -152,11 +172,16 @@ async def run(sessions: int, actions: int) -> dict:
             all_seen.append(max(arrivals) - sent)
             by_kind.setdefault(doing.decode(), []).append(max(arrivals) - sent)
             await asyncio.sleep(0.05)  # let the next status line arrive
+        server_cpu = cpu_seconds(server.pid) - server_cpu
+        client_cpu = time.process_time() - client_cpu
         for client in everyone:
             client.conn.close()
         return {
+            "server_cpu_ms": server_cpu / max(1, len(all_seen)) * 1000,
+            "client_cpu_ms": client_cpu / max(1, len(all_seen)) * 1000,
             "sessions": sessions,
-            "memory_per_session_mb": (rss_after - rss_before) / 1024 / sessions,
+            "memory_per_session_mb": (rss_after - rss_warm) / 1024 / sessions,
+            "cold_memory_per_session_mb": (rss_after - rss_cold) / 1024 / sessions,
             "first_frame_ms": statistics.median(c.first_frame for c in everyone) * 1000,
             "delivery_p50_ms": percentile(deliveries, 50) * 1000,
             "delivery_p99_ms": percentile(deliveries, 99) * 1000,
@@ -181,13 +206,17 @@ def main() -> None:
     parser.add_argument("--sessions", type=int, nargs="+", default=[2, 10, 30])
     parser.add_argument("--actions", type=int, default=40)
     args = parser.parse_args()
-    print("sessions  MB/session  first frame  to one session p50/p99  to all p50/p99  actions")
+    print("sessions  MB/session (cold)  first frame  to one session p50/p99  to all p50/p99  "
+          "actions")
     for n in args.sessions:
         r = asyncio.run(run(n, args.actions))
-        print(f"{r['sessions']:>8}  {r['memory_per_session_mb']:>10.2f}  "
+        print(f"{r['sessions']:>8}  {r['memory_per_session_mb']:>10.2f} "
+              f"({r['cold_memory_per_session_mb']:.2f})  "
               f"{r['first_frame_ms']:>8.0f} ms  {r['delivery_p50_ms']:>9.1f} / "
               f"{r['delivery_p99_ms']:>6.1f} ms  {r['all_p50_ms']:>6.1f} / "
               f"{r['all_p99_ms']:>6.1f} ms  {r['actions']:>7}")
+        print(f"{'':>10}CPU per action: server {r['server_cpu_ms']:.0f} ms (bots' moves "
+              f"included), these clients {r['client_cpu_ms']:.0f} ms")
         for kind, (count, p50, worst) in r["by_kind"].items():
             print(f"{'':>10}{kind}: {count} actions, to all p50 {p50:.0f} ms, worst {worst:.0f} ms")
 

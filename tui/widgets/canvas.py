@@ -9,7 +9,8 @@ from rich.segment import Segment
 from rich.style import Style
 from rich.text import Text
 from textual.strip import Strip
-from textual.widget import Widget
+
+from .lines import LinesWidget
 
 
 class Canvas:
@@ -58,14 +59,13 @@ class Canvas:
         return text
 
 
-class Drawing(Widget):
+class Drawing(LinesWidget):
     """A widget drawn on a Canvas in one of two fixed sizes: FULL when it fits, else COMPACT,
     centred across the widget.
 
     A subclass sets FULL and COMPACT (anything with `width` and `height`), keeps what it shows in
-    `self.view`, draws it in `draw(canvas, geometry)` and calls `refresh()` when it changes. Lines
-    go to the screen as strips made straight from the canvas (Textual's line API): no Rich Text
-    to convert on every redraw, which is most of a redraw's cost at an SSH table."""
+    `self.view`, draws it in `draw(canvas, geometry)` and calls `redraw()` when it changes: the
+    canvas's lines go to the screen as strips, and only the lines that changed are repainted."""
 
     FULL: Any
     COMPACT: Any
@@ -73,7 +73,6 @@ class Drawing(Widget):
     def __init__(self, **kwargs) -> None:
         super().__init__(**kwargs)
         self.view = None
-        self._strips: list[Strip] | None = None  # the drawing's lines, until the next refresh
         self._left = 0  # the column where the drawing starts
 
     def geometry(self):
@@ -87,31 +86,17 @@ class Drawing(Widget):
     def get_content_height(self, container, viewport, width: int) -> int:
         return self.FULL.height if width >= self.FULL.width else self.COMPACT.height
 
-    def refresh(self, *args, **kwargs):
-        self._strips = None
-        return super().refresh(*args, **kwargs)
-
-    def on_resize(self) -> None:
-        self._strips = None
-
-    def render_line(self, y: int) -> Strip:
-        width, base = self.size.width, self.rich_style
-        if self._strips is None:
-            self._strips = self._draw_strips(base) if self.view is not None else []
-        if y >= len(self._strips):
-            return Strip.blank(width, base)
-        strip = self._strips[y]
-        left = min(self._left, width)
-        shown = min(strip.cell_length, width - left)
-        return strip.crop_pad(shown, left, width - left - shown, base).simplify()
-
-    def _draw_strips(self, base: Style) -> list[Strip]:
+    def make_lines(self, width: int, base: Style) -> list[Strip]:
+        if self.view is None:
+            return []
         g = self.geometry()
         canvas = Canvas(g.width, g.height)
         self.draw(canvas, g)
-        self._left = max(0, (self.size.width - g.width + 1) // 2)
+        left = self._left = max(0, (width - g.width + 1) // 2)  # never more than width
+        shown = min(g.width, width - left)
         return [Strip([Segment(run, base + style if style else base)
                        for run, style in canvas.runs(y)], g.width)
+                .crop_pad(shown, left, width - left - shown, base).simplify()
                 for y in range(g.height)]
 
     def canvas_offset(self, event) -> tuple[int, int] | None:

@@ -1,8 +1,8 @@
 """The game log: newest lines at the bottom, scrolled back with the mouse wheel or PageUp.
 
 Unlike Textual's Log, adding a line never changes the panel's size, so it never re-lays out
-the screen: only the log redraws (that is what keeps SSH broadcasts cheap). Lines go to the
-screen as strips (Textual's line API), with no Rich Text to convert.
+the screen: only the log redraws, and only its lines that changed (that is what keeps SSH
+broadcasts cheap).
 """
 
 from __future__ import annotations
@@ -12,12 +12,13 @@ from rich.segment import Segment
 from rich.style import Style
 from textual import events
 from textual.strip import Strip
-from textual.widget import Widget
+
+from .lines import LinesWidget
 
 MORE = Style(dim=True, italic=True)
 
 
-class LogPanel(Widget):
+class LogPanel(LinesWidget):
     def __init__(self, **kwargs) -> None:
         super().__init__(**kwargs)
         self.lines: list[str] = []
@@ -27,7 +28,7 @@ class LogPanel(Widget):
         self.lines.extend(lines)
         if self.back:
             self.back += len(lines)  # keep showing what the reader scrolled back to
-        self.refresh()
+        self.redraw()
 
     def visible(self) -> list[str]:
         """The lines on screen now; when scrolled back, the last says how many are below."""
@@ -39,22 +40,23 @@ class LogPanel(Widget):
             shown.append(f"… {self.back} newer lines below (PageDown)")
         return shown
 
-    def render_line(self, y: int) -> Strip:
-        width, base = self.size.width, self.rich_style
+    def make_lines(self, width: int, base: Style) -> list[Strip]:
         shown = self.visible()
-        if y >= len(shown):
-            return Strip.blank(width, base)
-        line = shown[y]
-        style = base + MORE if self.back and y == len(shown) - 1 else base
-        if cell_len(line) > width:
-            line = set_cell_size(line, max(0, width - 1)) + "…"
-        return Strip([Segment(line, style)]).extend_cell_length(width, base).simplify()
+        more = len(shown) - 1 if self.back else None  # the line saying newer lines are below
+        return [self._line(text, base + MORE if y == more else base, base, width)
+                for y, text in enumerate(shown)]
+
+    @staticmethod
+    def _line(text: str, style: Style, base: Style, width: int) -> Strip:
+        if cell_len(text) > width:
+            text = set_cell_size(text, max(0, width - 1)) + "…"
+        return Strip([Segment(text, style)]).extend_cell_length(width, base).simplify()
 
     def _scroll(self, pages: float) -> None:
         step = max(1, int(self.content_size.height * abs(pages)))
         limit = max(0, len(self.lines) - self.content_size.height)
         self.back = min(limit, max(0, self.back + step if pages > 0 else self.back - step))
-        self.refresh()
+        self.redraw()
 
     def page(self, direction: int) -> None:
         """A page older (1) or newer (-1)."""

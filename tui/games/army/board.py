@@ -131,7 +131,7 @@ class BoardWidget(Drawing):
         drawn = (view.version, view.viewer, cursor, deed_actions)
         if drawn != self._drawn:
             self._drawn = drawn
-            self.refresh()
+            self.redraw()
 
     def draw(self, canvas: Canvas, g: Geometry) -> None:
         for square in range(SQUARES_COUNT):

@@ -73,7 +73,7 @@ class BoardWidget(Drawing):
         drawn = (view.lots, view.owners, view.settled, view.spaces, view.broker, preview)
         if drawn != self._drawn:
             self._drawn = drawn
-            self.refresh()
+            self.redraw()
 
     def draw(self, canvas: Canvas, g: Geometry) -> None:
         self._draw_ring(canvas, g)
