@@ -15,7 +15,7 @@ from pathlib import Path
 
 import asyncssh
 
-from . import lean_strips
+from . import lean_strips, shared_styles
 from .broadcast import Broadcasts
 from .channel import Channel
 from .collector import Collector
@@ -139,6 +139,7 @@ class BoomtownServer:
             x11_forwarding=False, allow_scp=False, sftp_factory=None, keepalive_interval=30)
         self.host.resume_bots()
         lean_strips.install()  # the server holds every session's lines: keep them small
+        shared_styles.install()  # and parses each stylesheet once for all of them
         warm_up()
         self.collector.start()
         return self._server.sockets[0].getsockname()[1]
