@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import re
 
 import asyncssh
 
@@ -19,7 +20,13 @@ from .driver import RESIZE_SETTLE_SECONDS
 from .host import Host
 
 log = logging.getLogger("boomtown.net")
-LEAVE_KEYS = (b"q", b"Q", b"\x1b", b"\x03")  # what ends watching: q, Esc or Ctrl+C
+SEQUENCE = re.compile(rb"\x1b(\[[0-9;<>?]*[ -/]*[@-~]|O.)")  # a key or mouse report
+
+
+def wants_to_leave(data: bytes) -> bool:
+    """Whether a watcher's input holds q, Esc or Ctrl+C; a mouse wheel or an arrow does not."""
+    keys = SEQUENCE.sub(b"", data)
+    return any(key in keys for key in (b"q", b"Q", b"\x1b", b"\x03"))
 
 
 class Session:
@@ -129,7 +136,7 @@ class Session:
                     return False
                 if not data or channel.closed:
                     return False
-                if any(key in data for key in LEAVE_KEYS):
+                if wants_to_leave(data):
                     return True
         finally:
             if resize is not None:
