@@ -1,5 +1,8 @@
 """Playing together over SSH: real server, real SSH sessions with terminals."""
 
+import asyncio
+import weakref
+
 import pytest
 
 from core.games.bigshot import actions as A
@@ -155,10 +158,17 @@ async def test_spectators_at_one_size_share_one_rendered_screen_and_leave_with_q
     await ann.wait_for("Auction")
     cat, dan = await connect(port, "cat"), await connect(port, "dan")
     eve = await connect(port, "eve", width=100, height=30)
+    lobby_apps = [weakref.ref(s.app) for s in server.sessions if s.name != "ann"]
     for watcher in (cat, dan, eve):
         await watcher.wait_for("Big Shot")
         await watcher.press("w")
         await watcher.wait_for("Ledger")  # the table itself, not the lobby's "watching" column
+    for _ in range(100):  # what the server does at its next quiet moment
+        server.collector.thaw()
+        if all(ref() is None for ref in lobby_apps):
+            break
+        await asyncio.sleep(0.01)
+    assert [ref() for ref in lobby_apps] == [None] * 3  # the apps they watched from are freed
     shows = server.broadcasts.shows
     assert set(shows) == {(table.id, (120, 40)), (table.id, (100, 30))}
     shared, audience = shows[(table.id, (120, 40))]
