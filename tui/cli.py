@@ -105,7 +105,7 @@ def make_play_app(args: argparse.Namespace):
     if args.bot not in spec.bots:
         raise ValueError(f"unknown bot {args.bot!r}; {spec.title} has: {', '.join(spec.bots)}")
     bot_names = ("Ada", "Brick", "Coin", "Dot", "Edge")
-    seats = [Seat("You")] + [Seat(bot_names[i], args.bot) for i in range(players - 1)]
+    seats = [Seat("Player")] + [Seat(bot_names[i], args.bot) for i in range(players - 1)]
     seed = args.seed if args.seed is not None else random.randrange(1_000_000)
     table = LocalTable.new(spec.slug, seats, seed, _options(args.option))
     return BoomtownApp(table, pace=args.pace)

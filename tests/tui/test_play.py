@@ -170,7 +170,7 @@ async def test_setup_refuses_duplicate_names_with_a_message(tmp_path, monkeypatc
     async with app.run_test(size=(120, 40), notifications=True) as pilot:
         await pilot.press("enter")
         await pilot.pause()
-        app.screen.query_one("#name-1").value = "You"
+        app.screen.query_one("#name-1").value = "Player"
         await pilot.click("#start")
         await pilot.pause()
         assert app.table is None

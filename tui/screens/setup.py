@@ -37,7 +37,7 @@ class SetupScreen(Page):
                          "order.", classes="hint")
             for seat in range(spec.max_players):
                 default = HUMAN if seat == 0 else "heuristic"
-                name = "You" if seat == 0 else f"{BOT_NAMES[seat - 1]}"
+                name = "Player" if seat == 0 else BOT_NAMES[seat - 1]
                 with Horizontal(classes="seat-row"):
                     yield Label(f"Seat {seat + 1}", classes="seat-label")
                     yield Select(kinds, value=default, allow_blank=False, id=f"kind-{seat}")
