@@ -107,10 +107,11 @@ class NetTableMixin:
 
 
 def refresh_table_screen(app: App) -> None:
-    """Redraw the app's screen from the host if it is a table screen."""
-    refresh = getattr(app.screen, "refresh_view", None)
-    if refresh is not None and getattr(app.screen, "table", None) is not None:
-        refresh()
+    """Redraw the app's table screen from the host, even under a dialog (a trade, a chat line)."""
+    for screen in reversed(app.screen_stack):
+        if isinstance(screen, NetTableMixin):
+            screen.refresh_view()
+            return
 
 
 @cache

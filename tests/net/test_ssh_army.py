@@ -41,3 +41,25 @@ async def test_two_remote_players_trade_and_both_see_it(tmp_path):
         await ben.close()
     finally:
         await server.stop()
+
+
+async def test_the_table_behind_the_trade_screen_keeps_up_with_the_game(tmp_path):
+    server, port = await start_server(tmp_path)
+    try:
+        ann, ben = await connect(port, "ann"), await connect(port, "ben")
+        await ann.wait_for("You are ann")
+        host = server.host
+        table = host.create_table("ann", "army", {}, players=2, bots=0, seed=5)
+        host.sit(table.id, "ben")
+        host.start(table.id, "ann")
+        await ben.wait_for("Ledger")
+        assert table.match.state.turn == 1  # with this seed ben throws highest and starts
+        await ben.press("o")
+        await ben.wait_for("An offer must exchange something.")  # the trade screen is up
+        host.chat(table.id, "ann", "take your time")  # the table changes behind it
+        await ben.press("\x1b")  # ben closes the trade screen without an offer
+        await ben.wait_for("ann: take your time")
+        await ann.close()
+        await ben.close()
+    finally:
+        await server.stop()
