@@ -124,7 +124,7 @@ async def run(sessions: int, actions: int) -> dict:
             await client.connect(port)
         players[0].send("n")
         await players[0].wait_for(b"A new table")
-        players[0].send("\r")
+        players[0].send("c")
         for client in players[1:]:
             await client.wait_for(b"(open)")
             client.send("s")

@@ -187,15 +187,19 @@ class LobbyScreen(Page):
 
 
 class NewTableScreen(ModalPage[dict]):
-    """Choose a game, how many play, how many bots, and the options; Enter takes the defaults."""
+    """Choose a game, how many play, how many bots, and the options; c creates the table.
 
-    AUTO_FOCUS = "#create"
+    The list of games has the focus first: Enter opens it, and `c` takes the rest as they are."""
+
+    AUTO_FOCUS = "#game"
     BINDINGS = [Binding("escape", "dismiss(None)", "Cancel"), Binding("c", "create", "Create")]
 
     def body(self) -> ComposeResult:
         spec = get_spec(PLAYABLE[0])
         with VerticalScroll(classes="dialog"):
             yield Static("A new table", classes="dialog-title")
+            yield Static("Enter opens a list · [b reverse] c [/] creates · Esc cancels",
+                         classes="hint")
             yield Select([(get_spec(s).title, s) for s in PLAYABLE], value=spec.slug,
                          allow_blank=False, id="game")
             with Horizontal(classes="option-row"):
@@ -210,6 +214,10 @@ class NewTableScreen(ModalPage[dict]):
             with Horizontal(classes="buttons"):
                 yield Button("Create", id="create", variant="primary")
                 yield Button("Cancel", id="cancel")
+
+    def on_mount(self) -> None:
+        super().on_mount()
+        self.call_after_refresh(self.query_one(".dialog").scroll_home, animate=False)
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         if event.button.id == "create":

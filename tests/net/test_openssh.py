@@ -59,7 +59,7 @@ async def test_the_openssh_client_plays_at_a_table(tmp_path):
         await tmux.wait_for("You are kim")
         await tmux.keys("n")
         await tmux.wait_for("A new table")
-        await tmux.keys("Enter")
+        await tmux.keys("c")
         await tmux.wait_for("(open)")
         await tmux.keys("b")
         await tmux.wait_for("[bot]")

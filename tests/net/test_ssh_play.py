@@ -37,7 +37,7 @@ async def test_lobby_shows_who_is_online_and_the_tables(served):
     await ann.wait_for("2 online: ann, ben")
     await ann.press("n")
     await ann.wait_for("A new table")
-    await ann.press("\r")
+    await ann.press("c")  # the defaults: Big Shot, 4 seats
     await ben.wait_for("ann, (open), (open), (open)")
     await ben.press("s")
     await ann.wait_for("ann, ben, (open), (open)")
@@ -56,8 +56,7 @@ async def test_a_new_table_of_another_game_offers_that_game_s_seats_and_options(
     await ann.wait_for("You are ann")
     await ann.press("n")
     await ann.wait_for("hidden_money")
-    # from Create: Cancel, the dialog, the list of games; open it, down to Army, choose it
-    await ann.press("\t", "\t", "\t", "\r", "\x1b[B", "\r")
+    await ann.press("\r", "\x1b[B", "\r")  # open the list of games, down to Army, choose it
     await ann.wait_for("prison_double_extra_throw")
     assert "hidden_money" not in ann.text()
     await ann.press("c")

@@ -28,7 +28,7 @@ async def test_kill_9_and_restart_resumes_the_table_exactly(tmp_path):
         await ann.wait_for("You are ann")
         await ann.press("n")
         await ann.wait_for("A new table")
-        await ann.press("\r")
+        await ann.press("c")
         await ann.wait_for("(open)")
         await ann.press("b")
         await ann.wait_for("[bot]")
