@@ -114,12 +114,10 @@ class SessionApp(App):
         if table.match is None:
             return
         self.session.left_tables.discard(table_id)
-        if seat is None and self.session.broadcasts is not None:
+        if seat is None:  # a spectator: the session shows the table's shared screen
             self.session.watch_after_app(table_id)
             self.exit()
             return
-        if seat is None:
-            self.host.watch(table_id, self.player)
         self.at_table = table_id
         self._leave_screens()
         self.push_screen(net_screen_class(table.game)(
@@ -129,7 +127,6 @@ class SessionApp(App):
         from .lobby import LobbyScreen
 
         if self.at_table is not None:
-            self.host.unwatch(self.at_table, self.player)
             self.session.left_tables.add(self.at_table)
         self.at_table = None
         if isinstance(self.screen, LobbyScreen):

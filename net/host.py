@@ -122,14 +122,8 @@ class Host:
         if id(listener) not in self.listeners:
             return
         name, _ = self.listeners.pop(id(listener))
-        if name is None:
-            return
-        for table in self.tables.values():
-            if name in table.watchers:
-                table.watchers[name] -= 1
-                if not table.watchers[name]:
-                    del table.watchers[name]
-        self._presence_changed(name)
+        if name is not None:  # a session stops watching before it disconnects
+            self._presence_changed(name)
 
     def _presence_changed(self, name: str) -> None:
         """Tell the lobby, and the tables where `name` sits, that they came or went."""

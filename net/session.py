@@ -15,7 +15,9 @@ import re
 import asyncssh
 
 from .app import SessionApp
+from .broadcast import Broadcasts
 from .channel import Channel
+from .collector import Collector
 from .driver import RESIZE_SETTLE_SECONDS
 from .host import Host
 
@@ -31,10 +33,10 @@ def wants_to_leave(data: bytes) -> bool:
 
 class Session:
     def __init__(self, channel: Channel, host: Host, name: str, key: str | None,
-                 broadcasts=None, collector=None) -> None:
+                 broadcasts: Broadcasts, collector: Collector) -> None:
         self.channel = channel
         self.host = host
-        self.broadcasts = broadcasts  # shared spectator screens, where the server has them
+        self.broadcasts = broadcasts  # the tables' shared spectator screens
         self.collector = collector  # told when an app ends, so that its memory is reclaimed
         self.name = name
         self.key = key  # the SSH key's fingerprint; None for a guest
@@ -80,8 +82,7 @@ class Session:
                     await self.app.run_async()
                 finally:
                     self.app = None
-                    if self.collector is not None:
-                        self.collector.app_ended()
+                    self.collector.app_ended()
                 table_id, self._watch_next = self._watch_next, None
                 if table_id is None or self.channel.closed or self._stopping:
                     return

@@ -191,5 +191,10 @@ async def test_spectators_at_one_size_share_one_rendered_screen_and_leave_with_q
         await watcher.wait_for(f"You are {name}")
     assert (table.id, (120, 40)) not in shows  # nobody left to show it to
     assert not table.watchers
-    for t in (ann, cat, dan, eve):
+    await cat.press("w")  # cat watches again, and her connection drops
+    await cat.wait_for("Ledger")
+    assert table.watchers == {"cat": 1}
+    await cat.close()
+    await until(lambda: not table.watchers and (table.id, (120, 40)) not in shows)
+    for t in (ann, dan, eve):
         await t.close()
