@@ -33,6 +33,18 @@ async def until(condition, timeout: float = 20.0) -> None:
         await asyncio.sleep(0.01)
 
 
+def table_with(server, seats: list[str], bots: int, game: str = "bigshot", seed: int = 11,
+               **options):
+    """A table made by the first person, the others seated, bots in the rest, started."""
+    host = server.host
+    table = host.create_table(seats[0], game, options, players=len(seats) + bots, bots=bots,
+                              seed=seed)
+    for name in seats[1:]:
+        host.sit(table.id, name)
+    host.start(table.id, seats[0])
+    return table
+
+
 class Terminal:
     """One person at an SSH client: a pty, a screen, a record of every byte received."""
 

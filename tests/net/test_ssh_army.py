@@ -2,7 +2,7 @@
 
 from core.games import get_spec
 
-from .harness import connect, start_server
+from .harness import connect, start_server, table_with
 
 
 async def test_two_remote_players_trade_and_both_see_it(tmp_path):
@@ -12,9 +12,7 @@ async def test_two_remote_players_trade_and_both_see_it(tmp_path):
         await ann.wait_for("You are ann")
         await ben.wait_for("You are ben")
         host = server.host
-        table = host.create_table("ann", "army", {}, players=2, bots=0, seed=5)
-        host.sit(table.id, "ben")
-        host.start(table.id, "ann")
+        table = table_with(server, ["ann", "ben"], bots=0, game="army", seed=5)
         await ann.wait_for("Ledger")
         await ben.wait_for("Ledger")
         helper = get_spec("army").bots["heuristic"](1)
@@ -49,9 +47,7 @@ async def test_the_table_behind_the_trade_screen_keeps_up_with_the_game(tmp_path
         ann, ben = await connect(port, "ann"), await connect(port, "ben")
         await ann.wait_for("You are ann")
         host = server.host
-        table = host.create_table("ann", "army", {}, players=2, bots=0, seed=5)
-        host.sit(table.id, "ben")
-        host.start(table.id, "ann")
+        table = table_with(server, ["ann", "ben"], bots=0, game="army", seed=5)
         await ben.wait_for("Ledger")
         assert table.match.state.turn == 1  # with this seed ben throws highest and starts
         await ben.press("o")

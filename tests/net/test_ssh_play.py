@@ -7,7 +7,7 @@ import pytest
 
 from core.games.bigshot import actions as A
 
-from .harness import connect, start_server, until
+from .harness import connect, start_server, table_with, until
 
 
 @pytest.fixture
@@ -15,17 +15,6 @@ async def served(tmp_path):
     server, port = await start_server(tmp_path)
     yield server, port
     await server.stop()
-
-
-async def table_with(server, seats: list[str], bots: int, **options):
-    """ann's table with the named people seated and bots in the rest, started."""
-    host = server.host
-    table = host.create_table(seats[0], "bigshot", options, players=len(seats) + bots, bots=bots,
-                              seed=11)
-    for name in seats[1:]:
-        host.sit(table.id, name)
-    host.start(table.id, seats[0])
-    return table
 
 
 async def test_lobby_shows_who_is_online_and_the_tables(served):
@@ -72,7 +61,7 @@ async def test_two_players_and_a_spectator_see_each_others_moves(served):
     ann, ben = await connect(port, "ann"), await connect(port, "ben")
     await ann.wait_for("You are ann")
     await ben.wait_for("You are ben")
-    table = await table_with(server, ["ann", "ben"], bots=2)
+    table = table_with(server, ["ann", "ben"], bots=2)
     await ann.wait_for("Auction")
     await ben.wait_for("Auction")
     cat = await connect(port, "cat")
@@ -105,7 +94,7 @@ async def test_a_player_who_drops_gets_their_seat_back_mid_game(served):
     server, port = served
     ann, ben = await connect(port, "ann"), await connect(port, "ben")
     await ben.wait_for("You are ben")
-    table = await table_with(server, ["ann", "ben"], bots=2)
+    table = table_with(server, ["ann", "ben"], bots=2)
     await ben.wait_for("Auction")
     await ben.close()
     await ann.wait_for("disconnected: ben")
@@ -124,7 +113,7 @@ async def test_someone_idle_on_their_turn_is_played_by_a_bot_until_they_return(t
     try:
         ann = await connect(port, "ann")
         await ann.wait_for("You are ann")
-        table = await table_with(server, ["ann"], bots=3)
+        table = table_with(server, ["ann"], bots=3)
         await ann.wait_for("is away: a bot plays for them")
         await ann.wait_for("away, a bot plays: ann")
         assert table.seat_of("ann") is not None
@@ -139,7 +128,7 @@ async def test_table_chat_reaches_everyone_at_the_table(served):
     server, port = served
     ann, ben = await connect(port, "ann"), await connect(port, "ben")
     await ben.wait_for("You are ben")
-    await table_with(server, ["ann", "ben"], bots=2)
+    table_with(server, ["ann", "ben"], bots=2)
     await ann.wait_for("Auction")
     await ann.press("t")
     await ann.wait_for("Say to the table")
@@ -153,7 +142,7 @@ async def test_spectators_at_one_size_share_one_rendered_screen_and_leave_with_q
     server, port = served
     ann = await connect(port, "ann")
     await ann.wait_for("You are ann")
-    table = await table_with(server, ["ann"], bots=3)
+    table = table_with(server, ["ann"], bots=3)
     await ann.wait_for("Auction")
     cat, dan = await connect(port, "cat"), await connect(port, "dan")
     eve = await connect(port, "eve", width=100, height=30)
