@@ -48,10 +48,6 @@ class SessionApp(App):
     def player(self) -> str:
         return self.session.name
 
-    @property
-    def key(self) -> str | None:
-        return self.session.key
-
     # -- the host's news, through the session -----------------------------------------------
 
     def lobby_changed(self) -> None:

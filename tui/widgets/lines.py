@@ -26,12 +26,12 @@ class LinesWidget(Widget):
 
     def redraw(self) -> None:
         """Make the lines again; only those that changed will be repainted."""
-        old, size = self._lines, self.size
-        if old is None or size != self._made_at:
+        old = self._lines
+        if old is None or self.size != self._made_at:
             self.refresh()
             return
-        new = self._lines = self.make_lines(size.width, self.rich_style)
-        changed = [Region(0, y, size.width, 1) for y in range(max(len(old), len(new)))
+        new = self._lines = self._make()
+        changed = [Region(0, y, self.size.width, 1) for y in range(max(len(old), len(new)))
                    if y >= len(old) or y >= len(new) or old[y] != new[y]]
         if changed:
             super().refresh(*changed)
@@ -44,7 +44,12 @@ class LinesWidget(Widget):
     def render_line(self, y: int) -> Strip:
         if self._lines is None or self.size != self._made_at:
             self._made_at = self.size
-            self._lines = self.make_lines(self.size.width, self.rich_style)
-        if y < len(self._lines):
-            return self._lines[y]
-        return Strip.blank(self.size.width, self.rich_style)
+            self._lines = self._make()
+        return self._lines[y]  # there are lines down to the widget's height
+
+    def _make(self) -> list[Strip]:
+        """The subclass's lines, with blank ones below them down to the widget's height."""
+        width, height = self.size
+        base = self.rich_style
+        lines = self.make_lines(width, base)
+        return lines + [Strip.blank(width, base)] * (height - len(lines))
