@@ -15,6 +15,7 @@ from textual.app import App
 from textual.message import Message
 
 import tui
+from tui.plain import PlainNotifications
 
 from .driver import SSHDriver, fit_for_ssh
 from .table_screen import NetTable, net_screen_class, refresh_table_screen
@@ -23,7 +24,7 @@ if TYPE_CHECKING:
     from .session import Session
 
 
-class SessionApp(App):
+class SessionApp(PlainNotifications, App):
     CSS_PATH = Path(tui.__file__).parent / "app.tcss"
     TITLE = "Boomtown"
 

@@ -16,6 +16,7 @@ from textual.app import App
 from textual.message import Message
 
 import tui
+from tui.plain import PlainNotifications
 
 from .channel import Channel
 from .driver import SSHDriver, fit_for_ssh
@@ -65,7 +66,7 @@ class Audience:
         self.closed = True
 
 
-class SpectatorApp(App):
+class SpectatorApp(PlainNotifications, App):
     """The table as spectators see it, rendered once for all of them at one size."""
 
     CSS_PATH = Path(tui.__file__).parent / "app.tcss"

@@ -85,8 +85,8 @@ class LobbyScreen(Page):
         host = app.host
         online = host.online()
         self.query_one("#lobby-head", Static).update(
-            f"You are [b]{app.player}[/b] · {len(online)} online: {', '.join(online)}",
-            layout=False)
+            Text.assemble("You are ", (app.player, "bold"),
+                          f" · {len(online)} online: ", ", ".join(online)), layout=False)
         grid = self.query_one("#tables", DataTable)
         selected = self.selected_id()
         grid.clear()
@@ -96,7 +96,7 @@ class LobbyScreen(Page):
             status = table.status
             if table.status == "playing":
                 status = f"round {table.match.state.view(None).round}"
-            grid.add_row(str(table.id), table.title, options_text(table),
+            grid.add_row(str(table.id), Text(table.title), Text(options_text(table)),
                          seats_text(host, table), status, str(sum(table.watchers.values())),
                          key=str(table.id))
         if selected is not None and str(selected) in grid.rows:
@@ -261,8 +261,8 @@ class NameScreen(ModalPage[str]):
     def body(self) -> ComposeResult:
         with Vertical(classes="dialog"):
             yield Static("That name is taken", classes="dialog-title")
-            yield Static(f"The name {self.taken!r} belongs to another key. Choose another name "
-                         "(it will be yours, with the key you used):")
+            yield Static(Text(f"The name {self.taken!r} belongs to another key. Choose another "
+                              "name (it will be yours, with the key you used):"))
             yield Input(placeholder="your name", id="name", max_length=NAME_LENGTH)
             yield Static(id="problem")
 
@@ -273,7 +273,7 @@ class NameScreen(ModalPage[str]):
         if self.app.session.may_use(name):
             self.dismiss(name)
         else:
-            self.query_one("#problem", Static).update(f"{name!r} is taken too. Another?")
+            self.query_one("#problem", Static).update(Text(f"{name!r} is taken too. Another?"))
 
 
 class ChatPrompt(ModalPage[str]):

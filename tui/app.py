@@ -10,6 +10,7 @@ from textual.app import App
 from core.engine.record import RecordError
 
 from .games import screen_class
+from .plain import PlainNotifications
 from .saves import autosave_path, load_table
 from .screens.title import TitleScreen
 from .table import LocalTable, Seat
@@ -17,7 +18,7 @@ from .table import LocalTable, Seat
 DEFAULT_PACE = 0.8
 
 
-class BoomtownApp(App):
+class BoomtownApp(PlainNotifications, App):
     CSS_PATH = "app.tcss"
     TITLE = "Boomtown"
 

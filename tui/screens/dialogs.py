@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
@@ -23,7 +24,7 @@ class ConfirmQuit(ModalPage[bool]):
     def body(self) -> ComposeResult:
         with Vertical(classes="dialog"):
             yield Static("Leave this game?", classes="dialog-title")
-            yield Static(self.explanation)
+            yield Static(Text(self.explanation))
             with Horizontal(classes="buttons"):
                 yield Button("Leave", id="leave", variant="primary")
                 yield Button("Keep playing", id="stay")
@@ -43,11 +44,11 @@ class HandOver(ModalPage[None]):
 
     def body(self) -> ComposeResult:
         with Vertical(classes="dialog"):
-            yield Static(f"{self.player}'s turn", classes="dialog-title")
-            yield Static(f"Money is hidden in this game. Pass the keyboard to {self.player}, "
-                         "then press Enter.")
+            yield Static(Text(f"{self.player}'s turn"), classes="dialog-title")
+            yield Static(Text(f"Money is hidden in this game. Pass the keyboard to {self.player}, "
+                              "then press Enter."))
             with Horizontal(classes="buttons"):
-                yield Button(f"I am {self.player}", id="ready", variant="primary")
+                yield Button(Text(f"I am {self.player}"), id="ready", variant="primary")
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         self.dismiss()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
@@ -37,13 +38,13 @@ class TitleScreen(Page):
             try:
                 table = load_table(path)
             except RecordError as exc:
-                choices.append(Option(f"Saved game cannot be continued: {exc}", id="broken",
-                                      disabled=True))
+                choices.append(Option(Text(f"Saved game cannot be continued: {exc}"),
+                                      id="broken", disabled=True))
             else:
                 view = table.view(None)
                 who = ", ".join(s.name for s in table.seats)
-                choices.append(Option(f"Continue {table.match.spec.title}, round {view.round} "
-                                      f"({who})", id="continue"))
+                choices.append(Option(Text(f"Continue {table.match.spec.title}, round "
+                                           f"{view.round} ({who})"), id="continue"))
         for slug in PLAYABLE:
             spec = get_spec(slug)
             choices.append(Option(f"New game of {spec.title}: {spec.summary}", id=f"new:{slug}"))

@@ -10,7 +10,10 @@ KEY = "bold reverse"
 
 
 class TextPanel(Static):
+    """Shows Text, or a str exactly as written: a str is never read as markup (`tui.plain`)."""
+
     def __init__(self, *args, **kwargs) -> None:
+        kwargs.setdefault("markup", False)
         super().__init__(*args, **kwargs)
         self._shown: Text | str | None = None
 

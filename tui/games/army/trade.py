@@ -64,10 +64,10 @@ class TradeScreen(ModalPage[A.Propose | None]):
         with Vertical(classes="dialog trade"):
             title = f"Counter-offer to {view.players[self.partner]}" if offer is not None \
                 else "Offer a trade"
-            yield Static(f"{title} · offers left this turn: {view.offers_left}",
+            yield Static(Text(f"{title} · offers left this turn: {view.offers_left}"),
                          classes="dialog-title")
             if offer is None:
-                yield Select([(view.players[s], s) for s in self.others], value=self.partner,
+                yield Select([(Text(view.players[s]), s) for s in self.others], value=self.partner,
                              allow_blank=False, id="partner")
             with Horizontal(id="sides"):
                 # in a counter-offer, what the other side asked for is what this side gives

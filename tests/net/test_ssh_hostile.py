@@ -1,0 +1,62 @@
+"""A public server shrugs off what hostile people send: markup in names and chat, floods, sizes."""
+
+import pytest
+
+from .harness import connect, start_server, until
+
+# Each would restyle or break a screen if it were read as markup, a link or an emoji. (An escape
+# byte cannot be in an SSH user name; chat carries one, and it is stripped.)
+EVIL = ["[/]x", "[bold]b", "[link=x]y", "[31mred", ":smile:"]
+
+
+@pytest.fixture
+async def served(tmp_path):
+    server, port = await start_server(tmp_path, afk_seconds=0.05)
+    yield server, port
+    await server.stop()
+
+
+async def test_markup_in_names_and_chat_is_shown_as_typed_everywhere(served):
+    server, port = served
+    ann = await connect(port, "ann")
+    await ann.wait_for("You are ann")
+    evil = [await connect(port, name) for name in EVIL]
+    for name in EVIL:
+        await ann.wait_for(name)  # the lobby's list of who is online
+    host = server.host
+    table = host.create_table(EVIL[0], "bigshot", {}, players=4, bots=0, seed=5)
+    for name in EVIL[1:4]:
+        host.sit(table.id, name)
+    await ann.wait_for(f"{EVIL[0]}, {EVIL[1]}, {EVIL[2]}, {EVIL[3]}")  # the seats column
+    await ann.press("g")  # only the table's host may start it: the refusal names them
+    await ann.wait_for(f"Only {EVIL[0]}, who made table {table.id}")
+    host.chat(None, EVIL[4], "[/]lobby \x1b[31m[b]chat[/b] :smile:")
+    await ann.wait_for(f"{EVIL[4]}: [/]lobby [31m[b]chat[/b] :smile:")
+    host.start(table.id, EVIL[0])
+    host.chat(table.id, EVIL[1], "[/]table [reverse]chat :smile:")
+    seated = evil[:4]
+    for person in seated:
+        await person.wait_for("[/]table [reverse]chat :smile:")  # the log
+    await ann.press("w")
+    await ann.wait_for("watching")
+    await until(lambda: table.match.state.is_over(), timeout=60)  # bots play for the idle
+    for person in [ann, *seated]:
+        await person.wait_for("Game over")
+    for person in [ann, *evil]:
+        assert not person.closed.is_set()
+    shown = ann.text()
+    for name in EVIL[:4]:
+        assert name in shown  # the end screen's balance sheets
+    for person in [ann, *evil]:
+        await person.close()
+
+
+async def test_a_status_line_with_a_hostile_name_is_drawn_as_typed(tmp_path):
+    server, port = await start_server(tmp_path)
+    evil = await connect(port, "[reverse]E")
+    await evil.wait_for("You are [reverse]E")
+    table = server.host.create_table("[reverse]E", "bigshot", {}, players=4, bots=3, seed=3)
+    server.host.start(table.id, "[reverse]E")
+    await evil.wait_for("[reverse]E (you)")
+    await evil.close()
+    await server.stop()
