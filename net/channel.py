@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import time
 
 import asyncssh
@@ -22,15 +24,29 @@ class Channel:
         self.bytes_read = 0
         self.muted = False  # while True the session's own app draws nothing (it is watching)
         self._bucket = TokenBucket(limits.input_bytes_per_second, limits.input_burst_bytes)
+        self._gone = asyncio.Event()
 
     async def read(self) -> bytes:
-        """The next input; b"" when the client has gone. Raises TerminalSizeChanged on resize."""
+        """The next input; b"" when the client has gone. Raises TerminalSizeChanged on resize.
+
+        Once the connection is lost, input it left buffered is never read."""
+        if self.closed:
+            return b""
         data = await self.process.stdin.read(1024)
         if data:
             self.last_input = time.monotonic()
             self.bytes_read += len(data)
-            await self._bucket.take(len(data))  # reading slower makes SSH flow control push back
-        return data
+            # reading slower makes SSH flow control push back; a lost connection ends the wait
+            delay = self._bucket.charge(len(data))
+            if delay:
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(self._gone.wait(), delay)
+        return b"" if self.closed else data
+
+    def lost(self) -> None:
+        """The connection is gone: nothing more is read or sent."""
+        self.closed = True
+        self._gone.set()
 
     def send(self, data: bytes) -> None:
         if self.closed:

@@ -165,6 +165,8 @@ class SSHDriver(Driver):
                     # input while its app is still busy with what it was sent.
                     while self._app._message_queue.qsize() > QUEUE_BACKLOG:
                         await asyncio.sleep(0.005)
+                    if channel.closed:
+                        break  # the client has gone: what it left unread is dropped
                     self._feed(text[start:start + FEED_SLICE])
                     await asyncio.sleep(0)
         except (asyncssh.Error, ConnectionError, BrokenPipeError):

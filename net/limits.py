@@ -32,12 +32,17 @@ class TokenBucket:
         self.stamp = time.monotonic()
 
     async def take(self, amount: float) -> None:
+        delay = self.charge(amount)
+        if delay:
+            await asyncio.sleep(delay)
+
+    def charge(self, amount: float) -> float:
+        """Take `amount` now; returns how long to wait before the next use (0: none)."""
         now = time.monotonic()
         self.tokens = min(self.burst, self.tokens + (now - self.stamp) * self.rate)
         self.stamp = now
         self.tokens -= amount
-        if self.tokens < 0:
-            await asyncio.sleep(-self.tokens / self.rate)
+        return -self.tokens / self.rate if self.tokens < 0 else 0.0
 
 
 def clean_text(text: str, limit: int) -> str:

@@ -63,6 +63,7 @@ class Gate(asyncssh.SSHServer):
         self.key: str | None = None
         self.ip = "?"
         self.counted = False
+        self.sessions: set[Session] = set()  # this connection's sessions, ended when it is lost
 
     def connection_made(self, conn: asyncssh.SSHServerConnection) -> None:
         self.ip = (conn.get_extra_info("peername") or ("?",))[0]
@@ -77,6 +78,8 @@ class Gate(asyncssh.SSHServer):
             self.counted = True
 
     def connection_lost(self, exc: Exception | None) -> None:
+        for session in list(self.sessions):
+            session.connection_lost()
         if self.counted:
             self.server.connections.remove(self.ip)
             self.counted = False
@@ -169,10 +172,12 @@ class BoomtownServer:
         session = Session(Channel(process, self.limits), self.host, name, gate.key,
                           self.broadcasts, self.collector)
         self.sessions.add(session)
+        gate.sessions.add(session)
         try:
             await session.run()
         finally:
             self.sessions.discard(session)
+            gate.sessions.discard(session)
 
 
 async def serve(address: str, port: int, data_dir: Path, allow_guests: bool,

@@ -95,6 +95,11 @@ class Session:
             self.host.disconnect(self)
             self.channel.close()
 
+    def connection_lost(self) -> None:
+        """The client has gone: end now, whatever input it left unread."""
+        self.channel.lost()
+        self.stop()
+
     def stop(self) -> None:
         self._stopping = True
         if self.app is not None:

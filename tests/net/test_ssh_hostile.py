@@ -1,5 +1,7 @@
 """A public server shrugs off what hostile people send: markup in names and chat, floods, sizes."""
 
+import asyncio
+
 import pytest
 
 from .harness import connect, start_server, until
@@ -60,3 +62,22 @@ async def test_a_status_line_with_a_hostile_name_is_drawn_as_typed(tmp_path):
     await evil.wait_for("[reverse]E (you)")
     await evil.close()
     await server.stop()
+
+
+async def test_a_session_ends_as_soon_as_its_flooding_client_drops(tmp_path):
+    server, port = await start_server(tmp_path, connections_per_ip=2)
+    try:
+        for _ in range(3):  # more cycles than the address may hold connections at once
+            eve = await connect(port, "eve")
+            await eve.wait_for("You are eve")
+            eve.process.stdin.write(b"x" * 500_000)  # far more than the input rate reads
+            await asyncio.sleep(0.1)
+            eve.conn.abort()
+            loop = asyncio.get_running_loop()
+            dropped = loop.time()
+            await until(lambda: not server.sessions and "eve" not in server.host.online(),
+                        timeout=5)
+            assert loop.time() - dropped < 1.0
+            assert server.connections.total == 0 and not server.host.listeners
+    finally:
+        await server.stop()
