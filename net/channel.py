@@ -5,10 +5,13 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import time
+from collections.abc import Callable
 
 import asyncssh
 
 from .limits import Limits, TokenBucket
+
+RESIZE_SETTLE_SECONDS = 0.05  # a burst of window changes becomes one resize
 
 
 class Channel:
@@ -16,7 +19,7 @@ class Channel:
         self.process = process
         self.limits = limits
         width, height = (process.term_size or (80, 24, 0, 0))[:2]
-        self.size = (width or 80, height or 24)
+        self.size = self._fit(width or 80, height or 24)
         peer = process.get_extra_info("peername") or ("?", 0)
         self.peer = peer[0]
         self.closed = False
@@ -25,6 +28,8 @@ class Channel:
         self.muted = False  # while True the session's own app draws nothing (it is watching)
         self._bucket = TokenBucket(limits.input_bytes_per_second, limits.input_burst_bytes)
         self._gone = asyncio.Event()
+        self._resize: asyncio.TimerHandle | None = None
+        self._next_resize = 0.0
 
     async def read(self) -> bytes:
         """The next input; b"" when the client has gone. Raises TerminalSizeChanged on resize.
@@ -42,6 +47,30 @@ class Channel:
                 with contextlib.suppress(TimeoutError):
                     await asyncio.wait_for(self._gone.wait(), delay)
         return b"" if self.closed else data
+
+    def _fit(self, width: int, height: int) -> tuple[int, int]:
+        """The size drawn for a window: at least 1 x 1, at most the host's limit."""
+        limits = self.limits
+        return (min(max(1, width), limits.max_width), min(max(1, height), limits.max_height))
+
+    def window_changed(self, width: int, height: int, apply: Callable[[], None]) -> None:
+        """Note a new window size; `apply` runs once a burst of changes has settled, and at most
+        once per `resize_interval_seconds` (every resize redraws the whole screen)."""
+        self.size = self._fit(width, height)
+        self.cancel_resize()
+        loop = asyncio.get_running_loop()
+        delay = max(RESIZE_SETTLE_SECONDS, self._next_resize - loop.time())
+        self._resize = loop.call_later(delay, self._apply_resize, apply)
+
+    def _apply_resize(self, apply: Callable[[], None]) -> None:
+        self._resize = None
+        self._next_resize = asyncio.get_running_loop().time() + self.limits.resize_interval_seconds
+        apply()
+
+    def cancel_resize(self) -> None:
+        if self._resize is not None:
+            self._resize.cancel()
+            self._resize = None
 
     def lost(self) -> None:
         """The connection is gone: nothing more is read or sent."""

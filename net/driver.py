@@ -23,7 +23,6 @@ from textual.driver import Driver
 from textual.geometry import Size
 
 log = logging.getLogger("boomtown.net")
-RESIZE_SETTLE_SECONDS = 0.05  # a burst of window changes becomes one resize
 QUEUE_BACKLOG = 8  # feed no more input while the app has this many events still to handle
 FEED_SLICE = 16  # characters of input parsed at a time
 
@@ -74,7 +73,6 @@ class SSHDriver(Driver):
         self._buffer: list[str] = []
         self._input: asyncio.Task | None = None
         self._tick: asyncio.TimerHandle | None = None
-        self._resize: asyncio.TimerHandle | None = None
         self._watchdog: asyncio.Task | None = None
         self._parser = SessionParser()
         self._decode = codecs.getincrementaldecoder("utf-8")(errors="replace").decode
@@ -130,10 +128,11 @@ class SSHDriver(Driver):
         if self._input is not None:
             self._input.cancel()
             self._input = None
-        for handle in (self._tick, self._resize, self._watchdog):
+        for handle in (self._tick, self._watchdog):
             if handle is not None:
                 handle.cancel()
-        self._tick = self._resize = self._watchdog = None
+        self._tick = self._watchdog = None
+        self.channel.cancel_resize()
 
     def stop_application_mode(self) -> None:
         self.disable_input()
@@ -153,7 +152,7 @@ class SSHDriver(Driver):
                 try:
                     data = await channel.read()
                 except asyncssh.TerminalSizeChanged as change:
-                    self._resized(change.width, change.height)
+                    channel.window_changed(change.width, change.height, self._send_resize)
                     continue
                 except (asyncssh.BreakReceived, asyncssh.SignalReceived):
                     continue
@@ -175,15 +174,7 @@ class SSHDriver(Driver):
             return
         self._app.call_later(self._app.exit)
 
-    def _resized(self, width: int, height: int) -> None:
-        self.channel.size = (max(1, width), max(1, height))
-        if self._resize is not None:
-            self._resize.cancel()
-        self._resize = asyncio.get_running_loop().call_later(RESIZE_SETTLE_SECONDS,
-                                                             self._send_resize)
-
     def _send_resize(self) -> None:
-        self._resize = None
         size = Size(*self.channel.size)
         self.send_message(events.Resize(size, size))
 

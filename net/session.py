@@ -18,7 +18,6 @@ from .app import SessionApp
 from .broadcast import Broadcasts
 from .channel import Channel
 from .collector import Collector
-from .driver import RESIZE_SETTLE_SECONDS
 from .host import Host
 
 log = logging.getLogger("boomtown.net")
@@ -117,12 +116,9 @@ class Session:
         channel, broadcasts = self.channel, self.broadcasts
         self.host.watch(table_id, self.name)
         broadcasts.attach(table_id, channel)
-        resize: asyncio.TimerHandle | None = None
-        size = channel.size
 
-        def reattach(size: tuple[int, int]) -> None:
+        def reattach() -> None:  # to the shared screen drawn at the new size
             broadcasts.detach(table_id, channel)
-            channel.size = size
             broadcasts.attach(table_id, channel)
 
         try:
@@ -130,11 +126,7 @@ class Session:
                 try:
                     data = await channel.read()
                 except asyncssh.TerminalSizeChanged as change:
-                    if resize is not None:
-                        resize.cancel()  # a burst of window changes becomes one
-                    size = (max(1, change.width), max(1, change.height))
-                    resize = asyncio.get_running_loop().call_later(
-                        RESIZE_SETTLE_SECONDS, reattach, size)
+                    channel.window_changed(change.width, change.height, reattach)
                     continue
                 except (asyncssh.BreakReceived, asyncssh.SignalReceived):
                     continue
@@ -145,9 +137,7 @@ class Session:
                 if wants_to_leave(data):
                     return True
         finally:
-            if resize is not None:
-                resize.cancel()
+            channel.cancel_resize()  # the next app starts at the terminal's latest size
             broadcasts.detach(table_id, channel)
-            channel.size = size  # the next app starts at the terminal's latest size
             self.host.unwatch(table_id, self.name)
             channel.muted = False

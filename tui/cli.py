@@ -52,6 +52,8 @@ def _parser() -> argparse.ArgumentParser:
     serve.add_argument("--input-rate", type=int, default=1024,
                        help="bytes a second read from each session")
     serve.add_argument("--chat-length", type=int, default=200, help="characters per chat line")
+    serve.add_argument("--max-size", type=_size, default=(300, 100), metavar="WxH",
+                       help="the largest screen drawn for a client (default 300x100)")
     serve.add_argument("--bot-pace", type=float, default=0.8,
                        help="seconds between bot moves at a table")
     resume = commands.add_parser("resume", help="continue a saved game")
@@ -126,6 +128,17 @@ def make_resume_app(args: argparse.Namespace):
     return BoomtownApp(table, pace=args.pace, save_path=Path(args.file))
 
 
+def _size(text: str) -> tuple[int, int]:
+    """A WxH screen size of at least 80x24 (the smallest a game is drawn at)."""
+    try:
+        width, height = (int(n) for n in text.lower().split("x"))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not WIDTHxHEIGHT, e.g. 300x100") from None
+    if width < 80 or height < 24:
+        raise argparse.ArgumentTypeError("the largest screen must be at least 80x24")
+    return width, height
+
+
 def run_serve(args: argparse.Namespace) -> int:
     # The command line is the one place that knows every package: net sits above tui and core.
     from pathlib import Path
@@ -138,7 +151,8 @@ def run_serve(args: argparse.Namespace) -> int:
     limits = Limits(connections_per_ip=args.max_per_ip, connections_total=args.max_connections,
                     login_grace_seconds=args.login_grace, lobby_idle_seconds=args.lobby_idle,
                     afk_seconds=args.afk_seconds, input_bytes_per_second=args.input_rate,
-                    chat_length=args.chat_length, bot_pace_seconds=args.bot_pace)
+                    chat_length=args.chat_length, bot_pace_seconds=args.bot_pace,
+                    max_width=args.max_size[0], max_height=args.max_size[1])
     directory = Path(args.data) if args.data else data_dir() / "server"
     serve(args.host, args.port, directory, args.allow_guests, limits)
     return 0

@@ -4,6 +4,8 @@ import asyncio
 
 import pytest
 
+from net.driver import SSHDriver
+
 from .harness import connect, start_server, until
 
 # Each would restyle or break a screen if it were read as markup, a link or an emoji. (An escape
@@ -79,5 +81,45 @@ async def test_a_session_ends_as_soon_as_its_flooding_client_drops(tmp_path):
                         timeout=5)
             assert loop.time() - dropped < 1.0
             assert server.connections.total == 0 and not server.host.listeners
+    finally:
+        await server.stop()
+
+
+async def test_a_huge_window_is_drawn_no_larger_than_the_host_allows(tmp_path):
+    server, port = await start_server(tmp_path, max_width=200, max_height=60)
+    try:
+        eve = await connect(port, "eve", width=1000, height=1000)
+        await eve.wait_for("You are eve")
+        app = next(iter(server.sessions)).app
+        assert tuple(app.size) == (200, 60)
+        eve.process.change_terminal_size(5000, 5000)
+        eve.process.change_terminal_size(150, 50)
+        await until(lambda: tuple(app.size) == (150, 50))
+        eve.process.change_terminal_size(5000, 3000)
+        await until(lambda: tuple(app.size) == (200, 60))
+        assert max(len(line) for line in eve.received.split(b"\n")) < 200 * 60 * 40
+        await eve.close()
+    finally:
+        await server.stop()
+
+
+async def test_window_changes_are_applied_at_most_twice_a_second(tmp_path, monkeypatch):
+    server, port = await start_server(tmp_path, resize_interval_seconds=0.5)
+    applied = []
+    real = SSHDriver._send_resize
+    monkeypatch.setattr(SSHDriver, "_send_resize", lambda self: (applied.append(1), real(self)))
+    try:
+        eve = await connect(port, "eve")
+        await eve.wait_for("You are eve")
+        app = next(iter(server.sessions)).app
+        loop = asyncio.get_running_loop()
+        began = loop.time()
+        for i in range(40):  # a window change every 50 ms for 2 s, each one settling
+            eve.process.change_terminal_size(100 + i % 2, 30)
+            await asyncio.sleep(0.05)
+        took = loop.time() - began
+        await until(lambda: tuple(app.size) == (101, 30))
+        assert len(applied) <= took / 0.5 + 2
+        await eve.close()
     finally:
         await server.stop()
