@@ -8,24 +8,18 @@ and the session shows the table's shared spectator screen instead (`net.broadcas
 from __future__ import annotations
 
 import time
-from pathlib import Path
 from typing import TYPE_CHECKING
 
-from textual.app import App
 from textual.message import Message
 
-import tui
-from tui.plain import PlainNotifications
-
-from .driver import SSHDriver, fit_for_ssh
+from .served import ServedApp
 from .table_screen import NetTable, net_screen_class, refresh_table_screen
 
 if TYPE_CHECKING:
     from .session import Session
 
 
-class SessionApp(PlainNotifications, App):
-    CSS_PATH = Path(tui.__file__).parent / "app.tcss"
+class SessionApp(ServedApp):
     TITLE = "Boomtown"
 
     class LobbyChanged(Message):
@@ -35,15 +29,14 @@ class SessionApp(PlainNotifications, App):
         pass
 
     def __init__(self, session: "Session") -> None:
-        super().__init__(driver_class=SSHDriver)
+        channel = session.channel
+        super().__init__(channel, channel.process.get_terminal_type() or "xterm-256color")
         self.session = session
-        self.channel = session.channel
         self.host = session.host
         self.at_table: int | None = None
         self._lobby_pending = False
         self._table_pending = False
-        self._last_input = self.channel.last_input
-        fit_for_ssh(self, self.channel.process.get_terminal_type() or "xterm-256color")
+        self._last_input = channel.last_input
 
     @property
     def player(self) -> str:

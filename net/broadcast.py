@@ -10,18 +10,13 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
-from pathlib import Path
 
-from textual.app import App
 from textual.message import Message
 
-import tui
-from tui.plain import PlainNotifications
-
 from .channel import Channel
-from .driver import SSHDriver, fit_for_ssh
 from .host import Host
 from .limits import Limits
+from .served import ServedApp
 from .table_screen import NetTable, net_screen_class, refresh_table_screen
 
 log = logging.getLogger("boomtown.net")
@@ -65,22 +60,21 @@ class Audience:
     def close(self, message: str | None = None) -> None:
         self.closed = True
 
+    def cancel_resize(self) -> None:
+        pass  # a shared screen is never resized: each size has a screen of its own
 
-class SpectatorApp(PlainNotifications, App):
+
+class SpectatorApp(ServedApp):
     """The table as spectators see it, rendered once for all of them at one size."""
-
-    CSS_PATH = Path(tui.__file__).parent / "app.tcss"
 
     class TableChanged(Message):
         pass
 
     def __init__(self, host: Host, table_id: int, audience: Audience) -> None:
-        super().__init__(driver_class=SSHDriver)
+        super().__init__(audience, "xterm-256color")
         self.host = host
         self.table_id = table_id
-        self.channel = audience
         self._pending = False
-        fit_for_ssh(self, "xterm-256color")
 
     def on_mount(self) -> None:
         self.host.subscribe(self)

@@ -8,7 +8,6 @@ app in the lobby. The session, not an app, is who the host knows is online.
 
 from __future__ import annotations
 
-import asyncio
 import logging
 import re
 

@@ -123,3 +123,29 @@ async def test_window_changes_are_applied_at_most_twice_a_second(tmp_path, monke
         await eve.close()
     finally:
         await server.stop()
+
+
+async def test_no_command_over_ssh_writes_the_servers_files(tmp_path, monkeypatch):
+    server, port = await start_server(tmp_path / "data")
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("HOME", str(tmp_path))
+    monkeypatch.setenv("XDG_DOWNLOAD_DIR", str(tmp_path))
+    before = sorted(tmp_path.rglob("*"))
+    try:
+        eve = await connect(port, "eve")
+        await eve.wait_for("You are eve")
+        app = next(iter(server.sessions)).app
+        titles = [c.title for c in app.get_system_commands(app.screen)]
+        assert "Quit" in titles and "Screenshot" not in titles
+        await eve.press("\x10")  # Ctrl+P: the palette lists no screenshot either
+        await eve.press("scr")
+        await eve.wait_for("scr")
+        assert "Screenshot" not in eve.text()
+        app.action_screenshot()
+        assert app.deliver_screenshot() is None
+        await eve.wait_for("not available over SSH")
+        await eve.close()
+        assert sorted(p for p in tmp_path.rglob("*") if "data" not in p.parts) == \
+            [p for p in before if "data" not in p.parts]
+    finally:
+        await server.stop()
