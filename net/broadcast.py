@@ -115,6 +115,7 @@ class Broadcasts:
         self.host = host
         self.limits = limits
         self.shows: dict[tuple[int, tuple[int, int]], tuple[SpectatorApp, Audience]] = {}
+        self._running: set[asyncio.Task] = set()
 
     def attach(self, table_id: int, viewer: Channel) -> None:
         key = (table_id, viewer.size)
@@ -124,6 +125,8 @@ class Broadcasts:
             app = SpectatorApp(self.host, table_id, audience)
             show = self.shows[key] = (app, audience)
             task = asyncio.get_running_loop().create_task(app.run_async())
+            self._running.add(task)
+            task.add_done_callback(self._running.discard)
             task.add_done_callback(lambda _t, key=key: self.shows.pop(key, None))
         app, audience = show
         viewer.send(CLEAR)
@@ -143,3 +146,5 @@ class Broadcasts:
         for app, _ in list(self.shows.values()):
             app.exit()
         self.shows.clear()
+        if self._running:
+            await asyncio.wait(self._running, timeout=5.0)

@@ -109,6 +109,7 @@ class Host:
         self.tables: dict[int, HostedTable] = {}
         self.listeners: dict[int, tuple[str, Listener]] = {}
         self.lobby_chat = ChatLog()
+        self.stopped = False
         self._load()
 
     # -- sessions ----------------------------------------------------------------------------
@@ -331,7 +332,7 @@ class Host:
             table.timer.cancel()
             table.timer = None
         seat = table.actor()
-        if seat is None or table.status != PLAYING:
+        if seat is None or table.status != PLAYING or self.stopped:
             return
         loop = asyncio.get_running_loop()
         version = table.match.state.version
@@ -384,6 +385,14 @@ class Host:
                     "actions": [[seat, action] for seat, action in stored.actions]})
                 table.match = Match.from_record(record)
             self.tables[table.id] = table
+
+    def stop(self) -> None:
+        """No more bot moves or idle clocks: the server is shutting down."""
+        self.stopped = True
+        for table in self.tables.values():
+            if table.timer is not None:
+                table.timer.cancel()
+                table.timer = None
 
     def resume_bots(self) -> None:
         """After a restart: let bots (and the idle clock) pick up where they were."""

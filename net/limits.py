@@ -11,7 +11,9 @@ from dataclasses import dataclass
 class Limits:
     connections_per_ip: int = 8
     connections_total: int = 200
-    login_grace_seconds: float = 30.0  # time allowed to authenticate
+    login_grace_seconds: float = 10.0  # to log in, and then to open a terminal session
+    pending_total: int = 32  # connections still logging in, in total and per address
+    pending_per_ip: int = 4
     lobby_idle_seconds: float = 1800.0  # a session idle this long in the lobby is closed
     afk_seconds: float = 60.0  # idle on your turn this long and a bot plays for you
     input_bytes_per_second: int = 1024  # a session typing faster is read more slowly

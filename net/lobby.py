@@ -86,7 +86,9 @@ class LobbyScreen(Page):
         online = host.online()
         self.query_one("#lobby-head", Static).update(
             Text.assemble("You are ", (app.player, "bold"),
-                          f" · {len(online)} online: ", ", ".join(online)), layout=False)
+                          f" · {len(online)} online: ", ", ".join(online), "\n",
+                          (app.session.whose_name(), "dim"), no_wrap=True, overflow="ellipsis"),
+            layout=False)
         grid = self.query_one("#tables", DataTable)
         selected = self.selected_id()
         grid.clear()

@@ -25,6 +25,8 @@ from .session import Session
 from .storage import Storage
 
 NAME_LENGTH = 16
+log = logging.getLogger("boomtown.net")
+STOP_SECONDS = 5.0  # how long sessions are given to end when the server stops
 
 
 def host_key(data_dir: Path) -> asyncssh.SSHKey:
@@ -56,42 +58,92 @@ class Counter:
 
 
 class Gate(asyncssh.SSHServer):
-    """One connection's authentication and limits."""
+    """One connection's way in: the limits, and who it is.
+
+    A connection still logging in counts as pending, with a small cap of its own, so that those
+    who never log in cannot take the room of those who did. The limits on logged-in connections
+    are checked once the keys are exchanged, so that the client can print why it was refused.
+    A name that a key owns is refused to every other key: the client then offers its next key.
+    """
 
     def __init__(self, server: "BoomtownServer") -> None:
         self.server = server
-        self.key: str | None = None
+        self.conn: asyncssh.SSHServerConnection | None = None
+        self.key: str | None = None  # the fingerprint of the key that signed the login
         self.ip = "?"
-        self.counted = False
+        self.counter: Counter | None = None  # the count this connection is in
         self.sessions: set[Session] = set()  # this connection's sessions, ended when it is lost
+        self.ever_opened = False
+        self._told_owner = False
 
     def connection_made(self, conn: asyncssh.SSHServerConnection) -> None:
+        self.conn = conn
         self.ip = (conn.get_extra_info("peername") or ("?",))[0]
-        limits, counter = self.server.limits, self.server.connections
-        if counter.total >= limits.connections_total:
-            conn.disconnect(asyncssh.DISC_TOO_MANY_CONNECTIONS, "The server is full; try later.")
-        elif counter.by_ip.get(self.ip, 0) >= limits.connections_per_ip:
-            conn.disconnect(asyncssh.DISC_TOO_MANY_CONNECTIONS,
-                            "Too many connections from your address.")
-        else:
+        limits, pending = self.server.limits, self.server.pending
+        if (pending.total >= limits.pending_total
+                or pending.by_ip.get(self.ip, 0) >= limits.pending_per_ip):
+            log.info("refusing %s: too many connections logging in", self.ip)
+            asyncio.get_running_loop().call_soon(conn.abort)  # before any key exchange work
+            return
+        self._count_in(pending)
+
+    def _count_in(self, counter: Counter | None) -> None:
+        if self.counter is not None:
+            self.counter.remove(self.ip)
+        self.counter = counter
+        if counter is not None:
             counter.add(self.ip)
-            self.counted = True
 
     def connection_lost(self, exc: Exception | None) -> None:
         for session in list(self.sessions):
             session.connection_lost()
-        if self.counted:
-            self.server.connections.remove(self.ip)
-            self.counted = False
+        self._count_in(None)
 
     def begin_auth(self, username: str) -> bool:
+        limits, connections = self.server.limits, self.server.connections
+        if connections.total >= limits.connections_total:
+            self._refuse("The server is full; try later.")
+        elif connections.by_ip.get(self.ip, 0) >= limits.connections_per_ip:
+            self._refuse("Too many connections from your address.")
         return True
+
+    def _refuse(self, reason: str) -> None:
+        self.conn.disconnect(asyncssh.DISC_TOO_MANY_CONNECTIONS, reason)
+
+    def auth_completed(self) -> None:
+        limits, connections = self.server.limits, self.server.connections
+        if (connections.total >= limits.connections_total
+                or connections.by_ip.get(self.ip, 0) >= limits.connections_per_ip):
+            self._refuse("Too many connections; try later.")  # others logged in meanwhile
+            return
+        self._count_in(connections)
+        asyncio.get_running_loop().call_later(limits.login_grace_seconds, self._require_session)
+
+    def _require_session(self) -> None:
+        """A connection that logs in must open a terminal session in time (no `ssh -N`)."""
+        if not self.ever_opened and self.counter is not None:
+            self.conn.disconnect(asyncssh.DISC_BY_APPLICATION,
+                                 "Boomtown serves games in a terminal session only.")
+
+    def session_opened(self, session: Session) -> None:
+        self.ever_opened = True
+        self.sessions.add(session)
 
     def public_key_auth_supported(self) -> bool:
         return True
 
     def validate_public_key(self, username: str, key: asyncssh.SSHKey) -> bool:
-        self.key = key.get_fingerprint("sha256")
+        fingerprint = key.get_fingerprint("sha256")
+        owner = self.server.storage.key_of(player_name(username))
+        if owner is not None and owner != fingerprint:
+            if not self._told_owner:
+                self._told_owner = True
+                self.conn.send_auth_banner(
+                    f"The name {player_name(username)!r} belongs to the key {owner}; keys other "
+                    "than that one are refused. If it is not yours, choose another name: "
+                    "ssh -p PORT othername@host\r\n")
+            return False
+        self.key = fingerprint
         return True
 
     def kbdint_auth_supported(self) -> bool:
@@ -102,6 +154,11 @@ class Gate(asyncssh.SSHServer):
 
     def password_auth_supported(self) -> bool:
         return False
+
+
+def player_name(username: str) -> str:
+    """The name a person is called by, from the SSH user name they gave."""
+    return clean_text(username, NAME_LENGTH) or "player"
 
 
 def warm_up() -> None:
@@ -119,7 +176,8 @@ class BoomtownServer:
         self.data_dir = data_dir
         self.limits = limits
         self.allow_guests = allow_guests
-        self.connections = Counter()
+        self.connections = Counter()  # logged in
+        self.pending = Counter()  # still logging in
         data_dir.mkdir(parents=True, exist_ok=True)
         self.key = host_key(data_dir)
         self.storage = Storage(data_dir / "boomtown.sqlite3")
@@ -127,6 +185,7 @@ class BoomtownServer:
         self.broadcasts = Broadcasts(self.host, limits)
         self.collector = Collector(lambda: self.host.last_change)
         self.sessions: set[Session] = set()
+        self._running: set[asyncio.Task] = set()  # the sessions' tasks, awaited on stop
         self._server: asyncssh.SSHAcceptor | None = None
 
     @property
@@ -148,11 +207,16 @@ class BoomtownServer:
         return self._server.sockets[0].getsockname()[1]
 
     async def stop(self) -> None:
+        """Shut down in order: no new connections, no more bot moves, every session and
+        shared screen ended, and only then the storage closed."""
         if self._server is not None:
             self._server.close()
             await self._server.wait_closed()
+        self.host.stop()
         for session in list(self.sessions):
             session.stop()
+        if self._running:
+            await asyncio.wait(self._running, timeout=STOP_SECONDS)
         await self.broadcasts.stop()
         self.collector.stop()
         self.storage.close()
@@ -168,16 +232,19 @@ class BoomtownServer:
             process.exit(1)
             return
         gate: Gate = process.get_extra_info("connection").get_owner()
-        name = clean_text(process.get_extra_info("username") or "", NAME_LENGTH) or "player"
+        name = player_name(process.get_extra_info("username") or "")
         session = Session(Channel(process, self.limits), self.host, name, gate.key,
                           self.broadcasts, self.collector)
         self.sessions.add(session)
-        gate.sessions.add(session)
+        gate.session_opened(session)
+        task = asyncio.current_task()
+        self._running.add(task)
         try:
             await session.run()
         finally:
             self.sessions.discard(session)
             gate.sessions.discard(session)
+            self._running.discard(task)
 
 
 async def serve(address: str, port: int, data_dir: Path, allow_guests: bool,

@@ -53,6 +53,13 @@ class Session:
             return storage.claim(name, self.key)
         return storage.key_of(name) is None
 
+    def whose_name(self) -> str:
+        """Who owns this name: the key it belongs to, or that a guest's name is not kept."""
+        if self.key is None:
+            return "As a guest, the name is yours only while it is free."
+        return (f"The name belongs to your key {self.key} "
+                "(ssh -o IdentitiesOnly=yes -i KEYFILE chooses the key you offer).")
+
     def join(self, name: str) -> None:
         if not self.joined:
             self.name = name

@@ -45,8 +45,12 @@ def _parser() -> argparse.ArgumentParser:
                        help="idle this long on your turn and a bot plays for you (default 60)")
     serve.add_argument("--max-per-ip", type=int, default=8, help="connections per address")
     serve.add_argument("--max-connections", type=int, default=200, help="connections in total")
-    serve.add_argument("--login-grace", type=float, default=30.0,
-                       help="seconds allowed to log in")
+    serve.add_argument("--login-grace", type=float, default=10.0,
+                       help="seconds allowed to log in, and then to open a terminal session")
+    serve.add_argument("--max-pending", type=int, default=32,
+                       help="connections still logging in, in total (default 32)")
+    serve.add_argument("--max-pending-per-ip", type=int, default=4,
+                       help="connections still logging in, per address (default 4)")
     serve.add_argument("--lobby-idle", type=float, default=1800.0,
                        help="seconds idle in the lobby before the session is closed")
     serve.add_argument("--input-rate", type=int, default=1024,
@@ -149,7 +153,8 @@ def run_serve(args: argparse.Namespace) -> int:
     from .saves import data_dir
 
     limits = Limits(connections_per_ip=args.max_per_ip, connections_total=args.max_connections,
-                    login_grace_seconds=args.login_grace, lobby_idle_seconds=args.lobby_idle,
+                    login_grace_seconds=args.login_grace, pending_total=args.max_pending,
+                    pending_per_ip=args.max_pending_per_ip, lobby_idle_seconds=args.lobby_idle,
                     afk_seconds=args.afk_seconds, input_bytes_per_second=args.input_rate,
                     chat_length=args.chat_length, bot_pace_seconds=args.bot_pace,
                     max_width=args.max_size[0], max_height=args.max_size[1])

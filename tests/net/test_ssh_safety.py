@@ -140,16 +140,45 @@ async def test_hidden_money_never_reaches_another_players_session(served):
     await ben.close()
 
 
-async def test_a_name_owned_by_another_key_is_refused_and_another_offered(served):
-    _, port = served
+class BannerReader(asyncssh.SSHClient):
+    banners: list[str] = []
+
+    def auth_banner_received(self, msg: str, lang: str) -> None:
+        self.banners.append(msg)
+
+
+async def test_a_name_owned_by_another_key_is_refused_and_its_owner_found_among_keys(served):
+    server, port = served
     first = await connect(port, "zed")
     await first.wait_for("You are zed")
+    await first.wait_for(key_for("zed").get_fingerprint("sha256"))  # the welcome says which key
     await first.close()
-    impostor = await connect(port, "zed", key="somebody-else")
-    await impostor.wait_for("belongs to another key")
-    await impostor.press("zara", "\r")
-    await impostor.wait_for("You are zara")
-    await impostor.close()
+    BannerReader.banners = []
+    with pytest.raises(asyncssh.PermissionDenied):
+        await asyncssh.connect("127.0.0.1", port, username="zed", known_hosts=None,
+                               agent_path=None, client_keys=[key_for("somebody-else")],
+                               client_factory=BannerReader)
+    assert "belongs to the key" in BannerReader.banners[0]
+    assert "choose another name" in BannerReader.banners[0]
+    # An agent's key offered first no longer decides who this is: the owner's key is found.
+    async with await asyncssh.connect(
+            "127.0.0.1", port, username="zed", known_hosts=None, agent_path=None,
+            client_keys=[key_for("an-agent-key"), key_for("zed")]) as conn:
+        process = await conn.create_process(term_type="xterm", term_size=(100, 30))
+        await until(lambda: any(s.name == "zed" and s.joined for s in server.sessions))
+        assert next(iter(server.sessions)).key == key_for("zed").get_fingerprint("sha256")
+        process.close()
+
+
+async def test_a_name_is_bound_to_the_key_that_signed_the_login(served):
+    server, port = served
+    async with await asyncssh.connect(
+            "127.0.0.1", port, username="newcomer", known_hosts=None, agent_path=None,
+            client_keys=[key_for("agent"), key_for("mine")]) as conn:
+        process = await conn.create_process(term_type="xterm", term_size=(100, 30))
+        await until(lambda: server.host.storage.key_of("newcomer") is not None)
+        process.close()
+    assert server.host.storage.key_of("newcomer") == key_for("agent").get_fingerprint("sha256")
 
 
 async def test_guests_without_a_key_only_when_the_host_allows_them(tmp_path):
@@ -172,12 +201,11 @@ async def test_connections_per_address_and_in_total_are_limited(tmp_path):
     server, port = await start_server(tmp_path, connections_per_ip=2)
     try:
         a, b = await plain_connection(port, "a"), await plain_connection(port, "b")
-        with pytest.raises((asyncssh.DisconnectError, ConnectionError)):
-            c = await plain_connection(port, "c")
-            await c.run("x", check=False)
+        with pytest.raises(asyncssh.DisconnectError, match="Too many connections from your"):
+            await plain_connection(port, "c")
         a.close()
         await a.wait_closed()
-        await asyncio.sleep(0.2)
+        await until(lambda: server.connections.total == 1)
         c = await plain_connection(port, "c")  # room again once one left
         c.close()
         b.close()
@@ -186,10 +214,46 @@ async def test_connections_per_address_and_in_total_are_limited(tmp_path):
     server, port = await start_server(tmp_path / "t", connections_total=1)
     try:
         a = await plain_connection(port, "a")
-        with pytest.raises((asyncssh.DisconnectError, ConnectionError)):
-            b = await plain_connection(port, "b")
-            await b.run("x", check=False)
+        with pytest.raises(asyncssh.DisconnectError, match="The server is full"):
+            await plain_connection(port, "b")
         a.close()
+    finally:
+        await server.stop()
+
+
+async def test_connections_that_never_log_in_leave_room_for_those_who_do(tmp_path):
+    server, port = await start_server(tmp_path, connections_total=20, pending_total=8,
+                                      pending_per_ip=2, login_grace_seconds=1.0)
+    try:
+        ann = await connect(port, "ann")
+        await ann.wait_for("You are ann")
+        lurkers = []
+        for i in range(40):  # from 10 addresses, far more than may log in at once
+            address = f"127.0.0.{2 + i % 10}"
+            lurkers.append(await asyncio.open_connection("127.0.0.1", port,
+                                                         local_addr=(address, 0)))
+        await until(lambda: server.pending.total == 8)
+        assert max(server.pending.by_ip.values()) <= 2
+        assert server.connections.total == 1  # the lurkers hold none of the logged-in room
+        await ann.press("/", "still here", "\r")
+        await ann.wait_for("ann: still here")
+        await until(lambda: server.pending.total == 0)  # dropped after the login grace
+        ben = await connect(port, "ben")
+        await ben.wait_for("You are ben")
+        for _, writer in lurkers:
+            writer.close()
+        await ann.close()
+        await ben.close()
+    finally:
+        await server.stop()
+
+
+async def test_a_logged_in_connection_that_opens_no_session_is_closed(tmp_path):
+    server, port = await start_server(tmp_path, login_grace_seconds=0.3)
+    try:
+        conn = await plain_connection(port, "quiet")  # ssh -N: logs in, asks for nothing
+        await asyncio.wait_for(conn.wait_closed(), timeout=5)
+        assert server.connections.total == 0
     finally:
         await server.stop()
 
