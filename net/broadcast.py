@@ -38,8 +38,8 @@ class Audience:
         limit = self.limits.max_output_backlog
         for viewer, stalled in list(self.viewers.items()):
             if viewer.closed:
-                self.viewers.pop(viewer, None)
-            elif viewer.backlog() > limit:
+                continue  # its session detaches it: that is what ends a show nobody watches
+            if viewer.backlog() > limit:
                 now = time.monotonic()
                 self.viewers[viewer] = stalled or now
                 if now - (stalled or now) > self.limits.stalled_client_seconds:

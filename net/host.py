@@ -359,13 +359,21 @@ class Host:
         if bot is None:
             kind = table.seats[seat].kind if table.seats[seat].is_bot else "heuristic"
             bot = table.stand_ins[seat] = get_spec(table.game).bots[kind](table.seed * 31 + seat)
+        legal = list(state.legal_actions(seat))
         try:
-            self._commit(table, seat, bot.choose(state.view(seat), state.legal_actions(seat)),
-                         version)
-        except StaleAction:
-            self._schedule(table)
-        except ActionError:
-            log.exception("bot at table %s chose an illegal action", table.id)
+            choice = bot.choose(state.view(seat), legal)
+        except Exception:  # a bot's bug must not stall the table: it plays a legal move instead
+            log.exception("bot at table %s failed to choose", table.id)
+            choice = None
+        for action in [choice, *legal] if choice is not None else legal:
+            try:
+                self._commit(table, seat, action, version)
+                return
+            except StaleAction:
+                self._schedule(table)
+                return
+            except ActionError:
+                log.error("bot at table %s chose an illegal action: %s", table.id, action)
 
     # -- persistence -------------------------------------------------------------------------
 
