@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 from textual.message import Message
 
 from .served import ServedApp
+from .storage import StorageError
 from .table_screen import NetTable, net_screen_class, refresh_table_screen
 
 if TYPE_CHECKING:
@@ -71,11 +72,20 @@ class SessionApp(ServedApp):
         from .lobby import NameScreen
 
         session = self.session
-        if session.joined or session.may_use(session.name):
+        if session.joined or self.may_use(session.name):
             self._enter(session.name)
-        else:
+        elif not self.channel.closed:
             self.push_screen(NameScreen(session.name), self._enter)
         self.set_interval(2.0, self._watch_activity)
+
+    def may_use(self, name: str) -> bool:
+        """Whether this person may be called `name`; if names cannot be saved, say so and go."""
+        try:
+            return self.session.may_use(name)
+        except StorageError:
+            self.channel.close("Sorry: the server cannot save names just now. Try again later.")
+            self.exit()
+            return False
 
     def _enter(self, name: str | None) -> None:
         if not name:

@@ -8,6 +8,7 @@ to storage before anyone is told of them.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import random
 import time
@@ -21,7 +22,7 @@ from core.engine.record import Record
 from core.games import get_spec
 
 from .limits import Limits, clean_text
-from .storage import Storage
+from .storage import Storage, StorageError
 
 log = logging.getLogger("boomtown.net")
 
@@ -50,6 +51,14 @@ class ChatLog:
 
 class HostError(Exception):
     """A lobby request that cannot be done (seat taken, not the table's host...); says why."""
+
+
+class SaveFailed(HostError):
+    """The storage could not be written, so nothing changed."""
+
+
+CANNOT_SAVE = "the server cannot save just now: nothing was changed"
+CANNOT_SAVE_MOVE = "the server cannot save: the move was not made"
 
 
 class Listener(Protocol):
@@ -84,6 +93,7 @@ class HostedTable:
     views: dict[int | None, Any] = field(default_factory=dict)  # per seat, for this version
     stand_ins: dict[int, Any] = field(default_factory=dict)  # bots playing for people
     timer: asyncio.TimerHandle | asyncio.Task | None = None
+    unsaved: bool = False  # the last move could not be saved: it waits until saving works
     listed_as: tuple = ()  # what the lobby last showed of this table
 
     @property
@@ -179,7 +189,11 @@ class Host:
         for i in range(bots):
             seats[players - 1 - i] = NetSeat(BOT_NAMES[i], bot_kind)
         seed = seed if seed is not None else random.randrange(1_000_000_000)
-        table_id = self.storage.create_table(game, options, seed, _seats_json(seats), by)
+        try:
+            table_id = self.storage.create_table(game, options, seed, _seats_json(seats), by)
+        except StorageError as exc:
+            log.warning("cannot save a new table (%s)", exc)
+            raise SaveFailed(CANNOT_SAVE) from None
         table = HostedTable(table_id, game, options, seed, by, seats)
         self.tables[table_id] = table
         self._lobby_changed()
@@ -199,8 +213,9 @@ class Host:
             seat = free[0]
         elif seat not in free:
             raise HostError(f"seat {seat + 1} is taken")
-        table.seats[seat] = NetSeat(name, HUMAN)
-        self._save_seats(table)
+        with self._saving(table):
+            table.seats[seat] = NetSeat(name, HUMAN)
+            self._save_seats(table)
         return seat
 
     def stand(self, table_id: int, name: str) -> None:
@@ -208,8 +223,9 @@ class Host:
         seat = table.seat_of(name)
         if seat is None or table.status != WAITING:
             return
-        table.seats[seat] = NetSeat()
-        self._save_seats(table)
+        with self._saving(table):
+            table.seats[seat] = NetSeat()
+            self._save_seats(table)
 
     def watch(self, table_id: int, name: str) -> None:
         table = self.table(table_id)
@@ -228,10 +244,11 @@ class Host:
         table = self._hosted_by(table_id, by)
         used = {s.name for s in table.seats}
         names = (n for n in BOT_NAMES if n not in used)
-        for i, seat in enumerate(table.seats):
-            if seat.kind == OPEN:
-                table.seats[i] = NetSeat(next(names), kind)
-        self._save_seats(table)
+        with self._saving(table):
+            for i, seat in enumerate(table.seats):
+                if seat.kind == OPEN:
+                    table.seats[i] = NetSeat(next(names), kind)
+            self._save_seats(table)
 
     def start(self, table_id: int, by: str) -> None:
         table = self._hosted_by(table_id, by)
@@ -239,26 +256,40 @@ class Host:
             raise HostError("that game has already started")
         if any(s.kind == OPEN for s in table.seats):
             raise HostError("every seat needs a player or a bot first")
-        table.match = Match(table.game, [s.name for s in table.seats], table.seed, table.options)
-        table.status = PLAYING
-        self._save_seats(table)
+        with self._saving(table):
+            table.match = Match(table.game, [s.name for s in table.seats], table.seed,
+                                table.options)
+            table.status = PLAYING
+            self._save_seats(table)
         self._say(table, f"{by} starts the game.")
         self._changed(table)
 
     def replace_absent(self, table_id: int, by: str, kind: str = "heuristic") -> list[str]:
         """A bot takes the seat of every player who is not connected; returns their names."""
         table = self._hosted_by(table_id, by)
-        gone = []
-        for i, seat in enumerate(table.seats):
-            if seat.kind == HUMAN and not self.is_online(seat.name):
-                gone.append(seat.name)
-                table.seats[i] = NetSeat(f"{seat.name} (bot)", kind)
-                table.away.discard(i)
+        gone = [seat.name for seat in table.seats
+                if seat.kind == HUMAN and not self.is_online(seat.name)]
         if gone:
-            self._save_seats(table)
+            with self._saving(table):
+                for i, seat in enumerate(table.seats):
+                    if seat.name in gone and seat.kind == HUMAN:
+                        table.seats[i] = NetSeat(f"{seat.name} (bot)", kind)
+                self._save_seats(table)
+            table.away.difference_update(i for i, s in enumerate(table.seats) if s.is_bot)
             self._say(table, f"Bots take the seats of {', '.join(gone)}.")
             self._changed(table)
         return gone
+
+    @contextlib.contextmanager
+    def _saving(self, table: HostedTable):
+        """Change a table's seats or status and save them; if saving fails, undo the change."""
+        before = (list(table.seats), table.status, table.match)
+        try:
+            yield
+        except StorageError as exc:
+            table.seats, table.status, table.match = before
+            log.warning("table %s: cannot save (%s)", table.id, exc)
+            raise SaveFailed(CANNOT_SAVE) from None
 
     def _hosted_by(self, table_id: int, by: str) -> HostedTable:
         table = self.table(table_id)
@@ -306,14 +337,36 @@ class Host:
         self._commit(table, seat, action, version)
 
     def _commit(self, table: HostedTable, seat: int, action, version: int | None) -> None:
+        """Play and save one move; if it cannot be saved it is not made (SaveFailed), everyone
+        at the table is told, and the table tries again once saving works."""
         def persist(n: int, seat_: int, action_) -> None:
             self.storage.add_action(table.id, n, seat_, action_.to_json())
 
-        table.match.act(seat, action, version, persist)
+        try:
+            table.match.act(seat, action, version, persist)
+        except StorageError as exc:
+            self._cannot_save(table, exc)
+            raise SaveFailed(CANNOT_SAVE_MOVE) from None
+        if table.unsaved:
+            table.unsaved = False
+            self._say(table, "Saving works again.")
         if table.match.state.is_over():
             table.status = OVER
-            self._save_seats(table)
+            try:
+                self._save_seats(table)
+            except StorageError:  # the status follows from the saved moves when loaded
+                pass
         self._changed(table)
+
+    def _cannot_save(self, table: HostedTable, exc: StorageError) -> None:
+        if not table.unsaved:
+            log.warning("table %s: cannot save (%s); moves wait until it can", table.id, exc)
+            table.unsaved = True
+        self._notify_table(table)
+        if table.timer is not None:
+            table.timer.cancel()
+        table.timer = asyncio.get_running_loop().call_later(self.limits.save_retry_seconds,
+                                                            self._schedule, table)
 
     def _changed(self, table: HostedTable) -> None:
         """After any change at a table: forget old views, tell everyone, schedule the next bot."""
@@ -369,6 +422,8 @@ class Host:
             try:
                 self._commit(table, seat, action, version)
                 return
+            except SaveFailed:
+                return  # tried again once saving works
             except StaleAction:
                 self._schedule(table)
                 return
@@ -392,6 +447,8 @@ class Host:
                     "seed": stored.seed, "options": stored.options,
                     "actions": [[seat, action] for seat, action in stored.actions]})
                 table.match = Match.from_record(record)
+                if table.match.state.is_over():
+                    table.status = OVER
             self.tables[table.id] = table
 
     def stop(self) -> None:

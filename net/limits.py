@@ -22,6 +22,7 @@ class Limits:
     max_output_backlog: int = 256 * 1024  # bytes queued to a client before frames are dropped
     stalled_client_seconds: float = 20.0  # frames dropped this long: disconnect
     bot_pace_seconds: float = 0.8
+    save_retry_seconds: float = 2.0  # a move that could not be saved is tried again this often
     max_width: int = 300  # the largest screen drawn for a client, whatever its window
     max_height: int = 100
     resize_interval_seconds: float = 0.5  # window changes are applied at most this often

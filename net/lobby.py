@@ -272,7 +272,7 @@ class NameScreen(ModalPage[str]):
         name = clean_text(event.value, NAME_LENGTH)
         if not name:
             return
-        if self.app.session.may_use(name):
+        if self.app.may_use(name):
             self.dismiss(name)
         else:
             self.query_one("#problem", Static).update(Text(f"{name!r} is taken too. Another?"))

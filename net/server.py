@@ -22,7 +22,7 @@ from .collector import Collector
 from .host import Host
 from .limits import Limits, clean_text
 from .session import Session
-from .storage import Storage
+from .storage import Storage, StorageError
 
 NAME_LENGTH = 16
 log = logging.getLogger("boomtown.net")
@@ -171,6 +171,10 @@ def warm_up() -> None:
         screen_class(slug)
 
 
+class DataDirError(ValueError):
+    """The server's data directory cannot be written: it refuses to start."""
+
+
 class BoomtownServer:
     def __init__(self, data_dir: Path, limits: Limits = Limits(), allow_guests: bool = False) -> None:
         self.data_dir = data_dir
@@ -178,9 +182,12 @@ class BoomtownServer:
         self.allow_guests = allow_guests
         self.connections = Counter()  # logged in
         self.pending = Counter()  # still logging in
-        data_dir.mkdir(parents=True, exist_ok=True)
-        self.key = host_key(data_dir)
-        self.storage = Storage(data_dir / "boomtown.sqlite3")
+        try:
+            data_dir.mkdir(parents=True, exist_ok=True)
+            self.key = host_key(data_dir)
+            self.storage = Storage(data_dir / "boomtown.sqlite3")
+        except (OSError, StorageError) as exc:
+            raise DataDirError(f"cannot write to the data directory {data_dir}: {exc}") from None
         self.host = Host(self.storage, limits)
         self.broadcasts = Broadcasts(self.host, limits)
         self.collector = Collector(lambda: self.host.last_change)

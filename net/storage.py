@@ -6,6 +6,7 @@ restarts with every table exactly where the players last saw it.
 
 from __future__ import annotations
 
+import functools
 import json
 import sqlite3
 import time
@@ -51,22 +52,42 @@ class StoredTable:
     actions: list[tuple[int, dict[str, Any]]]
 
 
+class StorageError(Exception):
+    """The storage cannot be written (a full disk, a read-only directory...): nothing was saved."""
+
+
+def guarded(method):
+    """Turn SQLite's and the disk's errors into StorageError, which the host expects."""
+    @functools.wraps(method)
+    def wrapper(self, *args, **kwargs):
+        try:
+            return method(self, *args, **kwargs)
+        except (sqlite3.Error, OSError) as exc:
+            raise StorageError(f"{exc}") from None
+    return wrapper
+
+
 class Storage:
+    @guarded
     def __init__(self, path: Path) -> None:
         self.db = sqlite3.connect(str(path), isolation_level=None)  # autocommit; we BEGIN ourselves
         self.db.execute("PRAGMA journal_mode=WAL")
         self.db.execute("PRAGMA synchronous=NORMAL")  # a killed process loses nothing committed
         self.db.executescript(SCHEMA)
+        self.db.execute("BEGIN IMMEDIATE")  # refuse now, not at the first move, if unwritable
+        self.db.execute("COMMIT")
 
     def close(self) -> None:
         self.db.close()
 
     # -- names -------------------------------------------------------------------------------
 
+    @guarded
     def key_of(self, name: str) -> str | None:
         row = self.db.execute("SELECT key FROM users WHERE name = ?", (name,)).fetchone()
         return row[0] if row else None
 
+    @guarded
     def claim(self, name: str, key: str) -> bool:
         """Bind `name` to `key` if the name is free; True if `key` now owns `name`."""
         self.db.execute("INSERT OR IGNORE INTO users VALUES (?, ?, ?)", (name, key, time.time()))
@@ -74,6 +95,7 @@ class Storage:
 
     # -- tables ------------------------------------------------------------------------------
 
+    @guarded
     def create_table(self, game: str, options: dict[str, Any], seed: int,
                      seats: list[dict[str, str]], host: str) -> int:
         cursor = self.db.execute(
@@ -82,14 +104,17 @@ class Storage:
             (game, json.dumps(options), seed, json.dumps(seats), host, time.time()))
         return int(cursor.lastrowid)
 
+    @guarded
     def update_table(self, table_id: int, seats: list[dict[str, str]], status: str) -> None:
         self.db.execute("UPDATE tables SET seats = ?, status = ? WHERE id = ?",
                         (json.dumps(seats), status, table_id))
 
+    @guarded
     def add_action(self, table_id: int, n: int, seat: int, action: dict[str, Any]) -> None:
         self.db.execute("INSERT INTO actions VALUES (?, ?, ?, ?)",
                         (table_id, n, seat, json.dumps(action)))
 
+    @guarded
     def tables(self) -> list[StoredTable]:
         stored = []
         for row in self.db.execute("SELECT id, game, options, seed, seats, host, status "

@@ -60,6 +60,8 @@ class NetTable:
         gone = [s.name for s in table.seats if s.kind == HUMAN and not self.host.is_online(s.name)
                 and s.name not in away]
         parts = []
+        if table.unsaved:
+            parts.append("the server cannot save: moves wait until it can")
         if away:
             parts.append("away, a bot plays: " + ", ".join(away))
         if gone:

@@ -1,9 +1,14 @@
 """Faults at the host: a full disk, a bot's mistake, a shutdown, a restart. Nothing stalls or is
 lost that anyone was shown."""
 
-from core.games.bigshot import actions as A
+import pytest
 
-from .harness import start_server, table_with, until
+from core.games.bigshot import actions as A
+from net.host import HostError
+from net.storage import StorageError
+from tui import cli
+
+from .harness import connect, start_server, table_with, until
 
 
 async def test_stopping_the_server_stops_every_bot_before_the_storage_closes(tmp_path):
@@ -63,3 +68,87 @@ async def test_a_closed_spectator_still_ends_the_shared_screen_when_it_leaves(tm
         await until(lambda: not broadcasts._running)  # and it has
     finally:
         await server.stop()
+
+
+def full_disk(*_args, **_kwargs):
+    full_disk.tries += 1
+    raise StorageError("database or disk is full")
+
+
+async def test_a_bot_move_that_cannot_be_saved_waits_and_is_made_once_saving_works(
+        tmp_path, monkeypatch):
+    server, port = await start_server(tmp_path, bot_pace_seconds=0.0, save_retry_seconds=0.05)
+    try:
+        ann = await connect(port, "ann")
+        await ann.wait_for("You are ann")
+        table = table_with(server, ["ann"], bots=3, seed=2)  # a bot rolls first
+        assert table.seats[table.actor()].is_bot
+        storage = server.host.storage
+        real = storage.add_action
+        full_disk.tries = 0
+        monkeypatch.setattr(storage, "add_action", full_disk)
+        await ann.wait_for("the server cannot save")
+        moves = len(table.match.record.actions)
+        await until(lambda: full_disk.tries >= 3)  # tried again, none of them saved
+        assert len(table.match.record.actions) == moves
+        monkeypatch.setattr(storage, "add_action", real)  # space is freed
+        await until(lambda: len(table.match.record.actions) > moves)
+        await ann.wait_for("Saving works again.")
+        await ann.close()
+    finally:
+        await server.stop()
+    again, _ = await start_server(tmp_path)  # nothing that was shown is lost
+    try:
+        reloaded = again.host.tables[table.id].match
+        assert reloaded.record.actions == table.match.record.actions
+    finally:
+        await again.stop()
+
+
+async def test_a_persons_move_on_a_full_disk_is_refused_with_a_message_and_nothing_changes(
+        tmp_path, monkeypatch):
+    server, port = await start_server(tmp_path, bot_pace_seconds=0.0)
+    try:
+        ann = await connect(port, "ann")
+        await ann.wait_for("You are ann")
+        table = table_with(server, ["ann"], bots=3, seed=5)
+        await until(lambda: table.actor() == 0)
+        await ann.wait_for("ann (you)")
+        monkeypatch.setattr(server.host.storage, "add_action", full_disk)
+        version = table.match.state.version
+        await ann.press("p" if table.match.state.phase == "bid" else "r")
+        await ann.wait_for("The server cannot save: the move was not made.")
+        assert table.match.state.version == version
+        assert not ann.closed.is_set()
+        monkeypatch.undo()
+        await ann.press("p" if table.match.state.phase == "bid" else "r")
+        await until(lambda: table.match.state.version != version)
+        await ann.close()
+    finally:
+        await server.stop()
+
+
+async def test_lobby_requests_that_cannot_be_saved_change_nothing(tmp_path, monkeypatch):
+    server, _ = await start_server(tmp_path)
+    try:
+        host = server.host
+        table = host.create_table("ann", "bigshot", {}, players=4, bots=0)
+        monkeypatch.setattr(host.storage, "update_table", full_disk)
+        monkeypatch.setattr(host.storage, "create_table", full_disk)
+        for request in (lambda: host.sit(table.id, "ben"), lambda: host.fill_with_bots(
+                table.id, "ann"), lambda: host.create_table("ann", "bigshot", {}, 4, 0)):
+            with pytest.raises(HostError, match="cannot save"):
+                request()
+        assert [s.kind for s in table.seats] == ["human", "open", "open", "open"]
+        assert list(host.tables) == [table.id]
+    finally:
+        await server.stop()
+
+
+def test_the_server_refuses_to_start_on_a_data_directory_it_cannot_write(tmp_path, capsys):
+    blocker = tmp_path / "file"
+    blocker.write_text("not a directory")
+    with pytest.raises(SystemExit) as exit_:
+        cli.main(["serve", "--data", str(blocker / "server"), "--port", "0"])
+    assert exit_.value.code == 2
+    assert "cannot write to the data directory" in capsys.readouterr().err
