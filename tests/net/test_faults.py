@@ -75,6 +75,9 @@ def full_disk(*_args, **_kwargs):
     raise StorageError("database or disk is full")
 
 
+full_disk.tries = 0
+
+
 async def test_a_bot_move_that_cannot_be_saved_waits_and_is_made_once_saving_works(
         tmp_path, monkeypatch):
     server, port = await start_server(tmp_path, bot_pace_seconds=0.0, save_retry_seconds=0.05)
