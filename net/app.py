@@ -16,6 +16,8 @@ from .served import ServedApp
 from .storage import StorageError
 from .table_screen import NetTable, net_screen_class, refresh_table_screen
 
+ACTIVITY_CHECK_SECONDS = 2.0  # how often idleness is checked
+
 if TYPE_CHECKING:
     from .session import Session
 
@@ -76,7 +78,7 @@ class SessionApp(ServedApp):
             self._enter(session.name)
         elif not self.channel.closed:
             self.push_screen(NameScreen(session.name), self._enter)
-        self.set_interval(2.0, self._watch_activity)
+        self.set_interval(ACTIVITY_CHECK_SECONDS, self._watch_activity)
 
     def may_use(self, name: str) -> bool:
         """Whether this person may be called `name`; if names cannot be saved, say so and go."""
@@ -93,10 +95,20 @@ class SessionApp(ServedApp):
             return
         from .lobby import LobbyScreen
 
+        connecting = not self.session.joined  # not back from watching a table
         self.session.join(name)
-        self._follow_my_game()
-        if self.at_table is None:
+        if not (connecting and self._return_to_last_place()):
+            self._follow_my_game()
+        if self.at_table is None and self.session.watching_next is None:
             self.push_screen(LobbyScreen())
+
+    def _return_to_last_place(self) -> bool:
+        """Back to the table this person last played at or watched, if its game still runs."""
+        table = self.host.tables.get(self.host.places.get(self.player, -1))
+        if table is None or table.status != "playing":
+            return False
+        self.open_table(table.id, table.seat_of(self.player))
+        return True
 
     def _follow_my_game(self) -> None:
         """A seated player goes to their table as soon as its game runs."""
@@ -119,6 +131,7 @@ class SessionApp(ServedApp):
             self.exit()
             return
         self.at_table = table_id
+        self.host.places[self.player] = table_id
         self._leave_screens()
         self.push_screen(net_screen_class(table.game)(
             NetTable(self.host, table_id, self.player), seat=seat))
@@ -148,8 +161,13 @@ class SessionApp(ServedApp):
         last = self.channel.last_input
         if last != self._last_input:
             self._last_input = last
-            self.host.back(self.player)
+            if self.at_table is not None:  # a key at one table says nothing of the others
+                self.host.back(self.player, self.at_table)
         idle = time.monotonic() - last
-        if isinstance(self.screen, LobbyScreen) and idle > self.host.limits.lobby_idle_seconds:
+        limits = self.host.limits
+        if not self.session.joined and idle > limits.name_choice_seconds:
+            self.channel.close("Closed: no name was chosen in time. Come back any time!")
+            self.exit()
+        elif isinstance(self.screen, LobbyScreen) and idle > limits.lobby_idle_seconds:
             self.channel.close("Closed after a long time idle in the lobby. Come back any time!")
             self.exit()

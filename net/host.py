@@ -12,7 +12,6 @@ import contextlib
 import logging
 import random
 import time
-from collections import deque
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -21,6 +20,7 @@ from core.engine.match import Match
 from core.engine.record import Record
 from core.games import get_spec
 
+from .chat import LOBBY, ChatLog
 from .limits import Limits, clean_text
 from .storage import Storage, StorageError
 
@@ -29,24 +29,6 @@ log = logging.getLogger("boomtown.net")
 OPEN, HUMAN = "open", "human"
 WAITING, PLAYING, OVER = "waiting", "playing", "over"
 BOT_NAMES = ("Ada", "Brick", "Coin", "Dot", "Edge", "Flint")
-CHAT_KEPT = 100
-
-
-class ChatLog:
-    """The last lines said somewhere, numbered so a reader can ask for what it has not seen."""
-
-    def __init__(self) -> None:
-        self.lines: deque[str] = deque(maxlen=CHAT_KEPT)
-        self.total = 0
-
-    def append(self, line: str) -> None:
-        self.lines.append(line)
-        self.total += 1
-
-    def since(self, seen: int) -> list[str]:
-        """Lines after the first `seen` ever said (as many as are still kept)."""
-        fresh = min(self.total - seen, len(self.lines))
-        return list(self.lines)[len(self.lines) - fresh:] if fresh > 0 else []
 
 
 class HostError(Exception):
@@ -85,11 +67,11 @@ class HostedTable:
     seed: int
     host: str
     seats: list[NetSeat]
+    chat: ChatLog
     status: str = WAITING
     match: Match | None = None
     watchers: dict[str, int] = field(default_factory=dict)  # name -> sessions watching
     away: set[int] = field(default_factory=set)  # seats a bot is playing for
-    chat: ChatLog = field(default_factory=ChatLog)
     views: dict[int | None, Any] = field(default_factory=dict)  # per seat, for this version
     stand_ins: dict[int, Any] = field(default_factory=dict)  # bots playing for people
     timer: asyncio.TimerHandle | asyncio.Task | None = None
@@ -118,7 +100,8 @@ class Host:
         self.limits = limits
         self.tables: dict[int, HostedTable] = {}
         self.listeners: dict[int, tuple[str, Listener]] = {}
-        self.lobby_chat = ChatLog()
+        self.lobby_chat = ChatLog.load(LOBBY, storage)
+        self.places: dict[str, int] = {}  # the table each person last played at or watched
         self.stopped = False
         self._load()
 
@@ -126,7 +109,6 @@ class Host:
 
     def connect(self, name: str, listener: Listener) -> None:
         self.listeners[id(listener)] = (name, listener)
-        self.back(name)
         self._presence_changed(name)
 
     def disconnect(self, listener: Listener) -> None:
@@ -156,14 +138,15 @@ class Host:
     def is_online(self, name: str) -> bool:
         return any(n == name for n, _ in self.listeners.values())
 
-    def back(self, name: str) -> None:
-        """`name` is at the keyboard again: bots stop playing for them."""
-        for table in self.tables.values():
-            seat = table.seat_of(name)
-            if seat is not None and seat in table.away:
-                table.away.discard(seat)
-                self._say(table, f"{name} is back.")
-                self._changed(table)
+    def back(self, name: str, table_id: int) -> None:
+        """`name` is at the keyboard of this table again: the bot stops playing for them."""
+        table = self.tables.get(table_id)
+        seat = table.seat_of(name) if table is not None else None
+        if seat is not None and seat in table.away:
+            table.away.discard(seat)
+            self._save_away(table)
+            self._say(table, f"{name} is back.")
+            self._changed(table)
 
     # -- the lobby ---------------------------------------------------------------------------
 
@@ -194,7 +177,8 @@ class Host:
         except StorageError as exc:
             log.warning("cannot save a new table (%s)", exc)
             raise SaveFailed(CANNOT_SAVE) from None
-        table = HostedTable(table_id, game, options, seed, by, seats)
+        table = HostedTable(table_id, game, options, seed, by, seats,
+                            ChatLog(table_id, self.storage))
         self.tables[table_id] = table
         self._lobby_changed()
         return table
@@ -230,6 +214,7 @@ class Host:
     def watch(self, table_id: int, name: str) -> None:
         table = self.table(table_id)
         table.watchers[name] = table.watchers.get(name, 0) + 1
+        self.places[name] = table_id
         self._lobby_changed()
 
     def unwatch(self, table_id: int, name: str) -> None:
@@ -276,6 +261,7 @@ class Host:
                         table.seats[i] = NetSeat(f"{seat.name} (bot)", kind)
                 self._save_seats(table)
             table.away.difference_update(i for i, s in enumerate(table.seats) if s.is_bot)
+            self._save_away(table)
             self._say(table, f"Bots take the seats of {', '.join(gone)}.")
             self._changed(table)
         return gone
@@ -309,11 +295,16 @@ class Host:
             self._lobby_changed()
         else:
             table = self.table(table_id)
-            table.chat.append(line)
+            self._say_at(table, line)
             self._notify_table(table)
 
     def _say(self, table: HostedTable, text: str) -> None:
-        table.chat.append(f"* {text}")
+        self._say_at(table, f"* {text}")
+
+    def _say_at(self, table: HostedTable, line: str) -> None:
+        """A chat line at a table, placed in the log after the game's lines so far."""
+        position = len(self.view(table.id, None).log) if table.match is not None else 0
+        table.chat.append(line, position)
 
     # -- play --------------------------------------------------------------------------------
 
@@ -333,7 +324,8 @@ class Host:
         seat = table.seat_of(name)
         if seat is None or table.match is None:
             raise HostError("you have no seat in a game at that table")
-        self.back(name)
+        self.places[name] = table_id
+        self.back(name, table_id)
         self._commit(table, seat, action, version)
 
     def _commit(self, table: HostedTable, seat: int, action, version: int | None) -> None:
@@ -400,6 +392,7 @@ class Host:
         if table.match.state.version != version or table.actor() != seat:
             return
         table.away.add(seat)
+        self._save_away(table)
         self._say(table, f"{table.seats[seat].name} is away: a bot plays for them.")
         self._changed(table)
 
@@ -436,11 +429,18 @@ class Host:
         self.storage.update_table(table.id, _seats_json(table.seats), table.status)
         self._lobby_changed()
 
+    def _save_away(self, table: HostedTable) -> None:
+        try:
+            self.storage.update_away(table.id, sorted(table.away))
+        except StorageError as exc:  # the flag holds until a restart; nothing else depends on it
+            log.warning("table %s: cannot save who is away (%s)", table.id, exc)
+
     def _load(self) -> None:
         for stored in self.storage.tables():
             seats = [NetSeat(s["name"], s["kind"]) for s in stored.seats]
             table = HostedTable(stored.id, stored.game, stored.options, stored.seed, stored.host,
-                                seats, status=stored.status)
+                                seats, ChatLog.load(stored.id, self.storage),
+                                status=stored.status, away=set(stored.away))
             if stored.status != WAITING:
                 record = Record.from_json({
                     "format": 1, "game": stored.game, "players": [s.name for s in seats],

@@ -15,6 +15,7 @@ class Limits:
     pending_total: int = 32  # connections still logging in, in total and per address
     pending_per_ip: int = 4
     lobby_idle_seconds: float = 1800.0  # a session idle this long in the lobby is closed
+    name_choice_seconds: float = 120.0  # to choose another name when the one asked is taken
     afk_seconds: float = 60.0  # idle on your turn this long and a bot plays for you
     input_bytes_per_second: int = 1024  # a session typing faster is read more slowly
     input_burst_bytes: int = 4096

@@ -14,7 +14,7 @@ from tui.screens.page import ModalPage, Page
 from tui.widgets.key_bar import KeyBar
 from tui.widgets.options import OptionsForm
 
-from .host import HUMAN, OPEN, HostError, HostedTable
+from .host import HUMAN, OPEN, HostedTable, HostError
 from .limits import clean_text
 
 NAME_LENGTH = 16
@@ -90,7 +90,7 @@ class LobbyScreen(Page):
                           (app.session.whose_name(), "dim"), no_wrap=True, overflow="ellipsis"),
             layout=False)
         grid = self.query_one("#tables", DataTable)
-        selected = self.selected_id()
+        selected = self._made if self._made is not None else self.selected_id()
         grid.clear()
         for table in host.tables.values():
             if table.status == "over" and not table.watchers:
@@ -103,9 +103,10 @@ class LobbyScreen(Page):
                          key=str(table.id))
         if selected is not None and str(selected) in grid.rows:
             grid.move_cursor(row=grid.get_row_index(str(selected)))
+            self._made = None
         fresh = host.lobby_chat.since(self._chat_seen)
         if fresh:
-            self.query_one("#lobby-chat", Log).write_lines(fresh)
+            self.query_one("#lobby-chat", Log).write_lines(line.text for line in fresh)
         self._chat_seen = host.lobby_chat.total
 
     def selected_id(self) -> int | None:
@@ -122,10 +123,16 @@ class LobbyScreen(Page):
         except HostError as exc:
             self.notify(str(exc).capitalize() + ".", severity="warning")
 
+    _made: int | None = None  # a table this person just made: selected once it is listed
+
     def action_new_table(self) -> None:
+        def create(request: dict) -> None:
+            self._made = self.app.host.create_table(self.app.player, **request).id
+            self.refresh_lobby()
+
         def made(request: dict | None) -> None:
             if request:
-                self._attempt(lambda: self.app.host.create_table(self.app.player, **request))
+                self._attempt(lambda: create(request))
 
         self.app.push_screen(NewTableScreen(), made)
 

@@ -41,7 +41,7 @@ class Session:
         self.joined = False  # the name is settled and the host counts this person online
         self.left_tables: set[int] = set()  # tables this person stepped away from to the lobby
         self.app: SessionApp | None = None
-        self._watch_next: int | None = None
+        self.watching_next: int | None = None  # the table to watch once the app has ended
         self._stopping = False
 
     # -- who this is ---------------------------------------------------------------------------
@@ -88,7 +88,7 @@ class Session:
                 finally:
                     self.app = None
                     self.collector.app_ended()
-                table_id, self._watch_next = self._watch_next, None
+                table_id, self.watching_next = self.watching_next, None
                 if table_id is None or self.channel.closed or self._stopping:
                     return
                 if not await self._watch(table_id):
@@ -114,7 +114,7 @@ class Session:
 
     def watch_after_app(self, table_id: int) -> None:
         """The app is about to end so that this person can watch `table_id`."""
-        self._watch_next = table_id
+        self.watching_next = table_id
         self.channel.muted = True  # the ending app leaves the terminal as it is
 
     async def _watch(self, table_id: int) -> bool:

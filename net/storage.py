@@ -30,6 +30,13 @@ CREATE TABLE IF NOT EXISTS tables (
     status TEXT NOT NULL,
     created REAL NOT NULL
 );
+CREATE TABLE IF NOT EXISTS chat (
+    place INTEGER NOT NULL,
+    n INTEGER NOT NULL,
+    position INTEGER NOT NULL,
+    line TEXT NOT NULL,
+    PRIMARY KEY (place, n)
+);
 CREATE TABLE IF NOT EXISTS actions (
     table_id INTEGER NOT NULL,
     n INTEGER NOT NULL,
@@ -50,6 +57,7 @@ class StoredTable:
     host: str
     status: str
     actions: list[tuple[int, dict[str, Any]]]
+    away: list[int]
 
 
 class StorageError(Exception):
@@ -74,6 +82,9 @@ class Storage:
         self.db.execute("PRAGMA journal_mode=WAL")
         self.db.execute("PRAGMA synchronous=NORMAL")  # a killed process loses nothing committed
         self.db.executescript(SCHEMA)
+        columns = {row[1] for row in self.db.execute("PRAGMA table_info(tables)")}
+        if "away" not in columns:  # a database from before seats' away flags were kept
+            self.db.execute("ALTER TABLE tables ADD COLUMN away TEXT NOT NULL DEFAULT '[]'")
         self.db.execute("BEGIN IMMEDIATE")  # refuse now, not at the first move, if unwritable
         self.db.execute("COMMIT")
 
@@ -115,12 +126,32 @@ class Storage:
                         (table_id, n, seat, json.dumps(action)))
 
     @guarded
+    def update_away(self, table_id: int, away: list[int]) -> None:
+        self.db.execute("UPDATE tables SET away = ? WHERE id = ?", (json.dumps(away), table_id))
+
+    @guarded
     def tables(self) -> list[StoredTable]:
         stored = []
-        for row in self.db.execute("SELECT id, game, options, seed, seats, host, status "
+        for row in self.db.execute("SELECT id, game, options, seed, seats, host, status, away "
                                    "FROM tables ORDER BY id"):
             actions = [(seat, json.loads(action)) for seat, action in self.db.execute(
                 "SELECT seat, action FROM actions WHERE table_id = ? ORDER BY n", (row[0],))]
             stored.append(StoredTable(row[0], row[1], json.loads(row[2]), row[3],
-                                      json.loads(row[4]), row[5], row[6], actions))
+                                      json.loads(row[4]), row[5], row[6], actions,
+                                      json.loads(row[7])))
         return stored
+
+    # -- chat --------------------------------------------------------------------------------
+
+    @guarded
+    def add_chat(self, place: int, n: int, position: int, line: str, kept: int) -> None:
+        """Keep line `n` said at `place` (a table, or 0: the lobby), and only the last `kept`."""
+        self.db.execute("INSERT OR REPLACE INTO chat VALUES (?, ?, ?, ?)",
+                        (place, n, position, line))
+        self.db.execute("DELETE FROM chat WHERE place = ? AND n <= ?", (place, n - kept))
+
+    @guarded
+    def chat(self, place: int) -> list[tuple[int, int, str]]:
+        """(n, position, line) for each line kept at `place`, oldest first."""
+        return self.db.execute("SELECT n, position, line FROM chat WHERE place = ? ORDER BY n",
+                               (place,)).fetchall()

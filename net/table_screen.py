@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import cache
 
 from textual.app import App
@@ -11,7 +12,10 @@ from core.engine.errors import IllegalAction
 from tui.games import screen_class
 from tui.screens.dialogs import ConfirmQuit
 from tui.table import Seat
+from tui.widgets.key_bar import KeyBar
+from tui.widgets.panel import key_hints
 
+from .chat import ChatLine
 from .host import HUMAN, OPEN, Host, HostError
 
 
@@ -74,16 +78,30 @@ class NetTableMixin:
 
     BINDINGS = [Binding("t", "chat", "Chat"), Binding("q", "leave", "Lobby")]
 
+    _chat_seen = 0
+
     def refresh_view(self) -> None:
         super().refresh_view()
-        table = self.table.hosted
         notice = self.table.notice()
         if notice:
             self.query_one("#status").show_text(f"{self.status_line()} · {notice}")
-        fresh = table.chat.since(getattr(self, "_chat_seen", 0))
-        if fresh:
-            self.query_one("#log").write_lines(fresh)
-        self._chat_seen = table.chat.total
+
+    def _refresh_keys(self) -> None:
+        if self.viewer is not None:
+            super()._refresh_keys()
+            return
+        # A spectator's shared screen: only the session's own keys work there (net.session).
+        hints = key_hints(("q", "back to the lobby"), ("Esc", "too"))
+        hints.append("  · spectators watch: chat is for the players", "dim")
+        self.query_one(KeyBar).show_text(hints)
+
+    def _append_log(self) -> None:
+        """The game's new lines and the table's new chat, in the order they happened."""
+        chat = self.table.hosted.chat
+        lines = merged_log(self.view.log, self._logged, chat.since(self._chat_seen))
+        self._logged, self._chat_seen = len(self.view.log), chat.total
+        if lines:
+            self.query_one("#log").write_lines(lines)
 
     def action_chat(self) -> None:
         from .lobby import ChatPrompt
@@ -106,6 +124,18 @@ class NetTableMixin:
 
     def on_end_choice(self, choice: str | None) -> None:
         self.app.show_lobby()
+
+
+def merged_log(game: Sequence[str], shown: int, chat: Sequence[ChatLine]) -> list[str]:
+    """The game's lines from `shown` on, with each chat line after the game lines before it."""
+    lines: list[str] = []
+    for line in chat:
+        if line.position > shown:
+            lines.extend(game[shown:line.position])
+            shown = line.position
+        lines.append(line.text)
+    lines.extend(game[shown:])
+    return lines
 
 
 def refresh_table_screen(app: App) -> None:

@@ -4,9 +4,11 @@ import pytest
 
 from core.engine.errors import NotYourTurn
 from core.games.bigshot import actions as A
+from net.chat import ChatLine
 from net.host import Host, HostError
 from net.limits import Limits, clean_text
 from net.storage import Storage
+from net.table_screen import merged_log
 
 
 class Ear:
@@ -30,7 +32,7 @@ def test_control_characters_are_stripped_from_chat_and_long_lines_cut(host):
     ear = Ear()
     host.connect("ann", ear)
     host.chat(None, "ann", "hi\x07\x1b[2J there\x00, this is a very long line indeed")
-    assert list(host.lobby_chat.lines) == ["ann: hi[2J there, this is"]  # 20 characters
+    assert [line.text for line in host.lobby_chat.lines] == ["ann: hi[2J there, this is"]
     assert clean_text("b\x1b]0;evil\x07en\n", 16) == "b]0;evilen"
 
 
@@ -99,3 +101,59 @@ def test_a_table_with_options_the_game_refuses_is_not_made(host):
     with pytest.raises(HostError, match="colours must be"):
         host.create_table("ann", "bigshot", {"colours": "red,red,red,red"}, players=4, bots=3)
     assert not host.tables
+
+
+async def test_chat_and_who_is_away_survive_a_restart(tmp_path):
+    storage = Storage(tmp_path / "db.sqlite3")
+    host = Host(storage, Limits(bot_pace_seconds=0))
+    table = host.create_table("ann", "bigshot", {}, players=2, bots=1, seed=3)
+    host.start(table.id, "ann")
+    for i in range(120):
+        host.chat(None, "ann", f"lobby {i}")
+    host.chat(table.id, "ann", "at the table")
+    table.away.add(0)
+    host._save_away(table)
+    host.stop()
+    storage.close()
+    again = Host(Storage(tmp_path / "db.sqlite3"), Limits(bot_pace_seconds=0))
+    lobby = [line.text for line in again.lobby_chat.lines]
+    assert lobby == [f"ann: lobby {i}" for i in range(20, 120)]  # the last 100
+    assert again.lobby_chat.total == 120
+    reloaded = again.tables[table.id]
+    assert [line.text for line in reloaded.chat.lines] == ["* ann starts the game.",
+                                                           "ann: at the table"]
+    assert reloaded.away == {0}
+
+
+async def test_a_key_at_one_table_brings_you_back_only_there(host):
+    tables = [host.create_table("ann", "bigshot", {}, players=2, bots=1, seed=s) for s in (1, 2)]
+    for table in tables:
+        host.start(table.id, "ann")
+        table.away.add(0)
+    host.back("ann", tables[0].id)
+    assert tables[0].away == set() and tables[1].away == {0}
+    host.connect("ann", Ear())  # coming back online is not a key at any table
+    assert tables[1].away == {0}
+
+
+def test_chat_lines_take_their_place_among_the_game_s_lines():
+    game = ["g0", "g1", "g2", "g3"]
+    chat = [ChatLine(0, "c@0"), ChatLine(2, "c@2"), ChatLine(2, "c@2b"), ChatLine(9, "c@9")]
+    assert merged_log(game, 0, chat) == ["c@0", "g0", "g1", "c@2", "c@2b", "g2", "g3", "c@9"]
+    assert merged_log(game, 3, [ChatLine(1, "late")]) == ["late", "g3"]  # shown after what's up
+    assert merged_log(game, 4, []) == []
+
+
+async def test_a_fresh_screen_shows_the_start_of_the_game_before_later_moves(tmp_path):
+    storage = Storage(tmp_path / "db.sqlite3")
+    host = Host(storage, Limits(bot_pace_seconds=0))
+    table = host.create_table("ann", "bigshot", {}, players=2, bots=1, seed=3)
+    host.start(table.id, "ann")
+    while len(host.view(table.id, None).log) < 3:
+        seat = table.actor()
+        host._commit(table, seat, table.match.state.legal_actions(seat)[0], None)
+    log = host.view(table.id, None).log
+    chat = table.chat.since(0)
+    assert merged_log(log, 0, chat).index("* ann starts the game.") < \
+        merged_log(log, 0, chat).index(log[-1])
+    host.stop()

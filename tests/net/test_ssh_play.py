@@ -187,3 +187,84 @@ async def test_spectators_at_one_size_share_one_rendered_screen_and_leave_with_q
     await until(lambda: not table.watchers and (table.id, (120, 40)) not in shows)
     for t in (ann, dan, eve):
         await t.close()
+
+
+async def test_a_table_you_make_is_selected_so_b_and_g_act_on_it(served):
+    server, port = served
+    ann = await connect(port, "ann")
+    await ann.wait_for("You are ann")
+    older = server.host.create_table("ann", "bigshot", {}, players=4, bots=0)
+    await ann.wait_for("ann, (open), (open), (open)")
+    await ann.press("n")
+    await ann.wait_for("A new table")
+    await ann.press("c")
+    await until(lambda: len(server.host.tables) == 2)
+    made = max(server.host.tables)
+    await ann.press("b")  # no Down first: the new table is the one selected
+    await until(lambda: all(s.kind != "open" for s in server.host.tables[made].seats))
+    assert [s.kind for s in older.seats].count("open") == 3
+    await ann.close()
+
+
+async def test_reconnecting_puts_you_back_at_the_table_you_were_at(served):
+    server, port = served
+    first = table_with(server, ["ann", "ben"], bots=2, seed=3)
+    second = table_with(server, ["ann", "cat"], bots=2, seed=4)
+    ann = await connect(port, "ann")
+    await ann.wait_for("Ledger")
+    assert next(iter(server.sessions)).app.at_table == first.id  # the first playing table
+    await ann.press("q")
+    await ann.wait_for("Leave this game?")
+    await ann.press("y")
+    await ann.wait_for("You are ann")
+    await ann.press("\x1b[B")  # down to the second table
+    await until(lambda: next(iter(server.sessions)).app.screen.selected_id() == second.id)
+    await ann.press("\r")
+    await until(lambda: next(iter(server.sessions)).app.at_table == second.id)
+    await ann.close()
+    await until(lambda: not server.sessions)
+    again = await connect(port, "ann")
+    await again.wait_for("Ledger")
+    assert next(iter(server.sessions)).app.at_table == second.id
+    await again.close()
+    watcher = await connect(port, "dan")
+    await watcher.wait_for("You are dan")
+    await watcher.press("\x1b[B")  # dan watches the second table
+    await until(lambda: any(s.name == "dan" and s.app is not None
+                            and s.app.screen.selected_id() == second.id for s in server.sessions))
+    await watcher.press("w")
+    await until(lambda: second.watchers.get("dan") == 1)
+    await watcher.close()
+    await until(lambda: not server.sessions)
+    dan = await connect(port, "dan")
+    await until(lambda: second.watchers.get("dan") == 1)  # straight back to watching it
+    await dan.close()
+
+
+async def test_a_spectator_s_key_bar_offers_only_what_works(served):
+    server, port = served
+    table_with(server, ["ann"], bots=3)
+    cat = await connect(port, "cat")
+    await cat.wait_for("Big Shot")
+    await cat.press("w")
+    await cat.wait_for("back to the lobby")
+    keys = cat.text().splitlines()[-1]
+    assert "chat is for the players" in keys
+    for useless in ("Help", "Chat", "^p", "palette"):
+        assert useless not in keys
+    await cat.close()
+
+
+async def test_the_name_dialog_closes_when_no_name_is_chosen_in_time(tmp_path, monkeypatch):
+    monkeypatch.setattr("net.app.ACTIVITY_CHECK_SECONDS", 0.05)
+    server, port = await start_server(tmp_path, allow_guests=True, name_choice_seconds=0.3)
+    try:
+        owner = await connect(port, "zed")
+        await owner.wait_for("You are zed")
+        guest = await connect(port, "zed", key=None, password="")
+        await guest.wait_for("belongs to another key")
+        await asyncio.wait_for(guest.closed.wait(), timeout=10)
+        assert "no name was chosen in time" in guest.plain_history()
+        await owner.close()
+    finally:
+        await server.stop()

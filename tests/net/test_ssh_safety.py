@@ -10,8 +10,8 @@ import asyncssh
 import pytest
 
 from core.games.bigshot import actions as A
-from net.limits import TokenBucket
 from net.app import SessionApp
+from net.limits import TokenBucket
 
 from .harness import connect, key_for, start_server, until
 

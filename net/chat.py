@@ -1,0 +1,50 @@
+"""What people said at a table or in the lobby: the last lines, numbered, kept across restarts."""
+
+from __future__ import annotations
+
+import logging
+from collections import deque
+from dataclasses import dataclass
+
+from .storage import Storage, StorageError
+
+log = logging.getLogger("boomtown.net")
+CHAT_KEPT = 100
+LOBBY = 0  # the lobby's place in storage; tables are numbered from 1
+
+
+@dataclass(frozen=True)
+class ChatLine:
+    position: int  # how many lines the game's log had when this was said (0 in the lobby)
+    text: str
+
+
+class ChatLog:
+    """The last lines said in one place, numbered so a reader can ask for what it has not seen."""
+
+    def __init__(self, place: int, storage: Storage) -> None:
+        self.place = place
+        self.storage = storage
+        self.lines: deque[ChatLine] = deque(maxlen=CHAT_KEPT)
+        self.total = 0
+
+    @classmethod
+    def load(cls, place: int, storage: Storage) -> ChatLog:
+        chat = cls(place, storage)
+        for n, position, text in storage.chat(place):
+            chat.lines.append(ChatLine(position, text))
+            chat.total = n + 1
+        return chat
+
+    def append(self, text: str, position: int = 0) -> None:
+        self.lines.append(ChatLine(position, text))
+        self.total += 1
+        try:
+            self.storage.add_chat(self.place, self.total - 1, position, text, CHAT_KEPT)
+        except StorageError as exc:  # still said and shown; only a restart would lose it
+            log.warning("cannot save chat (%s)", exc)
+
+    def since(self, seen: int) -> list[ChatLine]:
+        """Lines after the first `seen` ever said (as many as are still kept)."""
+        fresh = min(self.total - seen, len(self.lines))
+        return list(self.lines)[len(self.lines) - fresh:] if fresh > 0 else []
