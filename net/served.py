@@ -1,29 +1,42 @@
 """What every app the server runs shares: the SSH driver, the stylesheet, plain notifications,
-and no command that touches the server's own files (Textual's screenshot writes one)."""
+no command that touches the server's own files (Textual's screenshot writes one), and errors
+logged on the server as plain tracebacks (Textual prints them with every local variable)."""
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Iterable
 from pathlib import Path
 
-from textual.app import App, SystemCommand
+from textual.app import SystemCommand
 from textual.screen import Screen
 
 import tui
-from tui.plain import PlainNotifications
+from tui.base import BaseApp
 
 from .driver import SSHDriver, fit_for_ssh
 
+log = logging.getLogger("boomtown.net")
 NO_FILES = "Screenshots are not available over SSH: the server's files are not yours to write."
 
 
-class ServedApp(PlainNotifications, App):
+class ServedApp(BaseApp):
     CSS_PATH = Path(tui.__file__).parent / "app.tcss"
 
     def __init__(self, channel, term: str) -> None:
         super().__init__(driver_class=SSHDriver)
         self.channel = channel  # the SSH driver reads and writes through it
         fit_for_ssh(self, term)
+
+    def _print_error_renderables(self) -> None:
+        if self._exit_renderables:
+            log.error("%s failed", type(self).__name__, exc_info=self._exception)
+        self._exit_renderables.clear()
+
+    @property
+    def failed(self) -> bool:
+        """Whether the app ended on an error (it was logged)."""
+        return self._exception is not None
 
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
         return (command for command in super().get_system_commands(screen)

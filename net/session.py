@@ -82,12 +82,15 @@ class Session:
         """Apps and watching in turn, until the person leaves or the connection drops."""
         try:
             while not self._stopping:
-                self.app = SessionApp(self)
+                self.app = app = SessionApp(self)
                 try:
-                    await self.app.run_async()
+                    await app.run_async()
                 finally:
                     self.app = None
                     self.collector.app_ended()
+                if app.failed:
+                    self.channel.close("Sorry: Boomtown hit an error and closed your session.")
+                    return
                 table_id, self.watching_next = self.watching_next, None
                 if table_id is None or self.channel.closed or self._stopping:
                     return

@@ -5,12 +5,10 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any, Sequence
 
-from textual.app import App
-
 from core.engine.record import RecordError
 
+from .base import BaseApp
 from .games import screen_class
-from .plain import PlainNotifications
 from .saves import autosave_path, load_table
 from .screens.title import TitleScreen
 from .table import LocalTable, Seat
@@ -18,7 +16,7 @@ from .table import LocalTable, Seat
 DEFAULT_PACE = 0.8
 
 
-class BoomtownApp(PlainNotifications, App):
+class BoomtownApp(BaseApp):
     CSS_PATH = "app.tcss"
     TITLE = "Boomtown"
 

@@ -325,7 +325,7 @@ async def test_a_client_that_stops_reading_is_dropped_and_memory_stays_bounded(t
         await server.stop()
 
 
-async def test_one_broken_session_ends_alone(served, monkeypatch):
+async def test_one_broken_session_ends_alone(served, monkeypatch, caplog):
     server, port = served
     from net import lobby
 
@@ -342,6 +342,9 @@ async def test_one_broken_session_ends_alone(served, monkeypatch):
     await crash.wait_for("You are crash")
     await crash.press("n")
     await asyncio.wait_for(crash.closed.wait(), timeout=10)
+    assert "Boomtown hit an error" in crash.plain_history()
+    assert "SessionApp failed" in caplog.text and "RuntimeError: a bug" in caplog.text
+    assert "locals" not in caplog.text  # a plain traceback: no variables' values in the log
     await ann.press("/", "fine", "\r")
     await ann.wait_for("ann: fine")
     assert [s.name for s in server.sessions] == ["ann"]

@@ -107,7 +107,7 @@ class TradeScreen(ModalPage[A.Propose | None]):
         values = self.query_one(f"#{side}", SelectionList).selected
         cash = self.query_one(f"#{side}-cash", Input).value
         return (tuple(sorted(v for v in values if v < CARD_VALUE)),
-                int(cash) if cash.isdigit() else 0,
+                int(cash) if cash.isascii() and cash.isdigit() else 0,
                 tuple(sorted(v - CARD_VALUE for v in values if v >= CARD_VALUE)))
 
     def _check(self) -> str | None:

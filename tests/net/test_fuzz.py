@@ -1,0 +1,77 @@
+"""Seeded random keys, mouse reports and escape sequences at every screen a person reaches over
+SSH: the session stays alive and the server logs no error.
+
+The suite sends FUZZ_KEYS keys per screen (default 2,000); a release runs the full soak with
+BOOMTOWN_FUZZ_KEYS=100000 (and other seeds with BOOMTOWN_FUZZ_SEED=...).
+"""
+
+import logging
+import os
+import random
+
+import pytest
+
+from .harness import connect, start_server, table_with, until
+
+FUZZ_KEYS = int(os.environ.get("BOOMTOWN_FUZZ_KEYS", "2000"))
+FUZZ_SEED = os.environ.get("BOOMTOWN_FUZZ_SEED", "")
+KEYS = ([chr(c) for c in range(32, 127)] + ["\r", "\t", "\x1b", "\x7f", "\x10", "\x03", "\x01",
+        "\x05", "\x0b", "\x15", "\x17"] + ["\x1b[A", "\x1b[B", "\x1b[C", "\x1b[D", "\x1b[H",
+        "\x1b[F", "\x1b[5~", "\x1b[6~", "\x1b[2~", "\x1b[3~", "\x1b[Z", "\x1bOP", "\x1b[15~",
+        "\x1b[1;5C", "\x1b[1;2A", "\x1b[200~pasted [/]text\x1b[201~"])
+QUITS = ("\x11",)  # Ctrl+Q ends the app on purpose; the fuzzer leaves it out
+
+
+def noise(rng: random.Random) -> str:
+    """One key, a mouse report at a random place, or a fragment of an escape sequence."""
+    roll = rng.random()
+    if roll < 0.75:
+        return rng.choice(KEYS)
+    if roll < 0.9:
+        button, x, y = rng.choice((0, 1, 2, 32, 64, 65)), rng.randint(1, 130), rng.randint(1, 45)
+        return f"\x1b[<{button};{x};{y}{rng.choice('Mm')}"
+    if roll < 0.97:
+        return "\x1b[" + "".join(rng.choice("0123456789;<>?[O") for _ in range(rng.randint(0,
+                                                                                           8)))
+    return bytes(rng.randrange(256) for _ in range(rng.randint(1, 6))).decode("latin-1")
+
+
+def at_table(game: str):
+    def place(server, name: str) -> None:
+        table_with(server, [name], bots=3, game=game, seed=7)
+    return place
+
+
+@pytest.mark.parametrize("where", ["lobby", "bigshot", "army"])
+async def test_random_input_never_breaks_a_session(tmp_path, caplog, where):
+    caplog.set_level(logging.ERROR, logger="boomtown.net")
+    server, port = await start_server(tmp_path, input_bytes_per_second=10**9,
+                                      input_burst_bytes=10**9, bot_pace_seconds=0.05,
+                                      afk_seconds=3600)
+    rng = random.Random(f"fuzz {where}{FUZZ_SEED}")
+    try:
+        if where != "lobby":
+            at_table(where)(server, "eve")
+        sent = 0
+        while sent < FUZZ_KEYS:
+            eve = await connect(port, "eve")
+            await until(lambda: any(s.app is not None and s.app.is_running
+                                    for s in server.sessions))
+            session = next(iter(server.sessions))
+            written = 0
+            while sent < FUZZ_KEYS and not eve.closed.is_set():
+                chunk = "".join(noise(rng) for _ in range(50)).encode("utf-8", "surrogateescape")
+                try:
+                    eve.process.stdin.write(chunk)
+                except BrokenPipeError:
+                    break  # the app was quit on purpose (q in the lobby): connect again
+                sent, written = sent + 50, written + len(chunk)
+                # the server has read it all, and its app has handled nearly all of it
+                await until(lambda: eve.closed.is_set() or (
+                    session.channel.bytes_read >= written
+                    and (session.app is None or session.app._message_queue.qsize() < 2)))
+            await eve.close()
+            await until(lambda: not server.sessions)
+        assert not [r for r in caplog.records if r.levelno >= logging.ERROR], caplog.text
+    finally:
+        await server.stop()
