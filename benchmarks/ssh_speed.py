@@ -39,7 +39,8 @@ class Client:
         self.changed = asyncio.Event()
         self.key = asyncssh.generate_private_key("ssh-ed25519")
 
-    async def connect(self, port: int) -> None:
+    async def connect(self, port: int, ready: bytes = b"You are") -> None:
+        """Connect; `first_frame` is how long until `ready` was on screen."""
         start = time.perf_counter()
         self.conn = await asyncssh.connect("127.0.0.1", port, username=self.name,
                                            client_keys=[self.key], known_hosts=None,
@@ -47,7 +48,7 @@ class Client:
         self.process = await self.conn.create_process(term_type="xterm-256color",
                                                       term_size=(120, 40), encoding=None)
         self.reader = asyncio.get_running_loop().create_task(self._read())
-        await self.wait_for(b"You are")
+        await self.wait_for(ready)
         self.first_frame = time.perf_counter() - start
 
     async def _read(self) -> None:

@@ -13,7 +13,7 @@ class Limits:
     connections_total: int = 200
     login_grace_seconds: float = 10.0  # to log in, and then to open a terminal session
     pending_total: int = 32  # connections still logging in, in total and per address
-    pending_per_ip: int = 4
+    pending_per_ip: int = 8
     lobby_idle_seconds: float = 1800.0  # a session idle this long in the lobby is closed
     name_choice_seconds: float = 120.0  # to choose another name when the one asked is taken
     afk_seconds: float = 60.0  # idle on your turn this long and a bot plays for you

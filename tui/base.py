@@ -1,29 +1,83 @@
-"""What every Boomtown app shares, locally and over SSH: notifications are plain text (text a
-person typed is never read as markup), and a command palette that survives any key."""
+"""What every Boomtown app shares, locally and over SSH: plain notifications (text a person
+typed is never read as markup), and an app that any burst of keys or clicks cannot break.
+
+Fast input races Textual 8.2's screens: a key can close a screen before its Mount event or a
+worker's search has run, and those then query widgets that are gone. Such a late query on a
+closed screen is ignored here; every other error is an error.
+"""
 
 from __future__ import annotations
 
-import contextlib
+import logging
 
 from textual.app import App
-from textual.command import CommandList, CommandPalette
+from textual.command import CommandPalette
+from textual.css.query import NoMatches
+from textual.dom import DOMNode, NoScreen
+from textual.worker import WorkerFailed
+
+from . import textual_fixes
+
+log = logging.getLogger("boomtown")
+PALETTE_ID = "--command-palette"
+textual_fixes.install()
 
 
 class SturdyCommandPalette(CommandPalette):
-    """Textual's palette. In Textual 8.2 its list's page keys raise KeyError while the list is
-    empty or not yet laid out; the key then does nothing."""
+    """Textual's palette, dismissed once and only from the top of the screens (a click that
+    came after a key closed it raised ScreenStackError)."""
 
-    def _action_command_list(self, action: str) -> None:
-        if self.query_one(CommandList).option_count:
-            with contextlib.suppress(KeyError):
-                super()._action_command_list(action)
+    def dismiss(self, result=None):
+        if self.app.screen is self:
+            return super().dismiss(result)
+        return None
 
 
 class BaseApp(App):
+    ALLOW_SELECT = False  # Textual's text selection crashed on a click at a widget being removed
+
     def notify(self, message: str, *, title: str = "", severity="information",
                timeout: float | None = None, markup: bool = False) -> None:
         super().notify(message, title=title, severity=severity, timeout=timeout, markup=False)
 
     def action_command_palette(self) -> None:
-        if self.use_command_palette and not CommandPalette.is_open(self):
-            self.push_screen(SturdyCommandPalette(id="--command-palette"))
+        self._open_palette(SturdyCommandPalette(id=PALETTE_ID))
+
+    def search_themes(self) -> None:
+        from textual.theme import ThemeProvider
+
+        self._open_palette(SturdyCommandPalette(providers=[ThemeProvider],
+                                                placeholder="Search for themes…"))
+
+    def _open_palette(self, palette: CommandPalette) -> None:
+        """One palette at a time, even when Ctrl+P comes twice before the first is up."""
+        opening = any(isinstance(s, CommandPalette) for s in self.screen_stack)
+        if self.use_command_palette and not opening and not self.query(f"#{PALETTE_ID}"):
+            self.push_screen(palette)
+
+    def _handle_exception(self, error: Exception) -> None:
+        if self._late_on_closed_screen(error):
+            log.debug("ignored a late query on a closed screen: %s", error)
+            return
+        super()._handle_exception(error)
+
+    def _late_on_closed_screen(self, error: BaseException) -> bool:
+        """Whether `error` is a query that found nothing on a screen no longer shown, or made
+        while the app is closing down."""
+        if isinstance(error, WorkerFailed):
+            error = error.error
+        if not isinstance(error, NoMatches):
+            return False
+        if self._exit:
+            return True
+        node, trace = None, error.__traceback__
+        while trace is not None:  # the node the failed query was made on
+            if trace.tb_frame.f_code.co_name.startswith("query"):
+                node = trace.tb_frame.f_locals.get("self")
+            trace = trace.tb_next
+        if not isinstance(node, DOMNode):
+            return False
+        try:
+            return node.screen not in self.screen_stack
+        except NoScreen:  # detached from every screen: closed for sure
+            return True

@@ -49,8 +49,8 @@ def _parser() -> argparse.ArgumentParser:
                        help="seconds allowed to log in, and then to open a terminal session")
     serve.add_argument("--max-pending", type=int, default=32,
                        help="connections still logging in, in total (default 32)")
-    serve.add_argument("--max-pending-per-ip", type=int, default=4,
-                       help="connections still logging in, per address (default 4)")
+    serve.add_argument("--max-pending-per-ip", type=int, default=8,
+                       help="connections still logging in, per address (default 8)")
     serve.add_argument("--lobby-idle", type=float, default=1800.0,
                        help="seconds idle in the lobby before the session is closed")
     serve.add_argument("--input-rate", type=int, default=1024,

@@ -33,6 +33,16 @@ class _Sized:
     def on_resize(self, event: events.Resize) -> None:
         self._fit(event.size.width, event.size.height)
 
+    _dismissed = False
+
+    def dismiss(self, result=None):
+        """Close with `result` once, and only from the top: a second Enter that comes before
+        the screen has gone, or a key meant for a dialog above it, does nothing."""
+        if self._dismissed or self.app.screen is not self:
+            return None
+        self._dismissed = True
+        return super().dismiss(result)
+
     def _fit(self, width: int, height: int) -> None:
         small = width < MIN_WIDTH or height < MIN_HEIGHT
         self.set_class(small, "-too-small")
