@@ -8,8 +8,10 @@ closed screen is ignored here; every other error is an error.
 
 from __future__ import annotations
 
+import contextlib
 import logging
 
+from textual._node_list import DuplicateIds
 from textual.app import App
 from textual.command import CommandPalette
 from textual.css.query import NoMatches
@@ -52,8 +54,9 @@ class BaseApp(App):
     def _open_palette(self, palette: CommandPalette) -> None:
         """One palette at a time, even when Ctrl+P comes twice before the first is up."""
         opening = any(isinstance(s, CommandPalette) for s in self.screen_stack)
-        if self.use_command_palette and not opening and not self.query(f"#{PALETTE_ID}"):
-            self.push_screen(palette)
+        if self.use_command_palette and not opening:
+            with contextlib.suppress(DuplicateIds):  # the first is still being put up
+                self.push_screen(palette)
 
     def _handle_exception(self, error: Exception) -> None:
         if self._late_on_closed_screen(error):
@@ -62,8 +65,8 @@ class BaseApp(App):
         super()._handle_exception(error)
 
     def _late_on_closed_screen(self, error: BaseException) -> bool:
-        """Whether `error` is a query that found nothing on a screen no longer shown, or made
-        while the app is closing down."""
+        """Whether `error` is a query that found nothing on a screen that is closing (off the
+        stack, or its widgets already removed) or in an app that is closing."""
         if isinstance(error, WorkerFailed):
             error = error.error
         if not isinstance(error, NoMatches):
@@ -78,6 +81,7 @@ class BaseApp(App):
         if not isinstance(node, DOMNode):
             return False
         try:
-            return node.screen not in self.screen_stack
+            screen = node.screen
         except NoScreen:  # detached from every screen: closed for sure
             return True
+        return screen not in self.screen_stack or not screen.children  # popped, or torn down
