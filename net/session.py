@@ -82,13 +82,14 @@ class Session:
         """Apps and watching in turn, until the person leaves or the connection drops."""
         try:
             while not self._stopping:
-                self.app = app = SessionApp(self)
+                self.app = SessionApp(self)  # no local name: a watcher must hold no app
                 try:
-                    await app.run_async()
+                    await self.app.run_async()
+                    failed = self.app.failed
                 finally:
                     self.app = None
                     self.collector.app_ended()
-                if app.failed:
+                if failed:
                     self.channel.close("Sorry: Boomtown hit an error and closed your session.")
                     return
                 table_id, self.watching_next = self.watching_next, None
