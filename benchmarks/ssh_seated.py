@@ -3,10 +3,11 @@
     .venv/bin/python benchmarks/ssh_seated.py [--tables 8] [--moves 25]
 
 Before the server starts, `--tables` Big Shot tables of four people each are written to its
-data directory, already started; the server (`boomtown serve`, one process) loads them. Each
-table's four people run in a client process of their own, 120x40 terminals, and connect at the
-same moment: a person's first frame is their table. They play: whoever's turn it is presses
-a key after 0.2 to 0.6 s. Measured: each first frame, from a key to the moment each of the other
+data directory, every seat taken, not yet started; the server (`boomtown serve`, one process)
+loads them. Each table's four people run in a client process of their own, 120x40 terminals,
+and all connect at the same moment: a person's first frame is the lobby. Each table's host then
+selects it and starts it (`g`), everyone is taken to their table, and they play: whoever's turn
+it is presses a key after 0.2 to 0.6 s. Measured: each first frame, from a key to the moment each of the other
 three players has that move's log line, the server's memory per session (RSS growth from a
 server that one visitor has warmed), its CPU per move, and the first frame of a newcomer who
 connects to the lobby while every table plays.
@@ -36,13 +37,13 @@ KEYS = {b"roll": ("r", b" rolls"), b"bid or pass": ("p", b" passes."),
 
 
 def seat_tables(data: str, tables: int) -> None:
-    """Started tables of four people each, as the server will load them."""
+    """Tables of four people each, waiting to start, as the server will load them."""
     storage = Storage(Path(data) / "boomtown.sqlite3")
     options = get_spec("bigshot").resolve_options({})
     for t in range(tables):
         seats = [{"name": f"t{t}p{i}", "kind": "human"} for i in range(4)]
         table_id = storage.create_table("bigshot", options, 1000 + t, seats, seats[0]["name"])
-        storage.update_table(table_id, seats, "playing")
+        storage.update_table(table_id, seats, "waiting")
     storage.close()
 
 
@@ -51,7 +52,13 @@ async def play_table(port: int, table: int, start_at: float, moves: int) -> dict
     rng = random.Random(table)
     people = [Client(f"t{table}p{i}") for i in range(4)]
     await asyncio.sleep(max(0.0, start_at - time.time()))
-    await asyncio.gather(*(person.connect(port, ready=b"Ledger") for person in people))
+    await asyncio.gather(*(person.connect(port) for person in people))
+    host = people[0]
+    await host.wait_for(b"round" if table else b"waiting")  # the lobby lists the tables
+    host.send("\x1b[B" * table)  # down to this table's row
+    await asyncio.sleep(0.2)
+    host.send("g")
+    await asyncio.gather(*(person.wait_for(b"Ledger") for person in people))
     latencies = []
     for _ in range(moves):
         actor, doing = None, None

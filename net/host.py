@@ -29,6 +29,7 @@ log = logging.getLogger("boomtown.net")
 OPEN, HUMAN = "open", "human"
 WAITING, PLAYING, OVER = "waiting", "playing", "over"
 BOT_NAMES = ("Ada", "Brick", "Coin", "Dot", "Edge", "Flint")
+LOBBY_COALESCE_SECONDS = 0.1
 
 
 class HostError(Exception):
@@ -82,6 +83,11 @@ class HostedTable:
     def title(self) -> str:
         return get_spec(self.game).title
 
+    @property
+    def round(self) -> int:
+        """The game's round, 0 before it starts."""
+        return self.match.state.round if self.match is not None else 0
+
     def seat_of(self, name: str) -> int | None:
         return next((i for i, s in enumerate(self.seats) if s.kind == HUMAN and s.name == name),
                     None)
@@ -103,6 +109,7 @@ class Host:
         self.lobby_chat = ChatLog.load(LOBBY, storage)
         self.places: dict[str, int] = {}  # the table each person last played at or watched
         self.stopped = False
+        self._lobby_due = False  # a lobby change is about to be told
         self._load()
 
     # -- sessions ----------------------------------------------------------------------------
@@ -365,8 +372,7 @@ class Host:
         self.last_change = time.monotonic()
         table.views.clear()
         self._notify_table(table)
-        listing = (table.status, getattr(table.match.state, "round", 0) if table.match else 0,
-                   tuple(table.away))
+        listing = (table.status, table.round, tuple(table.away))
         if listing != table.listed_as:  # the lobby shows the round, not every move
             table.listed_as = listing
             self._lobby_changed()
@@ -467,6 +473,20 @@ class Host:
     # -- telling sessions --------------------------------------------------------------------
 
     def _lobby_changed(self) -> None:
+        """Tell every session the lobby changed, once for a burst of changes (32 people
+        arriving together redraw each lobby a few times, not 32 times)."""
+        if self._lobby_due:
+            return
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:  # no event loop (a tool, a test): tell them now
+            self._tell_lobby()
+            return
+        self._lobby_due = True
+        loop.call_later(LOBBY_COALESCE_SECONDS, self._tell_lobby)
+
+    def _tell_lobby(self) -> None:
+        self._lobby_due = False
         for _, listener in list(self.listeners.values()):
             listener.lobby_changed()
 

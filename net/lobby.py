@@ -89,21 +89,21 @@ class LobbyScreen(Page):
                           f" · {len(online)} online: ", ", ".join(online), "\n",
                           (app.session.whose_name(), "dim"), no_wrap=True, overflow="ellipsis"),
             layout=False)
-        grid = self.query_one("#tables", DataTable)
-        selected = self._made if self._made is not None else self.selected_id()
-        grid.clear()
-        for table in host.tables.values():
-            if table.status == "over" and not table.watchers:
-                continue
-            status = table.status
-            if table.status == "playing":
-                status = f"round {table.match.state.view(None).round}"
-            grid.add_row(str(table.id), Text(table.title), Text(options_text(table)),
-                         seats_text(host, table), status, str(sum(table.watchers.values())),
-                         key=str(table.id))
-        if selected is not None and str(selected) in grid.rows:
-            grid.move_cursor(row=grid.get_row_index(str(selected)))
-            self._made = None
+        rows = [(str(table.id), Text(table.title), Text(options_text(table)),
+                 seats_text(host, table),
+                 f"round {table.round}" if table.status == "playing" else table.status,
+                 str(sum(table.watchers.values())))
+                for table in host.tables.values() if table.status != "over" or table.watchers]
+        if rows != self._rows:  # the table list is rebuilt only when a row changed
+            self._rows = rows
+            grid = self.query_one("#tables", DataTable)
+            selected = self._made if self._made is not None else self.selected_id()
+            grid.clear()
+            for row in rows:
+                grid.add_row(*row, key=row[0])
+            if selected is not None and str(selected) in grid.rows:
+                grid.move_cursor(row=grid.get_row_index(str(selected)))
+                self._made = None
         fresh = host.lobby_chat.since(self._chat_seen)
         if fresh:
             self.query_one("#lobby-chat", Log).write_lines(line.text for line in fresh)
@@ -124,6 +124,7 @@ class LobbyScreen(Page):
             self.notify(str(exc).capitalize() + ".", severity="warning")
 
     _made: int | None = None  # a table this person just made: selected once it is listed
+    _rows: list | None = None  # the rows the table list shows
 
     def action_new_table(self) -> None:
         def create(request: dict) -> None:

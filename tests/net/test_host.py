@@ -10,6 +10,8 @@ from net.limits import Limits, clean_text
 from net.storage import Storage
 from net.table_screen import merged_log
 
+from .harness import until
+
 
 class Ear:
     def __init__(self):
@@ -157,3 +159,11 @@ async def test_a_fresh_screen_shows_the_start_of_the_game_before_later_moves(tmp
     assert merged_log(log, 0, chat).index("* ann starts the game.") < \
         merged_log(log, 0, chat).index(log[-1])
     host.stop()
+
+
+async def test_a_burst_of_arrivals_tells_each_lobby_once(host):
+    ears = [Ear() for _ in range(30)]
+    for i, ear in enumerate(ears):  # thirty people arrive together
+        host.connect(f"p{i}", ear)
+    await until(lambda: ears[0].lobby > 0)
+    assert all(ear.lobby == 1 for ear in ears)

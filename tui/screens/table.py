@@ -83,6 +83,7 @@ class TableScreen(Page):
         self._ended = False
         self._saved_round = self.view.round
         self._keys_for: tuple | None = None  # what the footer's keys were last worked out for
+        self._drawn = None  # the view the panels show
         self.message = ""  # the last refusal, shown until the viewer's next accepted action
 
     # -- layout ----------------------------------------------------------------------------------
@@ -135,9 +136,11 @@ class TableScreen(Page):
             self.viewer = actor
         self.view = table.view(self.viewer)
         self.query_one("#status", TextPanel).show_text(self.status_line())
-        self.show(self.view)
+        if self.view is not self._drawn:  # news that changes no view (chat, who is online)
+            self._drawn = self.view       # redraws no board
+            self.show(self.view)
+            self._refresh_keys()
         self._append_log()
-        self._refresh_keys()
         if table.is_over():
             self._finish()
         else:
