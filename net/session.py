@@ -57,8 +57,8 @@ class Session:
         """Who owns this name: the key it belongs to, or that a guest's name is not kept."""
         if self.key is None:
             return "As a guest, the name is yours only while it is free."
-        return (f"The name belongs to your key {self.key} "
-                "(ssh -o IdentitiesOnly=yes -i KEYFILE chooses the key you offer).")
+        return (f"Name owned by key {self.key} "
+                "(to choose a key: ssh -o IdentitiesOnly=yes -i FILE)")
 
     def join(self, name: str) -> None:
         if not self.joined:
