@@ -14,14 +14,14 @@ EVIL = ["[/]x", "[bold]b", "[link=x]y", "[31mred", ":smile:"]
 
 
 @pytest.fixture
-async def served(tmp_path):
+async def idle_players_played_by_bots(tmp_path):
     server, port = await start_server(tmp_path, afk_seconds=0.05)
     yield server, port
     await server.stop()
 
 
-async def test_markup_in_names_and_chat_is_shown_as_typed_everywhere(served):
-    server, port = served
+async def test_markup_in_names_and_chat_is_shown_as_typed_everywhere(idle_players_played_by_bots):
+    server, port = idle_players_played_by_bots
     ann = await connect(port, "ann")
     await ann.wait_for("You are ann")
     evil = [await connect(port, name) for name in EVIL]

@@ -3,18 +3,9 @@
 import asyncio
 import weakref
 
-import pytest
-
 from core.games.bigshot import actions as A
 
 from .harness import connect, start_server, table_with, until
-
-
-@pytest.fixture
-async def served(tmp_path):
-    server, port = await start_server(tmp_path)
-    yield server, port
-    await server.stop()
 
 
 async def test_lobby_shows_who_is_online_and_the_tables(served):

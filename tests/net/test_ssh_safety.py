@@ -16,13 +16,6 @@ from net.limits import TokenBucket
 from .harness import connect, key_for, start_server, until
 
 
-@pytest.fixture
-async def served(tmp_path):
-    server, port = await start_server(tmp_path)
-    yield server, port
-    await server.stop()
-
-
 async def plain_connection(port, name="eve", **options):
     return await asyncssh.connect("127.0.0.1", port, username=name, client_keys=[key_for(name)],
                                   known_hosts=None, agent_path=None, **options)
