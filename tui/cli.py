@@ -32,7 +32,7 @@ def _parser() -> argparse.ArgumentParser:
     play.add_argument("--players", type=int)
     play.add_argument("--bot", default="heuristic", help="the bots' kind (default heuristic)")
     play.add_argument("--option", action="append", default=[], metavar="NAME=VALUE")
-    play.add_argument("--pace", type=float, default=0.8, help="seconds each bot move stays on "
+    play.add_argument("--pace", type=_seconds, default=0.8, help="seconds each bot move stays on "
                       "screen (default 0.8)")
     serve = commands.add_parser("serve", help="host games over SSH: one process, many players")
     serve.add_argument("--host", default="127.0.0.1", help="address to listen on")
@@ -41,31 +41,31 @@ def _parser() -> argparse.ArgumentParser:
                        "(default: the user's data directory)")
     serve.add_argument("--allow-guests", action="store_true",
                        help="let people without an SSH key in (keyboard-interactive, no password)")
-    serve.add_argument("--afk-seconds", type=float, default=60.0,
+    serve.add_argument("--afk-seconds", type=_seconds, default=60.0,
                        help="idle this long on your turn and a bot plays for you (default 60)")
-    serve.add_argument("--max-per-ip", type=int, default=8, help="connections per address")
-    serve.add_argument("--max-connections", type=int, default=200, help="connections in total")
-    serve.add_argument("--login-grace", type=float, default=10.0,
+    serve.add_argument("--max-per-ip", type=_count, default=8, help="connections per address")
+    serve.add_argument("--max-connections", type=_count, default=200, help="connections in total")
+    serve.add_argument("--login-grace", type=_seconds, default=10.0,
                        help="seconds allowed to log in, and then to open a terminal session")
-    serve.add_argument("--max-pending", type=int, default=32,
+    serve.add_argument("--max-pending", type=_count, default=32,
                        help="connections still logging in, in total (default 32)")
-    serve.add_argument("--max-pending-per-ip", type=int, default=8,
+    serve.add_argument("--max-pending-per-ip", type=_count, default=8,
                        help="connections still logging in, per address (default 8)")
-    serve.add_argument("--lobby-idle", type=float, default=1800.0,
+    serve.add_argument("--lobby-idle", type=_seconds, default=1800.0,
                        help="seconds idle in the lobby before the session is closed")
-    serve.add_argument("--input-rate", type=int, default=1024,
+    serve.add_argument("--input-rate", type=_count, default=1024,
                        help="bytes a second read from each session")
-    serve.add_argument("--chat-length", type=int, default=200, help="characters per chat line")
+    serve.add_argument("--chat-length", type=_count, default=200, help="characters per chat line")
     serve.add_argument("--max-size", type=_size, default=(300, 100), metavar="WxH",
                        help="the largest screen drawn for a client (default 300x100)")
-    serve.add_argument("--bot-pace", type=float, default=0.8,
+    serve.add_argument("--bot-pace", type=_seconds, default=0.8,
                        help="seconds between bot moves at a table")
     resume = commands.add_parser("resume", help="continue a saved game")
     resume.add_argument("file")
-    resume.add_argument("--pace", type=float, default=0.8)
+    resume.add_argument("--pace", type=_seconds, default=0.8)
     sim = commands.add_parser("sim", help="play many seeded games between bots, headless")
     sim.add_argument("game", choices=sorted(GAMES))
-    sim.add_argument("--games", type=int, default=100)
+    sim.add_argument("--games", type=_count, default=100)
     sim.add_argument("--seed", type=int, default=0)
     sim.add_argument("--players", type=int)
     sim.add_argument("--bots", default="random", help="comma-separated bot kinds, one per seat "
@@ -81,6 +81,8 @@ def run_sim(args: argparse.Namespace) -> int:
     from core.sim import simulate
 
     spec = get_spec(args.game)
+    _check_table(spec, args.players or spec.max_players, args.bots.split(","))
+
     def progress(done: int) -> None:  # on stderr, and only to a terminal
         sys.stderr.write(f"\r{done}/{args.games} games")
         if done == args.games:
@@ -106,15 +108,21 @@ def make_play_app(args: argparse.Namespace):
 
     spec = get_spec(args.game)
     players = args.players or spec.max_players
-    if not spec.min_players <= players <= spec.max_players:
-        raise ValueError(f"{spec.title} takes {spec.min_players} to {spec.max_players} players")
-    if args.bot not in spec.bots:
-        raise ValueError(f"unknown bot {args.bot!r}; {spec.title} has: {', '.join(spec.bots)}")
+    _check_table(spec, players, [args.bot])
     bot_names = ("Ada", "Brick", "Coin", "Dot", "Edge")
     seats = [Seat("Player")] + [Seat(bot_names[i], args.bot) for i in range(players - 1)]
     seed = args.seed if args.seed is not None else random.randrange(1_000_000)
     table = LocalTable.new(spec.slug, seats, seed, _options(args.option))
     return BoomtownApp(table, pace=args.pace)
+
+
+def _check_table(spec, players: int, bots: list[str]) -> None:
+    """Refuse a number of players or a kind of bot the game does not have (ValueError)."""
+    if not spec.min_players <= players <= spec.max_players:
+        raise ValueError(f"{spec.title} takes {spec.min_players} to {spec.max_players} players")
+    for bot in bots:
+        if bot not in spec.bots:
+            raise ValueError(f"unknown bot {bot!r}; {spec.title} has: {', '.join(spec.bots)}")
 
 
 def make_resume_app(args: argparse.Namespace):
@@ -130,6 +138,28 @@ def make_resume_app(args: argparse.Namespace):
     except RecordError as exc:
         raise ValueError(str(exc)) from None
     return BoomtownApp(table, pace=args.pace, save_path=Path(args.file))
+
+
+def _count(text: str) -> int:
+    """A whole number, 1 or more."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"{text} is too few: at least 1")
+    return value
+
+
+def _seconds(text: str) -> float:
+    """A number of seconds, 0 or more."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
+    if not 0 <= value < float("inf"):
+        raise argparse.ArgumentTypeError(f"{text} seconds: give 0 or more")
+    return value
 
 
 def _size(text: str) -> tuple[int, int]:
