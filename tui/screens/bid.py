@@ -58,7 +58,8 @@ class BidKeys:
             self.redraw()
 
     def on_key(self, event: events.Key) -> None:
-        if event.character and event.character in "0123456789" and self.bidding():
+        if event.character and event.character in "0123456789" and self.bidding() \
+                and not self.has_class("-too-small"):
             self.bid.digit(int(event.character))
             event.stop()
             self.redraw()

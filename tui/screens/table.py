@@ -267,6 +267,15 @@ class TableScreen(Page):
         """Draw the same view again, after a change of the viewer's own choices (cursor, bid)."""
         self.show(self.view)
 
+    def check_action(self, action: str, parameters: tuple) -> bool | None:
+        if self.has_class("-too-small"):
+            return False  # the game is hidden behind "make the window larger": no key acts
+        return self.allows(action, parameters)
+
+    def allows(self, action: str, parameters: tuple) -> bool | None:
+        """Whether a key's action applies now (a game's screen asks its legal actions)."""
+        return True
+
     def action_log_page(self, direction: int) -> None:
         self.query_one("#log", LogPanel).page(direction)
 

@@ -130,7 +130,7 @@ class ArmyScreen(BidKeys, TableScreen):
     def _legal_kinds(self) -> set[type]:
         return {type(a) for a in self.view.legal}
 
-    def check_action(self, action: str, parameters: tuple) -> bool | None:
+    def allows(self, action: str, parameters: tuple) -> bool | None:
         view = getattr(self, "view", None)
         if view is None:
             return True

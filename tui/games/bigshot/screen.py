@@ -80,7 +80,7 @@ class BigShotScreen(BidKeys, TableScreen):
 
     # -- keys --------------------------------------------------------------------------------------
 
-    def check_action(self, action: str, parameters: tuple) -> bool | None:
+    def allows(self, action: str, parameters: tuple) -> bool | None:
         view = getattr(self, "view", None)
         if view is None:
             return True
