@@ -7,9 +7,10 @@ decides what a bidder can afford and offers only those bids.
 
 class OpenAuction:
     __slots__ = ("bidders", "turn", "bidder", "high", "high_bidder", "minimum", "active", "acted",
-                 "step", "finished")
+                 "step", "finished", "free_to")
 
-    def __init__(self, bidders: tuple[int, ...], opening: int = 1, step: int = 1) -> None:
+    def __init__(self, bidders: tuple[int, ...], opening: int = 1, step: int = 1,
+                 free_to: int | None = None) -> None:
         self.bidders = bidders
         self.turn = 0
         self.bidder = bidders[0]  # the seat whose turn it is to bid or pass
@@ -20,6 +21,9 @@ class OpenAuction:
         self.acted = [False] * len(bidders)
         self.step = step
         self.finished = False  # everyone passed, or all but the high bidder did
+        # A seat that takes the lot free once every other bidder has passed without a bid
+        # (Big Shot's roller); with None, the last one left may still bid.
+        self.free_to = free_to
 
     def copy(self) -> "OpenAuction":
         clone = OpenAuction.__new__(OpenAuction)
@@ -49,8 +53,9 @@ class OpenAuction:
 
     def _advance(self) -> None:
         remaining = self.active.count(True)
-        if remaining == 0 or (remaining == 1 and self.high_bidder is not None
-                              and self.active[self.bidders.index(self.high_bidder)]):
+        last = self.free_to if self.high_bidder is None else self.high_bidder
+        if remaining == 0 or (remaining == 1 and last is not None
+                              and self.active[self.bidders.index(last)]):
             self.finished = True
             return
         n = len(self.bidders)

@@ -151,14 +151,27 @@ def test_a_passed_player_cannot_bid_again():
     assert state.to_act() == ((roller + 3) % 4,)
 
 
-def test_when_nobody_bids_the_roller_takes_the_cubes_free():
+def test_when_all_others_pass_the_roller_takes_the_cubes_free_without_being_asked():
+    # DE: "Der Startspieler erhält die vier Steine kostenlos, wenn alle anderen Spieler passen";
+    # EN: "If nobody makes a bid, the player who rolled the die ... distributes the cubes at no cost."
     state = new_game(4, seed=13)
     roller = state.current
     state.step(roller, A.ROLL)
-    for _ in range(4):
-        state.step(state.current, A.PASS)
+    for seat in ((roller + 1) % 4, (roller + 2) % 4, (roller + 3) % 4):
+        state.step(seat, A.PASS)
     assert state.phase == "place" and state.winner == roller and state.price == 0
     assert state.cash(state.seat_colours[roller][0]) == 10
+    assert state.to_act() == (roller,)  # to place the cubes, never asked to bid
+
+
+def test_the_roller_may_still_outbid_when_someone_else_bid():
+    state = new_game(4, seed=13)
+    roller = state.current
+    state.step(roller, A.ROLL)
+    state.step((roller + 1) % 4, A.bid(2))
+    state.step((roller + 2) % 4, A.PASS)
+    state.step((roller + 3) % 4, A.PASS)
+    assert state.to_act() == (roller,) and A.bid(3) in state.legal_actions(roller)
 
 
 def test_a_bid_above_your_cash_is_refused():

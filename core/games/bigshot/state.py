@@ -388,7 +388,7 @@ class BigShotState(GameState):
 
     def _open_auction(self, order: tuple[int, ...]) -> None:
         self.phase = BID
-        self.auction = OpenAuction(order)
+        self.auction = OpenAuction(order, free_to=self.roller)  # "at no cost" if all pass
 
     def _next_loan_request(self) -> None:
         """Move the loan question to the next seat that can still borrow, or start the bidding."""
