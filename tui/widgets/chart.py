@@ -11,6 +11,7 @@ from .canvas import Canvas
 
 CHART_HEIGHT = 8
 AXIS = Style(dim=True)
+TIED = "≡"  # several seats at one point, more than the round's columns can show apart
 
 
 def worth_chart(history: Sequence[Sequence[int]], marks: Sequence[tuple[str, Style]],
@@ -35,16 +36,35 @@ def worth_chart(history: Sequence[Sequence[int]], marks: Sequence[tuple[str, Sty
     for r in range(len(shown)):
         if r % (3 if step > 1 else 5) == 0 or r == len(shown) - 1:
             canvas.put(left + r * step, CHART_HEIGHT, f"{first + r + 1}", AXIS)
-    for seat, (mark, style) in enumerate(marks):
-        for r, row in enumerate(shown):
+    tied = False
+    for r, row in enumerate(shown):
+        cells: dict[int, list[int]] = {}  # the seats drawn at each height this round
+        for seat in range(len(marks)):
             y = CHART_HEIGHT - 1 - round((row[seat] - low) / span * (CHART_HEIGHT - 1))
-            canvas.put(left + r * step, y, mark, style)
+            cells.setdefault(y, []).append(seat)
+        for y, seats in cells.items():
+            if len(seats) > step:  # more tied seats than columns: one mark says so
+                canvas.put(left + r * step, y, TIED, AXIS)
+                tied = True
+                continue
+            for k, seat in enumerate(seats):  # tied seats side by side
+                mark, style = marks[seat]
+                canvas.put(left + r * step + k, y, mark, style)
     text = Text(title + "\n", Style(bold=True))
     text.append_text(canvas.to_text())
+    if tied:
+        text.append(f"\n{'':{left}}{TIED} several players level", AXIS)
     return text
 
 
 BARS = " ▁▂▃▄▅▆▇█"
+
+
+def spread(rounds: int, count: int) -> list[int]:
+    """`count` rounds out of `rounds`, evenly from the first to the last."""
+    if count <= 1:
+        return [rounds - 1]
+    return [round(i * (rounds - 1) / (count - 1)) for i in range(count)]
 
 
 def sparklines(history: Sequence[Sequence[int]], labels: Sequence[Text],
@@ -56,7 +76,7 @@ def sparklines(history: Sequence[Sequence[int]], labels: Sequence[Text],
     label_width = max(len(label) for label in labels) + 1
     room = max(1, width - label_width - 12)
     rounds = len(history)
-    picked = [min(rounds - 1, i * rounds // room) for i in range(min(room, rounds))]
+    picked = spread(rounds, min(room, rounds))
     high = max(1, max(max(row) for row in history))
     text = Text(title + "\n", Style(bold=True))
     for seat, label in enumerate(labels):
