@@ -134,6 +134,22 @@ async def test_leaving_saves_and_the_title_offers_to_continue(tmp_path, monkeypa
         assert app.table.state.version == table.state.version
 
 
+async def test_every_action_is_saved_so_ctrl_q_loses_nothing(tmp_path, monkeypatch):
+    monkeypatch.setenv("BOOMTOWN_DATA_DIR", str(tmp_path))
+    table = table_at(until=human_bidding_after_a_bid)
+    app = BoomtownApp(table, pace=0)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        round_, moves = table.state.round, len(table.match.record.actions)
+        await pilot.press("enter")  # a bid at the minimum; the bots answer in the same round
+        await pilot.pause()
+        await pilot.press("ctrl+q")
+    assert table.state.round == round_  # no round ended, which is when it used to save
+    assert any(s == 0 and isinstance(a, A.Bid) for s, a in table.match.record.actions[moves:])
+    saved = load_table(tmp_path / "autosave.json")
+    assert saved.match.record.actions == table.match.record.actions
+
+
 async def test_a_broken_save_is_reported_on_the_title_screen_not_a_crash(tmp_path, monkeypatch):
     monkeypatch.setenv("BOOMTOWN_DATA_DIR", str(tmp_path))
     (tmp_path / "autosave.json").write_text('{"boomtown_save": 1, "seats": 3}')

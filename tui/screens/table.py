@@ -81,7 +81,7 @@ class TableScreen(Page):
         self._logged = 0
         self._handing_over = False
         self._ended = False
-        self._saved_round = self.view.round
+        self._saved_version = self.view.version  # the game as last saved
         self._keys_for: tuple | None = None  # what the footer's keys were last worked out for
         self._drawn = None  # the view the panels show
         self.message = ""  # the last refusal, shown until the viewer's next accepted action
@@ -144,7 +144,7 @@ class TableScreen(Page):
         if table.is_over():
             self._finish()
         else:
-            self._autosave_each_round()
+            self._autosave()
             self._schedule_bot()
 
     def _refresh_keys(self) -> None:
@@ -197,9 +197,11 @@ class TableScreen(Page):
             pass  # the game moved on while the bot thought; it will be asked again
         self.refresh_view()
 
-    def _autosave_each_round(self) -> None:
-        if self.save_path is not None and self.view.round != self._saved_round:
-            self._saved_round = self.view.round
+    def _autosave(self) -> None:
+        """Save after every action: however the app ends (q, Ctrl+Q, Ctrl+C, a closed
+        terminal, a signal), the saved game is the one on screen."""
+        if self.save_path is not None and self.view.version != self._saved_version:
+            self._saved_version = self.view.version
             self.action_save(quiet=True)
 
     def _finish(self) -> None:
