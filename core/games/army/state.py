@@ -203,7 +203,7 @@ class ArmyState(GameState):
             return UTILITY_FACTOR[held] * sum(self.dice)
         level = self.level[square]
         if level == 0 and self.owns_group(owner, square):
-            return 2 * sq.rents[0]  # a complete group, even with a mortgaged site (RULINGS)
+            return 2 * sq.rents[0]  # a complete group, even with a mortgaged site (our decision: README)
         return sq.rents[level]
 
     # -- legal actions -------------------------------------------------------------------------
