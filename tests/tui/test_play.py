@@ -1,16 +1,17 @@
 """Playing Big Shot through the app, as a person would: keys in, screens out."""
 
 import pytest
+from textual.command import CommandList
 
 from core.games.bigshot import actions as A
 from tui.app import BoomtownApp
+from tui.demo import app_for, human_bidding_after_a_bid, table_at
 from tui.games.bigshot.end import BigShotEnd
 from tui.games.bigshot.screen import BigShotScreen
 from tui.saves import load_table
 from tui.screens.title import TitleScreen
 
 from ..core.test_bigshot_simulation import fingerprint
-from tui.demo import app_for, human_bidding_after_a_bid, table_at
 
 
 async def settle(pilot, app):
@@ -263,3 +264,22 @@ async def test_setup_lets_players_choose_colours_and_refuses_a_bad_choice(tmp_pa
         await pilot.press("ctrl+g")  # Start
         await pilot.pause()
         assert app.table.state.seat_colours == ((3,), (0,), (2,), (1,))
+
+
+async def test_the_palette_lists_the_moves_you_can_make_first():
+    table = table_at(until=human_bidding_after_a_bid)
+    app = app_for(table)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        moves = {str(a).capitalize() for a in app.screen.view.legal}
+        await pilot.press("ctrl+p")
+        await pilot.pause()
+        commands = app.screen.query_one(CommandList)
+        for _ in range(100):  # the palette gathers its commands in a worker
+            if commands.option_count > len(moves):
+                break
+            await pilot.pause(0.01)
+        listed = [str(commands.get_option_at_index(i).prompt).split("\n")[0]
+                  for i in range(commands.option_count)]
+        assert set(listed[:len(moves)]) == moves  # every move, before Keys, Quit, Theme...
+        assert "Quit" in listed[len(moves):]

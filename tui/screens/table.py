@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 from pathlib import Path
 
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.widget import Widget
@@ -28,8 +29,20 @@ from .dialogs import ConfirmQuit, HandOver, Help
 from .page import Page
 
 
+MOVE_FIRST = 1.0  # the palette sorts by score: moves above Textual's own commands (score 0)
+
+
 class GameCommands(Provider):
-    """The command palette offers every action the person at the keyboard may take now."""
+    """The command palette offers every action the person at the keyboard may take now: listed
+    first when nothing is typed, and found by name when something is."""
+
+    async def discover(self) -> Hits:
+        screen = self.screen
+        if isinstance(screen, TableScreen) and screen.viewer is not None:
+            for action in screen.view.legal:
+                label = str(action).capitalize()
+                yield Hit(MOVE_FIRST, Text(label), lambda a=action: screen.submit(a), text=label,
+                          help="play this now")
 
     async def search(self, query: str) -> Hits:
         screen = self.screen
