@@ -189,6 +189,20 @@ def test_third_double_in_a_row():
     assert state.stage == "end" and state.landings[-1] == 1
 
 
+def test_sent_to_prison_the_turn_ends_there():
+    # army_001.txt: a player sent to Prison... "their turn ends there"
+    state = game()
+    state.position[0] = 20  # 20 + 10: Go To Prison
+    give(state, 0, 1, 3)  # a whole group Ann could build on in her turn
+    throw(state, (4, 6))
+    state.step(0, A.Roll())
+    assert state.position[0] == PRISON and state.legal_actions(0) == [A.EndTurn()]
+    with pytest.raises(IllegalAction, match="your turn ends there"):
+        state.step(0, A.Build(1))
+    state.step(0, A.EndTurn())
+    assert state.turn == 1
+
+
 def test_leaving_prison_with_a_double_moves_and_throws_again():
     state = game()
     state.position[0], state.prison_turn[0] = PRISON, 0

@@ -69,7 +69,7 @@ class ArmyState(GameState):
         "decks", "owner", "level", "mortgaged", "stores_left", "barracks_left", "turn", "starter",
         "round", "doubles", "dice", "stage", "stack", "proposals", "events", "round_ends",
         "version", "extra_throw", "round_limit", "short_game", "landings", "last_card", "winners",
-        "end_reason",
+        "end_reason", "jailed",
     )
 
     def __init__(self, players: Sequence[str], seed: int, options: dict[str, Any]) -> None:
@@ -120,6 +120,7 @@ class ArmyState(GameState):
                               SQUARES[square].name, SQUARES[square].price)
         self.starter = self.turn = self._roll_off()
         self.stage = ROLL
+        self.jailed = False  # sent to Prison this turn: it ends there
 
     def _roll_off(self) -> int:
         """Everyone throws; the highest total starts (ties throw again)."""
@@ -239,6 +240,8 @@ class ArmyState(GameState):
             return [A.LiftMortgage(), A.KeepMortgage()]
         if kind == PLACE:
             return [A.Place(s) for s in owned]
+        if kind == END and self.jailed:
+            return [A.EndTurn()]
         managing = [A.Build(s) for s in owned if SQUARES[s].build and self.owns_group(seat, s)]
         managing += raising + [A.Unmortgage(s) for s in owned if mortgaged[s]]
         if kind == ROLL:
@@ -256,6 +259,8 @@ class ArmyState(GameState):
         frame = self.top()
         kind = frame[0] if frame else self.stage
         cls = type(action)
+        if kind == END and self.jailed and cls is not A.EndTurn:
+            return "sent to Prison, your turn ends there: end it"
         if cls is A.Propose:
             return self._why_no_offer(seat, action, kind)
         if cls in (A.Sell, A.Mortgage):
@@ -739,6 +744,7 @@ class ArmyState(GameState):
         self.doubles = 0
         self.proposals = [0] * self.n
         self.stage = ROLL
+        self.jailed = False
 
     def _finish_by_worth(self, why: str) -> None:
         worth = [self.net_worth(s) if self.active[s] else -1 for s in range(self.n)]
@@ -797,9 +803,10 @@ class ArmyState(GameState):
     def _send_to_prison(self, seat: int) -> None:
         self.position[seat] = PRISON
         self.prison_turn[seat] = 0
-        if seat == self.turn:
+        if seat == self.turn:  # "their turn ends there": nothing but ending it
             self.doubles = 0
             self.stage = END
+            self.jailed = True
 
     def _draw(self, seat: int, deck: int) -> None:
         card = self.decks[deck].pop(0)
