@@ -7,6 +7,7 @@ from core.games.bigshot import actions as A
 from tui.app import BoomtownApp
 from tui.demo import app_for, human_bidding_after_a_bid, table_at
 from tui.games.bigshot.end import BigShotEnd
+from tui.games.bigshot.panels import LedgerPanel
 from tui.games.bigshot.screen import BigShotScreen
 from tui.saves import load_table
 from tui.screens.title import TitleScreen
@@ -283,3 +284,15 @@ async def test_the_palette_lists_the_moves_you_can_make_first():
                   for i in range(commands.option_count)]
         assert set(listed[:len(moves)]) == moves  # every move, before Keys, Quit, Theme...
         assert "Quit" in listed[len(moves):]
+
+
+async def test_the_money_list_shows_the_newest_entries_that_fit():
+    table = table_at(until=human_bidding_after_a_bid)
+    app = app_for(table)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        panel = app.screen.query_one(LedgerPanel)
+        lines = panel._shown.plain.splitlines()
+        newest = app.screen.view.ledger[-1]
+        assert len(lines) <= panel.content_size.height  # nothing is cut off
+        assert lines[-1].startswith(f"r{newest.round}") and newest.reason in lines[-1]

@@ -130,10 +130,18 @@ class AuctionPanel(TextPanel):
 
 
 class LedgerPanel(TextPanel):
-    """Each player's cash, debts, lots and live score estimate, then the viewer's money history."""
+    """Each player's cash, debts, lots and live score estimate, then the viewer's money history:
+    as many of its newest entries as fit."""
+
+    _drawn: tuple | None = None  # the view and size last shown
 
     def show(self, view, compact: bool) -> None:
+        self._drawn = (view, compact)
         self.show_text(self.describe(view, compact))
+
+    def on_resize(self) -> None:
+        if self._drawn is not None:  # the room for the money history changed
+            self.show(*self._drawn)
 
     def describe(self, view, compact: bool) -> Text:
         balances = [c or 0 for c in view.cash] + [0]
@@ -158,7 +166,11 @@ class LedgerPanel(TextPanel):
             ghost_lots = sum(1 for o in view.owners if o == view.ghost)
             text.append_text(badge(view.ghost))
             text.append(f" ghost: {ghost_lots} lots, scoring nothing\n", EMPTY)
-        history = view.ledger[-(3 if compact else 6):]
+        # the newest entries that fit under a title line; before layout, a few
+        room = self.content_size.height - len(text.plain.splitlines()) - 1
+        history = view.ledger[-room:] if room > 0 else ()
+        if not self.content_size.height:
+            history = view.ledger[-(3 if compact else 6):]
         if history:
             text.append("Money\n", "bold")
         for t in history:
