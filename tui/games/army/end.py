@@ -12,20 +12,23 @@ from ...widgets.chart import sparklines
 from .look import EMPTY, SEAT_COLOURS, money, seat_label
 
 
+NAME_WIDTH = 22  # "1 Player (bankrupt)" and more; the whole table fits in 80 columns
+
+
 def standings(view) -> Text:
     """Every player, best first: net worth and what it is made of, and rent paid and received."""
     text = Text()
-    text.append(f"{'':16}{'worth':>9}{'cash':>9}{'deeds':>6}{'▪':>3}{'▲':>3}"
+    text.append(f"{'':{NAME_WIDTH}}{'worth':>9}{'cash':>9}{'deeds':>6}{'▪':>3}{'▲':>3}"
                 f"{'rent paid':>11}{'received':>10}\n", EMPTY)
     order = sorted(range(len(view.players)), key=lambda s: (s not in view.result.winners,
                                                             not view.active[s], -view.net_worth[s]))
     for seat in order:
         label = seat_label(view, seat)
-        if seat in view.result.winners:
-            label.append(" ★", "bold")
-        elif not view.active[seat]:
-            label.append(" (bankrupt)", EMPTY)
-        label.truncate(16, pad=True)
+        status = (" ★", "bold") if seat in view.result.winners else \
+            (" (bankrupt)", EMPTY) if not view.active[seat] else ("", "")
+        label.truncate(NAME_WIDTH - len(status[0]), overflow="ellipsis")  # cut the name, not status
+        label.append(*status)
+        label.truncate(NAME_WIDTH, pad=True)
         text.append_text(label)
         deeds = [s for s in DEEDS if view.owner[s] == seat]
         stores, barracks = view.buildings(seat)
