@@ -2,7 +2,9 @@
 
 import pytest
 
-from tui.games.army.board import COMPACT, FULL, square_box
+from tui.demo import app_for, army_managing, army_table
+from tui.games.army.board import COMPACT, FULL, BoardWidget, square_box
+from tui.games.army.look import TINY
 
 
 @pytest.mark.parametrize("g", [FULL, COMPACT], ids=["full", "compact"])
@@ -21,3 +23,18 @@ def test_squares_do_not_overlap_and_the_corners_are_the_corners(g):
     assert square_box(g, 10)[:2] == (0, bottom)  # Prison, bottom left
     assert square_box(g, 20)[:2] == (0, top)  # Free Parking, top left
     assert square_box(g, 30)[:2] == (right, top)  # Go To Prison, top right
+
+
+async def test_on_the_compact_board_an_owner_stands_apart_from_the_square_s_name():
+    app = app_for(army_table(3, army_managing))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        rows = [strip.text for strip in app.screen.query_one(BoardWidget)._lines]
+        owned = [s for s in range(40) if square_box(COMPACT, s)[3] == 1
+                 and app.screen.view.owner[s] >= 0]
+        assert owned
+        for square in owned:
+            x, y, _, _ = square_box(COMPACT, square)
+            name = TINY[square]
+            digit = str(app.screen.view.owner[square] + 1)
+            assert rows[y][x:x + len(name) + 2] == f"{name} {digit}", rows[y]

@@ -146,7 +146,8 @@ class BoardWidget(Drawing):
         name = (SHORT if w >= 6 and h > 1 else TINY)[square]
         style = CURSOR if square == self.cursor else group_style(square)
         canvas.put(x, y, name.ljust(w if h > 1 else len(name)), style, width=w)
-        status_x, status_y = (x, y + 1) if h > 1 else (x + len(name), y)
+        # on a one-row square the owner stands a space after the name: "Ch2 4", not "Ch24"
+        status_x, status_y = (x, y + 1) if h > 1 else (x + len(name) + 1, y)
         self._draw_status(canvas, square, status_x, status_y, full)
         view = self.view
         tokens = [s for s, at in enumerate(view.position) if at == square and view.active[s]]
@@ -158,7 +159,7 @@ class BoardWidget(Drawing):
                 for i, seat in enumerate(inside):
                     canvas.put(status_x + 2 + i, status_y, str(seat + 1), SEAT_BADGES[seat])
         if tokens:
-            room = w if h >= 3 else 3 if h == 1 else 2
+            room = w if h >= 3 else 2
             shown = tokens if len(tokens) <= room else tokens[:room - 1]
             ty = y + 2 if h >= 3 else y + h - 1
             tx = x + w - len(shown) - (len(shown) < len(tokens)) if h < 3 else x
