@@ -2,7 +2,8 @@
 
     python benchmarks/engine_speed.py [--game bigshot] [--games 2000] [--players 4] [--profile]
 
-Games take the simulator's default options (Army: capped at 500 rounds). Each action is chosen uniformly from `legal_actions` and applied with `step`, which checks it
+Games take the simulator's default options (Army: capped at 500 rounds). Each action is chosen
+uniformly from `legal_actions` and applied with `step`, which checks it
 with `why_illegal` exactly as any other caller's action is checked. One core, one process.
 """
 

@@ -7,10 +7,10 @@ data directory, every seat taken, not yet started; the server (`boomtown serve`,
 loads them. Each table's four people run in a client process of their own, 120x40 terminals,
 and all connect at the same moment: a person's first frame is the lobby. Each table's host then
 selects it and starts it (`g`), everyone is taken to their table, and they play: whoever's turn
-it is presses a key after 0.2 to 0.6 s. Measured: each first frame, from a key to the moment each of the other
-three players has that move's log line, the server's memory per session (RSS growth from a
-server that one visitor has warmed), its CPU per move, and the first frame of a newcomer who
-connects to the lobby while every table plays.
+it is presses a key after 0.2 to 0.6 s. Measured: each first frame; from a key to the moment
+each of the other three players has that move's log line; the server's memory per session (RSS
+growth from a server that one visitor has warmed); its CPU per move; and the first frame of a
+newcomer who connects to the lobby while every table plays.
 """
 
 from __future__ import annotations

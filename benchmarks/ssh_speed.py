@@ -161,7 +161,8 @@ async def run(sessions: int, actions: int) -> dict:
             if actor is None:
                 break
             name = actor.name.encode()
-            key, marker = {b"roll": ("r", name + b" rolls"), b"bid or pass": ("p", name + b" passes."),
+            key, marker = {b"roll": ("r", name + b" rolls"),
+                           b"bid or pass": ("p", name + b" passes."),
                            b"place the cubes": ("\r", name + b" places a")}.get(
                 doing, ("\r", name + b" "))
             seen_before = [c.text.count(marker) for c in everyone]

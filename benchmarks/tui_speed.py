@@ -65,7 +65,7 @@ async def redraw_seconds(game: str, moves: int) -> list[float]:
             drawn = asyncio.get_running_loop().create_future()
             start = time.perf_counter()
             screen.refresh_view()
-            app.call_after_refresh(lambda: drawn.done() or drawn.set_result(None))
+            app.call_after_refresh(lambda d=drawn: d.done() or d.set_result(None))
             await drawn
             timings.append(time.perf_counter() - start)
             await pilot.pause()

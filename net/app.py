@@ -31,7 +31,7 @@ class SessionApp(ServedApp):
     class TableChanged(Message):
         pass
 
-    def __init__(self, session: "Session") -> None:
+    def __init__(self, session: Session) -> None:
         channel = session.channel
         super().__init__(channel, channel.process.get_terminal_type() or "xterm-256color")
         self.session = session

@@ -164,7 +164,8 @@ class Host:
             raise HostError(f"there is no table {table_id}") from None
 
     def create_table(self, by: str, game: str, options: dict[str, Any], players: int,
-                     bots: int, bot_kind: str = "heuristic", seed: int | None = None) -> HostedTable:
+                     bots: int, bot_kind: str = "heuristic",
+                     seed: int | None = None) -> HostedTable:
         spec = get_spec(game)
         if not spec.min_players <= players <= spec.max_players:
             raise HostError(f"{spec.title} takes {spec.min_players} to {spec.max_players} players")

@@ -26,6 +26,7 @@ from .storage import Storage, StorageError
 
 NAME_LENGTH = 16
 log = logging.getLogger("boomtown.net")
+DEFAULT_LIMITS = Limits()
 STOP_SECONDS = 5.0  # how long sessions are given to end when the server stops
 
 
@@ -66,7 +67,7 @@ class Gate(asyncssh.SSHServer):
     A name that a key owns is refused to every other key: the client then offers its next key.
     """
 
-    def __init__(self, server: "BoomtownServer") -> None:
+    def __init__(self, server: BoomtownServer) -> None:
         self.server = server
         self.conn: asyncssh.SSHServerConnection | None = None
         self.key: str | None = None  # the fingerprint of the key that signed the login
@@ -176,7 +177,8 @@ class DataDirError(ValueError):
 
 
 class BoomtownServer:
-    def __init__(self, data_dir: Path, limits: Limits = Limits(), allow_guests: bool = False) -> None:
+    def __init__(self, data_dir: Path, limits: Limits = DEFAULT_LIMITS,
+                 allow_guests: bool = False) -> None:
         self.data_dir = data_dir
         self.limits = limits
         self.allow_guests = allow_guests

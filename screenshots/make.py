@@ -10,8 +10,16 @@ import tempfile
 from pathlib import Path
 
 from tui.app import BoomtownApp
-from tui.demo import (app_for, army_managing, army_offered_a_trade, army_table, game_over,
-                      human_bidding_after_a_bid, human_placing, table_at)
+from tui.demo import (
+    app_for,
+    army_managing,
+    army_offered_a_trade,
+    army_table,
+    game_over,
+    human_bidding_after_a_bid,
+    human_placing,
+    table_at,
+)
 
 HERE = Path(__file__).parent
 SHOTS = {

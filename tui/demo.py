@@ -3,9 +3,10 @@ screenshots all show the same deterministic games."""
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 from core.games import get_spec
+
 from .app import BoomtownApp
 from .table import LocalTable, Seat
 

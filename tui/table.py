@@ -6,8 +6,9 @@ is a game on this computer; the SSH host provides another kind with the same met
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, Protocol, Sequence
+from typing import Any, Protocol
 
 from core.engine.actions import Action
 from core.engine.match import Match
@@ -55,7 +56,7 @@ class LocalTable:
 
     @classmethod
     def new(cls, game: str, seats: Sequence[Seat], seed: int,
-            options: dict[str, Any] | None = None) -> "LocalTable":
+            options: dict[str, Any] | None = None) -> LocalTable:
         return cls(Match(game, [s.name for s in seats], seed, options), seats)
 
     @property

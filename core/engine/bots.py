@@ -5,7 +5,8 @@ A search bot (information-set MCTS) implements the same `choose`, sampling hidde
 consistent with the view.
 """
 
-from typing import Any, Protocol, Sequence
+from collections.abc import Sequence
+from typing import Any, Protocol
 
 from .actions import Action
 from .rng import Rng

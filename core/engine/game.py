@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Callable, Sequence
+from typing import Any
 
 from .actions import Action, ActionCodec
 from .errors import NOT_YOUR_TURN, GameOver, IllegalAction, NotYourTurn, StaleAction
@@ -33,7 +34,8 @@ class Option:
             except ValueError:
                 raise ValueError(f"option {self.name} takes a whole number, not {text!r}") from None
         if self.choices and text not in self.choices:
-            raise ValueError(f"option {self.name} is one of {', '.join(self.choices)}, not {text!r}")
+            raise ValueError(f"option {self.name} is one of {', '.join(self.choices)}, "
+                             f"not {text!r}")
         return text.strip()
 
 
@@ -57,7 +59,7 @@ class GameSpec:
     min_players: int
     max_players: int
     options: tuple[Option, ...]
-    new_game: Callable[[Sequence[str], int, dict[str, Any]], "GameState"]
+    new_game: Callable[[Sequence[str], int, dict[str, Any]], GameState]
     codec: ActionCodec
     bots: dict[str, Callable[[int], Any]] = field(default_factory=dict)
     # statistics the simulator can gather: name -> a class with add(final_state) and summary()
@@ -82,7 +84,8 @@ class GameSpec:
     def start(self, players: Sequence[str], seed: int, options: dict[str, Any] | None = None):
         if not self.min_players <= len(players) <= self.max_players:
             raise ValueError(
-                f"{self.title} takes {self.min_players} to {self.max_players} players, not {len(players)}"
+                f"{self.title} takes {self.min_players} to {self.max_players} players, "
+                f"not {len(players)}"
             )
         return self.new_game(players, seed, self.resolve_options(options))
 
@@ -97,7 +100,7 @@ class GameState:
 
     version: int
 
-    def copy(self) -> "GameState":
+    def copy(self) -> GameState:
         raise NotImplementedError
 
     def to_act(self) -> tuple[int, ...]:
@@ -139,7 +142,7 @@ class GameState:
         self._perform(seat, action)
         self.version += 1
 
-    def apply(self, seat: int, action: Action, version: int | None = None) -> "GameState":
+    def apply(self, seat: int, action: Action, version: int | None = None) -> GameState:
         """The state after `seat` plays `action`; this state is left as it was."""
         nxt = self.copy()
         nxt.step(seat, action, version)

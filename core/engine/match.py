@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Any, Callable, Sequence
+from collections.abc import Callable, Sequence
+from typing import Any
 
 from .actions import Action
 from .record import Record
@@ -19,7 +20,7 @@ class Match:
         self.record = Record(spec.slug, list(players), seed, spec.resolve_options(options))
 
     @classmethod
-    def from_record(cls, record: Record) -> "Match":
+    def from_record(cls, record: Record) -> Match:
         """Continue a saved game; RecordError if it does not replay."""
         match = cls.__new__(cls)
         from core.games import get_spec

@@ -35,7 +35,7 @@ class Record:
         }
 
     @classmethod
-    def from_json(cls, data: Any) -> "Record":
+    def from_json(cls, data: Any) -> Record:
         from core.games import get_spec
 
         try:
@@ -59,7 +59,7 @@ class Record:
         tmp.replace(path)
 
     @classmethod
-    def load(cls, path: Path) -> "Record":
+    def load(cls, path: Path) -> Record:
         try:
             data = json.loads(Path(path).read_text())
         except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:

@@ -1,4 +1,4 @@
-"""Setting up Army positions for rule tests: a fresh game, then the pieces put where a test needs."""
+"""Army positions for rule tests: a fresh game, then the pieces put where a test needs them."""
 
 from core.games.army import SPEC
 from core.games.army.board import BARRACKS

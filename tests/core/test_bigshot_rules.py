@@ -9,8 +9,18 @@ from core.games.bigshot import actions as A
 from core.games.bigshot.board import LOTS, lot_winner
 from core.games.bigshot.scoring import decide, score
 
-from .bigshot_helpers import B, R, W, Y, cubes_in_play, lot, new_game, put_cubes, seat_of, to_placement
-
+from .bigshot_helpers import (
+    B,
+    R,
+    W,
+    Y,
+    cubes_in_play,
+    lot,
+    new_game,
+    put_cubes,
+    seat_of,
+    to_placement,
+)
 
 # -- setting up -----------------------------------------------------------------------------------
 
@@ -33,7 +43,7 @@ def test_players_get_one_colour_each_three_players_leave_a_ghost_two_players_get
     assert [len(c) for c in new_game(2).seat_colours] == [2, 2]
 
 
-# -- lots: majority, the single-cube rule, settlement -----------------------------------------------
+# -- lots: majority, the single-cube rule, settlement ----------------------------------------------
 
 def test_rulebook_takeover_example_red_yellow_and_white_can_each_win_the_lot():
     # A lot holds 2 yellow, 1 red, 1 white; the broker's space has 2 red, 1 yellow, 1 black.
@@ -93,7 +103,7 @@ def test_unsettled_lots_settle_at_the_end_and_a_tie_goes_to_nobody():
     assert state.owners[a] == R and state.owners[b] == -1 and state.owners[lot("21")] == B
 
 
-# -- the broker and the auction ----------------------------------------------------------------------
+# -- the broker and the auction --------------------------------------------------------------------
 
 def test_the_broker_counts_only_spaces_that_still_hold_cubes():
     state = new_game(4, seed=7)
@@ -153,7 +163,8 @@ def test_a_passed_player_cannot_bid_again():
 
 def test_when_all_others_pass_the_roller_takes_the_cubes_free_without_being_asked():
     # DE: "Der Startspieler erhält die vier Steine kostenlos, wenn alle anderen Spieler passen";
-    # EN: "If nobody makes a bid, the player who rolled the die ... distributes the cubes at no cost."
+    # EN: "If nobody makes a bid, the player who rolled the die picks up and distributes the
+    # cubes at no cost."
     state = new_game(4, seed=13)
     roller = state.current
     state.step(roller, A.ROLL)
@@ -194,7 +205,7 @@ def test_eighteen_rounds_then_the_game_is_over():
         state.step(0, A.ROLL)
 
 
-# -- loans ------------------------------------------------------------------------------------------
+# -- loans -----------------------------------------------------------------------------------------
 
 def test_loans_pay_nine_then_eight_then_seven_and_cost_ten_each():
     state = new_game(4, seed=16)
@@ -211,7 +222,8 @@ def test_loans_pay_nine_then_eight_then_seven_and_cost_ten_each():
         state.current = state._find_actor()
     assert payouts == [9, 8, 7]
     assert state.loans[colour] == 3
-    assert score(state.seat_colours, state.owners, state.ledger.balances, state.loans)[seat].debt == 30
+    scores = score(state.seat_colours, state.owners, state.ledger.balances, state.loans)
+    assert scores[seat].debt == 30
 
 
 def test_only_one_loan_a_round_and_the_refusal_changes_nothing():
@@ -250,7 +262,7 @@ def test_nine_loans_at_most():
         state.step(state.current, A.take_loan(colour))
 
 
-# -- scoring ----------------------------------------------------------------------------------------
+# -- scoring ---------------------------------------------------------------------------------------
 
 def test_rulebook_park_example_red_scores_38_and_white_11():
     state = new_game(4, seed=20)
@@ -328,7 +340,7 @@ def test_ghost_cubes_are_placed_by_the_auction_winner_and_can_win_lots():
     assert state.lot_counts(lot("21"))[ghost] == 1
 
 
-# -- the variants -----------------------------------------------------------------------------------
+# -- the variants ----------------------------------------------------------------------------------
 
 def test_hidden_money_shows_each_player_only_their_own_cash():
     state = new_game(4, seed=27, hidden_money=True)

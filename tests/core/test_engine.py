@@ -45,9 +45,11 @@ def test_player_counts_outside_the_game_are_refused():
 @pytest.mark.parametrize("content", [b"", b"{not json", b"\xff\xfe\x00garbage", b"[]",
                                      b'{"format": 1, "game": "bigshot"}',
                                      b'{"format": 1, "game": "bigshot", "players": ["a", "b"], '
-                                     b'"seed": 1, "options": {}, "actions": [[0, {"kind": "fly"}]]}',
+                                     b'"seed": 1, "options": {}, '
+                                     b'"actions": [[0, {"kind": "fly"}]]}',
                                      b'{"format": 1, "game": "bigshot", "players": ["a", "b"], '
-                                     b'"seed": 1, "options": {}, "actions": [[1, {"kind": "pass"}]]}',
+                                     b'"seed": 1, "options": {}, '
+                                     b'"actions": [[1, {"kind": "pass"}]]}',
                                      b'{"format": 7}'])
 def test_a_broken_save_file_gives_a_clear_error_not_a_crash(tmp_path, content):
     path = tmp_path / "save.json"

@@ -22,7 +22,8 @@ async def test_survivors_are_frozen_and_a_dead_cycle_is_reclaimed_after_an_app_e
     try:
         collector.start()
         await asyncio.wait_for(until(lambda: gc.get_freeze_count() > 0), 5)
-        assert not gc.is_tracked(node) or node not in gc.get_objects()  # out of the collector's sight
+        # out of the collector's sight
+        assert not gc.is_tracked(node) or node not in gc.get_objects()
         del node
         gc.collect()
         assert ref() is not None  # frozen: not reclaimed yet

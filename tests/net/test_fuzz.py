@@ -36,6 +36,13 @@ def noise(rng: random.Random) -> str:
     return bytes(rng.randrange(256) for _ in range(rng.randint(1, 6))).decode("latin-1")
 
 
+def handled(eve, session, written: int) -> bool:
+    """The server has read all that was written, and its app has handled nearly all of it."""
+    app = session.app
+    return eve.closed.is_set() or (session.channel.bytes_read >= written
+                                   and (app is None or app._message_queue.qsize() < 8))
+
+
 def at_table(game: str):
     def place(server, name: str) -> None:
         table_with(server, [name], bots=3, game=game, seed=7)
@@ -66,10 +73,8 @@ async def test_random_input_never_breaks_a_session(tmp_path, caplog, where):
                 except BrokenPipeError:
                     break  # the app was quit on purpose (q in the lobby): connect again
                 sent, written = sent + 50, written + len(chunk)
-                # the server has read it all, and its app has handled nearly all of it
-                await until(lambda: eve.closed.is_set() or (
-                    session.channel.bytes_read >= written
-                    and (session.app is None or session.app._message_queue.qsize() < 8)))
+                await until(lambda eve=eve, session=session, written=written: handled(
+                    eve, session, written))
             await eve.close()
             await until(lambda: not server.sessions)
         assert not [r for r in caplog.records if r.levelno >= logging.ERROR], caplog.text

@@ -4,8 +4,14 @@ from textual.widgets import Input, SelectionList
 
 from core.games.army import actions as A
 from core.games.army.board import SQUARES
-from tui.demo import (app_for, army_built_sites, army_in_debt, army_managing,
-                      army_offered_a_trade, army_table)
+from tui.demo import (
+    app_for,
+    army_built_sites,
+    army_in_debt,
+    army_managing,
+    army_offered_a_trade,
+    army_table,
+)
 from tui.games.army.end import ArmyEnd
 from tui.games.army.screen import ArmyScreen
 from tui.games.army.trade import TradeScreen

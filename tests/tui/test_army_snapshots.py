@@ -2,8 +2,17 @@
 
 import pytest
 
-from tui.demo import (app_for, army_bidding, army_built_sites, army_in_debt, army_in_prison,
-                      army_managing, army_offered_a_trade, army_table, game_over)
+from tui.demo import (
+    app_for,
+    army_bidding,
+    army_built_sites,
+    army_in_debt,
+    army_in_prison,
+    army_managing,
+    army_offered_a_trade,
+    army_table,
+    game_over,
+)
 
 SIZES = [pytest.param((120, 40), id="120x40"), pytest.param((80, 24), id="80x24")]
 

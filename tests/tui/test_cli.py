@@ -1,4 +1,4 @@
-"""The `boomtown` command refuses what cannot be played with a one-line reason, never a traceback."""
+"""The `boomtown` command refuses what cannot be played with a one-line reason, not a traceback."""
 
 import pytest
 

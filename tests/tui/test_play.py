@@ -203,7 +203,8 @@ async def test_a_tiny_terminal_gets_a_message_and_the_game_survives_resizing():
         message = str(app.screen.query_one("#too-small").render())
         assert "at least 80 x 24" in message and "50 x 12" in message
         moves = len(table.match.record.actions)
-        await pilot.press("p", "5", "enter", "q", "question_mark")  # the game is hidden: no key acts
+        # the game is hidden: no key acts
+        await pilot.press("p", "5", "enter", "q", "question_mark")
         await pilot.pause()
         assert len(table.match.record.actions) == moves
         assert len(app.screen_stack) == 2 and app.screen.has_class("-too-small")

@@ -3,9 +3,8 @@
 import pytest
 
 from tui.app import BoomtownApp
-from tui.saves import save_table
-
 from tui.demo import app_for, game_over, human_bidding_after_a_bid, human_placing, table_at
+from tui.saves import save_table
 
 SIZES = [pytest.param((120, 40), id="120x40"), pytest.param((80, 24), id="80x24")]
 

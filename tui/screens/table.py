@@ -13,10 +13,10 @@ from pathlib import Path
 
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.containers import Horizontal, Vertical
-from textual.widget import Widget
 from textual.binding import Binding
 from textual.command import Hit, Hits, Provider
+from textual.containers import Horizontal, Vertical
+from textual.widget import Widget
 
 from core.engine.errors import ActionError, StaleAction
 
@@ -27,7 +27,6 @@ from ..widgets.log_panel import LogPanel
 from ..widgets.panel import TextPanel
 from .dialogs import ConfirmQuit, HandOver, Help
 from .page import Page
-
 
 MOVE_FIRST = 1.0  # the palette sorts by score: moves above Textual's own commands (score 0)
 
@@ -136,7 +135,7 @@ class TableScreen(Page):
         if hasattr(self, "view") and self.is_mounted:
             self.show(self.view)
 
-    # -- keeping the screen current -------------------------------------------------------------------
+    # -- keeping the screen current ----------------------------------------------------------------
 
     def refresh_view(self) -> None:
         table = self.table
@@ -225,7 +224,7 @@ class TableScreen(Page):
             self.save_path.unlink(missing_ok=True)  # nothing left to continue
         self.app.push_screen(self.end_screen(self.table.view(None)), self.on_end_choice)
 
-    # -- what a game's screen provides -------------------------------------------------------------------
+    # -- what a game's screen provides -------------------------------------------------------------
 
     def show(self, view) -> None:
         raise NotImplementedError
@@ -238,7 +237,8 @@ class TableScreen(Page):
         actor = view.players[view.to_act[0]]
         you = " (you)" if view.viewer in view.to_act else ""
         watching = "" if view.viewer is not None else " · watching"
-        return f"{self.GAME} · {self.round_text()} · {actor}{you} {self.DOING[view.phase]}{watching}"
+        doing = self.DOING[view.phase]
+        return f"{self.GAME} · {self.round_text()} · {actor}{you} {doing}{watching}"
 
     def round_text(self) -> str:
         return f"round {self.view.round}"

@@ -20,7 +20,7 @@ class KeyBar(TextPanel):
         """The screen's shown, enabled bindings, once per key, in the order they are declared."""
         text = Text(no_wrap=True, overflow="ellipsis")
         seen = set()
-        for key, active in screen.active_bindings.items():
+        for active in screen.active_bindings.values():
             binding = active.binding
             if not binding.show or not active.enabled or binding.action in seen:
                 continue

@@ -9,7 +9,6 @@ from core.engine.actions import Action, ActionCodec
 from .board import SQUARES
 from .cards import DECK_NAMES
 
-
 # how a field reads in an action's text: a square by its name, a deck by its name
 READABLE = {"square": lambda v: SQUARES[v].name, "deck": lambda v: DECK_NAMES[v]}
 

@@ -10,7 +10,7 @@ the price of the group it completes, and an offer below that is refused.
 
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 from . import actions as A
 from .board import DEEDS, SQUARES, group_of

@@ -9,7 +9,8 @@ bank's sale of a bankrupt's deeds) run by themselves when they reach the top.
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
 from core.engine.auction import OpenAuction
 from core.engine.errors import NOT_YOUR_TURN
@@ -21,6 +22,7 @@ from . import actions as A
 from .board import (
     BARRACKS,
     BARRACKS_IN_BANK,
+    DEEDS,
     GARRISON_RENT,
     GO_TO_PRISON,
     PRISON,
@@ -31,7 +33,6 @@ from .board import (
     START_CASH,
     STORES_IN_BANK,
     UTILITY_FACTOR,
-    DEEDS,
     buildings_held,
     group_of,
     raisable,
@@ -135,7 +136,7 @@ class ArmyState(GameState):
 
     # -- copying -------------------------------------------------------------------------------
 
-    def copy(self) -> "ArmyState":
+    def copy(self) -> ArmyState:
         clone = ArmyState.__new__(ArmyState)
         for name in ArmyState.__slots__:
             setattr(clone, name, getattr(self, name))
@@ -204,7 +205,8 @@ class ArmyState(GameState):
             return UTILITY_FACTOR[held] * sum(self.dice)
         level = self.level[square]
         if level == 0 and self.owns_group(owner, square):
-            return 2 * sq.rents[0]  # a complete group, even with a mortgaged site (our decision: README)
+            # a complete group, even with a mortgaged site (our decision: the README)
+            return 2 * sq.rents[0]
         return sq.rents[level]
 
     # -- legal actions -------------------------------------------------------------------------
@@ -389,7 +391,8 @@ class ArmyState(GameState):
             return "a counter-offer goes back to the player who made the offer"
         if self.proposals[seat] >= MAX_PROPOSALS:
             return f"at most {MAX_PROPOSALS} offers a turn"
-        if not 0 <= offer.partner < self.n or offer.partner == seat or not self.active[offer.partner]:
+        partner = offer.partner
+        if not 0 <= partner < self.n or partner == seat or not self.active[partner]:
             return "choose another player who is still in the game"
         if not (offer.give or offer.give_cash or offer.give_cards or offer.get or offer.get_cash
                 or offer.get_cards):
@@ -560,7 +563,8 @@ class ArmyState(GameState):
             piece = STORE
         self.level[square] += 1
         self._say("{} builds {} on {}.", self.players[seat],
-                  "a Barracks" if piece == BARRACKS_PIECE else "an Ammo Store", SQUARES[square].name)
+                  "a Barracks" if piece == BARRACKS_PIECE else "an Ammo Store",
+                  SQUARES[square].name)
 
     def _do_Place(self, seat: int, action) -> None:
         self.stack.pop()

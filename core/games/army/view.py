@@ -104,7 +104,7 @@ class ArmyView:
         return tuple(zip(paid[:-1], received[:-1]))
 
 
-def make_view(state: "ArmyState", seat: int | None) -> ArmyView:
+def make_view(state: ArmyState, seat: int | None) -> ArmyView:
     pending: tuple = ()
     if state.stack:
         frame = state.stack[-1]

@@ -1,4 +1,4 @@
-"""Big Shot (Alex Randolph, Ravensburger 2001): auctions of cubes, majorities on city lots, loans."""
+"""Big Shot (Alex Randolph, Ravensburger 2001): cube auctions, majorities on city lots, loans."""
 
 from core.engine.bots import RandomBot
 from core.engine.game import GameSpec, Option

@@ -48,7 +48,8 @@ LOTS: tuple[Lot, ...] = (
     Lot("21", 21, row=0, col=3),
 )
 PARKS = tuple(i for i, lot in enumerate(LOTS) if lot.is_park)
-PARK_NEIGHBOURS = {p: tuple(i for i, lot in enumerate(LOTS) if lot.park == PARKS.index(p)) for p in PARKS}
+PARK_NEIGHBOURS = {p: tuple(i for i, lot in enumerate(LOTS) if lot.park == PARKS.index(p))
+                   for p in PARKS}
 N_LOTS = len(LOTS)
 
 

@@ -10,7 +10,7 @@ the take-overs and the 3/3/1 tie tricks on its own.
 
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 from . import actions as A
 from .board import LOT_CAPACITY, LOTS, N_LOTS, PARK_NEIGHBOURS, PARKS, ROUNDS, lot_winner

@@ -58,7 +58,7 @@ def score(seat_colours, owners, balances, loans) -> list[SeatScore]:
     return scores
 
 
-def decide(state: "BigShotState") -> Result:
+def decide(state: BigShotState) -> Result:
     scores = score(state.seat_colours, state.owners, state.ledger.balances, state.loans)
     names = state.players
     totals = tuple(s.total for s in scores)

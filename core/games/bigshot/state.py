@@ -6,7 +6,8 @@ Internally it is a handful of flat lists so that copying and stepping stay cheap
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
 from core.engine.auction import OpenAuction
 from core.engine.errors import NOT_YOUR_TURN
@@ -139,7 +140,7 @@ class BigShotState(GameState):
 
     # -- copying ---------------------------------------------------------------------------------
 
-    def copy(self) -> "BigShotState":
+    def copy(self) -> BigShotState:
         c = BigShotState.__new__(BigShotState)
         c.players = self.players
         c.seat_colours = self.seat_colours
@@ -358,7 +359,8 @@ class BigShotState(GameState):
         self.events.append((self.round, text, args))
 
     def _name_colour(self, colour: int) -> str:
-        """A colour's owner as the log names it: "Ann", "Ann (red)" with two colours, "the ghost"."""
+        """A colour's owner as the log names it: "Ann", "Ann (red)" with two colours, or "the
+        ghost"."""
         seat = self.colour_seat[colour]
         if seat == GHOST_SEAT:
             return f"the ghost ({COLOURS[colour]})"

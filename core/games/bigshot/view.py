@@ -75,7 +75,7 @@ class BigShotView:
         return LOAN_DEBT * self.loans[colour]
 
 
-def make_view(state: "BigShotState", seat: int | None) -> BigShotView:
+def make_view(state: BigShotState, seat: int | None) -> BigShotView:
     over = state.phase == "over"
     visible = set(range(4)) if (not state.hidden or over) else (
         set(state.seat_colours[seat]) if seat is not None else set())

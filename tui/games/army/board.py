@@ -16,8 +16,7 @@ from textual.message import Message
 from core.games.army.board import GARRISON_RENT, PRISON, SQUARES, SQUARES_COUNT, UTILITY_FACTOR
 
 from ...widgets.canvas import Canvas, Drawing
-from .look import (CARD, EMPTY, MORTGAGED, SEAT_BADGES, SHORT, TINY, buildings, group_style,
-                   money)
+from .look import CARD, EMPTY, MORTGAGED, SEAT_BADGES, SHORT, TINY, buildings, group_style, money
 
 DICE = "⚀⚁⚂⚃⚄⚅"
 CURSOR = Style(reverse=True, bold=True, underline=True)

@@ -11,7 +11,6 @@ from ...screens.end import EndPage
 from ...widgets.chart import sparklines
 from .look import EMPTY, SEAT_COLOURS, money, seat_label
 
-
 NAME_WIDTH = 22  # "1 Player (bankrupt)" and more; the whole table fits in 80 columns
 
 

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from rich.text import Text
 
 from core.games.army import actions as A
-from core.games.army.board import SQUARES, SITE_GROUPS, GROUPS
+from core.games.army.board import GROUPS, SITE_GROUPS, SQUARES
 from core.games.army.cards import DECK_NAMES
 
 from ...widgets.panel import KEY, TextPanel, key_hints

@@ -106,7 +106,8 @@ class ArmyScreen(BidKeys, TableScreen):
             return ()
         square, sq = self.cursor, SQUARES[self.cursor]
         labels = {
-            A.Build: f"build ({money(sq.build)})", A.Sell: f"sell a building (+{money(sq.build // 2)})",
+            A.Build: f"build ({money(sq.build)})",
+            A.Sell: f"sell a building (+{money(sq.build // 2)})",
             A.Mortgage: f"mortgage (+{money(sq.mortgage)})",
             A.Unmortgage: f"lift the mortgage ({money(sq.mortgage + interest(sq.mortgage))})",
         }

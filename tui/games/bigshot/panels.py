@@ -5,14 +5,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from rich.text import Text
-from ...widgets.panel import KEY, TextPanel, key_hints
 
 from core.games.bigshot import actions as A
 from core.games.bigshot.board import COLOURS, LOAN_DEBT, ROUNDS
 from core.games.bigshot.scoring import score
 
+from ...widgets.panel import KEY, TextPanel, key_hints
 from .look import EMPTY, badge, cube_row, seat_label
-
 
 
 @dataclass(frozen=True)
@@ -56,7 +55,8 @@ class AuctionPanel(TextPanel):
         if phase == "roll":
             text.append(f"{view.players[view.roller]} rolls the die to move the broker.\n")
             if mine:
-                text.append_text(key_hints(("r", "roll"), *loankey_hints(view, compact), compact=compact))
+                text.append_text(key_hints(("r", "roll"), *loankey_hints(view, compact),
+                                           compact=compact))
         elif phase == "loans":
             who = view.players[view.to_act[0]]
             text.append("Loans are asked for before the bidding.\n")
@@ -65,7 +65,8 @@ class AuctionPanel(TextPanel):
             text.append_text(cube_row(view.spaces[view.broker]))
             text.append("\n")
             if mine:
-                text.append_text(key_hints(*loankey_hints(view, compact), ("n", "no loan"), compact=compact))
+                text.append_text(key_hints(*loankey_hints(view, compact), ("n", "no loan"),
+                                           compact=compact))
         elif phase == "bid":
             self._bidding(text, view, entry, mine, compact)
         elif phase == "pay":
