@@ -2,15 +2,17 @@
 
 import pytest
 from textual.command import CommandList
+from textual.widgets import Static
 
 from core.games.bigshot import actions as A
 from tui.app import BoomtownApp
-from tui.demo import app_for, human_bidding_after_a_bid, table_at
+from tui.demo import app_for, game_over, human_bidding_after_a_bid, table_at
 from tui.games.bigshot.end import BigShotEnd
 from tui.games.bigshot.panels import LedgerPanel
 from tui.games.bigshot.screen import BigShotScreen
 from tui.saves import load_table
 from tui.screens.title import TitleScreen
+from tui.widgets.key_bar import KeyBar
 
 from ..core.test_bigshot_simulation import fingerprint
 
@@ -297,3 +299,30 @@ async def test_the_money_list_shows_the_newest_entries_that_fit():
         newest = app.screen.view.ledger[-1]
         assert len(lines) <= panel.content_size.height  # nothing is cut off
         assert lines[-1].startswith(f"r{newest.round}") and newest.reason in lines[-1]
+
+
+async def test_the_end_screen_answers_enter_and_the_arrows_without_tab_first():
+    app = app_for(table_at(seed=7, until=game_over))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, BigShotEnd)
+        assert "Play again" in str(app.screen.query_one(KeyBar).render())
+        await pilot.press("right", "right", "left")  # Play again -> Title -> Quit -> Title
+        assert app.screen.focused.id == "title"
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, TitleScreen)
+
+
+async def test_help_says_how_to_close_it_and_the_arrows_scroll_it():
+    app = app_for(table_at(until=human_bidding_after_a_bid))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("question_mark")
+        await pilot.pause()
+        scroll = app.screen.query_one(".help")
+        assert "Esc, q or ? closes this" in str(scroll.query_one(Static).render())
+        await pilot.press("down", "down", "down")
+        await pilot.pause()
+        assert scroll.scroll_y > 0
+        await pilot.press("escape")
+        assert isinstance(app.screen, BigShotScreen)

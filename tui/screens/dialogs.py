@@ -55,8 +55,9 @@ class HandOver(ModalPage[None]):
 
 
 class Help(ModalPage[None]):
-    """The keys and a short summary of the rules."""
+    """The keys and a short summary of the rules; the arrows and page keys scroll it."""
 
+    AUTO_FOCUS = ".help"
     BINDINGS = [Binding("escape,question_mark,q", "dismiss", "Close")]
 
     def __init__(self, text: str) -> None:
@@ -65,4 +66,5 @@ class Help(ModalPage[None]):
 
     def body(self) -> ComposeResult:
         with VerticalScroll(classes="dialog help"):
+            yield Static(Text("Esc, q or ? closes this · ↑ ↓ PgUp PgDn scroll", "dim"))
             yield Markdown(self.text)

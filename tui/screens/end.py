@@ -8,14 +8,18 @@ from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
 from textual.widgets import Button, Static
 
+from ..widgets.key_bar import KeyBar
 from .page import Page
 
 
 class EndPage(Page[str]):
     """Answers "again", "title" or "quit". A game's end screen provides `sheet` and `chart`."""
 
+    AUTO_FOCUS = "#again"  # Enter plays again; the arrows move between the buttons
     BINDINGS = [Binding("a", "choose('again')", "Play again"), Binding("t", "choose('title')",
-                "Title"), Binding("q", "choose('quit')", "Quit")]
+                "Title"), Binding("q", "choose('quit')", "Quit"),
+                Binding("left", "app.focus_previous", show=False),
+                Binding("right", "app.focus_next", show=False)]
 
     def __init__(self, view) -> None:
         super().__init__()
@@ -31,6 +35,11 @@ class EndPage(Page[str]):
                 yield Button("Play again", id="again", variant="primary")
                 yield Button("Title", id="title")
                 yield Button("Quit", id="quit")
+        yield KeyBar()
+
+    def on_mount(self) -> None:
+        super().on_mount()
+        self.call_after_refresh(self.query_one(KeyBar).show_keys, self)
 
     def sheet(self) -> Text:
         raise NotImplementedError
