@@ -15,7 +15,7 @@ from textual.message import Message
 
 from .channel import Channel
 from .host import Host
-from .limits import Limits
+from .limits import STOP_SECONDS, Limits
 from .served import ServedApp
 from .table_screen import NetTable, net_screen_class, refresh_table_screen
 
@@ -147,4 +147,4 @@ class Broadcasts:
             app.exit()
         self.shows.clear()
         if self._running:
-            await asyncio.wait(self._running, timeout=5.0)
+            await asyncio.wait(self._running, timeout=STOP_SECONDS)

@@ -363,8 +363,7 @@ class Host:
             log.warning("table %s: cannot save (%s); moves wait until it can", table.id, exc)
             table.unsaved = True
         self._notify_table(table)
-        if table.timer is not None:
-            table.timer.cancel()
+        _cancel_timer(table)
         table.timer = asyncio.get_running_loop().call_later(self.limits.save_retry_seconds,
                                                             self._schedule, table)
 
@@ -380,9 +379,7 @@ class Host:
         self._schedule(table)
 
     def _schedule(self, table: HostedTable) -> None:
-        if table.timer is not None:
-            table.timer.cancel()
-            table.timer = None
+        _cancel_timer(table)
         seat = table.actor()
         if seat is None or table.status != PLAYING or self.stopped:
             return
@@ -462,9 +459,7 @@ class Host:
         """No more bot moves or idle clocks: the server is shutting down."""
         self.stopped = True
         for table in self.tables.values():
-            if table.timer is not None:
-                table.timer.cancel()
-                table.timer = None
+            _cancel_timer(table)
 
     def resume_bots(self) -> None:
         """After a restart: let bots (and the idle clock) pick up where they were."""
@@ -494,6 +489,13 @@ class Host:
     def _notify_table(self, table: HostedTable) -> None:
         for _, listener in list(self.listeners.values()):
             listener.table_changed(table.id)
+
+
+def _cancel_timer(table: HostedTable) -> None:
+    """The table's next bot move, idle clock or retry will not happen."""
+    if table.timer is not None:
+        table.timer.cancel()
+        table.timer = None
 
 
 def _seats_json(seats: list[NetSeat]) -> list[dict[str, str]]:

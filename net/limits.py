@@ -6,6 +6,8 @@ import asyncio
 import time
 from dataclasses import dataclass
 
+STOP_SECONDS = 5.0  # how long sessions and shared screens are given to end when the server stops
+
 
 @dataclass(frozen=True)
 class Limits:

@@ -20,14 +20,13 @@ from .broadcast import Broadcasts
 from .channel import Channel
 from .collector import Collector
 from .host import Host
-from .limits import Limits, clean_text
+from .limits import STOP_SECONDS, Limits, clean_text
 from .session import Session
 from .storage import Storage, StorageError
 
 NAME_LENGTH = 16
 log = logging.getLogger("boomtown.net")
 DEFAULT_LIMITS = Limits()
-STOP_SECONDS = 5.0  # how long sessions are given to end when the server stops
 
 
 def host_key(data_dir: Path) -> asyncssh.SSHKey:
@@ -101,24 +100,27 @@ class Gate(asyncssh.SSHServer):
         self._count_in(None)
 
     def begin_auth(self, username: str) -> bool:
-        limits, connections = self.server.limits, self.server.connections
-        if connections.total >= limits.connections_total:
-            self._refuse("The server is full; try later.")
-        elif connections.by_ip.get(self.ip, 0) >= limits.connections_per_ip:
-            self._refuse("Too many connections from your address.")
+        self._refused_for_room()
         return True
 
-    def _refuse(self, reason: str) -> None:
+    def _refused_for_room(self) -> bool:
+        """Disconnect, saying why, if the logged-in connections leave no room for this one."""
+        limits, connections = self.server.limits, self.server.connections
+        if connections.total >= limits.connections_total:
+            reason = "The server is full; try later."
+        elif connections.by_ip.get(self.ip, 0) >= limits.connections_per_ip:
+            reason = "Too many connections from your address."
+        else:
+            return False
         self.conn.disconnect(asyncssh.DISC_TOO_MANY_CONNECTIONS, reason)
+        return True
 
     def auth_completed(self) -> None:
-        limits, connections = self.server.limits, self.server.connections
-        if (connections.total >= limits.connections_total
-                or connections.by_ip.get(self.ip, 0) >= limits.connections_per_ip):
-            self._refuse("Too many connections; try later.")  # others logged in meanwhile
+        if self._refused_for_room():  # others logged in while this one did
             return
-        self._count_in(connections)
-        asyncio.get_running_loop().call_later(limits.login_grace_seconds, self._require_session)
+        self._count_in(self.server.connections)
+        asyncio.get_running_loop().call_later(self.server.limits.login_grace_seconds,
+                                              self._require_session)
 
     def _require_session(self) -> None:
         """A connection that logs in must open a terminal session in time (no `ssh -N`)."""

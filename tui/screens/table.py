@@ -35,25 +35,26 @@ class GameCommands(Provider):
     """The command palette offers every action the person at the keyboard may take now: listed
     first when nothing is typed, and found by name when something is."""
 
-    async def discover(self) -> Hits:
+    def _moves(self):
+        """(label, play it) for each action the person at the keyboard may take now."""
         screen = self.screen
         if isinstance(screen, TableScreen) and screen.viewer is not None:
             for action in screen.view.legal:
-                label = str(action).capitalize()
-                yield Hit(MOVE_FIRST, Text(label), lambda a=action: screen.submit(a), text=label,
-                          help="play this now")
+                yield str(action).capitalize(), lambda a=action: screen.submit(a)
+
+    async def discover(self) -> Hits:
+        for label, play in self._moves():
+            yield Hit(MOVE_FIRST, Text(label), play, text=label, help="play this now")
 
     async def search(self, query: str) -> Hits:
         screen = self.screen
         if not isinstance(screen, TableScreen):
             return
         matcher = self.matcher(query)
-        for action in screen.view.legal:
-            label = str(action).capitalize()
+        for label, play in self._moves():
             match = matcher.match(label)
             if match > 0:
-                yield Hit(match, matcher.highlight(label), lambda a=action: screen.submit(a),
-                          help="play this now")
+                yield Hit(match, matcher.highlight(label), play, help="play this now")
         for label, method in (("Help: keys and rules", screen.action_help),
                               ("Save the game", screen.action_save),
                               ("Leave the game", screen.action_leave)):

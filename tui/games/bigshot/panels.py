@@ -167,11 +167,9 @@ class LedgerPanel(TextPanel):
             ghost_lots = sum(1 for o in view.owners if o == view.ghost)
             text.append_text(badge(view.ghost))
             text.append(f" ghost: {ghost_lots} lots, scoring nothing\n", EMPTY)
-        # the newest entries that fit under a title line; before layout, a few
-        room = self.content_size.height - len(text.plain.splitlines()) - 1
+        height = self.content_size.height  # 0 before the first layout: then a few
+        room = height - len(text.plain.splitlines()) - 1 if height else (3 if compact else 6)
         history = view.ledger[-room:] if room > 0 else ()
-        if not self.content_size.height:
-            history = view.ledger[-(3 if compact else 6):]
         if history:
             text.append("Money\n", "bold")
         for t in history:
