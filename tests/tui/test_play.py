@@ -119,10 +119,16 @@ async def test_placing_by_mouse_selects_then_places():
         assert sum(table.state.to_place) == left - 1
 
 
-async def test_leaving_saves_and_the_title_offers_to_continue(tmp_path, monkeypatch):
+@pytest.fixture
+def saving_app(tmp_path, monkeypatch):
+    """A game at the person's bid, in an app that saves to `tmp_path` as a player's would."""
     monkeypatch.setenv("BOOMTOWN_DATA_DIR", str(tmp_path))
     table = table_at(until=human_bidding_after_a_bid)
-    app = BoomtownApp(table, pace=0)
+    return table, BoomtownApp(table, pace=0)
+
+
+async def test_leaving_saves_and_the_title_offers_to_continue(tmp_path, saving_app):
+    table, app = saving_app
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
         await pilot.press("q")
@@ -138,10 +144,8 @@ async def test_leaving_saves_and_the_title_offers_to_continue(tmp_path, monkeypa
         assert app.table.state.version == table.state.version
 
 
-async def test_every_action_is_saved_so_ctrl_q_loses_nothing(tmp_path, monkeypatch):
-    monkeypatch.setenv("BOOMTOWN_DATA_DIR", str(tmp_path))
-    table = table_at(until=human_bidding_after_a_bid)
-    app = BoomtownApp(table, pace=0)
+async def test_every_action_is_saved_so_ctrl_q_loses_nothing(tmp_path, saving_app):
+    table, app = saving_app
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
         round_, moves = table.state.round, len(table.match.record.actions)
