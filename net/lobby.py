@@ -6,18 +6,21 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.widgets import Button, DataTable, Input, Label, Log, Select, Static
+from textual.widgets import Button, Input, Label, Select, Static
 
 from core.games import get_spec
 from tui.games import PLAYABLE
 from tui.screens.page import ModalPage, Page
 from tui.widgets.key_bar import KeyBar
+from tui.widgets.log_panel import LogPanel
 from tui.widgets.options import OptionsForm
+from tui.widgets.row_list import RowList
 
 from .host import HUMAN, OPEN, HostedTable, HostError
 from .limits import clean_text
 
 NAME_LENGTH = 16
+COLUMNS = ("#", "game", "options", "seats", "status", "watching")
 
 
 def seats_text(host, table: HostedTable) -> Text:
@@ -59,12 +62,11 @@ class LobbyScreen(Page):
     def body(self) -> ComposeResult:
         with Vertical(id="lobby"):
             yield Static(id="lobby-head")
-            tables = DataTable(id="tables", cursor_type="row", zebra_stripes=True)
+            tables = RowList(COLUMNS, id="tables")
             tables.border_title = "Tables"
             yield tables
-            chat = Log(id="lobby-chat", max_lines=200)
+            chat = LogPanel(id="lobby-chat")
             chat.border_title = "Chat"
-            chat.can_focus = False
             yield chat
             yield Input(placeholder="say something to everyone (Enter sends)", id="say",
                         max_length=200)
@@ -73,11 +75,9 @@ class LobbyScreen(Page):
     def on_mount(self) -> None:
         super().on_mount()
         self.query_one("#lobby").border_title = "Lobby"
-        table = self.query_one("#tables", DataTable)
-        table.add_columns("#", "game", "options", "seats", "status", "watching")
         self._chat_seen = 0
         self.refresh_lobby()
-        table.focus()
+        self.query_one("#tables", RowList).focus()
         self.call_after_refresh(self.query_one(KeyBar).show_keys, self)
 
     def refresh_lobby(self) -> None:
@@ -89,32 +89,23 @@ class LobbyScreen(Page):
                           f" · {len(online)} online: ", ", ".join(online), "\n",
                           (app.session.whose_name(), "dim"), no_wrap=True, overflow="ellipsis"),
             layout=False)
-        rows = [(str(table.id), Text(table.title), Text(options_text(table)),
-                 seats_text(host, table),
-                 f"round {table.round}" if table.status == "playing" else table.status,
-                 str(sum(table.watchers.values())))
+        rows = [(table.id, (Text(str(table.id)), Text(table.title), Text(options_text(table)),
+                            seats_text(host, table),
+                            Text(f"round {table.round}" if table.status == "playing"
+                                 else table.status),
+                            Text(str(sum(table.watchers.values())))))
                 for table in host.tables.values() if table.status != "over" or table.watchers]
-        if rows != self._rows:  # the table list is rebuilt only when a row changed
-            self._rows = rows
-            grid = self.query_one("#tables", DataTable)
-            selected = self._made if self._made is not None else self.selected_id()
-            grid.clear()
-            for row in rows:
-                grid.add_row(*row, key=row[0])
-            if selected is not None and str(selected) in grid.rows:
-                grid.move_cursor(row=grid.get_row_index(str(selected)))
-                self._made = None
+        listed = self.query_one("#tables", RowList)
+        listed.set_rows(rows, select=self._made)
+        if self._made in listed.keys:
+            self._made = None
         fresh = host.lobby_chat.since(self._chat_seen)
         if fresh:
-            self.query_one("#lobby-chat", Log).write_lines(line.text for line in fresh)
+            self.query_one("#lobby-chat", LogPanel).write_lines(line.text for line in fresh)
         self._chat_seen = host.lobby_chat.total
 
     def selected_id(self) -> int | None:
-        grid = self.query_one("#tables", DataTable)
-        if not grid.row_count:
-            return None
-        key = grid.coordinate_to_cell_key(grid.cursor_coordinate).row_key
-        return int(key.value)
+        return self.query_one("#tables", RowList).selected
 
     def _attempt(self, job) -> None:
         """Run a lobby request; a refusal becomes a message, never an error."""
@@ -124,7 +115,6 @@ class LobbyScreen(Page):
             self.notify(str(exc).capitalize() + ".", severity="warning")
 
     _made: int | None = None  # a table this person just made: selected once it is listed
-    _rows: list | None = None  # the rows the table list shows
 
     def action_new_table(self) -> None:
         def create(request: dict) -> None:
@@ -190,9 +180,9 @@ class LobbyScreen(Page):
     def on_input_submitted(self, event: Input.Submitted) -> None:
         self.app.host.chat(None, self.app.player, event.value)
         event.input.value = ""
-        self.query_one("#tables", DataTable).focus()
+        self.query_one("#tables", RowList).focus()
 
-    def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
+    def on_row_list_chosen(self, event: RowList.Chosen) -> None:
         self.action_join()
 
 

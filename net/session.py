@@ -84,7 +84,9 @@ class Session:
             while not self._stopping:
                 self.app = SessionApp(self)  # no local name: a watcher must hold no app
                 try:
-                    await self.app.run_async()
+                    # At the terminal's size from the start: laid out and drawn once, not
+                    # first at Textual's default 80x25 and again when told the real size.
+                    await self.app.run_async(size=self.channel.size)
                     failed = self.app.failed
                 finally:
                     self.app = None

@@ -38,6 +38,18 @@ class SturdyCommandPalette(CommandPalette):
 class BaseApp(App):
     ALLOW_SELECT = False  # Textual's text selection crashed on a click at a widget being removed
 
+    @property
+    def _background_screens(self) -> list:
+        """The screens that show through the current one: none through an opaque screen.
+
+        Textual 8.2 always counts the screen below as showing through, so every layout and
+        repaint of a full-window screen did the hidden one's too (a third of the work of a
+        session's first frame over SSH)."""
+        stack = self._screen_stack
+        if stack and stack[-1].styles.background.a == 1:
+            return []
+        return App._background_screens.fget(self)
+
     def notify(self, message: str, *, title: str = "", severity="information",
                timeout: float | None = None, markup: bool = False) -> None:
         super().notify(message, title=title, severity=severity, timeout=timeout, markup=False)

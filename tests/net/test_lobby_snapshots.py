@@ -1,0 +1,73 @@
+"""How the SSH lobby looks, at 120x40 and at the smallest supported size, 80x24: tables waiting
+and playing, a long list of seats cut to fit, people online and lobby chat."""
+
+from pathlib import Path
+
+import pytest
+
+import tui
+from net.host import Host
+from net.limits import Limits
+from net.lobby import LobbyScreen
+from net.storage import Storage
+from tui.base import BaseApp
+
+SIZES = [pytest.param((120, 40), id="120x40"), pytest.param((80, 24), id="80x24")]
+
+
+class Visitor:
+    """What the lobby reads of a person's session."""
+
+    def whose_name(self) -> str:
+        return "Name owned by key SHA256:exampleexampleexampleexampleexample"
+
+
+class Elsewhere:
+    """Someone else online, in another session."""
+
+    def lobby_changed(self) -> None:
+        pass
+
+    def table_changed(self, table_id: int) -> None:
+        pass
+
+
+class LobbyPreview(BaseApp):
+    """A lobby screen on a host of its own, as `ann` sees it."""
+
+    CSS_PATH = Path(tui.__file__).parent / "app.tcss"
+
+    def __init__(self, data: Path) -> None:
+        super().__init__()
+        self.host = Host(Storage(data / "db.sqlite3"),
+                         Limits(bot_pace_seconds=3600, afk_seconds=3600))
+        self.player = "ann"
+        self.session = Visitor()
+
+    def on_mount(self) -> None:
+        host = self.host
+        host.connect("ann", self)
+        for name in ("ben", "[b]cat[/b]"):
+            host.connect(name, Elsewhere())
+        playing = host.create_table("ben", "army", {}, players=4, bots=3, seed=5)
+        host.start(playing.id, "ben")
+        host.create_table("ann", "bigshot", {}, players=4, bots=1)
+        host.create_table("[b]cat[/b]", "bigshot", {"hidden_money": True}, players=3, bots=0)
+        host.chat(None, "ben", "anyone for Army?")
+        host.chat(None, "[b]cat[/b]", "[red]me[/red] :smile:")
+        self.push_screen(LobbyScreen())
+
+    def lobby_changed(self) -> None:
+        if isinstance(self.screen, LobbyScreen):
+            self.screen.refresh_lobby()
+
+    def table_changed(self, table_id: int) -> None:
+        pass
+
+    def on_unmount(self) -> None:
+        self.host.stop()
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_lobby_lists_tables_people_and_chat(snap_compare, tmp_path, size):
+    assert snap_compare(LobbyPreview(tmp_path), terminal_size=size, press=["down"])
