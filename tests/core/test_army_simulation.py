@@ -13,14 +13,16 @@ from core.games.army.board import BARRACKS, BARRACKS_IN_BANK, DEEDS, STORES_IN_B
 from core.games.army.bots import HeuristicBot
 from core.games.army.cards import DECKS, GET_OUT
 
+from .money import MoneyCheck
+
 NAMES = ["Ann", "Ben", "Cat", "Dan", "Eve", "Fay"]
 CHUNKS = 10
 GAMES_PER_CHUNK = 100  # 1,000 games in all
 
 
-def check_invariants(state) -> None:
-    # money: every pound came from the bank and is somewhere
-    assert sum(state.ledger.balances) == 0
+def check_invariants(state, money: MoneyCheck) -> None:
+    # money: the players hold what the bank paid out, transfer by transfer
+    money(state.ledger, range(state.n))
     assert all(state.cash(s) >= 0 for s in range(state.n))
     # buildings: 32 Ammo Stores and 12 Barracks, in the bank or on the board
     stores = sum(level for level in state.level if level != BARRACKS)
@@ -73,7 +75,8 @@ def test_a_thousand_games_keep_every_invariant_at_every_step_and_end(chunk):
         bots = ["heuristic" if rng.below(2) else "random" for _ in range(players)]
         options = {"round_limit": 20 + rng.below(40), "short_game": rng.below(4) == 0,
                    "prison_double_extra_throw": rng.below(3) != 0}
-        state = play(seed, players, bots, options, check_invariants)
+        money = MoneyCheck()
+        state = play(seed, players, bots, options, lambda s, m=money: check_invariants(s, m))
         result = state.result()
         assert result.winners
         survivors = state.active.count(True)

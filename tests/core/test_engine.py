@@ -103,3 +103,24 @@ def test_actions_with_lists_round_trip_through_json_and_bad_lists_are_refused():
                 {**offer.to_json(), "partner": True}):
         with pytest.raises(ValueError):
             CODEC.decode(bad)
+
+
+def test_the_simulations_money_check_catches_money_moved_outside_the_ledger():
+    """Balances that still sum to zero can be wrong: the check recomputes them from the record."""
+    from core.engine.ledger import Ledger
+
+    from .money import MoneyCheck
+
+    ledger = Ledger(2)
+    ledger.transfer(0, ledger.bank, 0, 100, "start")
+    ledger.transfer(0, ledger.bank, 1, 100, "start")
+    MoneyCheck()(ledger, range(2))
+    ledger.balances[0] -= 30  # paid to the other player with no transfer recorded
+    ledger.balances[1] += 30
+    assert sum(ledger.balances) == 0
+    with pytest.raises(AssertionError):
+        MoneyCheck()(ledger, range(2))
+    refund = Ledger(2)
+    refund.transfer(0, 0, 1, -5, "a negative payment hides which way money went")
+    with pytest.raises(AssertionError):
+        MoneyCheck()(refund, range(2))
