@@ -462,3 +462,13 @@ def test_landing_statistics_count_every_throw_once():
     assert landing["squares"][30] == 0
     assert abs(sum(landing["squares"]) + landing["in_prison"] - 1) < 1e-9
     assert landing["in_prison"] > 0
+
+
+def test_amounts_over_a_thousand_are_written_with_a_comma():
+    state = game()
+    give(state, 1, ASSAULT_TROOPER, SNIPER, level=BARRACKS)
+    state.position[0] = SNIPER - 7
+    throw(state, (3, 4))
+    state.step(0, A.Roll())
+    assert "Ann lands on Sniper and owes Ben £2,000 rent." in state.view(0).log
+    assert "Ann owes £2,000 (rent for Sniper) and has £1,500: must raise money." in state.view(0).log

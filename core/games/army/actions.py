@@ -43,7 +43,7 @@ Unmortgage = _action("Unmortgage", "unmortgage", "lift the mortgage on {square}"
 Place = _action("Place", "place", "put the building on {square}", "square")
 
 
-Bid = _action("Bid", "bid", "bid £{amount}", "amount")
+Bid = _action("Bid", "bid", "bid £{amount:,}", "amount")
 UseCard = _action("UseCard", "use-card", "use your {deck} Get out of Prison free card", "deck")
 
 
@@ -69,7 +69,7 @@ def describe(deeds: tuple[int, ...], cash: int, cards: tuple[int, ...]) -> str:
     parts = [SQUARES[s].name for s in deeds]
     parts += [f"a {DECK_NAMES[d]} Get-out card" for d in cards]
     if cash:
-        parts.append(f"£{cash}")
+        parts.append(f"£{cash:,}")
     return ", ".join(parts) or "nothing"
 
 

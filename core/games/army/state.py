@@ -117,7 +117,7 @@ class ArmyState(GameState):
                     self.owner[square] = seat
                     self._pay(seat, self.bank, SQUARES[square].price,
                               f"{SQUARES[square].name} (dealt)")
-                    self._say("{} is dealt {} and pays £{}.", self.players[seat],
+                    self._say("{} is dealt {} and pays £{:,}.", self.players[seat],
                               SQUARES[square].name, SQUARES[square].price)
         self.starter = self.turn = self._roll_off()
         self.stage = ROLL
@@ -296,7 +296,7 @@ class ArmyState(GameState):
             if self.prison_turn[seat] >= 2:
                 return "on your third turn in Prison you throw first, then pay if no doubles"
             if cash < PRISON_FINE:
-                return f"the fine is £{PRISON_FINE}: raise the money first"
+                return f"the fine is £{PRISON_FINE:,}: raise the money first"
         elif cls is A.UseCard:
             if self.prison_turn[seat] < 0:
                 return "you are not in Prison"
@@ -305,13 +305,13 @@ class ArmyState(GameState):
         elif cls is A.Buy:
             price = SQUARES[frame[2]].price
             if cash < price:
-                return f"it costs £{price} and you have £{cash}: mortgage or sell first, or decline"
+                return f"it costs £{price:,} and you have £{cash:,}: mortgage or sell first, or decline"
         elif cls is A.Bid:
             auction = frame[1]
             if action.amount < auction.minimum:
-                return f"the lowest bid now is £{auction.minimum}"
+                return f"the lowest bid now is £{auction.minimum:,}"
             if action.amount > cash:
-                return f"you have only £{cash}"
+                return f"you have only £{cash:,}"
         elif cls is A.Bankrupt:
             if self.max_raise(seat) >= frame[3]:
                 return "you can still raise the money: sell buildings, mortgage or trade"
@@ -319,7 +319,7 @@ class ArmyState(GameState):
             return self._why_no_exchange(frame[2], frame[1])
         elif cls is A.LiftMortgage:
             if cash < SQUARES[frame[2]].mortgage:
-                return f"lifting costs £{SQUARES[frame[2]].mortgage}"
+                return f"lifting costs £{SQUARES[frame[2]].mortgage:,}"
         elif cls is A.Place:
             if action.square not in self._buildable(seat, frame[2]):
                 return "you cannot put that building there (even building, complete group)"
@@ -334,7 +334,7 @@ class ArmyState(GameState):
         if self.level[square] < 4 and not self.stores_left:
             return "the bank has no Ammo Stores left"
         if self.cash(seat) < SQUARES[square].build:
-            return f"a building there costs £{SQUARES[square].build}"
+            return f"a building there costs £{SQUARES[square].build:,}"
         return None
 
     def _building_rule(self, seat: int, square: int) -> str | None:
@@ -380,7 +380,7 @@ class ArmyState(GameState):
             return "it is not mortgaged"
         cost = SQUARES[square].mortgage + interest(SQUARES[square].mortgage)
         if self.cash(seat) < cost:
-            return f"lifting it costs £{cost} (the mortgage and 10% interest)"
+            return f"lifting it costs £{cost:,} (the mortgage and 10% interest)"
         return None
 
     def _why_no_offer(self, seat: int, offer: A.Propose, kind: str) -> str | None:
@@ -412,7 +412,7 @@ class ArmyState(GameState):
                 if any(self.level[g] for g in group_of(s)):
                     return f"{SQUARES[s].name}'s group has buildings: they must be sold first"
             if not 0 <= cash <= self.cash(holder):
-                return f"{who} has £{self.cash(holder)}"
+                return f"{who} has £{self.cash(holder):,}"
             for deck in cards:
                 if deck not in (0, 1) or self.card_holder[deck] != holder:
                     return f"{who} does not hold that Get-out card"
@@ -443,7 +443,7 @@ class ArmyState(GameState):
                 self.stack.append((SETTLE, seat))
                 self._move(seat, d1 + d2)
             elif self.prison_turn[seat] >= 3:
-                self._say("{} throws {} and {} on a third turn in Prison: pays £{} and leaves.",
+                self._say("{} throws {} and {} on a third turn in Prison: pays £{:,} and leaves.",
                           name, d1, d2, PRISON_FINE)
                 self.prison_turn[seat] = -1
                 self.stage = END
@@ -468,7 +468,7 @@ class ArmyState(GameState):
     def _do_PayFine(self, seat: int, _action) -> None:
         self._pay(seat, self.bank, PRISON_FINE, "Prison fine")
         self.prison_turn[seat] = -1
-        self._say("{} pays £{} and leaves Prison.", self.players[seat], PRISON_FINE)
+        self._say("{} pays £{:,} and leaves Prison.", self.players[seat], PRISON_FINE)
 
     def _do_UseCard(self, seat: int, action) -> None:
         self.card_holder[action.deck] = -1
@@ -484,7 +484,7 @@ class ArmyState(GameState):
         price = SQUARES[square].price
         self._pay(seat, self.bank, price, f"bought {SQUARES[square].name}")
         self.owner[square] = seat
-        self._say("{} buys {} for £{}.", self.players[seat], SQUARES[square].name, price)
+        self._say("{} buys {} for £{:,}.", self.players[seat], SQUARES[square].name, price)
 
     def _do_Decline(self, seat: int, _action) -> None:
         _, _, square = self.stack.pop()
@@ -503,7 +503,7 @@ class ArmyState(GameState):
     def _do_Bid(self, seat: int, action) -> None:
         auction = self.stack[-1][1]
         auction.bid(action.amount)
-        self._say("{} bids £{}.", self.players[seat], action.amount)
+        self._say("{} bids £{:,}.", self.players[seat], action.amount)
         if auction.finished:
             self._close_auction()
 
@@ -523,7 +523,7 @@ class ArmyState(GameState):
             self._say("Nobody bids for {}: it stays with the bank.", what)
             return
         self._pay(winner, self.bank, auction.high, f"auction: {what}")
-        self._say("{} wins {} for £{}.", self.players[winner], what, auction.high)
+        self._say("{} wins {} for £{:,}.", self.players[winner], what, auction.high)
         if square >= 0:
             self.owner[square] = winner
         else:
@@ -584,7 +584,7 @@ class ArmyState(GameState):
                 self.level[s] = 0
             self._pay(self.bank, seat, refund, f"buildings of the {sq.group} group sold")
             self._say("The bank lacks Ammo Stores to break the Barracks down: {} sells every "
-                      "building of the group for £{}.", self.players[seat], refund)
+                      "building of the group for £{:,}.", self.players[seat], refund)
             return
         if self.level[square] == BARRACKS:
             self.barracks_left += 1
@@ -593,13 +593,13 @@ class ArmyState(GameState):
             self.stores_left += 1
         self.level[square] -= 1
         self._pay(self.bank, seat, sq.build // 2, f"building sold on {sq.name}")
-        self._say("{} sells a building on {} for £{}.", self.players[seat], sq.name, sq.build // 2)
+        self._say("{} sells a building on {} for £{:,}.", self.players[seat], sq.name, sq.build // 2)
 
     def _do_Mortgage(self, seat: int, action) -> None:
         sq = SQUARES[action.square]
         self.mortgaged[action.square] = True
         self._pay(self.bank, seat, sq.mortgage, f"mortgaged {sq.name}")
-        self._say("{} mortgages {} for £{}.", self.players[seat], sq.name, sq.mortgage)
+        self._say("{} mortgages {} for £{:,}.", self.players[seat], sq.name, sq.mortgage)
 
     def _do_Unmortgage(self, seat: int, action) -> None:
         mortgage = SQUARES[action.square].mortgage
@@ -614,7 +614,7 @@ class ArmyState(GameState):
         name = SQUARES[square].name
         self.mortgaged[square] = False
         self._pay(seat, self.bank, cost, f"lifted the mortgage on {name}")
-        self._say("{} lifts the mortgage on {} for £{}.", self.players[seat], name, cost)
+        self._say("{} lifts the mortgage on {} for £{:,}.", self.players[seat], name, cost)
 
     def _do_KeepMortgage(self, seat: int, _action) -> None:
         _, _, square = self.stack.pop()
@@ -670,7 +670,7 @@ class ArmyState(GameState):
                 self.stores_left += self.level[s]
             self.level[s] = 0
         if creditor == self.bank:
-            self._say("{} cannot pay £{} ({}) and is bankrupt: the bank takes everything and "
+            self._say("{} cannot pay £{:,} ({}) and is bankrupt: the bank takes everything and "
                       "auctions the deeds.", self.players[seat], amount, reason)
             self._pay(seat, self.bank, self.cash(seat), "bankruptcy")
             for deck in (0, 1):
@@ -683,7 +683,7 @@ class ArmyState(GameState):
             if deeds and self.active.count(True) > 1:
                 self.stack.append((BANK_SALE, tuple(deeds)))
         else:
-            self._say("{} cannot pay £{} ({}) and is bankrupt: {} takes everything.",
+            self._say("{} cannot pay £{:,} ({}) and is bankrupt: {} takes everything.",
                       self.players[seat], amount, reason, self.players[creditor])
             if refund:
                 self._pay(self.bank, seat, refund, "buildings returned at half price")
@@ -771,7 +771,7 @@ class ArmyState(GameState):
         target = self.position[seat] + steps
         if target >= SQUARES_COUNT:
             self._pay(self.bank, seat, SALARY, "salary")
-            self._say("{} passes GO and collects £{}.", self.players[seat], SALARY)
+            self._say("{} passes GO and collects £{:,}.", self.players[seat], SALARY)
         self.position[seat] = target % SQUARES_COUNT
         self._land(seat)
 
@@ -782,7 +782,7 @@ class ArmyState(GameState):
         if sq.is_deed:
             owner = self.owner[square]
             if owner < 0:
-                self._say("{} lands on {} (£{}, unowned).", name, sq.name, sq.price)
+                self._say("{} lands on {} (£{:,}, unowned).", name, sq.name, sq.price)
                 self.stack.append((BUY, seat, square))
             elif owner == seat:
                 self._say("{} lands on {}, their own.", name, sq.name)
@@ -790,11 +790,11 @@ class ArmyState(GameState):
                 self._say("{} lands on {}: mortgaged, no rent.", name, sq.name)
             else:
                 rent = self.rent(square)
-                self._say("{} lands on {} and owes {} £{} rent.", name, sq.name,
+                self._say("{} lands on {} and owes {} £{:,} rent.", name, sq.name,
                           self.players[owner], rent)
                 self._charge(seat, owner, rent, f"rent for {sq.name}")
         elif sq.kind == "tax":
-            self._say("{} lands on {}: pays £{}.", name, sq.name, sq.price)
+            self._say("{} lands on {}: pays £{:,}.", name, sq.name, sq.price)
             self._charge(seat, self.bank, sq.price, sq.name)
         elif sq.kind in ("combat", "training"):
             self._draw(seat, COMBAT if sq.kind == "combat" else 1)
@@ -860,7 +860,7 @@ class ArmyState(GameState):
             self._pay(debtor, creditor, amount, reason)
         else:
             self.stack.append((DEBT, debtor, creditor, amount, reason))
-            self._say("{} owes £{} ({}) and has £{}: must raise money.", self.players[debtor],
+            self._say("{} owes £{:,} ({}) and has £{:,}: must raise money.", self.players[debtor],
                       amount, reason, self.cash(debtor))
 
     def _say(self, text: str, *args) -> None:
