@@ -133,3 +133,20 @@ async def test_a_counter_offer_turns_the_offer_round():
         assert isinstance(sent, A.Propose)
         assert (sent.partner, sent.give, sent.get, sent.get_cash) == \
             (proposer, offer.get, offer.give, offer.give_cash)
+
+
+async def test_a_ticked_deed_shows_a_tick_not_only_another_colour():
+    table = army_table(1, army_offered_a_trade)
+    offer = table.state.stack[-1][2]
+    app = app_for(table)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.press("c")
+        await pilot.pause()
+        seen = set()
+        for side, chosen in (("#give", offer.get), ("#get", offer.give)):
+            box = app.screen.query_one(side, SelectionList)
+            for y in range(box.option_count):
+                ticked = box.get_option_at_index(y).value in chosen
+                assert box.render_line(y).text.startswith("▐✓▌" if ticked else "▐ ▌")
+                seen.add(ticked)
+        assert seen == {True, False}

@@ -19,6 +19,7 @@ from core.games.army.board import DEEDS, SQUARES, group_of
 from core.games.army.cards import DECK_NAMES
 
 from ...screens.page import ModalPage
+from ...widgets.tick_list import TickList
 from .look import GROUP_COLOURS
 
 CARD_VALUE = 100  # a Get-out card's value in a list is 100 + its deck; a deed's is its square
@@ -86,7 +87,7 @@ class TradeScreen(ModalPage[A.Propose | None]):
         items = holdings(self.final, seat, deeds + tuple(CARD_VALUE + d for d in cards))
         with Vertical(classes="side"):
             yield Static(self._side_title(side, items), classes="side-title", id=f"{side}-title")
-            yield SelectionList(*items, id=side)
+            yield TickList(*items, id=side)
             yield Input(str(cash) if cash else "", placeholder="and cash £", restrict=r"[0-9]*",
                         max_length=6, id=f"{side}-cash")
 
