@@ -470,5 +470,6 @@ def test_amounts_over_a_thousand_are_written_with_a_comma():
     state.position[0] = SNIPER - 7
     throw(state, (3, 4))
     state.step(0, A.Roll())
-    assert "Ann lands on Sniper and owes Ben £2,000 rent." in state.view(0).log
-    assert "Ann owes £2,000 (rent for Sniper) and has £1,500: must raise money." in state.view(0).log
+    log = state.view(0).log
+    assert "Ann lands on Sniper and owes Ben £2,000 rent." in log
+    assert "Ann owes £2,000 (rent for Sniper) and has £1,500: must raise money." in log

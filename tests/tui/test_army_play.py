@@ -150,3 +150,23 @@ async def test_a_ticked_deed_shows_a_tick_not_only_another_colour():
                 assert box.render_line(y).text.startswith("▐✓▌" if ticked else "▐ ▌")
                 seen.add(ticked)
         assert seen == {True, False}
+
+
+def army_own_deed_nothing_buildable(state) -> bool:
+    """The person's turn to throw, owning a deed, with nothing they could build anywhere."""
+    return (not state.stack and state.stage == "roll" and state.turn == 0
+            and 0 in state.owner and not any(isinstance(a, A.Build)
+                                             for a in state.legal_actions(0)))
+
+
+async def test_b_on_a_deed_that_cannot_be_built_on_says_why():
+    table = army_table(2, army_own_deed_nothing_buildable)
+    app = app_for(table)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = app.screen
+        screen.cursor = table.state.owner.index(0)
+        assert "Build" not in str(screen.query_one("KeyBar").render())  # not offered...
+        await pilot.press("b")
+        await pilot.pause()
+        reason = table.state.why_illegal(0, A.Build(screen.cursor))
+        assert reason and screen.message == reason.capitalize() + "."  # ...but it says why

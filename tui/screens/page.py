@@ -27,6 +27,10 @@ class _Sized:
     def body(self) -> ComposeResult:
         yield from ()
 
+    def key_shown(self, action: str) -> bool:
+        """Whether the key bar lists a key for `action` that is enabled (most are)."""
+        return True
+
     def on_mount(self) -> None:
         self._fit(self.app.size.width, self.app.size.height)
 

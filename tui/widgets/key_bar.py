@@ -17,12 +17,14 @@ class KeyBar(TextPanel):
     DEFAULT_CSS = "KeyBar { height: 1; dock: bottom; padding: 0 1; background: $panel; }"
 
     def show_keys(self, screen) -> None:
-        """The screen's shown, enabled bindings, once per key, in the order they are declared."""
+        """The screen's shown, enabled bindings, once per key, in the order they are declared
+        (a screen may keep a working key off the bar: `key_shown`)."""
         text = Text(no_wrap=True, overflow="ellipsis")
         seen = set()
         for active in screen.active_bindings.values():
             binding = active.binding
-            if not binding.show or not active.enabled or binding.action in seen:
+            if not binding.show or not active.enabled or binding.action in seen \
+                    or not screen.key_shown(binding.action):
                 continue
             seen.add(binding.action)
             text.append(f" {screen.app.get_key_display(binding)} ", KEY_STYLE)

@@ -305,7 +305,8 @@ class ArmyState(GameState):
         elif cls is A.Buy:
             price = SQUARES[frame[2]].price
             if cash < price:
-                return f"it costs £{price:,} and you have £{cash:,}: mortgage or sell first, or decline"
+                return (f"it costs £{price:,} and you have £{cash:,}: "
+                        "mortgage or sell first, or decline")
         elif cls is A.Bid:
             auction = frame[1]
             if action.amount < auction.minimum:
@@ -593,7 +594,8 @@ class ArmyState(GameState):
             self.stores_left += 1
         self.level[square] -= 1
         self._pay(self.bank, seat, sq.build // 2, f"building sold on {sq.name}")
-        self._say("{} sells a building on {} for £{:,}.", self.players[seat], sq.name, sq.build // 2)
+        self._say("{} sells a building on {} for £{:,}.", self.players[seat], sq.name,
+                  sq.build // 2)
 
     def _do_Mortgage(self, seat: int, action) -> None:
         sq = SQUARES[action.square]

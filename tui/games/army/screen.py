@@ -149,9 +149,16 @@ class ArmyScreen(BidKeys, TableScreen):
         if action == "trade":
             return view.phase in ("roll", "end", "debt") and self._mine() \
                 and view.offers_left > 0 and sum(view.active) > 1
-        if action == "manage":
-            return next(c for k, c, _ in DEED_KEYS if k == parameters[0]) in kinds
+        if action == "manage":  # on your move, a deed key that cannot act says why
+            return self._mine()
         return True
+
+    def key_shown(self, action: str) -> bool:
+        """Deed keys are listed only while one of their kind is legal somewhere."""
+        if not action.startswith("manage("):
+            return True
+        key = action[len("manage('")]
+        return next(c for k, c, _ in DEED_KEYS if k == key) in self._legal_kinds()
 
     def action_answer(self, key: str) -> None:
         cls = ANSWERS[key]
