@@ -473,3 +473,38 @@ def test_amounts_over_a_thousand_are_written_with_a_comma():
     log = state.view(0).log
     assert "Ann lands on Sniper and owes Ben £2,000 rent." in log
     assert "Ann owes £2,000 (rent for Sniper) and has £1,500: must raise money." in log
+
+
+def test_a_bidder_may_mortgage_in_the_middle_of_an_auction_to_raise_a_bid():
+    """army_001.txt: the Bank buys back buildings and lends on deeds "at any time"."""
+    state = game(2)
+    give(state, 1, CATTERICK)
+    set_cash(state, 1, 5)
+    throw(state, (1, 2))
+    state.step(0, A.Roll())
+    state.step(0, A.Decline())
+    assert state.actor() == 1 and A.Mortgage(CATTERICK) in state.legal_actions(1)
+    assert "you have only £5" in state.why_illegal(1, A.Bid(50))
+    state.step(1, A.Mortgage(CATTERICK))
+    assert state.top()[0] == "auction" and state.actor() == 1  # still Ben's bid
+    state.step(1, A.Bid(50))
+    state.step(0, A.Pass())
+    assert state.owner[WATCHKEEPER] == 1 and state.cash(1) == 5 + 100 - 50
+
+
+def test_an_offer_reaching_you_leaves_you_free_to_sell_and_mortgage_before_answering():
+    state = game(2)
+    give(state, 0, CATTERICK)
+    give(state, 1, REAPER, WATCHKEEPER, level=1)
+    state.step(0, A.Propose(1, give=(CATTERICK,), get_cash=200))
+    assert {A.Sell(REAPER), A.Sell(WATCHKEEPER)} <= set(state.legal_actions(1))
+    state.step(1, A.Sell(REAPER))
+    assert state.top()[0] == "trade" and state.actor() == 1  # the offer still waits for Ben
+    state.step(1, A.Accept())
+    assert state.owner[CATTERICK] == 1 and state.cash(1) == 1500 + 25 - 200
+
+
+def test_no_selling_while_a_building_bought_at_auction_waits_for_its_site():
+    state = game(2)
+    state.stack.append(("place", 0, "store"))
+    assert "put your building" in state.why_illegal(0, A.Mortgage(CATTERICK))

@@ -231,15 +231,15 @@ class ArmyState(GameState):
                      auction.minimum + 99}
             if frame[2] >= 0:
                 steps.add(max(auction.minimum, SQUARES[frame[2]].price))
-            return [A.Bid(amount) for amount in sorted(steps)] + [A.Pass()]
+            return [A.Bid(amount) for amount in sorted(steps)] + [A.Pass(), *raising]
         if kind == CHOICE:
-            return [A.PayTen(), A.TakeCombat()]
+            return [A.PayTen(), A.TakeCombat(), *raising]
         if kind == DEBT:
             return [*raising, A.Bankrupt()]
         if kind == TRADE:
-            return [A.Accept(), A.Reject()]
+            return [A.Accept(), A.Reject(), *raising]
         if kind == LIFT:
-            return [A.LiftMortgage(), A.KeepMortgage()]
+            return [A.LiftMortgage(), A.KeepMortgage(), *raising]
         if kind == PLACE:
             return [A.Place(s) for s in owned]
         if kind == END and self.jailed:
@@ -265,9 +265,9 @@ class ArmyState(GameState):
             return "sent to Prison, your turn ends there: end it"
         if cls is A.Propose:
             return self._why_no_offer(seat, action, kind)
-        if cls in (A.Sell, A.Mortgage):
-            if kind not in (ROLL, END, DEBT) and not (kind == BUY and seat == self.turn):
-                return "you can sell or mortgage only in your turn or when you must raise money"
+        if cls in (A.Sell, A.Mortgage):  # "at any time" (army_001.txt): whenever you are asked
+            if kind == PLACE:  # a building bought at auction needs its site as it is
+                return "put your building on one of your sites first"
             return self._why_no_sale(seat, action.square) if cls is A.Sell else \
                 self._why_no_mortgage(seat, action.square)
         if cls in (A.Build, A.Unmortgage):
