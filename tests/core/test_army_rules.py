@@ -141,13 +141,20 @@ def test_selling_buildings_back_at_half_and_evenly():
 
 
 def test_building_shortage_auctions_the_last_stores_between_players_who_want_them():
+    """army_001.txt: "two or more players wish to buy more than the Bank has": each says how
+    many they want; the pieces go one at a time to the highest bidder, bidding at any price."""
     state = game(3)
     give(state, 0, REAPER, WATCHKEEPER)
     give(state, 1, WOLF, JACKAL, FOXHOUND)
     state.stores_left = 1
     state.step(0, A.Build(REAPER))
+    assert state.top()[:2] == ("want", 0)  # the builder first, wanting one at least
+    assert "from 1 to 8" in state.why_illegal(0, A.Want(0))
+    state.step(0, A.Want(1))
+    assert state.top()[:2] == ("want", 1)  # Cat owns no complete group: not asked
+    state.step(1, A.Want(2))
     frame = state.top()
-    assert frame[0] == "auction" and frame[1].bidders == (0, 1) and frame[1].minimum == 50
+    assert frame[0] == "auction" and frame[1].bidders == (0, 1) and frame[1].minimum == 1
     state.step(0, A.Bid(50))
     state.step(1, A.Bid(60))
     state.step(0, A.Pass())
@@ -155,7 +162,47 @@ def test_building_shortage_auctions_the_last_stores_between_players_who_want_the
     assert state.why_illegal(1, A.Place(REAPER)) is not None
     state.step(1, A.Place(JACKAL))
     assert state.level[JACKAL] == 1 and state.stores_left == 0 and state.cash(1) == 1440
+    assert state.level[REAPER] == 0 and not state.stack  # Ann's request ends with the stock
     assert "no Ammo Stores left" in state.why_illegal(0, A.Build(REAPER))
+
+
+def test_no_auction_when_the_others_want_none_of_the_last_stores():
+    state = game(2)
+    give(state, 0, REAPER, WATCHKEEPER)
+    give(state, 1, WOLF, JACKAL, FOXHOUND)
+    state.stores_left = 2
+    state.step(0, A.Build(REAPER))
+    state.step(0, A.Want(2))
+    state.step(1, A.Want(0))
+    assert not state.stack and state.level[REAPER] == 1 and state.cash(0) == 1450
+    assert state.stores_left == 1
+
+
+def test_two_stores_left_and_two_players_wanting_two_each_is_a_shortage():
+    """The case the old rule missed: as many players able to build as Stores left."""
+    state = game(2)
+    give(state, 0, REAPER, WATCHKEEPER)
+    give(state, 1, WOLF, JACKAL, FOXHOUND)
+    state.stores_left = 2
+    state.step(0, A.Build(REAPER))
+    state.step(0, A.Want(2))
+    state.step(1, A.Want(2))
+    assert state.top()[0] == "auction"
+    assert "Building shortage: 4 wanted and the bank has 2 Ammo Stores: auction." in \
+        state.view(0).log
+
+
+def test_nobody_bidding_for_a_short_store_ends_the_shortage():
+    state = game(2)
+    give(state, 0, REAPER, WATCHKEEPER)
+    give(state, 1, WOLF, JACKAL, FOXHOUND)
+    state.stores_left = 1
+    state.step(0, A.Build(REAPER))
+    state.step(0, A.Want(1))
+    state.step(1, A.Want(1))
+    state.step(0, A.Pass())
+    state.step(1, A.Pass())
+    assert not state.stack and state.stores_left == 1 and state.level[REAPER] == 0
 
 
 def test_mortgage_at_half_value_and_lifting_at_ten_percent_rounded_up():

@@ -3,7 +3,7 @@
 from textual.widgets import Input, SelectionList
 
 from core.games.army import actions as A
-from core.games.army.board import SQUARES
+from core.games.army.board import GROUPS, SQUARES
 from tui.demo import (
     app_for,
     army_built_sites,
@@ -170,3 +170,24 @@ async def test_b_on_a_deed_that_cannot_be_built_on_says_why():
         await pilot.pause()
         reason = table.state.why_illegal(0, A.Build(screen.cursor))
         assert reason and screen.message == reason.capitalize() + "."  # ...but it says why
+
+
+async def test_when_the_bank_runs_short_a_person_types_how_many_buildings_they_want():
+    table = army_table(3, army_managing)
+    state = table.state
+    buildable = [a.square for a in state.legal_actions(0) if isinstance(a, A.Build)]
+    assert buildable
+    rival = next(s for s in range(1, 4) if state.active[s])
+    for square in GROUPS["light_blue"]:  # a rival able to build too
+        state.owner[square], state.level[square], state.mortgaged[square] = rival, 0, False
+    state.stores_left = 1
+    app = app_for(table)
+    async with app.run_test(size=(120, 40)) as pilot:
+        app.screen.cursor = buildable[0]
+        await pilot.press("b")
+        await pilot.pause()
+        assert app.screen.view.phase == "want"
+        assert "how many do you want" in decision_text(app)
+        await pilot.press("1", "enter")
+        await settle(pilot, app)
+        assert "Ann wants 1 Ammo Store." in table.state.log()

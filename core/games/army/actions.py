@@ -41,6 +41,7 @@ Sell = _action("Sell", "sell", "sell a building on {square}", "square")
 Mortgage = _action("Mortgage", "mortgage", "mortgage {square}", "square")
 Unmortgage = _action("Unmortgage", "unmortgage", "lift the mortgage on {square}", "square")
 Place = _action("Place", "place", "put the building on {square}", "square")
+Want = _action("Want", "want", "want {count} of the buildings the bank is short of", "count")
 
 
 Bid = _action("Bid", "bid", "bid £{amount:,}", "amount")
@@ -75,4 +76,4 @@ def describe(deeds: tuple[int, ...], cash: int, cards: tuple[int, ...]) -> str:
 
 CODEC = ActionCodec(Roll, EndTurn, Buy, Decline, Pass, PayFine, Accept, Reject, PayTen,
                     TakeCombat, LiftMortgage, KeepMortgage, Bankrupt, Bid, UseCard, Build, Sell,
-                    Mortgage, Unmortgage, Place, Propose)
+                    Mortgage, Unmortgage, Place, Propose, Want)

@@ -57,6 +57,9 @@ class HeuristicBot:
                 else kinds[A.KeepMortgage]
         if pending == "place":
             return legal[0]
+        if pending == "want":  # as many as it could build, unless cash is short
+            wants = [a for a in legal if isinstance(a, A.Want)]
+            return wants[-1] if view.cash[me] >= 2 * self._reserve(view) else wants[0]
         return self._manage(view, me, legal, kinds)
 
     # -- judging -------------------------------------------------------------------------------

@@ -43,12 +43,13 @@ from .cards import COMBAT, DECK_NAMES, DECKS, GET_OUT
 ROLL, END, OVER = "roll", "end", "over"  # the current player's stage when nothing is pending
 # decision frames: (BUY, seat, square) (AUCTION, auction, square, piece) (CHOICE, seat)
 # (DEBT, debtor, creditor, amount, reason) (TRADE, proposer, offer) (LIFT, seat, square)
-# (PLACE, seat, piece)
-BUY, AUCTION, CHOICE, DEBT, TRADE, LIFT, PLACE = (
-    "buy", "auction", "choice", "debt", "trade", "lift", "place")
+# (PLACE, seat, piece) (WANT, seat, piece, least, most)
+BUY, AUCTION, CHOICE, DEBT, TRADE, LIFT, PLACE, WANT = (
+    "buy", "auction", "choice", "debt", "trade", "lift", "place", "want")
 # effect frames: (MOVE, seat, steps) (SETTLE, seat) (BANK_SALE, squares)
-MOVE, SETTLE, BANK_SALE = "move", "settle", "bank-sale"
-EFFECTS = (MOVE, SETTLE, BANK_SALE)
+# (SHORTAGE, builder, square, piece, wants): wants is ((seat, how many), ...) as announced
+MOVE, SETTLE, BANK_SALE, SHORTAGE = "move", "settle", "bank-sale", "shortage"
+EFFECTS = (MOVE, SETTLE, BANK_SALE, SHORTAGE)
 STORE, BARRACKS_PIECE = "Ammo Store", "Barracks"
 MAX_PROPOSALS = 3  # trade offers (counter-offers included) a player may make in one turn
 SHORT_GAME_ROUNDS = 30  # the short game's round limit when none is given
@@ -56,7 +57,13 @@ IN_PRISON = SQUARES_COUNT  # the landing-statistics slot of throws that end in P
 # the actions (other than selling, mortgaging, building and offers) that answer each situation
 ANSWERS = {ROLL: (A.Roll, A.PayFine, A.UseCard), END: (A.EndTurn,), BUY: (A.Buy, A.Decline),
            AUCTION: (A.Bid, A.Pass), CHOICE: (A.PayTen, A.TakeCombat), DEBT: (A.Bankrupt,),
-           TRADE: (A.Accept, A.Reject), LIFT: (A.LiftMortgage, A.KeepMortgage), PLACE: (A.Place,)}
+           TRADE: (A.Accept, A.Reject), LIFT: (A.LiftMortgage, A.KeepMortgage), PLACE: (A.Place,),
+           WANT: (A.Want,)}
+
+
+def pieces(count: int, piece: str) -> str:
+    """'1 Ammo Store', '3 Ammo Stores', '2 Barracks'."""
+    return f"{count} {piece}{'s' if count != 1 and piece == STORE else ''}"
 
 
 def interest(mortgage: int) -> int:
@@ -242,6 +249,8 @@ class ArmyState(GameState):
             return [A.LiftMortgage(), A.KeepMortgage(), *raising]
         if kind == PLACE:
             return [A.Place(s) for s in owned]
+        if kind == WANT:
+            return [A.Want(n) for n in range(frame[3], frame[4] + 1)] + raising
         if kind == END and self.jailed:
             return [A.EndTurn()]
         managing = [A.Build(s) for s in owned if SQUARES[s].build and self.owns_group(seat, s)]
@@ -285,7 +294,8 @@ class ArmyState(GameState):
                 CHOICE: "pay the £10 fine or take a Combat card first",
                 DEBT: "you owe money: raise it first", TRADE: "answer the offer first",
                 LIFT: "decide on the mortgage first",
-                PLACE: "put your building on one of your sites first"}[kind]
+                PLACE: "put your building on one of your sites first",
+                WANT: "say how many of the buildings you want first"}[kind]
 
     def _why_not(self, seat: int, action, frame: tuple | None) -> str | None:
         cls = type(action)
@@ -324,6 +334,9 @@ class ArmyState(GameState):
         elif cls is A.Place:
             if action.square not in self._buildable(seat, frame[2]):
                 return "you cannot put that building there (even building, complete group)"
+        elif cls is A.Want:
+            if not frame[3] <= action.count <= frame[4]:
+                return f"say a number from {frame[3]} to {frame[4]}"
         return None
 
     def _why_no_build(self, seat: int, square: int) -> str | None:
@@ -520,15 +533,21 @@ class ArmyState(GameState):
         what = SQUARES[square].name if square >= 0 else f"an {piece}" if piece == STORE else \
             f"a {piece}"
         winner = auction.high_bidder
+        shortage = self.stack[-1] if square < 0 and self.stack[-1][0] == SHORTAGE else None
         if winner is None:
             self._say("Nobody bids for {}: it stays with the bank.", what)
+            if shortage:  # nobody wants one at any price: the shortage is over
+                self.stack[-1] = (*shortage[:4], ())
             return
         self._pay(winner, self.bank, auction.high, f"auction: {what}")
         self._say("{} wins {} for £{:,}.", self.players[winner], what, auction.high)
         if square >= 0:
             self.owner[square] = winner
-        else:
-            self.stack.append((PLACE, winner, piece))
+            return
+        if shortage:
+            self.stack[-1] = (*shortage[:4], tuple((p, n - (p == winner))
+                                                   for p, n in shortage[4]))
+        self.stack.append((PLACE, winner, piece))
 
     def _do_PayTen(self, seat: int, _action) -> None:
         self.stack.pop()
@@ -542,17 +561,61 @@ class ArmyState(GameState):
     def _do_Build(self, seat: int, action) -> None:
         square = action.square
         piece = BARRACKS_PIECE if self.level[square] == 4 else STORE
-        supply = self.barracks_left if piece == BARRACKS_PIECE else self.stores_left
-        rivals = [p for p in self._order_after(seat)
-                  if p != seat and any(self.cash(p) >= SQUARES[s].build
-                                       for s in self._buildable(p, piece))]
-        if rivals and supply < len(rivals) + 1:
-            self._say("Building shortage: {} {} left and {} players want one: auction.",
-                      supply, piece + ("s" if supply != 1 else ""), len(rivals) + 1)
-            self._open_auction(-1, piece, (seat, *rivals), SQUARES[square].build)
+        others = [p for p in self._order_after(seat) if p != seat and self._capacity(p, piece)]
+        could = self._capacity(seat, piece) + sum(self._capacity(p, piece) for p in others)
+        if others and could > self._supply(piece):
+            # The bank may run short: everyone who could build says how many they want.
+            self._say("The bank has {} left: who wants how many?", pieces(self._supply(piece),
+                                                                          piece))
+            self.stack.append((SHORTAGE, seat, square, piece, ()))
+            for p in reversed((seat, *others)):  # the builder first, then to the left
+                self.stack.append((WANT, p, piece, int(p == seat), self._capacity(p, piece)))
             return
+        self._build_now(seat, square)
+
+    def _build_now(self, seat: int, square: int) -> None:
+        piece = BARRACKS_PIECE if self.level[square] == 4 else STORE
         self._pay(seat, self.bank, SQUARES[square].build, f"{piece} on {SQUARES[square].name}")
         self._put_building(seat, square)
+
+    def _supply(self, piece: str) -> int:
+        return self.barracks_left if piece == BARRACKS_PIECE else self.stores_left
+
+    def _capacity(self, seat: int, piece: str) -> int:
+        """How many of `piece` `seat` could put up now by the building rules and their cash."""
+        sites = self._buildable(seat, piece)
+        if not sites:
+            return 0
+        if piece == STORE:  # each site up to four, evenly
+            room = sum(4 - self.level[s] for s in self.deeds_of(seat)
+                       if any(s in group_of(b) for b in sites))
+        else:
+            room = len(sites)
+        return min(room, self.cash(seat) // min(SQUARES[s].build for s in sites))
+
+    def _do_Want(self, seat: int, action) -> None:
+        piece = self.stack.pop()[2]
+        at = max(i for i, frame in enumerate(self.stack) if frame[0] == SHORTAGE)
+        shortage = self.stack[at]
+        self.stack[at] = (*shortage[:4], (*shortage[4], (seat, action.count)))
+        self._say("{} wants {}.", self.players[seat], pieces(action.count, piece))
+
+    def _shortage(self, frame: tuple) -> None:
+        """Auction the pieces one at a time while two or more players want more than the bank
+        has (army_001.txt, BUILDING SHORTAGE); then the builder's own building, if still wanted."""
+        _, builder, square, piece, wants = frame
+        wanting = {p: min(n, self._capacity(p, piece)) for p, n in wants if self.active[p]}
+        wanting = {p: n for p, n in wanting.items() if n}
+        supply = self._supply(piece)
+        if supply and len(wanting) >= 2 and sum(wanting.values()) > supply:
+            self._say("Building shortage: {} wanted and the bank has {}: auction.",
+                      sum(wanting.values()), pieces(supply, piece))
+            bidders = tuple(p for p in (builder, *self._order_after(builder)) if p in wanting)
+            self._open_auction(-1, piece, tuple(dict.fromkeys(bidders)))  # any price (p. 89)
+            return
+        self.stack.pop()
+        if builder in wanting and self._why_no_build(builder, square) is None:
+            self._build_now(builder, square)
 
     def _put_building(self, seat: int, square: int) -> None:
         if self.level[square] == 4:
@@ -719,6 +782,8 @@ class ArmyState(GameState):
             elif kind == SETTLE:
                 self.stack.pop()
                 self._settle(frame[1])
+            elif kind == SHORTAGE:
+                self._shortage(frame)
             elif kind == BANK_SALE:
                 self.stack.pop()
                 first, rest = frame[1][0], frame[1][1:]

@@ -19,7 +19,11 @@ HELP = """\
   declares bankruptcy, offered only when even all that could not pay the debt.
 - A card asking for a £10 fine or a Combat card: `f` pays, `d` draws.
 - A mortgaged deed you receive: `l` lifts the mortgage now, `k` keeps it mortgaged.
-- A building won at a shortage auction: `←` `→` choose the site, `Enter` puts it there.
+- When the bank runs short of buildings, everyone able to build says how many they want
+  (type the number, `Enter`); if two or more want more than there is, they are auctioned one
+  at a time. A building won so: `←` `→` choose the site, `Enter` puts it there.
+- Selling (`s`) and mortgaging (`m`) work whenever the game waits on you: in an auction, when
+  an offer reaches you, deciding on a purchase.
 - `Ctrl+P`: every action you may take now, searchable. `?` this help, `q` leave (the game is
   saved), `Ctrl+S` save. `PageUp` / `PageDown` scroll the log.
 

@@ -101,6 +101,15 @@ class DecisionPanel(TextPanel):
             text.append(f"{you} received {SQUARES[square].name}, mortgaged (10% paid). Lift it "
                         f"now for {money(SQUARES[square].mortgage)}?\n")
             keys = [("l", "lift now"), ("k", "keep")]
+        elif phase == "want":
+            _, _, piece, least, most = view.pending
+            text.append(f"The bank is short of {piece}s: how many do "
+                        f"{'you' if mine else actor} want?\n")
+            if mine:
+                text.append("You want: ", "bold")
+                text.append(f" {entry.amount} ", KEY)
+                text.append(f" ({least} to {most})\n")
+            keys = [("0-9", "number"), ("⏎" if compact else "Enter", "say it")]
         elif phase == "place":
             text.append(f"{you} bought a {view.pending[2]}: put it on a site.\n")
             keys = [("←→", "site"), ("⏎" if compact else "Enter", "put it there")]

@@ -38,7 +38,7 @@ class ArmyScreen(BidKeys, TableScreen):
     DOING = {"roll": "to throw", "end": "to end the turn", "buy": "to buy or not",
              "auction": "to bid or pass", "choice": "to pay or draw", "debt": "to raise money",
              "trade": "to answer an offer", "lift": "to lift a mortgage or not",
-             "place": "to place a building"}
+             "place": "to place a building", "want": "to ask for buildings"}
     BOARD, AUCTION, LEDGER = BoardWidget, DecisionPanel, LedgerPanel
     BINDINGS = [Binding(key, f"answer('{key}')", text) for key, _, text in ANSWER_KEYS] + [
         Binding("f", "fine", "Pay fine"),
@@ -84,6 +84,8 @@ class ArmyScreen(BidKeys, TableScreen):
         self._decision = decision
         if view.phase == "auction":
             self.bid.reset(view.pending[1].minimum)
+        elif view.phase == "want":
+            self.bid.reset(view.pending[3])
         places = [a.square for a in view.legal if isinstance(a, A.Place)]
         raising = [a.square for a in view.legal if isinstance(a, (A.Sell, A.Mortgage))]
         if places:
@@ -143,7 +145,7 @@ class ArmyScreen(BidKeys, TableScreen):
         if action == "use_card":
             return A.UseCard in kinds
         if action == "confirm":
-            return A.Place in kinds or view.phase == "auction" and self._mine()
+            return A.Place in kinds or view.phase in ("auction", "want") and self._mine()
         if action == "counter":
             return view.phase == "trade" and self._mine() and view.offers_left > 0
         if action == "trade":
@@ -175,6 +177,8 @@ class ArmyScreen(BidKeys, TableScreen):
     def action_confirm(self) -> None:
         if self.view.phase == "auction":
             self.submit(A.Bid(self.bid.amount))
+        elif self.view.phase == "want":
+            self.submit(A.Want(self.bid.amount))
         elif self.view.phase == "place":
             self.submit(A.Place(self.cursor))
 
@@ -222,7 +226,7 @@ class ArmyScreen(BidKeys, TableScreen):
         self.redraw()
 
     def bidding(self) -> bool:
-        return self.view.phase == "auction" and self._mine()
+        return self.view.phase in ("auction", "want") and self._mine()
 
     def on_board_widget_square_clicked(self, message: BoardWidget.SquareClicked) -> None:
         if message.square == self.cursor and self.view.phase == "place" and self._mine():
