@@ -84,6 +84,11 @@ def army_managing(state) -> bool:
             and bool(army_built_sites(state, 0)))
 
 
+def army_person_bankrupt(state) -> bool:
+    """The person is out of the game (or it is over)."""
+    return not state.active[0] or state.is_over()
+
+
 def army_in_debt(state) -> bool:
     frame = _decision(state)
     return frame is not None and frame[0] == "debt" and frame[1] == 0

@@ -4,17 +4,22 @@ from textual.widgets import Input, SelectionList
 
 from core.games.army import actions as A
 from core.games.army.board import GROUPS, SQUARES
+from tui.app import BoomtownApp
 from tui.demo import (
     app_for,
     army_built_sites,
     army_in_debt,
     army_managing,
     army_offered_a_trade,
+    army_person_bankrupt,
     army_table,
 )
 from tui.games.army.end import ArmyEnd
 from tui.games.army.screen import ArmyScreen
 from tui.games.army.trade import TradeScreen
+from tui.screens.dialogs import OutOfTheGame
+from tui.screens.table import FAST_PACE
+from tui.screens.title import TitleScreen
 
 from .test_play import play_to_the_end, settle
 
@@ -191,3 +196,35 @@ async def test_when_the_bank_runs_short_a_person_types_how_many_buildings_they_w
         await pilot.press("1", "enter")
         await settle(pilot, app)
         assert "Ann wants 1 Ammo Store." in table.state.log()
+
+
+async def test_a_bankrupt_person_may_skip_to_the_result():
+    table = army_table(1, army_person_bankrupt)
+    assert not table.state.is_over()
+    app = BoomtownApp(table, pace=1.0, save_path=None)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, OutOfTheGame)
+        await pilot.press("r")
+        for _ in range(200):
+            await pilot.pause()
+            if isinstance(app.screen, ArmyEnd):
+                break
+        assert table.state.is_over() and isinstance(app.screen, ArmyEnd)
+
+
+async def test_a_bankrupt_person_may_watch_the_bots_at_speed_or_leave():
+    table = army_table(1, army_person_bankrupt)
+    app = BoomtownApp(table, pace=1.0, save_path=None)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        game = app.screen_stack[-2]
+        await pilot.press("w")
+        await pilot.pause()
+        assert app.screen is game and game.pace <= FAST_PACE and not table.state.is_over()
+    app = BoomtownApp(army_table(1, army_person_bankrupt), pace=1.0, save_path=None)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        await pilot.press("l")
+        await pilot.pause()
+        assert isinstance(app.screen, TitleScreen)

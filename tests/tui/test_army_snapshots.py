@@ -2,6 +2,7 @@
 
 import pytest
 
+from tui.app import BoomtownApp
 from tui.demo import (
     app_for,
     army_bidding,
@@ -10,6 +11,7 @@ from tui.demo import (
     army_in_prison,
     army_managing,
     army_offered_a_trade,
+    army_person_bankrupt,
     army_table,
     game_over,
 )
@@ -65,3 +67,9 @@ def test_raising_money(snap_compare, size):
 @pytest.mark.parametrize("size", SIZES)
 def test_end_screen_net_worth_by_round(snap_compare, size):
     assert snap_compare(app_for(army_table(2, game_over)), terminal_size=size)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_out_of_the_game_offers_to_watch_skip_or_leave(snap_compare, size):
+    app = BoomtownApp(army_table(1, army_person_bankrupt), pace=3600, save_path=None)
+    assert snap_compare(app, terminal_size=size)

@@ -68,3 +68,29 @@ class Help(ModalPage[None]):
         with VerticalScroll(classes="dialog help"):
             yield Static(Text("Esc, q or ? closes this · ↑ ↓ PgUp PgDn scroll", "dim"))
             yield Markdown(self.text)
+
+
+class OutOfTheGame(ModalPage[str]):
+    """Everyone at the keyboard is out (bankrupt) while the bots play on: watch them at speed,
+    jump to the result, or leave. Answers "watch", "result" or "leave"."""
+
+    BINDINGS = [Binding("w", "dismiss('watch')", "Watch fast"),
+                Binding("r", "dismiss('result')", "Skip to the result"),
+                Binding("l,escape", "dismiss('leave')", "Leave")]
+
+    def __init__(self, players_left: int) -> None:
+        super().__init__()
+        self.players_left = players_left
+
+    def body(self) -> ComposeResult:
+        with Vertical(classes="dialog"):
+            yield Static("You are out of the game", classes="dialog-title")
+            yield Static(Text(f"{self.players_left} players play on. Watch them at speed (w), "
+                              "skip straight to the result (r), or leave (l)."))
+            with Horizontal(classes="buttons"):
+                yield Button("Watch fast", id="watch", variant="primary")
+                yield Button("Skip to the result", id="result")
+                yield Button("Leave", id="leave")
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        self.dismiss(event.button.id)

@@ -9,6 +9,7 @@ keys into actions. The same screen serves a table on this computer and one at th
 from __future__ import annotations
 
 import asyncio
+import contextlib
 from pathlib import Path
 
 from rich.text import Text
@@ -25,9 +26,10 @@ from ..table import Table
 from ..widgets.key_bar import KeyBar
 from ..widgets.log_panel import LogPanel
 from ..widgets.panel import TextPanel
-from .dialogs import ConfirmQuit, HandOver, Help
+from .dialogs import ConfirmQuit, HandOver, Help, OutOfTheGame
 from .page import Page
 
+FAST_PACE = 0.05  # seconds between bots' moves when a person out of the game watches fast
 MOVE_FIRST = 1.0  # the palette sorts by score: moves above Textual's own commands (score 0)
 
 
@@ -159,6 +161,7 @@ class TableScreen(Page):
         else:
             self._autosave()
             self._schedule_bot()
+            self._offer_a_way_out()
 
     def _refresh_keys(self) -> None:
         """Re-check which keys apply only when the kinds of legal actions change."""
@@ -197,8 +200,51 @@ class TableScreen(Page):
 
     def _schedule_bot(self) -> None:
         seat = self.table.bot_to_move()
-        if seat is not None:
+        if seat is not None and not self._skipping:
             self.run_worker(self._bot_turn(seat), group="bots", exclusive=True)
+
+    # -- when the people at this keyboard are out of the game --------------------------------------
+
+    _out_offered = False
+    _skipping = False
+
+    def players_out(self) -> set[int]:
+        """The seats out of the game (bankrupt) while it goes on; a game screen says which."""
+        return set()
+
+    def _offer_a_way_out(self) -> None:
+        """Everyone at this keyboard is out and bots play on: watch fast, skip, or leave."""
+        humans = self._human_seats()
+        out = self.players_out()
+        if self._out_offered or not self.hot_seat or not humans or not set(humans) <= out:
+            return
+        self._out_offered = True  # asked over the table as it stands, once it is drawn
+        self.call_after_refresh(self.app.push_screen,
+                                OutOfTheGame(len(self.table.seats) - len(out)), self._on_out)
+
+    def _on_out(self, choice: str | None) -> None:
+        if choice == "watch":
+            self.pace = min(self.pace, FAST_PACE)
+        elif choice == "result":
+            self._skipping = True
+            self.run_worker(self._play_to_the_end(), group="bots", exclusive=True)
+        else:
+            if self.save_path is not None:
+                self.save_path.unlink(missing_ok=True)  # nobody here is left to continue it
+            self.app.switch_to_title()
+
+    async def _play_to_the_end(self) -> None:
+        """The bots' moves to the end of the game, off the event loop, then the result."""
+        table = self.table
+
+        def play() -> None:
+            while (seat := table.bot_to_move()) is not None:
+                version, action = table.bot_choice(seat)
+                with contextlib.suppress(StaleAction):  # a bot move already on its way
+                    table.act(seat, action, version)
+
+        await asyncio.to_thread(play)
+        self.refresh_view()
 
     async def _bot_turn(self, seat: int) -> None:
         if self.pace:

@@ -225,6 +225,9 @@ class ArmyScreen(BidKeys, TableScreen):
             (mine[0] if direction > 0 else mine[-1])
         self.redraw()
 
+    def players_out(self) -> set[int]:
+        return {seat for seat, playing in enumerate(self.view.active) if not playing}
+
     def bidding(self) -> bool:
         return self.view.phase in ("auction", "want") and self._mine()
 
