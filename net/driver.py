@@ -32,7 +32,8 @@ ENTER = ("\x1b[?1049h"  # alternate screen
          "\x1b[?1000h\x1b[?1002h\x1b[?1006h"  # mouse: clicks and drags (no hover: less input)
          "\x1b[?2004h"  # bracketed paste
          "\x1b[?7l")  # no line wrap
-LEAVE = ("\x1b[?7h\x1b[?2004l"
+LEAVE = ("\x1b[H\x1b[2J"  # blank the alternate screen first (tui/terminal.py says why)
+         "\x1b[?7h\x1b[?2004l"
          "\x1b[?1000l\x1b[?1002l\x1b[?1006l"
          "\x1b[?25h\x1b[?1049l")
 

@@ -13,6 +13,7 @@ from .games import screen_class
 from .saves import autosave_path, load_table
 from .screens.title import TitleScreen
 from .table import LocalTable, Seat
+from .terminal import blanking
 
 DEFAULT_PACE = 0.8
 
@@ -27,6 +28,9 @@ class BoomtownApp(BaseApp):
         self.table = table
         self.pace = pace
         self._save_path = save_path
+
+    def get_driver_class(self):
+        return blanking(super().get_driver_class())
 
     @property
     def save_path(self) -> Path | None:

@@ -365,3 +365,15 @@ async def test_no_app_stays_alive_after_many_sessions(served):
     assert [ref for ref in alive if ref() is not None] == []
     gc.unfreeze()
     assert not [o for o in gc.get_objects() if isinstance(o, SessionApp)]
+
+
+async def test_leaving_blanks_the_screen_before_giving_the_terminal_back(served):
+    """A terminal that grew while in the app (tmux) would otherwise keep rows of the last frame."""
+    _, port = served
+    ann = await connect(port, "ann")
+    await ann.wait_for("You are ann")
+    await ann.press("q")
+    await asyncio.wait_for(ann.closed.wait(), 10)
+    received = bytes(ann.received)
+    leave = received.rfind(b"\x1b[?1049l")
+    assert leave > 0 and received.rfind(b"\x1b[H\x1b[2J", 0, leave) > received.rfind(b"You are")

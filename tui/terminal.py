@@ -1,0 +1,28 @@
+"""The local terminal driver, leaving the terminal as it found it.
+
+Textual 8.2 leaves the alternate screen with its last frame still on it. A terminal that grew
+while the app ran (tmux measured here: a pane resized from 120x40 to 130x45, then Ctrl+Q) then
+shows rows of that frame on the shell's own screen. Blanking the alternate screen before
+leaving it keeps the shell's screen exactly as it was.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+from textual.driver import Driver
+
+BLANK = "\x1b[H\x1b[2J"  # cursor home, erase the whole (alternate) screen
+
+
+@cache
+def blanking(driver_class: type[Driver]) -> type[Driver]:
+    """`driver_class`, blanking its screen before it leaves application mode."""
+
+    class BlankingDriver(driver_class):
+        def stop_application_mode(self) -> None:
+            self.write(BLANK)
+            super().stop_application_mode()
+
+    BlankingDriver.__name__ = f"Blanking{driver_class.__name__}"
+    return BlankingDriver
