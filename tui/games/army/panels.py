@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from rich.style import Style
 from rich.text import Text
 
 from core.games.army import actions as A
@@ -11,7 +12,7 @@ from core.games.army.board import GROUPS, SITE_GROUPS, SQUARES
 from core.games.army.cards import DECK_NAMES
 
 from ...widgets.panel import KEY, TextPanel, key_hints
-from .look import CARD, EMPTY, GROUP_COLOURS, money, seat_label
+from .look import CARD, EMPTY, TINY, group_style, money, seat_label
 
 GROUP_ORDER = SITE_GROUPS + ("garrison", "utility")
 
@@ -150,14 +151,17 @@ class DecisionPanel(TextPanel):
         text.append("\n")
 
 
+MORTGAGED_NAME = Style(strike=True, dim=True)
+
+
 class LedgerPanel(TextPanel):
     """Each player's cash, net worth, deeds by group, buildings, Get-out cards and rent."""
 
     def show(self, view, compact: bool) -> None:
         rows = max(1, self.content_size.height)
-        self.show_text(self.describe(view, compact, rows))
+        self.show_text(self.describe(view, compact, rows, self.content_size.width))
 
-    def describe(self, view, compact: bool, rows: int) -> Text:
+    def describe(self, view, compact: bool, rows: int, width: int = 40) -> Text:
         seats = len(view.players)
         per_seat = max(1, min(3, (rows - 1) // seats))
         name_width, money_width = (6, 7) if compact else (11, 8)
@@ -180,7 +184,7 @@ class LedgerPanel(TextPanel):
             text.append("\n")
             if per_seat >= 2:
                 text.append("  ")
-                text.append_text(self._holdings(view, seat))
+                text.append_text(self._holdings(view, seat, width - 2))
                 text.append("\n")
             if per_seat >= 3:
                 paid, received = view.rent_totals[seat]
@@ -189,21 +193,29 @@ class LedgerPanel(TextPanel):
         return text
 
     @staticmethod
-    def _holdings(view, seat: int) -> Text:
-        """Deeds as ■ in their group's colour (□ when mortgaged), then the buildings."""
-        text = Text()
-        for group in GROUP_ORDER:
-            owned = [s for s in GROUPS[group] if view.owner[s] == seat]
-            if not owned:
-                continue
-            for s in owned:
-                text.append("□" if view.mortgaged[s] else "■", GROUP_COLOURS[group])
-            text.append(" ")
-        if not text:
-            text.append("no deeds", EMPTY)
+    def _holdings(view, seat: int, width: int) -> Text:
+        """The buildings, then the deeds by group, each named as on the compact board on its
+        group's colour (struck through when mortgaged): "3▪ 1▲ Rea Wat  Hus": names, not
+        colour alone. What does not fit the line is counted: "+4"."""
+        text = Text(no_wrap=True)
         stores, barracks = view.buildings(seat)
         if stores:
-            text.append(f" {stores}▪")
+            text.append(f"{stores}▪ ")
         if barracks:
-            text.append(f" {barracks}▲")
+            text.append(f"{barracks}▲ ")
+        groups = [[s for s in GROUPS[g] if view.owner[s] == seat] for g in GROUP_ORDER]
+        deeds = [s for owned in groups for s in owned]
+        if not deeds:
+            text.append("no deeds", EMPTY)
+        for shown, square in enumerate(deeds):
+            new_group = shown and SQUARES[square].group != SQUARES[deeds[shown - 1]].group
+            gap = "  " if new_group else " " if shown else ""
+            after = len(deeds) - shown - 1  # deeds still to come after this one
+            if text.cell_len + len(gap) + len(TINY[square]) + (after and len(f" +{after}")) \
+                    > width:
+                text.append(f" +{after + 1}", EMPTY)
+                break
+            text.append(gap)
+            style = group_style(square) + (MORTGAGED_NAME if view.mortgaged[square] else Style())
+            text.append(TINY[square], style)
         return text
