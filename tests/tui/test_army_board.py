@@ -38,3 +38,17 @@ async def test_on_the_compact_board_an_owner_stands_apart_from_the_square_s_name
             name = TINY[square]
             digit = str(app.screen.view.owner[square] + 1)
             assert rows[y][x:x + len(name) + 2] == f"{name} {digit}", rows[y]
+
+
+def test_the_ledger_names_each_deed_and_counts_those_without_room():
+    from tui.games.army.panels import LedgerPanel
+
+    view = army_table(3, army_managing).view(0)
+    seat = max(range(len(view.players)), key=lambda s: view.owner.count(s))
+    deeds = [s for s in range(40) if view.owner[s] == seat]
+    wide = LedgerPanel._holdings(view, seat, 200).plain
+    assert all(TINY[s] in wide for s in deeds) and "+" not in wide
+    narrow = LedgerPanel._holdings(view, seat, 16).plain
+    assert len(narrow) <= 16
+    shown = sum(TINY[s] in narrow for s in deeds)
+    assert shown < len(deeds) and narrow.endswith(f"+{len(deeds) - shown}")
