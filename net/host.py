@@ -401,6 +401,8 @@ class Host:
         self._changed(table)
 
     def _bot_move(self, table: HostedTable, seat: int, version: int) -> None:
+        """A bot's turn at the table: it thinks in a worker thread, never on the event loop
+        every session shares; the table's timer holds the thinking, so any change cancels it."""
         table.timer = None
         state = table.match.state
         if state.version != version or table.actor() != seat:
@@ -410,11 +412,23 @@ class Host:
             kind = table.seats[seat].kind if table.seats[seat].is_bot else "heuristic"
             bot = table.stand_ins[seat] = get_spec(table.game).bots[kind](table.seed * 31 + seat)
         legal = list(state.legal_actions(seat))
+        table.timer = asyncio.get_running_loop().create_task(
+            self._play_bot(table, seat, version, bot, state.view(seat), legal))
+
+    async def _play_bot(self, table: HostedTable, seat: int, version: int, bot, view,
+                        legal: list) -> None:
         try:
-            choice = bot.choose(state.view(seat), legal)
+            choice = await asyncio.wait_for(asyncio.to_thread(bot.choose, view, legal),
+                                            self.limits.bot_think_seconds)
+        except TimeoutError:  # too slow: the table does not wait, a legal move is played
+            log.warning("bot at table %s took over %.1f s", table.id, self.limits.bot_think_seconds)
+            choice = None
         except Exception:  # a bot's bug must not stall the table: it plays a legal move instead
             log.exception("bot at table %s failed to choose", table.id)
             choice = None
+        table.timer = None
+        if self.stopped:
+            return
         for action in [choice, *legal] if choice is not None else legal:
             try:
                 self._commit(table, seat, action, version)

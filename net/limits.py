@@ -25,6 +25,7 @@ class Limits:
     max_output_backlog: int = 256 * 1024  # bytes queued to a client before frames are dropped
     stalled_client_seconds: float = 20.0  # frames dropped this long: disconnect
     bot_pace_seconds: float = 0.8
+    bot_think_seconds: float = 5.0  # a bot thinking longer plays a legal move instead
     save_retry_seconds: float = 2.0  # a move that could not be saved is tried again this often
     max_width: int = 300  # the largest screen drawn for a client, whatever its window
     max_height: int = 100

@@ -60,6 +60,8 @@ def _parser() -> argparse.ArgumentParser:
                        help="the largest screen drawn for a client (default 300x100)")
     serve.add_argument("--bot-pace", type=_seconds, default=0.8,
                        help="seconds between bot moves at a table")
+    serve.add_argument("--bot-think", type=_seconds, default=5.0,
+                       help="seconds a bot may think before a legal move is played for it")
     resume = commands.add_parser("resume", help="continue a saved game")
     resume.add_argument("file")
     resume.add_argument("--pace", type=_seconds, default=0.8)
@@ -187,6 +189,7 @@ def run_serve(args: argparse.Namespace) -> int:
                     pending_per_ip=args.max_pending_per_ip, lobby_idle_seconds=args.lobby_idle,
                     afk_seconds=args.afk_seconds, input_bytes_per_second=args.input_rate,
                     chat_length=args.chat_length, bot_pace_seconds=args.bot_pace,
+                    bot_think_seconds=args.bot_think,
                     max_width=args.max_size[0], max_height=args.max_size[1])
     directory = Path(args.data) if args.data else data_dir() / "server"
     serve(args.host, args.port, directory, args.allow_guests, limits)

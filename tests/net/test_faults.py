@@ -1,8 +1,12 @@
 """Faults at the host: a full disk, a bot's mistake, a shutdown, a restart. Nothing stalls or is
 lost that anyone was shown."""
 
+import asyncio
+import threading
+
 import pytest
 
+from core.games import get_spec
 from core.games.bigshot import actions as A
 from net.host import HostError
 from net.storage import StorageError
@@ -37,6 +41,7 @@ async def test_a_bot_that_chooses_an_illegal_action_plays_a_legal_one_instead(tm
         table.stand_ins[seat] = Broken()
         before = len(table.match.record.actions)
         host._bot_move(table, seat, table.match.state.version)
+        await table.timer  # the bot's thinking, off the event loop
         assert len(table.match.record.actions) == before + 1  # the table moved on
         assert "chose an illegal action" in caplog.text
     finally:
@@ -155,3 +160,37 @@ def test_the_server_refuses_to_start_on_a_data_directory_it_cannot_write(tmp_pat
         cli.main(["serve", "--data", str(blocker / "server"), "--port", "0"])
     assert exit_.value.code == 2
     assert "cannot write to the data directory" in capsys.readouterr().err
+
+
+async def test_a_bot_thinking_for_ever_never_blocks_other_sessions(tmp_path, monkeypatch):
+    """Bots think in a worker thread: a bot that never answers holds up no one else, and its
+    table plays a legal move for it once its time is up."""
+    release = threading.Event()
+
+    class Stuck:
+        def __init__(self, seed):
+            pass
+
+        def choose(self, view, legal):
+            release.wait(30)
+            return legal[0]
+
+    monkeypatch.setitem(get_spec("bigshot").bots, "stuck", Stuck)
+    server, port = await start_server(tmp_path, bot_think_seconds=3.0)
+    try:
+        host = server.host
+        stuck = host.create_table("ann", "bigshot", {}, players=4, bots=3, bot_kind="stuck")
+        host.start(stuck.id, "ann")
+        while stuck.actor() == 0:
+            host.act(stuck.id, "ann", stuck.match.state.legal_actions(0)[0])
+        await until(lambda: isinstance(stuck.timer, asyncio.Task))  # the bot is thinking
+        ben = await connect(port, "ben")
+        await ben.wait_for("You are ben")
+        await ben.press("n")
+        await ben.wait_for("A new table", timeout=2.0)  # the server answers meanwhile
+        moves = len(stuck.match.record.actions)
+        await until(lambda: len(stuck.match.record.actions) > moves, timeout=10)  # time up
+        await ben.close()
+    finally:
+        release.set()
+        await server.stop()
