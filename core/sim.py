@@ -4,11 +4,15 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Sequence
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from dataclasses import dataclass, field
 from typing import Any
 
 from core.engine.game import GameSpec
+from core.games import get_spec
 
 MAX_ACTIONS = 100_000  # a game still running after this many actions counts as an error
+CHUNK_GAMES = 50  # games a worker plays at a time, so progress and sharing stay even
 
 
 def game_seed(seed: int, index: int) -> int:
@@ -32,14 +36,70 @@ def play_one(spec: GameSpec, names: Sequence[str], bots: Sequence[str], seed: in
     return state, actions
 
 
+@dataclass
+class Tally:
+    """What a run of consecutive games added up to; tallies of consecutive runs add up."""
+
+    wins: list[int]
+    collectors: dict[str, Any]
+    completed: int = 0
+    errors: int = 0
+    no_winner: int = 0
+    total_actions: int = 0
+    error_seeds: list[int] = field(default_factory=list)
+    first_error: str | None = None
+
+    def add(self, later: Tally) -> None:
+        """Add the tally of the games that came after these."""
+        self.wins = [a + b for a, b in zip(self.wins, later.wins)]
+        for name, collector in self.collectors.items():
+            collector.merge(later.collectors[name])
+        self.completed += later.completed
+        self.errors += later.errors
+        self.no_winner += later.no_winner
+        self.total_actions += later.total_actions
+        self.error_seeds += later.error_seeds
+        self.first_error = self.first_error or later.first_error
+
+
+def play_games(slug: str, first: int, stop: int, seed: int, names: Sequence[str],
+               bots: Sequence[str], options: dict[str, Any], stats: Sequence[str],
+               progress: Callable[[int], None] | None = None) -> Tally:
+    """Play games `first` to `stop` - 1 of a run (in this process or a worker's)."""
+    spec = get_spec(slug)
+    tally = Tally([0] * len(bots), {name: spec.stats[name]() for name in stats})
+    for index in range(first, stop):
+        seed_i = game_seed(seed, index)
+        try:
+            state, actions = play_one(spec, names, bots, seed_i, options)
+        except Exception as exc:  # a rule error is a finding of the run, never a crash
+            tally.errors += 1
+            tally.error_seeds.append(seed_i)
+            tally.first_error = tally.first_error or f"{type(exc).__name__}: {exc}"
+        else:
+            tally.completed += 1
+            tally.total_actions += actions
+            result = state.result()
+            for seat in result.winners:
+                tally.wins[seat] += 1
+            tally.no_winner += not result.winners
+            for collector in tally.collectors.values():
+                collector.add(state)
+        if progress:
+            progress(index + 1)
+    return tally
+
+
 def simulate(spec: GameSpec, games: int, seed: int = 0, players: int | None = None,
              bots: Sequence[str] = ("random",), options: dict[str, Any] | None = None,
              progress: Callable[[int], None] | None = None,
-             stats: Sequence[str] = ()) -> dict[str, Any]:
+             stats: Sequence[str] = (), jobs: int = 1) -> dict[str, Any]:
     """Play `games` games and return the summary the `sim` command prints as JSON.
 
     The game's `sim_options` are the defaults (Army caps games at 500 rounds); `stats` names
-    statistics of the game to gather from every completed game.
+    statistics of the game to gather from every completed game. With `jobs` above 1 the games
+    are shared out among that many processes; the summary is the same as with one (timings
+    aside), since every game has its own seed.
 
     A game that raises counts in `errors` (with its seed in `error_seeds`); the run goes on.
     """
@@ -55,33 +115,14 @@ def simulate(spec: GameSpec, games: int, seed: int = 0, players: int | None = No
     if unknown:
         raise ValueError(f"{spec.title} has no statistics {unknown[0]!r}; it has: "
                          f"{', '.join(spec.stats) or 'none'}")
-    collectors = {name: spec.stats[name]() for name in stats}
     options = spec.resolve_options({**spec.sim_options, **(options or {})})
     names = [f"{kind}-{seat + 1}" for seat, kind in enumerate(bots)]
-    wins = {str(seat): 0 for seat in range(players)}
-    completed = errors = no_winner = total_actions = 0
-    error_seeds: list[int] = []
-    first_error = None
+    run = (spec.slug, seed, names, list(bots), options, list(stats))
     start = time.perf_counter()
-    for index in range(games):
-        seed_i = game_seed(seed, index)
-        try:
-            state, actions = play_one(spec, names, bots, seed_i, options)
-        except Exception as exc:  # a rule error is a finding of the run, never a crash
-            errors += 1
-            error_seeds.append(seed_i)
-            first_error = first_error or f"{type(exc).__name__}: {exc}"
-        else:
-            completed += 1
-            total_actions += actions
-            result = state.result()
-            for seat in result.winners:
-                wins[str(seat)] += 1
-            no_winner += not result.winners
-            for collector in collectors.values():
-                collector.add(state)
-        if progress:
-            progress(index + 1)
+    if jobs <= 1 or games < 2:
+        tally = play_games(spec.slug, 0, games, *run[1:], progress=progress)
+    else:
+        tally = _in_parallel(games, jobs, run, progress)
     elapsed = time.perf_counter() - start
     return {
         "game": spec.slug,
@@ -90,14 +131,35 @@ def simulate(spec: GameSpec, games: int, seed: int = 0, players: int | None = No
         "bots": list(bots),
         "options": options,
         "seed": seed,
-        "completed": completed,
-        "errors": errors,
-        "error_seeds": error_seeds[:20],
-        "first_error": first_error,
-        "actions_mean": round(total_actions / completed, 2) if completed else 0,
+        "completed": tally.completed,
+        "errors": tally.errors,
+        "error_seeds": tally.error_seeds[:20],
+        "first_error": tally.first_error,
+        "actions_mean": round(tally.total_actions / tally.completed, 2) if tally.completed
+        else 0,
         "elapsed_s": round(elapsed, 4),
         "games_per_s": round(games / elapsed, 2) if elapsed else 0,
-        "wins": wins,
-        "no_winner": no_winner,
-        **{name: collector.summary() for name, collector in collectors.items()},
+        "wins": {str(seat): won for seat, won in enumerate(tally.wins)},
+        "no_winner": tally.no_winner,
+        **{name: collector.summary() for name, collector in tally.collectors.items()},
     }
+
+
+def _in_parallel(games: int, jobs: int, run: tuple, progress) -> Tally:
+    """The games in consecutive chunks over `jobs` processes, tallied in the order played."""
+    chunk = max(1, min(CHUNK_GAMES, games // (jobs * 4)))
+    bounds = [(first, min(games, first + chunk)) for first in range(0, games, chunk)]
+    slug, seed, names, bots, options, stats = run
+    with ProcessPoolExecutor(jobs) as pool:
+        sizes = {pool.submit(play_games, slug, first, stop, seed, names, bots, options,
+                             stats): stop - first for first, stop in bounds}
+        done = 0
+        for future in as_completed(sizes):
+            done += sizes[future]
+            if progress:
+                progress(done)
+        tallies = [future.result() for future in sizes]  # in the order the games come
+    total = tallies[0]
+    for later in tallies[1:]:
+        total.add(later)
+    return total

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 
 from core.games import GAMES, get_spec
@@ -76,6 +77,9 @@ def _parser() -> argparse.ArgumentParser:
     sim.add_argument("--stats", action="append", default=[], metavar="NAME",
                      help="gather a game's statistics too (army: landing)")
     sim.add_argument("--json", action="store_true", help="print one JSON object on stdout")
+    sim.add_argument("--jobs", type=_count, default=os.cpu_count() or 1,
+                     help="processes to share the games among (default: every core); the "
+                          "results are the same for any number")
     return parser
 
 
@@ -92,7 +96,8 @@ def run_sim(args: argparse.Namespace) -> int:
 
     summary = simulate(spec, args.games, seed=args.seed, players=args.players,
                        bots=args.bots.split(","), options=_options(args.option),
-                       progress=progress if sys.stderr.isatty() else None, stats=args.stats)
+                       progress=progress if sys.stderr.isatty() else None, stats=args.stats,
+                       jobs=args.jobs)
     if args.json:
         print(json.dumps(summary))
     else:

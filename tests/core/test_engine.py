@@ -124,3 +124,16 @@ def test_the_simulations_money_check_catches_money_moved_outside_the_ledger():
     refund.transfer(0, 0, 1, -5, "a negative payment hides which way money went")
     with pytest.raises(AssertionError):
         MoneyCheck()(refund, range(2))
+
+
+@pytest.mark.parametrize("game,stats", [("bigshot", []), ("army", ["landing"])])
+def test_a_run_shared_among_processes_sums_up_exactly_like_one_process(game, stats):
+    from core import sim
+    from core.games import get_spec
+
+    spec = get_spec(game)
+    alone, shared = (sim.simulate(spec, 9, seed=5, players=3, stats=stats, jobs=jobs)
+                     for jobs in (1, 3))
+    for timing in ("elapsed_s", "games_per_s"):
+        del alone[timing], shared[timing]
+    assert alone == shared and alone["completed"] == 9

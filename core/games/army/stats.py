@@ -19,6 +19,10 @@ class Landing:
         for i, count in enumerate(state.landings):
             self.counts[i] += count
 
+    def merge(self, other: Landing) -> None:
+        """Add the counts of games gathered elsewhere (another process of the same run)."""
+        self.counts = [a + b for a, b in zip(self.counts, other.counts)]
+
     def summary(self) -> dict:
         throws = sum(self.counts)
         share = [count / throws if throws else 0.0 for count in self.counts]
