@@ -1,53 +1,60 @@
-"""Random 4-player games per second through the engine, and microseconds per action.
+"""How fast the rules run: games, actions and (Army) throws per second, per game and bot kind.
 
-    python benchmarks/engine_speed.py [--game bigshot] [--games 2000] [--players 4] [--profile]
+    python benchmarks/engine_speed.py [--games 400] [--profile bigshot:random]
 
-Games take the simulator's default options (Army: capped at 500 rounds). Each action is chosen
-uniformly from `legal_actions` and applied with `step`, which checks it
-with `why_illegal` exactly as any other caller's action is checked. One core, one process.
+Every run goes through `core.sim.simulate`, the path `boomtown sim` takes, on one core
+(`--jobs 1`), with 4 players and the simulator's default options (Army: capped at 500 rounds,
+every rule on: auctions, building, trades). Army's throws are counted by its landing statistic.
+`--profile GAME:BOTS` prints where that run's time goes.
 """
+
+from __future__ import annotations
 
 import argparse
 import cProfile
 import pstats
-import random
-import time
+import sys
+from pathlib import Path
 
-from core.games import get_spec
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from core.games import get_spec  # noqa: E402
+from core.sim import simulate  # noqa: E402
+
+RUNS = (("bigshot", "random", 1.0), ("bigshot", "heuristic", 0.5), ("army", "random", 0.25),
+        ("army", "heuristic", 0.25))  # game, bots, share of --games (Army games are longer)
 
 
-def play(spec, players: int, seed: int) -> int:
-    state = spec.start([f"P{i}" for i in range(players)], seed, spec.sim_options)
-    pick = random.Random(seed).random  # the chooser's own generator; the dice use the game's
-    actions = 0
-    while not state.is_over():
-        seat = state.to_act()[0]
-        legal = state.legal_actions(seat)
-        state.step(seat, legal[int(pick() * len(legal))])
-        actions += 1
-    return actions
+def measure(game: str, bots: str, games: int) -> dict:
+    spec = get_spec(game)
+    stats = ["landing"] if "landing" in spec.stats else []
+    summary = simulate(spec, games, seed=1, players=4, bots=[bots], stats=stats, jobs=1)
+    elapsed = summary["elapsed_s"]
+    actions = summary["actions_mean"] * summary["completed"]
+    throws = summary["landing"]["throws"] if stats else None
+    return {"games_per_s": games / elapsed, "actions_per_s": actions / elapsed,
+            "throws_per_s": throws / elapsed if throws else None, "errors": summary["errors"]}
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--game", default="bigshot")
-    parser.add_argument("--games", type=int, default=2000)
-    parser.add_argument("--players", type=int, default=4)
-    parser.add_argument("--profile", action="store_true", help="print where the time goes")
+    parser.add_argument("--games", type=int, default=400)
+    parser.add_argument("--profile", metavar="GAME:BOTS")
     args = parser.parse_args()
-    spec = get_spec(args.game)
-    profiler = cProfile.Profile() if args.profile else None
-    if profiler:
+    if args.profile:
+        game, bots = args.profile.split(":")
+        profiler = cProfile.Profile()
         profiler.enable()
-    start = time.perf_counter()
-    actions = sum(play(spec, args.players, seed) for seed in range(args.games))
-    elapsed = time.perf_counter() - start
-    if profiler:
+        measure(game, bots, args.games)
         profiler.disable()
-        pstats.Stats(profiler).sort_stats("tottime").print_stats(12)
-    print(f"{args.game}: {args.games} random {args.players}-player games in {elapsed:.2f} s")
-    print(f"  {args.games / elapsed:,.0f} games/s, {actions / args.games:.0f} actions/game, "
-          f"{elapsed / actions * 1e6:.2f} us/action")
+        pstats.Stats(profiler).sort_stats("tottime").print_stats(15)
+        return
+    print(f"{'game':<8} {'bots':<10} {'games/s':>9} {'actions/s':>11} {'throws/s':>10}")
+    for game, bots, share in RUNS:
+        r = measure(game, bots, max(1, int(args.games * share)))
+        throws = f"{r['throws_per_s']:>10,.0f}" if r["throws_per_s"] else f"{'':>10}"
+        print(f"{game:<8} {bots:<10} {r['games_per_s']:>9,.1f} {r['actions_per_s']:>11,.0f} "
+              f"{throws}" + (f"  ({r['errors']} errors)" if r["errors"] else ""))
 
 
 if __name__ == "__main__":

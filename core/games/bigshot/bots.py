@@ -103,18 +103,27 @@ def _put(lots: list[list[int]], colour: int, lot: int) -> None:
 
 
 def _greedy_step(lots, cubes, view: BigShotView, me) -> tuple[float, int, int]:
-    """The best single placement of one of `cubes`: (value after, colour, lot)."""
+    """The best single placement of one of `cubes`: (value after, colour, lot).
+
+    One cube changes one lot's holder, so each candidate patches that lot into the board's
+    holders (worked out once) instead of working out every lot again."""
     best = (float("-inf"), -1, -1)
     settled = view.settled
+    lateness = _lateness(view)
+    owner, certainty = holders(lots, view)
     for colour in range(4):
         if not cubes[colour]:
             continue
         for lot in range(N_LOTS):
             if settled[lot] or sum(lots[lot]) >= LOT_CAPACITY:
                 continue
-            lots[lot][colour] += 1
-            value = evaluate(lots, view, me)
-            lots[lot][colour] -= 1
+            counts = lots[lot]
+            counts[colour] += 1
+            was = owner[lot], certainty[lot]
+            owner[lot], certainty[lot] = _holder(counts, lateness)
+            value = score(owner, certainty, view, me)
+            owner[lot], certainty[lot] = was
+            counts[colour] -= 1
             if value > best[0]:
                 best = (value, colour, lot)
     return best
@@ -122,35 +131,60 @@ def _greedy_step(lots, cubes, view: BigShotView, me) -> tuple[float, int, int]:
 
 def evaluate(lots, view: BigShotView, me) -> float:
     """How good the board is for colours `me`: my likely worth minus a share of the others'."""
-    lateness = (view.round - 1) / (ROUNDS - 1)
+    return score(*holders(lots, view), view, me)
+
+
+def _lateness(view: BigShotView) -> float:
+    return (view.round - 1) / (ROUNDS - 1)
+
+
+def _holder(counts, lateness: float) -> tuple[int, float]:
+    """Who leads an open lot with these cubes, and how sure that lead is (0 to 1)."""
+    n = sum(counts)
+    if n == 0:
+        return -1, 0.0
+    if n == LOT_CAPACITY:
+        return lot_winner(counts), 1.0
+    # an open lot's lead can be overturned by the next auction; only at the end does it hold
+    return lot_winner(counts), OPEN_LOT_CERTAINTY + (1 - OPEN_LOT_CERTAINTY) * lateness ** 3
+
+
+def holders(lots, view: BigShotView) -> tuple[list[int], list[float]]:
+    """Each lot's likely holder (-1 for none) and how certain that is."""
+    lateness = _lateness(view)
     owner = [-1] * N_LOTS
     certainty = [0.0] * N_LOTS
     for lot in range(N_LOTS):
         if view.settled[lot]:
             owner[lot], certainty[lot] = view.owners[lot], 1.0
-            continue
-        counts = lots[lot]
-        n = sum(counts)
-        if n == 0:
-            continue
-        if n == LOT_CAPACITY:
-            owner[lot], certainty[lot] = lot_winner(counts), 1.0
-            continue
-        owner[lot] = lot_winner(counts)
-        # an open lot's lead can be overturned by the next auction; only at the end does it hold
-        certainty[lot] = OPEN_LOT_CERTAINTY + (1 - OPEN_LOT_CERTAINTY) * lateness ** 3
+        else:
+            owner[lot], certainty[lot] = _holder(lots[lot], lateness)
+    return owner, certainty
+
+
+# Each lot's value, the lot of its park (-1: none) and, for a park, its neighbours and values:
+# read by `score` for every placement a bot weighs, so kept as plain tuples.
+LOT_VALUE = tuple(lot.value for lot in LOTS)
+PARK_LOT = tuple(PARKS[lot.park] if lot.park is not None else -1 for lot in LOTS)
+PARK_SIDES = tuple(tuple((n, LOTS[n].value) for n in PARK_NEIGHBOURS[i]) if lot.is_park else None
+                   for i, lot in enumerate(LOTS))
+
+
+def score(owner: list[int], certainty: list[float], view: BigShotView, me) -> float:
+    """The worth of these holders for colours `me`, less a share of the others'."""
     total = 0.0
     held = {c: 0.0 for c in me}
-    for lot in range(N_LOTS):
-        colour = owner[lot]
-        if colour < 0 or colour == view.ghost:
+    ghost = view.ghost
+    for lot, colour in enumerate(owner):
+        if colour < 0 or colour == ghost:
             continue
-        worth = LOTS[lot].value
-        park = LOTS[lot].park
-        if park is not None and owner[PARKS[park]] == colour:
-            worth *= 1 + certainty[PARKS[park]]
-        if LOTS[lot].is_park:
-            worth = 0.5 * sum(LOTS[n].value for n in PARK_NEIGHBOURS[lot] if owner[n] == colour)
+        worth = LOT_VALUE[lot]
+        park = PARK_LOT[lot]
+        if park >= 0 and owner[park] == colour:
+            worth *= 1 + certainty[park]
+        sides = PARK_SIDES[lot]
+        if sides is not None:
+            worth = 0.5 * sum(value for n, value in sides if owner[n] == colour)
         worth *= certainty[lot]
         if colour in held:
             total += worth
