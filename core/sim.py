@@ -30,8 +30,13 @@ def play_one(spec: GameSpec, names: Sequence[str], bots: Sequence[str], seed: in
         if actions >= MAX_ACTIONS:
             raise RuntimeError(f"game did not end within {MAX_ACTIONS} actions")
         seat = state.to_act()[0]
-        action = players[seat].choose(state.view(seat), state.legal_actions(seat))
-        state.step(seat, action)
+        view = state.view(seat)
+        legal = view.legal  # worked out once per decision, for the view and the bot alike
+        action = players[seat].choose(view, legal)
+        if action in legal:
+            state.step_listed(seat, action)
+        else:  # a bot's own action is checked like anyone's
+            state.step(seat, action)
         actions += 1
     return state, actions
 

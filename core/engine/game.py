@@ -142,6 +142,12 @@ class GameState:
         self._perform(seat, action)
         self.version += 1
 
+    def step_listed(self, seat: int, action: Action) -> None:
+        """Apply `action`, taken from this very state's `legal_actions(seat)`, without checking
+        it again: the rules were applied when the list was made (the simulator's path)."""
+        self._perform(seat, action)
+        self.version += 1
+
     def apply(self, seat: int, action: Action, version: int | None = None) -> GameState:
         """The state after `seat` plays `action`; this state is left as it was."""
         nxt = self.copy()
