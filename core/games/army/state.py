@@ -51,6 +51,7 @@ BUY, AUCTION, CHOICE, DEBT, TRADE, LIFT, PLACE, WANT = (
 MOVE, SETTLE, BANK_SALE, SHORTAGE = "move", "settle", "bank-sale", "shortage"
 EFFECTS = (MOVE, SETTLE, BANK_SALE, SHORTAGE)
 STORE, BARRACKS_PIECE = "Ammo Store", "Barracks"
+PRE_CHECKED = (A.Sell, A.Mortgage, A.Build, A.Unmortgage)  # listed only when legal (_candidates)
 MAX_PROPOSALS = 3  # trade offers (counter-offers included) a player may make in one turn
 SHORT_GAME_ROUNDS = 30  # the short game's round limit when none is given
 IN_PRISON = SQUARES_COUNT  # the landing-statistics slot of throws that end in Prison
@@ -221,15 +222,24 @@ class ArmyState(GameState):
     def legal_actions(self, seat: int) -> list:
         if seat != self.actor():
             return []
-        return [a for a in self._candidates(seat) if self.why_illegal(seat, a) is None]
+        return [a for a in self._candidates(seat)
+                if type(a) in PRE_CHECKED or self.why_illegal(seat, a) is None]
 
     def _candidates(self, seat: int) -> list:
+        """The actions to list now, in a fixed order. Selling, mortgaging, building and lifting
+        mortgages come out legal already (`_raising`, `_managing`: the deeds' rules applied a
+        group at a time); the rest are checked one by one."""
         frame = self.top()
         kind = frame[0] if frame else self.stage
-        owned = self.deeds_of(seat)
-        level, mortgaged = self.level, self.mortgaged
-        raising = [A.Sell(s) for s in owned if level[s]] + \
-            [A.Mortgage(s) for s in owned if not mortgaged[s]]
+        if kind == PLACE:
+            return [A.Place(s) for s in self.deeds_of(seat)]
+        if kind == END and self.jailed:
+            return [A.EndTurn()]
+        if kind in (ROLL, END):
+            first = [A.Roll(), A.PayFine(), A.UseCard(0), A.UseCard(1)] if kind == ROLL \
+                else [A.EndTurn()]
+            return first + self._managing(seat)
+        raising = self._raising(seat)
         if kind == BUY:
             return [A.Buy(), A.Decline(), *raising]
         if kind == AUCTION:
@@ -247,17 +257,27 @@ class ArmyState(GameState):
             return [A.Accept(), A.Reject(), *raising]
         if kind == LIFT:
             return [A.LiftMortgage(), A.KeepMortgage(), *raising]
-        if kind == PLACE:
-            return [A.Place(s) for s in owned]
-        if kind == WANT:
-            return [A.Want(n) for n in range(frame[3], frame[4] + 1)] + raising
-        if kind == END and self.jailed:
-            return [A.EndTurn()]
-        managing = [A.Build(s) for s in owned if SQUARES[s].build and self.owns_group(seat, s)]
-        managing += raising + [A.Unmortgage(s) for s in owned if mortgaged[s]]
-        if kind == ROLL:
-            return [A.Roll(), A.PayFine(), A.UseCard(0), A.UseCard(1), *managing]
-        return [A.EndTurn(), *managing]
+        return [A.Want(n) for n in range(frame[3], frame[4] + 1)] + raising  # WANT
+
+    def _raising(self, seat: int) -> list:
+        """The legal sales of buildings (evenly: from the group's highest) and mortgages (no
+        building in the group), deed by deed."""
+        level, mortgaged = self.level, self.mortgaged
+        owned = self.deeds_of(seat)
+        top = {s: max(level[g] for g in group_of(s)) for s in owned}
+        return [A.Sell(s) for s in owned if level[s] and level[s] == top[s]] + \
+            [A.Mortgage(s) for s in owned if not mortgaged[s] and not top[s]]
+
+    def _managing(self, seat: int) -> list:
+        """Builds, then sales and mortgages, then lifted mortgages: those legal now."""
+        owned = self.deeds_of(seat)
+        cash = self.cash(seat)
+        builds = [A.Build(s) for s in owned if SQUARES[s].build and self.owns_group(seat, s)
+                  and cash >= SQUARES[s].build and self._building_rule(seat, s) is None
+                  and (self.barracks_left if self.level[s] == 4 else self.stores_left)]
+        lifts = [A.Unmortgage(s) for s in owned if self.mortgaged[s]
+                 and cash >= SQUARES[s].mortgage + interest(SQUARES[s].mortgage)]
+        return builds + self._raising(seat) + lifts
 
     def may_act(self, seat: int) -> bool:
         return seat == self.actor()
