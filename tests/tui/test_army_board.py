@@ -52,3 +52,11 @@ def test_the_ledger_names_each_deed_and_counts_those_without_room():
     assert len(narrow) <= 16
     shown = sum(TINY[s] in narrow for s in deeds)
     assert shown < len(deeds) and narrow.endswith(f"+{len(deeds) - shown}")
+
+
+def test_every_square_name_fits_its_square_on_both_boards():
+    from core.games.army.board import SQUARES
+
+    for square in SQUARES:
+        assert 0 < len(square.label) <= FULL.cell - 1, square.label
+        assert 0 < len(square.tiny) <= 3, square.tiny

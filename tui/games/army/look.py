@@ -25,16 +25,9 @@ EMPTY = Style(dim=True)
 MORTGAGED = Style(color="#ef5350", bold=True)
 CARD = Style(color="#ffb74d", bold=True)
 
-# Names that fit a square: up to 6 characters on the full board, 3 on the compact one.
-SHORT = ("GO", "Reaper", "Train", "Watchk", "Donate", "Cattrk", "LRWolf", "Combat", "Jackal",
-         "Foxhnd", "Prison", "Husky", "Kitchn", "Ridgbk", "Mastif", "Aldsht", "SA80", "Train",
-         "Minimi", "Javlin", "Park", "Gazell", "Combat", "Wildct", "Apache", "Tidwth", "AS90",
-         "Stormr", "Bowser", "MLRS", "ToPrsn", "Scimtr", "Warior", "Train", "Chal 2", "Colchr",
-         "Combat", "Asslt", "Charty", "Sniper")
-TINY = ("GO", "Rea", "Trn", "Wat", "Don", "Cat", "LRW", "Cbt", "Jac", "Fox", "Pri", "Hus", "Kit",
-        "Rid", "Mas", "Ald", "SA8", "Trn", "Min", "Jav", "Prk", "Gaz", "Cbt", "Wil", "Apa", "Tid",
-        "AS9", "Sto", "Bow", "MLR", "2Pr", "Sci", "War", "Trn", "Ch2", "Col", "Cbt", "AsT", "Cha",
-        "Sni")
+# Names that fit a square: 6 characters on the full board, 3 on the compact one (squares.csv).
+SHORT = tuple(square.label for square in SQUARES)
+TINY = tuple(square.tiny for square in SQUARES)
 
 
 def money(amount: int) -> str:
