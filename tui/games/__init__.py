@@ -1,18 +1,15 @@
-"""Each game's screen, by slug: only games listed here are offered in the app."""
+"""Each game's screen, by slug: only games listed here are offered in the app.
+
+A game's screen lives in `tui/games/<slug>/screen.py`; it is imported when first asked for.
+"""
 
 from __future__ import annotations
 
+from importlib import import_module
+
+SCREENS = {"bigshot": "BigShotScreen", "army": "ArmyScreen"}  # slug -> class in its screen.py
+PLAYABLE = tuple(SCREENS)
+
 
 def screen_class(slug: str):
-    if slug == "bigshot":
-        from .bigshot.screen import BigShotScreen
-
-        return BigShotScreen
-    if slug == "army":
-        from .army.screen import ArmyScreen
-
-        return ArmyScreen
-    raise KeyError(slug)
-
-
-PLAYABLE = ("bigshot", "army")
+    return getattr(import_module(f"{__name__}.{slug}.screen"), SCREENS[slug])
