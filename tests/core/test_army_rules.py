@@ -555,3 +555,18 @@ def test_no_selling_while_a_building_bought_at_auction_waits_for_its_site():
     state = game(2)
     state.stack.append(("place", 0, "store"))
     assert "put your building" in state.why_illegal(0, A.Mortgage(CATTERICK))
+
+
+def test_whom_an_offer_may_go_to_is_stated_once_and_why_illegal_agrees():
+    state = game(3)
+    give(state, 0, REAPER)
+    assert state.offer_partners(0) == (1, 2) and state.offer_partners(1) == ()
+    offer = A.Propose(1, give=(REAPER,), get_cash=10)
+    assert state.why_illegal(0, offer) is None
+    state.step(0, offer)
+    assert state.offer_partners(1) == (0,)  # a counter-offer goes back to Ann only
+    assert "goes back" in state.why_illegal(1, A.Propose(2, give_cash=10))
+    state.step(1, A.Reject())
+    state.proposals[0] = 3
+    assert state.offer_partners(0) == () and "at most 3" in state.why_illegal(0, offer)
+    assert state.view(0).offer_partners == ()

@@ -174,11 +174,9 @@ class HeuristicBot:
 
     def _offer(self, view: ArmyView, me: int, budget: int) -> A.Propose | None:
         """Cash for the one deed that would complete a group of mine, at the fair price."""
-        if view.offers_left <= 0:
-            return None
         for square in DEEDS:
             holder = view.owner[square]
-            if holder < 0 or holder == me or not view.active[holder] \
+            if holder not in view.offer_partners \
                     or (holder, square) in self._refused \
                     or any(view.level[s] for s in group_of(square)) \
                     or not self._completes(view.owner, me, square) \

@@ -417,17 +417,30 @@ class ArmyState(GameState):
             return f"lifting it costs £{cost:,} (the mortgage and 10% interest)"
         return None
 
+    def offer_partners(self, seat: int) -> tuple[int, ...]:
+        """Whom `seat` may make a trade offer to now; empty when no offer may be made. What an
+        offer may hold is any of either side's deeds (in groups without buildings), cash and
+        Get-out cards: the template the table screen and bots compose offers from."""
+        if seat != self.actor() or self.proposals[seat] >= MAX_PROPOSALS:
+            return ()
+        frame = self.top()
+        kind = frame[0] if frame else self.stage
+        if kind == TRADE:
+            return (frame[1],)  # a counter-offer goes back to the proposer
+        if kind in (ROLL, END) and not self.jailed or kind == DEBT and frame[1] == seat:
+            return tuple(p for p in range(self.n) if p != seat and self.active[p])
+        return ()
+
     def _why_no_offer(self, seat: int, offer: A.Propose, kind: str) -> str | None:
-        if not (kind in (ROLL, END) or (kind == DEBT and self.stack[-1][1] == seat)
-                or kind == TRADE):
+        partners = self.offer_partners(seat)
+        if offer.partner not in partners:
+            if self.proposals[seat] >= MAX_PROPOSALS:
+                return f"at most {MAX_PROPOSALS} offers a turn"
+            if kind == TRADE:
+                return "a counter-offer goes back to the player who made the offer"
+            if partners:
+                return "choose another player who is still in the game"
             return "you can offer a trade in your turn, when raising money, or as a counter-offer"
-        if kind == TRADE and offer.partner != self.stack[-1][1]:
-            return "a counter-offer goes back to the player who made the offer"
-        if self.proposals[seat] >= MAX_PROPOSALS:
-            return f"at most {MAX_PROPOSALS} offers a turn"
-        partner = offer.partner
-        if not 0 <= partner < self.n or partner == seat or not self.active[partner]:
-            return "choose another player who is still in the game"
         if not (offer.give or offer.give_cash or offer.give_cards or offer.get or offer.get_cash
                 or offer.get_cards):
             return "an offer must exchange something"

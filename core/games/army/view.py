@@ -56,6 +56,7 @@ class ArmyView:
     last_card: tuple[int, str] | None  # (deck, text)
     legal: tuple[Any, ...]
     offers_left: int  # trade offers the viewer may still make this turn
+    offer_partners: tuple[int, ...]  # whom the viewer may make an offer to now (none: no offer)
     result: Result | None
     worth_history: tuple[tuple[int, ...], ...]
     # The state's log and ledger only ever grow: a view keeps them and their length, and copies
@@ -128,6 +129,7 @@ def make_view(state: ArmyState, seat: int | None) -> ArmyView:
         last_card=(card[0], DECKS[card[0]][card[1]][0]) if card else None,
         legal=tuple(state.legal_actions(seat)) if seat is not None else (),
         offers_left=MAX_PROPOSALS - state.proposals[seat] if seat is not None else 0,
+        offer_partners=state.offer_partners(seat) if seat is not None else (),
         result=state.result(), worth_history=tuple(state.round_ends),
         _events=(state.events, len(state.events)),
         _entries=(state.ledger.entries, len(state.ledger.entries)))

@@ -146,11 +146,8 @@ class ArmyScreen(BidKeys, TableScreen):
             return A.UseCard in kinds
         if action == "confirm":
             return A.Place in kinds or view.phase in ("auction", "want") and self._mine()
-        if action == "counter":
-            return view.phase == "trade" and self._mine() and view.offers_left > 0
-        if action == "trade":
-            return view.phase in ("roll", "end", "debt") and self._mine() \
-                and view.offers_left > 0 and sum(view.active) > 1
+        if action in ("trade", "counter"):  # the game says whom an offer may go to now
+            return bool(view.offer_partners) and (view.phase == "trade") == (action == "counter")
         if action == "manage":  # on your move, a deed key that cannot act says why
             return self._mine()
         return True

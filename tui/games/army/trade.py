@@ -56,9 +56,8 @@ class TradeScreen(ModalPage[A.Propose | None]):
         self.seat = seat
         self.final = view
         self.counter = counter  # the offer this answers, if it is a counter-offer
-        others = [s for s in range(len(view.players)) if s != seat and view.active[s]]
-        self.partner = view.pending[1] if counter is not None else others[0]
-        self.others = others
+        self.others = view.offer_partners
+        self.partner = view.offer_partners[0]
 
     def body(self) -> ComposeResult:
         view, offer = self.final, self.counter
