@@ -58,5 +58,8 @@ def test_every_square_name_fits_its_square_on_both_boards():
     from core.games.army.board import SQUARES
 
     for square in SQUARES:
-        assert 0 < len(square.label) <= FULL.cell - 1, square.label
-        assert 0 < len(square.tiny) <= 3, square.tiny
+        _, _, width, height = square_box(FULL, square.index)
+        lines = square.label.split("|")
+        assert len(lines) <= (height - 2 if height > 3 else 1), square.label
+        assert all(0 < len(line) <= width for line in lines), square.label
+        assert 0 < len(square.short) <= 6 and 0 < len(square.tiny) <= 3, square

@@ -79,6 +79,7 @@ class TableScreen(Page):
     DOING: dict[str, str] = {}  # what the person who must act decides, by phase
     BOARD = AUCTION = LEDGER = Widget
     HOT_SEAT = "hot-seat"  # the viewer follows whichever person must act
+    FULL_SIZE = (110, 36)  # the smallest window the full layout fits; below, the compact one
 
     def __init__(self, table: Table, pace: float = 0.0, save_path: Path | None = None,
                  seat: int | str | None = HOT_SEAT) -> None:
@@ -134,7 +135,7 @@ class TableScreen(Page):
 
     def _fit(self, width: int, height: int) -> None:
         super()._fit(width, height)
-        self.set_class(width < 110 or height < 36, "-compact")
+        self.set_class(width < self.FULL_SIZE[0] or height < self.FULL_SIZE[1], "-compact")
         if hasattr(self, "view") and self.is_mounted:
             self.show(self.view)
 

@@ -26,7 +26,8 @@ SQUARES_COUNT = 40
 class Square:
     index: int
     name: str
-    label: str  # the name on the full board (6 characters at most)
+    label: str  # the name on the full board: lines split by "|", as wide as the square allows
+    short: str  # the name in one line of 6 characters at most (the compact board's corners)
     tiny: str  # the name on the compact board and in the ledger (3 characters at most)
     kind: str  # go, site, garrison, utility, training, combat, tax, prison, parking, to_prison
     group: str  # colour group of a site; "garrison" or "utility"; "" otherwise
@@ -48,7 +49,8 @@ def _load() -> tuple[Square, ...]:
     squares = []
     for row in csv.DictReader(text.splitlines()):
         rents = tuple(int(row[f"rent{i}"]) for i in range(6) if row[f"rent{i}"])
-        squares.append(Square(int(row["index"]), row["name"], row["label"], row["tiny"],
+        squares.append(Square(int(row["index"]), row["name"], row["label"], row["short"],
+                              row["tiny"],
                               row["kind"], row["group"],
                               int(row["price"] or 0), int(row["build"] or 0), rents))
     return tuple(squares)

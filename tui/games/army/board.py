@@ -16,7 +16,18 @@ from textual.message import Message
 from core.games.army.board import GARRISON_RENT, PRISON, SQUARES, SQUARES_COUNT, UTILITY_FACTOR
 
 from ...widgets.canvas import Canvas, Drawing
-from .look import CARD, EMPTY, MORTGAGED, SEAT_BADGES, SHORT, TINY, buildings, group_style, money
+from .look import (
+    CARD,
+    EMPTY,
+    LABELS,
+    MORTGAGED,
+    SEAT_BADGES,
+    SHORT,
+    TINY,
+    buildings,
+    group_style,
+    money,
+)
 
 DICE = "⚀⚁⚂⚃⚄⚅"
 CURSOR = Style(reverse=True, bold=True, underline=True)
@@ -41,7 +52,7 @@ class Geometry:
         return 2 * self.edge + 9 * self.side
 
 
-FULL = Geometry(cell=7, corner=7, edge=3, side=2)
+FULL = Geometry(cell=7, corner=11, edge=4, side=2)
 COMPACT = Geometry(cell=4, corner=8, edge=3, side=1)
 
 
@@ -142,11 +153,18 @@ class BoardWidget(Drawing):
     def _draw_square(self, canvas: Canvas, g: Geometry, square: int) -> None:
         x, y, w, h = square_box(g, square)
         full = g is FULL
-        name = (SHORT if w >= 6 and h > 1 else TINY)[square]
         style = CURSOR if square == self.cursor else group_style(square)
-        canvas.put(x, y, name.ljust(w if h > 1 else len(name)), style, width=w)
-        # on a one-row square the owner stands a space after the name: "Ch2 4", not "Ch24"
-        status_x, status_y = (x, y + 1) if h > 1 else (x + len(name) + 1, y)
+        if h == 1:  # the compact board's sides: the owner a space after the name, "Ch2 4"
+            name = TINY[square]
+            canvas.put(x, y, name, style)
+            status_x, status_y = x + len(name) + 1, y
+        else:  # the name's rows (two on the full board's top and bottom), then the owner's
+            rows = h - 2 if h > 3 else 1
+            lines = (LABELS if full else SHORT if w >= 6 else TINY)[square].split("|")
+            for row in range(rows):
+                line = lines[row] if row < len(lines) else ""
+                canvas.put(x, y + row, line.ljust(w), style, width=w)
+            status_x, status_y = x, y + rows
         self._draw_status(canvas, square, status_x, status_y, full)
         view = self.view
         tokens = [s for s, at in enumerate(view.position) if at == square and view.active[s]]
@@ -160,7 +178,7 @@ class BoardWidget(Drawing):
         if tokens:
             room = w if h >= 3 else 2
             shown = tokens if len(tokens) <= room else tokens[:room - 1]
-            ty = y + 2 if h >= 3 else y + h - 1
+            ty = y + h - 1
             tx = x + w - len(shown) - (len(shown) < len(tokens)) if h < 3 else x
             for seat in shown:
                 canvas.put(tx, ty, str(seat + 1), SEAT_BADGES[seat])

@@ -25,8 +25,11 @@ EMPTY = Style(dim=True)
 MORTGAGED = Style(color="#ef5350", bold=True)
 CARD = Style(color="#ffb74d", bold=True)
 
-# Names that fit a square: 6 characters on the full board, 3 on the compact one (squares.csv).
-SHORT = tuple(square.label for square in SQUARES)
+# Names that fit a square (squares.csv): on the full board in one or two lines ("Watch-|keeper");
+# in one line of 6 (the compact board's corners); in 3 characters (the rest of the compact board
+# and the Ledger).
+LABELS = tuple(square.label for square in SQUARES)
+SHORT = tuple(square.short for square in SQUARES)
 TINY = tuple(square.tiny for square in SQUARES)
 
 

@@ -188,7 +188,7 @@ class LedgerPanel(TextPanel):
                 text.append("\n")
             if per_seat >= 3:
                 paid, received = view.rent_totals[seat]
-                text.append(f"  rent paid {money(paid)}, received {money(received)}\n", EMPTY)
+                text.append(f"  rent paid {money(paid)}, got {money(received)}\n", EMPTY)
         text.rstrip()
         return text
 

@@ -40,6 +40,7 @@ class ArmyScreen(BidKeys, TableScreen):
              "trade": "to answer an offer", "lift": "to lift a mortgage or not",
              "place": "to place a building", "want": "to ask for buildings"}
     BOARD, AUCTION, LEDGER = BoardWidget, DecisionPanel, LedgerPanel
+    FULL_SIZE = (117, 36)  # the full board (86 columns) beside a Ledger of 27 (31 with its frame)
     BINDINGS = [Binding(key, f"answer('{key}')", text) for key, _, text in ANSWER_KEYS] + [
         Binding("f", "fine", "Pay fine"),
         Binding("g", "use_card", "Use card"),
