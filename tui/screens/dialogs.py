@@ -61,7 +61,7 @@ class Help(ModalPage[None]):
     BINDINGS = [Binding("escape,question_mark,q", "dismiss", "Close")]
 
     def __init__(self, text: str) -> None:
-        super().__init__()
+        super().__init__(classes="tall")
         self.text = text
 
     def body(self) -> ComposeResult:

@@ -51,7 +51,7 @@ class TradeScreen(ModalPage[A.Propose | None]):
     BINDINGS = [Binding("escape", "dismiss(None)", "Cancel")]
 
     def __init__(self, table, seat: int, view, counter: A.Propose | None = None) -> None:
-        super().__init__()
+        super().__init__(classes="tall")
         self.table = table
         self.seat = seat
         self.final = view
