@@ -422,7 +422,8 @@ class Host:
                                             self.limits.bot_think_seconds)
         except TimeoutError:  # too slow: the table does not wait, a legal move is played
             log.warning("bot at table %s took over %.1f s", table.id, self.limits.bot_think_seconds)
-            choice = None
+            table.stand_ins.pop(seat, None)  # its thread may still run: the next move gets a
+            choice = None                    # bot of its own, sharing nothing with it
         except Exception:  # a bot's bug must not stall the table: it plays a legal move instead
             log.exception("bot at table %s failed to choose", table.id)
             choice = None

@@ -184,12 +184,15 @@ async def test_a_bot_thinking_for_ever_never_blocks_other_sessions(tmp_path, mon
         while stuck.actor() == 0:
             host.act(stuck.id, "ann", stuck.match.state.legal_actions(0)[0])
         await until(lambda: isinstance(stuck.timer, asyncio.Task))  # the bot is thinking
+        seat = stuck.actor()
+        thinker = stuck.stand_ins[seat]
         ben = await connect(port, "ben")
         await ben.wait_for("You are ben")
         await ben.press("n")
         await ben.wait_for("A new table", timeout=2.0)  # the server answers meanwhile
         moves = len(stuck.match.record.actions)
         await until(lambda: len(stuck.match.record.actions) > moves, timeout=10)  # time up
+        assert stuck.stand_ins.get(seat) is not thinker  # its thread is left to itself
         await ben.close()
     finally:
         release.set()
