@@ -14,7 +14,7 @@ from collections.abc import Sequence
 
 from . import actions as A
 from .board import DEEDS, SQUARES, group_of
-from .state import BUY, interest
+from .frames import BUY, interest
 from .view import ArmyView
 
 RESERVE = 150  # cash kept back for rents, early in the game

@@ -5,6 +5,10 @@ frames above it. The top frame says who must act now: a purchase decision, an au
 choice, a debt being raised, a trade offer, a mortgage-lift decision, or where to put a building
 won at a shortage auction. Effect frames (a deferred move, the end of a throw's resolution, the
 bank's sale of a bankrupt's deeds) run by themselves when they reach the top.
+
+This module holds the turn's flow, legal actions, auctions, debts and bankruptcy; the frames'
+vocabulary is in frames.py, moving and cards in moves.py, building and mortgages in deeds.py,
+trades in trading.py (mixed into ArmyState).
 """
 
 from __future__ import annotations
@@ -24,10 +28,7 @@ from .board import (
     BARRACKS_IN_BANK,
     DEEDS,
     GARRISON_RENT,
-    GO_TO_PRISON,
-    PRISON,
     PRISON_FINE,
-    SALARY,
     SQUARES,
     SQUARES_COUNT,
     START_CASH,
@@ -38,41 +39,35 @@ from .board import (
     raisable,
     valuation,
 )
-from .cards import COMBAT, DECK_NAMES, DECKS, GET_OUT
-
-ROLL, END, OVER = "roll", "end", "over"  # the current player's stage when nothing is pending
-# decision frames: (BUY, seat, square) (AUCTION, auction, square, piece) (CHOICE, seat)
-# (DEBT, debtor, creditor, amount, reason) (TRADE, proposer, offer) (LIFT, seat, square)
-# (PLACE, seat, piece) (WANT, seat, piece, least, most)
-BUY, AUCTION, CHOICE, DEBT, TRADE, LIFT, PLACE, WANT = (
-    "buy", "auction", "choice", "debt", "trade", "lift", "place", "want")
-# effect frames: (MOVE, seat, steps) (SETTLE, seat) (BANK_SALE, squares)
-# (SHORTAGE, builder, square, piece, wants): wants is ((seat, how many), ...) as announced
-MOVE, SETTLE, BANK_SALE, SHORTAGE = "move", "settle", "bank-sale", "shortage"
-EFFECTS = (MOVE, SETTLE, BANK_SALE, SHORTAGE)
-STORE, BARRACKS_PIECE = "Ammo Store", "Barracks"
-PRE_CHECKED = (A.Sell, A.Mortgage, A.Build, A.Unmortgage)  # listed only when legal (_candidates)
-MAX_PROPOSALS = 3  # trade offers (counter-offers included) a player may make in one turn
-SHORT_GAME_ROUNDS = 30  # the short game's round limit when none is given
-IN_PRISON = SQUARES_COUNT  # the landing-statistics slot of throws that end in Prison
-# the actions (other than selling, mortgaging, building and offers) that answer each situation
-ANSWERS = {ROLL: (A.Roll, A.PayFine, A.UseCard), END: (A.EndTurn,), BUY: (A.Buy, A.Decline),
-           AUCTION: (A.Bid, A.Pass), CHOICE: (A.PayTen, A.TakeCombat), DEBT: (A.Bankrupt,),
-           TRADE: (A.Accept, A.Reject), LIFT: (A.LiftMortgage, A.KeepMortgage), PLACE: (A.Place,),
-           WANT: (A.Want,)}
-
-
-def pieces(count: int, piece: str) -> str:
-    """'1 Ammo Store', '3 Ammo Stores', '2 Barracks'."""
-    return f"{count} {piece}{'s' if count != 1 and piece == STORE else ''}"
-
-
-def interest(mortgage: int) -> int:
-    """10% of a mortgage, rounded up to the pound (RULINGS.md)."""
-    return (mortgage + 9) // 10
+from .cards import COMBAT, DECKS, GET_OUT
+from .deeds import DeedRules
+from .frames import (
+    ANSWERS,
+    AUCTION,
+    BANK_SALE,
+    BUY,
+    CHOICE,
+    DEBT,
+    END,
+    IN_PRISON,
+    LIFT,
+    MOVE,
+    OVER,
+    PLACE,
+    PRE_CHECKED,
+    ROLL,
+    SETTLE,
+    SHORT_GAME_ROUNDS,
+    SHORTAGE,
+    STORE,
+    TRADE,
+    WANT,
+)
+from .moves import MovementRules
+from .trading import TradeRules
 
 
-class ArmyState(GameState):
+class ArmyState(MovementRules, DeedRules, TradeRules, GameState):
     __slots__ = (
         "players", "n", "rng", "ledger", "bank", "position", "active", "prison_turn", "card_holder",
         "decks", "owner", "level", "mortgaged", "stores_left", "barracks_left", "turn", "starter",
@@ -259,26 +254,6 @@ class ArmyState(GameState):
             return [A.LiftMortgage(), A.KeepMortgage(), *raising]
         return [A.Want(n) for n in range(frame[3], frame[4] + 1)] + raising  # WANT
 
-    def _raising(self, seat: int) -> list:
-        """The legal sales of buildings (evenly: from the group's highest) and mortgages (no
-        building in the group), deed by deed."""
-        level, mortgaged = self.level, self.mortgaged
-        owned = self.deeds_of(seat)
-        top = {s: max(level[g] for g in group_of(s)) for s in owned}
-        return [A.Sell(s) for s in owned if level[s] and level[s] == top[s]] + \
-            [A.Mortgage(s) for s in owned if not mortgaged[s] and not top[s]]
-
-    def _managing(self, seat: int) -> list:
-        """Builds, then sales and mortgages, then lifted mortgages: those legal now."""
-        owned = self.deeds_of(seat)
-        cash = self.cash(seat)
-        builds = [A.Build(s) for s in owned if SQUARES[s].build and self.owns_group(seat, s)
-                  and cash >= SQUARES[s].build and self._building_rule(seat, s) is None
-                  and (self.barracks_left if self.level[s] == 4 else self.stores_left)]
-        lifts = [A.Unmortgage(s) for s in owned if self.mortgaged[s]
-                 and cash >= SQUARES[s].mortgage + interest(SQUARES[s].mortgage)]
-        return builds + self._raising(seat) + lifts
-
     def may_act(self, seat: int) -> bool:
         return seat == self.actor()
 
@@ -359,169 +334,11 @@ class ArmyState(GameState):
                 return f"say a number from {frame[3]} to {frame[4]}"
         return None
 
-    def _why_no_build(self, seat: int, square: int) -> str | None:
-        reason = self._building_rule(seat, square)
-        if reason is not None:
-            return reason
-        if self.level[square] == 4 and not self.barracks_left:
-            return "the bank has no Barracks left"
-        if self.level[square] < 4 and not self.stores_left:
-            return "the bank has no Ammo Stores left"
-        if self.cash(seat) < SQUARES[square].build:
-            return f"a building there costs £{SQUARES[square].build:,}"
-        return None
-
-    def _building_rule(self, seat: int, square: int) -> str | None:
-        """Why the building rules (cash and the bank's stock aside) forbid a building here."""
-        if not 0 <= square < SQUARES_COUNT or SQUARES[square].kind != "site":
-            return "only Vehicle and Weapon Sites take buildings"
-        if self.owner[square] != seat:
-            return "you do not own that site"
-        if not self.owns_group(seat, square):
-            return "you need the whole colour group to build"
-        group = group_of(square)
-        if any(self.mortgaged[s] for s in group):
-            return "no building while a site of the group is mortgaged"
-        level = self.level[square]
-        if level == BARRACKS:
-            return "a site takes one Barracks at most"
-        if level > min(self.level[s] for s in group):
-            return "build evenly: every site of the group needs as many buildings first"
-        return None
-
-    def _why_no_sale(self, seat: int, square: int) -> str | None:
-        if not 0 <= square < SQUARES_COUNT or self.owner[square] != seat:
-            return "you do not own that site"
-        if not self.level[square]:
-            return "there is no building there"
-        if self.level[square] < max(self.level[s] for s in group_of(square)):
-            return "sell evenly: sell from the sites of the group with the most buildings first"
-        return None
-
-    def _why_no_mortgage(self, seat: int, square: int) -> str | None:
-        if not 0 <= square < SQUARES_COUNT or self.owner[square] != seat:
-            return "you do not own that deed"
-        if self.mortgaged[square]:
-            return "it is mortgaged already"
-        if any(self.level[s] for s in group_of(square)):
-            return "sell the group's buildings back to the bank first"
-        return None
-
-    def _why_no_unmortgage(self, seat: int, square: int) -> str | None:
-        if not 0 <= square < SQUARES_COUNT or self.owner[square] != seat:
-            return "you do not own that deed"
-        if not self.mortgaged[square]:
-            return "it is not mortgaged"
-        cost = SQUARES[square].mortgage + interest(SQUARES[square].mortgage)
-        if self.cash(seat) < cost:
-            return f"lifting it costs £{cost:,} (the mortgage and 10% interest)"
-        return None
-
-    def offer_partners(self, seat: int) -> tuple[int, ...]:
-        """Whom `seat` may make a trade offer to now; empty when no offer may be made. What an
-        offer may hold is any of either side's deeds (in groups without buildings), cash and
-        Get-out cards: the template the table screen and bots compose offers from."""
-        if seat != self.actor() or self.proposals[seat] >= MAX_PROPOSALS:
-            return ()
-        frame = self.top()
-        kind = frame[0] if frame else self.stage
-        if kind == TRADE:
-            return (frame[1],)  # a counter-offer goes back to the proposer
-        if kind in (ROLL, END) and not self.jailed or kind == DEBT and frame[1] == seat:
-            return tuple(p for p in range(self.n) if p != seat and self.active[p])
-        return ()
-
-    def _why_no_offer(self, seat: int, offer: A.Propose, kind: str) -> str | None:
-        partners = self.offer_partners(seat)
-        if offer.partner not in partners:
-            if self.proposals[seat] >= MAX_PROPOSALS:
-                return f"at most {MAX_PROPOSALS} offers a turn"
-            if kind == TRADE:
-                return "a counter-offer goes back to the player who made the offer"
-            if partners:
-                return "choose another player who is still in the game"
-            return "you can offer a trade in your turn, when raising money, or as a counter-offer"
-        if not (offer.give or offer.give_cash or offer.give_cards or offer.get or offer.get_cash
-                or offer.get_cards):
-            return "an offer must exchange something"
-        return self._why_no_exchange(offer, seat)
-
-    def _why_no_exchange(self, offer: A.Propose, proposer: int) -> str | None:
-        sides = ((proposer, offer.give, offer.give_cash, offer.give_cards),
-                 (offer.partner, offer.get, offer.get_cash, offer.get_cards))
-        for holder, deeds, cash, cards in sides:
-            who = self.players[holder]
-            if len(set(deeds)) != len(deeds) or len(set(cards)) != len(cards):
-                return "list each deed and card once"
-            for s in deeds:
-                if s not in DEEDS or self.owner[s] != holder:
-                    return f"{who} does not own {SQUARES[s].name if 0 <= s < 40 else s}"
-                if any(self.level[g] for g in group_of(s)):
-                    return f"{SQUARES[s].name}'s group has buildings: they must be sold first"
-            if not 0 <= cash <= self.cash(holder):
-                return f"{who} has £{self.cash(holder):,}"
-            for deck in cards:
-                if deck not in (0, 1) or self.card_holder[deck] != holder:
-                    return f"{who} does not hold that Get-out card"
-        return None
-
-    def _buildable(self, seat: int, piece: str) -> list[int]:
-        """The sites where `seat` may put `piece` by the building rules (cash aside)."""
-        barracks = piece == BARRACKS_PIECE
-        return [s for s in self.deeds_of(seat)
-                if (self.level[s] == 4) == barracks and self._building_rule(seat, s) is None]
-
     # -- performing ----------------------------------------------------------------------------
 
     def _perform(self, seat: int, action) -> None:
         getattr(self, "_do_" + type(action).__name__)(seat, action)
         self._continue()
-
-    def _do_Roll(self, seat: int, _action) -> None:
-        d1, d2 = self.dice = (self.rng.die(), self.rng.die())
-        name = self.players[seat]
-        if self.prison_turn[seat] >= 0:
-            self.prison_turn[seat] += 1
-            if d1 == d2:
-                self._say("{} throws a double {} and {} and leaves Prison.", name, d1, d2)
-                self.prison_turn[seat] = -1
-                self.doubles = 1 if self.extra_throw else 0
-                self.stage = ROLL if self.extra_throw else END
-                self.stack.append((SETTLE, seat))
-                self._move(seat, d1 + d2)
-            elif self.prison_turn[seat] >= 3:
-                self._say("{} throws {} and {} on a third turn in Prison: pays £{:,} and leaves.",
-                          name, d1, d2, PRISON_FINE)
-                self.prison_turn[seat] = -1
-                self.stage = END
-                self.stack += [(SETTLE, seat), (MOVE, seat, d1 + d2)]
-                self._charge(seat, self.bank, PRISON_FINE, "Prison fine")
-            else:
-                self._say("{} throws {} and {}: no double, stays in Prison.", name, d1, d2)
-                self.stage = END
-                self.landings[IN_PRISON] += 1
-            return
-        self.doubles = self.doubles + 1 if d1 == d2 else 0
-        if self.doubles == 3:
-            self._say("{} throws a third double in a row: to Prison!", name)
-            self._send_to_prison(seat)
-            self.landings[IN_PRISON] += 1
-            return
-        self._say("{} throws {} and {}{}.", name, d1, d2, " (a double)" if d1 == d2 else "")
-        self.stage = ROLL if d1 == d2 else END
-        self.stack.append((SETTLE, seat))
-        self._move(seat, d1 + d2)
-
-    def _do_PayFine(self, seat: int, _action) -> None:
-        self._pay(seat, self.bank, PRISON_FINE, "Prison fine")
-        self.prison_turn[seat] = -1
-        self._say("{} pays £{:,} and leaves Prison.", self.players[seat], PRISON_FINE)
-
-    def _do_UseCard(self, seat: int, action) -> None:
-        self.card_holder[action.deck] = -1
-        self.decks[action.deck].append(GET_OUT[action.deck])
-        self.prison_turn[seat] = -1
-        self._say("{} uses a Get out of Prison free card.", self.players[seat])
 
     def _do_EndTurn(self, seat: int, _action) -> None:
         self._next_turn()
@@ -581,178 +398,6 @@ class ArmyState(GameState):
             self.stack[-1] = (*shortage[:4], tuple((p, n - (p == winner))
                                                    for p, n in shortage[4]))
         self.stack.append((PLACE, winner, piece))
-
-    def _do_PayTen(self, seat: int, _action) -> None:
-        self.stack.pop()
-        self._say("{} pays the £10 fine.", self.players[seat])
-        self._charge(seat, self.bank, 10, "card: fine")
-
-    def _do_TakeCombat(self, seat: int, _action) -> None:
-        self.stack.pop()
-        self._draw(seat, COMBAT)
-
-    def _do_Build(self, seat: int, action) -> None:
-        square = action.square
-        piece = BARRACKS_PIECE if self.level[square] == 4 else STORE
-        others = [p for p in self._order_after(seat) if p != seat and self._capacity(p, piece)]
-        could = self._capacity(seat, piece) + sum(self._capacity(p, piece) for p in others)
-        if others and could > self._supply(piece):
-            # The bank may run short: everyone who could build says how many they want.
-            self._say("The bank has {} left: who wants how many?", pieces(self._supply(piece),
-                                                                          piece))
-            self.stack.append((SHORTAGE, seat, square, piece, ()))
-            for p in reversed((seat, *others)):  # the builder first, then to the left
-                self.stack.append((WANT, p, piece, int(p == seat), self._capacity(p, piece)))
-            return
-        self._build_now(seat, square)
-
-    def _build_now(self, seat: int, square: int) -> None:
-        piece = BARRACKS_PIECE if self.level[square] == 4 else STORE
-        self._pay(seat, self.bank, SQUARES[square].build, f"{piece} on {SQUARES[square].name}")
-        self._put_building(seat, square)
-
-    def _supply(self, piece: str) -> int:
-        return self.barracks_left if piece == BARRACKS_PIECE else self.stores_left
-
-    def _capacity(self, seat: int, piece: str) -> int:
-        """How many of `piece` `seat` could put up now by the building rules and their cash."""
-        sites = self._buildable(seat, piece)
-        if not sites:
-            return 0
-        if piece == STORE:  # each site up to four, evenly
-            room = sum(4 - self.level[s] for s in self.deeds_of(seat)
-                       if any(s in group_of(b) for b in sites))
-        else:
-            room = len(sites)
-        return min(room, self.cash(seat) // min(SQUARES[s].build for s in sites))
-
-    def _do_Want(self, seat: int, action) -> None:
-        piece = self.stack.pop()[2]
-        at = max(i for i, frame in enumerate(self.stack) if frame[0] == SHORTAGE)
-        shortage = self.stack[at]
-        self.stack[at] = (*shortage[:4], (*shortage[4], (seat, action.count)))
-        self._say("{} wants {}.", self.players[seat], pieces(action.count, piece))
-
-    def _shortage(self, frame: tuple) -> None:
-        """Auction the pieces one at a time while two or more players want more than the bank
-        has (army_001.txt, BUILDING SHORTAGE); then the builder's own building, if still wanted."""
-        _, builder, square, piece, wants = frame
-        wanting = {p: min(n, self._capacity(p, piece)) for p, n in wants if self.active[p]}
-        wanting = {p: n for p, n in wanting.items() if n}
-        supply = self._supply(piece)
-        if supply and len(wanting) >= 2 and sum(wanting.values()) > supply:
-            self._say("Building shortage: {} wanted and the bank has {}: auction.",
-                      sum(wanting.values()), pieces(supply, piece))
-            bidders = tuple(p for p in (builder, *self._order_after(builder)) if p in wanting)
-            self._open_auction(-1, piece, tuple(dict.fromkeys(bidders)))  # any price (p. 89)
-            return
-        self.stack.pop()
-        if builder in wanting and self._why_no_build(builder, square) is None:
-            self._build_now(builder, square)
-
-    def _put_building(self, seat: int, square: int) -> None:
-        if self.level[square] == 4:
-            self.barracks_left -= 1
-            self.stores_left += 4
-            piece = BARRACKS_PIECE
-        else:
-            self.stores_left -= 1
-            piece = STORE
-        self.level[square] += 1
-        self._say("{} builds {} on {}.", self.players[seat],
-                  "a Barracks" if piece == BARRACKS_PIECE else "an Ammo Store",
-                  SQUARES[square].name)
-
-    def _do_Place(self, seat: int, action) -> None:
-        self.stack.pop()
-        self._put_building(seat, action.square)
-
-    def _do_Sell(self, seat: int, action) -> None:
-        square = action.square
-        sq = SQUARES[square]
-        if self.level[square] == BARRACKS and self.stores_left < 4:
-            # Not enough Stores to break the Barracks down: the whole group is sold bare.
-            refund = sum(self.building_refund(s) for s in group_of(square))
-            for s in group_of(square):
-                if self.level[s] == BARRACKS:
-                    self.barracks_left += 1
-                else:
-                    self.stores_left += self.level[s]
-                self.level[s] = 0
-            self._pay(self.bank, seat, refund, f"buildings of the {sq.group} group sold")
-            self._say("The bank lacks Ammo Stores to break the Barracks down: {} sells every "
-                      "building of the group for £{:,}.", self.players[seat], refund)
-            return
-        if self.level[square] == BARRACKS:
-            self.barracks_left += 1
-            self.stores_left -= 4
-        else:
-            self.stores_left += 1
-        self.level[square] -= 1
-        self._pay(self.bank, seat, sq.build // 2, f"building sold on {sq.name}")
-        self._say("{} sells a building on {} for £{:,}.", self.players[seat], sq.name,
-                  sq.build // 2)
-
-    def _do_Mortgage(self, seat: int, action) -> None:
-        sq = SQUARES[action.square]
-        self.mortgaged[action.square] = True
-        self._pay(self.bank, seat, sq.mortgage, f"mortgaged {sq.name}")
-        self._say("{} mortgages {} for £{:,}.", self.players[seat], sq.name, sq.mortgage)
-
-    def _do_Unmortgage(self, seat: int, action) -> None:
-        mortgage = SQUARES[action.square].mortgage
-        self._lift(seat, action.square, mortgage + interest(mortgage))
-
-    def _do_LiftMortgage(self, seat: int, _action) -> None:
-        """On receiving a mortgaged deed: the 10% is paid already, so the principal alone."""
-        _, _, square = self.stack.pop()
-        self._lift(seat, square, SQUARES[square].mortgage)
-
-    def _lift(self, seat: int, square: int, cost: int) -> None:
-        name = SQUARES[square].name
-        self.mortgaged[square] = False
-        self._pay(seat, self.bank, cost, f"lifted the mortgage on {name}")
-        self._say("{} lifts the mortgage on {} for £{:,}.", self.players[seat], name, cost)
-
-    def _do_KeepMortgage(self, seat: int, _action) -> None:
-        _, _, square = self.stack.pop()
-        self._say("{} keeps {} mortgaged.", self.players[seat], SQUARES[square].name)
-
-    def _do_Propose(self, seat: int, offer) -> None:
-        if self.stack and self.stack[-1][0] == TRADE:
-            self.stack.pop()  # a counter-offer replaces the offer it answers
-        self.proposals[seat] += 1
-        self.stack.append((TRADE, seat, offer))
-        self._say("{} offers {} {}.", self.players[seat], self.players[offer.partner],
-                  str(offer).removeprefix("offer "))
-
-    def _do_Reject(self, seat: int, _action) -> None:
-        _, proposer, _ = self.stack.pop()
-        self._say("{} rejects {}'s offer.", self.players[seat], self.players[proposer])
-
-    def _do_Accept(self, seat: int, _action) -> None:
-        _, proposer, offer = self.stack.pop()
-        self._say("{} accepts {}'s offer.", self.players[seat], self.players[proposer])
-        for giver, taker, deeds, cash, cards in (
-                (proposer, seat, offer.give, offer.give_cash, offer.give_cards),
-                (seat, proposer, offer.get, offer.get_cash, offer.get_cards)):
-            if cash:
-                self._pay(giver, taker, cash, f"trade with {self.players[taker]}")
-            for deck in cards:
-                self.card_holder[deck] = taker
-            self._receive(taker, deeds)
-
-    def _receive(self, taker: int, deeds: Sequence[int]) -> None:
-        """Deeds change hands; a mortgaged one costs its new owner 10% now (the transfer rule)
-        and asks whether to lift it at once."""
-        fees = 0
-        for s in deeds:
-            self.owner[s] = taker
-            if self.mortgaged[s]:
-                self.stack.append((LIFT, taker, s))
-                fees += interest(SQUARES[s].mortgage)
-        if fees:
-            self._charge(taker, self.bank, fees, "10% interest on mortgaged deeds received")
 
     def _do_Bankrupt(self, seat: int, _action) -> None:
         _, _, creditor, amount, reason = self.stack.pop()
@@ -866,87 +511,6 @@ class ArmyState(GameState):
         names = " and ".join(self.players[s] for s in winners)
         self.end_reason = f"{names} {'wins' if len(winners) == 1 else 'share the win'}: {reason}."
         self._say("Game over. {}", self.end_reason)
-
-    def _move(self, seat: int, steps: int) -> None:
-        target = self.position[seat] + steps
-        if target >= SQUARES_COUNT:
-            self._pay(self.bank, seat, SALARY, "salary")
-            self._say("{} passes GO and collects £{:,}.", self.players[seat], SALARY)
-        self.position[seat] = target % SQUARES_COUNT
-        self._land(seat)
-
-    def _land(self, seat: int) -> None:
-        square = self.position[seat]
-        sq = SQUARES[square]
-        name = self.players[seat]
-        if sq.is_deed:
-            owner = self.owner[square]
-            if owner < 0:
-                self._say("{} lands on {} (£{:,}, unowned).", name, sq.name, sq.price)
-                self.stack.append((BUY, seat, square))
-            elif owner == seat:
-                self._say("{} lands on {}, their own.", name, sq.name)
-            elif self.mortgaged[square]:
-                self._say("{} lands on {}: mortgaged, no rent.", name, sq.name)
-            else:
-                rent = self.rent(square)
-                self._say("{} lands on {} and owes {} £{:,} rent.", name, sq.name,
-                          self.players[owner], rent)
-                self._charge(seat, owner, rent, f"rent for {sq.name}")
-        elif sq.kind == "tax":
-            self._say("{} lands on {}: pays £{:,}.", name, sq.name, sq.price)
-            self._charge(seat, self.bank, sq.price, sq.name)
-        elif sq.kind in ("combat", "training"):
-            self._draw(seat, COMBAT if sq.kind == "combat" else 1)
-        elif square == GO_TO_PRISON:
-            self._say("{} lands on Go To Prison.", name)
-            self._send_to_prison(seat)
-        else:
-            self._say("{} lands on {}.", name, "Just Visiting" if square == PRISON else sq.name)
-
-    def _send_to_prison(self, seat: int) -> None:
-        self.position[seat] = PRISON
-        self.prison_turn[seat] = 0
-        if seat == self.turn:  # "their turn ends there": nothing but ending it
-            self.doubles = 0
-            self.stage = END
-            self.jailed = True
-
-    def _draw(self, seat: int, deck: int) -> None:
-        card = self.decks[deck].pop(0)
-        text, effect, *args = DECKS[deck][card]
-        self.last_card = (deck, card)
-        self._say("{} draws {}: {}", self.players[seat], DECK_NAMES[deck], text)
-        if effect == "get_out":
-            self.card_holder[deck] = seat
-            return
-        self.decks[deck].append(card)
-        if effect == "advance":
-            steps = (args[0] - self.position[seat]) % SQUARES_COUNT
-            self._move(seat, steps)
-        elif effect == "back":
-            self.position[seat] = (self.position[seat] - args[0]) % SQUARES_COUNT
-            self._land(seat)
-        elif effect == "goto":
-            self.position[seat] = args[0]
-            self._land(seat)
-        elif effect == "prison":
-            self._send_to_prison(seat)
-        elif effect == "repairs":
-            stores, barracks = self.buildings(seat)
-            cost = stores * args[0] + barracks * args[1]
-            if cost:
-                self._charge(seat, self.bank, cost, "card: repairs")
-        elif effect == "pay":
-            self._charge(seat, self.bank, args[0], "card")
-        elif effect == "receive":
-            self._pay(self.bank, seat, args[0], "card")
-        elif effect == "birthday":
-            for other in self._order_after(seat):
-                if other != seat:
-                    self._charge(other, seat, args[0], "birthday")
-        elif effect == "fine_or_combat":
-            self.stack.append((CHOICE, seat))
 
     # -- money and the log ---------------------------------------------------------------------
 

@@ -12,7 +12,7 @@ from core.engine.ledger import Transfer
 
 from .board import buildings_held, raisable, valuation
 from .cards import DECKS
-from .state import MAX_PROPOSALS
+from .frames import MAX_PROPOSALS
 
 if TYPE_CHECKING:
     from .state import ArmyState

@@ -7,7 +7,7 @@ from textual.binding import Binding
 
 from core.games.army import actions as A
 from core.games.army.board import DEEDS, SQUARES, SQUARES_COUNT
-from core.games.army.state import interest
+from core.games.army.frames import interest
 
 from ...screens.bid import BID_BINDINGS, BidEntry, BidKeys
 from ...screens.table import TableScreen

@@ -1,0 +1,226 @@
+"""Army's buildings and mortgages: building evenly on whole groups, the bank's stock and its
+shortage (announced wants, then auctions of one piece at a time), selling back at half price,
+mortgaging at half value and lifting at 10% interest (army_001.txt)."""
+
+from __future__ import annotations
+
+from . import actions as A
+from .board import BARRACKS, SQUARES, SQUARES_COUNT, group_of
+from .frames import BARRACKS_PIECE, SHORTAGE, STORE, WANT, interest, pieces
+
+
+class DeedRules:
+    """The rules of building, selling and mortgaging, for ArmyState (whose fields they read)."""
+
+    __slots__ = ()
+
+    def _raising(self, seat: int) -> list:
+        """The legal sales of buildings (evenly: from the group's highest) and mortgages (no
+        building in the group), deed by deed."""
+        level, mortgaged = self.level, self.mortgaged
+        owned = self.deeds_of(seat)
+        top = {s: max(level[g] for g in group_of(s)) for s in owned}
+        return [A.Sell(s) for s in owned if level[s] and level[s] == top[s]] + \
+            [A.Mortgage(s) for s in owned if not mortgaged[s] and not top[s]]
+
+    def _managing(self, seat: int) -> list:
+        """Builds, then sales and mortgages, then lifted mortgages: those legal now."""
+        owned = self.deeds_of(seat)
+        cash = self.cash(seat)
+        builds = [A.Build(s) for s in owned if SQUARES[s].build and self.owns_group(seat, s)
+                  and cash >= SQUARES[s].build and self._building_rule(seat, s) is None
+                  and (self.barracks_left if self.level[s] == 4 else self.stores_left)]
+        lifts = [A.Unmortgage(s) for s in owned if self.mortgaged[s]
+                 and cash >= SQUARES[s].mortgage + interest(SQUARES[s].mortgage)]
+        return builds + self._raising(seat) + lifts
+
+    def _why_no_build(self, seat: int, square: int) -> str | None:
+        reason = self._building_rule(seat, square)
+        if reason is not None:
+            return reason
+        if self.level[square] == 4 and not self.barracks_left:
+            return "the bank has no Barracks left"
+        if self.level[square] < 4 and not self.stores_left:
+            return "the bank has no Ammo Stores left"
+        if self.cash(seat) < SQUARES[square].build:
+            return f"a building there costs £{SQUARES[square].build:,}"
+        return None
+
+    def _building_rule(self, seat: int, square: int) -> str | None:
+        """Why the building rules (cash and the bank's stock aside) forbid a building here."""
+        if not 0 <= square < SQUARES_COUNT or SQUARES[square].kind != "site":
+            return "only Vehicle and Weapon Sites take buildings"
+        if self.owner[square] != seat:
+            return "you do not own that site"
+        if not self.owns_group(seat, square):
+            return "you need the whole colour group to build"
+        group = group_of(square)
+        if any(self.mortgaged[s] for s in group):
+            return "no building while a site of the group is mortgaged"
+        level = self.level[square]
+        if level == BARRACKS:
+            return "a site takes one Barracks at most"
+        if level > min(self.level[s] for s in group):
+            return "build evenly: every site of the group needs as many buildings first"
+        return None
+
+    def _why_no_sale(self, seat: int, square: int) -> str | None:
+        if not 0 <= square < SQUARES_COUNT or self.owner[square] != seat:
+            return "you do not own that site"
+        if not self.level[square]:
+            return "there is no building there"
+        if self.level[square] < max(self.level[s] for s in group_of(square)):
+            return "sell evenly: sell from the sites of the group with the most buildings first"
+        return None
+
+    def _why_no_mortgage(self, seat: int, square: int) -> str | None:
+        if not 0 <= square < SQUARES_COUNT or self.owner[square] != seat:
+            return "you do not own that deed"
+        if self.mortgaged[square]:
+            return "it is mortgaged already"
+        if any(self.level[s] for s in group_of(square)):
+            return "sell the group's buildings back to the bank first"
+        return None
+
+    def _why_no_unmortgage(self, seat: int, square: int) -> str | None:
+        if not 0 <= square < SQUARES_COUNT or self.owner[square] != seat:
+            return "you do not own that deed"
+        if not self.mortgaged[square]:
+            return "it is not mortgaged"
+        cost = SQUARES[square].mortgage + interest(SQUARES[square].mortgage)
+        if self.cash(seat) < cost:
+            return f"lifting it costs £{cost:,} (the mortgage and 10% interest)"
+        return None
+
+    def _buildable(self, seat: int, piece: str) -> list[int]:
+        """The sites where `seat` may put `piece` by the building rules (cash aside)."""
+        barracks = piece == BARRACKS_PIECE
+        return [s for s in self.deeds_of(seat)
+                if (self.level[s] == 4) == barracks and self._building_rule(seat, s) is None]
+
+    def _do_Build(self, seat: int, action) -> None:
+        square = action.square
+        piece = BARRACKS_PIECE if self.level[square] == 4 else STORE
+        others = [p for p in self._order_after(seat) if p != seat and self._capacity(p, piece)]
+        could = self._capacity(seat, piece) + sum(self._capacity(p, piece) for p in others)
+        if others and could > self._supply(piece):
+            # The bank may run short: everyone who could build says how many they want.
+            self._say("The bank has {} left: who wants how many?", pieces(self._supply(piece),
+                                                                          piece))
+            self.stack.append((SHORTAGE, seat, square, piece, ()))
+            for p in reversed((seat, *others)):  # the builder first, then to the left
+                self.stack.append((WANT, p, piece, int(p == seat), self._capacity(p, piece)))
+            return
+        self._build_now(seat, square)
+
+    def _build_now(self, seat: int, square: int) -> None:
+        piece = BARRACKS_PIECE if self.level[square] == 4 else STORE
+        self._pay(seat, self.bank, SQUARES[square].build, f"{piece} on {SQUARES[square].name}")
+        self._put_building(seat, square)
+
+    def _supply(self, piece: str) -> int:
+        return self.barracks_left if piece == BARRACKS_PIECE else self.stores_left
+
+    def _capacity(self, seat: int, piece: str) -> int:
+        """How many of `piece` `seat` could put up now by the building rules and their cash."""
+        sites = self._buildable(seat, piece)
+        if not sites:
+            return 0
+        if piece == STORE:  # each site up to four, evenly
+            room = sum(4 - self.level[s] for s in self.deeds_of(seat)
+                       if any(s in group_of(b) for b in sites))
+        else:
+            room = len(sites)
+        return min(room, self.cash(seat) // min(SQUARES[s].build for s in sites))
+
+    def _do_Want(self, seat: int, action) -> None:
+        piece = self.stack.pop()[2]
+        at = max(i for i, frame in enumerate(self.stack) if frame[0] == SHORTAGE)
+        shortage = self.stack[at]
+        self.stack[at] = (*shortage[:4], (*shortage[4], (seat, action.count)))
+        self._say("{} wants {}.", self.players[seat], pieces(action.count, piece))
+
+    def _shortage(self, frame: tuple) -> None:
+        """Auction the pieces one at a time while two or more players want more than the bank
+        has (army_001.txt, BUILDING SHORTAGE); then the builder's own building, if still wanted."""
+        _, builder, square, piece, wants = frame
+        wanting = {p: min(n, self._capacity(p, piece)) for p, n in wants if self.active[p]}
+        wanting = {p: n for p, n in wanting.items() if n}
+        supply = self._supply(piece)
+        if supply and len(wanting) >= 2 and sum(wanting.values()) > supply:
+            self._say("Building shortage: {} wanted and the bank has {}: auction.",
+                      sum(wanting.values()), pieces(supply, piece))
+            bidders = tuple(p for p in (builder, *self._order_after(builder)) if p in wanting)
+            self._open_auction(-1, piece, tuple(dict.fromkeys(bidders)))  # any price (p. 89)
+            return
+        self.stack.pop()
+        if builder in wanting and self._why_no_build(builder, square) is None:
+            self._build_now(builder, square)
+
+    def _put_building(self, seat: int, square: int) -> None:
+        if self.level[square] == 4:
+            self.barracks_left -= 1
+            self.stores_left += 4
+            piece = BARRACKS_PIECE
+        else:
+            self.stores_left -= 1
+            piece = STORE
+        self.level[square] += 1
+        self._say("{} builds {} on {}.", self.players[seat],
+                  "a Barracks" if piece == BARRACKS_PIECE else "an Ammo Store",
+                  SQUARES[square].name)
+
+    def _do_Place(self, seat: int, action) -> None:
+        self.stack.pop()
+        self._put_building(seat, action.square)
+
+    def _do_Sell(self, seat: int, action) -> None:
+        square = action.square
+        sq = SQUARES[square]
+        if self.level[square] == BARRACKS and self.stores_left < 4:
+            # Not enough Stores to break the Barracks down: the whole group is sold bare.
+            refund = sum(self.building_refund(s) for s in group_of(square))
+            for s in group_of(square):
+                if self.level[s] == BARRACKS:
+                    self.barracks_left += 1
+                else:
+                    self.stores_left += self.level[s]
+                self.level[s] = 0
+            self._pay(self.bank, seat, refund, f"buildings of the {sq.group} group sold")
+            self._say("The bank lacks Ammo Stores to break the Barracks down: {} sells every "
+                      "building of the group for £{:,}.", self.players[seat], refund)
+            return
+        if self.level[square] == BARRACKS:
+            self.barracks_left += 1
+            self.stores_left -= 4
+        else:
+            self.stores_left += 1
+        self.level[square] -= 1
+        self._pay(self.bank, seat, sq.build // 2, f"building sold on {sq.name}")
+        self._say("{} sells a building on {} for £{:,}.", self.players[seat], sq.name,
+                  sq.build // 2)
+
+    def _do_Mortgage(self, seat: int, action) -> None:
+        sq = SQUARES[action.square]
+        self.mortgaged[action.square] = True
+        self._pay(self.bank, seat, sq.mortgage, f"mortgaged {sq.name}")
+        self._say("{} mortgages {} for £{:,}.", self.players[seat], sq.name, sq.mortgage)
+
+    def _do_Unmortgage(self, seat: int, action) -> None:
+        mortgage = SQUARES[action.square].mortgage
+        self._lift(seat, action.square, mortgage + interest(mortgage))
+
+    def _do_LiftMortgage(self, seat: int, _action) -> None:
+        """On receiving a mortgaged deed: the 10% is paid already, so the principal alone."""
+        _, _, square = self.stack.pop()
+        self._lift(seat, square, SQUARES[square].mortgage)
+
+    def _lift(self, seat: int, square: int, cost: int) -> None:
+        name = SQUARES[square].name
+        self.mortgaged[square] = False
+        self._pay(seat, self.bank, cost, f"lifted the mortgage on {name}")
+        self._say("{} lifts the mortgage on {} for £{:,}.", self.players[seat], name, cost)
+
+    def _do_KeepMortgage(self, seat: int, _action) -> None:
+        _, _, square = self.stack.pop()
+        self._say("{} keeps {} mortgaged.", self.players[seat], SQUARES[square].name)

@@ -1,0 +1,151 @@
+"""Army's moves around the board: throwing the dice (doubles, three in a row), passing GO,
+landing (buying, rent, taxes, cards), Prison and its ways out, and the Combat and Training cards
+(army_001.txt)."""
+
+from __future__ import annotations
+
+from .board import GO_TO_PRISON, PRISON, PRISON_FINE, SALARY, SQUARES, SQUARES_COUNT
+from .cards import COMBAT, DECK_NAMES, DECKS, GET_OUT
+from .frames import BUY, CHOICE, END, IN_PRISON, MOVE, ROLL, SETTLE
+
+
+class MovementRules:
+    """The rules of moving, landing and cards, for ArmyState (whose fields they read)."""
+
+    __slots__ = ()
+
+    def _do_Roll(self, seat: int, _action) -> None:
+        d1, d2 = self.dice = (self.rng.die(), self.rng.die())
+        name = self.players[seat]
+        if self.prison_turn[seat] >= 0:
+            self.prison_turn[seat] += 1
+            if d1 == d2:
+                self._say("{} throws a double {} and {} and leaves Prison.", name, d1, d2)
+                self.prison_turn[seat] = -1
+                self.doubles = 1 if self.extra_throw else 0
+                self.stage = ROLL if self.extra_throw else END
+                self.stack.append((SETTLE, seat))
+                self._move(seat, d1 + d2)
+            elif self.prison_turn[seat] >= 3:
+                self._say("{} throws {} and {} on a third turn in Prison: pays £{:,} and leaves.",
+                          name, d1, d2, PRISON_FINE)
+                self.prison_turn[seat] = -1
+                self.stage = END
+                self.stack += [(SETTLE, seat), (MOVE, seat, d1 + d2)]
+                self._charge(seat, self.bank, PRISON_FINE, "Prison fine")
+            else:
+                self._say("{} throws {} and {}: no double, stays in Prison.", name, d1, d2)
+                self.stage = END
+                self.landings[IN_PRISON] += 1
+            return
+        self.doubles = self.doubles + 1 if d1 == d2 else 0
+        if self.doubles == 3:
+            self._say("{} throws a third double in a row: to Prison!", name)
+            self._send_to_prison(seat)
+            self.landings[IN_PRISON] += 1
+            return
+        self._say("{} throws {} and {}{}.", name, d1, d2, " (a double)" if d1 == d2 else "")
+        self.stage = ROLL if d1 == d2 else END
+        self.stack.append((SETTLE, seat))
+        self._move(seat, d1 + d2)
+
+    def _do_PayFine(self, seat: int, _action) -> None:
+        self._pay(seat, self.bank, PRISON_FINE, "Prison fine")
+        self.prison_turn[seat] = -1
+        self._say("{} pays £{:,} and leaves Prison.", self.players[seat], PRISON_FINE)
+
+    def _do_UseCard(self, seat: int, action) -> None:
+        self.card_holder[action.deck] = -1
+        self.decks[action.deck].append(GET_OUT[action.deck])
+        self.prison_turn[seat] = -1
+        self._say("{} uses a Get out of Prison free card.", self.players[seat])
+
+    def _do_PayTen(self, seat: int, _action) -> None:
+        self.stack.pop()
+        self._say("{} pays the £10 fine.", self.players[seat])
+        self._charge(seat, self.bank, 10, "card: fine")
+
+    def _do_TakeCombat(self, seat: int, _action) -> None:
+        self.stack.pop()
+        self._draw(seat, COMBAT)
+
+    def _move(self, seat: int, steps: int) -> None:
+        target = self.position[seat] + steps
+        if target >= SQUARES_COUNT:
+            self._pay(self.bank, seat, SALARY, "salary")
+            self._say("{} passes GO and collects £{:,}.", self.players[seat], SALARY)
+        self.position[seat] = target % SQUARES_COUNT
+        self._land(seat)
+
+    def _land(self, seat: int) -> None:
+        square = self.position[seat]
+        sq = SQUARES[square]
+        name = self.players[seat]
+        if sq.is_deed:
+            owner = self.owner[square]
+            if owner < 0:
+                self._say("{} lands on {} (£{:,}, unowned).", name, sq.name, sq.price)
+                self.stack.append((BUY, seat, square))
+            elif owner == seat:
+                self._say("{} lands on {}, their own.", name, sq.name)
+            elif self.mortgaged[square]:
+                self._say("{} lands on {}: mortgaged, no rent.", name, sq.name)
+            else:
+                rent = self.rent(square)
+                self._say("{} lands on {} and owes {} £{:,} rent.", name, sq.name,
+                          self.players[owner], rent)
+                self._charge(seat, owner, rent, f"rent for {sq.name}")
+        elif sq.kind == "tax":
+            self._say("{} lands on {}: pays £{:,}.", name, sq.name, sq.price)
+            self._charge(seat, self.bank, sq.price, sq.name)
+        elif sq.kind in ("combat", "training"):
+            self._draw(seat, COMBAT if sq.kind == "combat" else 1)
+        elif square == GO_TO_PRISON:
+            self._say("{} lands on Go To Prison.", name)
+            self._send_to_prison(seat)
+        else:
+            self._say("{} lands on {}.", name, "Just Visiting" if square == PRISON else sq.name)
+
+    def _send_to_prison(self, seat: int) -> None:
+        self.position[seat] = PRISON
+        self.prison_turn[seat] = 0
+        if seat == self.turn:  # "their turn ends there": nothing but ending it
+            self.doubles = 0
+            self.stage = END
+            self.jailed = True
+
+    def _draw(self, seat: int, deck: int) -> None:
+        card = self.decks[deck].pop(0)
+        text, effect, *args = DECKS[deck][card]
+        self.last_card = (deck, card)
+        self._say("{} draws {}: {}", self.players[seat], DECK_NAMES[deck], text)
+        if effect == "get_out":
+            self.card_holder[deck] = seat
+            return
+        self.decks[deck].append(card)
+        if effect == "advance":
+            steps = (args[0] - self.position[seat]) % SQUARES_COUNT
+            self._move(seat, steps)
+        elif effect == "back":
+            self.position[seat] = (self.position[seat] - args[0]) % SQUARES_COUNT
+            self._land(seat)
+        elif effect == "goto":
+            self.position[seat] = args[0]
+            self._land(seat)
+        elif effect == "prison":
+            self._send_to_prison(seat)
+        elif effect == "repairs":
+            stores, barracks = self.buildings(seat)
+            cost = stores * args[0] + barracks * args[1]
+            if cost:
+                self._charge(seat, self.bank, cost, "card: repairs")
+        elif effect == "pay":
+            self._charge(seat, self.bank, args[0], "card")
+        elif effect == "receive":
+            self._pay(self.bank, seat, args[0], "card")
+        elif effect == "birthday":
+            for other in self._order_after(seat):
+                if other != seat:
+                    self._charge(other, seat, args[0], "birthday")
+        elif effect == "fine_or_combat":
+            self.stack.append((CHOICE, seat))

@@ -1,0 +1,104 @@
+"""Army's trades: whom an offer may go to, what it may hold, and what accepting it does
+(mortgaged deeds change hands with their 10% due at once)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from . import actions as A
+from .board import (
+    DEEDS,
+    SQUARES,
+    group_of,
+)
+from .frames import DEBT, END, LIFT, MAX_PROPOSALS, ROLL, TRADE, interest
+
+
+class TradeRules:
+    """The rules of trade offers, for ArmyState (whose fields they read)."""
+
+    __slots__ = ()
+
+    def offer_partners(self, seat: int) -> tuple[int, ...]:
+        """Whom `seat` may make a trade offer to now; empty when no offer may be made. What an
+        offer may hold is any of either side's deeds (in groups without buildings), cash and
+        Get-out cards: the template the table screen and bots compose offers from."""
+        if seat != self.actor() or self.proposals[seat] >= MAX_PROPOSALS:
+            return ()
+        frame = self.top()
+        kind = frame[0] if frame else self.stage
+        if kind == TRADE:
+            return (frame[1],)  # a counter-offer goes back to the proposer
+        if kind in (ROLL, END) and not self.jailed or kind == DEBT and frame[1] == seat:
+            return tuple(p for p in range(self.n) if p != seat and self.active[p])
+        return ()
+
+    def _why_no_offer(self, seat: int, offer: A.Propose, kind: str) -> str | None:
+        partners = self.offer_partners(seat)
+        if offer.partner not in partners:
+            if self.proposals[seat] >= MAX_PROPOSALS:
+                return f"at most {MAX_PROPOSALS} offers a turn"
+            if kind == TRADE:
+                return "a counter-offer goes back to the player who made the offer"
+            if partners:
+                return "choose another player who is still in the game"
+            return "you can offer a trade in your turn, when raising money, or as a counter-offer"
+        if not (offer.give or offer.give_cash or offer.give_cards or offer.get or offer.get_cash
+                or offer.get_cards):
+            return "an offer must exchange something"
+        return self._why_no_exchange(offer, seat)
+
+    def _why_no_exchange(self, offer: A.Propose, proposer: int) -> str | None:
+        sides = ((proposer, offer.give, offer.give_cash, offer.give_cards),
+                 (offer.partner, offer.get, offer.get_cash, offer.get_cards))
+        for holder, deeds, cash, cards in sides:
+            who = self.players[holder]
+            if len(set(deeds)) != len(deeds) or len(set(cards)) != len(cards):
+                return "list each deed and card once"
+            for s in deeds:
+                if s not in DEEDS or self.owner[s] != holder:
+                    return f"{who} does not own {SQUARES[s].name if 0 <= s < 40 else s}"
+                if any(self.level[g] for g in group_of(s)):
+                    return f"{SQUARES[s].name}'s group has buildings: they must be sold first"
+            if not 0 <= cash <= self.cash(holder):
+                return f"{who} has £{self.cash(holder):,}"
+            for deck in cards:
+                if deck not in (0, 1) or self.card_holder[deck] != holder:
+                    return f"{who} does not hold that Get-out card"
+        return None
+
+    def _do_Propose(self, seat: int, offer) -> None:
+        if self.stack and self.stack[-1][0] == TRADE:
+            self.stack.pop()  # a counter-offer replaces the offer it answers
+        self.proposals[seat] += 1
+        self.stack.append((TRADE, seat, offer))
+        self._say("{} offers {} {}.", self.players[seat], self.players[offer.partner],
+                  str(offer).removeprefix("offer "))
+
+    def _do_Reject(self, seat: int, _action) -> None:
+        _, proposer, _ = self.stack.pop()
+        self._say("{} rejects {}'s offer.", self.players[seat], self.players[proposer])
+
+    def _do_Accept(self, seat: int, _action) -> None:
+        _, proposer, offer = self.stack.pop()
+        self._say("{} accepts {}'s offer.", self.players[seat], self.players[proposer])
+        for giver, taker, deeds, cash, cards in (
+                (proposer, seat, offer.give, offer.give_cash, offer.give_cards),
+                (seat, proposer, offer.get, offer.get_cash, offer.get_cards)):
+            if cash:
+                self._pay(giver, taker, cash, f"trade with {self.players[taker]}")
+            for deck in cards:
+                self.card_holder[deck] = taker
+            self._receive(taker, deeds)
+
+    def _receive(self, taker: int, deeds: Sequence[int]) -> None:
+        """Deeds change hands; a mortgaged one costs its new owner 10% now (the transfer rule)
+        and asks whether to lift it at once."""
+        fees = 0
+        for s in deeds:
+            self.owner[s] = taker
+            if self.mortgaged[s]:
+                self.stack.append((LIFT, taker, s))
+                fees += interest(SQUARES[s].mortgage)
+        if fees:
+            self._charge(taker, self.bank, fees, "10% interest on mortgaged deeds received")
