@@ -166,40 +166,35 @@ def test_building_shortage_auctions_the_last_stores_between_players_who_want_the
     assert "no Ammo Stores left" in state.why_illegal(0, A.Build(REAPER))
 
 
-def test_no_auction_when_the_others_want_none_of_the_last_stores():
+def shortage_announced(stores: int, ann_wants: int, ben_wants: int):
+    """Ann (brown group) builds on Reaper with `stores` left; Ben (light blue) could build too;
+    each says how many they want."""
     state = game(2)
     give(state, 0, REAPER, WATCHKEEPER)
     give(state, 1, WOLF, JACKAL, FOXHOUND)
-    state.stores_left = 2
+    state.stores_left = stores
     state.step(0, A.Build(REAPER))
-    state.step(0, A.Want(2))
-    state.step(1, A.Want(0))
+    state.step(0, A.Want(ann_wants))
+    state.step(1, A.Want(ben_wants))
+    return state
+
+
+def test_no_auction_when_the_others_want_none_of_the_last_stores():
+    state = shortage_announced(stores=2, ann_wants=2, ben_wants=0)
     assert not state.stack and state.level[REAPER] == 1 and state.cash(0) == 1450
     assert state.stores_left == 1
 
 
 def test_two_stores_left_and_two_players_wanting_two_each_is_a_shortage():
     """The case the old rule missed: as many players able to build as Stores left."""
-    state = game(2)
-    give(state, 0, REAPER, WATCHKEEPER)
-    give(state, 1, WOLF, JACKAL, FOXHOUND)
-    state.stores_left = 2
-    state.step(0, A.Build(REAPER))
-    state.step(0, A.Want(2))
-    state.step(1, A.Want(2))
+    state = shortage_announced(stores=2, ann_wants=2, ben_wants=2)
     assert state.top()[0] == "auction"
     assert "Building shortage: 4 wanted and the bank has 2 Ammo Stores: auction." in \
         state.view(0).log
 
 
 def test_nobody_bidding_for_a_short_store_ends_the_shortage():
-    state = game(2)
-    give(state, 0, REAPER, WATCHKEEPER)
-    give(state, 1, WOLF, JACKAL, FOXHOUND)
-    state.stores_left = 1
-    state.step(0, A.Build(REAPER))
-    state.step(0, A.Want(1))
-    state.step(1, A.Want(1))
+    state = shortage_announced(stores=1, ann_wants=1, ben_wants=1)
     state.step(0, A.Pass())
     state.step(1, A.Pass())
     assert not state.stack and state.stores_left == 1 and state.level[REAPER] == 0
