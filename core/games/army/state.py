@@ -6,9 +6,9 @@ choice, a debt being raised, a trade offer, a mortgage-lift decision, or where t
 won at a shortage auction. Effect frames (a deferred move, the end of a throw's resolution, the
 bank's sale of a bankrupt's deeds) run by themselves when they reach the top.
 
-This module holds the turn's flow, legal actions, auctions, debts and bankruptcy; the frames'
-vocabulary is in frames.py, moving and cards in moves.py, building and mortgages in deeds.py,
-trades in trading.py (mixed into ArmyState).
+This module holds the turn's flow and legal actions; the frames' vocabulary is in frames.py,
+moving and cards in moves.py, purchases, auctions and debts in sales.py, building and mortgages
+in deeds.py, trades in trading.py (mixed into ArmyState).
 """
 
 from __future__ import annotations
@@ -16,7 +16,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from core.engine.auction import OpenAuction
 from core.engine.errors import NOT_YOUR_TURN
 from core.engine.game import GameState, Result
 from core.engine.ledger import Ledger
@@ -24,7 +23,6 @@ from core.engine.rng import Rng
 
 from . import actions as A
 from .board import (
-    BARRACKS,
     BARRACKS_IN_BANK,
     DEEDS,
     GARRISON_RENT,
@@ -39,7 +37,7 @@ from .board import (
     raisable,
     valuation,
 )
-from .cards import COMBAT, DECKS, GET_OUT
+from .cards import COMBAT, DECKS
 from .deeds import DeedRules
 from .frames import (
     ANSWERS,
@@ -59,15 +57,15 @@ from .frames import (
     SETTLE,
     SHORT_GAME_ROUNDS,
     SHORTAGE,
-    STORE,
     TRADE,
     WANT,
 )
 from .moves import MovementRules
+from .sales import SaleRules
 from .trading import TradeRules
 
 
-class ArmyState(MovementRules, DeedRules, TradeRules, GameState):
+class ArmyState(MovementRules, SaleRules, DeedRules, TradeRules, GameState):
     __slots__ = (
         "players", "n", "rng", "ledger", "bank", "position", "active", "prison_turn", "card_holder",
         "decks", "owner", "level", "mortgaged", "stores_left", "barracks_left", "turn", "starter",
@@ -343,99 +341,6 @@ class ArmyState(MovementRules, DeedRules, TradeRules, GameState):
     def _do_EndTurn(self, seat: int, _action) -> None:
         self._next_turn()
 
-    def _do_Buy(self, seat: int, _action) -> None:
-        _, _, square = self.stack.pop()
-        price = SQUARES[square].price
-        self._pay(seat, self.bank, price, f"bought {SQUARES[square].name}")
-        self.owner[square] = seat
-        self._say("{} buys {} for £{:,}.", self.players[seat], SQUARES[square].name, price)
-
-    def _do_Decline(self, seat: int, _action) -> None:
-        _, _, square = self.stack.pop()
-        self._say("{} declines {}: it goes to auction.", self.players[seat], SQUARES[square].name)
-        self._open_auction(square, "", self._order_after(seat))
-
-    def _open_auction(self, square: int, piece: str, bidders: tuple[int, ...],
-                      opening: int = 1) -> None:
-        self.stack.append((AUCTION, OpenAuction(bidders, opening), square, piece))
-
-    def _order_after(self, seat: int) -> tuple[int, ...]:
-        """Every player still in, starting left of `seat` and ending with `seat`."""
-        order = [(seat + i) % self.n for i in range(1, self.n + 1)]
-        return tuple(s for s in order if self.active[s])
-
-    def _do_Bid(self, seat: int, action) -> None:
-        auction = self.stack[-1][1]
-        auction.bid(action.amount)
-        self._say("{} bids £{:,}.", self.players[seat], action.amount)
-        if auction.finished:
-            self._close_auction()
-
-    def _do_Pass(self, seat: int, _action) -> None:
-        auction = self.stack[-1][1]
-        auction.pass_()
-        self._say("{} passes.", self.players[seat])
-        if auction.finished:
-            self._close_auction()
-
-    def _close_auction(self) -> None:
-        _, auction, square, piece = self.stack.pop()
-        what = SQUARES[square].name if square >= 0 else f"an {piece}" if piece == STORE else \
-            f"a {piece}"
-        winner = auction.high_bidder
-        shortage = self.stack[-1] if square < 0 and self.stack[-1][0] == SHORTAGE else None
-        if winner is None:
-            self._say("Nobody bids for {}: it stays with the bank.", what)
-            if shortage:  # nobody wants one at any price: the shortage is over
-                self.stack[-1] = (*shortage[:4], ())
-            return
-        self._pay(winner, self.bank, auction.high, f"auction: {what}")
-        self._say("{} wins {} for £{:,}.", self.players[winner], what, auction.high)
-        if square >= 0:
-            self.owner[square] = winner
-            return
-        if shortage:
-            self.stack[-1] = (*shortage[:4], tuple((p, n - (p == winner))
-                                                   for p, n in shortage[4]))
-        self.stack.append((PLACE, winner, piece))
-
-    def _do_Bankrupt(self, seat: int, _action) -> None:
-        _, _, creditor, amount, reason = self.stack.pop()
-        self.active[seat] = False
-        self.prison_turn[seat] = -1
-        self.stack = [f for f in self.stack if not (f[0] == MOVE and f[1] == seat)]
-        deeds = self.deeds_of(seat)
-        refund = sum(self.building_refund(s) for s in deeds)
-        for s in deeds:
-            if self.level[s] == BARRACKS:
-                self.barracks_left += 1
-            else:
-                self.stores_left += self.level[s]
-            self.level[s] = 0
-        if creditor == self.bank:
-            self._say("{} cannot pay £{:,} ({}) and is bankrupt: the bank takes everything and "
-                      "auctions the deeds.", self.players[seat], amount, reason)
-            self._pay(seat, self.bank, self.cash(seat), "bankruptcy")
-            for deck in (0, 1):
-                if self.card_holder[deck] == seat:
-                    self.card_holder[deck] = -1
-                    self.decks[deck].append(GET_OUT[deck])
-            for s in deeds:
-                self.owner[s] = -1
-                self.mortgaged[s] = False
-            if deeds and self.active.count(True) > 1:
-                self.stack.append((BANK_SALE, tuple(deeds)))
-        else:
-            self._say("{} cannot pay £{:,} ({}) and is bankrupt: {} takes everything.",
-                      self.players[seat], amount, reason, self.players[creditor])
-            if refund:
-                self._pay(self.bank, seat, refund, "buildings returned at half price")
-            self._pay(seat, creditor, self.cash(seat), "bankruptcy")
-            for deck in (0, 1):
-                if self.card_holder[deck] == seat:
-                    self.card_holder[deck] = creditor
-            self._receive(creditor, deeds)
-
     # -- the flow of a turn --------------------------------------------------------------------
 
     def _continue(self) -> None:
@@ -517,15 +422,6 @@ class ArmyState(MovementRules, DeedRules, TradeRules, GameState):
     def _pay(self, source: int, target: int, amount: int, reason: str) -> None:
         if amount:
             self.ledger.transfer(self.round, source, target, amount, reason)
-
-    def _charge(self, debtor: int, creditor: int, amount: int, reason: str) -> None:
-        """Pay now if the cash is there; otherwise the debtor must raise it first."""
-        if self.cash(debtor) >= amount:
-            self._pay(debtor, creditor, amount, reason)
-        else:
-            self.stack.append((DEBT, debtor, creditor, amount, reason))
-            self._say("{} owes £{:,} ({}) and has £{:,}: must raise money.", self.players[debtor],
-                      amount, reason, self.cash(debtor))
 
     def _say(self, text: str, *args) -> None:
         self.events.append((self.round, text, args))

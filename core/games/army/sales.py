@@ -1,0 +1,119 @@
+"""Army's sales by the bank: buying a deed at its price or sending it to auction (anyone may
+bid, the decliner too; bidding may start at any price), the auctions themselves, and debts:
+raising what is owed, or bankruptcy to the creditor or to the bank (army_001.txt)."""
+
+from __future__ import annotations
+
+from core.engine.auction import OpenAuction
+
+from .board import BARRACKS, SQUARES
+from .cards import GET_OUT
+from .frames import AUCTION, BANK_SALE, DEBT, MOVE, PLACE, SHORTAGE, STORE
+
+
+class SaleRules:
+    """Purchases, auctions, debts and bankruptcy, for ArmyState (whose fields they read)."""
+
+    __slots__ = ()
+
+    def _do_Buy(self, seat: int, _action) -> None:
+        _, _, square = self.stack.pop()
+        price = SQUARES[square].price
+        self._pay(seat, self.bank, price, f"bought {SQUARES[square].name}")
+        self.owner[square] = seat
+        self._say("{} buys {} for £{:,}.", self.players[seat], SQUARES[square].name, price)
+
+    def _do_Decline(self, seat: int, _action) -> None:
+        _, _, square = self.stack.pop()
+        self._say("{} declines {}: it goes to auction.", self.players[seat], SQUARES[square].name)
+        self._open_auction(square, "", self._order_after(seat))
+
+    def _open_auction(self, square: int, piece: str, bidders: tuple[int, ...],
+                      opening: int = 1) -> None:
+        self.stack.append((AUCTION, OpenAuction(bidders, opening), square, piece))
+
+    def _order_after(self, seat: int) -> tuple[int, ...]:
+        """Every player still in, starting left of `seat` and ending with `seat`."""
+        order = [(seat + i) % self.n for i in range(1, self.n + 1)]
+        return tuple(s for s in order if self.active[s])
+
+    def _do_Bid(self, seat: int, action) -> None:
+        auction = self.stack[-1][1]
+        auction.bid(action.amount)
+        self._say("{} bids £{:,}.", self.players[seat], action.amount)
+        if auction.finished:
+            self._close_auction()
+
+    def _do_Pass(self, seat: int, _action) -> None:
+        auction = self.stack[-1][1]
+        auction.pass_()
+        self._say("{} passes.", self.players[seat])
+        if auction.finished:
+            self._close_auction()
+
+    def _close_auction(self) -> None:
+        _, auction, square, piece = self.stack.pop()
+        what = SQUARES[square].name if square >= 0 else f"an {piece}" if piece == STORE else \
+            f"a {piece}"
+        winner = auction.high_bidder
+        shortage = self.stack[-1] if square < 0 and self.stack[-1][0] == SHORTAGE else None
+        if winner is None:
+            self._say("Nobody bids for {}: it stays with the bank.", what)
+            if shortage:  # nobody wants one at any price: the shortage is over
+                self.stack[-1] = (*shortage[:4], ())
+            return
+        self._pay(winner, self.bank, auction.high, f"auction: {what}")
+        self._say("{} wins {} for £{:,}.", self.players[winner], what, auction.high)
+        if square >= 0:
+            self.owner[square] = winner
+            return
+        if shortage:
+            self.stack[-1] = (*shortage[:4], tuple((p, n - (p == winner))
+                                                   for p, n in shortage[4]))
+        self.stack.append((PLACE, winner, piece))
+
+    def _do_Bankrupt(self, seat: int, _action) -> None:
+        _, _, creditor, amount, reason = self.stack.pop()
+        self.active[seat] = False
+        self.prison_turn[seat] = -1
+        self.stack = [f for f in self.stack if not (f[0] == MOVE and f[1] == seat)]
+        deeds = self.deeds_of(seat)
+        refund = sum(self.building_refund(s) for s in deeds)
+        for s in deeds:
+            if self.level[s] == BARRACKS:
+                self.barracks_left += 1
+            else:
+                self.stores_left += self.level[s]
+            self.level[s] = 0
+        if creditor == self.bank:
+            self._say("{} cannot pay £{:,} ({}) and is bankrupt: the bank takes everything and "
+                      "auctions the deeds.", self.players[seat], amount, reason)
+            self._pay(seat, self.bank, self.cash(seat), "bankruptcy")
+            for deck in (0, 1):
+                if self.card_holder[deck] == seat:
+                    self.card_holder[deck] = -1
+                    self.decks[deck].append(GET_OUT[deck])
+            for s in deeds:
+                self.owner[s] = -1
+                self.mortgaged[s] = False
+            if deeds and self.active.count(True) > 1:
+                self.stack.append((BANK_SALE, tuple(deeds)))
+        else:
+            self._say("{} cannot pay £{:,} ({}) and is bankrupt: {} takes everything.",
+                      self.players[seat], amount, reason, self.players[creditor])
+            if refund:
+                self._pay(self.bank, seat, refund, "buildings returned at half price")
+            self._pay(seat, creditor, self.cash(seat), "bankruptcy")
+            for deck in (0, 1):
+                if self.card_holder[deck] == seat:
+                    self.card_holder[deck] = creditor
+            self._receive(creditor, deeds)
+
+    def _charge(self, debtor: int, creditor: int, amount: int, reason: str) -> None:
+        """Pay now if the cash is there; otherwise the debtor must raise it first."""
+        if self.cash(debtor) >= amount:
+            self._pay(debtor, creditor, amount, reason)
+        else:
+            self.stack.append((DEBT, debtor, creditor, amount, reason))
+            self._say("{} owes £{:,} ({}) and has £{:,}: must raise money.", self.players[debtor],
+                      amount, reason, self.cash(debtor))
