@@ -14,6 +14,7 @@ from collections.abc import Sequence
 
 from . import actions as A
 from .board import DEEDS, SQUARES, group_of
+from .cards import CARD_FINE
 from .frames import BUY, interest
 from .view import ArmyView
 
@@ -44,7 +45,7 @@ class HeuristicBot:
                 return kinds[A.Buy]
             return kinds[A.Decline]
         if pending == "choice":
-            return kinds[A.PayTen] if view.cash[me] >= 10 + self._reserve(view) // 2 \
+            return kinds[A.PayTen] if view.cash[me] >= CARD_FINE + self._reserve(view) // 2 \
                 else kinds[A.TakeCombat]
         if pending == "debt":
             return self._raise(view, me, legal)

@@ -54,4 +54,6 @@ DECKS: tuple[tuple[tuple, ...], ...] = (
     ),
 )
 
+# the fine the Training card asks for, paid instead of taking a Combat card
+CARD_FINE = next(card[2] for card in DECKS[1] if card[1] == "fine_or_combat")
 GET_OUT = tuple(next(i for i, card in enumerate(deck) if card[1] == "get_out") for deck in DECKS)

@@ -5,7 +5,7 @@ landing (buying, rent, taxes, cards), Prison and its ways out, and the Combat an
 from __future__ import annotations
 
 from .board import GO_TO_PRISON, PRISON, PRISON_FINE, SALARY, SQUARES, SQUARES_COUNT
-from .cards import COMBAT, DECK_NAMES, DECKS, GET_OUT
+from .cards import CARD_FINE, COMBAT, DECK_NAMES, DECKS, GET_OUT
 from .frames import BUY, CHOICE, END, IN_PRISON, MOVE, ROLL, SETTLE
 
 
@@ -62,8 +62,8 @@ class MovementRules:
 
     def _do_PayTen(self, seat: int, _action) -> None:
         self.stack.pop()
-        self._say("{} pays the £10 fine.", self.players[seat])
-        self._charge(seat, self.bank, 10, "card: fine")
+        self._say("{} pays the £{:,} fine.", self.players[seat], CARD_FINE)
+        self._charge(seat, self.bank, CARD_FINE, "card: fine")
 
     def _do_TakeCombat(self, seat: int, _action) -> None:
         self.stack.pop()

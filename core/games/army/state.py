@@ -37,7 +37,7 @@ from .board import (
     raisable,
     valuation,
 )
-from .cards import COMBAT, DECKS
+from .cards import CARD_FINE, COMBAT, DECKS
 from .deeds import DeedRules
 from .frames import (
     ANSWERS,
@@ -284,7 +284,7 @@ class ArmyState(MovementRules, SaleRules, DeedRules, TradeRules, GameState):
     def _what_now(self, kind: str) -> str:
         return {ROLL: "throw the dice first", END: "your throw is done: end your turn",
                 BUY: "decide whether to buy this deed first", AUCTION: "bid or pass first",
-                CHOICE: "pay the £10 fine or take a Combat card first",
+                CHOICE: f"pay the £{CARD_FINE:,} fine or take a Combat card first",
                 DEBT: "you owe money: raise it first", TRADE: "answer the offer first",
                 LIFT: "decide on the mortgage first",
                 PLACE: "put your building on one of your sites first",

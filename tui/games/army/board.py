@@ -13,7 +13,14 @@ from rich.style import Style
 from textual import events
 from textual.message import Message
 
-from core.games.army.board import GARRISON_RENT, PRISON, SQUARES, SQUARES_COUNT, UTILITY_FACTOR
+from core.games.army.board import (
+    GARRISON_RENT,
+    PRISON,
+    SALARY,
+    SQUARES,
+    SQUARES_COUNT,
+    UTILITY_FACTOR,
+)
 
 from ...widgets.canvas import Canvas, Drawing
 from .look import (
@@ -116,7 +123,8 @@ def deed_lines(square: int, full: bool) -> list[str]:
                 " by Garrisons held"]
     if sq.kind == "utility":
         return [price, f"Rent {UTILITY_FACTOR[1]}× the dice, {UTILITY_FACTOR[2]}× with both"]
-    return [{"go": "Collect £200 each time you pass", "tax": f"Pay {money(sq.price)} to the bank",
+    return [{"go": f"Collect {money(SALARY)} each time you pass",
+             "tax": f"Pay {money(sq.price)} to the bank",
              "combat": "Draw a Combat card", "training": "Draw a Training card",
              "prison": "In Prison, or Just Visiting", "parking": "A rest: nothing happens here",
              "to_prison": "Go straight to Prison"}[sq.kind]]

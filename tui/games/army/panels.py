@@ -8,8 +8,8 @@ from rich.style import Style
 from rich.text import Text
 
 from core.games.army import actions as A
-from core.games.army.board import GROUPS, SITE_GROUPS, SQUARES
-from core.games.army.cards import DECK_NAMES
+from core.games.army.board import GROUPS, PRISON_FINE, SITE_GROUPS, SQUARES
+from core.games.army.cards import CARD_FINE, DECK_NAMES
 
 from ...widgets.panel import KEY, TextPanel, key_hints
 from .look import CARD, EMPTY, TINY, group_style, money, seat_label
@@ -59,7 +59,7 @@ class DecisionPanel(TextPanel):
                             f"turn {jailed + 1} of 3.\n")
                 keys = [("r", "throw for doubles")]
                 if A.PayFine in legal:
-                    keys.append(("f", "pay £50"))
+                    keys.append(("f", f"pay {money(PRISON_FINE)}"))
                 if A.UseCard in legal:
                     keys.append(("g", "use card"))
             else:
@@ -80,8 +80,8 @@ class DecisionPanel(TextPanel):
             self._auction(text, view, entry, mine, compact)
             keys = [("⏎" if compact else "Enter", "bid"), ("p", "pass")]
         elif phase == "choice":
-            text.append(f"{you}: pay a £10 fine or take a Combat card?\n")
-            keys = [("f", "pay £10"), ("d", "draw card")]
+            text.append(f"{you}: pay a {money(CARD_FINE)} fine or take a Combat card?\n")
+            keys = [("f", f"pay {money(CARD_FINE)}"), ("d", "draw card")]
         elif phase == "debt":
             _, debtor, creditor, amount, reason = view.pending
             to = "the bank" if creditor >= len(view.players) else view.players[creditor]
