@@ -62,7 +62,8 @@ class GameSpec:
     new_game: Callable[[Sequence[str], int, dict[str, Any]], GameState]
     codec: ActionCodec
     bots: dict[str, Callable[[int], Any]] = field(default_factory=dict)
-    # statistics the simulator can gather: name -> a class with add(final_state) and summary()
+    # statistics the simulator can gather: name -> a class with add(final_state), merge(other)
+    # (the same statistic gathered by another process of the run) and summary()
     stats: dict[str, Callable[[], Any]] = field(default_factory=dict)
     sim_options: dict[str, Any] = field(default_factory=dict)  # the simulator's defaults
 
