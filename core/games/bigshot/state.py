@@ -20,25 +20,27 @@ from .board import (
     COLOURS,
     CUBES_PER_COLOUR,
     CUBES_PER_SPACE,
-    LOAN_DEBT,
-    LOT_CAPACITY,
     LOTS,
-    MAX_LOANS,
     N_LOTS,
-    ROUNDS,
     SPACES,
     START_CASH,
     Cubes,
-    lot_winner,
 )
-
-ROLL, LOANS, BID, PAY, PLACE, OVER = "roll", "loans", "bid", "pay", "place", "over"
-
-# When a player may take a loan (see RULINGS.md): decided once per game from the options.
-ANY_TIME = "any_time"  # open money, 3-4 players: any time during the round
-WHEN_SHORT = "when_short"  # option: only on your bid, when you cannot raise
-BEFORE_AUCTION = "before_auction"  # hidden money: asked in turn before the bidding starts
-BEFORE_FIRST_BID = "before_first_bid"  # 2 players: before your own first bid of the auction
+from .loans import LoanRules
+from .lots import LotRules
+from .phases import (
+    ANY_TIME,
+    BANK,
+    BEFORE_AUCTION,
+    BEFORE_FIRST_BID,
+    BID,
+    LOANS,
+    OVER,
+    PAY,
+    PLACE,
+    ROLL,
+    WHEN_SHORT,
+)
 
 # Bidding (and asking for loans) starts left of the roller and ends with the roller.
 BIDDING_ORDERS = {n: tuple(tuple((r + i) % n for i in range(1, n + 1)) for r in range(n))
@@ -58,10 +60,9 @@ def chosen_colours(text: str, players: int) -> list[int] | None:
                          f"{', '.join(COLOURS)}, in seat order")
     picked = [COLOURS.index(name) for name in names]
     return picked + [c for c in range(len(COLOURS)) if c not in picked]
-BANK = len(COLOURS)
 
 
-class BigShotState(GameState):
+class BigShotState(LoanRules, LotRules, GameState):
     __slots__ = (
         "players", "seat_colours", "colour_seat", "ghost", "hidden", "loan_window", "when_short",
         "rng", "spaces", "space_cubes", "broker", "lots", "lot_cubes", "owners", "settled",
@@ -216,27 +217,6 @@ class BigShotState(GameState):
             return self.ledger.balances[colours[0]]
         return max(self.ledger.balances[c] for c in colours)
 
-    def can_borrow(self, colour: int) -> bool:
-        """Whether the loan rules (not counting when) allow `colour` a loan now."""
-        return self.loan_round[colour] != self.round and self.loans[colour] < MAX_LOANS
-
-    def loan_allowed_now(self, seat: int, colour: int) -> bool:
-        if self.loan_round[colour] == self.round or self.loans[colour] >= MAX_LOANS \
-                or self.phase == OVER:
-            return False
-        window = self.loan_window
-        if window == ANY_TIME:
-            return True
-        if window == BEFORE_AUCTION:
-            return self.phase == LOANS and self.current == seat
-        if self.phase != BID or self.auction.bidder != seat:
-            return False
-        if window == BEFORE_FIRST_BID and self.auction.has_acted(seat):
-            return False
-        if self.when_short:
-            return self.cash(colour) < self.auction.minimum
-        return True
-
     def may_act(self, seat: int) -> bool:
         if self.current == seat:
             return True
@@ -264,14 +244,6 @@ class BigShotState(GameState):
         if phase == LOANS:
             return loans + (A.NO_MORE_LOANS,)
         return tuple(A.pay_with(c) for c in self.seat_colours[seat] if self.cash(c) >= self.price)
-
-    def _loan_actions(self, seat: int) -> tuple:
-        if self.loan_window != ANY_TIME and self.current != seat:
-            return ()
-        colours = self.seat_colours[seat]
-        if len(colours) == 1:
-            return (A.take_loan(colours[0]),) if self.loan_allowed_now(seat, colours[0]) else ()
-        return tuple(A.take_loan(c) for c in colours if self.loan_allowed_now(seat, c))
 
     def why_illegal(self, seat: int, action) -> str | None:
         kind = getattr(action, "kind", None)
@@ -313,21 +285,6 @@ class BigShotState(GameState):
                 return f"{COLOURS[action.colour]} cannot pay {self.price}"
             return None
         return f"{action} is not a Big Shot action"
-
-    def _why_no_loan(self, seat: int, colour: int) -> str | None:
-        if colour not in self.seat_colours[seat]:
-            return "you can only borrow for your own colour"
-        if self.loans[colour] >= MAX_LOANS:
-            return f"no more than {MAX_LOANS} loans per colour"
-        if self.loan_round[colour] == self.round:
-            return "only one loan per colour each round"
-        if not self.loan_allowed_now(seat, colour):
-            return {
-                BEFORE_AUCTION: "with hidden money, loans are asked for before the bidding",
-                BEFORE_FIRST_BID: "a loan must be taken before your first bid this auction",
-                WHEN_SHORT: "a loan only on your bid, when you cannot raise it",
-            }.get(self.loan_window, "no loan now")
-        return None
 
     # -- applying --------------------------------------------------------------------------------
 
@@ -392,28 +349,6 @@ class BigShotState(GameState):
         self.phase = BID
         self.auction = OpenAuction(order, free_to=self.roller)  # "at no cost" if all pass
 
-    def _next_loan_request(self) -> None:
-        """Move the loan question to the next seat that can still borrow, or start the bidding."""
-        while True:
-            self.loan_turn += 1
-            if self.loan_turn == len(self.loan_order):
-                self._open_auction(self.loan_order)
-                return
-            seat = self.loan_order[self.loan_turn]
-            if any(self.can_borrow(c) for c in self.seat_colours[seat]):
-                return
-
-    def _lend(self, colour: int) -> None:
-        self.loans[colour] += 1
-        self.loan_round[colour] = self.round
-        payout = LOAN_DEBT - self.loans[colour]
-        self.ledger.transfer(self.round, BANK, colour, payout, f"loan {self.loans[colour]}")
-        self._say("{} takes a loan: +{}, debt {}.", self.names[colour], payout,
-                  LOAN_DEBT * self.loans[colour])
-        if self.phase == LOANS and not any(self.can_borrow(c)
-                                           for c in self.seat_colours[self.current]):
-            self._next_loan_request()
-
     def _close_auction(self) -> None:
         auction = self.auction
         self.auction = None
@@ -437,48 +372,6 @@ class BigShotState(GameState):
         self.ledger.transfer(self.round, colour, BANK, self.price, "cubes bought at auction")
         self._say("{} buys the cubes for {}.", self.names[colour], self.price)
         self.phase = PLACE
-
-    def _place(self, colour: int, lot: int) -> None:
-        self.to_place[colour] -= 1
-        base = lot * 4
-        self.lots[base + colour] += 1
-        self.lot_cubes[lot] += 1
-        self._say("{} places a {} cube on {}.", self.players[self.winner], COLOURS[colour],
-                  LOTS[lot].name)
-        if self.lot_cubes[lot] == LOT_CAPACITY:
-            self._settle(lot)
-        if not any(self.to_place):
-            self._end_round()
-
-    def _settle(self, lot: int) -> None:
-        counts = self.lots[lot * 4:lot * 4 + 4]
-        owner = lot_winner(counts)
-        self.owners[lot] = owner
-        self.settled[lot] = True
-        self.open_places = tuple(tuple(p for p in row if p.lot != lot) for row in self.open_places)
-        for c in range(4):
-            self.retired[c] += counts[c]
-        self.lots[lot * 4:lot * 4 + 4] = [0, 0, 0, 0]
-        self.lot_cubes[lot] = 0
-        split = Cubes(counts)
-        if owner < 0:
-            self._say("{} goes to nobody: {}.", LOTS[lot].name, split)
-        else:
-            self._say("{} goes to {}: {}.", LOTS[lot].name, self.names[owner], split)
-
-    def _end_round(self) -> None:
-        if self.round == ROUNDS:
-            for lot in range(N_LOTS):
-                if not self.settled[lot] and self.lot_cubes[lot]:
-                    self._settle(lot)
-            self.phase = OVER
-            self._say("{}", self.result().reason)
-        self.round_ends.append((tuple(self.owners), tuple(self.ledger.balances), tuple(self.loans)))
-        if self.phase == OVER:
-            return
-        self.round += 1
-        self.roller = (self.roller + 1) % len(self.players)
-        self.phase = ROLL
 
     # -- results and views -----------------------------------------------------------------------
 

@@ -1,0 +1,55 @@
+"""Big Shot's city lots: placing bought cubes, settling a full lot by majority (the highest
+count held by one colour alone wins), and the end of a round."""
+
+from __future__ import annotations
+
+from .board import COLOURS, LOT_CAPACITY, LOTS, N_LOTS, ROUNDS, Cubes, lot_winner
+from .phases import OVER, ROLL
+
+
+class LotRules:
+    """The rules of placing and settling, for BigShotState (whose fields they read)."""
+
+    __slots__ = ()
+
+    def _place(self, colour: int, lot: int) -> None:
+        self.to_place[colour] -= 1
+        base = lot * 4
+        self.lots[base + colour] += 1
+        self.lot_cubes[lot] += 1
+        self._say("{} places a {} cube on {}.", self.players[self.winner], COLOURS[colour],
+                  LOTS[lot].name)
+        if self.lot_cubes[lot] == LOT_CAPACITY:
+            self._settle(lot)
+        if not any(self.to_place):
+            self._end_round()
+
+    def _settle(self, lot: int) -> None:
+        counts = self.lots[lot * 4:lot * 4 + 4]
+        owner = lot_winner(counts)
+        self.owners[lot] = owner
+        self.settled[lot] = True
+        self.open_places = tuple(tuple(p for p in row if p.lot != lot) for row in self.open_places)
+        for c in range(4):
+            self.retired[c] += counts[c]
+        self.lots[lot * 4:lot * 4 + 4] = [0, 0, 0, 0]
+        self.lot_cubes[lot] = 0
+        split = Cubes(counts)
+        if owner < 0:
+            self._say("{} goes to nobody: {}.", LOTS[lot].name, split)
+        else:
+            self._say("{} goes to {}: {}.", LOTS[lot].name, self.names[owner], split)
+
+    def _end_round(self) -> None:
+        if self.round == ROUNDS:
+            for lot in range(N_LOTS):
+                if not self.settled[lot] and self.lot_cubes[lot]:
+                    self._settle(lot)
+            self.phase = OVER
+            self._say("{}", self.result().reason)
+        self.round_ends.append((tuple(self.owners), tuple(self.ledger.balances), tuple(self.loans)))
+        if self.phase == OVER:
+            return
+        self.round += 1
+        self.roller = (self.roller + 1) % len(self.players)
+        self.phase = ROLL
