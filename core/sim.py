@@ -122,12 +122,12 @@ def simulate(spec: GameSpec, games: int, seed: int = 0, players: int | None = No
                          f"{', '.join(spec.stats) or 'none'}")
     options = spec.resolve_options({**spec.sim_options, **(options or {})})
     names = [f"{kind}-{seat + 1}" for seat, kind in enumerate(bots)]
-    run = (spec.slug, seed, names, list(bots), options, list(stats))
+    run = (seed, names, list(bots), options, list(stats))  # play_games' arguments after the range
     start = time.perf_counter()
     if jobs <= 1 or games < 2:
-        tally = play_games(spec.slug, 0, games, *run[1:], progress=progress)
+        tally = play_games(spec.slug, 0, games, *run, progress=progress)
     else:
-        tally = _in_parallel(games, jobs, run, progress)
+        tally = _in_parallel(spec.slug, games, jobs, run, progress)
     elapsed = time.perf_counter() - start
     return {
         "game": spec.slug,
@@ -150,14 +150,13 @@ def simulate(spec: GameSpec, games: int, seed: int = 0, players: int | None = No
     }
 
 
-def _in_parallel(games: int, jobs: int, run: tuple, progress) -> Tally:
+def _in_parallel(slug: str, games: int, jobs: int, run: tuple, progress) -> Tally:
     """The games in consecutive chunks over `jobs` processes, tallied in the order played."""
     chunk = max(1, min(CHUNK_GAMES, games // (jobs * 4)))
     bounds = [(first, min(games, first + chunk)) for first in range(0, games, chunk)]
-    slug, seed, names, bots, options, stats = run
     with ProcessPoolExecutor(jobs) as pool:
-        sizes = {pool.submit(play_games, slug, first, stop, seed, names, bots, options,
-                             stats): stop - first for first, stop in bounds}
+        sizes = {pool.submit(play_games, slug, first, stop, *run): stop - first
+                 for first, stop in bounds}
         done = 0
         for future in as_completed(sizes):
             done += sizes[future]

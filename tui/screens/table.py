@@ -215,9 +215,11 @@ class TableScreen(Page):
 
     def _offer_a_way_out(self) -> None:
         """Everyone at this keyboard is out and bots play on: watch fast, skip, or leave."""
+        if self._out_offered or not self.hot_seat:
+            return
         humans = self._human_seats()
         out = self.players_out()
-        if self._out_offered or not self.hot_seat or not humans or not set(humans) <= out:
+        if not humans or not set(humans) <= out:
             return
         self._out_offered = True  # asked over the table as it stands, once it is drawn
         self.call_after_refresh(self.app.push_screen,

@@ -101,15 +101,15 @@ class DeedRules:
     def _do_Build(self, seat: int, action) -> None:
         square = action.square
         piece = BARRACKS_PIECE if self.level[square] == 4 else STORE
-        others = [p for p in self._order_after(seat) if p != seat and self._capacity(p, piece)]
-        could = self._capacity(seat, piece) + sum(self._capacity(p, piece) for p in others)
-        if others and could > self._supply(piece):
+        capacity = {p: self._capacity(p, piece) for p in self._order_after(seat)}
+        others = [p for p, most in capacity.items() if p != seat and most]
+        supply = self._supply(piece)
+        if others and sum(capacity.values()) > supply:
             # The bank may run short: everyone who could build says how many they want.
-            self._say("The bank has {} left: who wants how many?", pieces(self._supply(piece),
-                                                                          piece))
+            self._say("The bank has {} left: who wants how many?", pieces(supply, piece))
             self.stack.append((SHORTAGE, seat, square, piece, ()))
             for p in reversed((seat, *others)):  # the builder first, then to the left
-                self.stack.append((WANT, p, piece, int(p == seat), self._capacity(p, piece)))
+                self.stack.append((WANT, p, piece, int(p == seat), capacity[p]))
             return
         self._build_now(seat, square)
 

@@ -161,7 +161,7 @@ class LedgerPanel(TextPanel):
         rows = max(1, self.content_size.height)
         self.show_text(self.describe(view, compact, rows, self.content_size.width))
 
-    def describe(self, view, compact: bool, rows: int, width: int = 40) -> Text:
+    def describe(self, view, compact: bool, rows: int, width: int) -> Text:
         seats = len(view.players)
         per_seat = max(1, min(3, (rows - 1) // seats))
         name_width, money_width = (6, 7) if compact else (11, 8)
