@@ -61,13 +61,13 @@ def _decision(state):
 def army_bidding(state) -> bool:
     """The person is to bid in a deed's auction that already has a bid."""
     frame = _decision(state)
-    return (frame is not None and frame[0] == "auction" and frame[1].bidder == 0
-            and frame[1].high_bidder is not None and frame[2] >= 0)
+    return (frame is not None and frame.kind == "auction" and frame.auction.bidder == 0
+            and frame.auction.high_bidder is not None and frame.square >= 0)
 
 
 def army_offered_a_trade(state) -> bool:
     frame = _decision(state)
-    return frame is not None and frame[0] == "trade" and frame[2].partner == 0
+    return frame is not None and frame.kind == "trade" and frame.seat == 0
 
 
 def army_built_sites(game, seat: int) -> list[int]:
@@ -91,7 +91,7 @@ def army_person_bankrupt(state) -> bool:
 
 def army_in_debt(state) -> bool:
     frame = _decision(state)
-    return frame is not None and frame[0] == "debt" and frame[1] == 0
+    return frame is not None and frame.kind == "debt" and frame.seat == 0
 
 
 def army_in_prison(state) -> bool:

@@ -2,10 +2,12 @@
 
 import pytest
 
+from core.engine.decisions import BuyOrDecline, HowMany, Placement
 from core.engine.errors import IllegalAction
 from core.games.army import actions as A
 from core.games.army.board import BARRACKS, PRISON, SQUARES
 from core.games.army.cards import COMBAT, DECKS, GET_OUT, TRAINING
+from core.games.army.frames import STORE, FineOrCard, LiftOrKeep
 
 from .army_helpers import game, give, set_cash, throw
 
@@ -18,7 +20,7 @@ def test_everyone_starts_with_1500_and_a_throw_moves_the_token():
     assert [state.cash(s) for s in range(3)] == [1500] * 3
     throw(state, (2, 4))
     state.step(0, A.Roll())
-    assert state.position[0] == 6 and state.top()[:3] == ("buy", 0, WOLF)
+    assert state.position[0] == 6 and state.top() == BuyOrDecline(0, WOLF)
 
 
 def test_salary_on_passing_go():
@@ -42,7 +44,7 @@ def test_declining_starts_an_auction_open_to_everyone_including_the_decliner():
     throw(state, (1, 2))
     state.step(0, A.Roll())
     state.step(0, A.Decline())
-    auction = state.top()[1]
+    auction = state.top().auction
     assert auction.bidders == (1, 2, 0) and auction.minimum == 1
     state.step(1, A.Bid(10))
     state.step(2, A.Pass())
@@ -148,17 +150,18 @@ def test_building_shortage_auctions_the_last_stores_between_players_who_want_the
     give(state, 1, WOLF, JACKAL, FOXHOUND)
     state.stores_left = 1
     state.step(0, A.Build(REAPER))
-    assert state.top()[:2] == ("want", 0)  # the builder first, wanting one at least
+    assert state.top() == HowMany(0, STORE, 1, 8)  # the builder first, wanting one at least
     assert "from 1 to 8" in state.why_illegal(0, A.Want(0))
     state.step(0, A.Want(1))
-    assert state.top()[:2] == ("want", 1)  # Cat owns no complete group: not asked
+    assert (state.top().kind, state.actor()) == ("want", 1)  # Cat owns no complete group: not asked
     state.step(1, A.Want(2))
     frame = state.top()
-    assert frame[0] == "auction" and frame[1].bidders == (0, 1) and frame[1].minimum == 1
+    assert frame.kind == "auction" and frame.auction.bidders == (0, 1)
+    assert frame.auction.minimum == 1
     state.step(0, A.Bid(50))
     state.step(1, A.Bid(60))
     state.step(0, A.Pass())
-    assert state.top()[:2] == ("place", 1)
+    assert state.top() == Placement(1, STORE)
     assert state.why_illegal(1, A.Place(REAPER)) is not None
     state.step(1, A.Place(JACKAL))
     assert state.level[JACKAL] == 1 and state.stores_left == 0 and state.cash(1) == 1440
@@ -188,7 +191,7 @@ def test_no_auction_when_the_others_want_none_of_the_last_stores():
 def test_two_stores_left_and_two_players_wanting_two_each_is_a_shortage():
     """The case the old rule missed: as many players able to build as Stores left."""
     state = shortage_announced(stores=2, ann_wants=2, ben_wants=2)
-    assert state.top()[0] == "auction"
+    assert state.top().kind == "auction"
     assert "Building shortage: 4 wanted and the bank has 2 Ammo Stores: auction." in \
         state.view(0).log
 
@@ -321,7 +324,7 @@ def test_pay_ten_or_take_a_combat_card():
     state.decks[TRAINING].insert(0, fine)
     throw(state, (1, 1))
     state.step(0, A.Roll())
-    assert state.top() == ("choice", 0)
+    assert state.top() == FineOrCard(0)
     state.step(0, A.PayTen())
     assert state.cash(0) == 1490
 
@@ -356,7 +359,7 @@ def test_a_debt_must_be_raised_before_bankruptcy_is_allowed():
     state.position[0] = 35
     throw(state, (1, 3))
     state.step(0, A.Roll())  # owes 2000 with 1000 + 30 mortgage
-    assert state.top()[0] == "debt"
+    assert state.top().kind == "debt"
     assert A.Bankrupt() in state.legal_actions(0)
     set_cash(state, 0, 1990)
     assert A.Bankrupt() not in state.legal_actions(0)
@@ -383,7 +386,7 @@ def test_bankruptcy_to_a_creditor_hands_over_everything_and_mortgages_cost_inter
     assert state.owner[REAPER] == state.owner[CATTERICK] == 1 and state.level[REAPER] == 0
     assert state.card_holder[COMBAT] == 1
     assert state.cash(1) == 1500 + 150 - 10  # minus 10% of Catterick's 100 mortgage
-    assert state.top() == ("lift", 1, CATTERICK)
+    assert state.top() == LiftOrKeep(1, CATTERICK)
     state.step(1, A.LiftMortgage())
     assert state.cash(1) == 1540 and not state.mortgaged[CATTERICK]
 
@@ -399,11 +402,11 @@ def test_bankruptcy_to_the_bank_auctions_the_deeds():
     state.step(0, A.Mortgage(WATCHKEEPER))
     state.step(0, A.Bankrupt())
     frame = state.top()
-    assert frame[0] == "auction" and frame[2] in (REAPER, WATCHKEEPER)
+    assert frame.kind == "auction" and frame.square in (REAPER, WATCHKEEPER)
     assert state.owner[REAPER] == -1 and not state.mortgaged[REAPER]
     state.step(1, A.Bid(5))
     state.step(2, A.Pass())
-    assert state.owner[frame[2]] == 1
+    assert state.owner[frame.square] == 1
 
 
 def test_trades_of_mortgaged_deeds_charge_interest_now_and_again_if_lifted_later():
@@ -430,7 +433,7 @@ def test_a_counter_offer_replaces_the_offer():
     give(state, 0, REAPER)
     state.step(0, A.Propose(1, give=(REAPER,), get_cash=100))
     state.step(1, A.Propose(0, give_cash=60, get=(REAPER,)))
-    assert state.top()[1] == 1 and state.actor() == 0
+    assert state.top().proposer == 1 and state.actor() == 0
     state.step(0, A.Accept())
     assert state.owner[REAPER] == 1 and state.cash(0) == 1560
 
@@ -528,7 +531,7 @@ def test_a_bidder_may_mortgage_in_the_middle_of_an_auction_to_raise_a_bid():
     assert state.actor() == 1 and A.Mortgage(CATTERICK) in state.legal_actions(1)
     assert "you have only £5" in state.why_illegal(1, A.Bid(50))
     state.step(1, A.Mortgage(CATTERICK))
-    assert state.top()[0] == "auction" and state.actor() == 1  # still Ben's bid
+    assert state.top().kind == "auction" and state.actor() == 1  # still Ben's bid
     state.step(1, A.Bid(50))
     state.step(0, A.Pass())
     assert state.owner[WATCHKEEPER] == 1 and state.cash(1) == 5 + 100 - 50
@@ -541,14 +544,14 @@ def test_an_offer_reaching_you_leaves_you_free_to_sell_and_mortgage_before_answe
     state.step(0, A.Propose(1, give=(CATTERICK,), get_cash=200))
     assert {A.Sell(REAPER), A.Sell(WATCHKEEPER)} <= set(state.legal_actions(1))
     state.step(1, A.Sell(REAPER))
-    assert state.top()[0] == "trade" and state.actor() == 1  # the offer still waits for Ben
+    assert state.top().kind == "trade" and state.actor() == 1  # the offer still waits for Ben
     state.step(1, A.Accept())
     assert state.owner[CATTERICK] == 1 and state.cash(1) == 1500 + 25 - 200
 
 
 def test_no_selling_while_a_building_bought_at_auction_waits_for_its_site():
     state = game(2)
-    state.stack.append(("place", 0, "store"))
+    state.stack.append(Placement(0, STORE))
     assert "put your building" in state.why_illegal(0, A.Mortgage(CATTERICK))
 
 

@@ -38,7 +38,7 @@ def keys_for(view, cursor: int) -> list[str]:
     if phase == "end":
         return ["e"]
     if phase == "buy":
-        return ["y"] if view.cash[me] >= SQUARES[view.pending[2]].price else ["n"]
+        return ["y"] if view.cash[me] >= SQUARES[view.pending.square].price else ["n"]
     if phase == "auction":
         return ["p"]
     if phase == "choice":
@@ -87,13 +87,13 @@ async def test_raising_money_by_mortgaging_then_paying_the_debt():
     table = army_table(1, army_in_debt)
     app = app_for(table)
     async with app.run_test(size=(120, 40)) as pilot:
-        owed = table.state.stack[-1][3]
+        owed = table.state.stack[-1].amount
         assert "You owe" in decision_text(app)
         for _ in range(30):
-            if table.state.stack and table.state.stack[-1][0] == "debt":
+            if table.state.stack and table.state.stack[-1].kind == "debt":
                 screen = app.screen
                 await pilot.press(*keys_for(screen.view, screen.cursor))
-        assert not any(frame[0] == "debt" and frame[1] == 0 for frame in table.state.stack)
+        assert not any(frame.kind == "debt" and frame.seat == 0 for frame in table.state.stack)
         assert any(t.amount == owed and t.source == 0 for t in table.state.ledger.entries[-3:])
 
 
@@ -122,8 +122,8 @@ async def test_an_offer_is_composed_sent_and_answered_by_the_bot():
 
 async def test_a_counter_offer_turns_the_offer_round():
     table = army_table(1, army_offered_a_trade)
-    offer = table.state.stack[-1][2]
-    proposer = table.state.stack[-1][1]
+    offer = table.state.stack[-1].offer
+    proposer = table.state.stack[-1].proposer
     app = app_for(table)
     async with app.run_test(size=(120, 40)) as pilot:
         assert "offers a trade" in decision_text(app)
@@ -142,7 +142,7 @@ async def test_a_counter_offer_turns_the_offer_round():
 
 async def test_a_ticked_deed_shows_a_tick_not_only_another_colour():
     table = army_table(1, army_offered_a_trade)
-    offer = table.state.stack[-1][2]
+    offer = table.state.stack[-1].offer
     app = app_for(table)
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.press("c")

@@ -12,10 +12,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from core.engine.decisions import TradeOffer
+
 from . import actions as A
 from .board import DEEDS, SQUARES, group_of
 from .cards import CARD_FINE
-from .frames import BUY, interest
+from .frames import AUCTION, BUY, CHOICE, DEBT, LIFT, PLACE, TRADE, WANT, interest
 from .view import ArmyView
 
 RESERVE = 150  # cash kept back for rents, early in the game
@@ -34,31 +36,31 @@ class HeuristicBot:
             return legal[0]
         me = view.viewer
         kinds = {type(a): a for a in legal}
-        pending = view.pending[0] if view.pending else view.stage
-        if pending == "auction":
+        pending = view.phase
+        if pending == AUCTION:
             return self._bid(view, me, legal)
         if pending == BUY:
-            square = view.pending[2]
+            square = view.pending.square
             worth = self._deed_worth(view, me, square)
             if A.Buy in kinds and view.cash[me] - SQUARES[square].price >= min(
                     self._reserve(view), worth - SQUARES[square].price + RESERVE // 2):
                 return kinds[A.Buy]
             return kinds[A.Decline]
-        if pending == "choice":
+        if pending == CHOICE:
             return kinds[A.PayTen] if view.cash[me] >= CARD_FINE + self._reserve(view) // 2 \
                 else kinds[A.TakeCombat]
-        if pending == "debt":
+        if pending == DEBT:
             return self._raise(view, me, legal)
-        if pending == "trade":
-            return kinds[A.Accept] if A.Accept in kinds and self._fair(view, me, view.pending[2]) \
+        if pending == TRADE:
+            return kinds[A.Accept] if A.Accept in kinds and self._fair(view, me, view.pending) \
                 else kinds[A.Reject]
-        if pending == "lift":
+        if pending == LIFT:
             return kinds[A.LiftMortgage] if A.LiftMortgage in kinds and \
-                view.cash[me] - SQUARES[view.pending[2]].mortgage >= self._reserve(view) \
+                view.cash[me] - SQUARES[view.pending.square].mortgage >= self._reserve(view) \
                 else kinds[A.KeepMortgage]
-        if pending == "place":
+        if pending == PLACE:
             return legal[0]
-        if pending == "want":  # as many as it could build, unless cash is short
+        if pending == WANT:  # as many as it could build, unless cash is short
             wants = [a for a in legal if isinstance(a, A.Want)]
             return wants[-1] if view.cash[me] >= 2 * self._reserve(view) else wants[0]
         return self._manage(view, me, legal, kinds)
@@ -94,9 +96,9 @@ class HeuristicBot:
             worth += price // 2 - interest(price // 2) if view.mortgaged[s] else price
         return worth
 
-    def _fair(self, view: ArmyView, me: int, offer: A.Propose) -> bool:
+    def _fair(self, view: ArmyView, me: int, trade: TradeOffer) -> bool:
         """Accept when what I get is worth at least what I give, counting groups completed."""
-        proposer = view.pending[1]
+        proposer, offer = trade.proposer, trade.offer
         gain = self._side_worth(view, offer.give, offer.give_cash, offer.give_cards)
         loss = self._side_worth(view, offer.get, offer.get_cash, offer.get_cards)
         after = list(view.owner)
@@ -118,7 +120,7 @@ class HeuristicBot:
     # -- acting --------------------------------------------------------------------------------
 
     def _bid(self, view: ArmyView, me: int, legal: Sequence) -> object:
-        auction = view.pending[1]
+        auction = view.pending
         if auction.square >= 0:
             limit = self._deed_worth(view, me, auction.square)
         else:

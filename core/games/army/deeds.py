@@ -4,9 +4,13 @@ mortgaging at half value and lifting at 10% interest (army_001.txt)."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
+from core.engine.decisions import HowMany
+
 from . import actions as A
 from .board import BARRACKS, SQUARES, SQUARES_COUNT, group_of
-from .frames import BARRACKS_PIECE, SHORTAGE, STORE, WANT, interest, pieces
+from .frames import BARRACKS_PIECE, STORE, Shortage, interest, pieces
 
 
 class DeedRules:
@@ -107,9 +111,9 @@ class DeedRules:
         if others and sum(capacity.values()) > supply:
             # The bank may run short: everyone who could build says how many they want.
             self._say("The bank has {} left: who wants how many?", pieces(supply, piece))
-            self.stack.append((SHORTAGE, seat, square, piece, ()))
+            self.stack.append(Shortage(seat, square, piece))
             for p in reversed((seat, *others)):  # the builder first, then to the left
-                self.stack.append((WANT, p, piece, int(p == seat), capacity[p]))
+                self.stack.append(HowMany(p, piece, int(p == seat), capacity[p]))
             return
         self._build_now(seat, square)
 
@@ -134,16 +138,16 @@ class DeedRules:
         return min(room, self.cash(seat) // min(SQUARES[s].build for s in sites))
 
     def _do_Want(self, seat: int, action) -> None:
-        piece = self.stack.pop()[2]
-        at = max(i for i, frame in enumerate(self.stack) if frame[0] == SHORTAGE)
+        piece = self.stack.pop().piece
+        at = max(i for i, frame in enumerate(self.stack) if isinstance(frame, Shortage))
         shortage = self.stack[at]
-        self.stack[at] = (*shortage[:4], (*shortage[4], (seat, action.count)))
+        self.stack[at] = replace(shortage, wants=(*shortage.wants, (seat, action.count)))
         self._say("{} wants {}.", self.players[seat], pieces(action.count, piece))
 
-    def _shortage(self, frame: tuple) -> None:
+    def _shortage(self, frame: Shortage) -> None:
         """Auction the pieces one at a time while two or more players want more than the bank
         has (army_001.txt, BUILDING SHORTAGE); then the builder's own building, if still wanted."""
-        _, builder, square, piece, wants = frame
+        builder, square, piece, wants = frame.builder, frame.square, frame.piece, frame.wants
         wanting = {p: min(n, self._capacity(p, piece)) for p, n in wants if self.active[p]}
         wanting = {p: n for p, n in wanting.items() if n}
         supply = self._supply(piece)
@@ -212,7 +216,7 @@ class DeedRules:
 
     def _do_LiftMortgage(self, seat: int, _action) -> None:
         """On receiving a mortgaged deed: the 10% is paid already, so the principal alone."""
-        _, _, square = self.stack.pop()
+        square = self.stack.pop().square
         self._lift(seat, square, SQUARES[square].mortgage)
 
     def _lift(self, seat: int, square: int, cost: int) -> None:
@@ -222,5 +226,5 @@ class DeedRules:
         self._say("{} lifts the mortgage on {} for £{:,}.", self.players[seat], name, cost)
 
     def _do_KeepMortgage(self, seat: int, _action) -> None:
-        _, _, square = self.stack.pop()
+        square = self.stack.pop().square
         self._say("{} keeps {} mortgaged.", self.players[seat], SQUARES[square].name)

@@ -1,21 +1,94 @@
-"""The Army turn's vocabulary: the base stages, the frames stacked above them and what answers
-each, and small sums the rules, views and screens share."""
+"""The Army turn's vocabulary: the base stages, the frames stacked above them (the kit's
+decisions and Army's own) and what answers each, and small sums the rules, views and screens
+share."""
 
 from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar
+
+from core.engine.decisions import (
+    AuctionLot,
+    BuyOrDecline,
+    Debt,
+    Frame,
+    HowMany,
+    Placement,
+    TradeOffer,
+)
 
 from . import actions as A
 from .board import SQUARES_COUNT
 
 ROLL, END, OVER = "roll", "end", "over"  # the current player's stage when nothing is pending
-# decision frames: (BUY, seat, square) (AUCTION, auction, square, piece) (CHOICE, seat)
-# (DEBT, debtor, creditor, amount, reason) (TRADE, proposer, offer) (LIFT, seat, square)
-# (PLACE, seat, piece) (WANT, seat, piece, least, most)
+
+
+@dataclass(slots=True)
+class FineOrCard(Frame):
+    """A card's choice: pay the fine, or take a Combat card instead."""
+
+    kind: ClassVar[str] = "choice"
+    chooser: int
+
+    @property
+    def seat(self) -> int:
+        return self.chooser
+
+
+@dataclass(slots=True)
+class LiftOrKeep(Frame):
+    """A mortgaged deed just received: lift its mortgage now, or keep it mortgaged."""
+
+    kind: ClassVar[str] = "lift"
+    owner: int
+    square: int
+
+    @property
+    def seat(self) -> int:
+        return self.owner
+
+
+# effect frames: they run by themselves when they reach the top of the stack
+@dataclass(slots=True)
+class Move(Frame):
+    """A move still to make (after a debt the throw raised is settled)."""
+
+    kind: ClassVar[str] = "move"
+    mover: int
+    steps: int
+
+
+@dataclass(slots=True)
+class Settle(Frame):
+    """A throw fully resolved: where the token rests is counted (landing statistics)."""
+
+    kind: ClassVar[str] = "settle"
+    mover: int
+
+
+@dataclass(slots=True)
+class BankSale(Frame):
+    """A bankrupt's deeds, auctioned by the bank one after another."""
+
+    kind: ClassVar[str] = "bank-sale"
+    squares: tuple[int, ...]
+
+
+@dataclass(slots=True)
+class Shortage(Frame):
+    """A build that may exhaust the bank's stock: `wants` collects ((seat, how many), ...) as
+    each player able to build announces it."""
+
+    kind: ClassVar[str] = "shortage"
+    builder: int
+    square: int
+    piece: str
+    wants: tuple[tuple[int, int], ...] = ()
+
+
 BUY, AUCTION, CHOICE, DEBT, TRADE, LIFT, PLACE, WANT = (
-    "buy", "auction", "choice", "debt", "trade", "lift", "place", "want")
-# effect frames: (MOVE, seat, steps) (SETTLE, seat) (BANK_SALE, squares)
-# (SHORTAGE, builder, square, piece, wants): wants is ((seat, how many), ...) as announced
-MOVE, SETTLE, BANK_SALE, SHORTAGE = "move", "settle", "bank-sale", "shortage"
-EFFECTS = (MOVE, SETTLE, BANK_SALE, SHORTAGE)
+    BuyOrDecline.kind, AuctionLot.kind, FineOrCard.kind, Debt.kind, TradeOffer.kind,
+    LiftOrKeep.kind, Placement.kind, HowMany.kind)
 STORE, BARRACKS_PIECE = "Ammo Store", "Barracks"
 PRE_CHECKED = (A.Sell, A.Mortgage, A.Build, A.Unmortgage)  # listed only when legal (_candidates)
 MAX_PROPOSALS = 3  # trade offers (counter-offers included) a player may make in one turn

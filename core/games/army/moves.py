@@ -4,9 +4,11 @@ landing (buying, rent, taxes, cards), Prison and its ways out, and the Combat an
 
 from __future__ import annotations
 
+from core.engine.decisions import BuyOrDecline
+
 from .board import GO_TO_PRISON, PRISON, PRISON_FINE, SALARY, SQUARES, SQUARES_COUNT
 from .cards import CARD_FINE, COMBAT, DECK_NAMES, DECKS, GET_OUT
-from .frames import BUY, CHOICE, END, IN_PRISON, MOVE, ROLL, SETTLE
+from .frames import END, IN_PRISON, ROLL, FineOrCard, Move, Settle
 
 
 class MovementRules:
@@ -24,14 +26,14 @@ class MovementRules:
                 self.prison_turn[seat] = -1
                 self.doubles = 1 if self.extra_throw else 0
                 self.stage = ROLL if self.extra_throw else END
-                self.stack.append((SETTLE, seat))
+                self.stack.append(Settle(seat))
                 self._move(seat, d1 + d2)
             elif self.prison_turn[seat] >= 3:
                 self._say("{} throws {} and {} on a third turn in Prison: pays £{:,} and leaves.",
                           name, d1, d2, PRISON_FINE)
                 self.prison_turn[seat] = -1
                 self.stage = END
-                self.stack += [(SETTLE, seat), (MOVE, seat, d1 + d2)]
+                self.stack += [Settle(seat), Move(seat, d1 + d2)]
                 self._charge(seat, self.bank, PRISON_FINE, "Prison fine")
             else:
                 self._say("{} throws {} and {}: no double, stays in Prison.", name, d1, d2)
@@ -46,7 +48,7 @@ class MovementRules:
             return
         self._say("{} throws {} and {}{}.", name, d1, d2, " (a double)" if d1 == d2 else "")
         self.stage = ROLL if d1 == d2 else END
-        self.stack.append((SETTLE, seat))
+        self.stack.append(Settle(seat))
         self._move(seat, d1 + d2)
 
     def _do_PayFine(self, seat: int, _action) -> None:
@@ -85,7 +87,7 @@ class MovementRules:
             owner = self.owner[square]
             if owner < 0:
                 self._say("{} lands on {} (£{:,}, unowned).", name, sq.name, sq.price)
-                self.stack.append((BUY, seat, square))
+                self.stack.append(BuyOrDecline(seat, square))
             elif owner == seat:
                 self._say("{} lands on {}, their own.", name, sq.name)
             elif self.mortgaged[square]:
@@ -148,4 +150,4 @@ class MovementRules:
                 if other != seat:
                     self._charge(other, seat, args[0], "birthday")
         elif effect == "fine_or_combat":
-            self.stack.append((CHOICE, seat))
+            self.stack.append(FineOrCard(seat))

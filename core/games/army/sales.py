@@ -4,11 +4,14 @@ raising what is owed, or bankruptcy to the creditor or to the bank (army_001.txt
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from core.engine.auction import OpenAuction
+from core.engine.decisions import AuctionLot, Debt, Placement
 
 from .board import BARRACKS, SQUARES
 from .cards import GET_OUT
-from .frames import AUCTION, BANK_SALE, DEBT, MOVE, PLACE, SHORTAGE, STORE
+from .frames import STORE, BankSale, Move, Shortage
 
 
 class SaleRules:
@@ -17,20 +20,20 @@ class SaleRules:
     __slots__ = ()
 
     def _do_Buy(self, seat: int, _action) -> None:
-        _, _, square = self.stack.pop()
+        square = self.stack.pop().square
         price = SQUARES[square].price
         self._pay(seat, self.bank, price, f"bought {SQUARES[square].name}")
         self.owner[square] = seat
         self._say("{} buys {} for £{:,}.", self.players[seat], SQUARES[square].name, price)
 
     def _do_Decline(self, seat: int, _action) -> None:
-        _, _, square = self.stack.pop()
+        square = self.stack.pop().square
         self._say("{} declines {}: it goes to auction.", self.players[seat], SQUARES[square].name)
         self._open_auction(square, "", self._order_after(seat))
 
     def _open_auction(self, square: int, piece: str, bidders: tuple[int, ...],
                       opening: int = 1) -> None:
-        self.stack.append((AUCTION, OpenAuction(bidders, opening), square, piece))
+        self.stack.append(AuctionLot(OpenAuction(bidders, opening), square, piece))
 
     def _order_after(self, seat: int) -> tuple[int, ...]:
         """Every player still in, starting left of `seat` and ending with `seat`."""
@@ -38,29 +41,30 @@ class SaleRules:
         return tuple(s for s in order if self.active[s])
 
     def _do_Bid(self, seat: int, action) -> None:
-        auction = self.stack[-1][1]
+        auction = self.stack[-1].auction
         auction.bid(action.amount)
         self._say("{} bids £{:,}.", self.players[seat], action.amount)
         if auction.finished:
             self._close_auction()
 
     def _do_Pass(self, seat: int, _action) -> None:
-        auction = self.stack[-1][1]
+        auction = self.stack[-1].auction
         auction.pass_()
         self._say("{} passes.", self.players[seat])
         if auction.finished:
             self._close_auction()
 
     def _close_auction(self) -> None:
-        _, auction, square, piece = self.stack.pop()
+        lot = self.stack.pop()
+        auction, square, piece = lot.auction, lot.square, lot.piece
         what = SQUARES[square].name if square >= 0 else f"an {piece}" if piece == STORE else \
             f"a {piece}"
         winner = auction.high_bidder
-        shortage = self.stack[-1] if square < 0 and self.stack[-1][0] == SHORTAGE else None
+        shortage = self.stack[-1] if square < 0 and isinstance(self.stack[-1], Shortage) else None
         if winner is None:
             self._say("Nobody bids for {}: it stays with the bank.", what)
             if shortage:  # nobody wants one at any price: the shortage is over
-                self.stack[-1] = (*shortage[:4], ())
+                self.stack[-1] = replace(shortage, wants=())
             return
         self._pay(winner, self.bank, auction.high, f"auction: {what}")
         self._say("{} wins {} for £{:,}.", self.players[winner], what, auction.high)
@@ -68,15 +72,16 @@ class SaleRules:
             self.owner[square] = winner
             return
         if shortage:
-            self.stack[-1] = (*shortage[:4], tuple((p, n - (p == winner))
-                                                   for p, n in shortage[4]))
-        self.stack.append((PLACE, winner, piece))
+            self.stack[-1] = replace(shortage, wants=tuple((p, n - (p == winner))
+                                                           for p, n in shortage.wants))
+        self.stack.append(Placement(winner, piece))
 
     def _do_Bankrupt(self, seat: int, _action) -> None:
-        _, _, creditor, amount, reason = self.stack.pop()
+        debt = self.stack.pop()
+        creditor, amount, reason = debt.creditor, debt.amount, debt.reason
         self.active[seat] = False
         self.prison_turn[seat] = -1
-        self.stack = [f for f in self.stack if not (f[0] == MOVE and f[1] == seat)]
+        self.stack = [f for f in self.stack if not (isinstance(f, Move) and f.mover == seat)]
         deeds = self.deeds_of(seat)
         refund = sum(self.building_refund(s) for s in deeds)
         for s in deeds:
@@ -97,7 +102,7 @@ class SaleRules:
                 self.owner[s] = -1
                 self.mortgaged[s] = False
             if deeds and self.active.count(True) > 1:
-                self.stack.append((BANK_SALE, tuple(deeds)))
+                self.stack.append(BankSale(tuple(deeds)))
         else:
             self._say("{} cannot pay £{:,} ({}) and is bankrupt: {} takes everything.",
                       self.players[seat], amount, reason, self.players[creditor])
@@ -114,6 +119,6 @@ class SaleRules:
         if self.cash(debtor) >= amount:
             self._pay(debtor, creditor, amount, reason)
         else:
-            self.stack.append((DEBT, debtor, creditor, amount, reason))
+            self.stack.append(Debt(debtor, creditor, amount, reason))
             self._say("{} owes £{:,} ({}) and has £{:,}: must raise money.", self.players[debtor],
                       amount, reason, self.cash(debtor))

@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from core.engine.decisions import Debt, Frame
 from core.engine.errors import NOT_YOUR_TURN
 from core.engine.game import GameState, Result
 from core.engine.ledger import Ledger
@@ -42,23 +43,23 @@ from .deeds import DeedRules
 from .frames import (
     ANSWERS,
     AUCTION,
-    BANK_SALE,
     BUY,
     CHOICE,
     DEBT,
     END,
     IN_PRISON,
     LIFT,
-    MOVE,
     OVER,
     PLACE,
     PRE_CHECKED,
     ROLL,
-    SETTLE,
     SHORT_GAME_ROUNDS,
-    SHORTAGE,
     TRADE,
     WANT,
+    BankSale,
+    Move,
+    Settle,
+    Shortage,
 )
 from .moves import MovementRules
 from .sales import SaleRules
@@ -101,7 +102,7 @@ class ArmyState(MovementRules, SaleRules, DeedRules, TradeRules, GameState):
         self.barracks_left = BARRACKS_IN_BANK
         self.doubles = 0
         self.dice = (0, 0)
-        self.stack: list[tuple] = []
+        self.stack: list[Frame] = []  # pending decisions and effects, the top one last
         self.proposals = [0] * n
         self.round_ends: list[tuple[int, ...]] = []
         self.landings = [0] * (SQUARES_COUNT + 1)
@@ -147,7 +148,7 @@ class ArmyState(MovementRules, SaleRules, DeedRules, TradeRules, GameState):
                      "mortgaged", "proposals", "events", "round_ends", "landings"):
             setattr(clone, name, getattr(self, name)[:])
         clone.decks = [deck[:] for deck in self.decks]
-        clone.stack = [(f[0], f[1].copy(), *f[2:]) if f[0] == AUCTION else f for f in self.stack]
+        clone.stack = [frame.copy() for frame in self.stack]
         return clone
 
     # -- what the state says -------------------------------------------------------------------
@@ -163,19 +164,13 @@ class ArmyState(MovementRules, SaleRules, DeedRules, TradeRules, GameState):
             return None
         if not self.stack:
             return self.turn
-        frame = self.stack[-1]
-        kind = frame[0]
-        if kind == AUCTION:
-            return frame[1].bidder
-        if kind == TRADE:
-            return frame[2].partner
-        return frame[1]
+        return self.stack[-1].seat
 
     def to_act(self) -> tuple[int, ...]:
         seat = self.actor()
         return () if seat is None else (seat,)
 
-    def top(self) -> tuple | None:
+    def top(self) -> Frame | None:
         return self.stack[-1] if self.stack else None
 
     def deeds_of(self, seat: int) -> list[int]:
@@ -223,7 +218,7 @@ class ArmyState(MovementRules, SaleRules, DeedRules, TradeRules, GameState):
         mortgages come out legal already (`_raising`, `_managing`: the deeds' rules applied a
         group at a time); the rest are checked one by one."""
         frame = self.top()
-        kind = frame[0] if frame else self.stage
+        kind = frame.kind if frame else self.stage
         if kind == PLACE:
             return [A.Place(s) for s in self.deeds_of(seat)]
         if kind == END and self.jailed:
@@ -236,11 +231,11 @@ class ArmyState(MovementRules, SaleRules, DeedRules, TradeRules, GameState):
         if kind == BUY:
             return [A.Buy(), A.Decline(), *raising]
         if kind == AUCTION:
-            auction = frame[1]
+            auction = frame.auction
             steps = {auction.minimum, auction.minimum + 9, auction.minimum + 49,
                      auction.minimum + 99}
-            if frame[2] >= 0:
-                steps.add(max(auction.minimum, SQUARES[frame[2]].price))
+            if frame.square >= 0:
+                steps.add(max(auction.minimum, SQUARES[frame.square].price))
             return [A.Bid(amount) for amount in sorted(steps)] + [A.Pass(), *raising]
         if kind == CHOICE:
             return [A.PayTen(), A.TakeCombat(), *raising]
@@ -250,7 +245,7 @@ class ArmyState(MovementRules, SaleRules, DeedRules, TradeRules, GameState):
             return [A.Accept(), A.Reject(), *raising]
         if kind == LIFT:
             return [A.LiftMortgage(), A.KeepMortgage(), *raising]
-        return [A.Want(n) for n in range(frame[3], frame[4] + 1)] + raising  # WANT
+        return [A.Want(n) for n in range(frame.least, frame.most + 1)] + raising  # WANT
 
     def may_act(self, seat: int) -> bool:
         return seat == self.actor()
@@ -261,7 +256,7 @@ class ArmyState(MovementRules, SaleRules, DeedRules, TradeRules, GameState):
         if seat != self.actor():
             return NOT_YOUR_TURN
         frame = self.top()
-        kind = frame[0] if frame else self.stage
+        kind = frame.kind if frame else self.stage
         cls = type(action)
         if kind == END and self.jailed and cls is not A.EndTurn:
             return "sent to Prison, your turn ends there: end it"
@@ -290,7 +285,7 @@ class ArmyState(MovementRules, SaleRules, DeedRules, TradeRules, GameState):
                 PLACE: "put your building on one of your sites first",
                 WANT: "say how many of the buildings you want first"}[kind]
 
-    def _why_not(self, seat: int, action, frame: tuple | None) -> str | None:
+    def _why_not(self, seat: int, action, frame: Frame | None) -> str | None:
         cls = type(action)
         cash = self.cash(seat)
         if cls is A.PayFine:
@@ -306,30 +301,30 @@ class ArmyState(MovementRules, SaleRules, DeedRules, TradeRules, GameState):
             if action.deck not in (0, 1) or self.card_holder[action.deck] != seat:
                 return "you do not hold that Get out of Prison free card"
         elif cls is A.Buy:
-            price = SQUARES[frame[2]].price
+            price = SQUARES[frame.square].price
             if cash < price:
                 return (f"it costs £{price:,} and you have £{cash:,}: "
                         "mortgage or sell first, or decline")
         elif cls is A.Bid:
-            auction = frame[1]
+            auction = frame.auction
             if action.amount < auction.minimum:
                 return f"the lowest bid now is £{auction.minimum:,}"
             if action.amount > cash:
                 return f"you have only £{cash:,}"
         elif cls is A.Bankrupt:
-            if self.max_raise(seat) >= frame[3]:
+            if self.max_raise(seat) >= frame.amount:
                 return "you can still raise the money: sell buildings, mortgage or trade"
         elif cls is A.Accept:
-            return self._why_no_exchange(frame[2], frame[1])
+            return self._why_no_exchange(frame.offer, frame.proposer)
         elif cls is A.LiftMortgage:
-            if cash < SQUARES[frame[2]].mortgage:
-                return f"lifting costs £{SQUARES[frame[2]].mortgage:,}"
+            if cash < SQUARES[frame.square].mortgage:
+                return f"lifting costs £{SQUARES[frame.square].mortgage:,}"
         elif cls is A.Place:
-            if action.square not in self._buildable(seat, frame[2]):
+            if action.square not in self._buildable(seat, frame.piece):
                 return "you cannot put that building there (even building, complete group)"
         elif cls is A.Want:
-            if not frame[3] <= action.count <= frame[4]:
-                return f"say a number from {frame[3]} to {frame[4]}"
+            if not frame.least <= action.count <= frame.most:
+                return f"say a number from {frame.least} to {frame.most}"
         return None
 
     # -- performing ----------------------------------------------------------------------------
@@ -355,23 +350,23 @@ class ArmyState(MovementRules, SaleRules, DeedRules, TradeRules, GameState):
                     continue
                 return
             frame = self.stack[-1]
-            kind = frame[0]
-            if kind == DEBT and self.cash(frame[1]) >= frame[3]:
+            cls = type(frame)
+            if cls is Debt and self.cash(frame.debtor) >= frame.amount:
                 self.stack.pop()
-                self._pay(frame[1], frame[2], frame[3], frame[4])
-            elif kind == MOVE:
+                self._pay(frame.debtor, frame.creditor, frame.amount, frame.reason)
+            elif cls is Move:
                 self.stack.pop()
-                self._move(frame[1], frame[2])
-            elif kind == SETTLE:
+                self._move(frame.mover, frame.steps)
+            elif cls is Settle:
                 self.stack.pop()
-                self._settle(frame[1])
-            elif kind == SHORTAGE:
+                self._settle(frame.mover)
+            elif cls is Shortage:
                 self._shortage(frame)
-            elif kind == BANK_SALE:
+            elif cls is BankSale:
                 self.stack.pop()
-                first, rest = frame[1][0], frame[1][1:]
+                first, rest = frame.squares[0], frame.squares[1:]
                 if rest:
-                    self.stack.append((BANK_SALE, rest))
+                    self.stack.append(BankSale(rest))
                 self._open_auction(first, "", self._order_after(self.turn))
             else:
                 return
@@ -408,8 +403,8 @@ class ArmyState(MovementRules, SaleRules, DeedRules, TradeRules, GameState):
 
     def _finish(self, winners: tuple[int, ...], reason: str) -> None:
         for frame in self.stack:  # the throw that ended the game still counts
-            if frame[0] == SETTLE:
-                self._settle(frame[1])
+            if type(frame) is Settle:
+                self._settle(frame.mover)
         self.stage = OVER
         self.stack = []
         self.winners = winners

@@ -5,13 +5,15 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from core.engine.decisions import TradeOffer
+
 from . import actions as A
 from .board import (
     DEEDS,
     SQUARES,
     group_of,
 )
-from .frames import DEBT, END, LIFT, MAX_PROPOSALS, ROLL, TRADE, interest
+from .frames import DEBT, END, MAX_PROPOSALS, ROLL, TRADE, LiftOrKeep, interest
 
 
 class TradeRules:
@@ -26,10 +28,10 @@ class TradeRules:
         if seat != self.actor() or self.proposals[seat] >= MAX_PROPOSALS:
             return ()
         frame = self.top()
-        kind = frame[0] if frame else self.stage
+        kind = frame.kind if frame else self.stage
         if kind == TRADE:
-            return (frame[1],)  # a counter-offer goes back to the proposer
-        if kind in (ROLL, END) and not self.jailed or kind == DEBT and frame[1] == seat:
+            return (frame.proposer,)  # a counter-offer goes back to the proposer
+        if kind in (ROLL, END) and not self.jailed or kind == DEBT and frame.debtor == seat:
             return tuple(p for p in range(self.n) if p != seat and self.active[p])
         return ()
 
@@ -68,19 +70,20 @@ class TradeRules:
         return None
 
     def _do_Propose(self, seat: int, offer) -> None:
-        if self.stack and self.stack[-1][0] == TRADE:
+        if self.stack and isinstance(self.stack[-1], TradeOffer):
             self.stack.pop()  # a counter-offer replaces the offer it answers
         self.proposals[seat] += 1
-        self.stack.append((TRADE, seat, offer))
+        self.stack.append(TradeOffer(seat, offer))
         self._say("{} offers {} {}.", self.players[seat], self.players[offer.partner],
                   str(offer).removeprefix("offer "))
 
     def _do_Reject(self, seat: int, _action) -> None:
-        _, proposer, _ = self.stack.pop()
+        proposer = self.stack.pop().proposer
         self._say("{} rejects {}'s offer.", self.players[seat], self.players[proposer])
 
     def _do_Accept(self, seat: int, _action) -> None:
-        _, proposer, offer = self.stack.pop()
+        trade = self.stack.pop()
+        proposer, offer = trade.proposer, trade.offer
         self._say("{} accepts {}'s offer.", self.players[seat], self.players[proposer])
         for giver, taker, deeds, cash, cards in (
                 (proposer, seat, offer.give, offer.give_cash, offer.give_cards),
@@ -98,7 +101,7 @@ class TradeRules:
         for s in deeds:
             self.owner[s] = taker
             if self.mortgaged[s]:
-                self.stack.append((LIFT, taker, s))
+                self.stack.append(LiftOrKeep(taker, s))
                 fees += interest(SQUARES[s].mortgage)
         if fees:
             self._charge(taker, self.bank, fees, "10% interest on mortgaged deeds received")

@@ -5,14 +5,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cached_property
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
+from core.engine.decisions import AuctionLot, Frame
 from core.engine.game import Result
 from core.engine.ledger import Transfer
 
 from .board import buildings_held, raisable, valuation
 from .cards import DECKS
-from .frames import MAX_PROPOSALS
+from .frames import AUCTION, MAX_PROPOSALS
 
 if TYPE_CHECKING:
     from .state import ArmyState
@@ -20,6 +21,9 @@ if TYPE_CHECKING:
 
 @dataclass(frozen=True)
 class AuctionView:
+    """An auction as a bidder sees it: the pending frame of a view while one runs."""
+
+    kind: ClassVar[str] = AUCTION
     square: int  # -1 for a building at a shortage auction
     piece: str
     high: int
@@ -28,6 +32,10 @@ class AuctionView:
     minimum: int
     bidders: tuple[int, ...]
     passed: tuple[int, ...]
+
+    @property
+    def seat(self) -> int:
+        return self.bidder
 
 
 @dataclass(frozen=True)
@@ -40,7 +48,7 @@ class ArmyView:
     turn: int
     to_act: tuple[int, ...]
     version: int
-    pending: tuple  # the top frame, with the auction replaced by an AuctionView; () if none
+    pending: Frame | AuctionView | None  # the top decision (an auction as an AuctionView)
     position: tuple[int, ...]
     cash: tuple[int, ...]
     active: tuple[bool, ...]
@@ -68,7 +76,7 @@ class ArmyView:
     @property
     def phase(self) -> str:
         """What the game waits for: the top decision frame's kind, else the turn's stage."""
-        return self.pending[0] if self.pending else self.stage
+        return self.pending.kind if self.pending else self.stage
 
     @cached_property
     def log(self) -> tuple[str, ...]:
@@ -106,17 +114,13 @@ class ArmyView:
 
 
 def make_view(state: ArmyState, seat: int | None) -> ArmyView:
-    pending: tuple = ()
-    if state.stack:
-        frame = state.stack[-1]
-        if frame[0] == "auction":
-            auction = frame[1]
-            pending = ("auction", AuctionView(
-                frame[2], frame[3], auction.high, auction.high_bidder, auction.bidder,
-                auction.minimum, auction.bidders,
-                tuple(b for b, on in zip(auction.bidders, auction.active) if not on)))
-        else:
-            pending = frame
+    pending = state.top()
+    if type(pending) is AuctionLot:
+        auction = pending.auction
+        pending = AuctionView(
+            pending.square, pending.piece, auction.high, auction.high_bidder, auction.bidder,
+            auction.minimum, auction.bidders,
+            tuple(b for b, on in zip(auction.bidders, auction.active) if not on))
     card = state.last_card
     return ArmyView(
         viewer=seat, players=state.players, round=state.round, round_limit=state.round_limit,

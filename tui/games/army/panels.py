@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from rich.style import Style
 from rich.text import Text
 
+from core.engine.decisions import TradeOffer
 from core.games.army import actions as A
 from core.games.army.board import GROUPS, PRISON_FINE, SITE_GROUPS, SQUARES
 from core.games.army.cards import CARD_FINE, DECK_NAMES
@@ -25,12 +26,13 @@ class Entry:
     message: str = ""
 
 
-def offer_text(view, offer: A.Propose) -> Text:
+def offer_text(view, trade: TradeOffer) -> Text:
     """An offer as both sides read it."""
+    offer = trade.offer
     text = Text()
     text.append(f"{view.players[offer.partner]} gets: ", "bold")
     text.append(A.describe(offer.give, offer.give_cash, offer.give_cards) + "\n")
-    text.append(f"{view.players[view.pending[1]]} gets: ", "bold")
+    text.append(f"{view.players[trade.proposer]} gets: ", "bold")
     text.append(A.describe(offer.get, offer.get_cash, offer.get_cards) + "\n")
     return text
 
@@ -70,7 +72,7 @@ class DecisionPanel(TextPanel):
                         if mine else f"{actor} is finishing the turn.\n")
             keys = [("e", "end turn")]
         elif phase == "buy":
-            square = view.pending[2]
+            square = view.pending.square
             price = SQUARES[square].price
             text.append(f"{you} may buy {SQUARES[square].name} for {money(price)}.\n")
             if mine and view.cash[view.viewer] < price:
@@ -83,7 +85,8 @@ class DecisionPanel(TextPanel):
             text.append(f"{you}: pay a {money(CARD_FINE)} fine or take a Combat card?\n")
             keys = [("f", f"pay {money(CARD_FINE)}"), ("d", "draw card")]
         elif phase == "debt":
-            _, debtor, creditor, amount, reason = view.pending
+            debt = view.pending
+            debtor, creditor, amount, reason = debt.debtor, debt.creditor, debt.amount, debt.reason
             to = "the bank" if creditor >= len(view.players) else view.players[creditor]
             text.append(f"{you} owe{'' if mine else 's'} {to} {money(amount)} ({reason}), ",
                         "bold")
@@ -94,16 +97,16 @@ class DecisionPanel(TextPanel):
                             EMPTY)
             keys = [("B", "go bankrupt")] if A.Bankrupt in legal else []
         elif phase == "trade":
-            text.append(f"{view.players[view.pending[1]]} offers a trade:\n")
-            text.append_text(offer_text(view, view.pending[2]))
+            text.append(f"{view.players[view.pending.proposer]} offers a trade:\n")
+            text.append_text(offer_text(view, view.pending))
             keys = [("a", "accept"), ("x", "reject"), ("c", "counter")]
         elif phase == "lift":
-            square = view.pending[2]
+            square = view.pending.square
             text.append(f"{you} received {SQUARES[square].name}, mortgaged (10% paid). Lift it "
                         f"now for {money(SQUARES[square].mortgage)}?\n")
             keys = [("l", "lift now"), ("k", "keep")]
         elif phase == "want":
-            _, _, piece, least, most = view.pending
+            piece, least, most = view.pending.piece, view.pending.least, view.pending.most
             text.append(f"The bank is short of {piece}s: how many do "
                         f"{'you' if mine else actor} want?\n")
             if mine:
@@ -112,7 +115,7 @@ class DecisionPanel(TextPanel):
                 text.append(f" ({least} to {most})\n")
             keys = [("0-9", "number"), ("⏎" if compact else "Enter", "say it")]
         elif phase == "place":
-            text.append(f"{you} bought a {view.pending[2]}: put it on a site.\n")
+            text.append(f"{you} bought a {view.pending.piece}: put it on a site.\n")
             keys = [("←→", "site"), ("⏎" if compact else "Enter", "put it there")]
         if mine and keys:
             text.append_text(key_hints(*keys, compact=compact))
@@ -125,7 +128,7 @@ class DecisionPanel(TextPanel):
         return text
 
     def _auction(self, text: Text, view, entry: Entry, mine: bool, compact: bool) -> None:
-        auction = view.pending[1]
+        auction = view.pending
         if auction.square >= 0:
             sq = SQUARES[auction.square]
             text.append(f"For sale: {sq.name}", "bold")

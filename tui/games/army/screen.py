@@ -77,16 +77,16 @@ class ArmyScreen(BidKeys, TableScreen):
     def _follow(self, view) -> None:
         """On each new decision, put the cursor where it matters and reset the bid."""
         if view.phase == "auction":
-            decision = ("auction", view.pending[1].square, view.pending[1].minimum)
+            decision = ("auction", view.pending.square, view.pending.minimum)
         else:
-            decision = (view.round, view.turn, view.phase, view.pending[2:3])
+            decision = (view.round, view.turn, view.phase, view.pending)
         if decision == self._decision:
             return
         self._decision = decision
         if view.phase == "auction":
-            self.bid.reset(view.pending[1].minimum)
+            self.bid.reset(view.pending.minimum)
         elif view.phase == "want":
-            self.bid.reset(view.pending[3])
+            self.bid.reset(view.pending.least)
         places = [a.square for a in view.legal if isinstance(a, A.Place)]
         raising = [a.square for a in view.legal if isinstance(a, (A.Sell, A.Mortgage))]
         if places:
@@ -94,11 +94,11 @@ class ArmyScreen(BidKeys, TableScreen):
         elif view.phase == "debt" and raising:
             self.cursor = raising[0]
         elif view.phase in ("buy", "lift"):
-            self.cursor = view.pending[2]
-        elif view.phase == "auction" and view.pending[1].square >= 0:
-            self.cursor = view.pending[1].square
-        elif view.phase == "trade" and (view.pending[2].get or view.pending[2].give):
-            self.cursor = (view.pending[2].get + view.pending[2].give)[0]
+            self.cursor = view.pending.square
+        elif view.phase == "auction" and view.pending.square >= 0:
+            self.cursor = view.pending.square
+        elif view.phase == "trade" and (view.pending.offer.get or view.pending.offer.give):
+            self.cursor = (view.pending.offer.get + view.pending.offer.give)[0]
         else:
             self.cursor = view.position[view.turn]
 
@@ -188,7 +188,7 @@ class ArmyScreen(BidKeys, TableScreen):
         self._open_trade(None)
 
     def action_counter(self) -> None:
-        self._open_trade(self.view.pending[2])
+        self._open_trade(self.view.pending.offer)
 
     def _open_trade(self, counter: A.Propose | None) -> None:
         def send(offer: A.Propose | None) -> None:

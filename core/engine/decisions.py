@@ -1,0 +1,136 @@
+"""Pending decisions, typed: what a game waits for, read by field name, never by position.
+
+A game keeps a stack of frames above its turn's stage. A decision frame names the seat that must
+answer it (`seat`); an effect frame (a game's own) runs by itself when it reaches the top. Each
+frame's `kind` is the phase a screen shows and a bot switches on. A frame is not changed once
+stacked (a new one replaces it), except an auction's `OpenAuction`, which a state copies
+(`Frame.copy`) when it copies itself. `to_json` gives plain data for views sent over the wire.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, fields
+from typing import Any, ClassVar
+
+from .actions import Action
+from .auction import OpenAuction
+
+
+@dataclass(slots=True)
+class Frame:
+    kind: ClassVar[str]
+
+    @property
+    def seat(self) -> int | None:
+        """Who must answer: None for an effect, which runs by itself."""
+        return None
+
+    def copy(self) -> Frame:
+        return self
+
+    def to_json(self) -> dict[str, Any]:
+        return {"kind": self.kind, **{f.name: plain(getattr(self, f.name)) for f in fields(self)}}
+
+
+@dataclass(slots=True)
+class BuyOrDecline(Frame):
+    """Buy the deed landed on at its price, or decline it (to auction, in most games)."""
+
+    kind: ClassVar[str] = "buy"
+    buyer: int
+    square: int
+
+    @property
+    def seat(self) -> int:
+        return self.buyer
+
+
+@dataclass(slots=True)
+class AuctionLot(Frame):
+    """An open auction of a deed (`square`) or of a piece from the bank (`square` -1)."""
+
+    kind: ClassVar[str] = "auction"
+    auction: OpenAuction
+    square: int
+    piece: str = ""
+
+    @property
+    def seat(self) -> int:
+        return self.auction.bidder
+
+    def copy(self) -> AuctionLot:
+        return AuctionLot(self.auction.copy(), self.square, self.piece)
+
+    def to_json(self) -> dict[str, Any]:
+        auction = self.auction
+        return {"kind": self.kind, "square": self.square, "piece": self.piece,
+                "high": auction.high, "high_bidder": auction.high_bidder,
+                "bidder": auction.bidder, "minimum": auction.minimum,
+                "bidders": list(auction.bidders),
+                "passed": [b for b, on in zip(auction.bidders, auction.active) if not on]}
+
+
+@dataclass(slots=True)
+class Debt(Frame):
+    """`debtor` owes `amount` and lacks the cash: raise it, or go bankrupt to `creditor` (a
+    player, or the bank's account)."""
+
+    kind: ClassVar[str] = "debt"
+    debtor: int
+    creditor: int
+    amount: int
+    reason: str
+
+    @property
+    def seat(self) -> int:
+        return self.debtor
+
+
+@dataclass(slots=True)
+class TradeOffer(Frame):
+    """`proposer`'s offer (an action naming its `partner`) waits for the partner's answer."""
+
+    kind: ClassVar[str] = "trade"
+    proposer: int
+    offer: Action
+
+    @property
+    def seat(self) -> int:
+        return self.offer.partner  # type: ignore[attr-defined]
+
+
+@dataclass(slots=True)
+class Placement(Frame):
+    """`owner` has a `piece` to put on one of their squares."""
+
+    kind: ClassVar[str] = "place"
+    owner: int
+    piece: str
+
+    @property
+    def seat(self) -> int:
+        return self.owner
+
+
+@dataclass(slots=True)
+class HowMany(Frame):
+    """`asked` says how many of `piece` they want, from `least` to `most`."""
+
+    kind: ClassVar[str] = "want"
+    asked: int
+    piece: str
+    least: int
+    most: int
+
+    @property
+    def seat(self) -> int:
+        return self.asked
+
+
+def plain(value: Any) -> Any:
+    """`value` as JSON data: actions and frames as objects, tuples as lists."""
+    if isinstance(value, (Action, Frame)):
+        return value.to_json()
+    if isinstance(value, (tuple, list)):
+        return [plain(v) for v in value]
+    return value
