@@ -8,6 +8,7 @@ from typing import Any
 
 from .actions import Action, ActionCodec
 from .errors import NOT_YOUR_TURN, GameOver, IllegalAction, NotYourTurn, StaleAction
+from .views import ViewSchema
 
 
 @dataclass(frozen=True)
@@ -66,6 +67,7 @@ class GameSpec:
     # (the same statistic gathered by another process of the run) and summary()
     stats: dict[str, Callable[[], Any]] = field(default_factory=dict)
     sim_options: dict[str, Any] = field(default_factory=dict)  # the simulator's defaults
+    views: ViewSchema | None = None  # how its views read back from JSON (core.engine.views)
 
     def resolve_options(self, given: dict[str, Any] | None = None) -> dict[str, Any]:
         """Every option's value: the defaults overridden by `given` (values or their text)."""

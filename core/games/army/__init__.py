@@ -7,6 +7,7 @@ from .actions import CODEC
 from .bots import HeuristicBot
 from .state import ArmyState
 from .stats import Landing
+from .view import SCHEMA
 
 SPEC = GameSpec(
     slug="army",
@@ -28,6 +29,7 @@ SPEC = GameSpec(
     ),
     new_game=ArmyState,
     codec=CODEC,
+    views=SCHEMA,
     bots={"random": RandomBot, "heuristic": HeuristicBot},
     stats={"landing": Landing},
     sim_options={"round_limit": 500},  # a game between bots that never ends is capped

@@ -3,24 +3,36 @@ the dice to come. Money is public at this table, as it is in the rulebook."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cached_property
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
-from core.engine.decisions import AuctionLot, Frame
+from core.engine.actions import Action
+from core.engine.decisions import (
+    AuctionLot,
+    BuyOrDecline,
+    Debt,
+    Frame,
+    HowMany,
+    Placement,
+    TradeOffer,
+)
 from core.engine.game import Result
 from core.engine.ledger import Transfer
+from core.engine.views import Upto, ViewSchema, event_text
 
+from .actions import CODEC
 from .board import buildings_held, raisable, valuation
 from .cards import DECKS
-from .frames import AUCTION, MAX_PROPOSALS
+from .frames import AUCTION, MAX_PROPOSALS, FineOrCard, LiftOrKeep
 
 if TYPE_CHECKING:
     from .state import ArmyState
 
 
-@dataclass(frozen=True)
-class AuctionView:
+@dataclass(slots=True)
+class AuctionView(Frame):
     """An auction as a bidder sees it: the pending frame of a view while one runs."""
 
     kind: ClassVar[str] = AUCTION
@@ -48,7 +60,7 @@ class ArmyView:
     turn: int
     to_act: tuple[int, ...]
     version: int
-    pending: Frame | AuctionView | None  # the top decision (an auction as an AuctionView)
+    pending: Frame | None  # the top decision (an auction as an AuctionView)
     position: tuple[int, ...]
     cash: tuple[int, ...]
     active: tuple[bool, ...]
@@ -62,31 +74,21 @@ class ArmyView:
     dice: tuple[int, int]
     doubles: int
     last_card: tuple[int, str] | None  # (deck, text)
-    legal: tuple[Any, ...]
+    legal: tuple[Action, ...]
     offers_left: int  # trade offers the viewer may still make this turn
     offer_partners: tuple[int, ...]  # whom the viewer may make an offer to now (none: no offer)
     result: Result | None
     worth_history: tuple[tuple[int, ...], ...]
-    # The state's log and ledger only ever grow: a view keeps them and their length, and copies
-    # its part only if asked (a bot never asks; building every view would cost O(game length)).
-    _events: tuple[list, int]
-    _entries: tuple[list, int]
+    # The log and ledger as they were when the view was made, read only if asked (a bot never
+    # asks; copying them for every view would cost O(game length)).
+    log: Sequence[str]
+    ledger: Sequence[Transfer]
     hidden_money = False  # every player's cash is public in this game
 
     @property
     def phase(self) -> str:
         """What the game waits for: the top decision frame's kind, else the turn's stage."""
         return self.pending.kind if self.pending else self.stage
-
-    @cached_property
-    def log(self) -> tuple[str, ...]:
-        events, count = self._events
-        return tuple(text.format(*args) for _, text, args in events[:count])
-
-    @cached_property
-    def ledger(self) -> tuple[Transfer, ...]:
-        entries, count = self._entries
-        return tuple(entries[:count])
 
     @cached_property
     def net_worth(self) -> tuple[int, ...]:
@@ -135,5 +137,8 @@ def make_view(state: ArmyState, seat: int | None) -> ArmyView:
         offers_left=MAX_PROPOSALS - state.proposals[seat] if seat is not None else 0,
         offer_partners=state.offer_partners(seat) if seat is not None else (),
         result=state.result(), worth_history=tuple(state.round_ends),
-        _events=(state.events, len(state.events)),
-        _entries=(state.ledger.entries, len(state.ledger.entries)))
+        log=Upto(state.events, event_text), ledger=Upto(state.ledger.entries))
+
+
+SCHEMA = ViewSchema(ArmyView, CODEC, (BuyOrDecline, AuctionView, FineOrCard, Debt, TradeOffer,
+                                      LiftOrKeep, Placement, HowMany))

@@ -6,6 +6,7 @@ from core.engine.game import GameSpec, Option
 from .actions import CODEC
 from .bots import HeuristicBot
 from .state import BigShotState
+from .view import SCHEMA
 
 SPEC = GameSpec(
     slug="bigshot",
@@ -28,5 +29,6 @@ SPEC = GameSpec(
     ),
     new_game=BigShotState,
     codec=CODEC,
+    views=SCHEMA,
     bots={"random": RandomBot, "heuristic": HeuristicBot},
 )

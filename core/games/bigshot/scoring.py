@@ -39,6 +39,13 @@ class SeatScore:
         return max((worth for _, _, worth in self.lots), default=0)
 
 
+@dataclass(frozen=True)
+class BigShotResult(Result):
+    """A result whose details are each seat's balance sheet."""
+
+    details: tuple[SeatScore, ...] = ()
+
+
 def score(seat_colours, owners, balances, loans) -> list[SeatScore]:
     """Every seat's balance sheet for this ownership and money (unsettled lots count for nobody)."""
     by_colour: list[list[int]] = [[], [], [], []]
@@ -58,14 +65,14 @@ def score(seat_colours, owners, balances, loans) -> list[SeatScore]:
     return scores
 
 
-def decide(state: BigShotState) -> Result:
+def decide(state: BigShotState) -> BigShotResult:
     scores = score(state.seat_colours, state.owners, state.ledger.balances, state.loans)
     names = state.players
     totals = tuple(s.total for s in scores)
     contenders = [seat for seat, s in enumerate(scores) if s.eligible]
     if not contenders:
         need = "two lots with each colour" if len(state.seat_colours[0]) > 1 else "two lots"
-        return Result((), totals, f"Nobody acquired {need}, so nobody wins.", tuple(scores))
+        return BigShotResult((), totals, f"Nobody acquired {need}, so nobody wins.", tuple(scores))
     reason = ""
     for label, key in (("balance", lambda s: s.total), ("more lots", lambda s: len(s.lots)),
                        ("the most valuable lot", lambda s: s.best_lot)):
@@ -81,11 +88,11 @@ def decide(state: BigShotState) -> Result:
     winners = tuple(contenders)
     if len(winners) > 1:
         text = " and ".join(names[s] for s in winners)
-        return Result(winners, totals, f"{text} share the win with {totals[winners[0]]}: "
-                      "tied on balance, lots and best lot.", tuple(scores))
+        return BigShotResult(winners, totals, f"{text} share the win with {totals[winners[0]]}: "
+                             "tied on balance, lots and best lot.", tuple(scores))
     seat = winners[0]
-    return Result(winners, totals, f"{names[seat]} wins with {totals[seat]}{reason}.",
-                  tuple(scores))
+    return BigShotResult(winners, totals, f"{names[seat]} wins with {totals[seat]}{reason}.",
+                         tuple(scores))
 
 
 def describe_lot(lot: int, colour: int, worth: int) -> str:

@@ -6,15 +6,18 @@ view, not merely unrendered. Bids and loans stay public, as they are at the tabl
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cached_property
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-from core.engine.game import Result
+from core.engine.actions import Action
 from core.engine.ledger import Transfer
+from core.engine.views import Upto, ViewSchema, event_text
 
+from .actions import CODEC
 from .board import LOAN_DEBT, N_LOTS, SPACES
-from .scoring import score
+from .scoring import BigShotResult, score
 
 if TYPE_CHECKING:
     from .state import BigShotState
@@ -55,21 +58,18 @@ class BigShotView:
     winner: int
     price: int
     to_place: tuple[int, ...]
-    ledger: tuple[Transfer, ...]
-    legal: tuple[Any, ...]
-    result: Result | None
-    _events: tuple[tuple[int, str, tuple], ...]
-    _round_ends: tuple[tuple[tuple[int, ...], ...], ...]
-
-    @cached_property
-    def log(self) -> tuple[str, ...]:
-        return tuple(text.format(*args) for _, text, args in self._events)
+    ledger: Sequence[Transfer]
+    legal: tuple[Action, ...]
+    result: BigShotResult | None
+    log: Sequence[str]  # as it was when the view was made, read only if asked
+    # (owners, balances, loans) at the end of every round (none while money is hidden)
+    round_ends: tuple[tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]], ...]
 
     @cached_property
     def worth_history(self) -> tuple[tuple[int, ...], ...]:
         """Each seat's balance at the end of every round (empty while money is hidden)."""
         return tuple(tuple(s.total for s in score(self.seat_colours, *snapshot))
-                     for snapshot in self._round_ends)
+                     for snapshot in self.round_ends)
 
     def debt(self, colour: int) -> int:
         return LOAN_DEBT * self.loans[colour]
@@ -116,9 +116,12 @@ def make_view(state: BigShotState, seat: int | None) -> BigShotView:
         winner=state.winner,
         price=state.price,
         to_place=tuple(state.to_place),
-        ledger=tuple(entries),
+        ledger=Upto(entries),
         legal=tuple(state.legal_actions(seat)) if seat is not None else (),
         result=state.result(),
-        _events=tuple(state.events),
-        _round_ends=tuple(state.round_ends) if (over or not state.hidden) else (),
+        log=Upto(state.events, event_text),
+        round_ends=tuple(state.round_ends) if (over or not state.hidden) else (),
     )
+
+
+SCHEMA = ViewSchema(BigShotView, CODEC, ())

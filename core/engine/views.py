@@ -1,0 +1,153 @@
+"""Views as plain data: what one seat may see, to JSON and back.
+
+A view is a frozen dataclass whose annotations are its schema. `view_to_json` turns it into JSON
+data (actions and frames as objects with their `kind`, tuples as lists; private fields and what
+a seat may not see are simply absent, since a view never holds them); `view_from_json` rebuilds
+an equal view from that data, reading each field's annotation. A game's log and money record
+only ever grow, so a view holds them as `Upto`: the part of the list that existed when the view
+was made, read lazily (a bot that never reads the log pays nothing for it).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import types
+import typing
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from .actions import Action, ActionCodec
+from .decisions import Frame, plain
+
+
+class Upto(Sequence):
+    """The first `count` items of a list that only grows, each shown through `show`."""
+
+    __slots__ = ("_items", "_count", "_show", "_cache")
+
+    def __init__(self, items: list, show: Callable[[Any], Any] | None = None) -> None:
+        self._items = items
+        self._count = len(items)
+        self._show = show
+        self._cache: tuple | None = None
+
+    def _all(self) -> tuple:
+        if self._cache is None:
+            items = self._items[:self._count]
+            self._cache = tuple(map(self._show, items) if self._show else items)
+        return self._cache
+
+    def __len__(self) -> int:
+        return self._count
+
+    def __getitem__(self, index):
+        return self._all()[index]
+
+    def __iter__(self):
+        return iter(self._all())
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Sequence) and self._all() == tuple(other)
+
+    def __hash__(self) -> int:
+        return hash(self._all())
+
+    def __repr__(self) -> str:
+        return f"Upto({self._all()!r})"
+
+
+def event_text(event: tuple[int, str, tuple]) -> str:
+    """A logged event, (round, text with {} for each argument, arguments), as a sentence."""
+    _, text, args = event
+    return text.format(*args)
+
+
+class ViewSchema:
+    """How to read one game's views back: its view class, its actions and its frames."""
+
+    def __init__(self, view: type, codec: ActionCodec, frames: Sequence[type]) -> None:
+        self.view = view
+        self.codec = codec
+        self.frames = {frame.kind: frame for frame in frames}
+
+    def decode(self, data: dict[str, Any]) -> Any:
+        return _decode_dataclass(self.view, data, self)
+
+
+def view_to_json(view: Any) -> dict[str, Any]:
+    """Every public field of `view` as JSON data."""
+    return _encode(view)
+
+
+def view_from_json(schema: ViewSchema, data: Any) -> Any:
+    """The view `data` came from; ValueError if it is not one of this game's views."""
+    if not isinstance(data, dict):
+        raise ValueError("a view is a JSON object")
+    try:
+        return schema.decode(data)
+    except (TypeError, KeyError, AttributeError) as exc:
+        raise ValueError(f"not a view of this game: {exc}") from None
+
+
+def _encode(value: Any) -> Any:
+    if isinstance(value, (Action, Frame)):
+        return plain(value)
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return {f.name: _encode(getattr(value, f.name)) for f in dataclasses.fields(value)
+                if not f.name.startswith("_")}
+    if hasattr(value, "_asdict"):  # a named tuple
+        return {k: _encode(v) for k, v in value._asdict().items()}
+    if isinstance(value, (tuple, list, Upto)):
+        return [_encode(v) for v in value]
+    return value
+
+
+def _decode_dataclass(cls: type, data: Any, schema: ViewSchema) -> Any:
+    if not isinstance(data, dict):
+        raise ValueError(f"{cls.__name__}: expected an object, got {data!r}")
+    hints = typing.get_type_hints(cls)
+    wanted = [f for f in dataclasses.fields(cls) if f.init and not f.name.startswith("_")]
+    missing = {f.name for f in wanted} - set(data)
+    if missing:
+        raise ValueError(f"{cls.__name__} lacks {', '.join(sorted(missing))}")
+    return cls(**{f.name: _decode(data[f.name], hints[f.name], schema) for f in wanted})
+
+
+def _decode(data: Any, hint: Any, schema: ViewSchema) -> Any:
+    origin, args = typing.get_origin(hint), typing.get_args(hint)
+    if hint is Any:
+        return data
+    if origin in (typing.Union, types.UnionType):
+        if data is None and type(None) in args:
+            return None
+        options = [a for a in args if a is not type(None)]
+        if len(options) == 1:
+            return _decode(data, options[0], schema)
+        return _decode_frame(data, schema)  # the one union views hold: the pending decision
+    if origin in (tuple, Sequence) or hint in (tuple, Sequence):
+        if not isinstance(data, list):
+            raise ValueError(f"expected a list, got {data!r}")
+        if len(args) == 2 and args[1] is Ellipsis or origin is Sequence:
+            return tuple(_decode(v, args[0] if args else Any, schema) for v in data)
+        if args and len(args) != len(data):
+            raise ValueError(f"expected {len(args)} items, got {data!r}")
+        return tuple(_decode(v, a, schema) for v, a in zip(data, args or [Any] * len(data)))
+    if isinstance(hint, type):
+        if issubclass(hint, Action):
+            return schema.codec.decode(data)
+        if issubclass(hint, Frame):
+            return _decode_frame(data, schema)
+        if dataclasses.is_dataclass(hint):
+            return _decode_dataclass(hint, data, schema)
+        if issubclass(hint, tuple) and hasattr(hint, "_fields"):  # a named tuple
+            return hint(**{k: data[k] for k in hint._fields})
+        if hint in (int, str, bool) and type(data) is not hint:
+            raise ValueError(f"expected {hint.__name__}, got {data!r}")
+    return data
+
+
+def _decode_frame(data: Any, schema: ViewSchema) -> Any:
+    if not isinstance(data, dict) or data.get("kind") not in schema.frames:
+        raise ValueError(f"not a decision of this game: {data!r}")
+    fields = {k: v for k, v in data.items() if k != "kind"}
+    return _decode_dataclass(schema.frames[data["kind"]], fields, schema)
