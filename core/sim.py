@@ -30,9 +30,13 @@ def play_one(spec: GameSpec, names: Sequence[str], bots: Sequence[str], seed: in
         if actions >= MAX_ACTIONS:
             raise RuntimeError(f"game did not end within {MAX_ACTIONS} actions")
         seat = state.to_act()[0]
-        view = state.view(seat)
-        legal = view.legal  # worked out once per decision, for the view and the bot alike
-        action = players[seat].choose(view, legal)
+        player = players[seat]
+        if getattr(player, "reads_view", True):
+            view = state.view(seat)
+            legal = view.legal  # worked out once per decision, for the view and the bot alike
+        else:  # a view is a copy of everything the seat sees: not made for a bot that ignores it
+            view, legal = None, state.legal_actions(seat)
+        action = player.choose(view, legal)
         if action in legal:
             state.step_listed(seat, action)
         else:  # a bot's own action is checked like anyone's

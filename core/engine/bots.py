@@ -13,11 +13,15 @@ from .rng import Rng
 
 
 class Bot(Protocol):
+    reads_view: bool  # False: `choose` is given None for the view (the simulator skips it)
+
     def choose(self, view: Any, legal: Sequence[Action]) -> Action: ...
 
 
 class RandomBot:
     """Picks uniformly among the legal actions."""
+
+    reads_view = False
 
     def __init__(self, seed: int) -> None:
         self._rng = Rng(seed)

@@ -61,7 +61,6 @@ def test_a_seat_s_json_holds_no_hidden_money():
 
 
 def test_army_decisions_are_named_fields_in_json():
-    spec = get_spec("army")
     frames = {}
     for view in seen_views("army", 2, {"round_limit": 40}, every=1):
         if view.pending is not None:

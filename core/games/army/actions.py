@@ -48,6 +48,11 @@ Bid = _action("Bid", "bid", "bid £{amount:,}", "amount")
 UseCard = _action("UseCard", "use-card", "use your {deck} Get out of Prison free card", "deck")
 
 
+# One instance of each action on a square, made once: listing legal actions makes none.
+SELLS, MORTGAGES, BUILDS, UNMORTGAGES = (tuple(cls(s) for s in range(len(SQUARES)))
+                                         for cls in (Sell, Mortgage, Build, Unmortgage))
+
+
 @dataclass(frozen=True, slots=True)
 class Propose(Action):
     """An offer to `partner`: what the proposer gives and what they ask for in return."""

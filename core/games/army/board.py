@@ -64,12 +64,18 @@ for _square in SQUARES:
         GROUPS.setdefault(_square.group, ())
         GROUPS[_square.group] += (_square.index,)
 SITE_GROUPS = tuple(g for g in GROUPS if g not in ("garrison", "utility"))
+SITE_GROUP_SQUARES = tuple(GROUPS[g] for g in SITE_GROUPS)  # in board order
 GARRISON_RENT = (0, 25, 50, 100, 200)  # by the number of Garrisons the owner holds
 UTILITY_FACTOR = (0, 4, 10)  # times the dice, by the number of Utilities the owner holds
 
 
+GROUP_OF = tuple(GROUPS.get(s.group, ()) if s.is_deed else () for s in SQUARES)
+SITES = tuple(s.index for s in SQUARES if s.kind == "site")
+
+
 def group_of(square: int) -> tuple[int, ...]:
-    return GROUPS[SQUARES[square].group]
+    """The deeds of `square`'s group (itself included)."""
+    return GROUP_OF[square]
 
 
 def valuation(seat: int, cash: int, owner, level, mortgaged) -> int:

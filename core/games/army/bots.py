@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from core.engine.decisions import TradeOffer
 
 from . import actions as A
-from .board import DEEDS, SQUARES, group_of
+from .board import DEEDS, SITE_GROUP_SQUARES, SQUARES, group_of
 from .cards import CARD_FINE
 from .frames import AUCTION, BUY, CHOICE, DEBT, LIFT, PLACE, TRADE, WANT, interest
 from .view import ArmyView
@@ -68,8 +68,7 @@ class HeuristicBot:
     # -- judging -------------------------------------------------------------------------------
 
     def _reserve(self, view: ArmyView) -> int:
-        unowned = sum(view.owner[s] < 0 for s in DEEDS)
-        return RESERVE if unowned > EARLY_UNOWNED else LATE_RESERVE
+        return RESERVE if view.unowned > EARLY_UNOWNED else LATE_RESERVE
 
     @staticmethod
     def _group_price(square: int) -> int:
@@ -156,7 +155,7 @@ class HeuristicBot:
         reserve = self._reserve(view)
         cash = view.cash[me]
         if view.stage == "roll" and view.prison_turn[me] >= 0:
-            early = sum(view.owner[s] < 0 for s in DEEDS) > EARLY_UNOWNED
+            early = view.unowned > EARLY_UNOWNED
             if early:
                 for action in legal:
                     if isinstance(action, (A.UseCard, A.PayFine)):
@@ -177,13 +176,17 @@ class HeuristicBot:
 
     def _offer(self, view: ArmyView, me: int, budget: int) -> A.Propose | None:
         """Cash for the one deed that would complete a group of mine, at the fair price."""
-        for square in DEEDS:
-            holder = view.owner[square]
-            if holder not in view.offer_partners \
-                    or (holder, square) in self._refused \
-                    or any(view.level[s] for s in group_of(square)) \
-                    or not self._completes(view.owner, me, square) \
-                    or SQUARES[square].kind != "site":
+        partners, owner = view.offer_partners, view.owner
+        if not partners:
+            return None
+        for group in SITE_GROUP_SQUARES:  # in board order, as are the deeds within them
+            missing = [s for s in group if owner[s] != me]
+            if len(missing) != 1:
+                continue
+            square = missing[0]
+            holder = owner[square]
+            if holder not in partners or (holder, square) in self._refused \
+                    or any(view.level[s] for s in group):
                 continue
             price = SQUARES[square].price + int(GROUP_THREAT * self._group_price(square))
             if price <= min(budget, view.cash[me]):

@@ -8,8 +8,16 @@ from dataclasses import replace
 
 from core.engine.decisions import HowMany
 
-from . import actions as A
-from .board import BARRACKS, SQUARES, SQUARES_COUNT, group_of
+from .actions import BUILDS, MORTGAGES, SELLS, UNMORTGAGES
+from .board import (
+    BARRACKS,
+    DEEDS,
+    GROUP_OF,
+    SITE_GROUP_SQUARES,
+    SQUARES,
+    SQUARES_COUNT,
+    group_of,
+)
 from .frames import BARRACKS_PIECE, STORE, Shortage, interest, pieces
 
 
@@ -18,25 +26,38 @@ class DeedRules:
 
     __slots__ = ()
 
-    def _raising(self, seat: int) -> list:
+    def _raising(self, seat: int, owned: list[int] | None = None) -> list:
         """The legal sales of buildings (evenly: from the group's highest) and mortgages (no
         building in the group), deed by deed."""
         level, mortgaged = self.level, self.mortgaged
-        owned = self.deeds_of(seat)
-        top = {s: max(level[g] for g in group_of(s)) for s in owned}
-        return [A.Sell(s) for s in owned if level[s] and level[s] == top[s]] + \
-            [A.Mortgage(s) for s in owned if not mortgaged[s] and not top[s]]
+        if owned is None:
+            owned = self.deeds_of(seat)
+        highest: dict[tuple[int, ...], int] = {}  # a group -> its highest level
+        sells, mortgages = [], []
+        for s in owned:
+            group = GROUP_OF[s]
+            high = highest.get(group)
+            if high is None:
+                high = highest[group] = max(level[g] for g in group)
+            if not high:
+                if not mortgaged[s]:
+                    mortgages.append(MORTGAGES[s])
+            elif level[s] == high:
+                sells.append(SELLS[s])
+        return sells + mortgages
 
     def _managing(self, seat: int) -> list:
-        """Builds, then sales and mortgages, then lifted mortgages: those legal now."""
-        owned = self.deeds_of(seat)
+        """Builds, then sales and mortgages, then lifted mortgages: those legal now (the
+        building rules applied a group at a time, as `_building_rule` states them)."""
+        owner, level, mortgaged = self.owner, self.level, self.mortgaged
+        owned = [s for s in DEEDS if owner[s] == seat]
         cash = self.cash(seat)
-        builds = [A.Build(s) for s in owned if SQUARES[s].build and self.owns_group(seat, s)
-                  and cash >= SQUARES[s].build and self._building_rule(seat, s) is None
-                  and (self.barracks_left if self.level[s] == 4 else self.stores_left)]
-        lifts = [A.Unmortgage(s) for s in owned if self.mortgaged[s]
+        builds = [BUILDS[s] for group, low in self._open_groups(seat)
+                  if low < BARRACKS and (self.barracks_left if low == 4 else self.stores_left)
+                  for s in group if level[s] == low and cash >= SQUARES[s].build]
+        lifts = [UNMORTGAGES[s] for s in owned if mortgaged[s]
                  and cash >= SQUARES[s].mortgage + interest(SQUARES[s].mortgage)]
-        return builds + self._raising(seat) + lifts
+        return builds + self._raising(seat, owned) + lifts
 
     def _why_no_build(self, seat: int, square: int) -> str | None:
         reason = self._building_rule(seat, square)
@@ -96,11 +117,20 @@ class DeedRules:
             return f"lifting it costs £{cost:,} (the mortgage and 10% interest)"
         return None
 
+    def _open_groups(self, seat: int) -> list[tuple[tuple[int, ...], int]]:
+        """`seat`'s whole colour groups with no site mortgaged, each with its lowest level:
+        where the building rules (`_building_rule`) allow building, on the lowest sites."""
+        owner, level, mortgaged = self.owner, self.level, self.mortgaged
+        return [(group, min(level[s] for s in group)) for group in SITE_GROUP_SQUARES
+                if owner[group[0]] == seat
+                and all(owner[s] == seat and not mortgaged[s] for s in group)]
+
     def _buildable(self, seat: int, piece: str) -> list[int]:
         """The sites where `seat` may put `piece` by the building rules (cash aside)."""
         barracks = piece == BARRACKS_PIECE
-        return [s for s in self.deeds_of(seat)
-                if (self.level[s] == 4) == barracks and self._building_rule(seat, s) is None]
+        level = self.level
+        return [s for group, low in self._open_groups(seat) if low < BARRACKS
+                and (low == 4) == barracks for s in group if level[s] == low]
 
     def _do_Build(self, seat: int, action) -> None:
         square = action.square
@@ -131,8 +161,8 @@ class DeedRules:
         if not sites:
             return 0
         if piece == STORE:  # each site up to four, evenly
-            room = sum(4 - self.level[s] for s in self.deeds_of(seat)
-                       if any(s in group_of(b) for b in sites))
+            room = sum(4 - self.level[s] for group, low in self._open_groups(seat) if low < 4
+                       for s in group)
         else:
             room = len(sites)
         return min(room, self.cash(seat) // min(SQUARES[s].build for s in sites))

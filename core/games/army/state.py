@@ -65,6 +65,11 @@ from .moves import MovementRules
 from .sales import SaleRules
 from .trading import TradeRules
 
+# the answers to the common situations, made once
+ROLL_ANSWERS = (A.Roll(), A.PayFine(), A.UseCard(0), A.UseCard(1))
+END_TURN = A.EndTurn()
+BUY_ANSWERS = (A.Buy(), A.Decline())
+
 
 class ArmyState(MovementRules, SaleRules, DeedRules, TradeRules, GameState):
     __slots__ = (
@@ -210,8 +215,10 @@ class ArmyState(MovementRules, SaleRules, DeedRules, TradeRules, GameState):
     def legal_actions(self, seat: int) -> list:
         if seat != self.actor():
             return []
+        frame = self.top()
+        why_not = self._why_not  # each candidate answers this situation: only its own rule
         return [a for a in self._candidates(seat)
-                if type(a) in PRE_CHECKED or self.why_illegal(seat, a) is None]
+                if type(a) in PRE_CHECKED or why_not(seat, a, frame) is None]
 
     def _candidates(self, seat: int) -> list:
         """The actions to list now, in a fixed order. Selling, mortgaging, building and lifting
@@ -222,14 +229,12 @@ class ArmyState(MovementRules, SaleRules, DeedRules, TradeRules, GameState):
         if kind == PLACE:
             return [A.Place(s) for s in self.deeds_of(seat)]
         if kind == END and self.jailed:
-            return [A.EndTurn()]
+            return [END_TURN]
         if kind in (ROLL, END):
-            first = [A.Roll(), A.PayFine(), A.UseCard(0), A.UseCard(1)] if kind == ROLL \
-                else [A.EndTurn()]
-            return first + self._managing(seat)
+            return [*(ROLL_ANSWERS if kind == ROLL else (END_TURN,)), *self._managing(seat)]
         raising = self._raising(seat)
         if kind == BUY:
-            return [A.Buy(), A.Decline(), *raising]
+            return [*BUY_ANSWERS, *raising]
         if kind == AUCTION:
             auction = frame.auction
             steps = {auction.minimum, auction.minimum + 9, auction.minimum + 49,

@@ -23,12 +23,15 @@ from core.engine.ledger import Transfer
 from core.engine.views import Upto, ViewSchema, event_text
 
 from .actions import CODEC
-from .board import buildings_held, raisable, valuation
+from .board import DEEDS, SQUARES_COUNT, buildings_held, raisable, valuation
 from .cards import DECKS
 from .frames import AUCTION, MAX_PROPOSALS, FineOrCard, LiftOrKeep
 
 if TYPE_CHECKING:
     from .state import ArmyState
+
+
+NOT_DEEDS = SQUARES_COUNT - len(DEEDS)
 
 
 @dataclass(slots=True)
@@ -89,6 +92,11 @@ class ArmyView:
     def phase(self) -> str:
         """What the game waits for: the top decision frame's kind, else the turn's stage."""
         return self.pending.kind if self.pending else self.stage
+
+    @cached_property
+    def unowned(self) -> int:
+        """How many deeds the bank still holds."""
+        return self.owner.count(-1) - NOT_DEEDS  # other squares are never owned
 
     @cached_property
     def net_worth(self) -> tuple[int, ...]:

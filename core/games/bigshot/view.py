@@ -16,7 +16,7 @@ from core.engine.ledger import Transfer
 from core.engine.views import Upto, ViewSchema, event_text
 
 from .actions import CODEC
-from .board import LOAN_DEBT, N_LOTS, SPACES
+from .board import LOAN_DEBT
 from .scoring import BigShotResult, score
 
 if TYPE_CHECKING:
@@ -75,6 +75,11 @@ class BigShotView:
         return LOAN_DEBT * self.loans[colour]
 
 
+def fours(counts: list[int]) -> tuple[tuple[int, ...], ...]:
+    """Cube counts kept four colours to a place, as a tuple per place."""
+    return tuple(zip(*[iter(counts)] * 4))
+
+
 def make_view(state: BigShotState, seat: int | None) -> BigShotView:
     over = state.phase == "over"
     visible = set(range(4)) if (not state.hidden or over) else (
@@ -105,8 +110,8 @@ def make_view(state: BigShotState, seat: int | None) -> BigShotView:
         to_act=state.to_act(),
         version=state.version,
         broker=state.broker,
-        spaces=tuple(tuple(state.space_counts(s)) for s in range(SPACES)),
-        lots=tuple(tuple(state.lot_counts(lot)) for lot in range(N_LOTS)),
+        spaces=fours(state.spaces),
+        lots=fours(state.lots),
         owners=tuple(state.owners),
         settled=tuple(state.settled),
         cash=cash,
