@@ -7,7 +7,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .actions import Action, ActionCodec
+from .chance import Chance
 from .errors import NOT_YOUR_TURN, GameOver, IllegalAction, NotYourTurn, StaleAction
+from .rng import Rng
 from .views import ViewSchema
 
 
@@ -68,6 +70,9 @@ class GameSpec:
     stats: dict[str, Callable[[], Any]] = field(default_factory=dict)
     sim_options: dict[str, Any] = field(default_factory=dict)  # the simulator's defaults
     views: ViewSchema | None = None  # how its views read back from JSON (core.engine.views)
+    # determinize(view, seat, rng): a full state consistent with what `seat` sees in `view`,
+    # hidden information drawn from `rng` (for bots that search)
+    determinize: Callable[[Any, int | None, Rng], GameState] | None = None
 
     def resolve_options(self, given: dict[str, Any] | None = None) -> dict[str, Any]:
         """Every option's value: the defaults overridden by `given` (values or their text)."""
@@ -97,11 +102,36 @@ class GameState:
     """The shared shape of a game state.
 
     A subclass implements `copy`, `to_act`, `legal_actions`, `why_illegal`, `_perform`, `is_over`,
-    `result` and `view`. This base turns them into the public `step` (in place, for simulations)
-    and `apply` (returns a new state, leaves this one untouched).
+    `result` and `view`, and `chance_after` if its actions meet random events (which it draws
+    with `_chance`). This base turns them into the public `step` (in place, for simulations),
+    `apply` (returns a new state, leaves this one untouched) and `step_outcome` (for search).
     """
 
     version: int
+    rng: Rng
+    _forced: tuple = ()  # chance outcomes chosen in advance by `step_outcome`
+
+    def chance_after(self, seat: int, action: Action) -> Chance | None:
+        """The random event playing `action` meets, if any."""
+        return None
+
+    def _chance(self, event: Chance):
+        """The outcome of a random event: chosen in advance by a search, else drawn."""
+        if self._forced:
+            outcome, self._forced = self._forced[0], self._forced[1:]
+            return outcome
+        return event.sample(self.rng)
+
+    def step_outcome(self, seat: int, action: Action, outcome) -> None:
+        """Like `step`, with the random event the action meets giving `outcome`."""
+        event = self.chance_after(seat, action)
+        if event is None or outcome not in event:
+            raise ValueError(f"{outcome!r} is not an outcome of {action}")
+        self._forced = (outcome,)
+        try:
+            self.step(seat, action)
+        finally:
+            self._forced = ()
 
     def copy(self) -> GameState:
         raise NotImplementedError

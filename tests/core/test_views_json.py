@@ -64,7 +64,7 @@ def test_army_decisions_are_named_fields_in_json():
     frames = {}
     for view in seen_views("army", 2, {"round_limit": 40}, every=1):
         if view.pending is not None:
-            frames.setdefault(view.pending.kind, view_to_json(view)["pending"])
+            frames.setdefault(view.pending.kind, view_to_json(view)["stack"][-1])
     assert frames["buy"].keys() == {"kind", "buyer", "square"}
     assert {"kind", "square", "piece", "high", "bidder", "minimum"} <= frames["auction"].keys()
     if "debt" in frames:

@@ -5,6 +5,7 @@ from core.engine.game import GameSpec, Option
 
 from .actions import CODEC
 from .bots import HeuristicBot
+from .determinize import determinize
 from .state import ArmyState
 from .stats import Landing
 from .view import SCHEMA
@@ -30,6 +31,7 @@ SPEC = GameSpec(
     new_game=ArmyState,
     codec=CODEC,
     views=SCHEMA,
+    determinize=determinize,
     bots={"random": RandomBot, "heuristic": HeuristicBot},
     stats={"landing": Landing},
     sim_options={"round_limit": 500},  # a game between bots that never ends is capped

@@ -4,6 +4,7 @@ landing (buying, rent, taxes, cards), Prison and its ways out, and the Combat an
 
 from __future__ import annotations
 
+from core.engine.chance import TWO_DICE
 from core.engine.decisions import BuyOrDecline
 
 from .board import GO_TO_PRISON, PRISON, PRISON_FINE, SALARY, SQUARES, SQUARES_COUNT
@@ -17,7 +18,7 @@ class MovementRules:
     __slots__ = ()
 
     def _do_Roll(self, seat: int, _action) -> None:
-        d1, d2 = self.dice = (self.rng.die(), self.rng.die())
+        d1, d2 = self.dice = self._chance(TWO_DICE)
         name = self.players[seat]
         if self.prison_turn[seat] >= 0:
             self.prison_turn[seat] += 1

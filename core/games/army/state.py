@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from core.engine.chance import TWO_DICE, Chance
 from core.engine.decisions import Debt, Frame
 from core.engine.errors import NOT_YOUR_TURN
 from core.engine.game import GameState, Result
@@ -254,6 +255,9 @@ class ArmyState(MovementRules, SaleRules, DeedRules, TradeRules, GameState):
 
     def may_act(self, seat: int) -> bool:
         return seat == self.actor()
+
+    def chance_after(self, seat: int, action) -> Chance | None:
+        return TWO_DICE if type(action) is A.Roll else None
 
     def why_illegal(self, seat: int, action) -> str | None:
         if self.stage == OVER:

@@ -25,7 +25,16 @@ from core.engine.views import Upto, ViewSchema, event_text
 from .actions import CODEC
 from .board import DEEDS, SQUARES_COUNT, buildings_held, raisable, valuation
 from .cards import DECKS
-from .frames import AUCTION, MAX_PROPOSALS, FineOrCard, LiftOrKeep
+from .frames import (
+    AUCTION,
+    MAX_PROPOSALS,
+    BankSale,
+    FineOrCard,
+    LiftOrKeep,
+    Move,
+    Settle,
+    Shortage,
+)
 
 if TYPE_CHECKING:
     from .state import ArmyState
@@ -63,7 +72,12 @@ class ArmyView:
     turn: int
     to_act: tuple[int, ...]
     version: int
-    pending: Frame | None  # the top decision (an auction as an AuctionView)
+    stack: tuple[Frame, ...]  # what the game waits for, the top last (auctions as AuctionViews)
+    starter: int  # who threw first: a round ends when the turn comes back to them
+    jailed: bool  # the player whose turn it is went to Prison this turn: it ends there
+    proposals: tuple[int, ...]  # trade offers each player has made this turn
+    extra_throw: bool  # the option: leaving Prison with a double gives another throw
+    short_game: bool
     position: tuple[int, ...]
     cash: tuple[int, ...]
     active: tuple[bool, ...]
@@ -87,6 +101,11 @@ class ArmyView:
     log: Sequence[str]
     ledger: Sequence[Transfer]
     hidden_money = False  # every player's cash is public in this game
+
+    @property
+    def pending(self) -> Frame | None:
+        """The decision the game waits for, if it waits on one."""
+        return self.stack[-1] if self.stack else None
 
     @property
     def phase(self) -> str:
@@ -124,18 +143,14 @@ class ArmyView:
 
 
 def make_view(state: ArmyState, seat: int | None) -> ArmyView:
-    pending = state.top()
-    if type(pending) is AuctionLot:
-        auction = pending.auction
-        pending = AuctionView(
-            pending.square, pending.piece, auction.high, auction.high_bidder, auction.bidder,
-            auction.minimum, auction.bidders,
-            tuple(b for b, on in zip(auction.bidders, auction.active) if not on))
     card = state.last_card
     return ArmyView(
         viewer=seat, players=state.players, round=state.round, round_limit=state.round_limit,
         stage=state.stage, turn=state.turn, to_act=state.to_act(), version=state.version,
-        pending=pending, position=tuple(state.position), cash=tuple(state.ledger.balances[:-1]),
+        stack=tuple(map(auction_view, state.stack)) if state.stack else (),
+        starter=state.starter, jailed=state.jailed, proposals=tuple(state.proposals),
+        extra_throw=state.extra_throw, short_game=state.short_game,
+        position=tuple(state.position), cash=tuple(state.ledger.balances[:-1]),
         active=tuple(state.active), prison_turn=tuple(state.prison_turn),
         card_holder=tuple(state.card_holder), owner=tuple(state.owner), level=tuple(state.level),
         mortgaged=tuple(state.mortgaged), stores_left=state.stores_left,
@@ -148,5 +163,16 @@ def make_view(state: ArmyState, seat: int | None) -> ArmyView:
         log=Upto(state.events, event_text), ledger=Upto(state.ledger.entries))
 
 
+def auction_view(frame: Frame) -> Frame:
+    """A frame as a view shows it: an auction's state as plain values."""
+    if type(frame) is not AuctionLot:
+        return frame
+    auction = frame.auction
+    return AuctionView(frame.square, frame.piece, auction.high, auction.high_bidder,
+                       auction.bidder, auction.minimum, auction.bidders,
+                       tuple(b for b, on in zip(auction.bidders, auction.active) if not on))
+
+
 SCHEMA = ViewSchema(ArmyView, CODEC, (BuyOrDecline, AuctionView, FineOrCard, Debt, TradeOffer,
-                                      LiftOrKeep, Placement, HowMany))
+                                      LiftOrKeep, Placement, HowMany, Move, Settle, BankSale,
+                                      Shortage))

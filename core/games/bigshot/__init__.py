@@ -5,6 +5,7 @@ from core.engine.game import GameSpec, Option
 
 from .actions import CODEC
 from .bots import HeuristicBot
+from .determinize import determinize
 from .state import BigShotState
 from .view import SCHEMA
 
@@ -30,5 +31,6 @@ SPEC = GameSpec(
     new_game=BigShotState,
     codec=CODEC,
     views=SCHEMA,
+    determinize=determinize,
     bots={"random": RandomBot, "heuristic": HeuristicBot},
 )

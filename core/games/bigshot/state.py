@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from core.engine.auction import OpenAuction
+from core.engine.chance import DIE, Chance
 from core.engine.errors import NOT_YOUR_TURN
 from core.engine.game import GameState, Result
 from core.engine.ledger import Ledger
@@ -210,6 +211,9 @@ class BigShotState(LoanRules, LotRules, GameState):
         seat = self.current
         return () if seat < 0 else (seat,)
 
+    def chance_after(self, seat: int, action) -> Chance | None:
+        return DIE if action.kind == "roll" else None
+
     def payable(self, seat: int) -> int:
         """The largest bid `seat` can pay from one of its colours."""
         colours = self.seat_colours[seat]
@@ -326,7 +330,7 @@ class BigShotState(LoanRules, LotRules, GameState):
         return self.players[seat]
 
     def _roll(self) -> None:
-        pips = self.rng.die()
+        pips = self._chance(DIE)
         pos, steps = self.broker, 0
         while steps < pips:  # only spaces that still hold cubes are counted
             pos = (pos + 1) % SPACES

@@ -31,6 +31,9 @@ class AuctionView:
     bidder: int
     passed: tuple[int, ...]
     minimum: int
+    bidders: tuple[int, ...]  # in bidding order
+    acted: tuple[int, ...]  # who has bid or passed already
+    free_to: int | None  # who takes the cubes free if nobody bids
 
 
 @dataclass(frozen=True)
@@ -41,6 +44,9 @@ class BigShotView:
     ghost: int
     hidden_money: bool
     loan_window: str
+    when_short: bool  # the option: loans only on your bid, when you cannot raise it
+    loan_order: tuple[int, ...]  # who is asked about loans before the auction, in turn
+    loan_turn: int
     round: int
     phase: str
     roller: int
@@ -51,6 +57,7 @@ class BigShotView:
     lots: tuple[tuple[int, ...], ...]
     owners: tuple[int, ...]
     settled: tuple[bool, ...]
+    retired: tuple[int, ...]  # each colour's cubes taken off settled lots
     cash: tuple[int | None, ...]  # per colour; None where hidden from this viewer (or the ghost)
     loans: tuple[int, ...]
     borrowed_this_round: tuple[bool, ...]
@@ -96,7 +103,8 @@ def make_view(state: BigShotState, seat: int | None) -> BigShotView:
         auction_view = AuctionView(
             tuple(state.space_counts(state.broker)), auction.high, auction.high_bidder,
             auction.bidder, tuple(s for s in auction.bidders if auction.has_passed(s)),
-            auction.minimum)
+            auction.minimum, auction.bidders,
+            tuple(s for s in auction.bidders if auction.has_acted(s)), auction.free_to)
     return BigShotView(
         viewer=seat,
         players=state.players,
@@ -104,6 +112,9 @@ def make_view(state: BigShotState, seat: int | None) -> BigShotView:
         ghost=state.ghost,
         hidden_money=state.hidden,
         loan_window=state.loan_window,
+        when_short=state.when_short,
+        loan_order=state.loan_order,
+        loan_turn=state.loan_turn,
         round=state.round,
         phase=state.phase,
         roller=state.roller,
@@ -114,6 +125,7 @@ def make_view(state: BigShotState, seat: int | None) -> BigShotView:
         lots=fours(state.lots),
         owners=tuple(state.owners),
         settled=tuple(state.settled),
+        retired=tuple(state.retired),
         cash=cash,
         loans=tuple(state.loans),
         borrowed_this_round=tuple(r == state.round for r in state.loan_round),

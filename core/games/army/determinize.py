@@ -1,0 +1,65 @@
+"""A full Army state consistent with what one seat sees, for bots that search.
+
+Everything at this table is public but the order of the two card decks and the dice to come: the
+decks' cards (those no player holds) are shuffled afresh and the state's generator is seeded from
+the bot's own, so each call gives another world the seat cannot tell from the real one.
+"""
+
+from __future__ import annotations
+
+from core.engine.auction import OpenAuction
+from core.engine.decisions import AuctionLot, Frame
+from core.engine.ledger import Ledger
+from core.engine.rng import Rng
+
+from .board import SQUARES_COUNT
+from .cards import DECKS, GET_OUT
+from .state import ArmyState
+from .view import ArmyView, AuctionView
+
+
+def determinize(view: ArmyView, seat: int | None, rng: Rng) -> ArmyState:
+    if seat != view.viewer:
+        raise ValueError("a view is determinized for the seat that sees it")
+    state = ArmyState.__new__(ArmyState)
+    state.players, state.n = view.players, len(view.players)
+    state.rng = Rng(rng.below(1 << 62))
+    state.ledger = Ledger(state.n)
+    state.ledger.balances = [*view.cash, -sum(view.cash)]
+    state.ledger.entries = list(view.ledger)
+    state.bank = state.n
+    state.events = [(view.round, "{}", (line,)) for line in view.log]
+    for name in ("position", "active", "prison_turn", "card_holder", "owner", "level",
+                 "mortgaged", "proposals"):
+        setattr(state, name, list(getattr(view, name)))
+    for name in ("round", "version", "extra_throw", "short_game", "round_limit", "stores_left",
+                 "barracks_left", "doubles", "dice", "stage", "turn", "starter", "jailed"):
+        setattr(state, name, getattr(view, name))
+    state.decks = []
+    for deck, cards in enumerate(DECKS):
+        held = GET_OUT[deck] if view.card_holder[deck] >= 0 else None
+        order = [card for card in range(len(cards)) if card != held]
+        rng.shuffle(order)
+        state.decks.append(order)
+    state.last_card = None
+    if view.last_card is not None:
+        deck, text = view.last_card
+        state.last_card = (deck, next(i for i, card in enumerate(DECKS[deck]) if card[0] == text))
+    state.stack = [_live(frame) for frame in view.stack]
+    state.round_ends = list(view.worth_history)
+    state.landings = [0] * (SQUARES_COUNT + 1)
+    state.winners = view.result.winners if view.result else ()
+    state.end_reason = view.result.reason if view.result else ""
+    return state
+
+
+def _live(frame: Frame) -> Frame:
+    """A view's frame as the rules keep it: an auction's state as an auction again."""
+    if type(frame) is not AuctionView:
+        return frame
+    auction = OpenAuction(frame.bidders, frame.minimum)
+    auction.high, auction.high_bidder = frame.high, frame.high_bidder
+    auction.turn, auction.bidder = frame.bidders.index(frame.bidder), frame.bidder
+    auction.active = [b not in frame.passed for b in frame.bidders]
+    auction.acted = [b in frame.passed or b == frame.high_bidder for b in frame.bidders]
+    return AuctionLot(auction, frame.square, frame.piece)

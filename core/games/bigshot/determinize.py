@@ -1,0 +1,77 @@
+"""A full Big Shot state consistent with what one seat sees, for bots that search.
+
+Cubes, lots, bids and loans are public. In the hidden-money game the other colours' cash is not:
+each is drawn between nothing and the most that colour could hold (its starting capital and its
+loans' payouts, nothing spent). The die to come is drawn from a generator seeded from the bot's.
+"""
+
+from __future__ import annotations
+
+from core.engine.auction import OpenAuction
+from core.engine.ledger import Ledger, Transfer
+from core.engine.rng import Rng
+
+from . import actions as A
+from .board import COLOURS, LOAN_DEBT, START_CASH
+from .phases import BANK
+from .state import GHOST_SEAT, BigShotState
+from .view import BigShotView
+
+
+def determinize(view: BigShotView, seat: int | None, rng: Rng) -> BigShotState:
+    if seat != view.viewer:
+        raise ValueError("a view is determinized for the seat that sees it")
+    state = BigShotState.__new__(BigShotState)
+    state.players, state.seat_colours, state.ghost = view.players, view.seat_colours, view.ghost
+    state.colour_seat = [GHOST_SEAT] * len(COLOURS)
+    for owner, colours in enumerate(view.seat_colours):
+        for colour in colours:
+            state.colour_seat[colour] = owner
+    state.names = tuple(state._name_colour(c) for c in range(len(COLOURS)))
+    state.hidden, state.loan_window, state.when_short = (view.hidden_money, view.loan_window,
+                                                         view.when_short)
+    state.rng = Rng(rng.below(1 << 62))
+    state.spaces = [n for counts in view.spaces for n in counts]
+    state.space_cubes = [sum(counts) for counts in view.spaces]
+    state.lots = [n for counts in view.lots for n in counts]
+    state.lot_cubes = [sum(counts) for counts in view.lots]
+    for name in ("owners", "settled", "retired", "loans", "to_place"):
+        setattr(state, name, list(getattr(view, name)))
+    for name in ("broker", "round", "roller", "phase", "loan_order", "loan_turn", "winner",
+                 "price", "version"):
+        setattr(state, name, getattr(view, name))
+    state.loan_round = [view.round if borrowed else 0 for borrowed in view.borrowed_this_round]
+    state.ledger = _ledger(view, rng)
+    state.auction = _auction(view)
+    state.events = [(view.round, "{}", (line,)) for line in view.log]
+    state.round_ends = list(view.round_ends)
+    state.open_places = tuple(tuple(p for p in row if not view.settled[p.lot])
+                              for row in A.PLACES)
+    state.current = state._find_actor()
+    return state
+
+
+def _ledger(view: BigShotView, rng: Rng) -> Ledger:
+    """The money as the seat sees it, and a draw for each colour whose cash it cannot see."""
+    ledger = Ledger(len(COLOURS))
+    ledger.entries = list(view.ledger)
+    for colour, cash in enumerate(view.cash):
+        if cash is None and colour != view.ghost:
+            most = START_CASH + sum(LOAN_DEBT - k for k in range(1, view.loans[colour] + 1))
+            cash = rng.below(most + 1)
+            ledger.entries.append(Transfer(view.round, BANK, colour, cash, "unseen"))
+        ledger.balances[colour] = cash or 0
+    ledger.balances[BANK] = -sum(ledger.balances[:BANK])
+    return ledger
+
+
+def _auction(view: BigShotView) -> OpenAuction | None:
+    seen = view.auction
+    if seen is None:
+        return None
+    auction = OpenAuction(seen.bidders, free_to=seen.free_to)
+    auction.high, auction.high_bidder, auction.minimum = seen.high, seen.high_bidder, seen.minimum
+    auction.turn, auction.bidder = seen.bidders.index(seen.bidder), seen.bidder
+    auction.active = [b not in seen.passed for b in seen.bidders]
+    auction.acted = [b in seen.acted for b in seen.bidders]
+    return auction

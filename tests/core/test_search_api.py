@@ -1,0 +1,140 @@
+"""What a searching bot needs: chance events it can enumerate, and full states consistent with
+what its seat sees (`determinize`), for every game."""
+
+from fractions import Fraction
+
+import pytest
+
+from core.engine.bots import RandomBot
+from core.engine.rng import Rng
+from core.games import get_spec
+from core.games.army import actions as army_actions
+from core.games.bigshot import actions as bigshot_actions
+from core.games.bigshot.board import LOAN_DEBT, START_CASH
+
+NAMES = ["Ann", "Ben", "Cat", "Dan"]
+GAMES = [("army", {"round_limit": 30}), ("bigshot", {}), ("bigshot", {"hidden_money": True})]
+
+
+def positions(slug: str, options: dict, seed: int, every: int):
+    """A copy of every `every`-th state of a game between heuristic bots, and of the last."""
+    spec = get_spec(slug)
+    state = spec.start(NAMES, seed, options)
+    bots = [spec.bots["heuristic"](seed * 31 + s) for s in range(4)]
+    steps = 0
+    while not state.is_over():
+        if steps % every == 0:
+            yield state.copy()
+        seat = state.to_act()[0]
+        view = state.view(seat)
+        state.step(seat, bots[seat].choose(view, view.legal))
+        steps += 1
+    yield state.copy()
+
+
+# -- chance ------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("slug, roll", [("army", army_actions.Roll()),
+                                        ("bigshot", bigshot_actions.ROLL)])
+def test_a_throw_is_a_chance_event_whose_outcomes_a_search_can_play(slug, roll):
+    spec = get_spec(slug)
+    state = spec.start(NAMES, 4)
+    seat = state.to_act()[0]
+    event = state.chance_after(seat, roll)
+    assert sum(p for _, p in event.outcomes) == 1
+    assert len({o for o, _ in event.outcomes}) == len(event.outcomes)
+    drawn = event.sample(state.rng.copy())  # what the game's own generator will give
+    played = state.apply(seat, roll)
+    forced = state.copy()
+    forced.step_outcome(seat, roll, drawn)
+    assert forced.view(seat) == played.view(seat)  # the same as playing it: same outcome
+    landings = set()
+    for outcome, _ in event.outcomes:
+        child = state.copy()
+        child.step_outcome(seat, roll, outcome)
+        landings.add(tuple(child.view(seat).log[len(state.view(seat).log):]))
+    assert len(landings) == len(event.outcomes)  # each outcome leads somewhere of its own
+
+
+def test_an_impossible_outcome_is_refused_and_changes_nothing():
+    spec = get_spec("army")
+    state = spec.start(NAMES, 4)
+    seat = state.to_act()[0]
+    before = state.view(seat)
+    for outcome in [(0, 7), 12, None]:
+        with pytest.raises(ValueError):
+            state.step_outcome(seat, army_actions.Roll(), outcome)
+    with pytest.raises(ValueError):
+        state.step_outcome(seat, army_actions.EndTurn(), (1, 1))  # meets no chance at all
+    assert state.view(seat) == before
+    assert get_spec("army").start(NAMES, 4).chance_after(seat, army_actions.Roll()).outcomes[0] \
+        == ((1, 1), Fraction(1, 36))
+
+
+# -- determinize -------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("slug, options", GAMES)
+def test_a_determinized_state_shows_its_seat_exactly_what_the_seat_saw(slug, options):
+    spec = get_spec(slug)
+    checked = 0
+    for seed in (1, 2):
+        for state in positions(slug, options, seed, every=9):
+            for seat in range(4):
+                view = state.view(seat)
+                world = spec.determinize(view, seat, Rng(seed * 100 + seat))
+                assert world.view(seat) == view
+                checked += 1
+    assert checked > 100
+
+
+@pytest.mark.parametrize("slug, options", GAMES)
+def test_a_determinized_state_plays_on_to_the_end(slug, options):
+    spec = get_spec(slug)
+    states = list(positions(slug, options, 3, every=40))
+    for i, state in enumerate(states[:-1:2]):
+        seat = state.to_act()[0]
+        world = spec.determinize(state.view(seat), seat, Rng(i))
+        bots = [RandomBot(i * 7 + s) for s in range(4)]
+        for _ in range(20_000):
+            if world.is_over():
+                break
+            actor = world.to_act()[0]
+            legal = world.legal_actions(actor)
+            assert legal, "whoever must act can"
+            world.step(actor, bots[actor].choose(None, legal))
+        assert world.is_over() and world.result() is not None
+
+
+def test_army_deck_orders_are_drawn_afresh_and_hold_the_same_cards():
+    spec = get_spec("army")
+    state = spec.start(NAMES, 8)
+    view = state.view(0)
+    worlds = [spec.determinize(view, 0, Rng(i)) for i in range(5)]
+    assert len({tuple(w.decks[0]) for w in worlds}) > 1  # the order is not what the seat knows
+    for world in worlds:
+        assert [sorted(d) for d in world.decks] == [sorted(d) for d in state.decks]
+
+
+def test_big_shot_hidden_cash_is_drawn_within_what_each_colour_could_hold():
+    spec = get_spec("bigshot")
+    seen_draws = set()
+    for state in positions("bigshot", {"hidden_money": True}, 6, every=15):
+        view = state.view(0)
+        mine = set(view.seat_colours[0])
+        for i in range(3):
+            world = spec.determinize(view, 0, Rng(i))
+            for colour in range(4):
+                if colour in mine:
+                    assert world.cash(colour) == state.cash(colour)
+                elif colour != view.ghost:
+                    most = START_CASH + sum(LOAN_DEBT - k for k in range(1, view.loans[colour] + 1))
+                    assert 0 <= world.cash(colour) <= most
+                    seen_draws.add(world.cash(colour))
+    assert len(seen_draws) > 3  # drawn, not copied from the real state
+
+
+def test_a_view_is_determinized_only_for_its_own_seat():
+    spec = get_spec("army")
+    view = spec.start(NAMES, 1).view(0)
+    with pytest.raises(ValueError):
+        spec.determinize(view, 1, Rng(0))
