@@ -63,12 +63,13 @@ def event_text(event: tuple[int, str, tuple]) -> str:
 
 
 class ViewSchema:
-    """How to read one game's views back: its view class, its actions and its frames."""
+    """How to read one game's views back: its view class, its actions, and the other objects
+    its views hold that name their `kind` (decision frames, templates)."""
 
-    def __init__(self, view: type, codec: ActionCodec, frames: Sequence[type]) -> None:
+    def __init__(self, view: type, codec: ActionCodec, kinds: Sequence[type]) -> None:
         self.view = view
         self.codec = codec
-        self.frames = {frame.kind: frame for frame in frames}
+        self.kinds = {cls.kind: cls for cls in kinds}
 
     def decode(self, data: dict[str, Any]) -> Any:
         return _decode_dataclass(self.view, data, self)
@@ -93,8 +94,10 @@ def _encode(value: Any) -> Any:
     if isinstance(value, (Action, Frame)):
         return plain(value)
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        return {f.name: _encode(getattr(value, f.name)) for f in dataclasses.fields(value)
+        data = {f.name: _encode(getattr(value, f.name)) for f in dataclasses.fields(value)
                 if not f.name.startswith("_")}
+        kind = getattr(type(value), "kind", None)  # a template names its kind, as frames do
+        return {"kind": kind, **data} if isinstance(kind, str) else data
     if hasattr(value, "_asdict"):  # a named tuple
         return {k: _encode(v) for k, v in value._asdict().items()}
     if isinstance(value, (tuple, list, Upto)):
@@ -123,7 +126,7 @@ def _decode(data: Any, hint: Any, schema: ViewSchema) -> Any:
         options = [a for a in args if a is not type(None)]
         if len(options) == 1:
             return _decode(data, options[0], schema)
-        return _decode_frame(data, schema)  # the one union views hold: the pending decision
+        return _decode_kind(data, schema)  # a union views hold: objects that name their kind
     if origin in (tuple, Sequence) or hint in (tuple, Sequence):
         if not isinstance(data, list):
             raise ValueError(f"expected a list, got {data!r}")
@@ -136,7 +139,7 @@ def _decode(data: Any, hint: Any, schema: ViewSchema) -> Any:
         if issubclass(hint, Action):
             return schema.codec.decode(data)
         if issubclass(hint, Frame):
-            return _decode_frame(data, schema)
+            return _decode_kind(data, schema)
         if dataclasses.is_dataclass(hint):
             return _decode_dataclass(hint, data, schema)
         if issubclass(hint, tuple) and hasattr(hint, "_fields"):  # a named tuple
@@ -146,8 +149,8 @@ def _decode(data: Any, hint: Any, schema: ViewSchema) -> Any:
     return data
 
 
-def _decode_frame(data: Any, schema: ViewSchema) -> Any:
-    if not isinstance(data, dict) or data.get("kind") not in schema.frames:
-        raise ValueError(f"not a decision of this game: {data!r}")
+def _decode_kind(data: Any, schema: ViewSchema) -> Any:
+    if not isinstance(data, dict) or data.get("kind") not in schema.kinds:
+        raise ValueError(f"not a decision or template of this game: {data!r}")
     fields = {k: v for k, v in data.items() if k != "kind"}
-    return _decode_dataclass(schema.frames[data["kind"]], fields, schema)
+    return _decode_dataclass(schema.kinds[data["kind"]], fields, schema)

@@ -138,3 +138,54 @@ def test_a_view_is_determinized_only_for_its_own_seat():
     view = spec.start(NAMES, 1).view(0)
     with pytest.raises(ValueError):
         spec.determinize(view, 1, Rng(0))
+
+
+# -- templates of open-ended moves ---------------------------------------------------------------
+
+def army_decisions(seed: int):
+    """Each decision of a seeded Army game between heuristic bots: (state, seat to act)."""
+    for state in positions("army", {"round_limit": 30}, seed, every=1):
+        if not state.is_over():
+            yield state, state.to_act()[0]
+
+
+def test_every_bid_an_auction_template_allows_is_legal_and_no_other():
+    from core.engine.templates import BidRange
+
+    auctions = 0
+    for state, seat in army_decisions(1):
+        ranges = [t for t in state.view(seat).templates if type(t) is BidRange]
+        if not ranges:
+            continue
+        auctions += 1
+        bids = ranges[0]
+        for amount in (bids.least, (bids.least + bids.most) // 2, bids.most):
+            assert state.why_illegal(seat, army_actions.Bid(amount)) is None
+        for amount in (bids.least - 1, bids.most + 1):
+            assert state.why_illegal(seat, army_actions.Bid(amount)) is not None
+    assert auctions > 5
+
+
+def test_every_offer_composed_from_the_template_is_legal_and_deeds_outside_it_are_not():
+    rng = Rng(3)
+    offers = refused = 0
+    for state, seat in army_decisions(2):
+        terms = state.view(seat).offer_terms
+        if terms is None:
+            continue
+        partner = terms.partners[rng.below(len(terms.partners))]
+        mine, theirs = terms.of(seat), terms.of(partner)
+        pick = lambda items: tuple(x for x in items if rng.below(2))  # noqa: E731
+        offer = army_actions.Propose(
+            partner, give=pick(mine.deeds), give_cash=rng.below(mine.cash + 1),
+            give_cards=pick(mine.cards), get=pick(theirs.deeds),
+            get_cash=rng.below(theirs.cash + 1), get_cards=pick(theirs.cards))
+        if offer == army_actions.Propose(partner):
+            continue  # nothing changes hands: not an offer
+        assert state.why_illegal(seat, offer) is None
+        offers += 1
+        outside = [s for s in range(40) if s not in theirs.deeds]
+        bad = army_actions.Propose(partner, get=(outside[rng.below(len(outside))],))
+        assert state.why_illegal(seat, bad) is not None
+        refused += 1
+    assert offers > 20 and refused == offers

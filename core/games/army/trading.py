@@ -6,13 +6,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from core.engine.decisions import TradeOffer
+from core.engine.templates import Holdings, OfferTerms
 
 from . import actions as A
-from .board import (
-    DEEDS,
-    SQUARES,
-    group_of,
-)
+from .board import DEEDS, GROUPS, SQUARES
 from .frames import DEBT, END, MAX_PROPOSALS, ROLL, TRADE, LiftOrKeep, interest
 
 
@@ -50,23 +47,45 @@ class TradeRules:
             return "an offer must exchange something"
         return self._why_no_exchange(offer, seat)
 
+    def offer_terms(self, seat: int) -> OfferTerms | None:
+        """The template of the offers `seat` may make now (None: no offer may be made)."""
+        partners = self.offer_partners(seat)
+        if not partners:
+            return None
+        return OfferTerms(partners, self.holdings((seat, *partners)))
+
+    def holdings(self, seats: Sequence[int]) -> tuple[Holdings, ...]:
+        """What each of `seats` may put into a trade: deeds in groups without buildings, any of
+        their cash, their Get-out cards."""
+        owner, level = self.owner, self.level
+        deeds: dict[int, list[int]] = {seat: [] for seat in seats}
+        for group in GROUPS.values():
+            if not any(level[s] for s in group):
+                for s in group:
+                    if owner[s] in deeds:
+                        deeds[owner[s]].append(s)
+        return tuple(Holdings(seat, tuple(sorted(deeds[seat])), self.cash(seat),
+                              tuple(d for d in (0, 1) if self.card_holder[d] == seat))
+                     for seat in seats)
+
     def _why_no_exchange(self, offer: A.Propose, proposer: int) -> str | None:
         sides = ((proposer, offer.give, offer.give_cash, offer.give_cards),
                  (offer.partner, offer.get, offer.get_cash, offer.get_cards))
-        for holder, deeds, cash, cards in sides:
+        for (holder, deeds, cash, cards), may in zip(sides, self.holdings((proposer,
+                                                                            offer.partner))):
             who = self.players[holder]
             if len(set(deeds)) != len(deeds) or len(set(cards)) != len(cards):
                 return "list each deed and card once"
             for s in deeds:
+                if s in may.deeds:
+                    continue
                 if s not in DEEDS or self.owner[s] != holder:
                     return f"{who} does not own {SQUARES[s].name if 0 <= s < 40 else s}"
-                if any(self.level[g] for g in group_of(s)):
-                    return f"{SQUARES[s].name}'s group has buildings: they must be sold first"
-            if not 0 <= cash <= self.cash(holder):
-                return f"{who} has £{self.cash(holder):,}"
-            for deck in cards:
-                if deck not in (0, 1) or self.card_holder[deck] != holder:
-                    return f"{who} does not hold that Get-out card"
+                return f"{SQUARES[s].name}'s group has buildings: they must be sold first"
+            if not 0 <= cash <= may.cash:
+                return f"{who} has £{may.cash:,}"
+            if any(deck not in may.cards for deck in cards):
+                return f"{who} does not hold that Get-out card"
         return None
 
     def _do_Propose(self, seat: int, offer) -> None:

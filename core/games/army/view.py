@@ -20,6 +20,7 @@ from core.engine.decisions import (
 )
 from core.engine.game import Result
 from core.engine.ledger import Transfer
+from core.engine.templates import BidRange, OfferTerms
 from core.engine.views import Upto, ViewSchema, event_text
 
 from .actions import CODEC
@@ -92,6 +93,7 @@ class ArmyView:
     doubles: int
     last_card: tuple[int, str] | None  # (deck, text)
     legal: tuple[Action, ...]
+    templates: tuple[BidRange | OfferTerms, ...]  # open-ended moves beyond those listed
     offers_left: int  # trade offers the viewer may still make this turn
     offer_partners: tuple[int, ...]  # whom the viewer may make an offer to now (none: no offer)
     result: Result | None
@@ -101,6 +103,11 @@ class ArmyView:
     log: Sequence[str]
     ledger: Sequence[Transfer]
     hidden_money = False  # every player's cash is public in this game
+
+    @property
+    def offer_terms(self) -> OfferTerms | None:
+        """What a trade offer the viewer makes now may hold; None when none may be made."""
+        return next((t for t in self.templates if type(t) is OfferTerms), None)
 
     @property
     def pending(self) -> Frame | None:
@@ -157,6 +164,7 @@ def make_view(state: ArmyState, seat: int | None) -> ArmyView:
         barracks_left=state.barracks_left, dice=state.dice, doubles=state.doubles,
         last_card=(card[0], DECKS[card[0]][card[1]][0]) if card else None,
         legal=tuple(state.legal_actions(seat)) if seat is not None else (),
+        templates=state.templates(seat) if seat is not None else (),
         offers_left=MAX_PROPOSALS - state.proposals[seat] if seat is not None else 0,
         offer_partners=state.offer_partners(seat) if seat is not None else (),
         result=state.result(), worth_history=tuple(state.round_ends),
@@ -175,4 +183,4 @@ def auction_view(frame: Frame) -> Frame:
 
 SCHEMA = ViewSchema(ArmyView, CODEC, (BuyOrDecline, AuctionView, FineOrCard, Debt, TradeOffer,
                                       LiftOrKeep, Placement, HowMany, Move, Settle, BankSale,
-                                      Shortage))
+                                      Shortage, BidRange, OfferTerms))

@@ -15,7 +15,7 @@ from textual.widgets import Button, Input, Select, SelectionList, Static
 from textual.widgets.selection_list import Selection
 
 from core.games.army import actions as A
-from core.games.army.board import DEEDS, SQUARES, group_of
+from core.games.army.board import DEEDS, SQUARES
 from core.games.army.cards import DECK_NAMES
 
 from ...screens.page import ModalPage
@@ -26,24 +26,24 @@ CARD_VALUE = 100  # a Get-out card's value in a list is 100 + its deck; a deed's
 
 
 def holdings(view, seat: int, chosen: tuple[int, ...] = ()) -> list[Selection]:
-    """What `seat` could hand over: deeds (those in groups with buildings shown, but disabled)
-    and Get-out cards; `chosen` ones start selected."""
+    """What `seat` could hand over, as the game's offer template says: its deeds (those the
+    template leaves out, in groups with buildings, shown but disabled) and Get-out cards;
+    `chosen` ones start selected."""
+    may = view.offer_terms.of(seat)
     items = []
     for s in DEEDS:
         if view.owner[s] != seat:
             continue
         prompt = Text("■ ", GROUP_COLOURS[SQUARES[s].group])
         prompt.append(SQUARES[s].name)
-        built = any(view.level[g] for g in group_of(s))
         if view.mortgaged[s]:
             prompt.append(" (mortgaged)", "dim")
-        if built:
+        if s not in may.deeds:
             prompt.append(" (buildings: sell first)", "dim")
-        items.append(Selection(prompt, s, s in chosen, disabled=built))
-    for deck in (0, 1):
-        if view.card_holder[deck] == seat:
-            value = CARD_VALUE + deck
-            items.append(Selection(f"{DECK_NAMES[deck]} Get-out card", value, value in chosen))
+        items.append(Selection(prompt, s, s in chosen, disabled=s not in may.deeds))
+    for deck in may.cards:
+        value = CARD_VALUE + deck
+        items.append(Selection(f"{DECK_NAMES[deck]} Get-out card", value, value in chosen))
     return items
 
 
