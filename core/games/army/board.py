@@ -7,9 +7,9 @@ Assault Trooper, Sniper).
 
 from __future__ import annotations
 
-import csv
 from dataclasses import dataclass
-from importlib import resources
+
+from core.engine.data import number, read_table
 
 START_CASH = 1500
 SALARY = 200
@@ -45,15 +45,10 @@ class Square:
 
 
 def _load() -> tuple[Square, ...]:
-    text = resources.files(__package__).joinpath("squares.csv").read_text()
-    squares = []
-    for row in csv.DictReader(text.splitlines()):
-        rents = tuple(int(row[f"rent{i}"]) for i in range(6) if row[f"rent{i}"])
-        squares.append(Square(int(row["index"]), row["name"], row["label"], row["short"],
-                              row["tiny"],
-                              row["kind"], row["group"],
-                              int(row["price"] or 0), int(row["build"] or 0), rents))
-    return tuple(squares)
+    return tuple(Square(int(row["index"]), row["name"], row["label"], row["short"], row["tiny"],
+                        row["kind"], row["group"], number(row["price"]), number(row["build"]),
+                        tuple(int(row[f"rent{i}"]) for i in range(6) if row[f"rent{i}"]))
+                 for row in read_table(__package__, "squares.csv"))
 
 
 SQUARES = _load()

@@ -1,13 +1,15 @@
 """The Big Shot board as data: 13 lots (11 valued, 2 parks), 18 auction spaces, 4 colours.
 
 ASSUMPTION: the printed values of the five rich lots and the exact park adjacency are not public.
-This table follows ../shared/reference/bigshot_notes.md: one park touches 9, 10 and 11 (the
-rulebook's scoring example), the other park the second 9, 10, 11; the rich lots are 16, 17, 18,
-20 and 21 (20 and 21 and a second 9 are attested by a session report). If the real board turns
-up, only this table changes.
+The table (lots.csv) follows ../shared/reference/bigshot_notes.md: one park touches 9, 10 and
+11 (the rulebook's scoring example), the other park the second 9, 10, 11; the rich lots are 16,
+17, 18, 20 and 21 (20 and 21 and a second 9 are attested by a session report). If the real board
+turns up, only lots.csv changes.
 """
 
 from dataclasses import dataclass
+
+from core.engine.data import read_table
 
 COLOURS = ("red", "yellow", "white", "black")
 COLOUR_LETTERS = ("R", "Y", "W", "B")
@@ -32,21 +34,10 @@ class Lot:
     col: int = 0
 
 
-LOTS: tuple[Lot, ...] = (
-    Lot("Park West", 0, is_park=True, row=1, col=0),
-    Lot("Park East", 0, is_park=True, row=2, col=3),
-    Lot("9 West", 9, park=0, row=0, col=0),
-    Lot("10 West", 10, park=0, row=2, col=0),
-    Lot("11 West", 11, park=0, row=1, col=1),
-    Lot("9 East", 9, park=1, row=3, col=3),
-    Lot("10 East", 10, park=1, row=1, col=3),
-    Lot("11 East", 11, park=1, row=2, col=2),
-    Lot("16", 16, row=0, col=1),
-    Lot("17", 17, row=0, col=2),
-    Lot("18", 18, row=3, col=1),
-    Lot("20", 20, row=3, col=2),
-    Lot("21", 21, row=0, col=3),
-)
+LOTS: tuple[Lot, ...] = tuple(
+    Lot(row["name"], int(row["value"]), int(row["park"]) if row["park"] else None,
+        row["is_park"] == "yes", int(row["row"]), int(row["col"]))
+    for row in read_table(__package__, "lots.csv"))  # the board, as data
 PARKS = tuple(i for i, lot in enumerate(LOTS) if lot.is_park)
 PARK_NEIGHBOURS = {p: tuple(i for i, lot in enumerate(LOTS) if lot.park == PARKS.index(p))
                    for p in PARKS}
