@@ -76,8 +76,12 @@ class ViewSchema:
 
 
 def view_to_json(view: Any) -> dict[str, Any]:
-    """Every public field of `view` as JSON data."""
-    return _encode(view)
+    """Every public field of `view` as JSON data, and what it works out from them on demand
+    (its class's `DERIVED` names, e.g. templates), for readers without the rules."""
+    data = _encode(view)
+    for name in getattr(view, "DERIVED", ()):
+        data[name] = _encode(getattr(view, name))
+    return data
 
 
 def view_from_json(schema: ViewSchema, data: Any) -> Any:

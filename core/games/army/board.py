@@ -60,6 +60,7 @@ for _square in SQUARES:
         GROUPS[_square.group] += (_square.index,)
 SITE_GROUPS = tuple(g for g in GROUPS if g not in ("garrison", "utility"))
 SITE_GROUP_SQUARES = tuple(GROUPS[g] for g in SITE_GROUPS)  # in board order
+GROUP_SQUARES = tuple(sorted(GROUPS.values()))  # every group, garrisons and utilities too
 GARRISON_RENT = (0, 25, 50, 100, 200)  # by the number of Garrisons the owner holds
 UTILITY_FACTOR = (0, 4, 10)  # times the dice, by the number of Utilities the owner holds
 

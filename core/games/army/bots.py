@@ -176,8 +176,8 @@ class HeuristicBot:
 
     def _offer(self, view: ArmyView, me: int, budget: int) -> A.Propose | None:
         """Cash for the one deed that would complete a group of mine, at the fair price."""
-        terms, owner = view.offer_terms, view.owner  # what an offer may hold now, if any
-        if terms is None:
+        partners, owner = view.offer_partners, view.owner
+        if not partners:
             return None
         for group in SITE_GROUP_SQUARES:  # in board order, as are the deeds within them
             missing = [s for s in group if owner[s] != me]
@@ -185,8 +185,9 @@ class HeuristicBot:
                 continue
             square = missing[0]
             holder = owner[square]
-            if holder not in terms.partners or (holder, square) in self._refused \
-                    or square not in terms.of(holder).deeds:
+            if holder not in partners or (holder, square) in self._refused \
+                    or any(view.level[s] for s in group) \
+                    or square not in view.offer_terms.of(holder).deeds:  # what it may hold
                 continue
             price = SQUARES[square].price + int(GROUP_THREAT * self._group_price(square))
             if price <= min(budget, view.cash[me]):

@@ -17,12 +17,11 @@ from collections.abc import Sequence
 from typing import Any
 
 from core.engine.chance import TWO_DICE, Chance
-from core.engine.decisions import AuctionLot, Debt, Frame
+from core.engine.decisions import Debt, Frame
 from core.engine.errors import NOT_YOUR_TURN
 from core.engine.game import GameState, Result
 from core.engine.ledger import Ledger
 from core.engine.rng import Rng
-from core.engine.templates import BidRange
 
 from . import actions as A
 from .board import (
@@ -221,20 +220,6 @@ class ArmyState(MovementRules, SaleRules, DeedRules, TradeRules, GameState):
         why_not = self._why_not  # each candidate answers this situation: only its own rule
         return [a for a in self._candidates(seat)
                 if type(a) in PRE_CHECKED or why_not(seat, a, frame) is None]
-
-    def templates(self, seat: int) -> tuple:
-        """The open-ended moves `seat` may make now beyond those listed: any bid it can pay in
-        an auction, and trade offers."""
-        if seat != self.actor():
-            return ()
-        found: list = []
-        frame = self.top()
-        if type(frame) is AuctionLot and self.cash(seat) >= frame.auction.minimum:
-            found.append(BidRange(frame.auction.minimum, self.cash(seat)))
-        terms = self.offer_terms(seat)
-        if terms is not None:
-            found.append(terms)
-        return tuple(found)
 
     def _candidates(self, seat: int) -> list:
         """The actions to list now, in a fixed order. Selling, mortgaging, building and lifting

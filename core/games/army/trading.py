@@ -6,11 +6,24 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from core.engine.decisions import TradeOffer
-from core.engine.templates import Holdings, OfferTerms
+from core.engine.templates import Holdings
 
 from . import actions as A
-from .board import DEEDS, GROUPS, SQUARES
+from .board import DEEDS, GROUP_SQUARES, SQUARES
 from .frames import DEBT, END, MAX_PROPOSALS, ROLL, TRADE, LiftOrKeep, interest
+
+
+def trade_holdings(seats: Sequence[int], owner, level, cash, card_holder) -> tuple[Holdings, ...]:
+    """What each of `seats` may put into a trade: deeds in groups without buildings, any of
+    their cash, their Get-out cards (from a state's fields or a view's alike)."""
+    deeds: dict[int, list[int]] = {seat: [] for seat in seats}
+    for group in GROUP_SQUARES:  # in board order: each seat's deeds come out in order
+        if not any(map(level.__getitem__, group)):
+            for s in group:
+                if owner[s] in deeds:
+                    deeds[owner[s]].append(s)
+    return tuple(Holdings(seat, tuple(deeds[seat]), cash[seat],
+                          tuple(d for d in (0, 1) if card_holder[d] == seat)) for seat in seats)
 
 
 class TradeRules:
@@ -47,26 +60,9 @@ class TradeRules:
             return "an offer must exchange something"
         return self._why_no_exchange(offer, seat)
 
-    def offer_terms(self, seat: int) -> OfferTerms | None:
-        """The template of the offers `seat` may make now (None: no offer may be made)."""
-        partners = self.offer_partners(seat)
-        if not partners:
-            return None
-        return OfferTerms(partners, self.holdings((seat, *partners)))
-
     def holdings(self, seats: Sequence[int]) -> tuple[Holdings, ...]:
-        """What each of `seats` may put into a trade: deeds in groups without buildings, any of
-        their cash, their Get-out cards."""
-        owner, level = self.owner, self.level
-        deeds: dict[int, list[int]] = {seat: [] for seat in seats}
-        for group in GROUPS.values():
-            if not any(level[s] for s in group):
-                for s in group:
-                    if owner[s] in deeds:
-                        deeds[owner[s]].append(s)
-        return tuple(Holdings(seat, tuple(sorted(deeds[seat])), self.cash(seat),
-                              tuple(d for d in (0, 1) if self.card_holder[d] == seat))
-                     for seat in seats)
+        return trade_holdings(seats, self.owner, self.level, self.ledger.balances,
+                              self.card_holder)
 
     def _why_no_exchange(self, offer: A.Propose, proposer: int) -> str | None:
         sides = ((proposer, offer.give, offer.give_cash, offer.give_cards),

@@ -36,6 +36,7 @@ from .frames import (
     Settle,
     Shortage,
 )
+from .trading import trade_holdings
 
 if TYPE_CHECKING:
     from .state import ArmyState
@@ -93,7 +94,6 @@ class ArmyView:
     doubles: int
     last_card: tuple[int, str] | None  # (deck, text)
     legal: tuple[Action, ...]
-    templates: tuple[BidRange | OfferTerms, ...]  # open-ended moves beyond those listed
     offers_left: int  # trade offers the viewer may still make this turn
     offer_partners: tuple[int, ...]  # whom the viewer may make an offer to now (none: no offer)
     result: Result | None
@@ -103,6 +103,24 @@ class ArmyView:
     log: Sequence[str]
     ledger: Sequence[Transfer]
     hidden_money = False  # every player's cash is public in this game
+
+    DERIVED: ClassVar[tuple[str, ...]] = ("templates",)  # in its JSON too
+
+    @cached_property
+    def templates(self) -> tuple[BidRange | OfferTerms, ...]:
+        """The open-ended moves the viewer may make now beyond those listed in `legal`: any
+        bid it can pay in an auction, and trade offers (worked out only if asked)."""
+        seat, found = self.viewer, []
+        if seat is None or seat not in self.to_act:
+            return ()
+        auction = self.pending
+        if type(auction) is AuctionView and self.cash[seat] >= auction.minimum:
+            found.append(BidRange(auction.minimum, self.cash[seat]))
+        if self.offer_partners:
+            found.append(OfferTerms(self.offer_partners, trade_holdings(
+                (seat, *self.offer_partners), self.owner, self.level, self.cash,
+                self.card_holder)))
+        return tuple(found)
 
     @property
     def offer_terms(self) -> OfferTerms | None:
@@ -164,7 +182,6 @@ def make_view(state: ArmyState, seat: int | None) -> ArmyView:
         barracks_left=state.barracks_left, dice=state.dice, doubles=state.doubles,
         last_card=(card[0], DECKS[card[0]][card[1]][0]) if card else None,
         legal=tuple(state.legal_actions(seat)) if seat is not None else (),
-        templates=state.templates(seat) if seat is not None else (),
         offers_left=MAX_PROPOSALS - state.proposals[seat] if seat is not None else 0,
         offer_partners=state.offer_partners(seat) if seat is not None else (),
         result=state.result(), worth_history=tuple(state.round_ends),
