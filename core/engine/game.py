@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, ClassVar
 
 from .actions import Action, ActionCodec
 from .chance import Chance
 from .errors import NOT_YOUR_TURN, GameOver, IllegalAction, NotYourTurn, StaleAction
+from .events import Event, Sentences
 from .rng import Rng
 from .views import ViewSchema
 
@@ -109,7 +110,13 @@ class GameState:
 
     version: int
     rng: Rng
+    events: list[Event]
+    sentences: ClassVar[Sentences]  # how the game's events read in the log
     _forced: tuple = ()  # chance outcomes chosen in advance by `step_outcome`
+
+    def log(self) -> list[str]:
+        """What has happened, in sentences."""
+        return [self.sentences.text(event) for event in self.events]
 
     def chance_after(self, seat: int, action: Action) -> Chance | None:
         """The random event playing `action` meets, if any."""

@@ -3,7 +3,7 @@
 A view is a frozen dataclass whose annotations are its schema. `view_to_json` turns it into JSON
 data (actions and frames as objects with their `kind`, tuples as lists; private fields and what
 a seat may not see are simply absent, since a view never holds them); `view_from_json` rebuilds
-an equal view from that data, reading each field's annotation. A game's log and money record
+an equal view from that data, reading each field's annotation. A game's events and money record
 only ever grow, so a view holds them as `Upto`: the part of the list that existed when the view
 was made, read lazily (a bot that never reads the log pays nothing for it).
 """
@@ -54,12 +54,6 @@ class Upto(Sequence):
 
     def __repr__(self) -> str:
         return f"Upto({self._all()!r})"
-
-
-def event_text(event: tuple[int, str, tuple]) -> str:
-    """A logged event, (round, text with {} for each argument, arguments), as a sentence."""
-    _, text, args = event
-    return text.format(*args)
 
 
 class ViewSchema:
@@ -122,8 +116,8 @@ def _decode_dataclass(cls: type, data: Any, schema: ViewSchema) -> Any:
 
 def _decode(data: Any, hint: Any, schema: ViewSchema) -> Any:
     origin, args = typing.get_origin(hint), typing.get_args(hint)
-    if hint is Any:
-        return data
+    if hint is Any:  # plain data: a view holds tuples, never lists
+        return tuple(_decode(v, Any, schema) for v in data) if isinstance(data, list) else data
     if origin in (typing.Union, types.UnionType):
         if data is None and type(None) in args:
             return None
@@ -147,7 +141,8 @@ def _decode(data: Any, hint: Any, schema: ViewSchema) -> Any:
         if dataclasses.is_dataclass(hint):
             return _decode_dataclass(hint, data, schema)
         if issubclass(hint, tuple) and hasattr(hint, "_fields"):  # a named tuple
-            return hint(**{k: data[k] for k in hint._fields})
+            hints = typing.get_type_hints(hint)
+            return hint(**{k: _decode(data[k], hints[k], schema) for k in hint._fields})
         if hint in (int, str, bool) and type(data) is not hint:
             raise ValueError(f"expected {hint.__name__}, got {data!r}")
     return data

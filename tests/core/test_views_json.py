@@ -81,3 +81,23 @@ def test_malformed_view_json_is_refused_with_a_value_error(slug):
     for data in bad:
         with pytest.raises(ValueError):
             view_from_json(spec.views, data)
+
+
+@pytest.mark.parametrize("slug, options", [("bigshot", {}), ("army", {"round_limit": 40})])
+def test_events_are_kinds_with_named_fields_and_the_log_is_their_sentences(slug, options):
+    spec = get_spec(slug)
+    kinds = set()
+    for seed in range(3):
+        *_, last = seen_views(slug, seed, options, every=10_000)
+        sentences = spec.start(NAMES, seed).sentences
+        for event in last.events:
+            names, _ = sentences.table[event.kind]
+            assert len(names) == len(event.args), event.kind
+            fields = sentences.fields(event)
+            assert fields["kind"] == event.kind and set(names) <= fields.keys()
+            kinds.add(event.kind)
+        assert last.log == tuple(sentences.text(e) for e in last.events)
+        data = view_to_json(last)
+        assert data["events"][0]["kind"] == last.events[0].kind
+        assert data["log"] == list(last.log)  # readers without the rules get the sentences too
+    assert len(kinds) >= 8

@@ -140,7 +140,7 @@ class DeedRules:
         supply = self._supply(piece)
         if others and sum(capacity.values()) > supply:
             # The bank may run short: everyone who could build says how many they want.
-            self._say("The bank has {} left: who wants how many?", pieces(supply, piece))
+            self._say("stock-short", pieces(supply, piece))
             self.stack.append(Shortage(seat, square, piece))
             for p in reversed((seat, *others)):  # the builder first, then to the left
                 self.stack.append(HowMany(p, piece, int(p == seat), capacity[p]))
@@ -172,7 +172,7 @@ class DeedRules:
         at = max(i for i, frame in enumerate(self.stack) if isinstance(frame, Shortage))
         shortage = self.stack[at]
         self.stack[at] = replace(shortage, wants=(*shortage.wants, (seat, action.count)))
-        self._say("{} wants {}.", self.players[seat], pieces(action.count, piece))
+        self._say("wants", self.players[seat], pieces(action.count, piece))
 
     def _shortage(self, frame: Shortage) -> None:
         """Auction the pieces one at a time while two or more players want more than the bank
@@ -182,7 +182,7 @@ class DeedRules:
         wanting = {p: n for p, n in wanting.items() if n}
         supply = self._supply(piece)
         if supply and len(wanting) >= 2 and sum(wanting.values()) > supply:
-            self._say("Building shortage: {} wanted and the bank has {}: auction.",
+            self._say("shortage-auction",
                       sum(wanting.values()), pieces(supply, piece))
             bidders = tuple(p for p in (builder, *self._order_after(builder)) if p in wanting)
             self._open_auction(-1, piece, tuple(dict.fromkeys(bidders)))  # any price (p. 89)
@@ -200,7 +200,7 @@ class DeedRules:
             self.stores_left -= 1
             piece = STORE
         self.level[square] += 1
-        self._say("{} builds {} on {}.", self.players[seat],
+        self._say("builds", self.players[seat],
                   "a Barracks" if piece == BARRACKS_PIECE else "an Ammo Store",
                   SQUARES[square].name)
 
@@ -221,8 +221,7 @@ class DeedRules:
                     self.stores_left += self.level[s]
                 self.level[s] = 0
             self._pay(self.bank, seat, refund, f"buildings of the {sq.group} group sold")
-            self._say("The bank lacks Ammo Stores to break the Barracks down: {} sells every "
-                      "building of the group for £{:,}.", self.players[seat], refund)
+            self._say("sells-group-bare", self.players[seat], refund)
             return
         if self.level[square] == BARRACKS:
             self.barracks_left += 1
@@ -231,14 +230,14 @@ class DeedRules:
             self.stores_left += 1
         self.level[square] -= 1
         self._pay(self.bank, seat, sq.build // 2, f"building sold on {sq.name}")
-        self._say("{} sells a building on {} for £{:,}.", self.players[seat], sq.name,
+        self._say("sells-building", self.players[seat], sq.name,
                   sq.build // 2)
 
     def _do_Mortgage(self, seat: int, action) -> None:
         sq = SQUARES[action.square]
         self.mortgaged[action.square] = True
         self._pay(self.bank, seat, sq.mortgage, f"mortgaged {sq.name}")
-        self._say("{} mortgages {} for £{:,}.", self.players[seat], sq.name, sq.mortgage)
+        self._say("mortgages", self.players[seat], sq.name, sq.mortgage)
 
     def _do_Unmortgage(self, seat: int, action) -> None:
         mortgage = SQUARES[action.square].mortgage
@@ -253,8 +252,8 @@ class DeedRules:
         name = SQUARES[square].name
         self.mortgaged[square] = False
         self._pay(seat, self.bank, cost, f"lifted the mortgage on {name}")
-        self._say("{} lifts the mortgage on {} for £{:,}.", self.players[seat], name, cost)
+        self._say("lifts-mortgage", self.players[seat], name, cost)
 
     def _do_KeepMortgage(self, seat: int, _action) -> None:
         square = self.stack.pop().square
-        self._say("{} keeps {} mortgaged.", self.players[seat], SQUARES[square].name)
+        self._say("keeps-mortgage", self.players[seat], SQUARES[square].name)

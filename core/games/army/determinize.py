@@ -28,7 +28,7 @@ def determinize(view: ArmyView, seat: int | None, rng: Rng) -> ArmyState:
     state.ledger.balances = [*view.cash, -sum(view.cash)]
     state.ledger.entries = list(view.ledger)
     state.bank = state.n
-    state.events = [(view.round, "{}", (line,)) for line in view.log]
+    state.events = list(view.events)
     for name in ("position", "active", "prison_turn", "card_holder", "owner", "level",
                  "mortgaged", "proposals"):
         setattr(state, name, list(getattr(view, name)))

@@ -23,31 +23,30 @@ class MovementRules:
         if self.prison_turn[seat] >= 0:
             self.prison_turn[seat] += 1
             if d1 == d2:
-                self._say("{} throws a double {} and {} and leaves Prison.", name, d1, d2)
+                self._say("double-out-of-prison", name, d1, d2)
                 self.prison_turn[seat] = -1
                 self.doubles = 1 if self.extra_throw else 0
                 self.stage = ROLL if self.extra_throw else END
                 self.stack.append(Settle(seat))
                 self._move(seat, d1 + d2)
             elif self.prison_turn[seat] >= 3:
-                self._say("{} throws {} and {} on a third turn in Prison: pays £{:,} and leaves.",
-                          name, d1, d2, PRISON_FINE)
+                self._say("third-prison-turn", name, d1, d2, PRISON_FINE)
                 self.prison_turn[seat] = -1
                 self.stage = END
                 self.stack += [Settle(seat), Move(seat, d1 + d2)]
                 self._charge(seat, self.bank, PRISON_FINE, "Prison fine")
             else:
-                self._say("{} throws {} and {}: no double, stays in Prison.", name, d1, d2)
+                self._say("stays-in-prison", name, d1, d2)
                 self.stage = END
                 self.landings[IN_PRISON] += 1
             return
         self.doubles = self.doubles + 1 if d1 == d2 else 0
         if self.doubles == 3:
-            self._say("{} throws a third double in a row: to Prison!", name)
+            self._say("third-double", name)
             self._send_to_prison(seat)
             self.landings[IN_PRISON] += 1
             return
-        self._say("{} throws {} and {}{}.", name, d1, d2, " (a double)" if d1 == d2 else "")
+        self._say("throws", name, d1, d2, " (a double)" if d1 == d2 else "")
         self.stage = ROLL if d1 == d2 else END
         self.stack.append(Settle(seat))
         self._move(seat, d1 + d2)
@@ -55,17 +54,17 @@ class MovementRules:
     def _do_PayFine(self, seat: int, _action) -> None:
         self._pay(seat, self.bank, PRISON_FINE, "Prison fine")
         self.prison_turn[seat] = -1
-        self._say("{} pays £{:,} and leaves Prison.", self.players[seat], PRISON_FINE)
+        self._say("pays-out-of-prison", self.players[seat], PRISON_FINE)
 
     def _do_UseCard(self, seat: int, action) -> None:
         self.card_holder[action.deck] = -1
         self.decks[action.deck].append(GET_OUT[action.deck])
         self.prison_turn[seat] = -1
-        self._say("{} uses a Get out of Prison free card.", self.players[seat])
+        self._say("uses-get-out-card", self.players[seat])
 
     def _do_PayTen(self, seat: int, _action) -> None:
         self.stack.pop()
-        self._say("{} pays the £{:,} fine.", self.players[seat], CARD_FINE)
+        self._say("pays-card-fine", self.players[seat], CARD_FINE)
         self._charge(seat, self.bank, CARD_FINE, "card: fine")
 
     def _do_TakeCombat(self, seat: int, _action) -> None:
@@ -76,7 +75,7 @@ class MovementRules:
         target = self.position[seat] + steps
         if target >= SQUARES_COUNT:
             self._pay(self.bank, seat, SALARY, "salary")
-            self._say("{} passes GO and collects £{:,}.", self.players[seat], SALARY)
+            self._say("passes-go", self.players[seat], SALARY)
         self.position[seat] = target % SQUARES_COUNT
         self._land(seat)
 
@@ -87,27 +86,27 @@ class MovementRules:
         if sq.is_deed:
             owner = self.owner[square]
             if owner < 0:
-                self._say("{} lands on {} (£{:,}, unowned).", name, sq.name, sq.price)
+                self._say("lands-unowned", name, sq.name, sq.price)
                 self.stack.append(BuyOrDecline(seat, square))
             elif owner == seat:
-                self._say("{} lands on {}, their own.", name, sq.name)
+                self._say("lands-own", name, sq.name)
             elif self.mortgaged[square]:
-                self._say("{} lands on {}: mortgaged, no rent.", name, sq.name)
+                self._say("lands-mortgaged", name, sq.name)
             else:
                 rent = self.rent(square)
-                self._say("{} lands on {} and owes {} £{:,} rent.", name, sq.name,
+                self._say("owes-rent", name, sq.name,
                           self.players[owner], rent)
                 self._charge(seat, owner, rent, f"rent for {sq.name}")
         elif sq.kind == "tax":
-            self._say("{} lands on {}: pays £{:,}.", name, sq.name, sq.price)
+            self._say("lands-tax", name, sq.name, sq.price)
             self._charge(seat, self.bank, sq.price, sq.name)
         elif sq.kind in ("combat", "training"):
             self._draw(seat, COMBAT if sq.kind == "combat" else 1)
         elif square == GO_TO_PRISON:
-            self._say("{} lands on Go To Prison.", name)
+            self._say("lands-go-to-prison", name)
             self._send_to_prison(seat)
         else:
-            self._say("{} lands on {}.", name, "Just Visiting" if square == PRISON else sq.name)
+            self._say("lands", name, "Just Visiting" if square == PRISON else sq.name)
 
     def _send_to_prison(self, seat: int) -> None:
         self.position[seat] = PRISON
@@ -121,7 +120,7 @@ class MovementRules:
         card = self.decks[deck].pop(0)
         text, effect, *args = DECKS[deck][card]
         self.last_card = (deck, card)
-        self._say("{} draws {}: {}", self.players[seat], DECK_NAMES[deck], text)
+        self._say("draws", self.players[seat], DECK_NAMES[deck], text)
         if effect == "get_out":
             self.card_holder[deck] = seat
             return

@@ -24,11 +24,11 @@ class SaleRules:
         price = SQUARES[square].price
         self._pay(seat, self.bank, price, f"bought {SQUARES[square].name}")
         self.owner[square] = seat
-        self._say("{} buys {} for £{:,}.", self.players[seat], SQUARES[square].name, price)
+        self._say("buys", self.players[seat], SQUARES[square].name, price)
 
     def _do_Decline(self, seat: int, _action) -> None:
         square = self.stack.pop().square
-        self._say("{} declines {}: it goes to auction.", self.players[seat], SQUARES[square].name)
+        self._say("declines", self.players[seat], SQUARES[square].name)
         self._open_auction(square, "", self._order_after(seat))
 
     def _open_auction(self, square: int, piece: str, bidders: tuple[int, ...],
@@ -43,14 +43,14 @@ class SaleRules:
     def _do_Bid(self, seat: int, action) -> None:
         auction = self.stack[-1].auction
         auction.bid(action.amount)
-        self._say("{} bids £{:,}.", self.players[seat], action.amount)
+        self._say("bids", self.players[seat], action.amount)
         if auction.finished:
             self._close_auction()
 
     def _do_Pass(self, seat: int, _action) -> None:
         auction = self.stack[-1].auction
         auction.pass_()
-        self._say("{} passes.", self.players[seat])
+        self._say("passes", self.players[seat])
         if auction.finished:
             self._close_auction()
 
@@ -62,12 +62,12 @@ class SaleRules:
         winner = auction.high_bidder
         shortage = self.stack[-1] if square < 0 and isinstance(self.stack[-1], Shortage) else None
         if winner is None:
-            self._say("Nobody bids for {}: it stays with the bank.", what)
+            self._say("no-bids", what)
             if shortage:  # nobody wants one at any price: the shortage is over
                 self.stack[-1] = replace(shortage, wants=())
             return
         self._pay(winner, self.bank, auction.high, f"auction: {what}")
-        self._say("{} wins {} for £{:,}.", self.players[winner], what, auction.high)
+        self._say("wins-auction", self.players[winner], what, auction.high)
         if square >= 0:
             self.owner[square] = winner
             return
@@ -91,8 +91,7 @@ class SaleRules:
                 self.stores_left += self.level[s]
             self.level[s] = 0
         if creditor == self.bank:
-            self._say("{} cannot pay £{:,} ({}) and is bankrupt: the bank takes everything and "
-                      "auctions the deeds.", self.players[seat], amount, reason)
+            self._say("bankrupt-to-bank", self.players[seat], amount, reason)
             self._pay(seat, self.bank, self.cash(seat), "bankruptcy")
             for deck in (0, 1):
                 if self.card_holder[deck] == seat:
@@ -104,8 +103,8 @@ class SaleRules:
             if deeds and self.active.count(True) > 1:
                 self.stack.append(BankSale(tuple(deeds)))
         else:
-            self._say("{} cannot pay £{:,} ({}) and is bankrupt: {} takes everything.",
-                      self.players[seat], amount, reason, self.players[creditor])
+            self._say("bankrupt-to-player", self.players[seat], amount, reason,
+                      self.players[creditor])
             if refund:
                 self._pay(self.bank, seat, refund, "buildings returned at half price")
             self._pay(seat, creditor, self.cash(seat), "bankruptcy")
@@ -120,5 +119,5 @@ class SaleRules:
             self._pay(debtor, creditor, amount, reason)
         else:
             self.stack.append(Debt(debtor, creditor, amount, reason))
-            self._say("{} owes £{:,} ({}) and has £{:,}: must raise money.", self.players[debtor],
+            self._say("must-raise", self.players[debtor],
                       amount, reason, self.cash(debtor))

@@ -19,6 +19,7 @@ from typing import Any
 from core.engine.chance import TWO_DICE, Chance
 from core.engine.decisions import Debt, Frame
 from core.engine.errors import NOT_YOUR_TURN
+from core.engine.events import Event
 from core.engine.game import GameState, Result
 from core.engine.ledger import Ledger
 from core.engine.rng import Rng
@@ -64,6 +65,7 @@ from .frames import (
 )
 from .moves import MovementRules
 from .sales import SaleRules
+from .sentences import SENTENCES
 from .trading import TradeRules
 
 # the answers to the common situations, made once
@@ -73,6 +75,7 @@ BUY_ANSWERS = (A.Buy(), A.Decline())
 
 
 class ArmyState(MovementRules, SaleRules, DeedRules, TradeRules, GameState):
+    sentences = SENTENCES
     __slots__ = (
         "players", "n", "rng", "ledger", "bank", "position", "active", "prison_turn", "card_holder",
         "decks", "owner", "level", "mortgaged", "stores_left", "barracks_left", "turn", "starter",
@@ -87,7 +90,7 @@ class ArmyState(MovementRules, SaleRules, DeedRules, TradeRules, GameState):
         self.rng = rng = Rng(seed)
         self.ledger = Ledger(n)
         self.bank = n
-        self.events: list[tuple[int, str, tuple]] = []
+        self.events: list[Event] = []  # what happened, in order
         self.round = 1
         self.version = 0
         self.extra_throw = bool(options["prison_double_extra_throw"])
@@ -125,7 +128,7 @@ class ArmyState(MovementRules, SaleRules, DeedRules, TradeRules, GameState):
                     self.owner[square] = seat
                     self._pay(seat, self.bank, SQUARES[square].price,
                               f"{SQUARES[square].name} (dealt)")
-                    self._say("{} is dealt {} and pays £{:,}.", self.players[seat],
+                    self._say("dealt", self.players[seat],
                               SQUARES[square].name, SQUARES[square].price)
         self.starter = self.turn = self._roll_off()
         self.stage = ROLL
@@ -139,7 +142,7 @@ class ArmyState(MovementRules, SaleRules, DeedRules, TradeRules, GameState):
             best = max(totals.values())
             throwing = [seat for seat, total in totals.items() if total == best]
             if len(throwing) == 1:
-                self._say("{} throws highest ({}) and starts.", self.players[throwing[0]], best)
+                self._say("starts", self.players[throwing[0]], best)
                 return throwing[0]
 
     # -- copying -------------------------------------------------------------------------------
@@ -419,7 +422,7 @@ class ArmyState(MovementRules, SaleRules, DeedRules, TradeRules, GameState):
         self.winners = winners
         names = " and ".join(self.players[s] for s in winners)
         self.end_reason = f"{names} {'wins' if len(winners) == 1 else 'share the win'}: {reason}."
-        self._say("Game over. {}", self.end_reason)
+        self._say("game-over", self.end_reason)
 
     # -- money and the log ---------------------------------------------------------------------
 
@@ -427,8 +430,9 @@ class ArmyState(MovementRules, SaleRules, DeedRules, TradeRules, GameState):
         if amount:
             self.ledger.transfer(self.round, source, target, amount, reason)
 
-    def _say(self, text: str, *args) -> None:
-        self.events.append((self.round, text, args))
+    def _say(self, kind: str, *args) -> None:
+        """Record what happened: an event of `kind` (sentences.py names its fields)."""
+        self.events.append(Event(self.round, kind, args))
 
     # -- results and views ---------------------------------------------------------------------
 
@@ -437,9 +441,6 @@ class ArmyState(MovementRules, SaleRules, DeedRules, TradeRules, GameState):
             return None
         scores = tuple(self.net_worth(s) if self.active[s] else 0 for s in range(self.n))
         return Result(self.winners, scores, self.end_reason)
-
-    def log(self) -> list[str]:
-        return [text.format(*args) for _, text, args in self.events]
 
     def view(self, seat: int | None):
         from .view import make_view

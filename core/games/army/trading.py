@@ -89,17 +89,17 @@ class TradeRules:
             self.stack.pop()  # a counter-offer replaces the offer it answers
         self.proposals[seat] += 1
         self.stack.append(TradeOffer(seat, offer))
-        self._say("{} offers {} {}.", self.players[seat], self.players[offer.partner],
+        self._say("offers", self.players[seat], self.players[offer.partner],
                   str(offer).removeprefix("offer "))
 
     def _do_Reject(self, seat: int, _action) -> None:
         proposer = self.stack.pop().proposer
-        self._say("{} rejects {}'s offer.", self.players[seat], self.players[proposer])
+        self._say("rejects", self.players[seat], self.players[proposer])
 
     def _do_Accept(self, seat: int, _action) -> None:
         trade = self.stack.pop()
         proposer, offer = trade.proposer, trade.offer
-        self._say("{} accepts {}'s offer.", self.players[seat], self.players[proposer])
+        self._say("accepts", self.players[seat], self.players[proposer])
         for giver, taker, deeds, cash, cards in (
                 (proposer, seat, offer.give, offer.give_cash, offer.give_cards),
                 (seat, proposer, offer.get, offer.get_cash, offer.get_cards)):

@@ -18,10 +18,11 @@ from core.engine.decisions import (
     Placement,
     TradeOffer,
 )
+from core.engine.events import Event
 from core.engine.game import Result
 from core.engine.ledger import Transfer
 from core.engine.templates import BidRange, OfferTerms
-from core.engine.views import Upto, ViewSchema, event_text
+from core.engine.views import Upto, ViewSchema
 
 from .actions import CODEC
 from .board import DEEDS, SQUARES_COUNT, buildings_held, raisable, valuation
@@ -36,6 +37,7 @@ from .frames import (
     Settle,
     Shortage,
 )
+from .sentences import SENTENCES
 from .trading import trade_holdings
 
 if TYPE_CHECKING:
@@ -98,13 +100,18 @@ class ArmyView:
     offer_partners: tuple[int, ...]  # whom the viewer may make an offer to now (none: no offer)
     result: Result | None
     worth_history: tuple[tuple[int, ...], ...]
-    # The log and ledger as they were when the view was made, read only if asked (a bot never
-    # asks; copying them for every view would cost O(game length)).
-    log: Sequence[str]
+    # The events and ledger as they were when the view was made, read only if asked (a bot
+    # never asks; copying them for every view would cost O(game length)).
+    events: Sequence[Event]
     ledger: Sequence[Transfer]
     hidden_money = False  # every player's cash is public in this game
 
-    DERIVED: ClassVar[tuple[str, ...]] = ("templates",)  # in its JSON too
+    DERIVED: ClassVar[tuple[str, ...]] = ("templates", "log")  # in its JSON too
+
+    @cached_property
+    def log(self) -> tuple[str, ...]:
+        """The events in sentences."""
+        return tuple(map(SENTENCES.text, self.events))
 
     @cached_property
     def templates(self) -> tuple[BidRange | OfferTerms, ...]:
@@ -185,7 +192,7 @@ def make_view(state: ArmyState, seat: int | None) -> ArmyView:
         offers_left=MAX_PROPOSALS - state.proposals[seat] if seat is not None else 0,
         offer_partners=state.offer_partners(seat) if seat is not None else (),
         result=state.result(), worth_history=tuple(state.round_ends),
-        log=Upto(state.events, event_text), ledger=Upto(state.ledger.entries))
+        events=Upto(state.events), ledger=Upto(state.ledger.entries))
 
 
 def auction_view(frame: Frame) -> Frame:

@@ -44,15 +44,6 @@ PARK_NEIGHBOURS = {p: tuple(i for i, lot in enumerate(LOTS) if lot.park == PARKS
 N_LOTS = len(LOTS)
 
 
-class Cubes(tuple):
-    """Cube counts by colour; formats as "2 red, 1 yellow" only when a log line is rendered."""
-
-    __slots__ = ()
-
-    def __format__(self, spec: str) -> str:
-        return ", ".join(f"{n} {COLOURS[c]}" for c, n in enumerate(self) if n)
-
-
 def lot_winner(counts) -> int:
     """The colour that wins a lot with these cube counts, or -1 for nobody.
 

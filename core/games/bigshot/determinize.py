@@ -43,7 +43,7 @@ def determinize(view: BigShotView, seat: int | None, rng: Rng) -> BigShotState:
     state.loan_round = [view.round if borrowed else 0 for borrowed in view.borrowed_this_round]
     state.ledger = _ledger(view, rng)
     state.auction = _auction(view)
-    state.events = [(view.round, "{}", (line,)) for line in view.log]
+    state.events = list(view.events)
     state.round_ends = list(view.round_ends)
     state.open_places = tuple(tuple(p for p in row if not view.settled[p.lot])
                               for row in A.PLACES)

@@ -74,7 +74,7 @@ class LoanRules:
         self.loan_round[colour] = self.round
         payout = LOAN_DEBT - self.loans[colour]
         self.ledger.transfer(self.round, BANK, colour, payout, f"loan {self.loans[colour]}")
-        self._say("{} takes a loan: +{}, debt {}.", self.names[colour], payout,
+        self._say("takes-loan", self.names[colour], payout,
                   LOAN_DEBT * self.loans[colour])
         if self.phase == LOANS and not any(self.can_borrow(c)
                                            for c in self.seat_colours[self.current]):

@@ -3,7 +3,7 @@ count held by one colour alone wins), and the end of a round."""
 
 from __future__ import annotations
 
-from .board import COLOURS, LOT_CAPACITY, LOTS, N_LOTS, ROUNDS, Cubes, lot_winner
+from .board import COLOURS, LOT_CAPACITY, LOTS, N_LOTS, ROUNDS, lot_winner
 from .phases import OVER, ROLL
 
 
@@ -17,7 +17,7 @@ class LotRules:
         base = lot * 4
         self.lots[base + colour] += 1
         self.lot_cubes[lot] += 1
-        self._say("{} places a {} cube on {}.", self.players[self.winner], COLOURS[colour],
+        self._say("places", self.players[self.winner], COLOURS[colour],
                   LOTS[lot].name)
         if self.lot_cubes[lot] == LOT_CAPACITY:
             self._settle(lot)
@@ -34,11 +34,11 @@ class LotRules:
             self.retired[c] += counts[c]
         self.lots[lot * 4:lot * 4 + 4] = [0, 0, 0, 0]
         self.lot_cubes[lot] = 0
-        split = Cubes(counts)
+        split = tuple(counts)
         if owner < 0:
-            self._say("{} goes to nobody: {}.", LOTS[lot].name, split)
+            self._say("lot-to-nobody", LOTS[lot].name, split)
         else:
-            self._say("{} goes to {}: {}.", LOTS[lot].name, self.names[owner], split)
+            self._say("lot-won", LOTS[lot].name, self.names[owner], split)
 
     def _end_round(self) -> None:
         if self.round == ROUNDS:
@@ -46,7 +46,7 @@ class LotRules:
                 if not self.settled[lot] and self.lot_cubes[lot]:
                     self._settle(lot)
             self.phase = OVER
-            self._say("{}", self.result().reason)
+            self._say("game-over", self.result().reason)
         self.round_ends.append((tuple(self.owners), tuple(self.ledger.balances), tuple(self.loans)))
         if self.phase == OVER:
             return

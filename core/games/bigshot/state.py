@@ -12,6 +12,7 @@ from typing import Any
 from core.engine.auction import OpenAuction
 from core.engine.chance import DIE, Chance
 from core.engine.errors import NOT_YOUR_TURN
+from core.engine.events import Event
 from core.engine.game import GameState, Result
 from core.engine.ledger import Ledger
 from core.engine.rng import Rng
@@ -25,7 +26,6 @@ from .board import (
     N_LOTS,
     SPACES,
     START_CASH,
-    Cubes,
 )
 from .loans import LoanRules
 from .lots import LotRules
@@ -42,6 +42,7 @@ from .phases import (
     ROLL,
     WHEN_SHORT,
 )
+from .sentences import SENTENCES
 
 # Bidding (and asking for loans) starts left of the roller and ends with the roller.
 BIDDING_ORDERS = {n: tuple(tuple((r + i) % n for i in range(1, n + 1)) for r in range(n))
@@ -64,6 +65,7 @@ def chosen_colours(text: str, players: int) -> list[int] | None:
 
 
 class BigShotState(LoanRules, LotRules, GameState):
+    sentences = SENTENCES
     __slots__ = (
         "players", "seat_colours", "colour_seat", "ghost", "hidden", "loan_window", "when_short",
         "rng", "spaces", "space_cubes", "broker", "lots", "lot_cubes", "owners", "settled",
@@ -117,7 +119,7 @@ class BigShotState(LoanRules, LotRules, GameState):
         self.retired = [0] * len(COLOURS)  # cubes taken off settled lots
 
         self.ledger = Ledger(len(COLOURS))
-        self.events: list[tuple[int, str, tuple]] = []
+        self.events: list[Event] = []  # what happened, in order
         self.round = 1
         for colour, seat in enumerate(self.colour_seat):
             if seat != GHOST_SEAT:
@@ -137,7 +139,7 @@ class BigShotState(LoanRules, LotRules, GameState):
         self.version = 0
         self.current = self.roller
         self.open_places = A.PLACES
-        self._say("{} starts; the broker stands on space {}.", self.players[self.roller],
+        self._say("starts", self.players[self.roller],
                   self.broker + 1)
 
     # -- copying ---------------------------------------------------------------------------------
@@ -295,12 +297,12 @@ class BigShotState(LoanRules, LotRules, GameState):
     def _perform(self, seat: int, action) -> None:
         kind = action.kind
         if kind == "bid":
-            self._say("{} bids {}.", self.players[seat], action.amount)
+            self._say("bids", self.players[seat], action.amount)
             self.auction.bid(action.amount)
             if self.auction.finished:
                 self._close_auction()
         elif kind == "pass":
-            self._say("{} passes.", self.players[seat])
+            self._say("passes", self.players[seat])
             self.auction.pass_()
             if self.auction.finished:
                 self._close_auction()
@@ -316,8 +318,9 @@ class BigShotState(LoanRules, LotRules, GameState):
             self._pay(action.colour)
         self.current = self._find_actor()
 
-    def _say(self, text: str, *args) -> None:
-        self.events.append((self.round, text, args))
+    def _say(self, kind: str, *args) -> None:
+        """Record what happened: an event of `kind` (sentences.py names its fields)."""
+        self.events.append(Event(self.round, kind, args))
 
     def _name_colour(self, colour: int) -> str:
         """A colour's owner as the log names it: "Ann", "Ann (red)" with two colours, or "the
@@ -337,8 +340,8 @@ class BigShotState(LoanRules, LotRules, GameState):
             if self.space_cubes[pos]:
                 steps += 1
         self.broker = pos
-        self._say("{} rolls {}: the broker moves to space {} ({}).",
-                  self.players[self.roller], pips, pos + 1, Cubes(self.space_counts(pos)))
+        self._say("rolls",
+                  self.players[self.roller], pips, pos + 1, tuple(self.space_counts(pos)))
         n = len(self.players)
         order = BIDDING_ORDERS[n][self.roller]
         if self.loan_window == BEFORE_AUCTION:
@@ -362,7 +365,7 @@ class BigShotState(LoanRules, LotRules, GameState):
         self.space_cubes[space] = 0
         if auction.high_bidder is None:
             self.winner, self.price = self.roller, 0
-            self._say("Nobody bids: {} takes the cubes free.", self.players[self.roller])
+            self._say("cubes-free", self.players[self.roller])
             self.phase = PLACE
             return
         self.winner, self.price = auction.high_bidder, auction.high
@@ -374,7 +377,7 @@ class BigShotState(LoanRules, LotRules, GameState):
 
     def _pay(self, colour: int) -> None:
         self.ledger.transfer(self.round, colour, BANK, self.price, "cubes bought at auction")
-        self._say("{} buys the cubes for {}.", self.names[colour], self.price)
+        self._say("buys-cubes", self.names[colour], self.price)
         self.phase = PLACE
 
     # -- results and views -----------------------------------------------------------------------
@@ -385,9 +388,6 @@ class BigShotState(LoanRules, LotRules, GameState):
         from .scoring import decide
 
         return decide(self)
-
-    def log(self) -> list[str]:
-        return [text.format(*args) for _, text, args in self.events]
 
     def view(self, seat: int | None):
         from .view import make_view

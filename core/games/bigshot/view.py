@@ -9,15 +9,17 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cached_property
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, ClassVar
 
 from core.engine.actions import Action
+from core.engine.events import Event
 from core.engine.ledger import Transfer
-from core.engine.views import Upto, ViewSchema, event_text
+from core.engine.views import Upto, ViewSchema
 
 from .actions import CODEC
 from .board import LOAN_DEBT
 from .scoring import BigShotResult, score
+from .sentences import SENTENCES
 
 if TYPE_CHECKING:
     from .state import BigShotState
@@ -68,9 +70,16 @@ class BigShotView:
     ledger: Sequence[Transfer]
     legal: tuple[Action, ...]
     result: BigShotResult | None
-    log: Sequence[str]  # as it was when the view was made, read only if asked
+    events: Sequence[Event]  # as they were when the view was made, read only if asked
     # (owners, balances, loans) at the end of every round (none while money is hidden)
     round_ends: tuple[tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]], ...]
+
+    DERIVED: ClassVar[tuple[str, ...]] = ("log",)  # in its JSON too
+
+    @cached_property
+    def log(self) -> tuple[str, ...]:
+        """The events in sentences."""
+        return tuple(map(SENTENCES.text, self.events))
 
     @cached_property
     def worth_history(self) -> tuple[tuple[int, ...], ...]:
@@ -136,7 +145,7 @@ def make_view(state: BigShotState, seat: int | None) -> BigShotView:
         ledger=Upto(entries),
         legal=tuple(state.legal_actions(seat)) if seat is not None else (),
         result=state.result(),
-        log=Upto(state.events, event_text),
+        events=Upto(state.events),
         round_ends=tuple(state.round_ends) if (over or not state.hidden) else (),
     )
 
