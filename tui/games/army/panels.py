@@ -12,6 +12,7 @@ from core.games.army import actions as A
 from core.games.army.board import GROUPS, PRISON_FINE, SITE_GROUPS, SQUARES
 from core.games.army.cards import CARD_FINE, DECK_NAMES
 
+from ...widgets.auction import auction_lines
 from ...widgets.panel import KEY, TextPanel, key_hints
 from .look import CARD, EMPTY, TINY, group_style, money, seat_label
 
@@ -135,23 +136,8 @@ class DecisionPanel(TextPanel):
             text.append(f" (price {money(sq.price)})\n" if not compact else "\n")
         else:
             text.append(f"For sale: a {auction.piece}\n", "bold")
-        if auction.high_bidder is None:
-            text.append("No bid yet.\n")
-        else:
-            text.append(f"High bid {money(auction.high)} by {view.players[auction.high_bidder]}\n",
-                        "bold")
-        if auction.passed:
-            passed = ", ".join(view.players[s] for s in auction.passed)
-            text.append(f"Passed: {passed}\n", EMPTY)
-        if not mine:
-            text.append(f"{view.players[auction.bidder]} to bid or pass.")
-            return
-        text.append("Your bid: ", "bold")
-        text.append(f" {money(entry.amount)} ", KEY)
-        text.append(f" ≥{money(auction.minimum)}" if compact else
-                    f"  (at least {money(auction.minimum)}; you have "
-                    f"{money(view.cash[view.viewer])})")
-        text.append("\n")
+        auction_lines(text, view.players, auction, money, entry.amount if mine else None,
+                      view.cash[view.viewer] if mine else 0, compact)
 
 
 MORTGAGED_NAME = Style(strike=True, dim=True)

@@ -10,7 +10,8 @@ from core.games.bigshot import actions as A
 from core.games.bigshot.board import COLOURS, LOAN_DEBT, ROUNDS
 from core.games.bigshot.scoring import score
 
-from ...widgets.panel import KEY, TextPanel, key_hints
+from ...widgets.auction import auction_lines
+from ...widgets.panel import TextPanel, key_hints
 from .look import EMPTY, badge, cube_row, seat_label
 
 
@@ -92,25 +93,11 @@ class AuctionPanel(TextPanel):
         text.append("For sale: ")
         text.append_text(cube_row(auction.cubes))
         text.append(f" @{view.broker + 1}\n" if compact else f"  (space {view.broker + 1})\n")
-        if auction.high_bidder is None:
-            text.append("No bid yet.\n")
-        else:
-            high = "High" if compact else "High bid:"
-            text.append(f"{high} {auction.high} by {view.players[auction.high_bidder]}\n",
-                        "bold")
-        if auction.passed:
-            text.append(f"Passed: {_names(view, auction.passed)}\n", EMPTY)
-        bidder = view.players[auction.bidder]
+        payable = max((view.cash[c] or 0) for c in view.seat_colours[view.viewer]) if mine else 0
+        auction_lines(text, view.players, auction, str, entry.amount if mine else None, payable,
+                      compact)
         if not mine:
-            text.append(f"{bidder} to bid or pass.")
             return
-        payable = max((view.cash[c] or 0) for c in view.seat_colours[view.viewer])
-        text.append("Your bid: ", "bold")
-        text.append(f" {entry.amount} ", KEY)
-        if compact:
-            text.append(f" ≥{auction.minimum}, have {payable}\n")
-        else:
-            text.append(f"  (min {auction.minimum}, you can pay {payable})\n")
         text.append_text(key_hints(("⏎" if compact else "Enter", "bid"), ("p", "pass"),
                                *loankey_hints(view, compact), compact=compact))
 
