@@ -86,6 +86,9 @@ class Shortage(Frame):
     wants: tuple[tuple[int, int], ...] = ()
 
 
+# every frame an Army stack may hold (an auction appears in views as the view's AuctionView)
+FRAMES = (BuyOrDecline, AuctionLot, FineOrCard, Debt, TradeOffer, LiftOrKeep, Placement, HowMany,
+          Move, Settle, BankSale, Shortage)
 BUY, AUCTION, CHOICE, DEBT, TRADE, LIFT, PLACE, WANT = (
     BuyOrDecline.kind, AuctionLot.kind, FineOrCard.kind, Debt.kind, TradeOffer.kind,
     LiftOrKeep.kind, Placement.kind, HowMany.kind)

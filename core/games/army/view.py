@@ -9,15 +9,7 @@ from functools import cached_property
 from typing import TYPE_CHECKING, ClassVar
 
 from core.engine.actions import Action
-from core.engine.decisions import (
-    AuctionLot,
-    BuyOrDecline,
-    Debt,
-    Frame,
-    HowMany,
-    Placement,
-    TradeOffer,
-)
+from core.engine.decisions import AuctionLot, Frame
 from core.engine.events import Event
 from core.engine.game import Result
 from core.engine.ledger import Transfer
@@ -27,16 +19,7 @@ from core.engine.views import Upto, ViewSchema
 from .actions import CODEC
 from .board import DEEDS, SQUARES_COUNT, buildings_held, raisable, valuation
 from .cards import DECKS
-from .frames import (
-    AUCTION,
-    MAX_PROPOSALS,
-    BankSale,
-    FineOrCard,
-    LiftOrKeep,
-    Move,
-    Settle,
-    Shortage,
-)
+from .frames import AUCTION, FRAMES, MAX_PROPOSALS
 from .sentences import SENTENCES
 from .trading import trade_holdings
 
@@ -205,6 +188,5 @@ def auction_view(frame: Frame) -> Frame:
                        tuple(b for b, on in zip(auction.bidders, auction.active) if not on))
 
 
-SCHEMA = ViewSchema(ArmyView, CODEC, (BuyOrDecline, AuctionView, FineOrCard, Debt, TradeOffer,
-                                      LiftOrKeep, Placement, HowMany, Move, Settle, BankSale,
-                                      Shortage, BidRange, OfferTerms))
+SCHEMA = ViewSchema(ArmyView, CODEC, (*(AuctionView if frame is AuctionLot else frame
+                                        for frame in FRAMES), BidRange, OfferTerms))
