@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
@@ -158,6 +159,18 @@ def _in_parallel(slug: str, games: int, jobs: int, run: tuple, progress) -> Tall
     """The games in consecutive chunks over `jobs` processes, tallied in the order played."""
     chunk = max(1, min(CHUNK_GAMES, games // (jobs * 4)))
     bounds = [(first, min(games, first + chunk)) for first in range(0, games, chunk)]
+    # Workers are forked (Linux): with the parent's objects frozen out of the collector, a worker's
+    # collections no longer touch (and so copy) the pages it shares with the parent, which cost
+    # a fifth of the speed of two workers (Big Shot, 2 cores: 1,250 -> 1,480 games/s).
+    gc.freeze()
+    try:
+        return _tally_in_pool(slug, bounds, jobs, run, progress)
+    finally:
+        gc.unfreeze()
+
+
+def _tally_in_pool(slug: str, bounds: list[tuple[int, int]], jobs: int, run: tuple,
+                   progress) -> Tally:
     with ProcessPoolExecutor(jobs) as pool:
         sizes = {pool.submit(play_games, slug, first, stop, *run): stop - first
                  for first, stop in bounds}
