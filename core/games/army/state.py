@@ -6,9 +6,10 @@ choice, a debt being raised, a trade offer, a mortgage-lift decision, or where t
 won at a shortage auction. Effect frames (a deferred move, the end of a throw's resolution, the
 bank's sale of a bankrupt's deeds) run by themselves when they reach the top.
 
-This module holds the turn's flow and legal actions; the frames' vocabulary is in frames.py,
-moving and cards in moves.py, purchases, auctions and debts in sales.py, building and mortgages
-in deeds.py, trades in trading.py (mixed into ArmyState).
+This module holds the turn's flow; the frames' vocabulary is in frames.py, legal actions and
+the reasons for refusals in legality.py, moving and cards in moves.py, purchases, auctions and
+debts in sales.py, building and mortgages in deeds.py, trades in trading.py (mixed into
+ArmyState), the events' sentences in sentences.py.
 """
 
 from __future__ import annotations
@@ -16,20 +17,16 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from core.engine.chance import TWO_DICE, Chance
 from core.engine.decisions import Debt, Frame
-from core.engine.errors import NOT_YOUR_TURN
 from core.engine.events import Event
 from core.engine.game import GameState, Result
 from core.engine.ledger import Ledger
 from core.engine.rng import Rng
 
-from . import actions as A
 from .board import (
     BARRACKS_IN_BANK,
     DEEDS,
     GARRISON_RENT,
-    PRISON_FINE,
     SQUARES,
     SQUARES_COUNT,
     START_CASH,
@@ -40,41 +37,26 @@ from .board import (
     raisable,
     valuation,
 )
-from .cards import CARD_FINE, COMBAT, DECKS
+from .cards import COMBAT, DECKS
 from .deeds import DeedRules
 from .frames import (
-    ANSWERS,
-    AUCTION,
-    BUY,
-    CHOICE,
-    DEBT,
-    END,
     IN_PRISON,
-    LIFT,
     OVER,
-    PLACE,
-    PRE_CHECKED,
     ROLL,
     SHORT_GAME_ROUNDS,
-    TRADE,
-    WANT,
     BankSale,
     Move,
     Settle,
     Shortage,
 )
+from .legality import LegalityRules
 from .moves import MovementRules
 from .sales import SaleRules
 from .sentences import SENTENCES
 from .trading import TradeRules
 
-# the answers to the common situations, made once
-ROLL_ANSWERS = (A.Roll(), A.PayFine(), A.UseCard(0), A.UseCard(1))
-END_TURN = A.EndTurn()
-BUY_ANSWERS = (A.Buy(), A.Decline())
 
-
-class ArmyState(MovementRules, SaleRules, DeedRules, TradeRules, GameState):
+class ArmyState(LegalityRules, MovementRules, SaleRules, DeedRules, TradeRules, GameState):
     sentences = SENTENCES
     __slots__ = (
         "players", "n", "rng", "ledger", "bank", "position", "active", "prison_turn", "card_holder",
@@ -213,131 +195,6 @@ class ArmyState(MovementRules, SaleRules, DeedRules, TradeRules, GameState):
             # a complete group, even with a mortgaged site (our decision: the README)
             return 2 * sq.rents[0]
         return sq.rents[level]
-
-    # -- legal actions -------------------------------------------------------------------------
-
-    def legal_actions(self, seat: int) -> list:
-        if seat != self.actor():
-            return []
-        frame = self.top()
-        why_not = self._why_not  # each candidate answers this situation: only its own rule
-        return [a for a in self._candidates(seat)
-                if type(a) in PRE_CHECKED or why_not(seat, a, frame) is None]
-
-    def _candidates(self, seat: int) -> list:
-        """The actions to list now, in a fixed order. Selling, mortgaging, building and lifting
-        mortgages come out legal already (`_raising`, `_managing`: the deeds' rules applied a
-        group at a time); the rest are checked one by one."""
-        frame = self.top()
-        kind = frame.kind if frame else self.stage
-        if kind == PLACE:
-            return [A.Place(s) for s in self.deeds_of(seat)]
-        if kind == END and self.jailed:
-            return [END_TURN]
-        if kind in (ROLL, END):
-            return [*(ROLL_ANSWERS if kind == ROLL else (END_TURN,)), *self._managing(seat)]
-        raising = self._raising(seat)
-        if kind == BUY:
-            return [*BUY_ANSWERS, *raising]
-        if kind == AUCTION:
-            auction = frame.auction
-            steps = {auction.minimum, auction.minimum + 9, auction.minimum + 49,
-                     auction.minimum + 99}
-            if frame.square >= 0:
-                steps.add(max(auction.minimum, SQUARES[frame.square].price))
-            return [A.Bid(amount) for amount in sorted(steps)] + [A.Pass(), *raising]
-        if kind == CHOICE:
-            return [A.PayTen(), A.TakeCombat(), *raising]
-        if kind == DEBT:
-            return [*raising, A.Bankrupt()]
-        if kind == TRADE:
-            return [A.Accept(), A.Reject(), *raising]
-        if kind == LIFT:
-            return [A.LiftMortgage(), A.KeepMortgage(), *raising]
-        return [A.Want(n) for n in range(frame.least, frame.most + 1)] + raising  # WANT
-
-    def may_act(self, seat: int) -> bool:
-        return seat == self.actor()
-
-    def chance_after(self, seat: int, action) -> Chance | None:
-        return TWO_DICE if type(action) is A.Roll else None
-
-    def why_illegal(self, seat: int, action) -> str | None:
-        if self.stage == OVER:
-            return "the game is over"
-        if seat != self.actor():
-            return NOT_YOUR_TURN
-        frame = self.top()
-        kind = frame.kind if frame else self.stage
-        cls = type(action)
-        if kind == END and self.jailed and cls is not A.EndTurn:
-            return "sent to Prison, your turn ends there: end it"
-        if cls is A.Propose:
-            return self._why_no_offer(seat, action, kind)
-        if cls in (A.Sell, A.Mortgage):  # "at any time" (army_001.txt): whenever you are asked
-            if kind == PLACE:  # a building bought at auction needs its site as it is
-                return "put your building on one of your sites first"
-            return self._why_no_sale(seat, action.square) if cls is A.Sell else \
-                self._why_no_mortgage(seat, action.square)
-        if cls in (A.Build, A.Unmortgage):
-            if kind not in (ROLL, END):
-                return "you can build or lift mortgages only in your own turn"
-            return self._why_no_build(seat, action.square) if cls is A.Build else \
-                self._why_no_unmortgage(seat, action.square)
-        if cls not in ANSWERS[kind]:
-            return self._what_now(kind)
-        return self._why_not(seat, action, frame)
-
-    def _what_now(self, kind: str) -> str:
-        return {ROLL: "throw the dice first", END: "your throw is done: end your turn",
-                BUY: "decide whether to buy this deed first", AUCTION: "bid or pass first",
-                CHOICE: f"pay the £{CARD_FINE:,} fine or take a Combat card first",
-                DEBT: "you owe money: raise it first", TRADE: "answer the offer first",
-                LIFT: "decide on the mortgage first",
-                PLACE: "put your building on one of your sites first",
-                WANT: "say how many of the buildings you want first"}[kind]
-
-    def _why_not(self, seat: int, action, frame: Frame | None) -> str | None:
-        cls = type(action)
-        cash = self.cash(seat)
-        if cls is A.PayFine:
-            if self.prison_turn[seat] < 0:
-                return "you are not in Prison"
-            if self.prison_turn[seat] >= 2:
-                return "on your third turn in Prison you throw first, then pay if no doubles"
-            if cash < PRISON_FINE:
-                return f"the fine is £{PRISON_FINE:,}: raise the money first"
-        elif cls is A.UseCard:
-            if self.prison_turn[seat] < 0:
-                return "you are not in Prison"
-            if action.deck not in (0, 1) or self.card_holder[action.deck] != seat:
-                return "you do not hold that Get out of Prison free card"
-        elif cls is A.Buy:
-            price = SQUARES[frame.square].price
-            if cash < price:
-                return (f"it costs £{price:,} and you have £{cash:,}: "
-                        "mortgage or sell first, or decline")
-        elif cls is A.Bid:
-            auction = frame.auction
-            if action.amount < auction.minimum:
-                return f"the lowest bid now is £{auction.minimum:,}"
-            if action.amount > cash:
-                return f"you have only £{cash:,}"
-        elif cls is A.Bankrupt:
-            if self.max_raise(seat) >= frame.amount:
-                return "you can still raise the money: sell buildings, mortgage or trade"
-        elif cls is A.Accept:
-            return self._why_no_exchange(frame.offer, frame.proposer)
-        elif cls is A.LiftMortgage:
-            if cash < SQUARES[frame.square].mortgage:
-                return f"lifting costs £{SQUARES[frame.square].mortgage:,}"
-        elif cls is A.Place:
-            if action.square not in self._buildable(seat, frame.piece):
-                return "you cannot put that building there (even building, complete group)"
-        elif cls is A.Want:
-            if not frame.least <= action.count <= frame.most:
-                return f"say a number from {frame.least} to {frame.most}"
-        return None
 
     # -- performing ----------------------------------------------------------------------------
 
