@@ -111,6 +111,7 @@ def _greedy_step(lots, cubes, view: BigShotView, me) -> tuple[float, int, int]:
     settled = view.settled
     lateness = _lateness(view)
     owner, certainty = holders(lots, view)
+    unchanged = None  # the board's score as it stands: a cube that changes no holder keeps it
     for colour in range(4):
         if not cubes[colour]:
             continue
@@ -120,9 +121,15 @@ def _greedy_step(lots, cubes, view: BigShotView, me) -> tuple[float, int, int]:
             counts = lots[lot]
             counts[colour] += 1
             was = owner[lot], certainty[lot]
-            owner[lot], certainty[lot] = _holder(counts, lateness)
-            value = score(owner, certainty, view, me)
-            owner[lot], certainty[lot] = was
+            now = _holder(counts, lateness)
+            if now == was:
+                if unchanged is None:
+                    unchanged = score(owner, certainty, view, me)
+                value = unchanged
+            else:
+                owner[lot], certainty[lot] = now
+                value = score(owner, certainty, view, me)
+                owner[lot], certainty[lot] = was
             counts[colour] -= 1
             if value > best[0]:
                 best = (value, colour, lot)
