@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 from pathlib import Path
+from typing import Any, ClassVar
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -335,11 +336,29 @@ class TableScreen(Page):
     def check_action(self, action: str, parameters: tuple) -> bool | None:
         if self.has_class("-too-small"):
             return False  # the game is hidden behind "make the window larger": no key acts
+        if action == "answer":  # a key that sends one action: shown while the game lists it
+            return getattr(self, "view", None) is None or self.answer(parameters[0]) is not None
         return self.allows(action, parameters)
 
     def allows(self, action: str, parameters: tuple) -> bool | None:
         """Whether a key's action applies now (a game's screen asks its legal actions)."""
         return True
+
+    # A game's keys that answer what it waits for, each bound to "answer('<key>')": the action
+    # the key sends, or the class of the one the view lists (e.g. the auction's Pass).
+    ANSWERS: ClassVar[dict[str, Any]] = {}
+
+    def answer(self, key: str):
+        """The legal action `key` sends now, or None."""
+        wanted = self.ANSWERS[key]
+        if isinstance(wanted, type):
+            return next((a for a in self.view.legal if isinstance(a, wanted)), None)
+        return wanted if wanted in self.view.legal else None
+
+    def action_answer(self, key: str) -> None:
+        action = self.answer(key)
+        if action is not None:
+            self.submit(action)
 
     def action_log_page(self, direction: int) -> None:
         self.query_one("#log", LogPanel).page(direction)

@@ -26,7 +26,6 @@ ANSWER_KEYS = (
     ("x", A.Reject, "Reject"), ("d", A.TakeCombat, "Draw card"), ("l", A.LiftMortgage, "Lift now"),
     ("k", A.KeepMortgage, "Keep"), ("B", A.Bankrupt, "Bankrupt"),
 )
-ANSWERS = {key: cls for key, cls, _ in ANSWER_KEYS}
 # The keys that manage the deed under the cursor.
 DEED_KEYS = (("b", A.Build, "build"), ("s", A.Sell, "sell a building"),
              ("m", A.Mortgage, "mortgage"), ("u", A.Unmortgage, "lift the mortgage"))
@@ -40,6 +39,7 @@ class ArmyScreen(BidKeys, TableScreen):
              "trade": "to answer an offer", "lift": "to lift a mortgage or not",
              "place": "to place a building", "want": "to ask for buildings"}
     BOARD, AUCTION, LEDGER = BoardWidget, DecisionPanel, LedgerPanel
+    ANSWERS = {key: cls for key, cls, _ in ANSWER_KEYS}
     FULL_SIZE = (117, 36)  # the full board (86 columns) beside a Ledger of 27 (31 with its frame)
     BINDINGS = [Binding(key, f"answer('{key}')", text) for key, _, text in ANSWER_KEYS] + [
         Binding("f", "fine", "Pay fine"),
@@ -139,8 +139,6 @@ class ArmyScreen(BidKeys, TableScreen):
         if view is None:
             return True
         kinds = self._legal_kinds()
-        if action == "answer":
-            return ANSWERS[parameters[0]] in kinds
         if action == "fine":
             return A.PayFine in kinds or A.PayTen in kinds
         if action == "use_card":
@@ -159,10 +157,6 @@ class ArmyScreen(BidKeys, TableScreen):
             return True
         key = action[len("manage('")]
         return next(c for k, c, _ in DEED_KEYS if k == key) in self._legal_kinds()
-
-    def action_answer(self, key: str) -> None:
-        cls = ANSWERS[key]
-        self.submit(next((a for a in self.view.legal if isinstance(a, cls)), cls()))
 
     def action_fine(self) -> None:
         self.submit(A.PayTen() if self.view.phase == "choice" else A.PayFine())

@@ -23,13 +23,14 @@ class BigShotScreen(BidKeys, TableScreen):
     DOING = {"roll": "to roll", "loans": "to decide on a loan", "bid": "to bid or pass",
              "pay": "to pay", "place": "to place the cubes"}
     BOARD, AUCTION, LEDGER = BoardWidget, AuctionPanel, LedgerPanel
+    ANSWERS = {"r": A.ROLL, "p": A.PASS, "n": A.NO_MORE_LOANS}
     BINDINGS = [
-        Binding("r", "roll", "Roll"),
+        Binding("r", "answer('r')", "Roll"),
         Binding("enter", "confirm", "Confirm"),
-        Binding("p", "pass_bid", "Pass"),
+        Binding("p", "answer('p')", "Pass"),
         Binding("l", "loan(0)", "Loan"),
         Binding("L", "loan(1)", "Loan 2nd", show=False),
-        Binding("n", "no_loan", "No loan"),
+        Binding("n", "answer('n')", "No loan"),
         Binding("c", "next_cube", "Cube"),
         Binding("up", "arrow(0, -1)", show=False),
         Binding("down", "arrow(0, 1)", show=False),
@@ -86,33 +87,18 @@ class BigShotScreen(BidKeys, TableScreen):
             return True
         legal = view.legal
         mine = view.viewer is not None and view.viewer in view.to_act
-        if action == "roll":
-            return A.ROLL in legal
-        if action == "pass_bid":
-            return A.PASS in legal
         if action == "loan":
             return sum(isinstance(a, A.TakeLoan) for a in legal) > parameters[0]
-        if action == "no_loan":
-            return A.NO_MORE_LOANS in legal
         if action == "next_cube":
             return mine and view.phase == "place" and sum(1 for n in view.to_place if n) > 1
         if action in ("confirm", "arrow"):
             return mine and view.phase in ("bid", "place", "pay")
         return True
 
-    def action_roll(self) -> None:
-        self.submit(A.ROLL)
-
-    def action_pass_bid(self) -> None:
-        self.submit(A.PASS)
-
     def action_loan(self, index: int) -> None:
         loans = [a for a in self.view.legal if isinstance(a, A.TakeLoan)]
         if index < len(loans):
             self.submit(loans[index])
-
-    def action_no_loan(self) -> None:
-        self.submit(A.NO_MORE_LOANS)
 
     def action_confirm(self) -> None:
         phase = self.view.phase
