@@ -11,6 +11,7 @@ was made, read lazily (a bot that never reads the log pays nothing for it).
 from __future__ import annotations
 
 import dataclasses
+import functools
 import types
 import typing
 from collections.abc import Callable, Sequence
@@ -106,7 +107,7 @@ def _encode(value: Any) -> Any:
 def _decode_dataclass(cls: type, data: Any, schema: ViewSchema) -> Any:
     if not isinstance(data, dict):
         raise ValueError(f"{cls.__name__}: expected an object, got {data!r}")
-    hints = typing.get_type_hints(cls)
+    hints = _hints(cls)
     wanted = [f for f in dataclasses.fields(cls) if f.init and not f.name.startswith("_")]
     missing = {f.name for f in wanted} - set(data)
     if missing:
@@ -141,11 +142,17 @@ def _decode(data: Any, hint: Any, schema: ViewSchema) -> Any:
         if dataclasses.is_dataclass(hint):
             return _decode_dataclass(hint, data, schema)
         if issubclass(hint, tuple) and hasattr(hint, "_fields"):  # a named tuple
-            hints = typing.get_type_hints(hint)
+            hints = _hints(hint)
             return hint(**{k: _decode(data[k], hints[k], schema) for k in hint._fields})
         if hint in (int, str, bool) and type(data) is not hint:
             raise ValueError(f"expected {hint.__name__}, got {data!r}")
     return data
+
+
+@functools.cache
+def _hints(cls: type) -> dict[str, Any]:
+    """A class's field annotations, resolved once."""
+    return typing.get_type_hints(cls)
 
 
 def _decode_kind(data: Any, schema: ViewSchema) -> Any:

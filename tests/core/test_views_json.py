@@ -39,7 +39,8 @@ def test_every_view_of_a_game_reads_back_equal_from_json(slug, options):
     spec = get_spec(slug)
     kinds = set()
     for seed in range(3):
-        for view in seen_views(slug, seed, options, every=7):
+        # the whole history goes to JSON and back each time: Army's long games less often
+        for view in seen_views(slug, seed, options, every=7 if slug == "bigshot" else 19):
             back = round_trip(spec, view)
             assert back == view
             assert tuple(back.log) == tuple(view.log) and back.legal == view.legal
