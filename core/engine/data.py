@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import csv
+import json
 from importlib import resources
 
 
@@ -15,3 +16,8 @@ def read_table(package: str, name: str) -> list[dict[str, str]]:
 def number(cell: str) -> int:
     """A numeric cell; an empty one is 0."""
     return int(cell) if cell else 0
+
+
+def read_json(package: str, name: str):
+    """The JSON file `name` in `package`."""
+    return json.loads(resources.files(package).joinpath(name).read_text(encoding="utf-8"))

@@ -1,0 +1,104 @@
+"""The Stadium city: a 31x24 grid of one-acre cells (streets, the river, the wedge park and land),
+11 blocks of land, 181 lots of 1-4 acres in zones 1-3, 16 of them Crown Land with a minimum bid;
+and the building cards. All of it is read from board.json and buildings.csv.
+
+A cell is (row, col), rows from the top. Sets of cells are also kept as bit masks (bit
+row * WIDTH + col), which is what the placement generator works with.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from core.engine.data import read_json, read_table
+
+STREET, RIVER, PARK, LAND = "=", "~", "P", "."
+ACRE_PRICE = 20_000  # Bank land, a lot at a time
+SIDES = {"N": (-1, 0), "S": (1, 0), "W": (0, -1), "E": (0, 1)}
+
+
+@dataclass(frozen=True)
+class Lot:
+    id: int
+    block: int
+    zone: int
+    cells: tuple[tuple[int, int], ...]
+    crown: int  # its Crown Land number (1-16), 0 for Bank land
+    minimum: int  # a Crown lot's opening bid, 0 for Bank land
+
+    @property
+    def acres(self) -> int:
+        return len(self.cells)
+
+
+@dataclass(frozen=True)
+class Block:
+    id: int
+    zone: int
+    cells: frozenset[tuple[int, int]]
+
+
+@dataclass(frozen=True)
+class Card:
+    """A building card: its footprint is `width` x `height` acres as pictured (never turned a
+    quarter; turned half way round, its figures edge faces north instead of south)."""
+
+    id: str
+    name: str
+    kind: str  # residential, commercial or stadium
+    width: int
+    height: int
+    price: int
+    income: int  # returns per turn
+    copies: int
+
+    @property
+    def acres(self) -> int:
+        return self.width * self.height
+
+
+def _load():
+    data = read_json(__package__, "board.json")
+    grid = tuple(data["grid"])
+    lots = tuple(Lot(lot["id"], lot["block"], lot["zone"], tuple(map(tuple, lot["cells"])),
+                     lot.get("crown_no", 0), lot.get("auction_min_price", 0))
+                 for lot in data["lots"])
+    blocks = tuple(Block(b["id"], b["zone"],
+                         frozenset(c for lot in lots if lot.block == b["id"] for c in lot.cells))
+                   for b in data["blocks"])
+    return data["width"], data["height"], grid, lots, blocks
+
+
+WIDTH, HEIGHT, GRID, LOTS, BLOCKS = _load()
+CARDS = tuple(Card(row["id"], row["name"], row["class"], int(row["width_acres"]),
+                   int(row["height_acres"]), int(row["price"]), int(row["income_per_turn"]),
+                   int(row["copies"]))
+              for row in read_table(__package__, "buildings.csv"))
+STADIUM = next(card for card in CARDS if card.kind == "stadium")
+
+
+def cell_kind(row: int, col: int) -> str:
+    """What is at a cell: STREET, RIVER, PARK or LAND; off the board counts as neither."""
+    if not (0 <= row < HEIGHT and 0 <= col < WIDTH):
+        return ""
+    return LAND if GRID[row][col] not in (STREET, RIVER, PARK) else GRID[row][col]
+
+
+def bit(row: int, col: int) -> int:
+    return 1 << (row * WIDTH + col)
+
+
+def mask(cells) -> int:
+    """The bit mask of some cells."""
+    total = 0
+    for row, col in cells:
+        total |= bit(row, col)
+    return total
+
+
+def street_sides(cells) -> tuple[str, ...]:
+    """The sides (N, S, W, E) on which some of these cells border a street."""
+    inside = set(cells)
+    return tuple(side for side, (dr, dc) in SIDES.items()
+                 if any((r + dr, c + dc) not in inside and cell_kind(r + dr, c + dc) == STREET
+                        for r, c in cells))
