@@ -103,3 +103,15 @@ def test_only_placements_inside_the_cells_a_player_may_build_on_fit():
     one = fits[0]
     assert fitting("R1", buildable & ~one.cells) == [p for p in fits if p.cells != one.cells]
     assert bit(one.row, one.col) == one.cells
+
+
+def test_the_venture_deck_is_the_reference_twenty_each_saying_when_it_applies():
+    from core.games.stadium.board import VENTURES
+
+    assert [v.id for v in VENTURES] == list(range(1, 21))
+    assert {v.when for v in VENTURES} == {"now", "this_turn", "next_turn", "next_building"}
+    money = [v for v in VENTURES if v.effect in ("receive", "pay")]
+    assert sum(v.amount for v in money if v.effect == "receive") == 200_000
+    assert all(v.amount > 0 for v in money) and all(str(f"{v.amount:,}") in v.text for v in money)
+    investor = next(v for v in VENTURES if v.effect == "receive_per_turn")
+    assert (investor.amount, investor.limit) == (1_000, 40_000)

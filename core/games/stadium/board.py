@@ -1,6 +1,7 @@
 """The Stadium city: a 31x24 grid of one-acre cells (streets, the river, the wedge park and land),
 11 blocks of land, 181 lots of 1-4 acres in zones 1-3, 16 of them Crown Land with a minimum bid;
-and the building cards. All of it is read from board.json and buildings.csv.
+the building cards and the Venture deck. All of it is read from board.json, buildings.csv and
+ventures.csv (the reference design's deck of 20: stadium_design_notes.md).
 
 A cell is (row, col), rows from the top. Sets of cells are also kept as bit masks (bit
 row * WIDTH + col), which is what the placement generator works with.
@@ -10,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from core.engine.data import read_json, read_table
+from core.engine.data import number, read_json, read_table
 
 STREET, RIVER, PARK, LAND = "=", "~", "P", "."
 ACRE_PRICE = 20_000  # Bank land, a lot at a time
@@ -57,6 +58,19 @@ class Card:
         return self.width * self.height
 
 
+@dataclass(frozen=True)
+class Venture:
+    """A Venture card: what it does (`effect`, with its `amount` and `limit` where it has them)
+    and when: now, this turn, next turn, or on the holder's next building."""
+
+    id: int
+    text: str
+    effect: str
+    amount: int
+    limit: int
+    when: str
+
+
 def _load():
     data = read_json(__package__, "board.json")
     grid = tuple(data["grid"])
@@ -75,6 +89,9 @@ CARDS = tuple(Card(row["id"], row["name"], row["class"], int(row["width_acres"])
                    int(row["copies"]))
               for row in read_table(__package__, "buildings.csv"))
 STADIUM = next(card for card in CARDS if card.kind == "stadium")
+VENTURES = tuple(Venture(int(row["id"]), row["text"], row["effect"], number(row["amount"]),
+                         number(row["limit"]), row["when"])
+                 for row in read_table(__package__, "ventures.csv"))
 
 
 def cell_kind(row: int, col: int) -> str:
