@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from core.engine.auction import OpenAuction
-from core.engine.decisions import AuctionLot, Debt, Placement
+from core.engine.decisions import AuctionLot, Placement
 
 from .board import BARRACKS, SQUARES
 from .cards import GET_OUT
@@ -112,12 +112,3 @@ class SaleRules:
                 if self.card_holder[deck] == seat:
                     self.card_holder[deck] = creditor
             self._receive(creditor, deeds)
-
-    def _charge(self, debtor: int, creditor: int, amount: int, reason: str) -> None:
-        """Pay now if the cash is there; otherwise the debtor must raise it first."""
-        if self.cash(debtor) >= amount:
-            self._pay(debtor, creditor, amount, reason)
-        else:
-            self.stack.append(Debt(debtor, creditor, amount, reason))
-            self._say("must-raise", self.players[debtor],
-                      amount, reason, self.cash(debtor))

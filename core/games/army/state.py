@@ -17,7 +17,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from core.engine.decisions import Debt, Frame
+from core.engine.debts import DebtRules
+from core.engine.decisions import Frame
 from core.engine.events import Event
 from core.engine.game import GameState, Result
 from core.engine.ledger import Ledger
@@ -56,7 +57,8 @@ from .sentences import SENTENCES
 from .trading import TradeRules
 
 
-class ArmyState(LegalityRules, MovementRules, SaleRules, DeedRules, TradeRules, GameState):
+class ArmyState(LegalityRules, MovementRules, SaleRules, DeedRules, TradeRules, DebtRules,
+                GameState):
     sentences = SENTENCES
     __slots__ = (
         "players", "n", "rng", "ledger", "bank", "position", "active", "prison_turn", "card_holder",
@@ -218,12 +220,11 @@ class ArmyState(LegalityRules, MovementRules, SaleRules, DeedRules, TradeRules, 
                     self._next_turn()
                     continue
                 return
+            if self._settle_debt():
+                continue
             frame = self.stack[-1]
             cls = type(frame)
-            if cls is Debt and self.cash(frame.debtor) >= frame.amount:
-                self.stack.pop()
-                self._pay(frame.debtor, frame.creditor, frame.amount, frame.reason)
-            elif cls is Move:
+            if cls is Move:
                 self.stack.pop()
                 self._move(frame.mover, frame.steps)
             elif cls is Settle:
