@@ -34,11 +34,12 @@ class DeedRules:
             owned = self.deeds_of(seat)
         highest: dict[tuple[int, ...], int] = {}  # a group -> its highest level
         sells, mortgages = [], []
+        level_of = level.__getitem__
         for s in owned:
             group = GROUP_OF[s]
             high = highest.get(group)
             if high is None:
-                high = highest[group] = max(level[g] for g in group)
+                high = highest[group] = max(map(level_of, group))
             if not high:
                 if not mortgaged[s]:
                     mortgages.append(MORTGAGES[s])
@@ -121,7 +122,7 @@ class DeedRules:
         """`seat`'s whole colour groups with no site mortgaged, each with its lowest level:
         where the building rules (`_building_rule`) allow building, on the lowest sites."""
         owner, level, mortgaged = self.owner, self.level, self.mortgaged
-        return [(group, min(level[s] for s in group)) for group in SITE_GROUP_SQUARES
+        return [(group, min(map(level.__getitem__, group))) for group in SITE_GROUP_SQUARES
                 if owner[group[0]] == seat
                 and all(owner[s] == seat and not mortgaged[s] for s in group)]
 
