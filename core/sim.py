@@ -26,13 +26,14 @@ def play_one(spec: GameSpec, names: Sequence[str], bots: Sequence[str], seed: in
     """Play one game between the named bot kinds; returns (final state, actions taken)."""
     state = spec.start(names, seed, options)
     players = [spec.bots[kind](seed * 31 + seat) for seat, kind in enumerate(bots)]
+    reads_view = [getattr(player, "reads_view", True) for player in players]
     actions = 0
     while not state.is_over():
         if actions >= MAX_ACTIONS:
             raise RuntimeError(f"game did not end within {MAX_ACTIONS} actions")
         seat = state.to_act()[0]
         player = players[seat]
-        if getattr(player, "reads_view", True):
+        if reads_view[seat]:
             view = state.view(seat)
             legal = view.legal  # worked out once per decision, for the view and the bot alike
         else:  # a view is a copy of everything the seat sees: not made for a bot that ignores it

@@ -4,6 +4,8 @@ Big Shot, Army and Stadium all auction this way. The auction knows nothing about
 decides what a bidder can afford and offers only those bids.
 """
 
+from __future__ import annotations
+
 
 class OpenAuction:
     __slots__ = ("bidders", "turn", "bidder", "high", "high_bidder", "minimum", "active", "acted",
@@ -25,7 +27,7 @@ class OpenAuction:
         # (Big Shot's roller); with None, the last one left may still bid.
         self.free_to = free_to
 
-    def copy(self) -> "OpenAuction":
+    def copy(self) -> OpenAuction:
         clone = OpenAuction.__new__(OpenAuction)
         for name in OpenAuction.__slots__:
             setattr(clone, name, getattr(self, name))
@@ -36,8 +38,25 @@ class OpenAuction:
     def has_acted(self, seat: int) -> bool:
         return self.acted[self.bidders.index(seat)]
 
-    def has_passed(self, seat: int) -> bool:
-        return not self.active[self.bidders.index(seat)]
+    def passed(self) -> tuple[int, ...]:
+        """The bidders who have passed, in bidding order."""
+        return tuple(b for b, on in zip(self.bidders, self.active) if not on)
+
+    def have_acted(self) -> tuple[int, ...]:
+        """The bidders who have bid or passed, in bidding order."""
+        return tuple(b for b, done in zip(self.bidders, self.acted) if done)
+
+    @classmethod
+    def resume(cls, bidders: tuple[int, ...], bidder: int, high: int, high_bidder: int | None,
+               minimum: int, passed: tuple[int, ...], acted: tuple[int, ...], step: int = 1,
+               free_to: int | None = None) -> OpenAuction:
+        """The auction as far as it has gone, from what everyone at the table saw of it."""
+        auction = cls(bidders, minimum, step, free_to)
+        auction.high, auction.high_bidder = high, high_bidder
+        auction.turn, auction.bidder = bidders.index(bidder), bidder
+        auction.active = [b not in passed for b in bidders]
+        auction.acted = [b in acted for b in bidders]
+        return auction
 
     def bid(self, amount: int) -> None:
         self.high = amount

@@ -4,13 +4,13 @@ A game keeps a stack of frames above its turn's stage. A decision frame names th
 answer it (`seat`); an effect frame (a game's own) runs by itself when it reaches the top. Each
 frame's `kind` is the phase a screen shows and a bot switches on. A frame is not changed once
 stacked (a new one replaces it), except an auction's `OpenAuction`, which a state copies
-(`Frame.copy`) when it copies itself. `to_json` gives plain data for views sent over the wire.
+(`Frame.copy`) when it copies itself. Views send frames as JSON (core.engine.views).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
-from typing import Any, ClassVar
+from dataclasses import dataclass
+from typing import ClassVar
 
 from .actions import Action
 from .auction import OpenAuction
@@ -27,9 +27,6 @@ class Frame:
 
     def copy(self) -> Frame:
         return self
-
-    def to_json(self) -> dict[str, Any]:
-        return {"kind": self.kind, **{f.name: plain(getattr(self, f.name)) for f in fields(self)}}
 
 
 @dataclass(slots=True)
@@ -60,14 +57,6 @@ class AuctionLot(Frame):
 
     def copy(self) -> AuctionLot:
         return AuctionLot(self.auction.copy(), self.square, self.piece)
-
-    def to_json(self) -> dict[str, Any]:
-        auction = self.auction
-        return {"kind": self.kind, "square": self.square, "piece": self.piece,
-                "high": auction.high, "high_bidder": auction.high_bidder,
-                "bidder": auction.bidder, "minimum": auction.minimum,
-                "bidders": list(auction.bidders),
-                "passed": [b for b, on in zip(auction.bidders, auction.active) if not on]}
 
 
 @dataclass(slots=True)
@@ -126,11 +115,3 @@ class HowMany(Frame):
     def seat(self) -> int:
         return self.asked
 
-
-def plain(value: Any) -> Any:
-    """`value` as JSON data: actions and frames as objects, tuples as lists."""
-    if isinstance(value, (Action, Frame)):
-        return value.to_json()
-    if isinstance(value, (tuple, list)):
-        return [plain(v) for v in value]
-    return value

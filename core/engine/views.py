@@ -18,7 +18,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from .actions import Action, ActionCodec
-from .decisions import Frame, plain
+from .decisions import Frame
 
 
 class Upto(Sequence):
@@ -90,12 +90,12 @@ def view_from_json(schema: ViewSchema, data: Any) -> Any:
 
 
 def _encode(value: Any) -> Any:
-    if isinstance(value, (Action, Frame)):
-        return plain(value)
+    """Dataclasses (actions, frames, templates) as objects naming their kind, named tuples as
+    objects, sequences as lists."""
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
         data = {f.name: _encode(getattr(value, f.name)) for f in dataclasses.fields(value)
                 if not f.name.startswith("_")}
-        kind = getattr(type(value), "kind", None)  # a template names its kind, as frames do
+        kind = getattr(type(value), "kind", None)  # actions, frames and templates name theirs
         return {"kind": kind, **data} if isinstance(kind, str) else data
     if hasattr(value, "_asdict"):  # a named tuple
         return {k: _encode(v) for k, v in value._asdict().items()}

@@ -57,9 +57,6 @@ def _live(frame: Frame) -> Frame:
     """A view's frame as the rules keep it: an auction's state as an auction again."""
     if type(frame) is not AuctionView:
         return frame
-    auction = OpenAuction(frame.bidders, frame.minimum)
-    auction.high, auction.high_bidder = frame.high, frame.high_bidder
-    auction.turn, auction.bidder = frame.bidders.index(frame.bidder), frame.bidder
-    auction.active = [b not in frame.passed for b in frame.bidders]
-    auction.acted = [b in frame.passed or b == frame.high_bidder for b in frame.bidders]
-    return AuctionLot(auction, frame.square, frame.piece)
+    return AuctionLot(OpenAuction.resume(frame.bidders, frame.bidder, frame.high,
+                                         frame.high_bidder, frame.minimum, frame.passed,
+                                         frame.acted), frame.square, frame.piece)

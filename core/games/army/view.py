@@ -43,6 +43,7 @@ class AuctionView(Frame):
     minimum: int
     bidders: tuple[int, ...]
     passed: tuple[int, ...]
+    acted: tuple[int, ...]
 
     @property
     def seat(self) -> int:
@@ -79,7 +80,6 @@ class ArmyView:
     doubles: int
     last_card: tuple[int, str] | None  # (deck, text)
     legal: tuple[Action, ...]
-    offers_left: int  # trade offers the viewer may still make this turn
     offer_partners: tuple[int, ...]  # whom the viewer may make an offer to now (none: no offer)
     result: Result | None
     worth_history: tuple[tuple[int, ...], ...]
@@ -89,7 +89,12 @@ class ArmyView:
     ledger: Sequence[Transfer]
     hidden_money = False  # every player's cash is public in this game
 
-    DERIVED: ClassVar[tuple[str, ...]] = ("templates", "log")  # in its JSON too
+    DERIVED: ClassVar[tuple[str, ...]] = ("templates", "log", "offers_left")  # in its JSON too
+
+    @property
+    def offers_left(self) -> int:
+        """Trade offers the viewer may still make this turn."""
+        return MAX_PROPOSALS - self.proposals[self.viewer] if self.viewer is not None else 0
 
     @cached_property
     def log(self) -> tuple[str, ...]:
@@ -172,7 +177,6 @@ def make_view(state: ArmyState, seat: int | None) -> ArmyView:
         barracks_left=state.barracks_left, dice=state.dice, doubles=state.doubles,
         last_card=(card[0], DECKS[card[0]][card[1]][0]) if card else None,
         legal=tuple(state.legal_actions(seat)) if seat is not None else (),
-        offers_left=MAX_PROPOSALS - state.proposals[seat] if seat is not None else 0,
         offer_partners=state.offer_partners(seat) if seat is not None else (),
         result=state.result(), worth_history=tuple(state.round_ends),
         events=Upto(state.events), ledger=Upto(state.ledger.entries))
@@ -184,8 +188,8 @@ def auction_view(frame: Frame) -> Frame:
         return frame
     auction = frame.auction
     return AuctionView(frame.square, frame.piece, auction.high, auction.high_bidder,
-                       auction.bidder, auction.minimum, auction.bidders,
-                       tuple(b for b, on in zip(auction.bidders, auction.active) if not on))
+                       auction.bidder, auction.minimum, auction.bidders, auction.passed(),
+                       auction.have_acted())
 
 
 SCHEMA = ViewSchema(ArmyView, CODEC, (*(AuctionView if frame is AuctionLot else frame

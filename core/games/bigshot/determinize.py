@@ -69,9 +69,5 @@ def _auction(view: BigShotView) -> OpenAuction | None:
     seen = view.auction
     if seen is None:
         return None
-    auction = OpenAuction(seen.bidders, free_to=seen.free_to)
-    auction.high, auction.high_bidder, auction.minimum = seen.high, seen.high_bidder, seen.minimum
-    auction.turn, auction.bidder = seen.bidders.index(seen.bidder), seen.bidder
-    auction.active = [b not in seen.passed for b in seen.bidders]
-    auction.acted = [b in seen.acted for b in seen.bidders]
-    return auction
+    return OpenAuction.resume(seen.bidders, seen.bidder, seen.high, seen.high_bidder,
+                              seen.minimum, seen.passed, seen.acted, free_to=seen.free_to)

@@ -111,9 +111,8 @@ def make_view(state: BigShotState, seat: int | None) -> BigShotView:
     if auction is not None:
         auction_view = AuctionView(
             tuple(state.space_counts(state.broker)), auction.high, auction.high_bidder,
-            auction.bidder, tuple(s for s in auction.bidders if auction.has_passed(s)),
-            auction.minimum, auction.bidders,
-            tuple(s for s in auction.bidders if auction.has_acted(s)), auction.free_to)
+            auction.bidder, auction.passed(), auction.minimum, auction.bidders,
+            auction.have_acted(), auction.free_to)
     return BigShotView(
         viewer=seat,
         players=state.players,

@@ -14,7 +14,6 @@ from dataclasses import dataclass
 from core.engine.data import number, read_json, read_table
 
 STREET, RIVER, PARK, LAND = "=", "~", "P", "."
-ACRE_PRICE = 20_000  # Bank land, a lot at a time
 SIDES = {"N": (-1, 0), "S": (1, 0), "W": (0, -1), "E": (0, 1)}
 
 

@@ -25,10 +25,6 @@ class Entry:
     message: str = ""
 
 
-def _names(view, seats) -> str:
-    return ", ".join(view.players[s] for s in seats) or "nobody"
-
-
 def loankey_hints(view, compact: bool = False) -> list[tuple[str, str]]:
     """The loan keys the viewer may press now, with what each loan pays."""
     loans = [a for a in view.legal if isinstance(a, A.TakeLoan)]
