@@ -4,8 +4,9 @@ from core.engine.game import GameSpec
 
 from .army import SPEC as ARMY
 from .bigshot import SPEC as BIGSHOT
+from .stadium import SPEC as STADIUM
 
-GAMES: dict[str, GameSpec] = {spec.slug: spec for spec in (BIGSHOT, ARMY)}
+GAMES: dict[str, GameSpec] = {spec.slug: spec for spec in (BIGSHOT, ARMY, STADIUM)}
 
 
 def get_spec(slug: str) -> GameSpec:

@@ -11,9 +11,11 @@ from core.games import get_spec
 from core.games.army import actions as army_actions
 from core.games.bigshot import actions as bigshot_actions
 from core.games.bigshot.board import LOAN_DEBT, START_CASH
+from core.games.stadium import actions as stadium_actions
 
 NAMES = ["Ann", "Ben", "Cat", "Dan"]
-GAMES = [("army", {"round_limit": 30}), ("bigshot", {}), ("bigshot", {"hidden_money": True})]
+GAMES = [("army", {"round_limit": 30}), ("bigshot", {}), ("bigshot", {"hidden_money": True}),
+         ("stadium", {"round_limit": 40})]
 
 
 def positions(slug: str, options: dict, seed: int, every: int):
@@ -35,7 +37,8 @@ def positions(slug: str, options: dict, seed: int, every: int):
 # -- chance ------------------------------------------------------------------------------------
 
 @pytest.mark.parametrize("slug, roll", [("army", army_actions.Roll()),
-                                        ("bigshot", bigshot_actions.ROLL)])
+                                        ("bigshot", bigshot_actions.ROLL),
+                                        ("stadium", stadium_actions.Roll())])
 def test_a_throw_is_a_chance_event_whose_outcomes_a_search_can_play(slug, roll):
     spec = get_spec(slug)
     state = spec.start(NAMES, 4)
@@ -131,6 +134,18 @@ def test_big_shot_hidden_cash_is_drawn_within_what_each_colour_could_hold():
                     assert 0 <= world.cash(colour) <= most
                     seen_draws.add(world.cash(colour))
     assert len(seen_draws) > 3  # drawn, not copied from the real state
+
+
+def test_stadium_decks_are_drawn_afresh_and_hold_the_cards_still_to_come():
+    spec = get_spec("stadium")
+    for state in positions("stadium", {"round_limit": 40}, 5, every=150):
+        view = state.view(0)
+        worlds = [spec.determinize(view, 0, Rng(i)) for i in range(5)]
+        for world in worlds:
+            assert sorted(world.crown_deck) == sorted(state.crown_deck)
+            assert sorted(world.venture_deck) == sorted(state.venture_deck)
+        if len(state.venture_deck) > 3:
+            assert len({tuple(w.venture_deck) for w in worlds}) > 1
 
 
 def test_a_view_is_determinized_only_for_its_own_seat():

@@ -34,12 +34,13 @@ def seen_views(slug: str, seed: int, options: dict, every: int):
 
 
 @pytest.mark.parametrize("slug, options", [
-    ("bigshot", {}), ("bigshot", {"hidden_money": True}), ("army", {"round_limit": 40})])
+    ("bigshot", {}), ("bigshot", {"hidden_money": True}), ("army", {"round_limit": 40}),
+    ("stadium", {"round_limit": 40})])
 def test_every_view_of_a_game_reads_back_equal_from_json(slug, options):
     spec = get_spec(slug)
     kinds = set()
     for seed in range(3):
-        # the whole history goes to JSON and back each time: Army's long games less often
+        # the whole history goes to JSON and back each time: longer games less often
         for view in seen_views(slug, seed, options, every=7 if slug == "bigshot" else 19):
             back = round_trip(spec, view)
             assert back == view
@@ -84,7 +85,8 @@ def test_malformed_view_json_is_refused_with_a_value_error(slug):
             view_from_json(spec.views, data)
 
 
-@pytest.mark.parametrize("slug, options", [("bigshot", {}), ("army", {"round_limit": 40})])
+@pytest.mark.parametrize("slug, options", [("bigshot", {}), ("army", {"round_limit": 40}),
+                                           ("stadium", {"round_limit": 40})])
 def test_events_are_kinds_with_named_fields_and_the_log_is_their_sentences(slug, options):
     spec = get_spec(slug)
     kinds = set()

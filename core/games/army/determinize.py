@@ -7,15 +7,14 @@ the bot's own, so each call gives another world the seat cannot tell from the re
 
 from __future__ import annotations
 
-from core.engine.auction import OpenAuction
-from core.engine.decisions import AuctionLot, Frame
+from core.engine.decisions import live
 from core.engine.ledger import Ledger
 from core.engine.rng import Rng
 
 from .board import SQUARES_COUNT
 from .cards import DECKS, GET_OUT
 from .state import ArmyState
-from .view import ArmyView, AuctionView
+from .view import ArmyView
 
 
 def determinize(view: ArmyView, seat: int | None, rng: Rng) -> ArmyState:
@@ -45,18 +44,10 @@ def determinize(view: ArmyView, seat: int | None, rng: Rng) -> ArmyState:
     if view.last_card is not None:
         deck, text = view.last_card
         state.last_card = (deck, next(i for i, card in enumerate(DECKS[deck]) if card[0] == text))
-    state.stack = [_live(frame) for frame in view.stack]
+    state.stack = [live(frame) for frame in view.stack]
     state.round_ends = list(view.worth_history)
     state.landings = [0] * (SQUARES_COUNT + 1)
     state.winners = view.result.winners if view.result else ()
     state.end_reason = view.result.reason if view.result else ""
     return state
 
-
-def _live(frame: Frame) -> Frame:
-    """A view's frame as the rules keep it: an auction's state as an auction again."""
-    if type(frame) is not AuctionView:
-        return frame
-    return AuctionLot(OpenAuction.resume(frame.bidders, frame.bidder, frame.high,
-                                         frame.high_bidder, frame.minimum, frame.passed,
-                                         frame.acted), frame.square, frame.piece)

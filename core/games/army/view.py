@@ -9,7 +9,7 @@ from functools import cached_property
 from typing import TYPE_CHECKING, ClassVar
 
 from core.engine.actions import Action
-from core.engine.decisions import AuctionLot, Frame
+from core.engine.decisions import AuctionLot, AuctionView, Frame, seen
 from core.engine.events import Event
 from core.engine.game import Result
 from core.engine.ledger import Transfer
@@ -19,7 +19,7 @@ from core.engine.views import Upto, ViewSchema
 from .actions import CODEC
 from .board import DEEDS, SQUARES_COUNT, buildings_held, raisable, valuation
 from .cards import DECKS
-from .frames import AUCTION, FRAMES, MAX_PROPOSALS
+from .frames import FRAMES, MAX_PROPOSALS
 from .sentences import SENTENCES
 from .trading import trade_holdings
 
@@ -28,26 +28,6 @@ if TYPE_CHECKING:
 
 
 NOT_DEEDS = SQUARES_COUNT - len(DEEDS)
-
-
-@dataclass(slots=True)
-class AuctionView(Frame):
-    """An auction as a bidder sees it: the pending frame of a view while one runs."""
-
-    kind: ClassVar[str] = AUCTION
-    square: int  # -1 for a building at a shortage auction
-    piece: str
-    high: int
-    high_bidder: int | None
-    bidder: int
-    minimum: int
-    bidders: tuple[int, ...]
-    passed: tuple[int, ...]
-    acted: tuple[int, ...]
-
-    @property
-    def seat(self) -> int:
-        return self.bidder
 
 
 @dataclass(frozen=True)
@@ -167,7 +147,7 @@ def make_view(state: ArmyState, seat: int | None) -> ArmyView:
     return ArmyView(
         viewer=seat, players=state.players, round=state.round, round_limit=state.round_limit,
         stage=state.stage, turn=state.turn, to_act=state.to_act(), version=state.version,
-        stack=tuple(map(auction_view, state.stack)) if state.stack else (),
+        stack=tuple(map(seen, state.stack)) if state.stack else (),
         starter=state.starter, jailed=state.jailed, proposals=tuple(state.proposals),
         extra_throw=state.extra_throw, short_game=state.short_game,
         position=tuple(state.position), cash=tuple(state.ledger.balances[:-1]),
@@ -180,16 +160,6 @@ def make_view(state: ArmyState, seat: int | None) -> ArmyView:
         offer_partners=state.offer_partners(seat) if seat is not None else (),
         result=state.result(), worth_history=tuple(state.round_ends),
         events=Upto(state.events), ledger=Upto(state.ledger.entries))
-
-
-def auction_view(frame: Frame) -> Frame:
-    """A frame as a view shows it: an auction's state as plain values."""
-    if type(frame) is not AuctionLot:
-        return frame
-    auction = frame.auction
-    return AuctionView(frame.square, frame.piece, auction.high, auction.high_bidder,
-                       auction.bidder, auction.minimum, auction.bidders, auction.passed(),
-                       auction.have_acted())
 
 
 SCHEMA = ViewSchema(ArmyView, CODEC, (*(AuctionView if frame is AuctionLot else frame

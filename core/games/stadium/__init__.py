@@ -1,5 +1,33 @@
-"""Stadium, the land-development game (stadium_003.txt): so far its city, building cards and
-Venture deck as data (board.json, buildings.csv, ventures.csv: the reference design of
-../shared/reference, credited in board.json's note) and the placement generator. Its rules, bots
-and screens come next (issue 14); until then it is not in the registry and cannot be played.
-"""
+"""Stadium, the land-development game (stadium_003.txt, RULINGS.md): buy land on a city grid,
+build on it, collect returns, and be the first to build the Sports Stadium. The city, the
+building cards and the Venture deck are data (board.json, buildings.csv, ventures.csv: the
+reference design of ../shared/reference, credited in board.json's note)."""
+
+from core.engine.bots import RandomBot
+from core.engine.game import GameSpec, Option
+
+from .actions import CODEC
+from .bots import HeuristicBot
+from .determinize import determinize
+from .state import StadiumState
+from .view import SCHEMA
+
+SPEC = GameSpec(
+    slug="stadium",
+    title="Stadium",
+    summary="Buy city land, build on it, collect returns; first to build the Sports Stadium wins.",
+    min_players=2,
+    max_players=4,
+    options=(
+        Option("round_limit", 0,
+               "End after this many rounds; the greatest assets (cash, undeveloped land at "
+               "$20,000 an acre, buildings at cost) win. 0: no limit (the game ends with the "
+               "Stadium, or when no further building can take place)."),
+    ),
+    new_game=StadiumState,
+    codec=CODEC,
+    views=SCHEMA,
+    determinize=determinize,
+    bots={"random": RandomBot, "heuristic": HeuristicBot},
+    sim_options={"round_limit": 200},  # a game between bots that never ends is capped
+)

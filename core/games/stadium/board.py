@@ -36,6 +36,7 @@ class Block:
     id: int
     zone: int
     cells: frozenset[tuple[int, int]]
+    stadium_site: bool  # a 9x9 stadium fits in it
 
 
 @dataclass(frozen=True)
@@ -77,12 +78,14 @@ def _load():
                      lot.get("crown_no", 0), lot.get("auction_min_price", 0))
                  for lot in data["lots"])
     blocks = tuple(Block(b["id"], b["zone"],
-                         frozenset(c for lot in lots if lot.block == b["id"] for c in lot.cells))
+                         frozenset(c for lot in lots if lot.block == b["id"] for c in lot.cells),
+                         b["stadium_site_possible"])
                    for b in data["blocks"])
     return data["width"], data["height"], grid, lots, blocks
 
 
 WIDTH, HEIGHT, GRID, LOTS, BLOCKS = _load()
+CELLS = WIDTH * HEIGHT
 CARDS = tuple(Card(row["id"], row["name"], row["class"], int(row["width_acres"]),
                    int(row["height_acres"]), int(row["price"]), int(row["income_per_turn"]),
                    int(row["copies"]))
@@ -118,3 +121,25 @@ def street_sides(cells) -> tuple[str, ...]:
     return tuple(side for side, (dr, dc) in SIDES.items()
                  if any((r + dr, c + dc) not in inside and cell_kind(r + dr, c + dc) == STREET
                         for r, c in cells))
+
+
+LOT_MASKS = tuple(mask(lot.cells) for lot in LOTS)
+BLOCK_MASKS = tuple(mask(block.cells) for block in BLOCKS)
+LAND_MASK = sum(LOT_MASKS)
+CROWN_LOTS = tuple(lot.id for lot in LOTS if lot.crown)
+CARD_INDEX = {card.id: index for index, card in enumerate(CARDS)}
+STADIUM_INDEX = CARD_INDEX[STADIUM.id]
+
+
+def cells_of(cells: int) -> list[tuple[int, int]]:
+    """The (row, col) cells of a bit mask, in board order."""
+    found = []
+    while cells:
+        low = cells & -cells
+        found.append(divmod(low.bit_length() - 1, WIDTH))
+        cells ^= low
+    return found
+
+
+def venture_of(venture_id: int) -> Venture:
+    return VENTURES[venture_id - 1]

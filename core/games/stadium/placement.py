@@ -13,7 +13,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cache
 
-from .board import BLOCKS, CARDS, STREET, Card, cell_kind, mask
+from .board import BLOCKS, CARDS, LAND, STREET, Card, cell_kind, mask
+
+FACINGS = ("S", "N")  # a Build action's facing: 0 as pictured, 1 turned half way round
 
 
 @dataclass(frozen=True)
@@ -55,3 +57,25 @@ def placements_of(card_id: str) -> tuple[Placement, ...]:
 def fitting(card_id: str, buildable: int) -> list[Placement]:
     """The placements of the card whose footprint lies inside `buildable` (a bit mask)."""
     return [p for p in placements_of(card_id) if p.cells & ~buildable == 0]
+
+
+@cache
+def _spots(card_id: str) -> dict[tuple[int, int, str], Placement]:
+    return {(p.row, p.col, p.facing): p for p in placements_of(card_id)}
+
+
+def placement_at(card_id: str, row: int, col: int, facing: str) -> Placement | None:
+    """The card's placement at that spot and facing, if the city's shape allows one there."""
+    return _spots(card_id).get((row, col, facing))
+
+
+def shape_fault(card: Card, row: int, col: int, facing: str) -> str:
+    """Why the city's shape refuses the card there (placement_at found nothing), for a player."""
+    footprint = [(r, c) for r in range(row, row + card.height)
+                 for c in range(col, col + card.width)]
+    if any(cell_kind(r, c) != LAND for r, c in footprint):
+        return "a building stands on land only, not on a street, the river or the park"
+    if len({next(b.id for b in BLOCKS if cell in b.cells) for cell in footprint}) > 1:
+        return "a building lies inside one block"
+    side = "south" if facing == "S" else "north"
+    return f"its figures edge (now to the {side}) must face a street along its whole length"

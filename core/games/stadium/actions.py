@@ -1,0 +1,88 @@
+"""Stadium's actions. Lots and buildings are named by their ids, cards by their index in CARDS,
+a facing by its index in FACINGS (0 as pictured, 1 turned half way round)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, make_dataclass
+
+from core.engine.actions import Action, ActionCodec
+
+from .board import CARD_INDEX, CARDS, LOTS
+from .placement import FACINGS
+
+
+def lot_name(lot: int) -> str:
+    crown = LOTS[lot].crown if 0 <= lot < len(LOTS) else 0
+    return f"Crown lot {crown}" if crown else f"lot {lot}"
+
+
+# how a field reads in an action's text
+READABLE = {"lot": lot_name, "card": lambda v: CARDS[v].name, "building": lambda v: f"#{v}",
+            "facing": lambda v: "facing north" if v else "facing south"}
+
+
+def _action(name: str, kind: str, text: str, *fields: str) -> type[Action]:
+    """A small action class of int fields; `text` is how it reads, with {field} for each."""
+
+    def __str__(self) -> str:
+        return text.format(**{f: READABLE.get(f, int)(getattr(self, f)) for f in fields})
+
+    return make_dataclass(name, [(f, int) for f in fields], bases=(Action,), frozen=True,
+                          slots=True, namespace={"__str__": __str__, "kind": kind})
+
+
+Roll = _action("Roll", "roll", "roll the die")
+EndTurn = _action("EndTurn", "end", "end your turn")
+BuyLot = _action("BuyLot", "buy-lot", "buy {lot}", "lot")
+NoLand = _action("NoLand", "no-land", "buy no land")
+DrawCrown = _action("DrawCrown", "draw-crown", "turn up an Auction card")
+DrawVenture = _action("DrawVenture", "draw-venture", "pick a Venture card")
+Bid = _action("Bid", "bid", "bid ${amount:,}", "amount")
+Pass = _action("Pass", "pass", "pass")
+Build = _action("Build", "build", "build a {card} at row {row}, column {col}, {facing}",
+                "card", "row", "col", "facing")
+Demolish = _action("Demolish", "demolish", "demolish building {building}", "building")
+AuctionLand = _action("AuctionLand", "auction-land", "auction your land in {lot}", "lot")
+AuctionBuilding = _action("AuctionBuilding", "auction-building",
+                          "auction your building {building}", "building")
+Bankrupt = _action("Bankrupt", "bankrupt", "declare bankruptcy")
+Speculate = _action("Speculate", "speculate", "buy {lot} from its owner at the Speculator's price",
+                    "lot", "seller")
+Accept = _action("Accept", "accept", "accept the offer")
+Reject = _action("Reject", "reject", "reject the offer")
+
+
+@dataclass(frozen=True, slots=True)
+class Propose(Action):
+    """An offer to `partner`: land (the holder's undeveloped part of each lot), buildings (with
+    the land under them) and cash, each way."""
+
+    partner: int
+    give_lots: tuple[int, ...] = ()
+    give_buildings: tuple[int, ...] = ()
+    give_cash: int = 0
+    get_lots: tuple[int, ...] = ()
+    get_buildings: tuple[int, ...] = ()
+    get_cash: int = 0
+    kind = "propose"
+
+    def __str__(self) -> str:
+        return f"offer {describe(self.give_lots, self.give_buildings, self.give_cash)} " \
+               f"for {describe(self.get_lots, self.get_buildings, self.get_cash)}"
+
+
+def describe(lots: tuple[int, ...], buildings: tuple[int, ...], cash: int) -> str:
+    parts = [lot_name(lot) for lot in lots] + [f"building #{b}" for b in buildings]
+    if cash:
+        parts.append(f"${cash:,}")
+    return ", ".join(parts) or "nothing"
+
+
+def build_at(card: str, row: int, col: int, facing: str = "S") -> Action:
+    """The Build action of a card (by id) at a spot, facing "S" or "N"."""
+    return Build(CARD_INDEX[card], row, col, FACINGS.index(facing))
+
+
+CODEC = ActionCodec(Roll, EndTurn, BuyLot, NoLand, DrawCrown, DrawVenture, Bid, Pass, Build,
+                    Demolish, AuctionLand, AuctionBuilding, Bankrupt, Speculate, Accept, Reject,
+                    Propose)

@@ -1,0 +1,221 @@
+"""A sensible Stadium bot that plays from its own view only.
+
+It keeps a cash reserve against Venture cards; buys land next to its own (and in the blocks
+where a stadium fits), bids at Crown auctions up to what a lot is worth to it, builds the
+biggest earner it can afford, demolishes a building when a bigger one could stand on the site
+it clears, takes the Auction card when it has the money for it, raises debts by auctioning its
+smallest holdings first, and accepts a trade only when it gains by it.
+
+Once it has the Stadium's price, it goes for it: on the 9x9 site where it holds most, it buys
+the rest from the Bank and, generously, from the other players, clears its own buildings there
+one a turn, and builds. It buys land where a rival gathers a stadium site, and asks a premium
+for its own land from a rival who could pay for the Stadium.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from . import actions as A
+from .board import BLOCK_MASKS, BLOCKS, CARDS, LOT_MASKS, LOTS, STADIUM, WIDTH
+from .frames import ACRE_PRICE, AUCTION, CROWN, DEBT, DRAW, LAND_CHOICE, MAIN, SPECULATE, TRADE
+from .placement import FACINGS, placement_at, placements_of
+from .view import StadiumView
+
+RESERVE = 30_000  # cash kept back for Venture cards
+CROWN_PREMIUM = 1.2  # a Crown lot next to its land is worth this much more than Bank land
+BARGAIN = 0.7  # at a debt sale it bids up to this share of what the item is worth
+STADIUM_BLOCKS = frozenset(b.id for b in BLOCKS if b.stadium_site)
+UPGRADE = 1.5  # a site is cleared only for a building earning this many times more
+STADIUM_SITES = placements_of(STADIUM.id)
+SITE_OFFER = 3.0  # it offers this many times what land and buildings on its site are worth
+THREAT_PRICE = 2.5  # a rival who could build the Stadium pays at least this much for land
+
+
+def neighbours(cells: int) -> int:
+    """The acres next to some of `cells` (the city's edge is street: wrapping does no harm)."""
+    return (cells << 1) | (cells >> 1) | (cells << WIDTH) | (cells >> WIDTH)
+
+
+class HeuristicBot:
+    def __init__(self, seed: int) -> None:
+        """Deterministic; it remembers whom it has made an offer to this turn."""
+        self._asked: set[tuple[int, int, int]] = set()  # (round, turn's seat, partner)
+
+    def choose(self, view: StadiumView, legal: Sequence) -> object:
+        if len(legal) == 1:
+            return legal[0]
+        me, phase = view.viewer, view.phase
+        kinds = {type(a): a for a in legal}
+        if phase == LAND_CHOICE:
+            return self._buy_land(view, me, legal) or kinds[A.NoLand]
+        if phase == DRAW:
+            return kinds[A.DrawCrown] if view.cash[me] >= 3 * RESERVE else kinds[A.DrawVenture]
+        if phase == AUCTION:
+            return self._bid(view, me, legal)
+        if phase == SPECULATE:
+            return self._speculate(view, me, legal) or kinds[A.NoLand]
+        if phase == DEBT:
+            return min(legal, key=lambda a: self._worth_of(view, a))
+        if phase == TRADE:
+            return kinds[A.Accept] if A.Accept in kinds and self._fair(view, me) \
+                else kinds[A.Reject]
+        if phase == MAIN:
+            return self._stadium(view, me, legal) or self._build(view, me, legal) \
+                or self._demolish(view, me, legal) or kinds[A.EndTurn]
+        return legal[0]
+
+    # -- land ----------------------------------------------------------------------------------
+
+    def _lot_score(self, view: StadiumView, me: int, lot: int, site: int) -> float:
+        """How much it wants `lot`: next to its land, in a block where it (or a rival, on a
+        stadium block) holds land, on the stadium site it gathers (`site`, a mask)."""
+        mine, cells, block = view.land[me], LOT_MASKS[lot], LOTS[lot].block
+        touching = (neighbours(cells) & mine).bit_count()
+        in_block = (mine & BLOCK_MASKS[block]).bit_count()
+        score = 3 * touching + min(in_block, 12) + cells.bit_count()
+        if block in STADIUM_BLOCKS:
+            score += 4 + max((view.land[s] & BLOCK_MASKS[block]).bit_count()
+                             for s in range(len(view.players)) if s != me) / 4
+        return score + (20 if site & cells else 0)
+
+    def _buy_land(self, view: StadiumView, me: int, legal: Sequence):
+        cash, bank = view.cash[me], len(view.players)
+        buys = [a for a in legal if type(a) is A.BuyLot
+                and cash - ACRE_PRICE * view.parcel(bank, a.lot).bit_count() >= RESERVE]
+        site = self._site(view, me)
+        site_cells = site.cells if site else 0
+        return max(buys, key=lambda a: self._lot_score(view, me, a.lot, site_cells), default=None)
+
+    def _speculate(self, view: StadiumView, me: int, legal: Sequence):
+        price = view.pending.price
+        buys = [a for a in legal if type(a) is A.Speculate
+                and view.cash[me] - price * view.parcel(a.seller, a.lot).bit_count() >= RESERVE
+                and neighbours(LOT_MASKS[a.lot]) & view.land[me]]
+        return max(buys, key=lambda a: self._lot_score(view, me, a.lot, 0), default=None)
+
+    # -- auctions ------------------------------------------------------------------------------
+
+    def _bid(self, view: StadiumView, me: int, legal: Sequence):
+        auction = view.pending
+        if auction.piece == CROWN:
+            cells = LOT_MASKS[auction.square]
+            worth = ACRE_PRICE * cells.bit_count() * (
+                CROWN_PREMIUM if neighbours(cells) & view.land[me] else 1.0)
+        else:
+            worth = BARGAIN * self._item_worth(view, auction.square, auction.piece)
+        bids = [a for a in legal if type(a) is A.Bid
+                and a.amount <= worth and view.cash[me] - a.amount >= RESERVE]
+        return min(bids, key=lambda a: a.amount, default=legal[-1])  # legal[-1]: pass
+
+    def _item_worth(self, view: StadiumView, item: int, piece: str) -> int:
+        if piece in (CROWN, "land"):
+            return ACRE_PRICE * LOT_MASKS[item].bit_count()
+        building = next(b for b in view.buildings if b.id == item)
+        return CARDS[building.card].price + ACRE_PRICE * building.cells.bit_count()
+
+    def _worth_of(self, view: StadiumView, action) -> int:
+        """What a debt sale would give away (the least valuable goes first)."""
+        if type(action) is A.AuctionLand:
+            return ACRE_PRICE * view.parcel(view.viewer, action.lot).bit_count()
+        if type(action) is A.AuctionBuilding:
+            return 2 * self._item_worth(view, action.building, "building")
+        return 1 << 40  # bankruptcy, only when nothing is left
+
+    def _value(self, view: StadiumView, lots, buildings, cash: int, holder: int) -> int:
+        return cash + sum(ACRE_PRICE * view.parcel(holder, lot).bit_count() for lot in lots) + \
+            sum(self._item_worth(view, b, "building") for b in buildings)
+
+    def _fair(self, view: StadiumView, me: int) -> bool:
+        """Whether to accept the offer waiting on it: it must gain by it, and much more from
+        a rival rich enough to build the Stadium."""
+        offer, proposer = view.pending.offer, view.pending.proposer
+        given = self._value(view, offer.get_lots, offer.get_buildings, offer.get_cash, me)
+        got = self._value(view, offer.give_lots, offer.give_buildings, offer.give_cash, proposer)
+        if view.cash[proposer] >= STADIUM.price and (offer.get_lots or offer.get_buildings):
+            return got >= THREAT_PRICE * given
+        return got > given
+
+    # -- the Stadium ---------------------------------------------------------------------------
+
+    def _site(self, view: StadiumView, me: int):
+        """The stadium site it goes for: where it holds most, once it has the Stadium's price
+        (none while it cannot pay, or where a frozen Crown lot or a Crown card to come lies)."""
+        if view.cash[me] < STADIUM.price or view.in_use[CARDS.index(STADIUM)]:
+            return None
+        blocked = sum(LOT_MASKS[lot] for lot in (*view.frozen, *view.crown_left))
+        sites = [p for p in STADIUM_SITES if not p.cells & blocked]
+        return max(sites, key=lambda p: ((p.cells & view.land[me]).bit_count(), -p.row, p.col),
+                   default=None)
+
+    def _stadium(self, view: StadiumView, me: int, legal: Sequence):
+        """Build the Stadium if it may; else gather its site: offers for other players' land
+        and buildings there, then its own buildings there cleared one a turn."""
+        stadium = next((a for a in legal if type(a) is A.Build and CARDS[a.card] is STADIUM),
+                       None)
+        site = self._site(view, me)
+        if stadium or site is None:
+            return stadium
+        spare = view.cash[me] - STADIUM.price
+        for other in range(len(view.players)):
+            if other == me or not view.active[other] or not site.cells & view.land[other] or \
+                    (view.round, me, other) in self._asked or not view.offers_left or \
+                    other not in view.offer_partners:
+                continue
+            lots = tuple(lot for lot in view.parcels(other) if LOT_MASKS[lot] & site.cells)
+            buildings = tuple(b.id for b in view.buildings_of(other) if b.cells & site.cells)
+            price = int(SITE_OFFER * self._value(view, lots, buildings, 0, other))
+            if price <= spare:
+                self._asked.add((view.round, me, other))
+                return A.Propose(other, give_cash=price, get_lots=lots, get_buildings=buildings)
+        if site.cells & ~view.land[me]:
+            return None  # not all of it is its own yet
+        clear = [a for a in legal if type(a) is A.Demolish
+                 and next(b for b in view.buildings if b.id == a.building).cells & site.cells]
+        return clear[0] if clear else None
+
+    # -- construction --------------------------------------------------------------------------
+
+    def _build(self, view: StadiumView, me: int, legal: Sequence):
+        cash = view.cash[me]
+        site = self._site(view, me)
+        keep = site.cells if site else 0  # not on the stadium site it is clearing
+        builds = [a for a in legal if type(a) is A.Build and cash - CARDS[a.card].price >= RESERVE
+                  and not (keep and placement_of(a).cells & keep)]
+        return max(builds, key=lambda a: (CARDS[a.card].income, -a.card), default=None)
+
+    def _demolish(self, view: StadiumView, me: int, legal: Sequence):
+        """Clear one of its buildings when a building earning far more could stand on land it
+        holds once the buildings there are gone, and it could pay for it."""
+        demolitions = {a.building: a for a in legal if type(a) is A.Demolish}
+        if not demolitions:
+            return None
+        mine = view.buildings_of(me)
+        others = view.developed & ~sum(b.cells for b in mine)
+        site = view.land[me] & ~others
+        best, best_gain = None, 0.0
+        for index, card in enumerate(CARDS):
+            if view.in_use[index] >= card.copies or card.price + RESERVE > view.cash[me] or \
+                    card.kind == "stadium":
+                continue
+            for p in placements_of(card.id):
+                if p.cells & ~site:
+                    continue
+                covered = [b for b in mine if b.cells & p.cells]
+                if not covered or any(b.cells & ~p.cells for b in covered):
+                    continue
+                zone = view.block_class[p.block]
+                if zone and zone != card.kind and len(covered) < len(
+                        [b for b in view.buildings if b.block == p.block]):
+                    continue
+                earning = sum(CARDS[b.card].income for b in covered)
+                gain = card.income - UPGRADE * earning
+                if gain > best_gain:
+                    best, best_gain = min(covered, key=lambda b: CARDS[b.card].income), gain
+        return demolitions.get(best.id) if best else None
+
+
+
+def placement_of(build):
+    """The placement a Build action names."""
+    return placement_at(CARDS[build.card].id, build.row, build.col, FACINGS[build.facing])

@@ -1,0 +1,160 @@
+"""Stadium's sales: Bank land at $20,000 an acre, Crown Land auctions (the drawer opens at the
+card's minimum, then to the left, in $10,000 steps; unsold, the lot is frozen for good), the
+Speculator's forced sale, selling to pay a debt by auction to the other players, and bankruptcy
+(undeveloped land back to the Bank, buildings auctioned one by one for the Bank)
+(stadium_003.txt)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from core.engine.auction import OpenAuction
+from core.engine.decisions import AuctionLot
+
+from .actions import lot_name
+from .board import CARDS, LOTS
+from .frames import ACRE_PRICE, BANK_BUILDING, BID_STEP, BUILDING, CROWN, LAND, BankSale
+from .land import acres
+
+
+class SaleRules:
+    """Purchases, auctions, debts and bankruptcy, for StadiumState (whose fields they read)."""
+
+    __slots__ = ()
+
+    def _order_from(self, first: int) -> tuple[int, ...]:
+        """The players still in, starting with `first` and going to the left."""
+        return tuple(s for s in ((first + i) % self.n for i in range(self.n)) if self.active[s])
+
+    # -- Bank land -----------------------------------------------------------------------------
+
+    def lot_price(self, lot: int, holder: int | None = None, per_acre: int = ACRE_PRICE) -> int:
+        """What the Bank's (or `holder`'s) part of `lot` costs at `per_acre`."""
+        return per_acre * acres(self.parcel(self.bank if holder is None else holder, lot))
+
+    def _do_BuyLot(self, seat: int, action) -> None:
+        self.stack.pop()
+        price = self.lot_price(action.lot)
+        self._pay(seat, self.bank, price, f"bought {lot_name(action.lot)}")
+        self._say("buys-land", self.players[seat], lot_name(action.lot),
+                  acres(self.parcel(self.bank, action.lot)), price)
+        self._move_land(self.parcel(self.bank, action.lot), seat)
+
+    def _do_NoLand(self, seat: int, _action) -> None:
+        self.stack.pop()
+        self._say("buys-no-land", self.players[seat])
+
+    def _do_Speculate(self, seat: int, action) -> None:
+        frame = self.stack.pop()
+        cells = self.parcel(action.seller, action.lot)
+        price = frame.price * acres(cells)
+        self._pay(seat, action.seller, price, f"Speculator: {lot_name(action.lot)}")
+        self._say("speculates", self.players[seat], lot_name(action.lot),
+                  self.players[action.seller], price)
+        self._move_land(cells, seat)
+
+    # -- auctions ------------------------------------------------------------------------------
+
+    def _open_auction(self, bidders: tuple[int, ...], opening: int, item: int, piece: str) -> None:
+        self.stack.append(AuctionLot(OpenAuction(bidders, opening, BID_STEP), item, piece))
+
+    def _do_DrawCrown(self, seat: int, _action) -> None:
+        self.stack.pop()
+        lot = self.crown_deck.pop()
+        self._say("crown-card", self.players[seat], lot_name(lot), LOTS[lot].acres,
+                  LOTS[lot].minimum)
+        self._open_auction(self._order_from(seat), LOTS[lot].minimum, lot, CROWN)
+
+    def _do_Bid(self, seat: int, action) -> None:
+        auction = self.stack[-1].auction
+        auction.bid(action.amount)
+        self._say("bids", self.players[seat], action.amount)
+        if auction.finished:
+            self._close_auction()
+
+    def _do_Pass(self, seat: int, _action) -> None:
+        auction = self.stack[-1].auction
+        auction.pass_()
+        self._say("passes", self.players[seat])
+        if auction.finished:
+            self._close_auction()
+
+    def auction_item(self, frame: AuctionLot) -> str:
+        """What an auction sells, for a player to read."""
+        if frame.piece in (CROWN, LAND):
+            return lot_name(frame.square)
+        return f"{CARDS[self.buildings[frame.square].card].name} #{frame.square}"
+
+    def _close_auction(self) -> None:
+        frame = self.stack.pop()
+        auction, item, piece = frame.auction, frame.square, frame.piece
+        what, winner = self.auction_item(frame), auction.high_bidder
+        if winner is None:
+            self._unsold(item, piece, what)
+            return
+        seller = self.bank if piece in (CROWN, BANK_BUILDING) else self.stack[-1].debtor
+        self._pay(winner, seller, auction.high, f"auction: {what}")
+        self._say("wins-auction", self.players[winner], what, auction.high)
+        if piece in (CROWN, LAND):
+            self._move_land(self.parcel(self.bank if piece == CROWN else seller, item), winner)
+        else:
+            self._hand_over(item, winner)
+
+    def _unsold(self, item: int, piece: str, what: str) -> None:
+        if piece == CROWN:
+            self.frozen.append(item)
+            self._say("crown-frozen", what)
+        elif piece == BANK_BUILDING:  # nobody wants it: the Bank clears it, the land is its own
+            self._say("bank-clears", what)
+            cells = self.buildings[item].cells
+            self._remove_building(item)
+            self._move_land(cells, self.bank)
+        else:
+            self._say("no-bids", what)
+
+    def _hand_over(self, building: int, taker: int) -> None:
+        """A building and the land under it change hands (its returns go to the new owner)."""
+        old = self.buildings[building]
+        self.buildings[building] = replace(old, owner=taker)
+        self._move_land(old.cells, taker)
+
+    # -- debts and bankruptcy ------------------------------------------------------------------
+
+    def offerable(self, seat: int) -> tuple[list[int], list[int]]:
+        """(lots, buildings) the debtor may still auction for this debt: each once."""
+        lots = [lot for lot in self.parcels(seat) if (LAND, lot) not in self.offered]
+        buildings = [b.id for b in self.buildings_of(seat) if (BUILDING, b.id) not in self.offered]
+        return lots, buildings
+
+    def _debt_sale(self, seat: int, item: int, piece: str) -> None:
+        self.offered = (*self.offered, (piece, item))
+        others = self._order_from((seat + 1) % self.n)
+        self._open_auction(tuple(s for s in others if s != seat), BID_STEP, item, piece)
+        self._say("debt-sale", self.players[seat], self.auction_item(self.stack[-1]))
+
+    def _do_AuctionLand(self, seat: int, action) -> None:
+        self._debt_sale(seat, action.lot, LAND)
+
+    def _do_AuctionBuilding(self, seat: int, action) -> None:
+        self._debt_sale(seat, action.building, BUILDING)
+
+    def _do_Bankrupt(self, seat: int, _action) -> None:
+        debt = self.stack.pop()
+        self.offered = ()
+        self.active[seat] = False
+        self._say("bankrupt", self.players[seat], debt.amount, debt.reason)
+        self._pay(seat, self.bank, self.cash(seat), "bankruptcy")
+        self.venture_discard += self.held[seat]
+        self.held[seat] = []
+        self._move_land(self.land[seat] & ~self.developed, self.bank)
+        buildings = tuple(b.id for b in self.buildings_of(seat))
+        if buildings and self.active.count(True) > 1:
+            self.stack.append(BankSale(buildings))
+
+    def _bank_sale(self, frame: BankSale) -> None:
+        """The next of a bankrupt's buildings goes up for auction, the proceeds to the Bank."""
+        self.stack.pop()
+        first, rest = frame.buildings[0], frame.buildings[1:]
+        if rest:
+            self.stack.append(BankSale(rest))
+        self._open_auction(self._order_from(self.turn), BID_STEP, first, BANK_BUILDING)

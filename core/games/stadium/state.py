@@ -1,0 +1,229 @@
+"""Stadium's rules: development corporations buy land on a city grid, build on it, collect
+returns and race to build the Sports Stadium (stadium_003.txt, RULINGS.md).
+
+A turn runs in the rulebook's order: returns are collected (by the engine, at the start), the
+die is rolled (land in a zone, an Auction card or a Venture card), then one building may go up
+and one come down, with trade offers at any point. The stack above the turn's stage holds what
+the game waits for: a lot to choose, an auction, a debt being raised, a trade offer.
+
+This module holds the turn's flow; legality.py lists the legal actions and the reasons for
+refusals, land.py land and buildings, sales.py purchases, auctions, debts and bankruptcy,
+ventures.py the Venture deck, trading.py trades, sentences.py how events read.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from core.engine.chance import DIE
+from core.engine.debts import DebtRules
+from core.engine.decisions import Frame
+from core.engine.events import Event
+from core.engine.game import GameState, Result
+from core.engine.ledger import Ledger
+from core.engine.rng import Rng
+
+from .board import BLOCKS, CARDS, CROWN_LOTS, LAND_MASK, VENTURES
+from .frames import MAIN, OVER, ROLL, START_CASH, BankSale, CrownOrVenture, LandChoice
+from .land import Building, LandRules
+from .legality import LegalityRules
+from .sales import SaleRules
+from .sentences import SENTENCES
+from .trading import TradeRules
+from .ventures import VentureRules
+
+
+class StadiumState(LegalityRules, LandRules, SaleRules, VentureRules, TradeRules, DebtRules,
+                   GameState):
+    sentences = SENTENCES
+    __slots__ = (
+        "players", "n", "rng", "ledger", "bank", "events", "round", "version", "round_limit",
+        "active", "turn", "starter", "stage", "stack", "land", "developed", "fresh", "buildings",
+        "next_building", "in_use", "block_class", "crown_deck", "frozen", "venture_deck",
+        "venture_discard", "held", "venture_shown", "die", "built", "demolished",
+        "free_demolition", "proposals", "offered", "round_ends", "winners", "end_reason",
+    )
+
+    def __init__(self, players: Sequence[str], seed: int, options: dict[str, Any]) -> None:
+        self.players = tuple(players)
+        self.n = n = len(players)
+        self.rng = rng = Rng(seed)
+        self.ledger = Ledger(n)
+        self.bank = n
+        self.events: list[Event] = []
+        self.round = 1
+        self.version = 0
+        self.round_limit = int(options["round_limit"])
+        self.active = [True] * n
+        self.stack: list[Frame] = []
+        self.land = [0] * n + [LAND_MASK]  # each player's acres, the Bank's last
+        self.developed = 0  # the acres under buildings
+        self.fresh = 0  # the acres acquired this turn: no building on them until next turn
+        self.buildings: dict[int, Building] = {}
+        self.next_building = 1
+        self.in_use = [0] * len(CARDS)  # building cards on the board, by card
+        self.block_class = [""] * len(BLOCKS)  # the zoning bylaw: "", residential, commercial
+        self.crown_deck = list(CROWN_LOTS)  # Auction cards, the top last
+        rng.shuffle(self.crown_deck)
+        self.frozen: list[int] = []  # Crown lots nobody bid on: never for sale again
+        self.venture_deck = [v.id for v in VENTURES]
+        rng.shuffle(self.venture_deck)
+        self.venture_discard: list[int] = []
+        self.held: list[list[int]] = [[] for _ in range(n)]  # Venture cards kept face up
+        self.venture_shown = 0  # the Venture card picked this turn (0: none)
+        self.offered: tuple[tuple[str, int], ...] = ()  # what the debtor has auctioned so far
+        self.round_ends: list[tuple[int, ...]] = []  # everyone's assets at each round's end
+        self.winners: tuple[int, ...] = ()
+        self.end_reason = ""
+        for seat in range(n):
+            self._pay(self.bank, seat, START_CASH, "starting money")
+        self.starter = rng.below(n)
+        self._say("starts", self.players[self.starter])
+        self._begin_turn(self.starter)
+
+    def copy(self) -> StadiumState:
+        clone = StadiumState.__new__(StadiumState)
+        for name in StadiumState.__slots__:
+            setattr(clone, name, getattr(self, name))
+        clone.rng = self.rng.copy()
+        clone.ledger = self.ledger.copy()
+        for name in ("events", "active", "land", "in_use", "block_class", "crown_deck", "frozen",
+                     "venture_deck", "venture_discard", "proposals", "round_ends"):
+            setattr(clone, name, getattr(self, name)[:])
+        clone.buildings = dict(self.buildings)
+        clone.held = [cards[:] for cards in self.held]
+        clone.stack = [frame.copy() for frame in self.stack]
+        return clone
+
+    # -- what the state says -------------------------------------------------------------------
+
+    def cash(self, seat: int) -> int:
+        return self.ledger.balances[seat]
+
+    def is_over(self) -> bool:
+        return self.stage == OVER
+
+    def actor(self) -> int | None:
+        if self.stage == OVER:
+            return None
+        return self.stack[-1].seat if self.stack else self.turn
+
+    def to_act(self) -> tuple[int, ...]:
+        seat = self.actor()
+        return () if seat is None else (seat,)
+
+    def top(self) -> Frame | None:
+        return self.stack[-1] if self.stack else None
+
+    # -- performing ----------------------------------------------------------------------------
+
+    def _perform(self, seat: int, action) -> None:
+        getattr(self, "_do_" + type(action).__name__)(seat, action)
+        self._continue()
+
+    def _do_Roll(self, seat: int, _action) -> None:
+        self.die = throw = self._chance(DIE)
+        self.stage = MAIN
+        self._say("rolls", self.players[seat], throw)
+        if throw <= 4:
+            zone = throw if throw <= 3 else 0
+            if self.bank_lots(zone):
+                self.stack.append(LandChoice(seat, zone))
+            else:
+                self._say("no-bank-land", f"zone {zone}" if zone else "the city")
+        elif self.crown_deck:
+            self.stack.append(CrownOrVenture(seat))
+        else:
+            self._draw_venture(seat)
+
+    def _do_EndTurn(self, seat: int, _action) -> None:
+        self._next_turn()
+
+    def _continue(self) -> None:
+        """Run effect frames and settle payable debts until someone must decide."""
+        while self.stage != OVER:
+            if self.active.count(True) == 1:
+                self._finish((self.active.index(True),), "the last player left in the game")
+                return
+            if not self.stack:
+                if not self.active[self.turn]:
+                    self._next_turn()
+                    continue
+                return
+            if self._settle_debt():
+                self.offered = ()
+                continue
+            frame = self.stack[-1]
+            if type(frame) is BankSale:
+                self._bank_sale(frame)
+            else:
+                return
+
+    def _next_turn(self) -> None:
+        order = lambda s: (s - self.starter) % self.n  # noqa: E731
+        seat = self.turn
+        for _ in range(self.n):
+            seat = (seat + 1) % self.n
+            if self.active[seat]:
+                break
+        if order(seat) <= order(self.turn):
+            self.round_ends.append(tuple(self.assets(s) for s in range(self.n)))
+            if self.round_limit and self.round >= self.round_limit:
+                self._finish_by_assets(f"the {self.round_limit}-round limit")
+                return
+            self.round += 1
+        if not self.crown_deck and not self.bank_lots(0) and not self.could_build_anywhere():
+            self._finish_by_assets("no further building can take place")
+            return
+        self._begin_turn(seat)
+
+    def _begin_turn(self, seat: int) -> None:
+        """A player's turn starts: the engine collects their returns for them."""
+        self.turn = seat
+        self.stage = ROLL
+        self.die = 0
+        self.fresh = 0
+        self.built = self.demolished = self.free_demolition = False
+        self.venture_shown = 0
+        self.proposals = [0] * self.n
+        returns = self._returns(seat)
+        if returns:
+            self._pay(self.bank, seat, returns, "returns")
+            self._say("collects", self.players[seat], returns)
+
+    def _finish_by_assets(self, why: str) -> None:
+        worth = [self.assets(s) if self.active[s] else -1 for s in range(self.n)]
+        best = max(worth)
+        self._finish(tuple(s for s in range(self.n) if worth[s] == best),
+                     f"{why}: the greatest assets")
+
+    def _finish(self, winners: tuple[int, ...], reason: str) -> None:
+        self.stage = OVER
+        self.stack = []
+        self.winners = winners
+        names = " and ".join(self.players[s] for s in winners)
+        self.end_reason = f"{names} {'wins' if len(winners) == 1 else 'share the win'}: {reason}."
+        self._say("game-over", self.end_reason)
+
+    # -- money and the log ---------------------------------------------------------------------
+
+    def _pay(self, source: int, target: int, amount: int, reason: str) -> None:
+        if amount:
+            self.ledger.transfer(self.round, source, target, amount, reason)
+
+    def _say(self, kind: str, *args) -> None:
+        self.events.append(Event(self.round, kind, args))
+
+    # -- results and views ---------------------------------------------------------------------
+
+    def result(self) -> Result | None:
+        if self.stage != OVER:
+            return None
+        scores = tuple(self.assets(s) if self.active[s] else 0 for s in range(self.n))
+        return Result(self.winners, scores, self.end_reason)
+
+    def view(self, seat: int | None):
+        from .view import make_view
+
+        return make_view(self, seat)

@@ -1,0 +1,84 @@
+"""Stadium's trades: on their turn a player may offer land (their undeveloped part of a lot, in
+one piece) and buildings (with the land under them) for cash, land or buildings; the other
+player accepts, rejects or makes a counter-offer (stadium_003.txt)."""
+
+from __future__ import annotations
+
+from core.engine.decisions import TradeOffer
+
+from . import actions as A
+from .board import LOTS
+from .frames import MAIN, MAX_PROPOSALS, ROLL, TRADE
+
+
+class TradeRules:
+    """Trade offers, for StadiumState (whose fields they read)."""
+
+    __slots__ = ()
+
+    def offer_partners(self, seat: int) -> tuple[int, ...]:
+        """Whom `seat` may make an offer to now; empty when no offer may be made."""
+        if seat != self.actor() or self.proposals[seat] >= MAX_PROPOSALS:
+            return ()
+        frame = self.top()
+        if frame is not None and frame.kind == TRADE:
+            return (frame.proposer,)  # a counter-offer goes back to the proposer
+        if frame is None and self.stage in (ROLL, MAIN):
+            return tuple(p for p in range(self.n) if p != seat and self.active[p])
+        return ()
+
+    def why_no_offer(self, seat: int, offer: A.Propose) -> str | None:
+        partners = self.offer_partners(seat)
+        if offer.partner not in partners:
+            if self.proposals[seat] >= MAX_PROPOSALS:
+                return f"at most {MAX_PROPOSALS} offers a turn"
+            if partners:
+                return "choose another player who is still in the game"
+            return "you can offer a trade in your turn, or answer an offer with a counter-offer"
+        if not (offer.give_lots or offer.give_buildings or offer.give_cash or offer.get_lots
+                or offer.get_buildings or offer.get_cash):
+            return "an offer must exchange something"
+        return self.why_no_exchange(offer, seat)
+
+    def why_no_exchange(self, offer: A.Propose, proposer: int) -> str | None:
+        for holder, lots, buildings, cash in (
+                (proposer, offer.give_lots, offer.give_buildings, offer.give_cash),
+                (offer.partner, offer.get_lots, offer.get_buildings, offer.get_cash)):
+            who = self.players[holder]
+            if len(set(lots)) != len(lots) or len(set(buildings)) != len(buildings):
+                return "list each lot and building once"
+            for lot in lots:
+                if not 0 <= lot < len(LOTS) or not self.parcel(holder, lot):
+                    return f"{who} has no undeveloped land in {A.lot_name(lot)}"
+            for building in buildings:
+                if building not in self.buildings or self.buildings[building].owner != holder:
+                    return f"{who} does not own building #{building}"
+            if not 0 <= cash <= self.cash(holder):
+                return f"{who} has ${self.cash(holder):,}"
+        return None
+
+    def _do_Propose(self, seat: int, offer) -> None:
+        if self.stack and type(self.stack[-1]) is TradeOffer:
+            self.stack.pop()  # a counter-offer replaces the offer it answers
+        self.proposals[seat] += 1
+        self.stack.append(TradeOffer(seat, offer))
+        self._say("offers", self.players[seat], self.players[offer.partner],
+                  str(offer).removeprefix("offer "))
+
+    def _do_Reject(self, seat: int, _action) -> None:
+        proposer = self.stack.pop().proposer
+        self._say("rejects", self.players[seat], self.players[proposer])
+
+    def _do_Accept(self, seat: int, _action) -> None:
+        trade = self.stack.pop()
+        proposer, offer = trade.proposer, trade.offer
+        self._say("accepts", self.players[seat], self.players[proposer])
+        for giver, taker, lots, buildings, cash in (
+                (proposer, seat, offer.give_lots, offer.give_buildings, offer.give_cash),
+                (seat, proposer, offer.get_lots, offer.get_buildings, offer.get_cash)):
+            if cash:
+                self._pay(giver, taker, cash, f"trade with {self.players[taker]}")
+            for lot in lots:
+                self._move_land(self.parcel(giver, lot), taker)
+            for building in buildings:
+                self._hand_over(building, taker)

@@ -1,0 +1,151 @@
+"""What one seat (or a spectator) may see of a Stadium game: everything but the order of the
+Auction and Venture decks and the die to come (nothing else is hidden in this game)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import cached_property
+from typing import TYPE_CHECKING, ClassVar
+
+from core.engine.actions import Action
+from core.engine.decisions import AuctionView, Frame, seen
+from core.engine.events import Event
+from core.engine.game import Result
+from core.engine.ledger import Transfer
+from core.engine.templates import BidRange
+from core.engine.views import Upto, ViewSchema
+
+from .actions import CODEC
+from .board import CARDS, LOT_MASKS, LOTS, venture_of
+from .frames import ACRE_PRICE, AUCTION, BID_STEP, FRAMES, MAX_PROPOSALS
+from .land import Building, building_value
+from .sentences import SENTENCES
+
+if TYPE_CHECKING:
+    from .state import StadiumState
+
+
+@dataclass(frozen=True)
+class StadiumView:
+    viewer: int | None
+    players: tuple[str, ...]
+    round: int
+    round_limit: int
+    stage: str
+    turn: int
+    starter: int
+    to_act: tuple[int, ...]
+    version: int
+    stack: tuple[Frame, ...]  # what the game waits for, the top last (auctions as AuctionViews)
+    cash: tuple[int, ...]
+    active: tuple[bool, ...]
+    land: tuple[int, ...]  # each player's acres, a bit mask (row * WIDTH + col), the Bank's last
+    buildings: tuple[Building, ...]
+    block_class: tuple[str, ...]  # the zoning bylaw by block: "", residential or commercial
+    in_use: tuple[int, ...]  # building cards on the board, by card
+    crown_left: tuple[int, ...]  # the Crown lots whose Auction card is still to come (lot order)
+    frozen: tuple[int, ...]  # Crown lots nobody bid on
+    ventures_left: int  # Venture cards in the deck
+    venture_discard: tuple[int, ...]
+    held: tuple[tuple[int, ...], ...]  # Venture cards each player keeps face up until they apply
+    venture_shown: int  # the Venture card picked this turn (0: none)
+    die: int  # this turn's roll (0: not rolled yet)
+    fresh: int  # the acres acquired this turn (a bit mask): nobody builds on them this turn
+    built: bool  # the player whose turn it is has built this turn
+    demolished: bool
+    free_demolition: bool
+    proposals: tuple[int, ...]  # trade offers each player has made this turn
+    offered: tuple[tuple[str, int], ...]  # what a debtor has auctioned for the present debt
+    legal: tuple[Action, ...]
+    offer_partners: tuple[int, ...]  # whom the viewer may make an offer to now (none: no offer)
+    result: Result | None
+    assets_history: tuple[tuple[int, ...], ...]  # everyone's assets at each round's end
+    events: Sequence[Event]
+    ledger: Sequence[Transfer]
+    hidden_money = False
+
+    DERIVED: ClassVar[tuple[str, ...]] = ("templates", "log")
+
+    @property
+    def pending(self) -> Frame | None:
+        return self.stack[-1] if self.stack else None
+
+    @property
+    def phase(self) -> str:
+        return self.pending.kind if self.pending else self.stage
+
+    @property
+    def offers_left(self) -> int:
+        return MAX_PROPOSALS - self.proposals[self.viewer] if self.viewer is not None else 0
+
+    @cached_property
+    def log(self) -> tuple[str, ...]:
+        return tuple(map(SENTENCES.text, self.events))
+
+    @cached_property
+    def templates(self) -> tuple[BidRange, ...]:
+        """Any bid the viewer can pay, while an auction waits on them."""
+        seat, auction = self.viewer, self.pending
+        if seat is None or seat not in self.to_act or type(auction) is not AuctionView \
+                or self.cash[seat] < auction.minimum:
+            return ()
+        return (BidRange(auction.minimum, self.cash[seat], BID_STEP),)
+
+    @cached_property
+    def developed(self) -> int:
+        return sum(b.cells for b in self.buildings)
+
+    def parcel(self, holder: int, lot: int) -> int:
+        """`holder`'s undeveloped acres in `lot` (the Bank is holder len(players))."""
+        return LOT_MASKS[lot] & self.land[holder] & ~self.developed
+
+    def parcels(self, holder: int) -> list[int]:
+        return [lot.id for lot in LOTS if self.parcel(holder, lot.id)]
+
+    def undeveloped_acres(self, seat: int) -> int:
+        return (self.land[seat] & ~self.developed).bit_count()
+
+    def acres_by_zone(self, seat: int) -> tuple[int, int, int]:
+        """`seat`'s acres (built on or not) in zones 1, 2 and 3."""
+        mine = self.land[seat]
+        return tuple(sum((LOT_MASKS[lot.id] & mine).bit_count() for lot in LOTS
+                         if lot.zone == zone) for zone in (1, 2, 3))
+
+    def buildings_of(self, seat: int) -> tuple[Building, ...]:
+        return tuple(b for b in self.buildings if b.owner == seat)
+
+    def income(self, seat: int) -> int:
+        return sum(CARDS[b.card].income for b in self.buildings_of(seat))
+
+    @cached_property
+    def assets(self) -> tuple[int, ...]:
+        """Cash, undeveloped land at $20,000 an acre, buildings at construction value."""
+        return tuple(self.cash[s] + ACRE_PRICE * self.undeveloped_acres(s) + sum(
+            building_value(b) for b in self.buildings_of(s)) for s in range(len(self.players)))
+
+    def held_cards(self, seat: int) -> tuple[str, ...]:
+        return tuple(venture_of(v).text for v in self.held[seat])
+
+
+def make_view(state: StadiumState, seat: int | None) -> StadiumView:
+    return StadiumView(
+        viewer=seat, players=state.players, round=state.round, round_limit=state.round_limit,
+        stage=state.stage, turn=state.turn, starter=state.starter, to_act=state.to_act(),
+        version=state.version, stack=tuple(map(seen, state.stack)),
+        cash=tuple(state.ledger.balances[:-1]), active=tuple(state.active),
+        land=tuple(state.land), buildings=tuple(state.buildings.values()),
+        block_class=tuple(state.block_class), in_use=tuple(state.in_use),
+        crown_left=tuple(sorted(state.crown_deck)), frozen=tuple(state.frozen),
+        ventures_left=len(state.venture_deck), venture_discard=tuple(state.venture_discard),
+        held=tuple(map(tuple, state.held)), venture_shown=state.venture_shown, die=state.die,
+        fresh=state.fresh, built=state.built, demolished=state.demolished,
+        free_demolition=state.free_demolition, proposals=tuple(state.proposals),
+        offered=state.offered, legal=tuple(state.legal_actions(seat)) if seat is not None else (),
+        offer_partners=state.offer_partners(seat) if seat is not None else (),
+        result=state.result(), assets_history=tuple(state.round_ends),
+        events=Upto(state.events), ledger=Upto(state.ledger.entries))
+
+
+SCHEMA = ViewSchema(StadiumView, CODEC, (*(f for f in FRAMES if f.kind != AUCTION), AuctionView,
+                                         BidRange))

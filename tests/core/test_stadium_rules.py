@@ -1,0 +1,368 @@
+"""Stadium's rules, one test per rule of stadium_003.txt (and RULINGS.md's readings of it)."""
+
+import pytest
+
+from core.engine.errors import IllegalAction
+from core.games import get_spec
+from core.games.stadium import actions as A
+from core.games.stadium.actions import build_at
+from core.games.stadium.board import LOT_MASKS, LOTS, VENTURES, bit
+from core.games.stadium.frames import MAIN, START_CASH
+from core.games.stadium.placement import placements_of
+
+NAMES = ["Ann", "Ben", "Cat", "Dan"]
+FRESH = "you cannot build on land acquired this turn"
+
+
+def start(players=2, seed=1, **options):
+    return get_spec("stadium").start(NAMES[:players], seed, options)
+
+
+def own(state, seat, *cells_or_lots):
+    """Give `seat` lots (ints) or single acres ((row, col)), as if bought on an earlier turn."""
+    for item in cells_or_lots:
+        state._move_land(LOT_MASKS[item] if isinstance(item, int) else bit(*item), seat)
+    state.fresh = 0
+
+
+def act(state, action):
+    state.step(state.to_act()[0], action)
+
+
+def roll(state, value):
+    state.step_outcome(state.to_act()[0], A.Roll(), value)
+
+
+def to_main(state):
+    """Roll a one and buy nothing: the turn reaches construction."""
+    roll(state, 1)
+    if state.stack:
+        act(state, A.NoLand())
+    assert state.stage == MAIN and not state.stack
+
+
+def end_turn(state):
+    if state.stage != MAIN:
+        to_main(state)
+    act(state, A.EndTurn())
+
+
+def refused(state, action) -> str:
+    with pytest.raises(IllegalAction) as caught:
+        act(state, action)
+    return str(caught.value)
+
+
+# Block 0 (zone 2) has the street of row 0 along its north side: lot 0 is (1, 1) and (1, 2),
+# lot 1 (1, 3) and (2, 3), lot 3 (2, 1) and (2, 2).
+
+
+def test_each_player_starts_with_200000_and_must_roll_first():
+    state = start(4)
+    assert [state.cash(s) for s in range(4)] == [START_CASH] * 4
+    assert state.legal_actions(state.turn) == [A.Roll()]
+    assert refused(state, A.EndTurn()) == "roll the die first"
+
+
+@pytest.mark.parametrize("throw, zones", [(1, {1}), (2, {2}), (3, {3}), (4, {1, 2, 3})])
+def test_a_throw_of_one_to_four_buys_one_lot_of_bank_land_in_its_zone(throw, zones):
+    state = start()
+    me = state.turn
+    roll(state, throw)
+    lots = [a.lot for a in state.legal_actions(me) if type(a) is A.BuyLot]
+    assert {LOTS[lot].zone for lot in lots} == zones
+    assert not any(LOTS[lot].crown for lot in lots)  # Crown Land is only ever auctioned
+    if throw != 4:
+        elsewhere = next(lot.id for lot in LOTS if lot.zone != throw and not lot.crown)
+        reason = refused(state, A.BuyLot(elsewhere))
+        assert reason == f"your throw lets you buy in zone {throw} only"
+    lot = lots[0]
+    act(state, A.BuyLot(lot))
+    assert state.cash(me) == START_CASH - 20_000 * LOTS[lot].acres
+    assert state.parcel(me, lot) == LOT_MASKS[lot]
+
+
+def test_land_need_not_be_bought():
+    state = start()
+    roll(state, 2)
+    act(state, A.NoLand())
+    assert state.cash(state.turn) == START_CASH and state.stage == MAIN
+
+
+def crown_auction(state, throw=5):
+    roll(state, throw)
+    act(state, A.DrawCrown())
+    return state.stack[-1]
+
+
+def test_a_crown_auction_opens_at_the_card_s_minimum_with_the_drawer_and_rises_by_10000():
+    state = start(3)
+    drawer = state.turn
+    lot = crown_auction(state).square
+    minimum = LOTS[lot].minimum
+    assert state.to_act() == (drawer,)
+    assert min(a.amount for a in state.legal_actions(drawer) if type(a) is A.Bid) == minimum
+    assert refused(state, A.Bid(minimum - 10_000)) == f"the lowest bid now is ${minimum:,}"
+    assert refused(state, A.Bid(minimum + 5_000)) == "bids rise in steps of $10,000"
+    act(state, A.Pass())  # the drawer need not bid: the bidding passes to the left
+    left = (drawer + 1) % 3
+    assert state.to_act() == (left,)
+    act(state, A.Bid(minimum))
+    act(state, A.Bid(minimum + 10_000))  # the third player
+    act(state, A.Pass())
+    winner = (drawer + 2) % 3
+    assert state.parcel(winner, lot) == LOT_MASKS[lot]
+    assert state.cash(winner) == START_CASH - minimum - 10_000
+
+
+def test_an_unsold_crown_lot_is_frozen_for_good():
+    state = start()
+    lot = crown_auction(state).square
+    act(state, A.Pass())
+    act(state, A.Pass())
+    assert lot in state.frozen and not state.for_sale(lot) and lot not in state.bank_lots(0)
+
+
+def test_a_five_or_six_offers_a_venture_card_and_only_that_once_the_crown_deck_is_used_up():
+    state = start()
+    roll(state, 6)
+    assert state.legal_actions(state.turn) == [A.DrawCrown(), A.DrawVenture()]
+    act(state, A.DrawVenture())
+    assert state.venture_shown
+    end_turn(state)
+    state.crown_deck.clear()
+    roll(state, 5)
+    assert state.venture_shown  # picked at once: no choice left
+    assert not any(type(f).__name__ == "CrownOrVenture" for f in state.stack)
+
+
+def test_no_building_on_land_acquired_this_turn_from_the_bank():
+    state = start()
+    me = state.turn
+    roll(state, 2)
+    act(state, A.BuyLot(0))
+    assert refused(state, build_at("R1", 1, 1, "N")) == FRESH
+    end_turn(state)
+    end_turn(state)
+    to_main(state)
+    act(state, build_at("R1", 1, 1, "N"))
+    assert state.cash(me) == START_CASH - 40_000 - 20_000
+
+
+def test_no_building_on_land_won_at_auction_or_traded_this_turn():
+    state = start()
+    me, other = state.turn, 1 - state.turn
+    own(state, other, 0)
+    to_main(state)
+    act(state, A.Propose(other, give_cash=50_000, get_lots=(0,)))
+    act(state, A.Accept())
+    assert state.parcel(me, 0) == LOT_MASKS[0]
+    assert refused(state, build_at("R1", 1, 1, "N")) == FRESH
+
+
+def test_the_first_turn_of_the_game_has_no_construction():
+    state = start()
+    roll(state, 4)
+    act(state, state.legal_actions(state.turn)[0])
+    assert not any(type(a) is A.Build for a in state.legal_actions(state.turn))
+
+
+def test_a_building_faces_a_street_with_its_figures_edge_turned_half_way_at_most():
+    state = start()
+    me = state.turn
+    own(state, me, 0, 3)
+    to_main(state)
+    # as pictured, a card's figures edge is its south side: row 3 is land, not a street
+    assert refused(state, build_at("R1", 1, 1, "S")).startswith("its figures edge")
+    assert refused(state, build_at("R2h", 1, 1, "S")).startswith("its figures edge")
+    # turned half way round it faces the street north of row 1
+    legal = state.legal_actions(me)
+    assert build_at("R2h", 1, 1, "N") in legal and build_at("R4", 1, 1, "N") in legal
+    # a vertical card's figures edge is its short side: (1,1)-(2,1) faces north too
+    assert build_at("R2v", 1, 1, "N") in legal
+    # a quarter turn does not exist: the horizontal and vertical cards are separate cards
+    assert build_at("R2h", 2, 1, "N") not in legal  # (2, 1)-(2, 2): row 1 above is land
+
+
+def test_a_building_stands_on_the_builder_s_land_inside_one_block():
+    state = start()
+    me = state.turn
+    own(state, me, 0)
+    to_main(state)
+    assert refused(state, build_at("R2h", 1, 2, "N")) == "you can build only on your own land"
+    assert refused(state, build_at("R2h", 1, 4, "N")).startswith("a building stands on land")
+    assert refused(state, build_at("R1", 0, 1, "N")).startswith("a building stands on land")
+
+
+def test_zoning_the_first_building_sets_the_block_s_class_until_the_block_is_empty():
+    state = start()
+    me = state.turn
+    own(state, me, 0, 3, 1)
+    to_main(state)
+    act(state, build_at("R1", 1, 1, "N"))  # a Home: the block is residential
+    block = LOTS[0].block
+    assert state.block_class[block] == "residential"
+    end_turn(state)
+    end_turn(state)
+    to_main(state)
+    assert refused(state, build_at("C1", 1, 2, "N")) == "zoning: this block is residential"
+    assert build_at("R1", 1, 2, "N") in state.legal_actions(me)
+    building = next(iter(state.buildings))
+    act(state, A.Demolish(building))  # the block is empty again: either class may start
+    assert state.block_class[block] == ""
+    assert state.cash(me) == START_CASH - 20_000 + 2_000 - 10_000  # a turn's returns in between
+
+
+def test_one_construction_and_then_one_demolition_a_turn():
+    state = start()
+    me = state.turn
+    own(state, me, 0, 3, 1)
+    to_main(state)
+    act(state, build_at("R1", 1, 1, "N"))
+    assert refused(state, build_at("R1", 1, 2, "N")).startswith("one building a turn")
+    end_turn(state)
+    end_turn(state)
+    to_main(state)
+    act(state, A.Demolish(1))
+    # demolition comes after construction: the cleared land waits for the next turn
+    assert refused(state, build_at("R1", 1, 2, "N")).startswith("demolition comes after")
+    assert not any(type(a) in (A.Build, A.Demolish) for a in state.legal_actions(me))
+
+
+def test_a_building_may_cover_part_of_a_lot_and_the_rest_is_a_parcel_sold_in_one_piece():
+    state = start()
+    me, other = state.turn, 1 - state.turn
+    own(state, me, 0)  # two acres: (1, 1) and (1, 2)
+    to_main(state)
+    act(state, build_at("R1", 1, 1, "N"))
+    assert state.parcel(me, 0) == bit(1, 2)  # the portion left keeps its owner
+    assert A.AuctionLand(0) not in state.legal_actions(me)  # (no debt: nothing to auction)
+    act(state, A.Propose(other, give_lots=(0,), get_cash=20_000))
+    act(state, A.Accept())
+    assert state.parcel(other, 0) == bit(1, 2) and state.buildings[1].owner == me
+
+
+def test_returns_are_collected_at_the_start_of_the_owner_s_next_turn():
+    state = start()
+    me = state.turn
+    own(state, me, 0)
+    to_main(state)
+    act(state, build_at("R1", 1, 1, "N"))
+    paid = state.cash(me)
+    end_turn(state)
+    end_turn(state)
+    assert state.turn == me and state.cash(me) == paid + 2_000
+
+
+@pytest.mark.parametrize("effect, returns", [("double_returns", 4_000), ("no_returns", 0)])
+def test_next_turn_venture_cards_change_the_next_returns_and_are_then_used(effect, returns):
+    state = start()
+    me = state.turn
+    own(state, me, 0)
+    to_main(state)
+    act(state, build_at("R1", 1, 1, "N"))
+    card = next(v.id for v in VENTURES if v.effect == effect)
+    state.held[me].append(card)
+    paid = state.cash(me)
+    end_turn(state)
+    end_turn(state)
+    assert state.cash(me) == paid + returns and card not in state.held[me]
+
+
+def test_a_venture_debt_is_raised_by_auctioning_land_to_the_other_players():
+    state = start(3)
+    me = state.turn
+    own(state, me, 0)
+    to_main(state)
+    state._pay(me, state.bank, state.cash(me) - 5_000, "test: spend")
+    state._charge(me, state.bank, 20_000, "Venture card")
+    assert state.legal_actions(me) == [A.AuctionLand(0)]
+    act(state, A.AuctionLand(0))
+    left = (me + 1) % 3
+    assert state.to_act() == (left,) and state.stack[-1].auction.minimum == 10_000
+    act(state, A.Bid(30_000))
+    act(state, A.Pass())
+    # the proceeds go to the debtor, and the debt is paid by itself
+    assert state.parcel(left, 0) == LOT_MASKS[0]
+    assert state.cash(me) == 5_000 + 30_000 - 20_000 and not state.stack
+
+
+def test_bankruptcy_returns_land_to_the_bank_and_auctions_buildings_for_the_bank():
+    state = start(3)
+    me = state.turn
+    own(state, me, 0, 3)
+    to_main(state)
+    act(state, build_at("R1", 1, 1, "N"))
+    state._pay(me, state.bank, state.cash(me), "test: spend")
+    state._charge(me, state.bank, 50_000, "Venture card")
+    offers = state.legal_actions(me)
+    assert offers == [A.AuctionLand(0), A.AuctionLand(3), A.AuctionBuilding(1)]
+    for offer in offers:  # nobody bids for any: nothing raised
+        act(state, offer)
+        act(state, A.Pass())
+        act(state, A.Pass())
+    assert state.legal_actions(me) == [A.Bankrupt()]
+    act(state, A.Bankrupt())
+    assert not state.active[me]
+    assert state.parcel(state.bank, 3) == LOT_MASKS[3]  # undeveloped land: the Bank's again
+    sale = state.stack[-1]
+    assert sale.piece == "bank-building"
+    act(state, A.Bid(10_000))
+    act(state, A.Pass())
+    buyer = next(b.owner for b in state.buildings.values())
+    paid = [e for e in state.ledger.entries if e.reason.startswith("auction")]
+    assert buyer != me and paid[-1][1:4] == (buyer, state.bank, 10_000)
+
+
+def test_building_the_stadium_wins_and_ignores_zoning():
+    state = start()
+    me = state.turn
+    site = placements_of("Y81")[0]
+    state._move_land(site.cells, me)
+    state.fresh = 0
+    state.block_class[site.block] = "commercial"
+    state._pay(state.bank, me, 1_000_000, "test: rich")
+    to_main(state)
+    act(state, build_at("Y81", site.row, site.col, site.facing))
+    assert state.is_over() and state.result().winners == (me,)
+    assert "Sports Stadium" in state.end_reason
+
+
+def test_at_the_round_limit_the_greatest_assets_win():
+    state = start(round_limit=1)
+    me = state.turn
+    own(state, me, 0)
+    end_turn(state)
+    end_turn(state)
+    assert state.is_over()
+    assert state.result().winners == (me,)  # two acres at $20,000 more than the other
+    assert state.result().scores[me] == START_CASH + 40_000
+
+
+def test_a_trade_of_land_and_a_building_for_cash():
+    state = start()
+    me, other = state.turn, 1 - state.turn
+    own(state, other, 0, 3)
+    state.turn = other
+    to_main(state)
+    act(state, build_at("R1", 1, 1, "N"))
+    end_turn(state)
+    to_main(state)
+    assert state.turn == me
+    act(state, A.Propose(other, give_cash=90_000, get_lots=(3,), get_buildings=(1,)))
+    assert state.to_act() == (other,)
+    act(state, A.Accept())
+    assert state.buildings[1].owner == me and state.parcel(me, 3) == LOT_MASKS[3]
+    assert state.land[me] & bit(1, 1)  # the land under the building came with it
+
+
+def test_the_speculator_buys_another_player_s_lot_at_30000_an_acre():
+    state = start()
+    me, other = state.turn, 1 - state.turn
+    own(state, other, 0)
+    state.venture_deck.append(next(v.id for v in VENTURES if v.effect == "speculator"))
+    state.crown_deck.clear()
+    roll(state, 5)
+    act(state, A.Speculate(0, other))
+    assert state.parcel(me, 0) == LOT_MASKS[0]
+    assert state.cash(other) == START_CASH + 60_000
