@@ -98,3 +98,34 @@ def army_in_prison(state) -> bool:
     """The person's turn, in Prison, with the fine still allowed."""
     return (not state.stack and state.stage == "roll" and state.turn == 0
             and 0 <= state.prison_turn[0] < 2 and state.round >= 5)
+
+
+# -- moments of Stadium games (seat 0 is the person) ------------------------------------------
+
+def stadium_table(seed: int, until: Callable[[object], bool], options: dict | None = None,
+                  players: int = 4) -> LocalTable:
+    return table_at(seed=seed, players=players, options=options, until=until, game="stadium")
+
+
+def stadium_building(state) -> bool:
+    """The person may build, round 12 or later, with buildings of their own already up."""
+    return (not state.stack and state.stage == "main" and state.turn == 0 and state.round >= 12
+            and any(b.owner == 0 for b in state.buildings.values())
+            and bool(state.legal_builds(0)))
+
+
+def stadium_bidding(state) -> bool:
+    """The person is to bid at a Crown auction that already has a bid."""
+    frame = _decision(state)
+    return (frame is not None and frame.kind == "auction" and frame.auction.bidder == 0
+            and frame.auction.high_bidder is not None)
+
+
+def stadium_buying_land(state) -> bool:
+    frame = _decision(state)
+    return frame is not None and frame.kind == "land" and frame.seat == 0 and state.round >= 3
+
+
+def stadium_in_debt(state) -> bool:
+    frame = _decision(state)
+    return frame is not None and frame.kind == "debt" and frame.seat == 0

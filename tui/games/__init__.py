@@ -7,7 +7,8 @@ from __future__ import annotations
 
 from importlib import import_module
 
-SCREENS = {"bigshot": "BigShotScreen", "army": "ArmyScreen"}  # slug -> class in its screen.py
+# slug -> the class in its screen.py
+SCREENS = {"bigshot": "BigShotScreen", "army": "ArmyScreen", "stadium": "StadiumScreen"}
 PLAYABLE = tuple(SCREENS)
 
 

@@ -34,6 +34,12 @@ def acres(cells: int) -> int:
     return cells.bit_count()
 
 
+def price_with_overruns(card: int, held) -> int:
+    """A card's price, 20% more for each Cost overrun card among the builder's `held`."""
+    overruns = sum(venture_of(v).effect == "cost_overrun" for v in held)
+    return CARDS[card].price * (100 + 20 * overruns) // 100
+
+
 def building_value(building: Building) -> int:
     """A building's construction value: its card's price."""
     return CARDS[building.card].price
@@ -99,9 +105,7 @@ class LandRules:
     # -- construction --------------------------------------------------------------------------
 
     def building_price(self, seat: int, card: int) -> int:
-        """The card's price, 20% more for each Cost overrun card the builder holds."""
-        overruns = sum(venture_of(v).effect == "cost_overrun" for v in self.held[seat])
-        return CARDS[card].price * (100 + 20 * overruns) // 100
+        return price_with_overruns(card, self.held[seat])
 
     def has_variance(self, seat: int) -> bool:
         return any(venture_of(v).effect == "zoning_variance" for v in self.held[seat])

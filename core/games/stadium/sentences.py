@@ -32,7 +32,9 @@ SENTENCES = Sentences({
     "bank-clears": (("item",),
         "Nobody bids for {}: the Bank clears it and keeps the land."),
     "builds": (("player", "building", "number", "price"),
-        "{} builds a {} (#{}) for ${:,}."),
+        lambda player, building, number, price:
+        f"{player} builds {'an' if building[0] in 'AEIOU' else 'a'} {building} (#{number}) "
+        f"for ${price:,}."),
     "demolishes": (("player", "building", "number", "fee"),
         "{} demolishes the {} (#{}) for ${:,}."),
     "venture": (("player", "card"),

@@ -17,9 +17,9 @@ from core.engine.templates import BidRange
 from core.engine.views import Upto, ViewSchema
 
 from .actions import CODEC
-from .board import CARDS, LOT_MASKS, LOTS, venture_of
+from .board import CARDS, LOT_MASKS, LOTS
 from .frames import ACRE_PRICE, AUCTION, BID_STEP, FRAMES, MAX_PROPOSALS
-from .land import Building, building_value
+from .land import Building, building_value, price_with_overruns
 from .sentences import SENTENCES
 
 if TYPE_CHECKING:
@@ -124,8 +124,9 @@ class StadiumView:
         return tuple(self.cash[s] + ACRE_PRICE * self.undeveloped_acres(s) + sum(
             building_value(b) for b in self.buildings_of(s)) for s in range(len(self.players)))
 
-    def held_cards(self, seat: int) -> tuple[str, ...]:
-        return tuple(venture_of(v).text for v in self.held[seat])
+    def building_price(self, seat: int, card: int) -> int:
+        """What the card costs `seat` now (Cost overrun cards held add 20% each)."""
+        return price_with_overruns(card, self.held[seat])
 
 
 def make_view(state: StadiumState, seat: int | None) -> StadiumView:

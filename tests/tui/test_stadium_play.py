@@ -1,0 +1,73 @@
+"""Playing Stadium through the app, as a person would: keys in, screens out."""
+
+from core.games.stadium import actions as A
+from tui.demo import app_for, stadium_building, stadium_table
+from tui.games.stadium.end import StadiumEnd
+from tui.games.stadium.screen import StadiumScreen
+
+from .test_play import play_to_the_end
+
+
+def keys_for(view) -> list[str]:
+    """What a simple person presses: roll, buy the lot the cursor is put on, build the biggest
+    earner where the game first puts it, pass at auctions, refuse offers, pick Venture cards,
+    auction what the cursor is put on when in debt."""
+    phase, kinds = view.phase, {type(a) for a in view.legal}
+    if phase == "roll":
+        return ["r"]
+    if phase in ("land", "speculate"):
+        return ["enter"] if kinds & {A.BuyLot, A.Speculate} else ["x"]
+    if phase == "draw":
+        return ["v"]
+    if phase == "auction":
+        return ["p"]
+    if phase == "debt":
+        return ["B"] if A.Bankrupt in kinds else ["s"]
+    if phase == "trade":
+        return ["n"]
+    return ["b", "enter"] if A.Build in kinds else ["e"]
+
+
+async def test_a_short_game_is_played_by_keys_to_the_end_screen():
+    table = stadium_table(5, until=None, options={"round_limit": 12}, players=2)
+    app = app_for(table)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await play_to_the_end(pilot, app, StadiumScreen, lambda screen: keys_for(screen.view))
+        assert isinstance(app.screen, StadiumEnd)
+        assert str(app.screen.query_one("#verdict").render()) == table.state.result().reason
+    mine = [action for seat, action in table.match.record.actions if seat == 0]
+    assert any(type(a) is A.BuyLot for a in mine) and any(type(a) is A.Build for a in mine)
+    assert table.match.record.replay().log() == table.state.log()
+
+
+async def test_a_building_that_does_not_fit_is_refused_with_the_reason_and_changes_nothing():
+    table = stadium_table(3, stadium_building)
+    app = app_for(table)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("b")
+        screen = app.screen
+        assert screen.placing is not None
+        await pilot.press("f")  # turned round, its figures edge no longer faces the street
+        panel = str(screen.query_one("#auction")._shown)
+        assert "figures edge" in panel
+        version = table.state.version
+        await pilot.press("enter")
+        await pilot.pause()
+        assert table.state.version == version and "figures edge" in screen.message.lower()
+        await pilot.press("f", "enter")  # turned back, it fits: built
+        await pilot.pause()
+        assert table.state.version > version and screen.placing is None
+        assert any(b.owner == 0 and b.id == table.state.next_building - 1
+                   for b in table.state.buildings.values())
+
+
+async def test_demolishing_the_building_under_the_cursor():
+    table = stadium_table(3, stadium_building)
+    app = app_for(table)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = app.screen
+        mine = next(b for b in table.state.buildings.values() if b.owner == 0)
+        screen.cursor = (mine.row, mine.col)
+        await pilot.press("d")
+        await pilot.pause()
+        assert mine.id not in table.state.buildings and table.state.demolished

@@ -1,0 +1,208 @@
+"""The side panels: what the game waits for (titled Auction during an auction, Build while a
+building is being placed), with what is under the cursor; and the Ledger."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rich.text import Text
+
+from core.games.stadium import actions as A
+from core.games.stadium.board import CARDS, LOTS, venture_of
+from core.games.stadium.frames import ACRE_PRICE, BANK_BUILDING, CROWN
+
+from ...widgets.auction import auction_lines
+from ...widgets.panel import TextPanel, key_hints
+from .look import CROWN as CROWN_STYLE
+from .look import EMPTY, money, seat_label
+
+
+@dataclass(frozen=True)
+class Placing:
+    """The building being placed: its card, what it would cost, and why the game would refuse
+    it where it stands (None: it fits)."""
+
+    card: int
+    price: int
+    refused: str | None
+
+
+@dataclass(frozen=True)
+class Entry:
+    """What the person at the keyboard is doing but has not sent, and the last refusal."""
+
+    amount: int = 0
+    message: str = ""
+    placing: Placing | None = None
+    under_cursor: str = ""
+
+
+def auction_item(view, auction) -> str:
+    if auction.piece in (CROWN, "land"):
+        lot = LOTS[auction.square]
+        return f"{A.lot_name(lot.id)} ({lot.acres} acres, zone {lot.zone})"
+    building = next(b for b in view.buildings if b.id == auction.square)
+    card = CARDS[building.card]
+    return f"{card.name} #{building.id} (+{money(card.income)} a turn)"
+
+
+def offer_text(view, trade) -> Text:
+    offer = trade.offer
+    text = Text()
+    text.append(f"{view.players[offer.partner]} gets: ", "bold")
+    text.append(A.describe(offer.give_lots, offer.give_buildings, offer.give_cash) + "\n")
+    text.append(f"{view.players[trade.proposer]} gets: ", "bold")
+    text.append(A.describe(offer.get_lots, offer.get_buildings, offer.get_cash) + "\n")
+    return text
+
+
+class TurnPanel(TextPanel):
+    """Whose move it is, what they decide, and the keys that decide it."""
+
+    def show(self, view, entry: Entry, compact: bool) -> None:
+        self.border_title = "Auction" if view.phase == "auction" else \
+            "Build" if entry.placing else "Turn"
+        self.show_text(self.describe(view, entry, compact))
+
+    def describe(self, view, entry: Entry, compact: bool = False) -> Text:
+        text = Text()
+        phase = view.phase
+        mine = view.viewer is not None and view.viewer in view.to_act
+        actor = view.players[view.to_act[0]] if view.to_act else ""
+        you = "You" if mine else actor
+        legal = {type(a) for a in view.legal}
+        enter = "⏎" if compact else "Enter"
+        keys: list[tuple[str, str]] = []
+        if view.venture_shown and phase != "over":  # shown until the turn ends
+            card = venture_of(view.venture_shown).text
+            text.append("Venture: ", "bold")
+            text.append((card.split(":")[0] if compact else card) + "\n", CROWN_STYLE)
+        if phase == "over":
+            text.append(view.result.reason, "bold")
+        elif phase == "roll":
+            text.append("Your turn: roll the die.\n" if mine else f"{actor}'s turn.\n")
+            keys = [("r", "roll")]
+        elif phase == "land":
+            zone = view.pending.zone
+            where = f"zone {zone}" if zone else "any zone"
+            text.append(f"{you} may buy one lot of Bank land in {where}, "
+                        f"{money(ACRE_PRICE)} an acre.\n")
+            keys = [(enter, "buy the lot here"), ("tab", "next lot"), ("x", "none")]
+        elif phase == "draw":
+            text.append(f"{you} rolled {view.die}: turn up an Auction card "
+                        f"({len(view.crown_left)} left) or pick a Venture card.\n")
+            keys = [("a", "auction"), ("v", "venture")]
+        elif phase == "speculate":
+            text.append(f"{you} may buy another player's undeveloped lot at "
+                        f"{money(view.pending.price)} an acre.\n")
+            keys = [(enter, "buy the lot here"), ("tab", "next"), ("x", "none")]
+        elif phase == "auction":
+            auction = view.pending
+            seller = "the Bank" if auction.piece in (CROWN, BANK_BUILDING) else \
+                view.players[view.stack[-2].debtor]
+            text.append(f"For sale by {seller}: ", "bold")
+            text.append(auction_item(view, auction) + "\n")
+            auction_lines(text, view.players, auction, lambda v: money(v, compact),
+                          entry.amount if mine else None,
+                          view.cash[view.viewer] if mine else 0, compact)
+            keys = [(enter, "bid"), ("p", "pass")]
+        elif phase == "debt":
+            debt = view.pending
+            text.append(f"{you} owe{'' if mine else 's'} {money(debt.amount)} ({debt.reason}) "
+                        f"with {money(view.cash[debt.debtor])}: ", "bold")
+            text.append("auction land or buildings to the other players.\n")
+            keys = [("s", "auction what is here"), ("tab", "next")]
+            if A.Bankrupt in legal:
+                keys = [("B", "go bankrupt")]
+        elif phase == "trade":
+            text.append(f"{view.players[view.pending.proposer]} offers a trade:\n")
+            text.append_text(offer_text(view, view.pending))
+            keys = [("y", "accept"), ("n", "reject"), ("k", "counter")]
+        elif phase == "main":
+            self._main(text, view, entry, mine, actor, compact)
+            keys = self._main_keys(view, entry, legal, enter)
+        if mine and keys:
+            text.append_text(key_hints(*keys, compact=compact))
+            text.append("\n")
+        elif not mine and view.to_act and phase not in ("over", "auction"):
+            text.append(f"Waiting for {actor}.\n", EMPTY)
+        if entry.under_cursor and phase != "over":
+            text.append(entry.under_cursor + "\n", EMPTY)
+        if entry.message:
+            text.append(entry.message, "bold red")
+        text.rstrip()
+        return text
+
+    @staticmethod
+    def _main(text: Text, view, entry: Entry, mine: bool, actor: str, compact: bool) -> None:
+        placing = entry.placing
+        if placing is not None:
+            card = CARDS[placing.card]
+            text.append(f"{card.name} {card.width}x{card.height}", "bold")
+            text.append(f" {money(placing.price, compact)}, +{money(card.income, compact)}/turn"
+                        + ("\n" if compact else f" ({card.kind})\n"))
+            if placing.refused is None:
+                text.append("Fits here.\n", "bold green")
+            else:
+                text.append(placing.refused[:1].upper() + placing.refused[1:] + ".\n", "bold red")
+            return
+        done = [what for what, flag in (("built", view.built), ("demolished", view.demolished))
+                if flag]
+        if mine:
+            text.append("Build one building, demolish one, trade, or end your turn.\n"
+                        if not done else f"You have {' and '.join(done)} this turn.\n")
+        else:
+            text.append(f"{actor} builds, trades or ends the turn.\n")
+
+    @staticmethod
+    def _main_keys(view, entry: Entry, legal: set, enter: str) -> list[tuple[str, str]]:
+        if entry.placing is not None:
+            return [("←↑↓→", "move"), ("[ ]", "card"), ("f", "turn"), (enter, "build"),
+                    ("esc", "cancel")]
+        keys = []
+        if A.Build in legal:
+            keys.append(("b", "build"))
+        if A.Demolish in legal:
+            keys.append(("d", "demolish here"))
+        if view.offer_partners:
+            keys.append(("o", "trade"))
+        keys.append(("e", "end turn"))
+        return keys
+
+
+class LedgerPanel(TextPanel):
+    """Each player's cash, assets, income per turn, acres by zone, buildings and held cards."""
+
+    def show(self, view, compact: bool) -> None:
+        self.show_text(self.describe(view, compact))
+
+    def describe(self, view, compact: bool) -> Text:
+        text = Text()
+        if not compact:
+            text.append(f"{'':12}{'cash':>11}{'assets':>12}{'income':>9}  acres z1/z2/z3\n",
+                        EMPTY)
+        for seat in range(len(view.players)):
+            label = seat_label(view, seat)
+            label.truncate(6 if compact else 12, pad=True)
+            if seat in view.to_act:
+                label.stylize("bold")
+            text.append_text(label)
+            if not view.active[seat]:
+                text.append(" bankrupt\n", EMPTY)
+                continue
+            if compact:
+                text.append(f" {money(view.cash[seat], True)}\n")
+                continue
+            acres = "/".join(map(str, view.acres_by_zone(seat)))
+            text.append(f"{money(view.cash[seat]):>11}{money(view.assets[seat]):>12}"
+                        f"{money(view.income(seat)):>9}  {acres}")
+            buildings = len(view.buildings_of(seat))
+            if buildings:
+                text.append(f" · {buildings} bldg")
+            text.append("\n")
+            if view.held[seat]:
+                text.append("  holds: ")
+                text.append(", ".join(venture_of(v).text.split(":")[0] for v in view.held[seat])
+                            + "\n", CROWN_STYLE)
+        text.rstrip()
+        return text

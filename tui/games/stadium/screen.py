@@ -1,0 +1,319 @@
+"""Stadium at this computer or an SSH table: the city Board beside the Turn panel, the Ledger
+beside the log, and the keys that play it. An acre cursor chooses the lot or building a key
+acts on; building shows the chosen card's footprint at the cursor, and whether it fits."""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+
+from core.games.stadium import actions as A
+from core.games.stadium.board import CARDS, HEIGHT, LOTS, STADIUM, WIDTH, cell_kind
+from core.games.stadium.placement import FACINGS
+
+from ...screens.bid import BID_BINDINGS, BidEntry, BidKeys
+from ...screens.table import TableScreen
+from ...widgets.key_bar import KeyBar
+from ...widgets.log_panel import LogPanel
+from ...widgets.panel import TextPanel
+from .board import BoardWidget, Preview
+from .end import StadiumEnd
+from .help import HELP
+from .look import LOT_AT, money
+from .panels import Entry, LedgerPanel, Placing, TurnPanel
+from .trade import StadiumTrade
+
+THOUSAND = 1_000  # a bid is typed in thousands of dollars
+ANSWER_KEYS = (
+    ("r", A.Roll, "Roll"), ("e", A.EndTurn, "End turn"), ("x", A.NoLand, "None"),
+    ("a", A.DrawCrown, "Auction card"), ("v", A.DrawVenture, "Venture card"),
+    ("p", A.Pass, "Pass"), ("y", A.Accept, "Accept"), ("n", A.Reject, "Reject"),
+    ("B", A.Bankrupt, "Bankrupt"),
+)
+
+
+class StadiumScreen(BidKeys, TableScreen):
+    HELP = HELP
+    GAME = "Stadium"
+    DOING = {"roll": "to roll", "main": "to build or end the turn", "land": "to buy land",
+             "draw": "to choose a card", "speculate": "to buy a lot or not",
+             "auction": "to bid or pass", "debt": "to raise money",
+             "trade": "to answer an offer"}
+    BOARD, AUCTION, LEDGER = BoardWidget, TurnPanel, LedgerPanel
+    ANSWERS = {key: cls for key, cls, _ in ANSWER_KEYS}
+    FULL_SIZE = (118, 36)  # the full board (93 columns) beside a Turn panel of 23
+    BINDINGS = [Binding(key, f"answer('{key}')", text) for key, _, text in ANSWER_KEYS] + [
+        Binding("enter", "confirm", "Confirm"),
+        Binding("b", "place", "Build"),
+        Binding("d", "demolish", "Demolish"),
+        Binding("s", "sell", "Auction it"),
+        Binding("o", "trade", "Trade"),
+        Binding("k", "counter", "Counter"),
+        Binding("tab", "next_lot", "Next", show=False),
+        Binding("f", "flip", "Turn", show=False),
+        Binding("right_square_bracket", "card(1)", "Card", show=False),
+        Binding("left_square_bracket", "card(-1)", show=False),
+        Binding("escape", "stop_placing", "Cancel", show=False),
+        Binding("up", "arrow(-1, 0)", show=False),
+        Binding("down", "arrow(1, 0)", show=False),
+        Binding("left", "arrow(0, -1)", show=False),
+        Binding("right", "arrow(0, 1)", show=False),
+        *BID_BINDINGS,
+    ]
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.cursor = (14, 1)
+        self.bid = BidEntry(99_999)  # thousands
+        self.placing: int | None = None  # the card being placed
+        self.facing = "S"
+        self._decision: tuple | None = None
+
+    # -- layout ------------------------------------------------------------------------------
+
+    def body(self) -> ComposeResult:
+        yield TextPanel(id="status")
+        with Horizontal(id="main"):
+            yield self._titled(BoardWidget(id="board", classes="panel"), "City")
+            with Vertical(id="side"):
+                yield self._titled(TurnPanel(id="auction", classes="panel"), "Turn")
+                yield self._titled(LedgerPanel(id="mini-ledger", classes="panel"), "Cash")
+        with Horizontal(id="lower"):
+            yield self._titled(LedgerPanel(id="ledger", classes="panel"), "Ledger")
+            log = LogPanel(id="log")
+            log.border_title = "Log"
+            yield log
+        yield KeyBar(id="keys")
+
+    # -- drawing -----------------------------------------------------------------------------
+
+    def round_text(self) -> str:
+        limit = f" of {self.view.round_limit}" if self.view.round_limit else ""
+        return f"round {self.view.round}{limit}"
+
+    def show(self, view) -> None:
+        self._follow(view)
+        placing = self._placing(view)
+        preview = None if placing is None else Preview(
+            placing.card, *self._spot(placing.card), self.facing, placing.refused is None)
+        self.query_one(BoardWidget).show(view, self.cursor, preview)
+        entry = Entry(self.bid.amount * THOUSAND, self.message, placing, self._under_cursor(view))
+        self.query_one(TurnPanel).show(view, entry, self.compact)
+        self.query_one("#ledger", LedgerPanel).show(view, False)
+        self.query_one("#mini-ledger", LedgerPanel).show(view, True)
+
+    def _follow(self, view) -> None:
+        """On each new decision, reset the bid, leave building, and put the cursor on the
+        first lot the decision is about."""
+        decision = (view.round, view.turn, view.phase, view.pending)
+        if decision == self._decision:
+            return
+        self._decision = decision
+        if view.phase == "auction":
+            self.bid.reset(view.pending.minimum // THOUSAND)
+            if view.pending.piece in ("crown", "land"):
+                self.cursor = LOTS[view.pending.square].cells[0]
+        if view.phase != "main" or not self._mine():
+            self.placing = None
+        targets = self._targets(view)
+        if targets:
+            self.cursor = targets[0]
+
+    def _placing(self, view) -> Placing | None:
+        if self.placing is None or view.viewer is None:
+            return None
+        row, col = self._spot(self.placing)
+        action = A.Build(self.placing, row, col, FACINGS.index(self.facing))
+        return Placing(self.placing, view.building_price(view.viewer, self.placing),
+                       self.table.why_illegal(view.viewer, action))
+
+    def _spot(self, card: int) -> tuple[int, int]:
+        """Where the footprint's top-left acre is: at the cursor, kept on the board."""
+        row = min(self.cursor[0], HEIGHT - CARDS[card].height)
+        col = min(self.cursor[1], WIDTH - CARDS[card].width)
+        return row, col
+
+    def _under_cursor(self, view) -> str:
+        row, col = self.cursor
+        building = self._building_at(view)
+        if building is not None:
+            card = CARDS[building.card]
+            return f"Here: {card.name} #{building.id}, {view.players[building.owner]}'s, " \
+                   f"+{money(card.income)} a turn"
+        if (row, col) not in LOT_AT:
+            return {"=": "Here: a street", "~": "Here: the river", "P": "Here: the park"}.get(
+                cell_kind(row, col), "")
+        lot = LOTS[LOT_AT[(row, col)]]
+        bit = 1 << (row * WIDTH + col)
+        holder = next((s for s, cells in enumerate(view.land) if cells & bit), None)
+        who = "the Bank's" if holder == len(view.players) else f"{view.players[holder]}'s"
+        if lot.id in view.crown_left:
+            who = f"Crown Land, auctioned from ${lot.minimum:,}"
+        elif lot.id in view.frozen:
+            who = "Crown Land, frozen (nobody bid)"
+        acres = f"{lot.acres} acre{'s' if lot.acres != 1 else ''}"
+        return f"Here: {A.lot_name(lot.id)}, zone {lot.zone}, {acres}, {who}"
+
+    # -- where the keys act ------------------------------------------------------------------
+
+    def _mine(self) -> bool:
+        view = self.view
+        return view.viewer is not None and view.viewer in view.to_act
+
+    def _building_at(self, view):
+        row, col = self.cursor
+        bit = 1 << (row * WIDTH + col)
+        return next((b for b in view.buildings if b.cells & bit), None)
+
+    def _lot_here(self) -> int | None:
+        return LOT_AT.get(self.cursor)
+
+    def _targets(self, view) -> list[tuple[int, int]]:
+        """The acres Tab visits: the first acre of each lot or building the decision lists."""
+        found = []
+        for action in view.legal:
+            if type(action) in (A.BuyLot, A.Speculate, A.AuctionLand):
+                cells = [c for c in LOTS[action.lot].cells
+                         if view.parcel(getattr(action, "seller", len(view.players))
+                                        if type(action) is not A.AuctionLand else view.viewer,
+                                        action.lot) >> (c[0] * WIDTH + c[1]) & 1]
+                found.append(cells[0] if cells else LOTS[action.lot].cells[0])
+            elif type(action) is A.AuctionBuilding:
+                building = next(b for b in view.buildings if b.id == action.building)
+                found.append((building.row, building.col))
+        return found
+
+    # -- keys --------------------------------------------------------------------------------
+
+    def allows(self, action: str, parameters: tuple) -> bool | None:
+        view = getattr(self, "view", None)
+        if view is None:
+            return True
+        kinds = {type(a) for a in view.legal}
+        if action == "confirm":
+            return self._mine() and (view.phase in ("auction", "land", "speculate")
+                                     or self.placing is not None)
+        if action == "place":
+            return A.Build in kinds and self.placing is None
+        if action in ("flip", "card", "stop_placing"):
+            return self.placing is not None
+        if action == "demolish":
+            return A.Demolish in kinds and self.placing is None
+        if action == "sell":
+            return A.AuctionLand in kinds or A.AuctionBuilding in kinds
+        if action == "next_lot":
+            return bool(self._targets(view))
+        if action in ("trade", "counter"):
+            return bool(view.offer_partners) and (view.phase == "trade") == (action == "counter")
+        return True
+
+    def bidding(self) -> bool:
+        return self.view.phase == "auction" and self._mine()
+
+    def action_bid_nudge(self, delta: int) -> None:
+        super().action_bid_nudge(delta * 10)  # $10,000 steps
+
+    def action_arrow(self, drow: int, dcol: int) -> None:
+        if self.bidding() and drow:
+            self.action_bid_nudge(-drow)
+            return
+        row, col = self.cursor
+        self.cursor = (max(0, min(HEIGHT - 1, row + drow)), max(0, min(WIDTH - 1, col + dcol)))
+        self.redraw()
+
+    def action_next_lot(self) -> None:
+        targets = self._targets(self.view)
+        if targets:
+            later = [t for t in targets if t > self.cursor]
+            self.cursor = later[0] if later else targets[0]
+            self.redraw()
+
+    def action_confirm(self) -> None:
+        view = self.view
+        if view.phase == "auction":
+            self.submit(A.Bid(self.bid.amount * THOUSAND))
+        elif self.placing is not None:
+            row, col = self._spot(self.placing)
+            if self.submit(A.Build(self.placing, row, col, FACINGS.index(self.facing))):
+                self.placing = None
+                self.redraw()
+        elif self._lot_here() is None:
+            self.warn("Put the cursor on a lot first.")
+        elif view.phase == "land":
+            self.submit(A.BuyLot(self._lot_here()))
+        elif view.phase == "speculate":
+            bit = 1 << (self.cursor[0] * WIDTH + self.cursor[1])
+            seller = next((s for s, cells in enumerate(view.land[:-1]) if cells & bit), -1)
+            self.submit(A.Speculate(self._lot_here(), seller))
+
+    def action_place(self) -> None:
+        """Start placing the biggest earner that fits somewhere (the Stadium first), at the
+        first spot where it fits."""
+        builds = [a for a in self.view.legal if type(a) is A.Build]
+        best = max(builds, key=lambda a: (CARDS[a.card] is STADIUM, CARDS[a.card].income),
+                   default=None)
+        if best is None:
+            return
+        self.placing, self.cursor, self.facing = best.card, (best.row, best.col), \
+            FACINGS[best.facing]
+        self.redraw()
+        self._refresh_keys_now()
+
+    def action_card(self, step: int) -> None:
+        self.placing = (self.placing + step) % len(CARDS)
+        self.redraw()
+
+    def action_flip(self) -> None:
+        self.facing = "N" if self.facing == "S" else "S"
+        self.redraw()
+
+    def action_stop_placing(self) -> None:
+        self.placing = None
+        self.redraw()
+        self._refresh_keys_now()
+
+    def _refresh_keys_now(self) -> None:
+        self._keys_for = None
+        self._refresh_keys()
+
+    def action_demolish(self) -> None:
+        building = self._building_at(self.view)
+        if building is None:
+            self.warn("Put the cursor on one of your buildings first.")
+        else:
+            self.submit(A.Demolish(building.id))
+
+    def action_sell(self) -> None:
+        building = self._building_at(self.view)
+        if building is not None:
+            self.submit(A.AuctionBuilding(building.id))
+        elif self._lot_here() is not None:
+            self.submit(A.AuctionLand(self._lot_here()))
+
+    def action_trade(self) -> None:
+        self._open_trade(None)
+
+    def action_counter(self) -> None:
+        self._open_trade(self.view.pending.offer)
+
+    def _open_trade(self, counter) -> None:
+        def send(offer) -> None:
+            if offer is not None:
+                self.submit(offer)
+
+        self.app.push_screen(StadiumTrade(self.table, self.viewer, self.view, counter), send)
+
+    def on_board_widget_acre_clicked(self, message: BoardWidget.AcreClicked) -> None:
+        here = (message.row, message.col)
+        if here == self.cursor and self._mine() and self.check_action("confirm", ()):
+            self.action_confirm()
+            return
+        self.cursor = here
+        self.redraw()
+
+    def players_out(self) -> set[int]:
+        return {seat for seat, playing in enumerate(self.view.active) if not playing}
+
+    def end_screen(self, view):
+        return StadiumEnd(view)

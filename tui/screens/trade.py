@@ -1,0 +1,135 @@
+"""The trade screen of any game: pick a partner, tick what each side hands over, type the cash
+each side adds, and send the offer. A counter-offer opens filled with the offer turned round.
+
+It only composes: the offer is checked by the game (live, as it is composed) and sent by the
+table screen. A game's trade screen says what each side may hand over (`items`), how the ticked
+values and cash make its offer (`make_offer`) and how an offer reads turned round (`sides_of`).
+"""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.widgets import Button, Input, Select, SelectionList, Static
+from textual.widgets.selection_list import Selection
+
+from ..widgets.tick_list import TickList
+from .page import ModalPage
+
+
+class TradeScreen(ModalPage):
+    BINDINGS = [Binding("escape", "dismiss(None)", "Cancel")]
+    CASH = "and cash £"  # the cash fields' placeholder, in the game's money
+    CASH_DIGITS = 6
+    NOTHING = "no deeds or cards, only cash"  # a side with nothing to tick
+
+    def __init__(self, table, seat: int, view, counter=None) -> None:
+        super().__init__(classes="tall")
+        self.table = table
+        self.seat = seat
+        self.final = view
+        self.counter = counter  # the offer this answers, if it is a counter-offer
+        self.others = view.offer_partners
+        self.partner = view.offer_partners[0]
+
+    # -- what a game provides ----------------------------------------------------------------
+
+    def items(self, seat: int, chosen: tuple[int, ...]) -> list[Selection]:
+        """What `seat` could hand over, `chosen` ones ticked."""
+        raise NotImplementedError
+
+    def make_offer(self, partner: int, give: tuple[int, ...], give_cash: int,
+                   get: tuple[int, ...], get_cash: int):
+        raise NotImplementedError
+
+    def sides_of(self, offer) -> tuple[tuple[tuple[int, ...], int], tuple[tuple[int, ...], int]]:
+        """An offer's (ticked values, cash) on the proposer's side, then on the partner's."""
+        raise NotImplementedError
+
+    # -- the screen --------------------------------------------------------------------------
+
+    def body(self) -> ComposeResult:
+        view, offer = self.final, self.counter
+        with Vertical(classes="dialog trade"):
+            title = f"Counter-offer to {view.players[self.partner]}" if offer is not None \
+                else "Offer a trade"
+            yield Static(Text(f"{title} · offers left this turn: {view.offers_left}"),
+                         classes="dialog-title")
+            if offer is None:
+                yield Select([(Text(view.players[s]), s) for s in self.others], value=self.partner,
+                             allow_blank=False, id="partner")
+            # in a counter-offer, what the other side asked for is what this side gives
+            theirs, mine = self.sides_of(offer) if offer is not None else (((), 0), ((), 0))
+            with Horizontal(id="sides"):
+                yield from self._side("give", self.seat, *mine)
+                yield from self._side("get", self.partner, *theirs)
+            yield Static("", id="verdict")
+            with Horizontal(classes="buttons"):
+                yield Button("Send offer", id="send", variant="primary")
+                yield Button("Cancel", id="cancel")
+
+    def _side(self, side: str, seat: int, chosen: tuple[int, ...], cash: int) -> ComposeResult:
+        items = self.items(seat, chosen)
+        with Vertical(classes="side"):
+            yield Static(self._side_title(side, items), classes="side-title", id=f"{side}-title")
+            yield TickList(*items, id=side)
+            yield Input(str(cash) if cash else "", placeholder=self.CASH, restrict=r"[0-9]*",
+                        max_length=self.CASH_DIGITS, id=f"{side}-cash")
+
+    def _side_title(self, side: str, items: list) -> str:
+        title = f"You {side}"
+        return title if items else f"{title}: {self.NOTHING}"
+
+    def on_mount(self) -> None:
+        super().on_mount()
+        self._check()
+
+    def offer(self):
+        return self.make_offer(self.partner, *self._picked("give"), *self._picked("get"))
+
+    def _picked(self, side: str) -> tuple[tuple[int, ...], int]:
+        values = self.query_one(f"#{side}", SelectionList).selected
+        cash = self.query_one(f"#{side}-cash", Input).value
+        return tuple(sorted(values)), int(cash) if cash.isascii() and cash.isdigit() else 0
+
+    def _check(self) -> str | None:
+        """Show whether the game would take this offer now; the reason if not."""
+        reason = self.table.why_illegal(self.seat, self.offer())
+        verdict = self.query_one("#verdict", Static)
+        if reason is None:
+            verdict.update(Text("Ready to send: Enter or the button.", "bold green"))
+        else:
+            verdict.update(Text(reason[:1].upper() + reason[1:] + ".", "bold red"))
+        return reason
+
+    def on_select_changed(self, event: Select.Changed) -> None:
+        if event.value == self.partner or not isinstance(event.value, int):
+            return
+        self.partner = event.value
+        theirs = self.items(self.partner, ())
+        wanted = self.query_one("#get", SelectionList)
+        wanted.clear_options()
+        wanted.add_options(theirs)
+        self.query_one("#get-title", Static).update(self._side_title("get", theirs))
+        self._check()
+
+    def on_selection_list_selected_changed(self, _: SelectionList.SelectedChanged) -> None:
+        self._check()
+
+    def on_input_changed(self, _: Input.Changed) -> None:
+        self._check()
+
+    def on_input_submitted(self, _: Input.Submitted) -> None:
+        self._send()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        if event.button.id == "send":
+            self._send()
+        else:
+            self.dismiss(None)
+
+    def _send(self) -> None:
+        if self._check() is None:
+            self.dismiss(self.offer())
