@@ -2,6 +2,7 @@
 
     python benchmarks/engine_speed.py [--games 400] [--profile bigshot:random]
 
+Stadium's legal placements for a turn are timed too (every construction step of a few games).
 Every run goes through `core.sim.simulate`, the path `boomtown sim` takes, on one core
 (`--jobs 1`), with 4 players and the simulator's default options (Army: capped at 500 rounds,
 every rule on: auctions, building, trades). Army's throws are counted by its landing statistic.
@@ -14,6 +15,7 @@ import argparse
 import cProfile
 import pstats
 import sys
+import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -22,7 +24,8 @@ from core.games import get_spec  # noqa: E402
 from core.sim import simulate  # noqa: E402
 
 RUNS = (("bigshot", "random", 1.0), ("bigshot", "heuristic", 0.5), ("army", "random", 0.25),
-        ("army", "heuristic", 0.25))  # game, bots, share of --games (Army games are longer)
+        ("army", "heuristic", 0.25), ("stadium", "random", 0.25),
+        ("stadium", "heuristic", 0.05))  # game, bots, share of --games (longer games fewer)
 
 
 def measure(game: str, bots: str, games: int) -> dict:
@@ -34,6 +37,25 @@ def measure(game: str, bots: str, games: int) -> dict:
     throws = summary["landing"]["throws"] if stats else None
     return {"games_per_s": games / elapsed, "actions_per_s": actions / elapsed,
             "throws_per_s": throws / elapsed if throws else None, "errors": summary["errors"]}
+
+
+def stadium_placements(games: int = 3) -> tuple[float, float, int]:
+    """Stadium's legal placements for a turn (every card, every spot, every facing, checked
+    against the builder's land, zoning and cash): mean and slowest milliseconds, and how many
+    turns were timed, over the construction steps of heuristic games."""
+    spec = get_spec("stadium")
+    times = []
+    for seed in range(games):
+        state = spec.start(["a", "b", "c", "d"], seed, spec.sim_options)
+        bots = [spec.bots["heuristic"](seat) for seat in range(4)]
+        while not state.is_over():
+            seat = state.to_act()[0]
+            if state.stage == "main" and not state.stack:
+                start = time.perf_counter()
+                state.legal_builds(seat)
+                times.append(time.perf_counter() - start)
+            state.step(seat, bots[seat].choose(state.view(seat), state.legal_actions(seat)))
+    return 1000 * sum(times) / len(times), 1000 * max(times), len(times)
 
 
 def main() -> None:
@@ -55,6 +77,9 @@ def main() -> None:
         throws = f"{r['throws_per_s']:>10,.0f}" if r["throws_per_s"] else f"{'':>10}"
         print(f"{game:<8} {bots:<10} {r['games_per_s']:>9,.1f} {r['actions_per_s']:>11,.0f} "
               f"{throws}" + (f"  ({r['errors']} errors)" if r["errors"] else ""))
+    mean, worst, turns = stadium_placements()
+    print(f"stadium legal placements for a turn: {mean:.2f} ms mean, {worst:.2f} ms at most "
+          f"({turns} turns)")
 
 
 if __name__ == "__main__":

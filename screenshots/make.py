@@ -18,6 +18,9 @@ from tui.demo import (
     game_over,
     human_bidding_after_a_bid,
     human_placing,
+    stadium_building,
+    stadium_city_grown,
+    stadium_table,
     table_at,
 )
 
@@ -30,6 +33,8 @@ SHOTS = {
     "army-board": (lambda: app_for(army_table(3, army_managing)), ["down"]),
     "army-trade": (lambda: app_for(army_table(1, army_offered_a_trade)), ["c"]),
     "army-end": (lambda: app_for(army_table(2, game_over)), []),
+    "stadium-city": (lambda: app_for(stadium_table(3, stadium_city_grown)), []),
+    "stadium-build": (lambda: app_for(stadium_table(3, stadium_building)), ["b"]),
     "title": (lambda: BoomtownApp(pace=0, save_path=None), []),
 }
 

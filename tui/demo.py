@@ -129,3 +129,9 @@ def stadium_buying_land(state) -> bool:
 def stadium_in_debt(state) -> bool:
     frame = _decision(state)
     return frame is not None and frame.kind == "debt" and frame.seat == 0
+
+
+def stadium_city_grown(state) -> bool:
+    """The person's turn to build, round 70 or later: most of the city is built on."""
+    return (not state.stack and state.stage == "main" and state.turn == 0 and state.round >= 70
+            and any(b.owner == 0 for b in state.buildings.values()))

@@ -366,3 +366,90 @@ def test_the_speculator_buys_another_player_s_lot_at_30000_an_acre():
     act(state, A.Speculate(0, other))
     assert state.parcel(me, 0) == LOT_MASKS[0]
     assert state.cash(other) == START_CASH + 60_000
+
+
+def draw(state, effect):
+    """The current player rolls a five with no Auction cards left: this Venture card."""
+    state.crown_deck.clear()
+    state.venture_deck.append(next(v.id for v in VENTURES if v.effect == effect))
+    roll(state, 5)
+
+
+def test_a_zoning_variance_builds_outside_the_block_s_class_without_changing_it():
+    state = start()
+    me = state.turn
+    own(state, me, 0, 1)
+    state.block_class[LOTS[0].block] = "commercial"
+    draw(state, "zoning_variance")
+    assert state.held[me]  # kept face up until the next building
+    act(state, build_at("R1", 1, 1, "N"))
+    assert state.block_class[LOTS[0].block] == "commercial" and not state.held[me]
+    assert state.buildings[1].variance
+
+
+def test_a_cost_overrun_adds_20_per_cent_to_the_next_building_only():
+    state = start()
+    me = state.turn
+    own(state, me, 0, 1)
+    draw(state, "cost_overrun")
+    cash = state.cash(me)
+    act(state, build_at("R1", 1, 1, "N"))
+    assert state.cash(me) == cash - 24_000 and not state.held[me]
+
+
+def test_a_free_demolition_costs_nothing_this_turn():
+    state = start()
+    me = state.turn
+    own(state, me, 0)
+    to_main(state)
+    act(state, build_at("R1", 1, 1, "N"))
+    end_turn(state)
+    end_turn(state)
+    draw(state, "free_demolition")
+    cash = state.cash(me)
+    act(state, A.Demolish(1))
+    assert state.cash(me) == cash and not state.buildings
+
+
+def test_the_fire_removes_the_smallest_building_and_expropriation_the_smallest_parcel():
+    state = start()
+    me = state.turn
+    own(state, me, 0, 3, 11)  # two acres, two acres, four acres
+    to_main(state)
+    act(state, build_at("R2h", 1, 1, "N"))  # Townhouses on lot 0
+    end_turn(state)
+    end_turn(state)
+    draw(state, "fire")
+    assert not state.buildings and state.parcel(me, 0) == LOT_MASKS[0]  # the land stays
+    end_turn(state)
+    end_turn(state)
+    cash = state.cash(me)
+    draw(state, "expropriation")
+    assert state.parcel(me, 0) == 0 and state.for_sale(0)  # lot 0 (lowest id of the smallest)
+    assert state.cash(me) == cash + 40_000
+
+
+def test_the_game_ends_by_assets_when_no_further_building_can_take_place():
+    state = start()
+    me = state.turn
+    state._move_land(state.land[state.bank], 1 - me)  # every acre to the other player...
+    state.developed = state.land[1 - me]  # ...as if all built on
+    state.crown_deck.clear()
+    end_turn(state)
+    assert state.is_over() and "no further building can take place" in state.end_reason
+
+
+def test_no_building_on_a_crown_lot_won_this_turn_but_on_the_next():
+    state = start()
+    me = state.turn
+    state.crown_deck.remove(2)
+    state.crown_deck.append(2)  # Crown lot 7: (1, 4) and (2, 4), the street north of it
+    lot = crown_auction(state).square
+    act(state, A.Bid(LOTS[lot].minimum))
+    act(state, A.Pass())
+    assert state.parcel(me, lot) == LOT_MASKS[lot]
+    assert all(type(a) is not A.Build for a in state.legal_actions(me))
+    end_turn(state)
+    end_turn(state)
+    to_main(state)
+    assert build_at("R1", 1, 4, "N") in state.legal_actions(me)

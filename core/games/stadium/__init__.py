@@ -10,6 +10,7 @@ from .actions import CODEC
 from .bots import HeuristicBot
 from .determinize import determinize
 from .state import StadiumState
+from .stats import Endings
 from .view import SCHEMA
 
 SPEC = GameSpec(
@@ -29,5 +30,6 @@ SPEC = GameSpec(
     views=SCHEMA,
     determinize=determinize,
     bots={"random": RandomBot, "heuristic": HeuristicBot},
+    stats={"endings": Endings},
     sim_options={"round_limit": 200},  # a game between bots that never ends is capped
 )

@@ -75,9 +75,13 @@ class LandRules:
 
     def bank_lots(self, zone: int) -> list[int]:
         """The lots of Bank land for sale in `zone` (0: any zone)."""
+        return [lot for lot, _ in self.bank_parcels(zone)]
+
+    def bank_parcels(self, zone: int) -> list[tuple[int, int]]:
+        """(lot, acres for sale as a bit mask) of each lot of Bank land for sale in `zone`."""
         free = self.bank_land()
-        return [lot.id for lot in LOTS if (not zone or lot.zone == zone)
-                and LOT_MASKS[lot.id] & free]
+        return [(lot.id, LOT_MASKS[lot.id] & free) for lot in LOTS
+                if (not zone or lot.zone == zone) and LOT_MASKS[lot.id] & free]
 
     def _move_land(self, cells: int, taker: int) -> None:
         """Acres change hands; a player cannot build on what they acquired this turn."""

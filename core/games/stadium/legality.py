@@ -10,6 +10,7 @@ from core.engine.errors import NOT_YOUR_TURN
 from . import actions as A
 from .board import LOTS
 from .frames import (
+    ACRE_PRICE,
     ANSWERS,
     AUCTION,
     BID_STEP,
@@ -50,8 +51,8 @@ class LegalityRules:
                 if not self.demolished and cash >= self.demolition_fee() else []
             return [*self.legal_builds(seat), *demolitions, A.EndTurn()]
         if kind == LAND_CHOICE:
-            return [A.BuyLot(lot) for lot in self.bank_lots(frame.zone)
-                    if self.lot_price(lot) <= cash] + [A.NoLand()]
+            return [A.BuyLot(lot) for lot, cells in self.bank_parcels(frame.zone)
+                    if ACRE_PRICE * cells.bit_count() <= cash] + [A.NoLand()]
         if kind == DRAW:
             return list(DRAW_ANSWERS)
         if kind == SPECULATE:

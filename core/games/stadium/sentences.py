@@ -2,6 +2,11 @@
 
 from core.engine.events import Sentences
 
+
+def _acres(count: int) -> str:
+    return f"{count} acre{'s' if count != 1 else ''}"
+
+
 SENTENCES = Sentences({
     "starts": (("player",),
         "{} goes first."),
@@ -12,13 +17,14 @@ SENTENCES = Sentences({
     "no-bank-land": (("where",),
         "No Bank land is left in {}."),
     "buys-land": (("player", "lot", "acres", "price"),
-        "{} buys {} ({} acres) for ${:,}."),
+        lambda player, lot, acres, price: f"{player} buys {lot} ({_acres(acres)}) for ${price:,}."),
     "buys-no-land": (("player",),
         "{} buys no land."),
     "speculates": (("player", "lot", "seller", "price"),
         "{} buys {} from {} for ${:,} (Speculator)."),
     "crown-card": (("player", "lot", "acres", "minimum"),
-        "{} turns up an Auction card: {} ({} acres), bidding opens at ${:,}."),
+        lambda player, lot, acres, minimum: f"{player} turns up an Auction card: {lot} "
+        f"({_acres(acres)}), bidding opens at ${minimum:,}."),
     "bids": (("player", "amount"),
         "{} bids ${:,}."),
     "passes": (("player",),
