@@ -1,9 +1,11 @@
 """Playing Stadium through the app, as a person would: keys in, screens out."""
 
 from core.games.stadium import actions as A
+from tui.app import BoomtownApp
 from tui.demo import app_for, stadium_building, stadium_table
 from tui.games.stadium.end import StadiumEnd
 from tui.games.stadium.screen import StadiumScreen
+from tui.saves import load_table
 
 from .test_play import play_to_the_end
 
@@ -71,3 +73,19 @@ async def test_demolishing_the_building_under_the_cursor():
         await pilot.press("d")
         await pilot.pause()
         assert mine.id not in table.state.buildings and table.state.demolished
+
+
+async def test_every_move_is_saved_and_the_game_resumes_where_it_was(tmp_path, monkeypatch):
+    monkeypatch.setenv("BOOMTOWN_DATA_DIR", str(tmp_path))
+    table = stadium_table(3, stadium_building)
+    app = BoomtownApp(table, pace=0)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        await pilot.press("b", "enter")  # a building, then leave at once
+        await pilot.pause()
+        await pilot.press("ctrl+q")
+    assert any(s == 0 and type(a) is A.Build for s, a in table.match.record.actions)
+    saved = load_table(tmp_path / "autosave.json")
+    assert saved.match.record.actions == table.match.record.actions
+    assert saved.state.log() == table.state.log() and saved.state.buildings == \
+        table.state.buildings
