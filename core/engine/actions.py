@@ -1,6 +1,7 @@
 """Actions: small immutable values with a readable text form and a JSON form."""
 
-from dataclasses import asdict, fields
+from collections.abc import Callable
+from dataclasses import asdict, fields, make_dataclass
 from typing import Any, ClassVar
 
 
@@ -38,3 +39,16 @@ class ActionCodec:
             elif type(value) is not int:
                 raise ValueError(f"malformed {cls.kind} action: {data!r}")
         return cls(**args)
+
+
+def action_class(name: str, kind: str, text: str, *field_names: str,
+                 readable: dict[str, Callable[[int], str]] | None = None) -> type[Action]:
+    """A small action class of int fields; `text` is how it reads, with {field} for each, a
+    field shown through `readable[field]` where the game names one (a square by its name)."""
+    shown = readable or {}
+
+    def __str__(self) -> str:
+        return text.format(**{f: shown.get(f, int)(getattr(self, f)) for f in field_names})
+
+    return make_dataclass(name, [(f, int) for f in field_names], bases=(Action,), frozen=True,
+                          slots=True, namespace={"__str__": __str__, "kind": kind})

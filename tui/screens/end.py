@@ -2,14 +2,35 @@
 
 from __future__ import annotations
 
+from rich.style import Style
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
 from textual.widgets import Button, Static
 
+from ..widgets.chart import sparklines
 from ..widgets.key_bar import KeyBar
 from .page import Page
+
+OUT = Style(dim=True)
+
+
+def standing_label(view, seat: int, label: Text, width: int) -> Text:
+    """A player's `label` in the standings, `width` cells: ★ for a winner, "(bankrupt)" for a
+    player out of the game; the name is cut, never the mark."""
+    status = (" ★", "bold") if seat in view.result.winners else \
+        (" (bankrupt)", OUT) if not view.active[seat] else ("", "")
+    label.truncate(width - len(status[0]), overflow="ellipsis")
+    label.append(*status)
+    label.truncate(width, pad=True)
+    return label
+
+
+def chart_of(view, history, labels: list[Text], colours, width: int, title: str) -> Text:
+    """Each player's figure at the end of each round, as sparklines in their colours."""
+    styles = [Style(color=colours[seat]) for seat in range(len(view.players))]
+    return sparklines(history, labels, styles, width, title)
 
 
 class EndPage(Page[str]):

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, make_dataclass
+from dataclasses import dataclass
 
-from core.engine.actions import Action, ActionCodec
+from core.engine.actions import Action, ActionCodec, action_class
 
 from .board import SQUARES
 from .cards import DECK_NAMES
@@ -14,13 +14,7 @@ READABLE = {"square": lambda v: SQUARES[v].name, "deck": lambda v: DECK_NAMES[v]
 
 
 def _action(name: str, kind: str, text: str, *fields: str) -> type[Action]:
-    """A small action class of int fields; `text` is how it reads, with {field} for each."""
-
-    def __str__(self) -> str:
-        return text.format(**{f: READABLE.get(f, int)(getattr(self, f)) for f in fields})
-
-    return make_dataclass(name, [(f, int) for f in fields], bases=(Action,), frozen=True,
-                          slots=True, namespace={"__str__": __str__, "kind": kind})
+    return action_class(name, kind, text, *fields, readable=READABLE)
 
 
 Roll = _action("Roll", "roll", "throw the dice")

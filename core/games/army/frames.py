@@ -16,11 +16,12 @@ from core.engine.decisions import (
     Placement,
     TradeOffer,
 )
+from core.engine.turns import OVER  # noqa: F401 (the stage once over, for this game's modules)
 
 from . import actions as A
 from .board import SQUARES_COUNT
 
-ROLL, END, OVER = "roll", "end", "over"  # the current player's stage when nothing is pending
+ROLL, END = "roll", "end"  # the current player's stage when nothing is pending
 
 
 @dataclass(slots=True)

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from core.engine.auction import OpenAuction
+from core.engine.auction import BiddingRules, OpenAuction
 from core.engine.decisions import AuctionLot, Placement
 
 from .board import BARRACKS, SQUARES
@@ -14,7 +14,7 @@ from .cards import GET_OUT
 from .frames import STORE, BankSale, Move, Shortage
 
 
-class SaleRules:
+class SaleRules(BiddingRules):
     """Purchases, auctions, debts and bankruptcy, for ArmyState (whose fields they read)."""
 
     __slots__ = ()
@@ -37,22 +37,7 @@ class SaleRules:
 
     def _order_after(self, seat: int) -> tuple[int, ...]:
         """Every player still in, starting left of `seat` and ending with `seat`."""
-        order = [(seat + i) % self.n for i in range(1, self.n + 1)]
-        return tuple(s for s in order if self.active[s])
-
-    def _do_Bid(self, seat: int, action) -> None:
-        auction = self.stack[-1].auction
-        auction.bid(action.amount)
-        self._say("bids", self.players[seat], action.amount)
-        if auction.finished:
-            self._close_auction()
-
-    def _do_Pass(self, seat: int, _action) -> None:
-        auction = self.stack[-1].auction
-        auction.pass_()
-        self._say("passes", self.players[seat])
-        if auction.finished:
-            self._close_auction()
+        return self._order_from((seat + 1) % self.n)
 
     def _close_auction(self) -> None:
         lot = self.stack.pop()

@@ -23,6 +23,7 @@ from core.engine.events import Event
 from core.engine.game import GameState, Result
 from core.engine.ledger import Ledger
 from core.engine.rng import Rng
+from core.engine.turns import StackedTurns
 
 from .board import (
     BARRACKS_IN_BANK,
@@ -58,7 +59,7 @@ from .trading import TradeRules
 
 
 class ArmyState(LegalityRules, MovementRules, SaleRules, DeedRules, TradeRules, DebtRules,
-                GameState):
+                StackedTurns, GameState):
     sentences = SENTENCES
     __slots__ = (
         "players", "n", "rng", "ledger", "bank", "position", "active", "prison_turn", "card_holder",
@@ -145,26 +146,6 @@ class ArmyState(LegalityRules, MovementRules, SaleRules, DeedRules, TradeRules, 
         return clone
 
     # -- what the state says -------------------------------------------------------------------
-
-    def cash(self, seat: int) -> int:
-        return self.ledger.balances[seat]
-
-    def is_over(self) -> bool:
-        return self.stage == OVER
-
-    def actor(self) -> int | None:
-        if self.stage == OVER:
-            return None
-        if not self.stack:
-            return self.turn
-        return self.stack[-1].seat
-
-    def to_act(self) -> tuple[int, ...]:
-        seat = self.actor()
-        return () if seat is None else (seat,)
-
-    def top(self) -> Frame | None:
-        return self.stack[-1] if self.stack else None
 
     def deeds_of(self, seat: int) -> list[int]:
         return [s for s in DEEDS if self.owner[s] == seat]
@@ -266,39 +247,19 @@ class ArmyState(LegalityRules, MovementRules, SaleRules, DeedRules, TradeRules, 
         self.jailed = False
 
     def _finish_by_worth(self, why: str) -> None:
-        worth = [self.net_worth(s) if self.active[s] else -1 for s in range(self.n)]
-        best = max(worth)
-        self._finish(tuple(s for s in range(self.n) if worth[s] == best),
-                     f"{why}: the richest by the rulebook's valuation")
+        self._finish_by([self.net_worth(s) for s in range(self.n)],
+                        f"{why}: the richest by the rulebook's valuation")
 
     def _finish(self, winners: tuple[int, ...], reason: str) -> None:
         for frame in self.stack:  # the throw that ended the game still counts
             if type(frame) is Settle:
                 self._settle(frame.mover)
-        self.stage = OVER
-        self.stack = []
-        self.winners = winners
-        names = " and ".join(self.players[s] for s in winners)
-        self.end_reason = f"{names} {'wins' if len(winners) == 1 else 'share the win'}: {reason}."
-        self._say("game-over", self.end_reason)
-
-    # -- money and the log ---------------------------------------------------------------------
-
-    def _pay(self, source: int, target: int, amount: int, reason: str) -> None:
-        if amount:
-            self.ledger.transfer(self.round, source, target, amount, reason)
-
-    def _say(self, kind: str, *args) -> None:
-        """Record what happened: an event of `kind` (sentences.py names its fields)."""
-        self.events.append(Event(self.round, kind, args))
+        super()._finish(winners, reason)
 
     # -- results and views ---------------------------------------------------------------------
 
     def result(self) -> Result | None:
-        if self.stage != OVER:
-            return None
-        scores = tuple(self.net_worth(s) if self.active[s] else 0 for s in range(self.n))
-        return Result(self.winners, scores, self.end_reason)
+        return self._result([self.net_worth(s) for s in range(self.n)])
 
     def view(self, seat: int | None):
         from .view import make_view

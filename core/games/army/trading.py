@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from core.engine.decisions import TradeOffer
+from core.engine.offers import OfferRules
 from core.engine.templates import Holdings
 
 from . import actions as A
@@ -26,7 +26,7 @@ def trade_holdings(seats: Sequence[int], owner, level, cash, card_holder) -> tup
                           tuple(d for d in (0, 1) if card_holder[d] == seat)) for seat in seats)
 
 
-class TradeRules:
+class TradeRules(OfferRules):
     """The rules of trade offers, for ArmyState (whose fields they read)."""
 
     __slots__ = ()
@@ -83,18 +83,6 @@ class TradeRules:
             if any(deck not in may.cards for deck in cards):
                 return f"{who} does not hold that Get-out card"
         return None
-
-    def _do_Propose(self, seat: int, offer) -> None:
-        if self.stack and isinstance(self.stack[-1], TradeOffer):
-            self.stack.pop()  # a counter-offer replaces the offer it answers
-        self.proposals[seat] += 1
-        self.stack.append(TradeOffer(seat, offer))
-        self._say("offers", self.players[seat], self.players[offer.partner],
-                  str(offer).removeprefix("offer "))
-
-    def _do_Reject(self, seat: int, _action) -> None:
-        proposer = self.stack.pop().proposer
-        self._say("rejects", self.players[seat], self.players[proposer])
 
     def _do_Accept(self, seat: int, _action) -> None:
         trade = self.stack.pop()

@@ -7,10 +7,11 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from core.engine.decisions import AuctionLot, Debt, Frame, TradeOffer
+from core.engine.turns import OVER  # noqa: F401 (the stage once over, for this game's modules)
 
 from . import actions as A
 
-ROLL, MAIN, OVER = "roll", "main", "over"  # the current player's stage when nothing is pending
+ROLL, MAIN = "roll", "main"  # the current player's stage when nothing is pending
 
 START_CASH = 200_000
 ACRE_PRICE = 20_000  # Bank land, and undeveloped land in the final valuation

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from core.engine.auction import OpenAuction
+from core.engine.auction import BiddingRules, OpenAuction
 from core.engine.decisions import AuctionLot
 
 from .actions import lot_name
@@ -17,14 +17,10 @@ from .frames import ACRE_PRICE, BANK_BUILDING, BID_STEP, BUILDING, CROWN, LAND, 
 from .land import acres
 
 
-class SaleRules:
+class SaleRules(BiddingRules):
     """Purchases, auctions, debts and bankruptcy, for StadiumState (whose fields they read)."""
 
     __slots__ = ()
-
-    def _order_from(self, first: int) -> tuple[int, ...]:
-        """The players still in, starting with `first` and going to the left."""
-        return tuple(s for s in ((first + i) % self.n for i in range(self.n)) if self.active[s])
 
     # -- Bank land -----------------------------------------------------------------------------
 
@@ -64,20 +60,6 @@ class SaleRules:
         self._say("crown-card", self.players[seat], lot_name(lot), LOTS[lot].acres,
                   LOTS[lot].minimum)
         self._open_auction(self._order_from(seat), LOTS[lot].minimum, lot, CROWN)
-
-    def _do_Bid(self, seat: int, action) -> None:
-        auction = self.stack[-1].auction
-        auction.bid(action.amount)
-        self._say("bids", self.players[seat], action.amount)
-        if auction.finished:
-            self._close_auction()
-
-    def _do_Pass(self, seat: int, _action) -> None:
-        auction = self.stack[-1].auction
-        auction.pass_()
-        self._say("passes", self.players[seat])
-        if auction.finished:
-            self._close_auction()
 
     def auction_item(self, frame: AuctionLot) -> str:
         """What an auction sells, for a player to read."""

@@ -23,6 +23,7 @@ from core.engine.events import Event
 from core.engine.game import GameState, Result
 from core.engine.ledger import Ledger
 from core.engine.rng import Rng
+from core.engine.turns import StackedTurns
 
 from .board import BLOCKS, CARDS, CROWN_LOTS, LAND_MASK, VENTURES
 from .frames import MAIN, OVER, ROLL, START_CASH, BankSale, CrownOrVenture, LandChoice
@@ -35,7 +36,7 @@ from .ventures import VentureRules
 
 
 class StadiumState(LegalityRules, LandRules, SaleRules, VentureRules, TradeRules, DebtRules,
-                   GameState):
+                   StackedTurns, GameState):
     sentences = SENTENCES
     __slots__ = (
         "players", "n", "rng", "ledger", "bank", "events", "round", "version", "round_limit",
@@ -97,24 +98,6 @@ class StadiumState(LegalityRules, LandRules, SaleRules, VentureRules, TradeRules
         return clone
 
     # -- what the state says -------------------------------------------------------------------
-
-    def cash(self, seat: int) -> int:
-        return self.ledger.balances[seat]
-
-    def is_over(self) -> bool:
-        return self.stage == OVER
-
-    def actor(self) -> int | None:
-        if self.stage == OVER:
-            return None
-        return self.stack[-1].seat if self.stack else self.turn
-
-    def to_act(self) -> tuple[int, ...]:
-        seat = self.actor()
-        return () if seat is None else (seat,)
-
-    def top(self) -> Frame | None:
-        return self.stack[-1] if self.stack else None
 
     # -- performing ----------------------------------------------------------------------------
 
@@ -193,35 +176,12 @@ class StadiumState(LegalityRules, LandRules, SaleRules, VentureRules, TradeRules
             self._say("collects", self.players[seat], returns)
 
     def _finish_by_assets(self, why: str) -> None:
-        worth = [self.assets(s) if self.active[s] else -1 for s in range(self.n)]
-        best = max(worth)
-        self._finish(tuple(s for s in range(self.n) if worth[s] == best),
-                     f"{why}: the greatest assets")
-
-    def _finish(self, winners: tuple[int, ...], reason: str) -> None:
-        self.stage = OVER
-        self.stack = []
-        self.winners = winners
-        names = " and ".join(self.players[s] for s in winners)
-        self.end_reason = f"{names} {'wins' if len(winners) == 1 else 'share the win'}: {reason}."
-        self._say("game-over", self.end_reason)
-
-    # -- money and the log ---------------------------------------------------------------------
-
-    def _pay(self, source: int, target: int, amount: int, reason: str) -> None:
-        if amount:
-            self.ledger.transfer(self.round, source, target, amount, reason)
-
-    def _say(self, kind: str, *args) -> None:
-        self.events.append(Event(self.round, kind, args))
+        self._finish_by([self.assets(s) for s in range(self.n)], f"{why}: the greatest assets")
 
     # -- results and views ---------------------------------------------------------------------
 
     def result(self) -> Result | None:
-        if self.stage != OVER:
-            return None
-        scores = tuple(self.assets(s) if self.active[s] else 0 for s in range(self.n))
-        return Result(self.winners, scores, self.end_reason)
+        return self._result([self.assets(s) for s in range(self.n)])
 
     def view(self, seat: int | None):
         from .view import make_view

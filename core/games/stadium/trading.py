@@ -4,14 +4,14 @@ player accepts, rejects or makes a counter-offer (stadium_003.txt)."""
 
 from __future__ import annotations
 
-from core.engine.decisions import TradeOffer
+from core.engine.offers import OfferRules
 
 from . import actions as A
 from .board import LOTS
 from .frames import MAIN, MAX_PROPOSALS, ROLL, TRADE
 
 
-class TradeRules:
+class TradeRules(OfferRules):
     """Trade offers, for StadiumState (whose fields they read)."""
 
     __slots__ = ()
@@ -56,18 +56,6 @@ class TradeRules:
             if not 0 <= cash <= self.cash(holder):
                 return f"{who} has ${self.cash(holder):,}"
         return None
-
-    def _do_Propose(self, seat: int, offer) -> None:
-        if self.stack and type(self.stack[-1]) is TradeOffer:
-            self.stack.pop()  # a counter-offer replaces the offer it answers
-        self.proposals[seat] += 1
-        self.stack.append(TradeOffer(seat, offer))
-        self._say("offers", self.players[seat], self.players[offer.partner],
-                  str(offer).removeprefix("offer "))
-
-    def _do_Reject(self, seat: int, _action) -> None:
-        proposer = self.stack.pop().proposer
-        self._say("rejects", self.players[seat], self.players[proposer])
 
     def _do_Accept(self, seat: int, _action) -> None:
         trade = self.stack.pop()

@@ -2,13 +2,11 @@
 
 from __future__ import annotations
 
-from rich.style import Style
 from rich.text import Text
 
 from core.games.army.board import DEEDS
 
-from ...screens.end import EndPage
-from ...widgets.chart import sparklines
+from ...screens.end import EndPage, chart_of, standing_label
 from .look import EMPTY, SEAT_COLOURS, money, seat_label
 
 NAME_WIDTH = 22  # "1 Player (bankrupt)" and more; the whole table fits in 80 columns
@@ -22,13 +20,7 @@ def standings(view) -> Text:
     order = sorted(range(len(view.players)), key=lambda s: (s not in view.result.winners,
                                                             not view.active[s], -view.net_worth[s]))
     for seat in order:
-        label = seat_label(view, seat)
-        status = (" ★", "bold") if seat in view.result.winners else \
-            (" (bankrupt)", EMPTY) if not view.active[seat] else ("", "")
-        label.truncate(NAME_WIDTH - len(status[0]), overflow="ellipsis")  # cut the name, not status
-        label.append(*status)
-        label.truncate(NAME_WIDTH, pad=True)
-        text.append_text(label)
+        text.append_text(standing_label(view, seat, seat_label(view, seat), NAME_WIDTH))
         deeds = [s for s in DEEDS if view.owner[s] == seat]
         stores, barracks = view.buildings(seat)
         paid, received = view.rent_totals[seat]
@@ -46,6 +38,5 @@ class ArmyEnd(EndPage):
     def chart(self, width: int) -> Text:
         view = self.final
         labels = [seat_label(view, seat) for seat in range(len(view.players))]
-        styles = [Style(color=SEAT_COLOURS[seat]) for seat in range(len(view.players))]
-        return sparklines(view.worth_history, labels, styles, width,
-                          "Net worth at the end of each round")
+        return chart_of(view, view.worth_history, labels, SEAT_COLOURS, width,
+                        "Net worth at the end of each round")

@@ -3,13 +3,11 @@ round."""
 
 from __future__ import annotations
 
-from rich.style import Style
 from rich.text import Text
 
 from core.games.stadium.frames import ACRE_PRICE
 
-from ...screens.end import EndPage
-from ...widgets.chart import sparklines
+from ...screens.end import EndPage, chart_of, standing_label
 from .look import EMPTY, SEAT_COLOURS, money, seat_label
 
 NAME_WIDTH = 14  # the whole table fits in 80 columns
@@ -23,13 +21,7 @@ def standings(view) -> Text:
     order = sorted(range(len(view.players)), key=lambda s: (s not in view.result.winners,
                                                             not view.active[s], -view.assets[s]))
     for seat in order:
-        label = seat_label(view, seat)
-        status = (" ★", "bold") if seat in view.result.winners else \
-            (" (bankrupt)", EMPTY) if not view.active[seat] else ("", "")
-        label.truncate(NAME_WIDTH - len(status[0]), overflow="ellipsis")
-        label.append(*status)
-        label.truncate(NAME_WIDTH, pad=True)
-        text.append_text(label)
+        text.append_text(standing_label(view, seat, seat_label(view, seat), NAME_WIDTH))
         land = ACRE_PRICE * view.undeveloped_acres(seat)
         built = view.assets[seat] - view.cash[seat] - land
         text.append(f"{money(view.assets[seat]):>12}{money(view.cash[seat]):>12}"
@@ -46,6 +38,5 @@ class StadiumEnd(EndPage):
     def chart(self, width: int) -> Text:
         view = self.final
         labels = [seat_label(view, seat) for seat in range(len(view.players))]
-        styles = [Style(color=SEAT_COLOURS[seat]) for seat in range(len(view.players))]
-        return sparklines(view.assets_history, labels, styles, width,
-                          "Assets at the end of each round")
+        return chart_of(view, view.assets_history, labels, SEAT_COLOURS, width,
+                        "Assets at the end of each round")
