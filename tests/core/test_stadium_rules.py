@@ -453,3 +453,32 @@ def test_no_building_on_a_crown_lot_won_this_turn_but_on_the_next():
     end_turn(state)
     to_main(state)
     assert build_at("R1", 1, 4, "N") in state.legal_actions(me)
+
+
+def test_a_building_bought_this_turn_may_be_demolished_this_turn():
+    state = start()
+    me, other = state.turn, 1 - state.turn
+    own(state, other, 0)
+    state.turn = other
+    to_main(state)
+    act(state, build_at("R1", 1, 1, "N"))
+    end_turn(state)
+    to_main(state)
+    act(state, A.Propose(other, give_cash=30_000, get_buildings=(1,)))
+    act(state, A.Accept())
+    act(state, A.Demolish(1))
+    assert not state.buildings and state.parcel(me, 0) == bit(1, 1)
+
+
+def test_used_venture_cards_are_reshuffled_when_the_deck_runs_out():
+    state = start()
+    state.crown_deck.clear()
+    state.venture_discard += state.venture_deck[:-1]
+    state.venture_deck[:-1] = []
+    roll(state, 6)  # the last card
+    end_turn(state)
+    assert not state.venture_deck
+    roll(state, 6)  # none left: the used ones, shuffled, make the deck again
+    assert "The Venture cards are reshuffled." in state.log()
+    held = sum(map(len, state.held))
+    assert len(state.venture_deck) + len(state.venture_discard) + held == len(VENTURES)
