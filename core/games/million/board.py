@@ -43,8 +43,11 @@ def _load():
                          tuple(b.id for b in businesses if b.space == s["id"]))
                    for s in data["spaces"])
     exits: list[list[int]] = [[] for _ in spaces]
+    both: list[list[int]] = [[] for _ in spaces]
     for a, b, one_way in data["edges"]:
         exits[a].append(b)
+        both[a].append(b)
+        both[b].append(a)
         if not one_way:
             exits[b].append(a)
     adjacent: list[set[int]] = [set() for _ in businesses]
@@ -53,10 +56,11 @@ def _load():
         adjacent[b].add(a)
     one_way = frozenset((a, b) for a, b, one in data["edges"] if one)
     return (spaces, businesses, tuple(tuple(sorted(e)) for e in exits),
+            tuple(tuple(sorted(e)) for e in both),
             tuple(frozenset(n) for n in adjacent), one_way, tuple(data["publicity_stunt_deck"]))
 
 
-SPACES, BUSINESSES, EXITS, NEIGHBOURS, ONE_WAY, STUNT_DECK = _load()
+SPACES, BUSINESSES, EXITS, EXITS_BOTH_WAYS, NEIGHBOURS, ONE_WAY, STUNT_DECK = _load()
 START = next(s.id for s in SPACES if s.kind == START_KIND)
 FINISH = next(s.id for s in SPACES if s.kind == FINISH_KIND)
 REAL_ESTATE = tuple(s.id for s in SPACES if s.kind == REAL_ESTATE_KIND)

@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cache
 
-from .board import EXITS, START
+from .board import EXITS, EXITS_BOTH_WAYS, START
 
 
 @dataclass(frozen=True)
@@ -25,21 +25,24 @@ class Walk:
 
 
 @cache
-def _ends(space: int, came_from: int, steps: int) -> tuple[tuple[int, ...], ...]:
+def _ends(space: int, came_from: int, steps: int, one_way: bool = True
+          ) -> tuple[tuple[int, ...], ...]:
     """Every path of exactly `steps` spaces from `space` (reached from `came_from`, -1: from
-    nowhere), never turning straight back."""
+    nowhere), never turning straight back (against the one-way street only if not `one_way`)."""
     if steps == 0:
         return ((),)
     found = []
-    for nxt in EXITS[space]:
+    for nxt in (EXITS if one_way else EXITS_BOTH_WAYS)[space]:
         if nxt != came_from:
-            found.extend((nxt, *rest) for rest in _ends(nxt, space, steps - 1))
+            found.extend((nxt, *rest) for rest in _ends(nxt, space, steps - 1, one_way))
     return tuple(found)
 
 
-def walks(position: int | None, steps: int, stunts: frozenset[int] = frozenset()) -> list[Walk]:
+def walks(position: int | None, steps: int, stunts: frozenset[int] = frozenset(),
+          one_way: bool = True) -> list[Walk]:
     """The destinations of a move of `steps` from `position` (None: off the board), stopping
-    short allowed on the spaces of `stunts`; one Walk each, in the order first found."""
+    short allowed on the spaces of `stunts` (and the ONE WAY sign ignored if not `one_way`, a
+    variant); one Walk each, in the order first found."""
     if position is None:  # START counts as the first space
         before, space, left = (START,), START, steps - 1
     else:
@@ -47,11 +50,11 @@ def walks(position: int | None, steps: int, stunts: frozenset[int] = frozenset()
     if left == 0:
         return [Walk(space, before, False)]
     chosen: dict[int, Walk] = {}
-    for rest in _ends(space, -1, left):  # the whole count
+    for rest in _ends(space, -1, left, one_way):  # the whole count
         chosen.setdefault(rest[-1], Walk(rest[-1], before + rest, False))
     if stunts:  # or fewer, stopping on a stunt's location
         for short in range(1, left):
-            for rest in _ends(space, -1, short):
+            for rest in _ends(space, -1, short, one_way):
                 if rest[-1] in stunts:
                     chosen.setdefault(rest[-1], Walk(rest[-1], before + rest, True))
     return list(chosen.values())

@@ -1,0 +1,39 @@
+"""The Million turn's vocabulary: stages, the six's choice, and the game's fixed sums."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar
+
+from core.engine.decisions import Frame
+from core.engine.turns import OVER  # noqa: F401 (the stage once over, for this game's modules)
+
+# the current player's stage: choosing the free business at setup, before the roll, choosing
+# where to drive, and after moving (or selling instead)
+SETUP, ROLL, MOVE, AFTER = "setup", "roll", "move", "after"
+
+START_CASH = 10_000
+SIGNS = 7  # SOLD signs a player has
+SIX_BONUS = 10_000
+FACE_UP = {2: 2, 3: 2, 4: 3, 5: 4, 6: 4}  # publicity stunt cards face up, by players
+SIX_RULES = ("choose", "money", "skip", "off")  # the variant: what a six gives
+
+
+@dataclass(slots=True)
+class SixChoice(Frame):
+    """A six was rolled: take $10,000 or make an opponent miss a turn."""
+
+    kind: ClassVar[str] = "six"
+    chooser: int
+
+    @property
+    def seat(self) -> int:
+        return self.chooser
+
+
+def sale_price(buy: int, roll: int) -> int:
+    """What a business bought at `buy` sells for on the sale roll (RULINGS.md): 1-2 half,
+    rounded up to $10,000; 3-4 the full price; 5 double; 6 triple."""
+    if roll <= 2:
+        return -(-buy // 20_000) * 10_000
+    return buy * (1, 1, 2, 3)[roll - 3]

@@ -1,0 +1,374 @@
+"""Million's rules: drive round the city, buy or lease businesses, race to publicity stunts that
+pay by groups of neighbouring businesses, and land on FINISH holding $1,000,000
+(million_004.txt, RULINGS.md).
+
+The flow: at setup each player in turn takes one small business free; then each turn the
+player rolls (or sells a business instead), drives to one of the destinations the roll allows,
+collects a stunt reached there, may take a six's bonus, and may buy or lease where they stopped
+(any business on a Real Estate space, or sell one there). Leases may be ended, and signs taken
+off bought businesses, at any time in one's own turn.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from core.engine.chance import DIE, Chance
+from core.engine.decisions import Frame
+from core.engine.errors import NOT_YOUR_TURN
+from core.engine.events import Event
+from core.engine.game import GameState, Result
+from core.engine.ledger import Ledger
+from core.engine.rng import Rng
+from core.engine.turns import OVER, StackedTurns
+
+from . import actions as A
+from .board import BUSINESSES, FINISH, LANDMARKS, REAL_ESTATE, SINGLES, SPACES, STUNT_DECK
+from .board import stunt_income as income_of
+from .frames import (
+    AFTER,
+    FACE_UP,
+    MOVE,
+    ROLL,
+    SETUP,
+    SIGNS,
+    SIX_BONUS,
+    SIX_RULES,
+    START_CASH,
+    SixChoice,
+    sale_price,
+)
+from .moves import walks
+from .sentences import SENTENCES
+
+FREE = -1  # a business nobody holds
+
+
+class MillionState(StackedTurns, GameState):
+    sentences = SENTENCES
+    __slots__ = (
+        "players", "n", "rng", "ledger", "bank", "events", "round", "version", "turn", "starter",
+        "stage", "stack", "active", "winners", "end_reason", "position", "holder", "leased",
+        "face_up", "deck", "discard", "skip", "die", "landed", "acquired", "sold", "target",
+        "exact_finish", "one_way", "six_rule", "round_limit", "setup_left",
+    )
+
+    def __init__(self, players: Sequence[str], seed: int, options: dict[str, Any]) -> None:
+        self.players = tuple(players)
+        self.n = n = len(players)
+        self.rng = rng = Rng(seed)
+        self.ledger = Ledger(n)
+        self.bank = n
+        self.events: list[Event] = []
+        self.round = 1
+        self.version = 0
+        self.stack: list[Frame] = []
+        self.active = [True] * n
+        self.winners: tuple[int, ...] = ()
+        self.end_reason = ""
+        self.target = int(options["cash_target"])
+        self.exact_finish = bool(options["exact_finish"])
+        self.one_way = bool(options["one_way"])
+        self.six_rule = str(options["six_rule"])
+        self.round_limit = int(options["round_limit"])
+        if self.six_rule not in SIX_RULES:
+            raise ValueError(f"six_rule is one of {', '.join(SIX_RULES)}")
+        self.position: list[int | None] = [None] * n  # None: next to START, off the board
+        self.holder = [FREE] * len(BUSINESSES)
+        self.leased = [False] * len(BUSINESSES)
+        self.deck = list(range(len(STUNT_DECK)))
+        rng.shuffle(self.deck)
+        self.discard: list[int] = []
+        self.face_up: list[int] = []
+        self.skip = [False] * n  # waiting to miss a turn
+        self.die = 0
+        self.landed: int | None = None  # where the car stopped this turn
+        self.acquired = self.sold = False
+        for seat in range(n):
+            self._pay(self.bank, seat, START_CASH, "starting money")
+        for _ in range(FACE_UP[n]):
+            self.face_up.append(self.deck.pop())
+        self.starter = self.turn = self._roll_off()
+        self.setup_left = n  # players still to take their free business
+        self.stage = SETUP
+
+    def _roll_off(self) -> int:
+        """Everyone rolls; the highest starts (ties roll again)."""
+        rolling = list(range(self.n))
+        while True:
+            rolls = {seat: self.rng.die() for seat in rolling}
+            best = max(rolls.values())
+            rolling = [seat for seat, r in rolls.items() if r == best]
+            if len(rolling) == 1:
+                self._say("starts", self.players[rolling[0]], best)
+                return rolling[0]
+
+    def copy(self) -> MillionState:
+        clone = MillionState.__new__(MillionState)
+        for name in MillionState.__slots__:
+            setattr(clone, name, getattr(self, name))
+        clone.rng = self.rng.copy()
+        clone.ledger = self.ledger.copy()
+        for name in ("events", "active", "position", "holder", "leased", "face_up", "deck",
+                     "discard", "skip", "stack"):
+            setattr(clone, name, getattr(self, name)[:])
+        return clone
+
+    # -- what the state says -------------------------------------------------------------------
+
+    def held(self, seat: int) -> list[int]:
+        return [b for b, h in enumerate(self.holder) if h == seat]
+
+    def stunt_spaces(self) -> frozenset[int]:
+        return frozenset(LANDMARKS[STUNT_DECK[card]] for card in self.face_up)
+
+    def worth(self, seat: int) -> int:
+        """Cash, the buy prices of bought businesses and the refunds of leases (the round
+        limit's valuation, not the rulebook's: it has no other end than FINISH)."""
+        return self.cash(seat) + sum(
+            BUSINESSES[b].lease if self.leased[b] else BUSINESSES[b].buy for b in self.held(seat))
+
+    def destinations(self, seat: int) -> list:
+        stops = self.stunt_spaces() | (frozenset() if self.exact_finish else {FINISH})
+        return walks(self.position[seat], self.die, stops, self.one_way)
+
+    # -- legal actions and reasons -------------------------------------------------------------
+
+    def chance_after(self, seat: int, action) -> Chance | None:
+        return DIE if type(action) in (A.Roll, A.Sell) else None
+
+    def may_act(self, seat: int) -> bool:
+        return seat == self.actor()
+
+    def legal_actions(self, seat: int) -> list:
+        if seat != self.actor():
+            return []
+        if self.stack:  # the six's choice
+            found = [] if self.six_rule == "skip" else [A.TakeTen()]
+            if self.six_rule != "money":
+                found += [A.SkipPlayer(p) for p in self._skippable(seat)]
+            return found or [A.TakeTen()]
+        if self.stage == SETUP:
+            return [A.ChooseFree(b) for b in SINGLES if self.holder[b] == FREE]
+        mine = self.held(seat)
+        managing = [A.EndLease(b) for b in mine if self.leased[b]] + \
+            [A.DropSign(b) for b in mine if not self.leased[b]]
+        if self.stage == ROLL:
+            return [A.Roll(), *[A.Sell(b) for b in mine if not self.leased[b]], *managing]
+        if self.stage == MOVE:
+            return [A.Drive(w.destination) for w in self.destinations(seat)] + managing
+        found = [a for b in self._on_offer(seat) for a in (A.Buy(b), A.Lease(b))
+                 if self._why_not_acquire(seat, a) is None]
+        if self.landed in REAL_ESTATE and not self.acquired and not self.sold:
+            found += [A.Sell(b) for b in mine if not self.leased[b]]
+        return [*found, *managing, A.EndTurn()]
+
+    def _skippable(self, seat: int) -> list[int]:
+        return [p for p in range(self.n) if p != seat and not self.skip[p]]
+
+    def _on_offer(self, seat: int) -> list[int]:
+        """The businesses the player may take where they stopped: those beside the space, or
+        any on a Real Estate space; none once they have taken one, or sold, this turn."""
+        if self.acquired or self.sold or self.landed is None:
+            return []
+        if self.landed in REAL_ESTATE:
+            return list(range(len(BUSINESSES)))
+        return list(SPACES[self.landed].businesses)
+
+    def _cost(self, seat: int, action) -> int:
+        b = BUSINESSES[action.business]
+        if type(action) is A.Lease:
+            return b.lease
+        return b.buy - b.lease if self.holder[b.id] == seat and self.leased[b.id] else b.buy
+
+    def _why_not_acquire(self, seat: int, action) -> str | None:
+        b = action.business
+        business = BUSINESSES[b] if 0 <= b < len(BUSINESSES) else None
+        if business is None or b not in self._on_offer(seat):
+            return "you may take a business only where you stop (any, on Real Estate), " \
+                   "one a turn, and not in a turn you sell"
+        holder, leased = self.holder[b], self.leased[b]
+        if holder != FREE and not leased:
+            return f"{business.name} is bought already"
+        if type(action) is A.Lease:
+            if not business.lease:
+                return f"{business.name} has no lease price"
+            if holder != FREE:
+                return f"{business.name} is leased already"
+        if holder != seat and len(self.held(seat)) >= SIGNS:
+            return f"all your {SIGNS} SOLD signs are out: end a lease or move a sign first"
+        cost = self._cost(seat, action)
+        if cost > self.cash(seat):
+            return f"it costs ${cost:,} and you have ${self.cash(seat):,}"
+        return None
+
+    def why_illegal(self, seat: int, action) -> str | None:
+        if self.stage == OVER:
+            return "the game is over"
+        if seat != self.actor():
+            return NOT_YOUR_TURN
+        if action in self.legal_actions(seat):
+            return None
+        cls = type(action)
+        if self.stack:
+            if cls is A.SkipPlayer:
+                return "that player is already waiting to miss a turn" \
+                    if 0 <= action.seat < self.n and action.seat != seat else "choose an opponent"
+            return "take $10,000 or make an opponent miss a turn first"
+        if self.stage == SETUP:
+            return "take one of the small businesses left, free"
+        if cls in (A.Buy, A.Lease):
+            return self._why_not_acquire(seat, action) or "not now"
+        if cls is A.Drive:
+            return "roll first" if self.stage == ROLL else \
+                "you can stop only where the roll takes you (or on a stunt on the way)"
+        if cls is A.Sell:
+            return "sell instead of rolling, or on a Real Estate space, one business you bought"
+        if cls in (A.EndLease, A.DropSign):
+            return "that is not a business of yours held that way"
+        return {ROLL: "roll the die, or sell instead", MOVE: "choose where to drive",
+                AFTER: "buy, lease or end your turn"}[self.stage]
+
+    # -- performing ----------------------------------------------------------------------------
+
+    def _perform(self, seat: int, action) -> None:
+        getattr(self, "_do_" + type(action).__name__)(seat, action)
+
+    def _do_ChooseFree(self, seat: int, action) -> None:
+        self.holder[action.business] = seat
+        self._say("takes-free", self.players[seat], BUSINESSES[action.business].name)
+        self.setup_left -= 1
+        self.turn = (seat + 1) % self.n
+        if not self.setup_left:
+            self._begin_turn(self.starter)
+
+    def _do_Roll(self, seat: int, _action) -> None:
+        self.die = self._chance(DIE)
+        self.stage = MOVE
+        self._say("rolls", self.players[seat], self.die)
+
+    def _do_Drive(self, seat: int, action) -> None:
+        self.position[seat] = self.landed = action.space
+        self.stage = AFTER
+        self._say("drives", self.players[seat], A.space_name(action.space))
+        here = [card for card in self.face_up if LANDMARKS[STUNT_DECK[card]] == action.space]
+        if here:
+            self._stunt(seat, here)
+        if self.stage != OVER and self.die == 6 and self.six_rule != "off":
+            self.stack.append(SixChoice(seat))
+        self._check_finish(seat)
+
+    def _stunt(self, seat: int, cards: list[int]) -> None:
+        """The first to reach a stunt is paid for every group of their businesses; the card
+        goes and another is revealed. Two cards on one location pay once, one goes, and the
+        car goes back to START."""
+        paid = income_of(self.held(seat))
+        self._pay(self.bank, seat, paid, f"publicity stunt at {STUNT_DECK[cards[0]]}")
+        self._say("stunt", self.players[seat], STUNT_DECK[cards[0]], paid)
+        self.face_up.remove(cards[0])
+        self.discard.append(cards[0])
+        if len(cards) > 1:
+            self.position[seat] = None
+            self._say("back-to-start", self.players[seat], "two cards show that location")
+        self._reveal()
+
+    def _reveal(self) -> None:
+        if not self.deck:
+            self.deck, self.discard = self.discard, []
+            self.rng.shuffle(self.deck)
+            self._say("stunts-shuffled")
+        card = self.deck.pop()
+        self.face_up.append(card)
+        where = LANDMARKS[STUNT_DECK[card]]
+        self._say("new-stunt", STUNT_DECK[card])
+        for other in range(self.n):
+            if self.position[other] == where:
+                self.position[other] = None
+                self._say("back-to-start", self.players[other], "the new card is where they stand")
+
+    def _do_TakeTen(self, seat: int, _action) -> None:
+        self.stack.pop()
+        self._pay(self.bank, seat, SIX_BONUS, "a six")
+        self._say("takes-ten", self.players[seat], SIX_BONUS)
+        self._check_finish(seat)
+
+    def _do_SkipPlayer(self, seat: int, action) -> None:
+        self.stack.pop()
+        self.skip[action.seat] = True
+        self._say("skips", self.players[seat], self.players[action.seat])
+
+    def _do_Buy(self, seat: int, action) -> None:
+        b = BUSINESSES[action.business]
+        cost, lessee = self._cost(seat, action), self.holder[b.id]
+        if lessee not in (FREE, seat):  # an opponent's lease ends: their refund
+            self._pay(self.bank, lessee, b.lease, f"lease of {b.name} ended")
+            self._say("lease-bought-out", self.players[lessee], b.name, b.lease)
+        self._pay(seat, self.bank, cost, f"bought {b.name}")
+        self.holder[b.id], self.leased[b.id] = seat, False
+        self.acquired = True
+        self._say("buys", self.players[seat], b.name, cost)
+
+    def _do_Lease(self, seat: int, action) -> None:
+        b = BUSINESSES[action.business]
+        self._pay(seat, self.bank, b.lease, f"leased {b.name}")
+        self.holder[b.id], self.leased[b.id] = seat, True
+        self.acquired = True
+        self._say("leases", self.players[seat], b.name, b.lease)
+
+    def _do_EndLease(self, seat: int, action) -> None:
+        b = BUSINESSES[action.business]
+        self._pay(self.bank, seat, b.lease, f"ended the lease of {b.name}")
+        self.holder[b.id], self.leased[b.id] = FREE, False
+        self._say("ends-lease", self.players[seat], b.name, b.lease)
+        self._check_finish(seat)
+
+    def _do_DropSign(self, seat: int, action) -> None:
+        self.holder[action.business] = FREE
+        self._say("drops-sign", self.players[seat], BUSINESSES[action.business].name)
+
+    def _do_Sell(self, seat: int, action) -> None:
+        b = BUSINESSES[action.business]
+        roll = self._chance(DIE)
+        price = sale_price(b.buy, roll)
+        self._pay(self.bank, seat, price, f"sold {b.name}")
+        self.holder[b.id] = FREE
+        self.sold = True
+        self.stage = AFTER
+        self._say("sells", self.players[seat], b.name, roll, price)
+        self._check_finish(seat)
+
+    def _do_EndTurn(self, seat: int, _action) -> None:
+        self._next_turn()
+
+    def _check_finish(self, seat: int) -> None:
+        if self.stage != OVER and self.landed == FINISH and self.position[seat] == FINISH \
+                and self.cash(seat) >= self.target and not self.stack:
+            self._finish((seat,), f"lands on FINISH with ${self.cash(seat):,}")
+
+    # -- turns ---------------------------------------------------------------------------------
+
+    def _next_turn(self) -> None:
+        seat = (self.turn + 1) % self.n
+        if seat == self.starter:
+            if self.round_limit and self.round >= self.round_limit:
+                self._finish_by([self.worth(s) for s in range(self.n)],
+                                f"the {self.round_limit}-round limit: the richest "
+                                "(cash, businesses at their buy price, leases refunded)")
+                return
+            self.round += 1
+        self._begin_turn(seat)
+
+    def _begin_turn(self, seat: int) -> None:
+        self.turn = seat
+        self.stage = ROLL
+        self.die = 0
+        self.landed = None
+        self.acquired = self.sold = False
+        if self.skip[seat]:
+            self.skip[seat] = False
+            self._say("misses-turn", self.players[seat])
+            self._next_turn()
+
+    def result(self) -> Result | None:
+        return self._result([self.worth(s) for s in range(self.n)])

@@ -1,0 +1,197 @@
+"""Million's rules (million_004.txt, RULINGS.md), one test per rule; the game is not in the
+registry yet (no screens), so the tests build its state directly."""
+
+import pytest
+
+from core.engine.bots import RandomBot
+from core.engine.errors import IllegalAction
+from core.games.million import actions as A
+from core.games.million.board import (
+    BUSINESSES,
+    FINISH,
+    LANDMARKS,
+    ONE_WAY,
+    REAL_ESTATE,
+    SINGLES,
+    START,
+    STUNT_DECK,
+)
+from core.games.million.frames import AFTER, MOVE, sale_price
+from core.games.million.state import FREE, MillionState
+
+NAMES = ["Ann", "Ben", "Cat", "Dan"]
+RULES = {"cash_target": 1_000_000, "exact_finish": True, "one_way": True, "six_rule": "choose",
+         "round_limit": 0}
+
+
+def start(players=2, seed=1, **options):
+    state = MillionState(NAMES[:players], seed, {**RULES, **options})
+    for _ in range(players):  # everyone takes the first small business left
+        seat = state.to_act()[0]
+        state.step(seat, state.legal_actions(seat)[0])
+    return state
+
+
+def act(state, action):
+    state.step(state.to_act()[0], action)
+
+
+def roll(state, value):
+    state.step_outcome(state.to_act()[0], A.Roll(), value)
+
+
+def test_setup_10000_each_a_free_small_business_and_the_stunt_cards_by_players():
+    for players, face_up in ((2, 2), (3, 2), (4, 3)):
+        state = MillionState(NAMES[:players], 3, RULES)
+        assert [state.cash(s) for s in range(players)] == [10_000] * players
+        assert len(state.face_up) == face_up
+        assert {type(a) for a in state.legal_actions(state.turn)} == {A.ChooseFree}
+        for _ in range(players):
+            seat = state.to_act()[0]
+            choice = state.legal_actions(seat)[-1]
+            state.step(seat, choice)
+            assert state.holder[choice.business] == seat and state.cash(seat) == 10_000
+        assert sum(state.holder[b] != FREE for b in SINGLES) == players
+
+
+def test_the_first_move_counts_start_as_one():
+    state = start()
+    roll(state, 1)
+    assert state.legal_actions(state.turn)[0] == A.Drive(START)
+
+
+def test_a_stunt_pays_the_first_to_reach_it_and_a_new_card_is_revealed():
+    state = start()
+    me = state.turn
+    card = state.face_up[0]
+    where = LANDMARKS[STUNT_DECK[card]]
+    state.position[me] = where
+    state.stage, state.die, state.landed = MOVE, 3, None
+    state._do_Drive(me, A.Drive(where))
+    assert card not in state.face_up and card in state.discard and len(state.face_up) == 2
+    assert state.cash(me) == 10_000 + 10_000  # one business by itself: $10k
+
+
+def test_a_card_revealed_where_a_car_stands_sends_it_back_to_start_unpaid():
+    state = start()
+    other = 1 - state.turn
+    nxt = state.deck[-1]
+    state.position[other] = LANDMARKS[STUNT_DECK[nxt]]
+    state._reveal()
+    assert state.position[other] is None and state.cash(other) == 10_000
+
+
+def test_buying_an_opponent_s_lease_refunds_them_and_your_own_costs_the_difference():
+    state = start()
+    me, other = state.turn, 1 - state.turn
+    a1 = BUSINESSES[0]  # $30,000, lease $10,000
+    state.holder[a1.id], state.leased[a1.id] = other, True
+    state._pay(state.bank, me, 100_000, "test")
+    state.stage, state.landed = AFTER, a1.space
+    assert A.Lease(a1.id) not in state.legal_actions(me)
+    act(state, A.Buy(a1.id))
+    assert state.holder[a1.id] == me and not state.leased[a1.id]
+    assert state.cash(other) == 10_000 + 10_000 and state.cash(me) == 110_000 - 30_000
+    a2 = BUSINESSES[1]
+    state.holder[a2.id], state.leased[a2.id] = me, True
+    state.acquired = False
+    state.landed = a2.space
+    act(state, A.Buy(a2.id))
+    assert state.cash(me) == 80_000 - (a2.buy - a2.lease)
+
+
+def test_no_lease_without_a_lease_price_and_seven_signs_at_most():
+    state = start()
+    me = state.turn
+    dear = next(b for b in BUSINESSES if not b.lease)
+    state._pay(state.bank, me, 1_000_000, "test")
+    state.stage, state.landed = AFTER, dear.space
+    with pytest.raises(IllegalAction, match="no lease price"):
+        act(state, A.Lease(dear.id))
+    for b in [b for b in BUSINESSES if state.holder[b.id] == FREE][:6]:
+        state.holder[b.id] = me
+    assert len(state.held(me)) == 7
+    with pytest.raises(IllegalAction, match="SOLD signs"):
+        act(state, A.Buy(dear.id))
+
+
+def test_leases_end_at_any_time_in_your_turn_for_a_full_refund():
+    state = start()
+    me = state.turn
+    b = BUSINESSES[0]
+    state.holder[b.id], state.leased[b.id] = me, True
+    act(state, A.EndLease(b.id))
+    assert state.holder[b.id] == FREE and state.cash(me) == 10_000 + b.lease
+
+
+@pytest.mark.parametrize("roll_, price", [(1, 20_000), (2, 20_000), (3, 30_000), (4, 30_000),
+                                          (5, 60_000), (6, 90_000)])
+def test_the_sale_roll(roll_, price):
+    assert sale_price(30_000, roll_) == price
+
+
+def test_selling_instead_of_moving_then_no_buying_that_turn():
+    state = start()
+    me = state.turn
+    mine = state.held(me)[0]
+    state.step_outcome(me, A.Sell(mine), 5)
+    assert state.cash(me) == 10_000 + 40_000 and state.holder[mine] == FREE
+    assert state.stage == AFTER and state.legal_actions(me) == [A.EndTurn()]
+
+
+def test_a_six_gives_ten_thousand_or_an_opponent_s_missed_turn_once():
+    state = start(3)
+    me = state.turn
+    roll(state, 6)
+    act(state, state.legal_actions(me)[0])  # drive
+    assert set(state.legal_actions(me)) == {A.TakeTen(), *(A.SkipPlayer(p) for p in range(3)
+                                                            if p != me)}
+    victim = (me + 1) % 3
+    act(state, A.SkipPlayer(victim))
+    act(state, A.EndTurn())
+    assert state.turn == (me + 2) % 3  # the victim's turn is missed
+    assert not state.skip[victim]
+
+
+def test_landing_exactly_on_finish_with_a_million_wins():
+    state = start()
+    me = state.turn
+    state._pay(state.bank, me, 1_000_000, "test")
+    before = next(a for a, b in ONE_WAY if b == FINISH)
+    state.position[me] = before
+    roll(state, 1)
+    act(state, A.Drive(FINISH))
+    assert state.is_over() and state.result().winners == (me,)
+
+
+def test_random_games_keep_the_rules_and_replay_the_same():
+    for seed in range(6):
+        state = MillionState(NAMES[:2 + seed % 3], seed, {**RULES, "round_limit": 60})
+        bots = [RandomBot(seed * 7 + s) for s in range(4)]
+        actions = []
+        while not state.is_over():
+            seat = state.to_act()[0]
+            legal = state.legal_actions(seat)
+            assert legal and all(state.why_illegal(seat, a) is None for a in legal[:5])
+            action = bots[seat].choose(None, legal)
+            state.step(seat, action)
+            actions.append((seat, action))
+            assert sum(state.ledger.balances) == 0
+            assert all(state.cash(s) >= 0 and len(state.held(s)) <= 7 for s in range(state.n))
+        again = MillionState(NAMES[:2 + seed % 3], seed, {**RULES, "round_limit": 60})
+        for seat, action in actions:
+            again.step(seat, action)
+        assert again.log() == state.log() and again.result() == state.result()
+
+
+def test_real_estate_takes_any_business_or_sells_one_never_both():
+    state = start()
+    me = state.turn
+    state._pay(state.bank, me, 500_000, "test")
+    state.stage, state.landed = AFTER, next(iter(REAL_ESTATE))
+    legal = state.legal_actions(me)
+    far = BUSINESSES[20]  # E1, far from Real Estate, with a lease price
+    assert A.Buy(far.id) in legal and A.Lease(far.id) in legal
+    assert A.Sell(state.held(me)[0]) in legal
+    act(state, A.Lease(far.id))
+    assert not any(type(a) in (A.Sell, A.Buy, A.Lease) for a in state.legal_actions(me))
