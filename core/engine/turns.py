@@ -2,23 +2,54 @@
 else the player whose turn it is), money moved through the ledger, events said, the order of
 bidding round the table, and the end of the game with its winners.
 
-A game mixing this in has `players`, `n`, `ledger`, `events`, `round`, `turn`, `stage`, `stack`,
-`active`, `winners` and `end_reason`; its stage is OVER once the game has ended.
+A game mixing this in starts its state with `_begin_game` (the players, the generator, the
+ledger, the log, the stack) and has `turn`, `starter` and `stage`; its stage is OVER once the
+game has ended. Its `_run_effect(frame)` runs the effect frames it stacks (`_continue` calls it).
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from .decisions import Frame
 from .events import Event
 from .game import Result
+from .ledger import Ledger
+from .rng import Rng
 
 OVER = "over"
 
 
 class StackedTurns:
     __slots__ = ()
+
+    def _begin_game(self, players: Sequence[str], seed: int) -> None:
+        """The fields every such game starts with: the players, all still in, a generator from
+        `seed`, the ledger (the bank's account after the players'), an empty log and stack."""
+        self.players = tuple(players)
+        self.n = len(self.players)
+        self.rng = Rng(seed)
+        self.ledger = Ledger(self.n)
+        self.bank = self.n
+        self.events: list[Event] = []
+        self.round = 1
+        self.version = 0
+        self.stack: list[Frame] = []
+        self.active = [True] * self.n
+        self.winners: tuple[int, ...] = ()
+        self.end_reason = ""
+
+    def _roll_off(self, throw: Callable[[Rng], int]) -> int:
+        """Everyone throws (`throw`: one player's total); the highest starts (ties throw
+        again)."""
+        throwing = list(range(self.n))
+        while True:
+            totals = {seat: throw(self.rng) for seat in throwing}
+            best = max(totals.values())
+            throwing = [seat for seat, total in totals.items() if total == best]
+            if len(throwing) == 1:
+                self._say("starts", self.players[throwing[0]], best)
+                return throwing[0]
 
     def cash(self, seat: int) -> int:
         return self.ledger.balances[seat]
@@ -38,6 +69,41 @@ class StackedTurns:
 
     def top(self) -> Frame | None:
         return self.stack[-1] if self.stack else None
+
+    def _settle_debt(self) -> bool:
+        """Pay a debt waiting on top of the stack, if it can be paid now (a game with debts
+        mixes in core.engine.debts, which does it)."""
+        return False
+
+    def _run_effect(self, frame: Frame) -> bool:
+        """Run the effect frame on top of the stack; False if it is a decision to wait for."""
+        return False
+
+    def _continue(self) -> None:
+        """Run effect frames and settle payable debts until someone must decide: the last player
+        left wins, and a turn that falls to a player out of the game passes on."""
+        while self.stage != OVER:
+            if self.active.count(True) == 1:
+                self._finish((self.active.index(True),), "the last player left in the game")
+                return
+            if not self.stack:
+                if not self.active[self.turn]:
+                    self._next_turn()
+                    continue
+                return
+            if not self._settle_debt() and not self._run_effect(self.stack[-1]):
+                return
+
+    def _next_seat(self) -> tuple[int, bool]:
+        """The next player still in after the one whose turn it is, and whether the turn
+        passes the starting player (a round ends)."""
+        order = lambda s: (s - self.starter) % self.n  # noqa: E731
+        seat = self.turn
+        for _ in range(self.n):
+            seat = (seat + 1) % self.n
+            if self.active[seat]:
+                break
+        return seat, order(seat) <= order(self.turn)
 
     def _order_from(self, first: int) -> tuple[int, ...]:
         """The players still in, starting with `first` and going to the left."""

@@ -19,6 +19,17 @@ from ..widgets.tick_list import TickList
 from .page import ModalPage
 
 
+def offer_text(players, trade) -> Text:
+    """An offer waiting for its answer (a TradeOffer), as both sides read it."""
+    offer = trade.offer
+    text = Text()
+    text.append(f"{players[offer.partner]} gets: ", "bold")
+    text.append(offer.gives + "\n")
+    text.append(f"{players[trade.proposer]} gets: ", "bold")
+    text.append(offer.asks + "\n")
+    return text
+
+
 class TradeScreen(ModalPage):
     BINDINGS = [Binding("escape", "dismiss(None)", "Cancel")]
     CASH = "and cash £"  # the cash fields' placeholder, in the game's money

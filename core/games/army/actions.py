@@ -60,9 +60,18 @@ class Propose(Action):
     get_cards: tuple[int, ...] = ()
     kind = "propose"
 
+    @property
+    def gives(self) -> str:
+        """What the proposer hands over, for a player to read."""
+        return describe(self.give, self.give_cash, self.give_cards)
+
+    @property
+    def asks(self) -> str:
+        """What the proposer asks for in return."""
+        return describe(self.get, self.get_cash, self.get_cards)
+
     def __str__(self) -> str:
-        return f"offer {describe(self.give, self.give_cash, self.give_cards)} " \
-               f"for {describe(self.get, self.get_cash, self.get_cards)}"
+        return f"offer {self.gives} for {self.asks}"
 
 
 def describe(deeds: tuple[int, ...], cash: int, cards: tuple[int, ...]) -> str:

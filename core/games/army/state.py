@@ -18,11 +18,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from core.engine.debts import DebtRules
-from core.engine.decisions import Frame
-from core.engine.events import Event
 from core.engine.game import GameState, Result
-from core.engine.ledger import Ledger
-from core.engine.rng import Rng
 from core.engine.turns import StackedTurns
 
 from .board import (
@@ -43,7 +39,6 @@ from .cards import COMBAT, DECKS
 from .deeds import DeedRules
 from .frames import (
     IN_PRISON,
-    OVER,
     ROLL,
     SHORT_GAME_ROUNDS,
     BankSale,
@@ -70,20 +65,13 @@ class ArmyState(LegalityRules, MovementRules, SaleRules, DeedRules, TradeRules, 
     )
 
     def __init__(self, players: Sequence[str], seed: int, options: dict[str, Any]) -> None:
-        self.players = tuple(players)
-        self.n = n = len(players)
-        self.rng = rng = Rng(seed)
-        self.ledger = Ledger(n)
-        self.bank = n
-        self.events: list[Event] = []  # what happened, in order
-        self.round = 1
-        self.version = 0
+        self._begin_game(players, seed)
+        n, rng = self.n, self.rng
         self.extra_throw = bool(options["prison_double_extra_throw"])
         self.short_game = bool(options["short_game"])
         self.round_limit = int(options["round_limit"]) or (SHORT_GAME_ROUNDS if self.short_game
                                                           else 0)
         self.position = [0] * n
-        self.active = [True] * n
         self.prison_turn = [-1] * n  # -1: free; else the Prison turns already taken (0-2)
         self.card_holder = [-1, -1]  # who holds each deck's Get-out card (-1: in the deck)
         self.decks = [list(range(len(DECKS[COMBAT]))), list(range(len(DECKS[1])))]
@@ -96,13 +84,10 @@ class ArmyState(LegalityRules, MovementRules, SaleRules, DeedRules, TradeRules, 
         self.barracks_left = BARRACKS_IN_BANK
         self.doubles = 0
         self.dice = (0, 0)
-        self.stack: list[Frame] = []  # pending decisions and effects, the top one last
         self.proposals = [0] * n
         self.round_ends: list[tuple[int, ...]] = []
         self.landings = [0] * (SQUARES_COUNT + 1)
         self.last_card: tuple[int, int] | None = None
-        self.winners: tuple[int, ...] = ()
-        self.end_reason = ""
         for seat in range(n):
             self._pay(self.bank, seat, START_CASH, "starting money")
         if self.short_game:
@@ -115,20 +100,9 @@ class ArmyState(LegalityRules, MovementRules, SaleRules, DeedRules, TradeRules, 
                               f"{SQUARES[square].name} (dealt)")
                     self._say("dealt", self.players[seat],
                               SQUARES[square].name, SQUARES[square].price)
-        self.starter = self.turn = self._roll_off()
+        self.starter = self.turn = self._roll_off(lambda rng: rng.die() + rng.die())
         self.stage = ROLL
         self.jailed = False  # sent to Prison this turn: it ends there
-
-    def _roll_off(self) -> int:
-        """Everyone throws; the highest total starts (ties throw again)."""
-        throwing = list(range(self.n))
-        while True:
-            totals = {seat: self.rng.die() + self.rng.die() for seat in throwing}
-            best = max(totals.values())
-            throwing = [seat for seat, total in totals.items() if total == best]
-            if len(throwing) == 1:
-                self._say("starts", self.players[throwing[0]], best)
-                return throwing[0]
 
     # -- copying -------------------------------------------------------------------------------
 
@@ -190,51 +164,34 @@ class ArmyState(LegalityRules, MovementRules, SaleRules, DeedRules, TradeRules, 
 
     # -- the flow of a turn --------------------------------------------------------------------
 
-    def _continue(self) -> None:
-        """Run effect frames and settle payable debts until someone must decide."""
-        while self.stage != OVER:
-            if self.active.count(True) == 1:
-                self._finish((self.active.index(True),), "the last player left in the game")
-                return
-            if not self.stack:
-                if not self.active[self.turn]:
-                    self._next_turn()
-                    continue
-                return
-            if self._settle_debt():
-                continue
-            frame = self.stack[-1]
-            cls = type(frame)
-            if cls is Move:
-                self.stack.pop()
-                self._move(frame.mover, frame.steps)
-            elif cls is Settle:
-                self.stack.pop()
-                self._settle(frame.mover)
-            elif cls is Shortage:
-                self._shortage(frame)
-            elif cls is BankSale:
-                self.stack.pop()
-                first, rest = frame.squares[0], frame.squares[1:]
-                if rest:
-                    self.stack.append(BankSale(rest))
-                self._open_auction(first, "", self._order_after(self.turn))
-            else:
-                return
+    def _run_effect(self, frame) -> bool:
+        """A move still to make, a throw resolved, the building shortage, the bank's sales."""
+        cls = type(frame)
+        if cls is Move:
+            self.stack.pop()
+            self._move(frame.mover, frame.steps)
+        elif cls is Settle:
+            self.stack.pop()
+            self._settle(frame.mover)
+        elif cls is Shortage:
+            self._shortage(frame)
+        elif cls is BankSale:
+            self.stack.pop()
+            first, rest = frame.squares[0], frame.squares[1:]
+            if rest:
+                self.stack.append(BankSale(rest))
+            self._open_auction(first, "", self._order_after(self.turn))
+        else:
+            return False
+        return True
 
     def _settle(self, seat: int) -> None:
         """A throw is fully resolved: count where the token rests (landing statistics)."""
         self.landings[IN_PRISON if self.prison_turn[seat] >= 0 else self.position[seat]] += 1
 
     def _next_turn(self) -> None:
-        order = lambda s: (s - self.starter) % self.n  # noqa: E731
-        current = order(self.turn)
-        seat = self.turn
-        for _ in range(self.n):
-            seat = (seat + 1) % self.n
-            if self.active[seat]:
-                break
-        if order(seat) <= current:
+        seat, new_round = self._next_seat()
+        if new_round:
             self.round_ends.append(tuple(self.net_worth(s) for s in range(self.n)))
             if self.round_limit and self.round >= self.round_limit:
                 self._finish_by_worth(f"the {self.round_limit}-round limit")

@@ -14,7 +14,7 @@ from core.engine.events import Event
 from core.engine.game import Result
 from core.engine.ledger import Transfer
 from core.engine.templates import BidRange, OfferTerms
-from core.engine.views import Upto, ViewSchema
+from core.engine.views import StackView, Upto, ViewSchema
 
 from .actions import CODEC
 from .board import DEEDS, SQUARES_COUNT, buildings_held, raisable, valuation
@@ -31,7 +31,7 @@ NOT_DEEDS = SQUARES_COUNT - len(DEEDS)
 
 
 @dataclass(frozen=True)
-class ArmyView:
+class ArmyView(StackView):
     viewer: int | None
     players: tuple[str, ...]
     round: int
@@ -70,16 +70,7 @@ class ArmyView:
     hidden_money = False  # every player's cash is public in this game
 
     DERIVED: ClassVar[tuple[str, ...]] = ("templates", "log", "offers_left")  # in its JSON too
-
-    @property
-    def offers_left(self) -> int:
-        """Trade offers the viewer may still make this turn."""
-        return MAX_PROPOSALS - self.proposals[self.viewer] if self.viewer is not None else 0
-
-    @cached_property
-    def log(self) -> tuple[str, ...]:
-        """The events in sentences."""
-        return tuple(map(SENTENCES.text, self.events))
+    SENTENCES, MAX_PROPOSALS = SENTENCES, MAX_PROPOSALS
 
     @cached_property
     def templates(self) -> tuple[BidRange | OfferTerms, ...]:
@@ -101,16 +92,6 @@ class ArmyView:
     def offer_terms(self) -> OfferTerms | None:
         """What a trade offer the viewer makes now may hold; None when none may be made."""
         return next((t for t in self.templates if type(t) is OfferTerms), None)
-
-    @property
-    def pending(self) -> Frame | None:
-        """The decision the game waits for, if it waits on one."""
-        return self.stack[-1] if self.stack else None
-
-    @property
-    def phase(self) -> str:
-        """What the game waits for: the top decision frame's kind, else the turn's stage."""
-        return self.pending.kind if self.pending else self.stage
 
     @cached_property
     def unowned(self) -> int:

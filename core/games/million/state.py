@@ -15,11 +15,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from core.engine.chance import DIE, Chance
-from core.engine.decisions import Frame
 from core.engine.errors import NOT_YOUR_TURN
-from core.engine.events import Event
 from core.engine.game import GameState, Result
-from core.engine.ledger import Ledger
 from core.engine.rng import Rng
 from core.engine.turns import OVER, StackedTurns
 
@@ -55,18 +52,8 @@ class MillionState(StackedTurns, GameState):
     )
 
     def __init__(self, players: Sequence[str], seed: int, options: dict[str, Any]) -> None:
-        self.players = tuple(players)
-        self.n = n = len(players)
-        self.rng = rng = Rng(seed)
-        self.ledger = Ledger(n)
-        self.bank = n
-        self.events: list[Event] = []
-        self.round = 1
-        self.version = 0
-        self.stack: list[Frame] = []
-        self.active = [True] * n
-        self.winners: tuple[int, ...] = ()
-        self.end_reason = ""
+        self._begin_game(players, seed)
+        n, rng = self.n, self.rng
         self.target = int(options["cash_target"])
         self.exact_finish = bool(options["exact_finish"])
         self.one_way = bool(options["one_way"])
@@ -89,20 +76,9 @@ class MillionState(StackedTurns, GameState):
             self._pay(self.bank, seat, START_CASH, "starting money")
         for _ in range(FACE_UP[n]):
             self.face_up.append(self.deck.pop())
-        self.starter = self.turn = self._roll_off()
+        self.starter = self.turn = self._roll_off(Rng.die)
         self.setup_left = n  # players still to take their free business
         self.stage = SETUP
-
-    def _roll_off(self) -> int:
-        """Everyone rolls; the highest starts (ties roll again)."""
-        rolling = list(range(self.n))
-        while True:
-            rolls = {seat: self.rng.die() for seat in rolling}
-            best = max(rolls.values())
-            rolling = [seat for seat, r in rolls.items() if r == best]
-            if len(rolling) == 1:
-                self._say("starts", self.players[rolling[0]], best)
-                return rolling[0]
 
     def copy(self) -> MillionState:
         clone = MillionState.__new__(MillionState)

@@ -60,9 +60,18 @@ class Propose(Action):
     get_cash: int = 0
     kind = "propose"
 
+    @property
+    def gives(self) -> str:
+        """What the proposer hands over, for a player to read."""
+        return describe(self.give_lots, self.give_buildings, self.give_cash)
+
+    @property
+    def asks(self) -> str:
+        """What the proposer asks for in return."""
+        return describe(self.get_lots, self.get_buildings, self.get_cash)
+
     def __str__(self) -> str:
-        return f"offer {describe(self.give_lots, self.give_buildings, self.give_cash)} " \
-               f"for {describe(self.get_lots, self.get_buildings, self.get_cash)}"
+        return f"offer {self.gives} for {self.asks}"
 
 
 def describe(lots: tuple[int, ...], buildings: tuple[int, ...], cash: int) -> str:

@@ -108,6 +108,14 @@ class SaleRules(BiddingRules):
         buildings = [b.id for b in self.buildings_of(seat) if (BUILDING, b.id) not in self.offered]
         return lots, buildings
 
+    def _settle_debt(self) -> bool:
+        """A debt paid by itself once the cash is there: the next debt starts with nothing
+        offered."""
+        paid = super()._settle_debt()
+        if paid:
+            self.offered = ()
+        return paid
+
     def _debt_sale(self, seat: int, item: int, piece: str) -> None:
         self.offered = (*self.offered, (piece, item))
         others = self._order_from((seat + 1) % self.n)

@@ -18,15 +18,11 @@ from typing import Any
 
 from core.engine.chance import DIE
 from core.engine.debts import DebtRules
-from core.engine.decisions import Frame
-from core.engine.events import Event
 from core.engine.game import GameState, Result
-from core.engine.ledger import Ledger
-from core.engine.rng import Rng
 from core.engine.turns import StackedTurns
 
 from .board import BLOCKS, CARDS, CROWN_LOTS, LAND_MASK, VENTURES
-from .frames import MAIN, OVER, ROLL, START_CASH, BankSale, CrownOrVenture, LandChoice
+from .frames import MAIN, ROLL, START_CASH, BankSale, CrownOrVenture, LandChoice
 from .land import Building, LandRules
 from .legality import LegalityRules
 from .sales import SaleRules
@@ -47,17 +43,9 @@ class StadiumState(LegalityRules, LandRules, SaleRules, VentureRules, TradeRules
     )
 
     def __init__(self, players: Sequence[str], seed: int, options: dict[str, Any]) -> None:
-        self.players = tuple(players)
-        self.n = n = len(players)
-        self.rng = rng = Rng(seed)
-        self.ledger = Ledger(n)
-        self.bank = n
-        self.events: list[Event] = []
-        self.round = 1
-        self.version = 0
+        self._begin_game(players, seed)
+        n, rng = self.n, self.rng
         self.round_limit = int(options["round_limit"])
-        self.active = [True] * n
-        self.stack: list[Frame] = []
         self.land = [0] * n + [LAND_MASK]  # each player's acres, the Bank's last
         self.developed = 0  # the acres under buildings
         self.fresh = 0  # the acres acquired this turn: no building on them until next turn
@@ -75,8 +63,6 @@ class StadiumState(LegalityRules, LandRules, SaleRules, VentureRules, TradeRules
         self.venture_shown = 0  # the Venture card picked this turn (0: none)
         self.offered: tuple[tuple[str, int], ...] = ()  # what the debtor has auctioned so far
         self.round_ends: list[tuple[int, ...]] = []  # everyone's assets at each round's end
-        self.winners: tuple[int, ...] = ()
-        self.end_reason = ""
         for seat in range(n):
             self._pay(self.bank, seat, START_CASH, "starting money")
         self.starter = rng.below(n)
@@ -123,34 +109,16 @@ class StadiumState(LegalityRules, LandRules, SaleRules, VentureRules, TradeRules
     def _do_EndTurn(self, seat: int, _action) -> None:
         self._next_turn()
 
-    def _continue(self) -> None:
-        """Run effect frames and settle payable debts until someone must decide."""
-        while self.stage != OVER:
-            if self.active.count(True) == 1:
-                self._finish((self.active.index(True),), "the last player left in the game")
-                return
-            if not self.stack:
-                if not self.active[self.turn]:
-                    self._next_turn()
-                    continue
-                return
-            if self._settle_debt():
-                self.offered = ()
-                continue
-            frame = self.stack[-1]
-            if type(frame) is BankSale:
-                self._bank_sale(frame)
-            else:
-                return
+    def _run_effect(self, frame) -> bool:
+        """A bankrupt's buildings, auctioned one after another."""
+        if type(frame) is not BankSale:
+            return False
+        self._bank_sale(frame)
+        return True
 
     def _next_turn(self) -> None:
-        order = lambda s: (s - self.starter) % self.n  # noqa: E731
-        seat = self.turn
-        for _ in range(self.n):
-            seat = (seat + 1) % self.n
-            if self.active[seat]:
-                break
-        if order(seat) <= order(self.turn):
+        seat, new_round = self._next_seat()
+        if new_round:
             self.round_ends.append(tuple(self.assets(s) for s in range(self.n)))
             if self.round_limit and self.round >= self.round_limit:
                 self._finish_by_assets(f"the {self.round_limit}-round limit")

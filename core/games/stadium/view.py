@@ -14,7 +14,7 @@ from core.engine.events import Event
 from core.engine.game import Result
 from core.engine.ledger import Transfer
 from core.engine.templates import BidRange
-from core.engine.views import Upto, ViewSchema
+from core.engine.views import StackView, Upto, ViewSchema
 
 from .actions import CODEC
 from .board import CARDS, LOT_MASKS, LOTS
@@ -27,7 +27,7 @@ if TYPE_CHECKING:
 
 
 @dataclass(frozen=True)
-class StadiumView:
+class StadiumView(StackView):
     viewer: int | None
     players: tuple[str, ...]
     round: int
@@ -66,22 +66,7 @@ class StadiumView:
     hidden_money = False
 
     DERIVED: ClassVar[tuple[str, ...]] = ("templates", "log")
-
-    @property
-    def pending(self) -> Frame | None:
-        return self.stack[-1] if self.stack else None
-
-    @property
-    def phase(self) -> str:
-        return self.pending.kind if self.pending else self.stage
-
-    @property
-    def offers_left(self) -> int:
-        return MAX_PROPOSALS - self.proposals[self.viewer] if self.viewer is not None else 0
-
-    @cached_property
-    def log(self) -> tuple[str, ...]:
-        return tuple(map(SENTENCES.text, self.events))
+    SENTENCES, MAX_PROPOSALS = SENTENCES, MAX_PROPOSALS
 
     @cached_property
     def templates(self) -> tuple[BidRange, ...]:

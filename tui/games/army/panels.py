@@ -7,11 +7,11 @@ from dataclasses import dataclass
 from rich.style import Style
 from rich.text import Text
 
-from core.engine.decisions import TradeOffer
 from core.games.army import actions as A
 from core.games.army.board import GROUPS, PRISON_FINE, SITE_GROUPS, SQUARES
 from core.games.army.cards import CARD_FINE, DECK_NAMES
 
+from ...screens.trade import offer_text
 from ...widgets.auction import auction_lines
 from ...widgets.panel import KEY, TextPanel, key_hints
 from .look import CARD, EMPTY, TINY, group_style, money, seat_label
@@ -26,16 +26,6 @@ class Entry:
     amount: int = 0
     message: str = ""
 
-
-def offer_text(view, trade: TradeOffer) -> Text:
-    """An offer as both sides read it."""
-    offer = trade.offer
-    text = Text()
-    text.append(f"{view.players[offer.partner]} gets: ", "bold")
-    text.append(A.describe(offer.give, offer.give_cash, offer.give_cards) + "\n")
-    text.append(f"{view.players[trade.proposer]} gets: ", "bold")
-    text.append(A.describe(offer.get, offer.get_cash, offer.get_cards) + "\n")
-    return text
 
 
 class DecisionPanel(TextPanel):
@@ -99,7 +89,7 @@ class DecisionPanel(TextPanel):
             keys = [("B", "go bankrupt")] if A.Bankrupt in legal else []
         elif phase == "trade":
             text.append(f"{view.players[view.pending.proposer]} offers a trade:\n")
-            text.append_text(offer_text(view, view.pending))
+            text.append_text(offer_text(view.players, view.pending))
             keys = [("a", "accept"), ("x", "reject"), ("c", "counter")]
         elif phase == "lift":
             square = view.pending.square

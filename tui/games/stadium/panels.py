@@ -11,6 +11,7 @@ from core.games.stadium import actions as A
 from core.games.stadium.board import CARDS, LOTS, venture_of
 from core.games.stadium.frames import ACRE_PRICE, BANK_BUILDING, CROWN
 
+from ...screens.trade import offer_text
 from ...widgets.auction import auction_lines
 from ...widgets.panel import TextPanel, key_hints
 from .look import CROWN as CROWN_STYLE
@@ -45,15 +46,6 @@ def auction_item(view, auction) -> str:
     card = CARDS[building.card]
     return f"{card.name} #{building.id} (+{money(card.income)} a turn)"
 
-
-def offer_text(view, trade) -> Text:
-    offer = trade.offer
-    text = Text()
-    text.append(f"{view.players[offer.partner]} gets: ", "bold")
-    text.append(A.describe(offer.give_lots, offer.give_buildings, offer.give_cash) + "\n")
-    text.append(f"{view.players[trade.proposer]} gets: ", "bold")
-    text.append(A.describe(offer.get_lots, offer.get_buildings, offer.get_cash) + "\n")
-    return text
 
 
 class TurnPanel(TextPanel):
@@ -116,7 +108,7 @@ class TurnPanel(TextPanel):
                 keys = [("B", "go bankrupt")]
         elif phase == "trade":
             text.append(f"{view.players[view.pending.proposer]} offers a trade:\n")
-            text.append_text(offer_text(view, view.pending))
+            text.append_text(offer_text(view.players, view.pending))
             keys = [("y", "accept"), ("n", "reject"), ("k", "counter")]
         elif phase == "main":
             self._main(text, view, entry, mine, actor, compact)
