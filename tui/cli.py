@@ -70,12 +70,15 @@ def _parser() -> argparse.ArgumentParser:
     sim.add_argument("game", choices=sorted(GAMES))
     sim.add_argument("--games", type=_count, default=100)
     sim.add_argument("--seed", type=int, default=0)
-    sim.add_argument("--players", type=int)
+    sim.add_argument("--players", type=int, help="default: one a bot kind given, or as many "
+                     "as the game takes")
     sim.add_argument("--bots", default="random", help="comma-separated bot kinds, one per seat "
                      "(or one for all)")
     sim.add_argument("--option", action="append", default=[], metavar="NAME=VALUE")
     sim.add_argument("--stats", action="append", default=[], metavar="NAME",
-                     help="gather a game's statistics too (army: landing)")
+                     help="gather a game's statistics too: " + "; ".join(
+                         f"{slug}: {', '.join(spec.stats)}" for slug, spec in sorted(GAMES.items())
+                         if spec.stats))
     sim.add_argument("--json", action="store_true", help="print one JSON object on stdout")
     sim.add_argument("--jobs", type=_count, default=os.cpu_count() or 1,
                      help="processes to share the games among (default: every core); the "
@@ -87,15 +90,17 @@ def run_sim(args: argparse.Namespace) -> int:
     from core.sim import simulate
 
     spec = get_spec(args.game)
-    _check_table(spec, args.players or spec.max_players, args.bots.split(","))
+    bots = args.bots.split(",")
+    players = args.players or (len(bots) if len(bots) > 1 else spec.max_players)
+    _check_table(spec, players, bots)
 
     def progress(done: int) -> None:  # on stderr, and only to a terminal
         sys.stderr.write(f"\r{done}/{args.games} games")
         if done == args.games:
             sys.stderr.write("\n")
 
-    summary = simulate(spec, args.games, seed=args.seed, players=args.players,
-                       bots=args.bots.split(","), options=_options(args.option),
+    summary = simulate(spec, args.games, seed=args.seed, players=players, bots=bots,
+                       options=_options(args.option),
                        progress=progress if sys.stderr.isatty() else None, stats=args.stats,
                        jobs=args.jobs)
     if args.json:

@@ -4,9 +4,10 @@ from core.engine.game import GameSpec
 
 from .army import SPEC as ARMY
 from .bigshot import SPEC as BIGSHOT
+from .million import SPEC as MILLION
 from .stadium import SPEC as STADIUM
 
-GAMES: dict[str, GameSpec] = {spec.slug: spec for spec in (BIGSHOT, ARMY, STADIUM)}
+GAMES: dict[str, GameSpec] = {spec.slug: spec for spec in (BIGSHOT, ARMY, STADIUM, MILLION)}
 
 
 def get_spec(slug: str) -> GameSpec:

@@ -11,11 +11,12 @@ from core.games import get_spec
 from core.games.army import actions as army_actions
 from core.games.bigshot import actions as bigshot_actions
 from core.games.bigshot.board import LOAN_DEBT, START_CASH
+from core.games.million import actions as million_actions
 from core.games.stadium import actions as stadium_actions
 
 NAMES = ["Ann", "Ben", "Cat", "Dan"]
 GAMES = [("army", {"round_limit": 30}), ("bigshot", {}), ("bigshot", {"hidden_money": True}),
-         ("stadium", {"round_limit": 40})]
+         ("stadium", {"round_limit": 40}), ("million", {"round_limit": 40})]
 
 
 def positions(slug: str, options: dict, seed: int, every: int):
@@ -38,11 +39,15 @@ def positions(slug: str, options: dict, seed: int, every: int):
 
 @pytest.mark.parametrize("slug, roll", [("army", army_actions.Roll()),
                                         ("bigshot", bigshot_actions.ROLL),
-                                        ("stadium", stadium_actions.Roll())])
+                                        ("stadium", stadium_actions.Roll()),
+                                        ("million", million_actions.Roll())])
 def test_a_throw_is_a_chance_event_whose_outcomes_a_search_can_play(slug, roll):
     spec = get_spec(slug)
     state = spec.start(NAMES, 4)
     seat = state.to_act()[0]
+    while roll not in state.legal_actions(seat):  # Million's free businesses come first
+        state.step(seat, state.legal_actions(seat)[0])
+        seat = state.to_act()[0]
     event = state.chance_after(seat, roll)
     assert sum(p for _, p in event.outcomes) == 1
     assert len({o for o, _ in event.outcomes}) == len(event.outcomes)

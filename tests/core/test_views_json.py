@@ -35,7 +35,7 @@ def seen_views(slug: str, seed: int, options: dict, every: int):
 
 @pytest.mark.parametrize("slug, options", [
     ("bigshot", {}), ("bigshot", {"hidden_money": True}), ("army", {"round_limit": 40}),
-    ("stadium", {"round_limit": 40})])
+    ("stadium", {"round_limit": 40}), ("million", {"round_limit": 40})])
 def test_every_view_of_a_game_reads_back_equal_from_json(slug, options):
     spec = get_spec(slug)
     kinds = set()
@@ -86,7 +86,8 @@ def test_malformed_view_json_is_refused_with_a_value_error(slug):
 
 
 @pytest.mark.parametrize("slug, options", [("bigshot", {}), ("army", {"round_limit": 40}),
-                                           ("stadium", {"round_limit": 40})])
+                                           ("stadium", {"round_limit": 40}),
+                                           ("million", {"round_limit": 40})])
 def test_events_are_kinds_with_named_fields_and_the_log_is_their_sentences(slug, options):
     spec = get_spec(slug)
     kinds = set()

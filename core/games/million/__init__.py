@@ -1,5 +1,42 @@
-"""Million, the city business race (million_004.txt): its city as data (board.json, the
-reference design of ../shared/reference), the move generator and a first cut of its rules
-(state.py). Its spec, views, bots and screens come next (issue 15); until then it is not in
-the registry and cannot be played.
-"""
+"""Million, the city business race (million_004.txt, RULINGS.md): drive round a city, buy or
+lease businesses, race to publicity stunts that pay by groups of neighbouring businesses, and
+land exactly on FINISH holding $1,000,000. The city is data (board.json, the reference design
+of ../shared/reference, credited there); moves.py lists every destination of a roll."""
+
+from core.engine.bots import RandomBot
+from core.engine.game import GameSpec, Option
+
+from .actions import CODEC
+from .bots import HeuristicBot
+from .determinize import determinize
+from .frames import SIX_RULES
+from .state import MillionState
+from .stats import GameStats
+from .view import SCHEMA
+
+SPEC = GameSpec(
+    slug="million",
+    title="Million",
+    summary="Drive round the city, lease and buy businesses, race to publicity stunts; "
+            "land on FINISH with $1,000,000.",
+    min_players=2,
+    max_players=6,
+    options=(
+        Option("cash_target", 1_000_000, "The cash to hold on landing on FINISH."),
+        Option("exact_finish", True, "FINISH needs the exact count (off: a car may stop on "
+                                     "FINISH on the way, as on a stunt)."),
+        Option("one_way", True, "The ONE WAY street is driven one way only (off: both ways)."),
+        Option("six_rule", "choose",
+               "What a six gives: choose ($10,000 or an opponent misses a turn), money, skip "
+               "(an opponent misses a turn), off.", SIX_RULES),
+        Option("round_limit", 0, "End after this many rounds; the richest (cash, businesses "
+                                 "at their price, leases refunded) win. 0: no limit."),
+    ),
+    new_game=MillionState,
+    codec=CODEC,
+    views=SCHEMA,
+    determinize=determinize,
+    bots={"random": RandomBot, "heuristic": HeuristicBot},
+    stats={"game": GameStats},
+    sim_options={"round_limit": 300},  # a game between bots that never ends is capped
+)

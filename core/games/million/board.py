@@ -8,6 +8,7 @@ is read from board.json (the reference design, credited there).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
 
 from core.engine.data import read_json
 
@@ -70,6 +71,11 @@ SINGLES = tuple(b.id for b in BUSINESSES if b.set == "single")
 
 def groups(held) -> list[list[int]]:
     """The businesses in `held` in groups of neighbours (each group in id order)."""
+    return [list(group) for group in _groups(frozenset(held))]
+
+
+@cache
+def _groups(held: frozenset[int]) -> tuple[tuple[int, ...], ...]:
     left, found = set(held), []
     while left:
         first = min(left)
@@ -80,11 +86,11 @@ def groups(held) -> list[list[int]]:
                     group.add(other)
                     todo.append(other)
         left -= group
-        found.append(sorted(group))
-    return found
+        found.append(tuple(sorted(group)))
+    return tuple(found)
 
 
 def stunt_income(held) -> int:
     """What a publicity stunt pays for these businesses: $10,000 x n x n for each group of n
     neighbouring businesses (million_004.txt)."""
-    return sum(10_000 * len(group) ** 2 for group in groups(held))
+    return sum(10_000 * len(group) ** 2 for group in _groups(frozenset(held)))

@@ -7,13 +7,17 @@ SENTENCES = Sentences({
     "takes-free": (("player", "business"), "{} takes {} free."),
     "rolls": (("player", "die"), "{} rolls {}."),
     "drives": (("player", "space"), "{} drives to {}."),
-    "stunt": (("player", "landmark", "income"),
-              "{} completes the publicity stunt at the {} and collects ${:,}."),
+    "stunt": (("player", "landmark", "income", "groups"),
+              lambda player, landmark, income, groups:
+              f"{player} completes the publicity stunt at the {landmark} and collects "
+              f"${income:,}" + (f" (groups of {', '.join(map(str, groups))})." if groups
+                                else ".")),
     "new-stunt": (("landmark",), "New publicity stunt: the {}."),
     "stunts-shuffled": ((), "The publicity stunt cards are reshuffled."),
     "back-to-start": (("player", "why"), "{} goes back to START ({})."),
     "takes-ten": (("player", "amount"), "{} takes ${:,} for the six."),
-    "skips": (("player", "other"), "{} makes {} miss a turn."),
+    "skips": (("player", "other", "leader"),
+              lambda player, other, leader: f"{player} makes {other} miss a turn."),
     "misses-turn": (("player",), "{} misses a turn."),
     "buys": (("player", "business", "price"), "{} buys {} for ${:,}."),
     "leases": (("player", "business", "price"), "{} leases {} for ${:,}."),

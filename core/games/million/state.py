@@ -21,7 +21,7 @@ from core.engine.rng import Rng
 from core.engine.turns import OVER, StackedTurns
 
 from . import actions as A
-from .board import BUSINESSES, FINISH, LANDMARKS, REAL_ESTATE, SINGLES, SPACES, STUNT_DECK
+from .board import BUSINESSES, FINISH, LANDMARKS, REAL_ESTATE, SINGLES, SPACES, STUNT_DECK, groups
 from .board import stunt_income as income_of
 from .frames import (
     AFTER,
@@ -48,7 +48,7 @@ class MillionState(StackedTurns, GameState):
         "players", "n", "rng", "ledger", "bank", "events", "round", "version", "turn", "starter",
         "stage", "stack", "active", "winners", "end_reason", "position", "holder", "leased",
         "face_up", "deck", "discard", "skip", "die", "landed", "acquired", "sold", "target",
-        "exact_finish", "one_way", "six_rule", "round_limit", "setup_left",
+        "exact_finish", "one_way", "six_rule", "round_limit", "setup_left", "round_ends",
     )
 
     def __init__(self, players: Sequence[str], seed: int, options: dict[str, Any]) -> None:
@@ -72,6 +72,7 @@ class MillionState(StackedTurns, GameState):
         self.die = 0
         self.landed: int | None = None  # where the car stopped this turn
         self.acquired = self.sold = False
+        self.round_ends: list[tuple[int, ...]] = []  # everyone's cash at each round's end
         for seat in range(n):
             self._pay(self.bank, seat, START_CASH, "starting money")
         for _ in range(FACE_UP[n]):
@@ -87,7 +88,7 @@ class MillionState(StackedTurns, GameState):
         clone.rng = self.rng.copy()
         clone.ledger = self.ledger.copy()
         for name in ("events", "active", "position", "holder", "leased", "face_up", "deck",
-                     "discard", "skip", "stack"):
+                     "discard", "skip", "stack", "round_ends"):
             setattr(clone, name, getattr(self, name)[:])
         return clone
 
@@ -239,9 +240,11 @@ class MillionState(StackedTurns, GameState):
         """The first to reach a stunt is paid for every group of their businesses; the card
         goes and another is revealed. Two cards on one location pay once, one goes, and the
         car goes back to START."""
-        paid = income_of(self.held(seat))
+        held = self.held(seat)
+        paid = income_of(held)
         self._pay(self.bank, seat, paid, f"publicity stunt at {STUNT_DECK[cards[0]]}")
-        self._say("stunt", self.players[seat], STUNT_DECK[cards[0]], paid)
+        self._say("stunt", self.players[seat], STUNT_DECK[cards[0]], paid,
+                  tuple(sorted(map(len, groups(held)), reverse=True)))
         self.face_up.remove(cards[0])
         self.discard.append(cards[0])
         if len(cards) > 1:
@@ -272,7 +275,8 @@ class MillionState(StackedTurns, GameState):
     def _do_SkipPlayer(self, seat: int, action) -> None:
         self.stack.pop()
         self.skip[action.seat] = True
-        self._say("skips", self.players[seat], self.players[action.seat])
+        leader = self.cash(action.seat) == max(self.cash(s) for s in range(self.n))
+        self._say("skips", self.players[seat], self.players[action.seat], leader)
 
     def _do_Buy(self, seat: int, action) -> None:
         b = BUSINESSES[action.business]
@@ -327,6 +331,7 @@ class MillionState(StackedTurns, GameState):
     def _next_turn(self) -> None:
         seat = (self.turn + 1) % self.n
         if seat == self.starter:
+            self.round_ends.append(tuple(self.cash(s) for s in range(self.n)))
             if self.round_limit and self.round >= self.round_limit:
                 self._finish_by([self.worth(s) for s in range(self.n)],
                                 f"the {self.round_limit}-round limit: the richest "
@@ -346,5 +351,12 @@ class MillionState(StackedTurns, GameState):
             self._say("misses-turn", self.players[seat])
             self._next_turn()
 
+    def view(self, seat: int | None):
+        from .view import make_view
+
+        return make_view(self, seat)
+
     def result(self) -> Result | None:
+        if self.stage != OVER:
+            return None
         return self._result([self.worth(s) for s in range(self.n)])

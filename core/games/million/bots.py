@@ -1,0 +1,169 @@
+"""A sensible Million bot that plays from its own view only.
+
+It grows groups of neighbouring businesses (a stunt pays $10,000 x n x n a group), leasing
+where it can (a lease is refunded in full, so leasing only lends the Bank money) and buying
+where there is no lease price or to take a rival's lease from them; it drives to the stop that
+pays most now (a stunt, a business that joins a group, Real Estate), or towards the nearest
+paying stunt; it sells a business standing alone when the roll's odds (x1.33 on average)
+beat what it earns there; it makes the leader miss a turn with a six; and once its cash and
+lease refunds reach the target it drives for FINISH and ends leases there to finish.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Sequence
+
+from . import actions as A
+from .board import BUSINESSES, EXITS, FINISH, NEIGHBOURS, REAL_ESTATE, SINGLES, SPACES, START
+from .board import stunt_income as income_of
+from .frames import AFTER, MOVE, ROLL, SETUP
+from .view import MillionView
+
+STEP_COST = 3_000  # a space further from the nearest goal is worth this much less
+GROWTH = 4_000  # a business with free neighbours is worth this much more for each of them
+SALE_ODDS = 4 / 3  # the sale roll's average price, as a share of the buy price (RULINGS.md)
+
+
+def _distances_from(first: int) -> tuple[int, ...]:
+    far = [10_000] * len(SPACES)
+    far[first] = 0
+    todo = deque([first])
+    while todo:
+        here = todo.popleft()
+        for nxt in EXITS[here]:
+            if far[nxt] > far[here] + 1:
+                far[nxt] = far[here] + 1
+                todo.append(nxt)
+    return tuple(far)
+
+
+DISTANCE = tuple(_distances_from(s) for s in range(len(SPACES)))  # along the roads, one way
+
+
+def distance(position: int | None, space: int) -> int:
+    """Spaces to drive from `position` (None: off the board, START counting one) to `space`."""
+    return 1 + DISTANCE[START][space] if position is None else DISTANCE[position][space]
+
+
+class HeuristicBot:
+    def __init__(self, seed: int) -> None:
+        """Deterministic: `seed` is not needed."""
+
+    def choose(self, view: MillionView, legal: Sequence) -> object:
+        if len(legal) == 1:
+            return legal[0]
+        me = view.viewer
+        if view.phase == "six":
+            return self._six(view, me, legal)
+        if view.stage == SETUP:
+            return min(legal, key=lambda a: (distance(None, BUSINESSES[a.business].space),
+                                             a.business))
+        if view.stage == ROLL:
+            return self._sell(view, me, legal) or A.Roll()
+        if view.stage == MOVE:
+            return self._drive(view, me, legal)
+        if view.stage == AFTER:
+            return self._finish(view, me, legal) or self._acquire(view, me, legal) or \
+                A.EndTurn()
+        return legal[0]
+
+    # -- what things are worth to it -----------------------------------------------------------
+
+    def _gain(self, view: MillionView, me: int, business: int) -> int:
+        """What holding `business` adds to its stunt income, and to its groups' room to grow."""
+        held = view.held(me)
+        free = sum(view.holder[n] == -1 for n in NEIGHBOURS[business])
+        return income_of((*held, business)) - income_of(held) + GROWTH * free
+
+    def _refunds(self, view: MillionView, me: int) -> int:
+        return sum(BUSINESSES[b].lease for b in view.held(me) if view.leased[b])
+
+    def _can_finish(self, view: MillionView, me: int) -> bool:
+        return view.cash[me] + self._refunds(view, me) >= view.target
+
+    def _best_take(self, view: MillionView, me: int, businesses) -> int:
+        """The most it would gain by taking one of `businesses`, as things stand."""
+        if view.signs_left(me) <= 0:
+            return 0
+        best = 0
+        for b in businesses:
+            price = BUSINESSES[b].lease or BUSINESSES[b].buy
+            if view.holder[b] == -1 and price <= view.cash[me] or \
+                    view.holder[b] not in (-1, me) and view.leased[b] and \
+                    BUSINESSES[b].buy <= view.cash[me]:
+                best = max(best, self._gain(view, me, b))
+        return best
+
+    # -- the decisions -------------------------------------------------------------------------
+
+    def _six(self, view: MillionView, me: int, legal: Sequence):
+        skips = [a for a in legal if type(a) is A.SkipPlayer]
+        if skips:
+            leader = max(skips, key=lambda a: (view.cash[a.seat], view.income(a.seat)))
+            if view.cash[leader.seat] >= view.cash[me] or A.TakeTen() not in legal:
+                return leader
+        return A.TakeTen()
+
+    def _sell(self, view: MillionView, me: int, legal: Sequence):
+        """Sell, instead of rolling, a bought business that earns it less at a stunt than the
+        sale roll's odds promise over its price."""
+        held = view.held(me)
+        sales = [a for a in legal if type(a) is A.Sell and
+                 (SALE_ODDS - 1) * BUSINESSES[a.business].buy >
+                 2 * (income_of(held) - income_of([b for b in held if b != a.business]))]
+        if self._can_finish(view, me) or not sales:
+            return None
+        return max(sales, key=lambda a: BUSINESSES[a.business].buy)
+
+    def _drive(self, view: MillionView, me: int, legal: Sequence):
+        finishing = self._can_finish(view, me)
+        stunts = view.stunt_spaces
+        income = view.income(me)
+        goals = [FINISH] if finishing else [s for s in stunts if income] or list(REAL_ESTATE)
+
+        def worth(action) -> float:
+            space = action.space
+            if space == FINISH and finishing:
+                return 1e9
+            score = 0.0
+            if space in stunts:
+                score += income
+            if space in REAL_ESTATE:
+                score += self._best_take(view, me, range(len(BUSINESSES)))
+            elif SPACES[space].businesses:
+                score += self._best_take(view, me, SPACES[space].businesses)
+            return score - STEP_COST * min(distance(space, g) for g in goals)
+
+        drives = [a for a in legal if type(a) is A.Drive]
+        return max(drives, key=lambda a: (worth(a), -a.space))
+
+    def _finish(self, view: MillionView, me: int, legal: Sequence):
+        """On FINISH with enough in cash and leases: end leases until the cash is there."""
+        if view.landed != FINISH or view.position[me] != FINISH or \
+                not self._can_finish(view, me):
+            return None
+        return next((a for a in legal if type(a) is A.EndLease), None)
+
+    def _acquire(self, view: MillionView, me: int, legal: Sequence):
+        """Take the business that adds most: leased if it may be, else bought; a rival's lease
+        bought from them; its own lease bought when money is plentiful."""
+        if self._can_finish(view, me):
+            return None
+        choices = [a for a in map(lambda b: self._take(view, me, legal, b),
+                                  {a.business for a in legal if type(a) in (A.Buy, A.Lease)})
+                   if a is not None]
+        return max(choices, key=lambda a: (self._gain(view, me, a.business), -a.business),
+                   default=None)
+
+    def _take(self, view: MillionView, me: int, legal: Sequence, business: int):
+        lease, buy = A.Lease(business), A.Buy(business)
+        holder = view.holder[business]
+        if holder == me:
+            spare = view.cash[me] - (BUSINESSES[business].buy - BUSINESSES[business].lease)
+            return buy if buy in legal and spare >= view.target // 4 else None
+        if holder != -1:
+            return buy if buy in legal else None
+        if business in SINGLES and view.held(me):
+            return None  # a small business alone is not worth a sign
+        return lease if lease in legal else buy if buy in legal else None

@@ -1,0 +1,118 @@
+"""What one seat (or a spectator) may see of a Million game: everything but the order of the
+publicity stunt deck and the die to come (nothing else is hidden in this game)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import cached_property
+from typing import TYPE_CHECKING, ClassVar
+
+from core.engine.actions import Action
+from core.engine.decisions import Frame
+from core.engine.events import Event
+from core.engine.game import Result
+from core.engine.ledger import Transfer
+from core.engine.views import StackView, Upto, ViewSchema
+
+from .actions import CODEC
+from .board import BUSINESSES, LANDMARKS, STUNT_DECK, groups, stunt_income
+from .frames import MOVE, SIGNS, SixChoice
+from .moves import Walk
+from .sentences import SENTENCES
+
+if TYPE_CHECKING:
+    from .state import MillionState
+
+
+@dataclass(frozen=True)
+class MillionView(StackView):
+    viewer: int | None
+    players: tuple[str, ...]
+    round: int
+    round_limit: int
+    stage: str
+    turn: int
+    starter: int
+    to_act: tuple[int, ...]
+    version: int
+    stack: tuple[Frame, ...]  # the six's choice, when it waits
+    cash: tuple[int, ...]
+    active: tuple[bool, ...]
+    position: tuple[int | None, ...]  # each car's space (None: off the board, next to START)
+    holder: tuple[int, ...]  # by business: the seat holding it, -1 for nobody
+    leased: tuple[bool, ...]  # by business: held on a lease (else bought, if held)
+    face_up: tuple[int, ...]  # the publicity stunt cards showing (indexes into STUNT_DECK)
+    stunts_left: int  # cards still in the deck
+    discard: tuple[int, ...]
+    skip: tuple[bool, ...]  # waiting to miss a turn
+    die: int  # this turn's roll (0: not rolled yet)
+    landed: int | None  # where the car whose turn it is stopped this turn
+    acquired: bool  # it has bought or leased this turn
+    sold: bool  # it has sold this turn
+    target: int  # the cash to hold on landing on FINISH
+    exact_finish: bool
+    one_way: bool
+    six_rule: str
+    legal: tuple[Action, ...]
+    walks: tuple[Walk, ...]  # where the viewer may drive now, each with its path
+    result: Result | None
+    cash_history: tuple[tuple[int, ...], ...]  # everyone's cash at each round's end
+    events: Sequence[Event]
+    ledger: Sequence[Transfer]
+    hidden_money = False
+    offers_left = 0  # no trades in this game
+    MAX_PROPOSALS = 0
+
+    DERIVED: ClassVar[tuple[str, ...]] = ("log",)
+    SENTENCES = SENTENCES
+
+    def held(self, seat: int) -> tuple[int, ...]:
+        return tuple(b for b, h in enumerate(self.holder) if h == seat)
+
+    def signs_left(self, seat: int) -> int:
+        return SIGNS - len(self.held(seat))
+
+    def groups(self, seat: int) -> list[list[int]]:
+        return groups(self.held(seat))
+
+    def income(self, seat: int) -> int:
+        """What a publicity stunt would pay `seat` now."""
+        return stunt_income(self.held(seat))
+
+    @cached_property
+    def stunt_spaces(self) -> dict[int, tuple[int, ...]]:
+        """The spaces of the face-up stunts, and the cards showing each."""
+        found: dict[int, tuple[int, ...]] = {}
+        for card in self.face_up:
+            space = LANDMARKS[STUNT_DECK[card]]
+            found[space] = (*found.get(space, ()), card)
+        return found
+
+    @cached_property
+    def worth(self) -> tuple[int, ...]:
+        """Cash, bought businesses at their price and leases at their refund (the round
+        limit's valuation)."""
+        return tuple(self.cash[s] + sum(
+            BUSINESSES[b].lease if self.leased[b] else BUSINESSES[b].buy for b in self.held(s))
+            for s in range(len(self.players)))
+
+
+def make_view(state: MillionState, seat: int | None) -> MillionView:
+    mine = seat is not None and seat == state.actor()
+    return MillionView(
+        viewer=seat, players=state.players, round=state.round, round_limit=state.round_limit,
+        stage=state.stage, turn=state.turn, starter=state.starter, to_act=state.to_act(),
+        version=state.version, stack=tuple(state.stack), cash=tuple(state.ledger.balances[:-1]),
+        active=tuple(state.active), position=tuple(state.position), holder=tuple(state.holder),
+        leased=tuple(state.leased), face_up=tuple(state.face_up), stunts_left=len(state.deck),
+        discard=tuple(state.discard), skip=tuple(state.skip), die=state.die,
+        landed=state.landed, acquired=state.acquired, sold=state.sold, target=state.target,
+        exact_finish=state.exact_finish, one_way=state.one_way, six_rule=state.six_rule,
+        legal=tuple(state.legal_actions(seat)) if seat is not None else (),
+        walks=tuple(state.destinations(seat)) if mine and state.stage == MOVE else (),
+        result=state.result(), cash_history=tuple(state.round_ends),
+        events=Upto(state.events), ledger=Upto(state.ledger.entries))
+
+
+SCHEMA = ViewSchema(MillionView, CODEC, (SixChoice,))
