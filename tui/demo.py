@@ -135,3 +135,32 @@ def stadium_city_grown(state) -> bool:
     """The person's turn to build, round 70 or later: most of the city is built on."""
     return (not state.stack and state.stage == "main" and state.turn == 0 and state.round >= 70
             and any(b.owner == 0 for b in state.buildings.values()))
+
+
+# -- moments of Million games (seat 0 is the person) ------------------------------------------
+
+def million_table(seed: int, until: Callable[[object], bool], options: dict | None = None,
+                  players: int = 4) -> LocalTable:
+    return table_at(seed=seed, players=players, options=options, until=until, game="million")
+
+
+def million_choosing_a_drive(state) -> bool:
+    """The person has rolled and chooses where to drive, round 8 or later, holding a group."""
+    return (not state.stack and state.stage == "move" and state.turn == 0 and state.round >= 8
+            and len(state.held(0)) >= 3)
+
+
+def million_on_real_estate(state) -> bool:
+    """The person stopped on Real Estate and may take any business."""
+    from core.games.million.board import REAL_ESTATE
+
+    return (not state.stack and state.stage == "after" and state.turn == 0
+            and state.landed in REAL_ESTATE and not state.acquired and state.round >= 3)
+
+
+def million_rolled_a_six(state) -> bool:
+    return bool(state.stack) and state.stack[-1].seat == 0
+
+
+def million_setup(state) -> bool:
+    return state.stage == "setup" and state.turn == 0

@@ -2,19 +2,41 @@
 
 from __future__ import annotations
 
+from collections import deque
+
 from core.engine.actions import Action, ActionCodec, action_class
 
-from .board import BUSINESSES, SPACES
+from .board import BUSINESSES, EXITS_BOTH_WAYS, SPACES
+
+
+def _own_name(space: int) -> str:
+    s = SPACES[space]
+    if s.landmark:
+        return f"the {s.landmark}"
+    if s.businesses:
+        return "/".join(BUSINESSES[b].name for b in s.businesses)
+    return {"start": "START", "finish": "FINISH", "real_estate": "Real Estate"}.get(s.kind, "")
+
+
+def _nearest_name(space: int) -> str:
+    """The road space's name: by the nearest space that has one (the first in road order)."""
+    seen, todo = {space}, deque([space])
+    while todo:
+        here = todo.popleft()
+        if _own_name(here):
+            return f"the road by {_own_name(here)}"
+        for nxt in EXITS_BOTH_WAYS[here]:
+            if nxt not in seen:
+                seen.add(nxt)
+                todo.append(nxt)
+    return "the road"
+
+
+SPACE_NAMES = tuple(_own_name(s.id) or _nearest_name(s.id) for s in SPACES)
 
 
 def space_name(space: int) -> str:
-    s = SPACES[space]
-    if s.landmark:
-        return s.landmark
-    if s.businesses:
-        return "/".join(BUSINESSES[b].name for b in s.businesses)
-    return {"start": "START", "finish": "FINISH", "real_estate": "Real Estate"}.get(
-        s.kind, f"space {space}")
+    return SPACE_NAMES[space]
 
 
 READABLE = {"business": lambda v: BUSINESSES[v].name, "space": space_name}

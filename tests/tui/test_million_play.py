@@ -1,0 +1,75 @@
+"""Playing Million through the app, as a person would: keys in, screens out."""
+
+from core.games.million import actions as A
+from core.games.million.board import SPACES
+from tui.app import BoomtownApp
+from tui.demo import app_for, million_choosing_a_drive, million_table
+from tui.games.million.end import MillionEnd
+from tui.games.million.screen import MillionScreen
+from tui.saves import load_table
+
+from .test_play import play_to_the_end
+
+
+def keys_for(view) -> list[str]:
+    """What a simple person presses: take the small business the cursor is put on, roll, drive
+    to the first destination, lease what the cursor is put on (else end the turn), take the
+    six's money."""
+    phase, kinds = view.phase, {type(a) for a in view.legal}
+    if phase in ("setup", "move"):
+        return ["enter"]
+    if phase == "roll":
+        return ["r"]
+    if phase == "six":
+        return ["m"] if A.TakeTen in kinds else ["2"]
+    return ["l", "e"] if A.Lease in kinds else ["e"]
+
+
+async def test_a_short_game_is_played_by_keys_to_the_end_screen():
+    table = million_table(5, until=None, options={"round_limit": 15}, players=2)
+    app = app_for(table)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await play_to_the_end(pilot, app, MillionScreen, lambda screen: keys_for(screen.view))
+        assert isinstance(app.screen, MillionEnd)
+        assert str(app.screen.query_one("#verdict").render()) == table.state.result().reason
+    mine = [action for seat, action in table.match.record.actions if seat == 0]
+    assert {A.ChooseFree, A.Drive, A.Lease} <= {type(a) for a in mine}
+    assert table.match.record.replay().log() == table.state.log()
+
+
+async def test_driving_where_the_roll_does_not_reach_is_refused_and_changes_nothing():
+    table = million_table(3, million_choosing_a_drive)
+    app = app_for(table)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        reachable = {w.destination for w in screen.view.walks}
+        screen.cursor = next(s.id for s in SPACES if s.id not in reachable)
+        version = table.state.version
+        await pilot.press("enter")
+        await pilot.pause()
+        assert table.state.version == version and "green space" in screen.message
+        await pilot.press("tab")  # the cursor to a destination: the path is drawn, Enter drives
+        target = screen.cursor
+        assert target in reachable and screen.query_one("#board").route.path[-1] == target
+        await pilot.press("enter")
+        await pilot.pause()
+        assert table.state.position[0] == target or table.state.position[0] is None
+
+
+async def test_every_move_is_saved_and_the_game_resumes_where_it_was(tmp_path, monkeypatch):
+    monkeypatch.setenv("BOOMTOWN_DATA_DIR", str(tmp_path))
+    table = million_table(3, million_choosing_a_drive)
+    app = BoomtownApp(table, pace=0)
+    before = len(table.match.record.actions)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        await pilot.press("enter")  # drive, then leave at once
+        await pilot.pause()
+        await pilot.press("ctrl+q")
+    seat, action = table.match.record.actions[before]
+    assert seat == 0 and type(action) is A.Drive
+    saved = load_table(tmp_path / "autosave.json")
+    assert saved.match.record.actions == table.match.record.actions
+    assert saved.state.log() == table.state.log() and saved.state.position == \
+        table.state.position

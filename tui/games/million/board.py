@@ -1,0 +1,202 @@
+"""The Board panel: the city's roads space by space on a grid of blocks: START, FINISH, the ONE
+WAY street's arrows, Real Estate, landmarks (yellow while a publicity stunt shows there),
+businesses by code in their set's colour with their holder's digit and B (bought) or L
+(leased), prices beside them where a block has room (in $k; L: the lease), and every car as its player's digit.
+While the person at the keyboard chooses where to drive, the destinations are green and the
+path to the one under the cursor is drawn.
+
+On the full board a space is five columns by two lines; on the compact one three columns by
+one line (the holder's digit in their colour, underlined when leased; a car there, a digit on
+its player's colour, shows instead). It draws a view; it never changes the
+game. A click on a space posts `BoardWidget.SpaceClicked`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rich.style import Style
+from textual import events
+from textual.message import Message
+
+from core.games.million.board import BUSINESSES, ONE_WAY, SPACES
+
+from ...widgets.canvas import Canvas, Drawing
+from .look import (
+    BLOCK,
+    CURSOR,
+    DESTINATION,
+    FINISH_STYLE,
+    LANDMARK,
+    PATH,
+    REAL_ESTATE_STYLE,
+    ROAD,
+    SEAT_BADGES,
+    SEAT_COLOURS,
+    START_STYLE,
+    STUNT,
+    money,
+    set_style,
+    space_label,
+)
+
+COLUMNS = 1 + max(s.x for s in SPACES)
+ROWS = 1 + max(s.y for s in SPACES)
+SPACE_AT = {(s.x, s.y): s.id for s in SPACES}
+ONE_WAY_SPACES = frozenset(a for a, _ in ONE_WAY) | frozenset(b for _, b in ONE_WAY)
+KIND_STYLES = {"start": START_STYLE, "finish": FINISH_STYLE,
+               "real_estate": REAL_ESTATE_STYLE}
+
+
+@dataclass(frozen=True)
+class Geometry:
+    cell: int  # columns a space takes
+    lines: int  # lines a space takes
+
+    @property
+    def width(self) -> int:
+        return COLUMNS * self.cell
+
+    @property
+    def height(self) -> int:
+        return ROWS * self.lines
+
+
+FULL = Geometry(5, 2)
+COMPACT = Geometry(3, 1)
+
+
+def _price_spots() -> dict[tuple[int, int], int]:
+    """Where a business's prices are written: the block square right beside its space (either
+    side of the road), where one is free."""
+    spots: dict[tuple[int, int], int] = {}
+    for b in BUSINESSES:
+        s = SPACES[b.space]
+        beside = [(s.x + 1, s.y), (s.x - 1, s.y)] if s.x % 4 == 0 else \
+            [(s.x, s.y + 1), (s.x, s.y - 1)]
+        free = [p for p in beside if 0 <= p[0] < COLUMNS and 0 <= p[1] < ROWS
+                and p not in SPACE_AT and p not in spots]
+        if free:
+            spots[free[0]] = b.id
+    return spots
+
+
+PRICE_SPOTS = _price_spots()
+
+
+@dataclass(frozen=True)
+class Route:
+    """Where the person at the keyboard may drive, and the path to the chosen destination."""
+
+    destinations: frozenset[int] = frozenset()
+    path: tuple[int, ...] = ()
+
+
+class BoardWidget(Drawing):
+    FULL, COMPACT = FULL, COMPACT
+
+    class SpaceClicked(Message):
+        def __init__(self, space: int) -> None:
+            super().__init__()
+            self.space = space
+
+    def __init__(self, **kwargs) -> None:
+        super().__init__(**kwargs)
+        self.cursor = 0
+        self.route = Route()
+        self._drawn: tuple | None = None
+
+    def show(self, view, cursor: int, route: Route) -> None:
+        self.view, self.cursor, self.route = view, cursor, route
+        drawn = (view.version, view.viewer, cursor, route)
+        if drawn != self._drawn:
+            self._drawn = drawn
+            self.redraw()
+
+    def draw(self, canvas: Canvas, g: Geometry) -> None:
+        view = self.view
+        cars: dict[int, list[int]] = {}
+        for seat, space in enumerate(view.position):
+            if space is not None:
+                cars.setdefault(space, []).append(seat)
+        for y in range(ROWS):
+            for x in range(COLUMNS):
+                space = SPACE_AT.get((x, y))
+                if space is None:
+                    self._block(canvas, g, x, y)
+                else:
+                    self._space(canvas, g, space, cars.get(space, []))
+
+    def _block(self, canvas: Canvas, g: Geometry, x: int, y: int) -> None:
+        for line in range(g.lines):
+            canvas.put(x * g.cell, y * g.lines + line, " " * g.cell, BLOCK)
+        business = PRICE_SPOTS.get((x, y))
+        if business is None or g.lines < 2:
+            return
+        b = BUSINESSES[business]
+        canvas.put(x * g.cell, y * g.lines, money(b.buy, True)[1:], BLOCK, width=g.cell)
+        lease = "L" + money(b.lease, True)[1:] if b.lease else "L -"
+        canvas.put(x * g.cell, y * g.lines + 1, lease, BLOCK, width=g.cell)
+
+    def _space(self, canvas: Canvas, g: Geometry, space: int, cars: list[int]) -> None:
+        view, s = self.view, SPACES[space]
+        left, top, w = s.x * g.cell, s.y * g.lines, g.cell
+        base = KIND_STYLES.get(s.kind, ROAD)
+        if s.landmark:
+            base = STUNT if space in view.stunt_spaces else LANDMARK
+        if space in self.route.destinations:
+            base = DESTINATION
+        elif space in self.route.path:
+            base = PATH
+        for line in range(g.lines):
+            canvas.put(left, top + line, " " * w, base)
+        label = space_label(space, g.lines == 1)
+        if s.businesses:
+            self._businesses(canvas, g, left, top, s.businesses, base, bool(cars))
+        elif label:
+            canvas.put(left, top, label, base, width=w)
+        elif space in ONE_WAY_SPACES:
+            canvas.put(left, top, "→".center(w), base)
+        else:
+            canvas.put(left, top, ("+" if s.kind == "intersection" else "·").center(w), base)
+        row = top + g.lines - 1
+        at = left if g.lines > 1 else left + w - min(len(cars), w)
+        for i, seat in enumerate(cars[:w]):
+            canvas.put(at + i, row, str(seat + 1), SEAT_BADGES[seat])
+        if space == self.cursor:
+            for line in range(g.lines):
+                canvas.style(left, top + line, w, CURSOR)
+
+    def _businesses(self, canvas: Canvas, g: Geometry, left: int, top: int,
+                    businesses: tuple[int, ...], base: Style, cars: bool) -> None:
+        """Each business's code and holder: one line each on the full board (a car on the
+        second line hides the second business's holder); the first only on the compact one."""
+        view = self.view
+        if g.lines == 1:
+            codes = "".join(BUSINESSES[b].name[0] for b in businesses) if len(businesses) > 1 \
+                else BUSINESSES[businesses[0]].name
+            canvas.put(left, top, codes, base + set_style(businesses[0]))
+            holder = view.holder[businesses[0]]
+            if holder >= 0 and not cars:
+                canvas.put(left + 2, top, str(holder + 1),  # a car there is a badge instead
+                           base + Style(color=SEAT_COLOURS[holder], bold=True,
+                                        underline=view.leased[businesses[0]]))
+            return
+        for line, b in enumerate(businesses[:g.lines]):
+            if line and cars:
+                break
+            canvas.put(left, top + line, BUSINESSES[b].name, base + set_style(b))
+            holder = view.holder[b]
+            if holder >= 0:
+                canvas.put(left + 3, top + line, str(holder + 1), SEAT_BADGES[holder])
+                canvas.put(left + 4, top + line, "L" if view.leased[b] else "B",
+                           base + Style(bold=True))
+
+    def on_click(self, event: events.Click) -> None:
+        at = self.canvas_offset(event)
+        if at is None:
+            return
+        g = self.geometry()
+        space = SPACE_AT.get((at[0] // g.cell, at[1] // g.lines))
+        if space is not None:
+            self.post_message(self.SpaceClicked(space))

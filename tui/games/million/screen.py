@@ -1,0 +1,218 @@
+"""Million at this computer or an SSH table: the city Board beside the Turn panel, the Ledger
+beside the log, and the keys that play it. A space cursor chooses where to drive and the
+business the keys act on."""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+
+from core.games.million import actions as A
+from core.games.million.board import BUSINESSES, SPACES, START
+
+from ...screens.table import TableScreen
+from ...widgets.key_bar import KeyBar
+from ...widgets.log_panel import LogPanel
+from ...widgets.panel import TextPanel
+from .board import BoardWidget, Route
+from .end import MillionEnd
+from .help import HELP
+from .look import price_text
+from .panels import Entry, LedgerPanel, TurnPanel
+
+ANSWER_KEYS = (("r", A.Roll(), "Roll"), ("e", A.EndTurn(), "End turn"),
+               ("m", A.TakeTen(), "Take $10k"))
+SKIP_KEYS = tuple((str(seat + 1), A.SkipPlayer(seat)) for seat in range(6))
+BUSINESS_KEYS = {"b": A.Buy, "l": A.Lease, "s": A.Sell, "u": A.EndLease, "x": A.DropSign}
+DIRECTIONS = {"up": (0, -1), "down": (0, 1), "left": (-1, 0), "right": (1, 0)}
+
+
+def _step(space: int, dx: int, dy: int) -> int:
+    """The nearest space from `space` in a direction (straight on first), or `space`."""
+    s = SPACES[space]
+    ahead = [o for o in SPACES if (o.x - s.x) * dx + (o.y - s.y) * dy > 0]
+    if not ahead:
+        return space
+    return min(ahead, key=lambda o: (abs((o.x - s.x) * dy) + abs((o.y - s.y) * dx),
+                                     abs(o.x - s.x) + abs(o.y - s.y))).id
+
+
+STEPS = {name: tuple(_step(s.id, dx, dy) for s in SPACES) for name, (dx, dy) in
+         DIRECTIONS.items()}
+
+
+class MillionScreen(TableScreen):
+    HELP = HELP
+    GAME = "Million"
+    DOING = {"setup": "to choose a free small business", "roll": "to roll or sell",
+             "move": "to choose where to drive", "after": "to buy, lease or end the turn",
+             "six": "to use the six"}
+    BOARD, AUCTION, LEDGER = BoardWidget, TurnPanel, LedgerPanel
+    ANSWERS = {**{key: action for key, action, _ in ANSWER_KEYS}, **dict(SKIP_KEYS)}
+    FULL_SIZE = (118, 36)  # the full board (85 columns) beside a Turn panel of 31
+    BINDINGS = [Binding(key, f"answer('{key}')", text) for key, _, text in ANSWER_KEYS] + [
+        *(Binding(key, f"answer('{key}')", "Skip", show=False) for key, _ in SKIP_KEYS),
+        Binding("enter", "confirm", "Drive/take"),
+        *(Binding(key, f"business('{key}')", kind.__name__, show=key in "bls")
+          for key, kind in BUSINESS_KEYS.items()),
+        Binding("tab", "next_target", "Next", show=False),
+        *(Binding(name, f"arrow('{name}')", show=False) for name in DIRECTIONS),
+    ]
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.cursor = START
+        self._decision: tuple | None = None
+
+    # -- layout ------------------------------------------------------------------------------
+
+    def body(self) -> ComposeResult:
+        yield TextPanel(id="status")
+        with Horizontal(id="main"):
+            with Vertical(id="city"):
+                yield self._titled(BoardWidget(id="board", classes="panel"), "City")
+                yield self._titled(LedgerPanel(id="mini-ledger", classes="panel"), "Ledger")
+            yield self._titled(TurnPanel(id="auction", classes="panel"), "Turn")
+        with Horizontal(id="lower"):
+            yield self._titled(LedgerPanel(id="ledger", classes="panel"), "Ledger")
+            log = LogPanel(id="log")
+            log.border_title = "Log"
+            yield log
+        yield KeyBar(id="keys")
+
+    # -- drawing -----------------------------------------------------------------------------
+
+    def round_text(self) -> str:
+        limit = f" of {self.view.round_limit}" if self.view.round_limit else ""
+        return f"round {self.view.round}{limit}"
+
+    def show(self, view) -> None:
+        self._follow(view)
+        walk = self._walk(view)
+        route = Route(frozenset(w.destination for w in view.walks), walk.path if walk else ())
+        self.query_one(BoardWidget).show(view, self.cursor, route)
+        entry = Entry(self._under_cursor(view), self._drive_text(walk), self._business(view),
+                      self.message)
+        self.query_one(TurnPanel).show(view, entry, self.compact)
+        self.query_one("#ledger", LedgerPanel).show(view, False)
+        self.query_one("#mini-ledger", LedgerPanel).show(view, True)
+
+    def _follow(self, view) -> None:
+        """On each new decision, put the cursor on the first space the decision is about."""
+        decision = (view.round, view.turn, view.phase, view.viewer)
+        if decision != self._decision:
+            self._decision = decision
+            targets = self._targets(view)
+            if targets and self.cursor not in targets:
+                self.cursor = targets[0]
+
+    def _walk(self, view):
+        return next((w for w in view.walks if w.destination == self.cursor), None)
+
+    @staticmethod
+    def _drive_text(walk) -> str:
+        if walk is None:
+            return ""
+        steps = len(walk.path)
+        how = "stopping short on the stunt" if walk.short else f"{steps} spaces"
+        return f"Drive here: {how}."
+
+    def _under_cursor(self, view) -> str:
+        s = SPACES[self.cursor]
+        parts = []
+        for b in s.businesses:
+            business, holder = BUSINESSES[b], view.holder[b]
+            held = "free" if holder < 0 else \
+                f"{view.players[holder]}'s ({'leased' if view.leased[b] else 'bought'})"
+            parts.append(f"{business.name} (set {business.set}), {price_text(b)}, {held}")
+        if s.landmark:
+            stunt = " (a stunt shows here)" if self.cursor in view.stunt_spaces else ""
+            parts.append(f"the {s.landmark}{stunt}")
+        kind = {"start": "START", "finish": "FINISH", "real_estate": "Real Estate: take any "
+                "business, or sell one"}.get(s.kind)
+        if kind:
+            parts.append(kind)
+        cars = [view.players[p] for p, at in enumerate(view.position) if at == self.cursor]
+        if cars:
+            parts.append("cars: " + ", ".join(cars))
+        return "Here: " + ("; ".join(parts) if parts else "the road")
+
+    # -- where the keys act ------------------------------------------------------------------
+
+    def _mine(self) -> bool:
+        view = self.view
+        return view.viewer is not None and view.viewer in view.to_act
+
+    def _business(self, view) -> int | None:
+        """The business under the cursor the keys act on: the first one any key may act on,
+        else the first there."""
+        here = SPACES[self.cursor].businesses
+        legal = set(view.legal)
+        return next((b for b in here if any(kind(b) in legal for kind in
+                                            BUSINESS_KEYS.values())), here[0] if here else None)
+
+    def _targets(self, view) -> list[int]:
+        """The spaces Tab visits: the destinations of a roll, else the businesses the game
+        lists something for (to take first, then to sell, then one's own to manage)."""
+        if view.walks:
+            return [w.destination for w in view.walks]
+        order = (A.ChooseFree, A.Buy, A.Lease, A.Sell, A.EndLease, A.DropSign)
+        listed = sorted((a for a in view.legal if type(a) in order),
+                        key=lambda a: order.index(type(a)))
+        return list(dict.fromkeys(BUSINESSES[a.business].space for a in listed))
+
+    def allows(self, action: str, parameters: tuple) -> bool | None:
+        view = getattr(self, "view", None)
+        if view is None:
+            return True
+        if action == "confirm":
+            return self._mine() and view.phase in ("setup", "move")
+        if action == "business":
+            kind = BUSINESS_KEYS[parameters[0]]
+            return any(type(a) is kind for a in view.legal)
+        if action == "next_target":
+            return bool(self._targets(view))
+        return True
+
+    def action_arrow(self, name: str) -> None:
+        self.cursor = STEPS[name][self.cursor]
+        self.redraw()
+
+    def action_next_target(self) -> None:
+        targets = self._targets(self.view)
+        if targets:
+            later = targets[targets.index(self.cursor) + 1:] if self.cursor in targets else []
+            self.cursor = later[0] if later else targets[0]
+            self.redraw()
+
+    def action_confirm(self) -> None:
+        view = self.view
+        if view.phase == "move":
+            if self._walk(view) is None:
+                self.warn("Put the cursor on a green space: the roll reaches those.")
+            else:
+                self.submit(A.Drive(self.cursor))
+        elif view.phase == "setup":
+            free = [b for b in SPACES[self.cursor].businesses if A.ChooseFree(b) in view.legal]
+            if free:
+                self.submit(A.ChooseFree(free[0]))
+            else:
+                self.warn("Put the cursor on a free small business (Tab finds them).")
+
+    def action_business(self, key: str) -> None:
+        business = self._business(self.view)
+        if business is None:
+            self.warn("Put the cursor on a business first.")
+        else:
+            self.submit(BUSINESS_KEYS[key](business))
+
+    def on_board_widget_space_clicked(self, message: BoardWidget.SpaceClicked) -> None:
+        if message.space == self.cursor and self._mine() and self.check_action("confirm", ()):
+            self.action_confirm()
+            return
+        self.cursor = message.space
+        self.redraw()
+
+    def end_screen(self, view):
+        return MillionEnd(view)
