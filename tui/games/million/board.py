@@ -1,9 +1,9 @@
 """The Board panel: the city's roads space by space on a grid of blocks: START, FINISH, the ONE
 WAY street's arrows, Real Estate, landmarks (yellow while a publicity stunt shows there),
 businesses by code in their set's colour with their holder's digit and B (bought) or L
-(leased), prices beside them where a block has room (in $k; L: the lease), and every car as its player's digit.
-While the person at the keyboard chooses where to drive, the destinations are green and the
-path to the one under the cursor is drawn.
+(leased), prices beside them where a block has room (in $k; L: the lease), and every car as
+its player's digit. While the person at the keyboard chooses where to drive, the
+destinations are green and the path to the one under the cursor is drawn.
 
 On the full board a space is five columns by two lines; on the compact one three columns by
 one line (the holder's digit in their colour, underlined when leased; a car there, a digit on
