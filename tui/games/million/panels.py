@@ -110,7 +110,7 @@ class TurnPanel(TextPanel):
         who = "you" if seat == view.viewer else view.players[seat]
         text.append(f"Stunts (each pays {who} {pays}):\n" if not compact else
                     f"Stunts: {pays} each\n", "bold")
-        for space, cards in view.stunt_spaces.items():
+        for cards in view.stunt_spaces.values():
             text.append(" ★ ", "#ffd54f")
             text.append(STUNT_DECK[cards[0]])
             if len(cards) > 1:
