@@ -6,15 +6,18 @@ from core.engine.errors import IllegalAction
 from core.games.million import actions as A
 from core.games.million.board import (
     BUSINESSES,
+    EXITS,
     FINISH,
     LANDMARKS,
     ONE_WAY,
     REAL_ESTATE,
     SINGLES,
+    SPACES,
     START,
     STUNT_DECK,
 )
 from core.games.million.frames import AFTER, MOVE, sale_price
+from core.games.million.moves import walks
 from core.games.million.state import FREE, MillionState
 
 NAMES = ["Ann", "Ben", "Cat", "Dan"]
@@ -173,3 +176,94 @@ def test_real_estate_takes_any_business_or_sells_one_never_both():
     assert A.Sell(state.held(me)[0]) in legal
     act(state, A.Lease(far.id))
     assert not any(type(a) in (A.Sell, A.Buy, A.Lease) for a in state.legal_actions(me))
+
+
+def test_no_u_turn_and_never_against_the_one_way_street():
+    state = start()
+    me = state.turn
+    a, b = next(iter(sorted(ONE_WAY)))
+    state.position[me] = b  # just past a one-way stretch: it cannot be driven back
+    roll(state, 1)
+    assert A.Drive(a) not in state.legal_actions(me)
+    assert "only where the roll takes you" in state.why_illegal(me, A.Drive(a))
+    state = start()
+    me = state.turn
+    here = next(s.id for s in SPACES if len(EXITS[s.id]) == 2 and s.id not in
+                {x for pair in ONE_WAY for x in pair} and s.kind == "road")
+    state.position[me] = here
+    roll(state, 2)  # out and straight back is a U-turn: here is not a destination
+    destinations = {a.space for a in state.legal_actions(me) if type(a) is A.Drive}
+    assert here not in destinations and A.Drive(EXITS[here][0]) not in state.legal_actions(me)
+
+
+def test_stopping_short_only_on_a_face_up_stunt():
+    state = start()
+    me = state.turn
+    showing = {LANDMARKS[STUNT_DECK[card]] for card in state.face_up}
+    where = next(iter(showing))
+    state.position[me] = next(p for p in range(len(SPACES)) if where in EXITS[p])
+    roll(state, 4)
+    assert A.Drive(where) in state.legal_actions(me)  # one space of four, on the stunt
+    # a landmark with no stunt showing, one space on and not four: no stopping there
+    before, hidden = next((p, q) for q in LANDMARKS.values() if q not in showing
+                          for p in range(len(SPACES))
+                          if q in EXITS[p] and q not in {w.destination for w in walks(p, 4)})
+    state = start()
+    me = state.turn
+    state.position[me] = before
+    roll(state, 4)
+    assert "only where the roll takes you" in state.why_illegal(me, A.Drive(hidden))
+
+
+def test_two_cards_on_one_location_pay_once_and_send_the_car_back_to_start():
+    state = start()
+    me = state.turn
+    twice = next(name for name in LANDMARKS if STUNT_DECK.count(name) == 2)
+    cards = [i for i, name in enumerate(STUNT_DECK) if name == twice]
+    for card in cards:
+        for pile in (state.deck, state.face_up):
+            if card in pile:
+                pile.remove(card)
+    state.face_up[:2] = cards
+    where = LANDMARKS[twice]
+    state.position[me] = next(p for p in range(len(SPACES)) if where in EXITS[p])
+    roll(state, 1)
+    act(state, A.Drive(where))
+    assert state.cash(me) == 20_000  # paid once: one business alone, $10k
+    assert state.position[me] is None and sum(c in state.face_up for c in cards) == 1
+
+
+def test_a_six_ending_on_a_stunt_reveals_the_next_card_before_the_choice():
+    state = start()
+    me = state.turn
+    card = state.face_up[0]
+    where = LANDMARKS[STUNT_DECK[card]]
+    state.position[me] = next(p for p in range(len(SPACES)) if where in EXITS[p])
+    nxt = state.deck[-1]
+    roll(state, 6)
+    act(state, A.Drive(where))  # short of the six, on the stunt
+    assert state.stack and nxt in state.face_up and card not in state.face_up
+
+
+def test_a_player_already_waiting_to_miss_a_turn_cannot_be_made_to_miss_another():
+    state = start(3)
+    me = state.turn
+    victim = (me + 1) % 3
+    state.skip[victim] = True
+    roll(state, 6)
+    act(state, state.legal_actions(me)[0])
+    assert A.SkipPlayer(victim) not in state.legal_actions(me)
+    assert "already waiting" in state.why_illegal(me, A.SkipPlayer(victim))
+
+
+def test_finish_needs_the_exact_count_unless_the_option_says_otherwise():
+    for exact in (True, False):
+        state = start(exact_finish=exact)
+        me = state.turn
+        state._pay(state.bank, me, 1_000_000, "test")
+        state.position[me] = next(a for a, b in ONE_WAY if b == FINISH)
+        roll(state, 3)  # FINISH is one space on: an overshoot
+        assert (A.Drive(FINISH) in state.legal_actions(me)) is not exact
+        if not exact:
+            act(state, A.Drive(FINISH))
+            assert state.is_over() and state.result().winners == (me,)
