@@ -5,7 +5,8 @@
 Stadium's legal placements for a turn are timed too (every construction step of a few games).
 Every run goes through `core.sim.simulate`, the path `boomtown sim` takes, on one core
 (`--jobs 1`), with 4 players and the simulator's default options (Army: capped at 500 rounds,
-every rule on: auctions, building, trades). Army's throws are counted by its landing statistic.
+every rule on: auctions, building, trades; Million between random bots: capped at 300 rounds,
+as random drivers rarely reach FINISH). Army's throws are counted by its landing statistic.
 `--profile GAME:BOTS` prints where that run's time goes.
 """
 
@@ -25,7 +26,8 @@ from core.sim import simulate  # noqa: E402
 
 RUNS = (("bigshot", "random", 1.0), ("bigshot", "heuristic", 0.5), ("army", "random", 0.25),
         ("army", "heuristic", 0.25), ("stadium", "random", 0.25),
-        ("stadium", "heuristic", 0.05))  # game, bots, share of --games (longer games fewer)
+        ("stadium", "heuristic", 0.05), ("million", "random", 0.1),
+        ("million", "heuristic", 0.25))  # game, bots, share of --games (longer games fewer)
 
 
 def measure(game: str, bots: str, games: int) -> dict:

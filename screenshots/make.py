@@ -18,6 +18,9 @@ from tui.demo import (
     game_over,
     human_bidding_after_a_bid,
     human_placing,
+    million_choosing_a_drive,
+    million_on_real_estate,
+    million_table,
     stadium_building,
     stadium_city_grown,
     stadium_table,
@@ -35,6 +38,9 @@ SHOTS = {
     "army-end": (lambda: app_for(army_table(2, game_over)), []),
     "stadium-city": (lambda: app_for(stadium_table(3, stadium_city_grown)), []),
     "stadium-build": (lambda: app_for(stadium_table(3, stadium_building)), ["b"]),
+    "million-drive": (lambda: app_for(million_table(3, million_choosing_a_drive)), ["tab"]),
+    "million-real-estate": (lambda: app_for(million_table(3, million_on_real_estate)),
+                            ["tab", "tab"]),
     "title": (lambda: BoomtownApp(pace=0, save_path=None), []),
 }
 

@@ -39,6 +39,24 @@ class StackedTurns:
         self.winners: tuple[int, ...] = ()
         self.end_reason = ""
 
+    def _restore(self, view, rng: Rng, listed: Sequence[str], copied: Sequence[str]) -> None:
+        """What a view shows, for a state consistent with it (a game's `determinize`): the
+        players, a generator seeded from `rng`, the ledger, the log and the result, the fields
+        `listed` as lists and `copied` as they are; what the view hides is the caller's to draw."""
+        self.players, self.n = view.players, len(view.players)
+        self.bank = self.n
+        self.rng = Rng(rng.below(1 << 62))
+        self.ledger = Ledger(self.n)
+        self.ledger.balances = [*view.cash, -sum(view.cash)]
+        self.ledger.entries = list(view.ledger)
+        self.events = list(view.events)
+        for name in listed:
+            setattr(self, name, list(getattr(view, name)))
+        for name in copied:
+            setattr(self, name, getattr(view, name))
+        self.winners = view.result.winners if view.result else ()
+        self.end_reason = view.result.reason if view.result else ""
+
     def _roll_off(self, throw: Callable[[Rng], int]) -> int:
         """Everyone throws (`throw`: one player's total); the highest starts (ties throw
         again)."""

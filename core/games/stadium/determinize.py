@@ -7,7 +7,6 @@ to come: the decks are shuffled afresh and the state's generator is seeded from 
 from __future__ import annotations
 
 from core.engine.decisions import live
-from core.engine.ledger import Ledger
 from core.engine.rng import Rng
 
 from .board import VENTURES
@@ -20,19 +19,11 @@ def determinize(view: StadiumView, seat: int | None, rng: Rng) -> StadiumState:
     if seat != view.viewer:
         raise ValueError("a view is determinized for the seat that sees it")
     state = StadiumState.__new__(StadiumState)
-    state.players, state.n = view.players, len(view.players)
-    state.bank = state.n
-    state.rng = Rng(rng.below(1 << 62))
-    state.ledger = Ledger(state.n)
-    state.ledger.balances = [*view.cash, -sum(view.cash)]
-    state.ledger.entries = list(view.ledger)
-    state.events = list(view.events)
-    for name in ("active", "land", "in_use", "block_class", "frozen", "venture_discard",
-                 "proposals"):
-        setattr(state, name, list(getattr(view, name)))
-    for name in ("round", "version", "round_limit", "turn", "starter", "stage", "venture_shown",
-                 "die", "fresh", "built", "demolished", "free_demolition", "offered"):
-        setattr(state, name, getattr(view, name))
+    state._restore(view, rng, ("active", "land", "in_use", "block_class", "frozen",
+                               "venture_discard", "proposals"),
+                   ("round", "version", "round_limit", "turn", "starter", "stage",
+                    "venture_shown", "die", "fresh", "built", "demolished", "free_demolition",
+                    "offered"))
     state.developed = view.developed
     state.buildings = {b.id: b for b in view.buildings}
     state.next_building = 1 + sum(event.kind == "builds" for event in view.events)
@@ -44,6 +35,4 @@ def determinize(view: StadiumView, seat: int | None, rng: Rng) -> StadiumState:
     rng.shuffle(state.venture_deck)
     state.stack = [live(frame, BID_STEP) for frame in view.stack]
     state.round_ends = list(view.assets_history)
-    state.winners = view.result.winners if view.result else ()
-    state.end_reason = view.result.reason if view.result else ""
     return state
