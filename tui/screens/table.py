@@ -108,9 +108,7 @@ class TableScreen(Page):
     def body(self) -> ComposeResult:
         yield TextPanel(id="status")
         yield from self.panels()
-        log = LogPanel(id="log")
-        log.border_title = "Log"
-        yield log
+        yield from self.lower()
         yield KeyBar(id="keys")
 
     def panels(self) -> ComposeResult:
@@ -120,6 +118,16 @@ class TableScreen(Page):
             with Vertical(id="side"):
                 yield self._titled(self.AUCTION(id="auction", classes="panel"), "Auction")
                 yield self._titled(self.LEDGER(id="ledger", classes="panel"), "Ledger")
+
+    def lower(self) -> ComposeResult:
+        """What stands under the main row: the log (or `ledger_beside_log`)."""
+        yield self._titled(LogPanel(id="log"), "Log")
+
+    def ledger_beside_log(self) -> ComposeResult:
+        """The full Ledger beside the log, under the main row."""
+        with Horizontal(id="lower"):
+            yield self._titled(self.LEDGER(id="ledger", classes="panel"), "Ledger")
+            yield from TableScreen.lower(self)
 
     @staticmethod
     def _titled(widget: Widget, title: str) -> Widget:
@@ -292,7 +300,9 @@ class TableScreen(Page):
         return f"{self.GAME} · {self.round_text()} · {actor}{you} {doing}{watching}"
 
     def round_text(self) -> str:
-        return f"round {self.view.round}"
+        """The round, and the round limit if the game has one set."""
+        limit = getattr(self.view, "round_limit", 0)
+        return f"round {self.view.round}" + (f" of {limit}" if limit else "")
 
     def end_screen(self, view) -> Page:
         raise NotImplementedError

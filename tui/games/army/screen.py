@@ -64,10 +64,6 @@ class ArmyScreen(BidKeys, TableScreen):
 
     # -- drawing -----------------------------------------------------------------------------
 
-    def round_text(self) -> str:
-        limit = f" of {self.view.round_limit}" if self.view.round_limit else ""
-        return f"round {self.view.round}{limit}"
-
     def show(self, view) -> None:
         self._follow(view)
         self.query_one(BoardWidget).show(view, self.cursor, self._deed_actions(view))

@@ -12,9 +12,6 @@ from core.games.million import actions as A
 from core.games.million.board import BUSINESSES, SPACES, START
 
 from ...screens.table import TableScreen
-from ...widgets.key_bar import KeyBar
-from ...widgets.log_panel import LogPanel
-from ...widgets.panel import TextPanel
 from .board import BoardWidget, Route
 from .end import MillionEnd
 from .help import HELP
@@ -67,25 +64,17 @@ class MillionScreen(TableScreen):
 
     # -- layout ------------------------------------------------------------------------------
 
-    def body(self) -> ComposeResult:
-        yield TextPanel(id="status")
+    def panels(self) -> ComposeResult:
         with Horizontal(id="main"):
             with Vertical(id="city"):
                 yield self._titled(BoardWidget(id="board", classes="panel"), "City")
                 yield self._titled(LedgerPanel(id="mini-ledger", classes="panel"), "Ledger")
             yield self._titled(TurnPanel(id="auction", classes="panel"), "Turn")
-        with Horizontal(id="lower"):
-            yield self._titled(LedgerPanel(id="ledger", classes="panel"), "Ledger")
-            log = LogPanel(id="log")
-            log.border_title = "Log"
-            yield log
-        yield KeyBar(id="keys")
+
+    def lower(self) -> ComposeResult:
+        yield from self.ledger_beside_log()
 
     # -- drawing -----------------------------------------------------------------------------
-
-    def round_text(self) -> str:
-        limit = f" of {self.view.round_limit}" if self.view.round_limit else ""
-        return f"round {self.view.round}{limit}"
 
     def show(self, view) -> None:
         self._follow(view)

@@ -14,9 +14,6 @@ from core.games.stadium.placement import FACINGS
 
 from ...screens.bid import BID_BINDINGS, BidEntry, BidKeys
 from ...screens.table import TableScreen
-from ...widgets.key_bar import KeyBar
-from ...widgets.log_panel import LogPanel
-from ...widgets.panel import TextPanel
 from .board import BoardWidget, Preview
 from .end import StadiumEnd
 from .help import HELP
@@ -72,25 +69,17 @@ class StadiumScreen(BidKeys, TableScreen):
 
     # -- layout ------------------------------------------------------------------------------
 
-    def body(self) -> ComposeResult:
-        yield TextPanel(id="status")
+    def panels(self) -> ComposeResult:
         with Horizontal(id="main"):
             yield self._titled(BoardWidget(id="board", classes="panel"), "City")
             with Vertical(id="side"):
                 yield self._titled(TurnPanel(id="auction", classes="panel"), "Turn")
                 yield self._titled(LedgerPanel(id="mini-ledger", classes="panel"), "Cash")
-        with Horizontal(id="lower"):
-            yield self._titled(LedgerPanel(id="ledger", classes="panel"), "Ledger")
-            log = LogPanel(id="log")
-            log.border_title = "Log"
-            yield log
-        yield KeyBar(id="keys")
+
+    def lower(self) -> ComposeResult:
+        yield from self.ledger_beside_log()
 
     # -- drawing -----------------------------------------------------------------------------
-
-    def round_text(self) -> str:
-        limit = f" of {self.view.round_limit}" if self.view.round_limit else ""
-        return f"round {self.view.round}{limit}"
 
     def show(self, view) -> None:
         self._follow(view)
