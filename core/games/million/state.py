@@ -21,7 +21,7 @@ from core.engine.rng import Rng
 from core.engine.turns import OVER, StackedTurns
 
 from . import actions as A
-from .board import BUSINESSES, FINISH, LANDMARKS, REAL_ESTATE, SINGLES, SPACES, STUNT_DECK, groups
+from .board import BUSINESSES, FINISH, LANDMARKS, REAL_ESTATE, SINGLES, STUNT_DECK, groups
 from .board import stunt_income as income_of
 from .frames import (
     AFTER,
@@ -135,8 +135,8 @@ class MillionState(StackedTurns, GameState):
             return [A.Roll(), *[A.Sell(b) for b in mine if not self.leased[b]], *managing]
         if self.stage == MOVE:
             return [A.Drive(w.destination) for w in self.destinations(seat)] + managing
-        found = [a for b in self._on_offer(seat) for a in (A.Buy(b), A.Lease(b))
-                 if self._why_not_acquire(seat, a) is None]
+        found = [a for b in range(len(BUSINESSES)) if self._offered(b)
+                 for a in (A.Buy(b), A.Lease(b)) if self._why_not_acquire(seat, a) is None]
         if self.landed in REAL_ESTATE and not self.acquired and not self.sold:
             found += [A.Sell(b) for b in mine if not self.leased[b]]
         return [*found, *managing, A.EndTurn()]
@@ -144,14 +144,12 @@ class MillionState(StackedTurns, GameState):
     def _skippable(self, seat: int) -> list[int]:
         return [p for p in range(self.n) if p != seat and not self.skip[p]]
 
-    def _on_offer(self, seat: int) -> list[int]:
-        """The businesses the player may take where they stopped: those beside the space, or
-        any on a Real Estate space; none once they have taken one, or sold, this turn."""
-        if self.acquired or self.sold or self.landed is None:
-            return []
-        if self.landed in REAL_ESTATE:
-            return list(range(len(BUSINESSES)))
-        return list(SPACES[self.landed].businesses)
+    def _offered(self, business: int) -> bool:
+        """Whether the player whose turn it is may take `business` where they stopped: one
+        beside the space, or any on a Real Estate space; none once they have taken one, or
+        sold, this turn."""
+        return not (self.acquired or self.sold or self.landed is None) and (
+            self.landed in REAL_ESTATE or BUSINESSES[business].space == self.landed)
 
     def _cost(self, seat: int, action) -> int:
         b = BUSINESSES[action.business]
@@ -162,7 +160,7 @@ class MillionState(StackedTurns, GameState):
     def _why_not_acquire(self, seat: int, action) -> str | None:
         b = action.business
         business = BUSINESSES[b] if 0 <= b < len(BUSINESSES) else None
-        if business is None or b not in self._on_offer(seat):
+        if business is None or not self._offered(b):
             return "you may take a business only where you stop (any, on Real Estate), " \
                    "one a turn, and not in a turn you sell"
         holder, leased = self.holder[b], self.leased[b]
@@ -173,7 +171,7 @@ class MillionState(StackedTurns, GameState):
                 return f"{business.name} has no lease price"
             if holder != FREE:
                 return f"{business.name} is leased already"
-        if holder != seat and len(self.held(seat)) >= SIGNS:
+        if holder != seat and self.holder.count(seat) >= SIGNS:
             return f"all your {SIGNS} SOLD signs are out: end a lease or move a sign first"
         cost = self._cost(seat, action)
         if cost > self.cash(seat):
