@@ -8,7 +8,6 @@ the bot's own, so each call gives another world the seat cannot tell from the re
 from __future__ import annotations
 
 from core.engine.decisions import live
-from core.engine.ledger import Ledger
 from core.engine.rng import Rng
 
 from .board import SQUARES_COUNT
@@ -21,19 +20,11 @@ def determinize(view: ArmyView, seat: int | None, rng: Rng) -> ArmyState:
     if seat != view.viewer:
         raise ValueError("a view is determinized for the seat that sees it")
     state = ArmyState.__new__(ArmyState)
-    state.players, state.n = view.players, len(view.players)
-    state.rng = Rng(rng.below(1 << 62))
-    state.ledger = Ledger(state.n)
-    state.ledger.balances = [*view.cash, -sum(view.cash)]
-    state.ledger.entries = list(view.ledger)
-    state.bank = state.n
-    state.events = list(view.events)
-    for name in ("position", "active", "prison_turn", "card_holder", "owner", "level",
-                 "mortgaged", "proposals"):
-        setattr(state, name, list(getattr(view, name)))
-    for name in ("round", "version", "extra_throw", "short_game", "round_limit", "stores_left",
-                 "barracks_left", "doubles", "dice", "stage", "turn", "starter", "jailed"):
-        setattr(state, name, getattr(view, name))
+    state._restore(view, rng, ("position", "active", "prison_turn", "card_holder", "owner",
+                               "level", "mortgaged", "proposals"),
+                   ("round", "version", "extra_throw", "short_game", "round_limit",
+                    "stores_left", "barracks_left", "doubles", "dice", "stage", "turn",
+                    "starter", "jailed"))
     state.decks = []
     for deck, cards in enumerate(DECKS):
         held = GET_OUT[deck] if view.card_holder[deck] >= 0 else None
@@ -47,7 +38,5 @@ def determinize(view: ArmyView, seat: int | None, rng: Rng) -> ArmyState:
     state.stack = [live(frame) for frame in view.stack]
     state.round_ends = list(view.worth_history)
     state.landings = [0] * (SQUARES_COUNT + 1)
-    state.winners = view.result.winners if view.result else ()
-    state.end_reason = view.result.reason if view.result else ""
     return state
 
