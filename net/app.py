@@ -19,7 +19,21 @@ from .table_screen import NetTable, net_screen_class, refresh_table_screen
 ACTIVITY_CHECK_SECONDS = 2.0  # how often idleness is checked
 
 if TYPE_CHECKING:
+    from .host import Host, HostedTable
     from .session import Session
+
+
+def last_place(host: Host, player: str) -> HostedTable | None:
+    """The table this person last played at or watched, if its game still runs."""
+    table = host.tables.get(host.places.get(player, -1))
+    return table if table is not None and table.status == "playing" else None
+
+
+def running_game(host: Host, player: str, left: set[int]) -> HostedTable | None:
+    """A running game this person sits at and has not stepped away from."""
+    return next((table for table in host.tables.values()
+                 if table.status == "playing" and table.id not in left
+                 and table.seat_of(player) is not None), None)
 
 
 class SessionApp(ServedApp):
@@ -95,31 +109,21 @@ class SessionApp(ServedApp):
             return
         from .lobby import LobbyScreen
 
-        connecting = not self.session.joined  # not back from watching a table
         self.session.join(name)
-        if not (connecting and self._return_to_last_place()):
+        last = last_place(self.host, name) if self.session.arriving else None
+        if last is not None:
+            self.open_table(last.id, last.seat_of(name))
+        else:
             self._follow_my_game()
         if self.at_table is None and self.session.watching_next is None:
             self.push_screen(LobbyScreen())
 
-    def _return_to_last_place(self) -> bool:
-        """Back to the table this person last played at or watched, if its game still runs."""
-        table = self.host.tables.get(self.host.places.get(self.player, -1))
-        if table is None or table.status != "playing":
-            return False
-        self.open_table(table.id, table.seat_of(self.player))
-        return True
-
     def _follow_my_game(self) -> None:
         """A seated player goes to their table as soon as its game runs."""
-        if self.at_table is not None:
-            return
-        for table in self.host.tables.values():
-            seat = table.seat_of(self.player)
-            if (seat is not None and table.status == "playing"
-                    and table.id not in self.session.left_tables):
-                self.open_table(table.id, seat)
-                return
+        if self.at_table is None:
+            table = running_game(self.host, self.player, self.session.left_tables)
+            if table is not None:
+                self.open_table(table.id, table.seat_of(self.player))
 
     def open_table(self, table_id: int, seat: int | None) -> None:
         table = self.host.table(table_id)

@@ -33,6 +33,8 @@ class Audience:
         self.closed = False
         self.peer = "spectators"
         self.needs_full_frame = False
+        self.entered = False
+        self.drawn = asyncio.Event()
 
     def send(self, data: bytes) -> None:
         limit = self.limits.max_output_backlog

@@ -26,6 +26,8 @@ class Channel:
         self.last_input = time.monotonic()
         self.bytes_read = 0
         self.muted = False  # while True the session's own app draws nothing (it is watching)
+        self.entered = False  # the terminal is in the app's modes (net.driver.ENTER) already
+        self.drawn = asyncio.Event()  # set by the driver once the running app has drawn
         self._bucket = TokenBucket(limits.input_bytes_per_second, limits.input_burst_bytes)
         self._gone = asyncio.Event()
         self._resize: asyncio.TimerHandle | None = None

@@ -89,6 +89,8 @@ class SSHDriver(Driver):
         frame = "".join(self._buffer)
         self._buffer.clear()
         channel = self.channel
+        if channel.entered:
+            channel.drawn.set()  # the app has drawn its first frame (net.first_frame waits)
         if channel.closed or getattr(channel, "muted", False):
             return
         if self._watchdog is not None or channel.backlog() > channel.limits.max_output_backlog:
@@ -118,8 +120,10 @@ class SSHDriver(Driver):
     # -- application mode --------------------------------------------------------------------
 
     def start_application_mode(self) -> None:
-        self.write(ENTER)
-        self.flush()
+        if not self.channel.entered:  # not if a first frame was drawn already (net.first_frame)
+            self.write(ENTER)
+            self.flush()
+        self.channel.entered = True
         width, height = self.channel.size
         size = Size(width, height)
         self.send_message(events.Resize(size, size))
@@ -139,6 +143,7 @@ class SSHDriver(Driver):
         self.disable_input()
         self.write(LEAVE)
         self.flush()
+        self.channel.entered = False
 
     # -- input -------------------------------------------------------------------------------
 

@@ -19,6 +19,7 @@ from . import lean_strips, shared_styles
 from .broadcast import Broadcasts
 from .channel import Channel
 from .collector import Collector
+from .first_frame import FirstFrames
 from .host import Host
 from .limits import STOP_SECONDS, Limits, clean_text
 from .session import Session
@@ -194,6 +195,7 @@ class BoomtownServer:
             raise DataDirError(f"cannot write to the data directory {data_dir}: {exc}") from None
         self.host = Host(self.storage, limits)
         self.broadcasts = Broadcasts(self.host, limits)
+        self.first_frames = FirstFrames(self.host, limits)
         self.collector = Collector(lambda: self.host.last_change)
         self.sessions: set[Session] = set()
         self._running: set[asyncio.Task] = set()  # the sessions' tasks, awaited on stop
@@ -229,6 +231,7 @@ class BoomtownServer:
         if self._running:
             await asyncio.wait(self._running, timeout=STOP_SECONDS)
         await self.broadcasts.stop()
+        await self.first_frames.stop()
         self.collector.stop()
         self.storage.close()
 
@@ -245,7 +248,7 @@ class BoomtownServer:
         gate: Gate = process.get_extra_info("connection").get_owner()
         name = player_name(process.get_extra_info("username") or "")
         session = Session(Channel(process, self.limits), self.host, name, gate.key,
-                          self.broadcasts, self.collector)
+                          self.broadcasts, self.collector, self.first_frames)
         self.sessions.add(session)
         gate.session_opened(session)
         task = asyncio.current_task()

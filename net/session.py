@@ -13,11 +13,13 @@ import re
 
 import asyncssh
 
-from .app import SessionApp
+from .app import SessionApp, last_place, running_game
 from .broadcast import Broadcasts
 from .channel import Channel
 from .collector import Collector
+from .first_frame import FirstFrames
 from .host import Host
+from .storage import StorageError
 
 log = logging.getLogger("boomtown.net")
 SEQUENCE = re.compile(rb"\x1b(\[[0-9;<>?]*[ -/]*[@-~]|O.)")  # a key or mouse report
@@ -31,14 +33,16 @@ def wants_to_leave(data: bytes) -> bool:
 
 class Session:
     def __init__(self, channel: Channel, host: Host, name: str, key: str | None,
-                 broadcasts: Broadcasts, collector: Collector) -> None:
+                 broadcasts: Broadcasts, collector: Collector, first_frames: FirstFrames) -> None:
         self.channel = channel
         self.host = host
         self.broadcasts = broadcasts  # the tables' shared spectator screens
         self.collector = collector  # told when an app ends, so that its memory is reclaimed
+        self.first_frames = first_frames  # starts apps, and draws a newcomer's lobby at once
         self.name = name
         self.key = key  # the SSH key's fingerprint; None for a guest
         self.joined = False  # the name is settled and the host counts this person online
+        self.arriving = True  # until the first app has run: not back from watching a table
         self.left_tables: set[int] = set()  # tables this person stepped away from to the lobby
         self.app: SessionApp | None = None
         self.watching_next: int | None = None  # the table to watch once the app has ended
@@ -81,15 +85,17 @@ class Session:
     async def run(self) -> None:
         """Apps and watching in turn, until the person leaves or the connection drops."""
         try:
+            await self._show_lobby_at_once()
             while not self._stopping:
                 self.app = SessionApp(self)  # no local name: a watcher must hold no app
                 try:
                     # At the terminal's size from the start: laid out and drawn once, not
                     # first at Textual's default 80x25 and again when told the real size.
-                    await self.app.run_async(size=self.channel.size)
+                    await self.first_frames.run_app(self.app, self.channel)
                     failed = self.app.failed
                 finally:
                     self.app = None
+                    self.arriving = False
                     self.collector.app_ended()
                 if failed:
                     self.channel.close("Sorry: Boomtown hit an error and closed your session.")
@@ -105,6 +111,21 @@ class Session:
         finally:
             self.host.disconnect(self)
             self.channel.close()
+
+    async def _show_lobby_at_once(self) -> None:
+        """A newcomer bound for the lobby sees it before their own app is up (net.first_frame)."""
+        if self.channel.closed:
+            return
+        try:
+            if not self.may_use(self.name):
+                return  # the app asks for another name
+        except StorageError:
+            return  # the app says the server cannot save names
+        host = self.host
+        if last_place(host, self.name) or running_game(host, self.name, self.left_tables):
+            return  # the app takes them to their table
+        self.join(self.name)
+        await self.first_frames.show(self.channel, self)
 
     def connection_lost(self) -> None:
         """The client has gone: end now, whatever input it left unread."""

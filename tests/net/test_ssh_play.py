@@ -137,7 +137,13 @@ async def test_spectators_at_one_size_share_one_rendered_screen_and_leave_with_q
     await ann.wait_for("Auction")
     cat, dan = await connect(port, "cat"), await connect(port, "dan")
     eve = await connect(port, "eve", width=100, height=30)
-    lobby_apps = [weakref.ref(s.app) for s in server.sessions if s.name != "ann"]
+
+    def watching() -> list:
+        return [s for s in server.sessions if s.name in ("cat", "dan", "eve")]
+
+    await until(lambda: len(watching()) == 3
+                and all(s.app is not None and s.app.is_running for s in watching()))
+    lobby_apps = [weakref.ref(s.app) for s in watching()]
     for watcher in (cat, dan, eve):
         await watcher.wait_for("Big Shot")
         await watcher.press("w")
@@ -152,8 +158,7 @@ async def test_spectators_at_one_size_share_one_rendered_screen_and_leave_with_q
     assert set(shows) == {(table.id, (120, 40)), (table.id, (100, 30))}
     shared, audience = shows[(table.id, (120, 40))]
     assert len(audience.viewers) == 2 and sum(table.watchers.values()) == 3
-    watching = [s for s in server.sessions if s.name in ("cat", "dan", "eve")]
-    assert [s.app for s in watching] == [None] * 3  # a watcher holds no app of its own
+    assert [s.app for s in watching()] == [None] * 3  # a watcher holds no app of its own
     eve.process.change_terminal_size(120, 40)  # eve's window grows: she joins the 120x40 show
     eve.screen.resize(40, 120)
     await until(lambda: len(audience.viewers) == 3)

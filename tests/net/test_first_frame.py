@@ -1,0 +1,95 @@
+"""A newcomer's lobby drawn at once by the shared painter, before their own app is up."""
+
+import asyncio
+
+from net.channel import Channel
+from net.first_frame import SIZES_KEPT
+from net.lobby import LobbyScreen
+from tui.widgets.key_bar import KeyBar
+
+from .harness import connect, start_server, table_with, until
+
+
+def session_of(server, name: str):
+    return next(s for s in server.sessions if s.name == name)
+
+
+def settled_in_lobby(session) -> bool:
+    """The person's own app shows the lobby with its keys, and has drawn."""
+    app = session.app
+    return (app is not None and app.is_running and isinstance(app.screen, LobbyScreen)
+            and bool(app.screen.query_one(KeyBar)._shown) and session.channel.drawn.is_set())
+
+
+async def test_the_lobby_shows_before_the_app_starts_and_the_app_draws_the_same(served,
+                                                                              monkeypatch):
+    server, port = served
+    sent: dict[Channel, int] = {}
+    channel_send = Channel.send
+
+    def counted(channel, data: bytes) -> None:
+        sent[channel] = sent.get(channel, 0) + len(data)
+        channel_send(channel, data)
+
+    monkeypatch.setattr(Channel, "send", counted)
+    ben = await connect(port, "ben")
+    await ben.wait_for("You are ben")
+    async with server.first_frames.starting:  # no app may start meanwhile
+        ann = await connect(port, "ann")
+        await ann.wait_for("You are ann")
+        assert session_of(server, "ann").app is not None
+        assert not session_of(server, "ann").app.is_running
+        shown = ann.text()
+    assert "2 online: ann, ben" in shown and "Tables" in shown and "New table" in shown
+    session = session_of(server, "ann")
+    await until(lambda: settled_in_lobby(session))
+    await until(lambda: len(ann.received) >= sent[session.channel])
+    assert ann.text() == shown  # the app took over without a change, nor a blank screen between
+    await ann.close()
+    await ben.close()
+
+
+async def test_keys_pressed_while_the_lobby_is_a_picture_reach_the_app(served):
+    server, port = served
+    async with server.first_frames.starting:
+        ann = await connect(port, "ann")
+        await ann.wait_for("You are ann")
+        await ann.press("n")
+    await ann.wait_for("A new table")
+    await ann.close()
+
+
+async def test_a_player_whose_game_runs_goes_straight_to_the_table(served):
+    server, port = served
+    table_with(server, ["ann", "ben"], bots=0)
+    ann = await connect(port, "ann")
+    await ann.wait_for("Ledger")
+    assert "You are ann" not in ann.plain_history()  # no lobby flashed on the way
+    await ann.close()
+
+
+async def test_a_guest_whose_name_is_taken_is_asked_for_another_not_shown_the_lobby(tmp_path):
+    server, port = await start_server(tmp_path, allow_guests=True)
+    try:
+        owner = await connect(port, "zed")
+        await owner.wait_for("You are zed")
+        guest = await connect(port, "zed", key=None, password="")
+        await guest.wait_for("belongs to another key")
+        assert "You are zed" not in guest.plain_history()
+        await guest.close()
+        await owner.close()
+    finally:
+        await server.stop()
+
+
+async def test_painters_are_kept_for_a_few_sizes_only(served):
+    server, port = served
+    people = []
+    for i in range(SIZES_KEPT + 2):
+        person = await connect(port, f"p{i}", width=80 + i, height=24)
+        await person.wait_for(f"You are p{i}")
+        people.append(person)
+    await until(lambda: len(server.first_frames._running) <= SIZES_KEPT)
+    assert len(server.first_frames.painters) <= SIZES_KEPT
+    assert (85, 24) in server.first_frames.painters  # the latest size is kept
+    await asyncio.gather(*(person.close() for person in people))
