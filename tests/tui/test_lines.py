@@ -1,6 +1,7 @@
 """After a change, the board and the log repaint only the lines that changed (what an SSH
 table sends to every session after each move)."""
 
+from collections import namedtuple
 from types import SimpleNamespace
 
 from rich.style import Style
@@ -67,3 +68,41 @@ async def test_a_new_log_line_repaints_only_itself_until_the_log_is_full():
         await pilot.pause()
         assert sorted(set(spy.painted)) == [0, 1, 2, 3]
         assert shown(log) == ["two", "three", "four", "five"]
+
+
+class SharedDots(Dots):
+    """Dots whose equal drawings share their lines, as the players at one table do."""
+
+    FULL = COMPACT = namedtuple("Geometry", "width height")(10, 6)
+    drawn = 0
+
+    def shown(self):
+        return frozenset(self.view)
+
+    def draw(self, canvas, geometry) -> None:
+        SharedDots.drawn += 1
+        super().draw(canvas, geometry)
+
+
+class TwoWidgets(App):
+    def compose(self):
+        yield SharedDots(id="one")
+        yield SharedDots(id="two")
+
+
+async def test_boards_showing_the_same_are_drawn_once_and_different_ones_apart():
+    SharedDots.drawn = 0
+    async with TwoWidgets().run_test(size=(20, 16)) as pilot:
+        one, two = pilot.app.query_one("#one"), pilot.app.query_one("#two")
+        for board in (one, two):
+            board.view = {(1, 2), (4, 7)}
+            board.refresh()
+        await pilot.pause()
+        assert SharedDots.drawn == 1
+        assert shown(one) == shown(two) and "●" in shown(one)[1]
+        two.view = {(1, 2), (3, 7)}
+        two.redraw()
+        await pilot.pause()
+        assert SharedDots.drawn == 2
+        assert [i for i, row in enumerate(shown(two)) if "●" in row] == [1, 3]
+        assert [i for i, row in enumerate(shown(one)) if "●" in row] == [1, 4]

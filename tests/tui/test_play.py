@@ -107,7 +107,7 @@ async def test_placing_by_mouse_selects_then_places():
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
         board = app.screen.query_one("#board")
-        lot, x, y, _ = next(box for box in board._lot_boxes if not table.state.settled[box[0]]
+        lot, x, y, _ = next(box for box in board.lot_boxes() if not table.state.settled[box[0]]
                             and box[0] != app.screen.cursor)
         left = sum(table.state.to_place)
         inside = (x + 2, y + 2)  # one in from the lot's corner, past the panel's border

@@ -3,6 +3,7 @@ boards and charts draw on it."""
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from typing import Any
 
 from rich.segment import Segment
@@ -11,6 +12,9 @@ from rich.text import Text
 from textual.strip import Strip
 
 from .lines import LinesWidget
+
+SHARED: dict[tuple, list[Strip]] = {}  # drawings' lines by what they show, the oldest dropped
+SHARED_KEPT = 32
 
 
 class Canvas:
@@ -86,18 +90,32 @@ class Drawing(LinesWidget):
     def get_content_height(self, container, viewport, width: int) -> int:
         return self.FULL.height if width >= self.FULL.width else self.COMPACT.height
 
+    def shown(self) -> Hashable | None:
+        """Everything the drawing depends on but its size, if equal drawings may share their
+        lines (at an SSH table every player's board is drawn once for all); None: never."""
+        return None
+
     def make_lines(self, width: int, base: Style) -> list[Strip]:
         if self.view is None:
             return []
         g = self.geometry()
-        canvas = Canvas(g.width, g.height)
-        self.draw(canvas, g)
         left = self._left = max(0, (width - g.width + 1) // 2)  # never more than width
-        shown = min(g.width, width - left)
-        return [Strip([Segment(run, base + style if style else base)
-                       for run, style in canvas.runs(y)], g.width)
-                .crop_pad(shown, left, width - left - shown, base).simplify()
-                for y in range(g.height)]
+        shown = self.shown()
+        key = None if shown is None else (type(self), g, width, base, shown)
+        lines = SHARED.get(key) if key is not None else None
+        if lines is None:
+            canvas = Canvas(g.width, g.height)
+            self.draw(canvas, g)
+            visible = min(g.width, width - left)
+            lines = [Strip([Segment(run, base + style if style else base)
+                            for run, style in canvas.runs(y)], g.width)
+                     .crop_pad(visible, left, width - left - visible, base).simplify()
+                     for y in range(g.height)]
+            if key is not None:
+                SHARED[key] = lines
+                if len(SHARED) > SHARED_KEPT:
+                    SHARED.pop(next(iter(SHARED)))
+        return lines
 
     def canvas_offset(self, event) -> tuple[int, int] | None:
         """Where a mouse event falls on the drawing, or None outside the content."""

@@ -66,7 +66,6 @@ class BoardWidget(Drawing):
         super().__init__(**kwargs)
         self.preview: Preview | None = None
         self._drawn: tuple | None = None  # what the last drawing showed
-        self._lot_boxes: list[tuple[int, int, int, int]] = []  # lot, x, y, width (3 rows tall)
 
     def show(self, view, preview: Preview | None) -> None:
         self.view, self.preview = view, preview
@@ -75,9 +74,11 @@ class BoardWidget(Drawing):
             self._drawn = drawn
             self.redraw()
 
+    def shown(self) -> tuple | None:
+        return self._drawn
+
     def draw(self, canvas: Canvas, g: Geometry) -> None:
         self._draw_ring(canvas, g)
-        self._lot_boxes = []
         used = {(spec.row, spec.col) for spec in LOTS}
         for row in range(4):
             for col in range(4):
@@ -86,9 +87,7 @@ class BoardWidget(Drawing):
                     for dy in range(3):
                         canvas.put(x, y + dy, "░" * g.cell, BLOCK)
         for lot, spec in enumerate(LOTS):
-            x, y = self._cell_origin(g, spec.row, spec.col)
-            self._lot_boxes.append((lot, x, y, g.cell))
-            self._draw_lot(canvas, g, lot, x, y)
+            self._draw_lot(canvas, g, lot, *self._cell_origin(g, spec.row, spec.col))
 
     @staticmethod
     def _cell_origin(g: Geometry, row: int, col: int) -> tuple[int, int]:
@@ -190,8 +189,14 @@ class BoardWidget(Drawing):
         if offset is None:
             return
         at_x, at_y = offset
-        for lot, x, y, width in self._lot_boxes:
+        for lot, x, y, width in self.lot_boxes():
             if x <= at_x < x + width and y <= at_y < y + 3:
                 self.post_message(self.LotClicked(lot))
                 return
+
+    def lot_boxes(self) -> list[tuple[int, int, int, int]]:
+        """Where each lot is drawn: (lot, x, y, width), three rows tall."""
+        g = self.geometry()
+        return [(lot, *self._cell_origin(g, spec.row, spec.col), g.cell)
+                for lot, spec in enumerate(LOTS)]
 
