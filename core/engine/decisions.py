@@ -1,7 +1,8 @@
 """Pending decisions, typed: what a game waits for, read by field name, never by position.
 
 A game keeps a stack of frames above its turn's stage. A decision frame names the seat that must
-answer it (`seat`); an effect frame (a game's own) runs by itself when it reaches the top. Each
+answer it (`seat`); an effect frame (`BankSale`, or a game's own) runs by itself when it reaches
+the top. Each
 frame's `kind` is the phase a screen shows and a bot switches on. A frame is not changed once
 stacked (a new one replaces it), except an auction's `OpenAuction`, which a state copies
 (`Frame.copy`) when it copies itself. Views send frames as JSON (core.engine.views).
@@ -73,6 +74,15 @@ class Debt(Frame):
     @property
     def seat(self) -> int:
         return self.debtor
+
+
+@dataclass(slots=True)
+class BankSale(Frame):
+    """A bankrupt's holdings (deeds, buildings: `items`), auctioned for the bank one after
+    another (an effect: core.engine.debts runs it)."""
+
+    kind: ClassVar[str] = "bank-sale"
+    items: tuple[int, ...]
 
 
 @dataclass(slots=True)

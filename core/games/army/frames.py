@@ -9,6 +9,7 @@ from typing import ClassVar
 
 from core.engine.decisions import (
     AuctionLot,
+    BankSale,
     BuyOrDecline,
     Debt,
     Frame,
@@ -65,14 +66,6 @@ class Settle(Frame):
 
     kind: ClassVar[str] = "settle"
     mover: int
-
-
-@dataclass(slots=True)
-class BankSale(Frame):
-    """A bankrupt's deeds, auctioned by the bank one after another."""
-
-    kind: ClassVar[str] = "bank-sale"
-    squares: tuple[int, ...]
 
 
 @dataclass(slots=True)

@@ -11,7 +11,7 @@ from core.engine.decisions import AuctionLot, Placement
 
 from .board import BARRACKS, SQUARES
 from .cards import GET_OUT
-from .frames import STORE, BankSale, Move, Shortage
+from .frames import STORE, Move, Shortage
 
 
 class SaleRules(BiddingRules):
@@ -62,9 +62,8 @@ class SaleRules(BiddingRules):
         self.stack.append(Placement(winner, piece))
 
     def _do_Bankrupt(self, seat: int, _action) -> None:
-        debt = self.stack.pop()
+        debt = self._go_bankrupt(seat)
         creditor, amount, reason = debt.creditor, debt.amount, debt.reason
-        self.active[seat] = False
         self.prison_turn[seat] = -1
         self.stack = [f for f in self.stack if not (isinstance(f, Move) and f.mover == seat)]
         deeds = self.deeds_of(seat)
@@ -85,8 +84,7 @@ class SaleRules(BiddingRules):
             for s in deeds:
                 self.owner[s] = -1
                 self.mortgaged[s] = False
-            if deeds and self.active.count(True) > 1:
-                self.stack.append(BankSale(tuple(deeds)))
+            self._sell_for_bank(deeds)
         else:
             self._say("bankrupt-to-player", self.players[seat], amount, reason,
                       self.players[creditor])

@@ -41,7 +41,6 @@ from .frames import (
     IN_PRISON,
     ROLL,
     SHORT_GAME_ROUNDS,
-    BankSale,
     Move,
     Settle,
     Shortage,
@@ -175,15 +174,14 @@ class ArmyState(LegalityRules, MovementRules, SaleRules, DeedRules, TradeRules, 
             self._settle(frame.mover)
         elif cls is Shortage:
             self._shortage(frame)
-        elif cls is BankSale:
-            self.stack.pop()
-            first, rest = frame.squares[0], frame.squares[1:]
-            if rest:
-                self.stack.append(BankSale(rest))
-            self._open_auction(first, "", self._order_after(self.turn))
         else:
-            return False
+            return self._run_bank_sale(frame)
         return True
+
+    def _bank_auction(self, square: int) -> None:
+        """A bankrupt's deed, auctioned by the bank from the player after the one whose turn
+        it is."""
+        self._open_auction(square, "", self._order_after(self.turn))
 
     def _settle(self, seat: int) -> None:
         """A throw is fully resolved: count where the token rests (landing statistics)."""

@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
-from core.engine.decisions import AuctionLot, Debt, Frame, TradeOffer
+from core.engine.decisions import AuctionLot, BankSale, Debt, Frame, TradeOffer
 from core.engine.turns import OVER  # noqa: F401 (the stage once over, for this game's modules)
 
 from . import actions as A
@@ -57,15 +57,6 @@ class Speculation(Frame):
     @property
     def seat(self) -> int:
         return self.buyer
-
-
-@dataclass(slots=True)
-class BankSale(Frame):
-    """A bankrupt's buildings, auctioned one after another with the proceeds to the Bank (an
-    effect: it runs by itself)."""
-
-    kind: ClassVar[str] = "bank-sale"
-    buildings: tuple[int, ...]
 
 
 FRAMES = (LandChoice, CrownOrVenture, Speculation, AuctionLot, Debt, TradeOffer, BankSale)

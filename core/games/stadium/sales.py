@@ -13,7 +13,7 @@ from core.engine.decisions import AuctionLot
 
 from .actions import lot_name
 from .board import CARDS, LOTS
-from .frames import ACRE_PRICE, BANK_BUILDING, BID_STEP, BUILDING, CROWN, LAND, BankSale
+from .frames import ACRE_PRICE, BANK_BUILDING, BID_STEP, BUILDING, CROWN, LAND
 from .land import acres
 
 
@@ -129,22 +129,15 @@ class SaleRules(BiddingRules):
         self._debt_sale(seat, action.building, BUILDING)
 
     def _do_Bankrupt(self, seat: int, _action) -> None:
-        debt = self.stack.pop()
+        debt = self._go_bankrupt(seat)
         self.offered = ()
-        self.active[seat] = False
         self._say("bankrupt", self.players[seat], debt.amount, debt.reason)
         self._pay(seat, self.bank, self.cash(seat), "bankruptcy")
         self.venture_discard += self.held[seat]
         self.held[seat] = []
         self._move_land(self.land[seat] & ~self.developed, self.bank)
-        buildings = tuple(b.id for b in self.buildings_of(seat))
-        if buildings and self.active.count(True) > 1:
-            self.stack.append(BankSale(buildings))
+        self._sell_for_bank([b.id for b in self.buildings_of(seat)])
 
-    def _bank_sale(self, frame: BankSale) -> None:
-        """The next of a bankrupt's buildings goes up for auction, the proceeds to the Bank."""
-        self.stack.pop()
-        first, rest = frame.buildings[0], frame.buildings[1:]
-        if rest:
-            self.stack.append(BankSale(rest))
-        self._open_auction(self._order_from(self.turn), BID_STEP, first, BANK_BUILDING)
+    def _bank_auction(self, building: int) -> None:
+        """A bankrupt's building goes up for auction, the proceeds to the Bank."""
+        self._open_auction(self._order_from(self.turn), BID_STEP, building, BANK_BUILDING)

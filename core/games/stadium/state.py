@@ -22,7 +22,7 @@ from core.engine.game import GameState, Result
 from core.engine.turns import StackedTurns
 
 from .board import BLOCKS, CARDS, CROWN_LOTS, LAND_MASK, VENTURES
-from .frames import MAIN, ROLL, START_CASH, BankSale, CrownOrVenture, LandChoice
+from .frames import MAIN, ROLL, START_CASH, CrownOrVenture, LandChoice
 from .land import Building, LandRules
 from .legality import LegalityRules
 from .sales import SaleRules
@@ -111,10 +111,7 @@ class StadiumState(LegalityRules, LandRules, SaleRules, VentureRules, TradeRules
 
     def _run_effect(self, frame) -> bool:
         """A bankrupt's buildings, auctioned one after another."""
-        if type(frame) is not BankSale:
-            return False
-        self._bank_sale(frame)
-        return True
+        return self._run_bank_sale(frame)
 
     def _next_turn(self) -> None:
         seat, new_round = self._next_seat()
