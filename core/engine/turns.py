@@ -149,10 +149,10 @@ class StackedTurns:
         self._finish(tuple(s for s in range(self.n) if self.active[s] and worth[s] == best),
                      reason)
 
-    def _result(self, worth: Sequence[int]) -> Result | None:
-        """The result once over: the winners, and each player's `worth` (0 when out)."""
+    def _result(self, worth: Callable[[int], int]) -> Result | None:
+        """The result once over: the winners, and each player's `worth(seat)` (0 when out);
+        worked out only then (every view asks)."""
         if self.stage != OVER:
             return None
-        return Result(self.winners, tuple(w if playing else 0
-                                          for w, playing in zip(worth, self.active)),
-                      self.end_reason)
+        return Result(self.winners, tuple(worth(s) if self.active[s] else 0
+                                          for s in range(self.n)), self.end_reason)

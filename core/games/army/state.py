@@ -214,7 +214,7 @@ class ArmyState(LegalityRules, MovementRules, SaleRules, DeedRules, TradeRules, 
     # -- results and views ---------------------------------------------------------------------
 
     def result(self) -> Result | None:
-        return self._result([self.net_worth(s) for s in range(self.n)])
+        return self._result(self.net_worth)
 
     def view(self, seat: int | None):
         from .view import make_view

@@ -355,6 +355,4 @@ class MillionState(StackedTurns, GameState):
         return make_view(self, seat)
 
     def result(self) -> Result | None:
-        if self.stage != OVER:
-            return None
-        return self._result([self.worth(s) for s in range(self.n)])
+        return self._result(self.worth)

@@ -146,7 +146,7 @@ class StadiumState(LegalityRules, LandRules, SaleRules, VentureRules, TradeRules
     # -- results and views ---------------------------------------------------------------------
 
     def result(self) -> Result | None:
-        return self._result([self.assets(s) for s in range(self.n)])
+        return self._result(self.assets)
 
     def view(self, seat: int | None):
         from .view import make_view
