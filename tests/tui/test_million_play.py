@@ -1,7 +1,7 @@
 """Playing Million through the app, as a person would: keys in, screens out."""
 
 from core.games.million import actions as A
-from core.games.million.board import SPACES
+from core.games.million.board import BUSINESSES, SPACES
 from tui.app import BoomtownApp
 from tui.demo import app_for, million_choosing_a_drive, million_table
 from tui.games.million.end import MillionEnd
@@ -73,3 +73,29 @@ async def test_every_move_is_saved_and_the_game_resumes_where_it_was(tmp_path, m
     assert saved.match.record.actions == table.match.record.actions
     assert saved.state.log() == table.state.log() and saved.state.position == \
         table.state.position
+
+
+def stopped_between_two(state) -> bool:
+    """The person stopped on the space that holds two businesses, and may take either."""
+    if state.stack or state.stage != "after" or state.turn != 0 or state.landed != 102:
+        return False
+    offered = {a.business for a in state.legal_actions(0) if type(a) in (A.Buy, A.Lease)}
+    return set(SPACES[102].businesses) <= offered
+
+
+async def test_tab_goes_to_the_other_business_of_a_space_that_holds_two_and_keys_take_it():
+    table = million_table(25, stopped_between_two)
+    first, second = SPACES[102].businesses
+    app = app_for(table)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        screen, turn = app.screen, app.screen.query_one("#auction")
+        assert screen.cursor == 102
+        assert f"lease {BUSINESSES[first].name}" in str(turn.render())
+        await pilot.press("tab")
+        await pilot.pause()
+        assert screen.cursor == 102
+        assert f"lease {BUSINESSES[second].name}" in str(turn.render())
+        await pilot.press("l")
+        await pilot.pause()
+        assert table.state.holder[second] == 0 and table.state.holder[first] == -1

@@ -8,7 +8,8 @@ HELP = f"""\
 
 - The **cursor** (the highlighted space) chooses a space and the business there: arrows, or a
   click. `Tab` jumps to the next space the game asks about (a destination, a small business to
-  take, a business you may buy or lease).
+  take, a business you may buy or lease); where a space holds two businesses, `Tab` goes from
+  one to the other, and the Turn panel names the one the keys act on.
 - `r`: roll the die. The spaces the roll reaches turn green; the path to the one under the
   cursor is drawn; `Enter` (or a second click) drives there.
 - After moving: `b` buys and `l` leases the business under the cursor (any business from a

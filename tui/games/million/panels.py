@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from rich.text import Text
 
 from core.games.million import actions as A
-from core.games.million.board import BUSINESSES, STUNT_DECK
+from core.games.million.board import BUSINESSES, SPACES, STUNT_DECK
 from core.games.million.frames import SIX_BONUS, sale_price
 
 from ...widgets.panel import TextPanel, key_hints
@@ -97,7 +97,10 @@ class TurnPanel(TextPanel):
 
     @staticmethod
     def _business_keys(business: int, legal: set) -> list[tuple[str, str]]:
-        return [(key, what) for key, kind, what in (
+        """The keys for `business`, named where its space holds two (Tab goes to the other)."""
+        named = len(SPACES[BUSINESSES[business].space].businesses) > 1
+        return [(key, f"{what} {BUSINESSES[business].name}" if named else what)
+                for key, kind, what in (
             ("b", A.Buy, "buy"), ("l", A.Lease, "lease"), ("s", A.Sell, "sell"),
             ("u", A.EndLease, "end lease"), ("x", A.DropSign, "sign off"))
             if kind(business) in legal]

@@ -60,6 +60,7 @@ class MillionScreen(TableScreen):
     def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)
         self.cursor = START
+        self.pick: int | None = None  # the business chosen by Tab where a space has two
         self._decision: tuple | None = None
 
     # -- layout ------------------------------------------------------------------------------
@@ -93,8 +94,8 @@ class MillionScreen(TableScreen):
         if decision != self._decision:
             self._decision = decision
             targets = self._targets(view)
-            if targets and self.cursor not in targets:
-                self.cursor = targets[0]
+            if targets and self.cursor not in {space for space, _ in targets}:
+                self.cursor, self.pick = targets[0]
 
     def _walk(self, view):
         return next((w for w in view.walks if w.destination == self.cursor), None)
@@ -134,22 +135,28 @@ class MillionScreen(TableScreen):
         return view.viewer is not None and view.viewer in view.to_act
 
     def _business(self, view) -> int | None:
-        """The business under the cursor the keys act on: the first one any key may act on,
-        else the first there."""
+        """The business under the cursor the keys act on: the one Tab chose, else the first
+        one any key may act on, else the first there."""
         here = SPACES[self.cursor].businesses
+        if self.pick in here:
+            return self.pick
         legal = set(view.legal)
         return next((b for b in here if any(kind(b) in legal for kind in
                                             BUSINESS_KEYS.values())), here[0] if here else None)
 
-    def _targets(self, view) -> list[int]:
-        """The spaces Tab visits: the destinations of a roll, else the businesses the game
-        lists something for (to take first, then to sell, then one's own to manage)."""
+    def _targets(self, view) -> list[tuple[int, int | None]]:
+        """The (space, business) pairs Tab visits: the destinations of a roll, else the
+        businesses the game lists something for (to take first, then to sell, then one's own
+        to manage), the two of a space that holds two one after the other."""
         if view.walks:
-            return [w.destination for w in view.walks]
+            return [(w.destination, None) for w in view.walks]
         order = (A.ChooseFree, A.Buy, A.Lease, A.Sell, A.EndLease, A.DropSign)
         listed = sorted((a for a in view.legal if type(a) in order),
                         key=lambda a: order.index(type(a)))
-        return list(dict.fromkeys(BUSINESSES[a.business].space for a in listed))
+        businesses = list(dict.fromkeys(a.business for a in listed))
+        spaces = dict.fromkeys(BUSINESSES[b].space for b in businesses)
+        return [(space, b) for space in spaces for b in businesses
+                if BUSINESSES[b].space == space]
 
     def allows(self, action: str, parameters: tuple) -> bool | None:
         view = getattr(self, "view", None)
@@ -165,14 +172,16 @@ class MillionScreen(TableScreen):
         return True
 
     def action_arrow(self, name: str) -> None:
-        self.cursor = STEPS[name][self.cursor]
+        self.cursor, self.pick = STEPS[name][self.cursor], None
         self.redraw()
 
     def action_next_target(self) -> None:
-        targets = self._targets(self.view)
+        view = self.view
+        targets = self._targets(view)
         if targets:
-            later = targets[targets.index(self.cursor) + 1:] if self.cursor in targets else []
-            self.cursor = later[0] if later else targets[0]
+            here = (self.cursor, None if view.walks else self._business(view))
+            later = targets[targets.index(here) + 1:] if here in targets else []
+            self.cursor, self.pick = later[0] if later else targets[0]
             self.redraw()
 
     def action_confirm(self) -> None:
@@ -183,9 +192,9 @@ class MillionScreen(TableScreen):
             else:
                 self.submit(A.Drive(self.cursor))
         elif view.phase == "setup":
-            free = [b for b in SPACES[self.cursor].businesses if A.ChooseFree(b) in view.legal]
-            if free:
-                self.submit(A.ChooseFree(free[0]))
+            business = self._business(view)
+            if business is not None and A.ChooseFree(business) in view.legal:
+                self.submit(A.ChooseFree(business))
             else:
                 self.warn("Put the cursor on a free small business (Tab finds them).")
 
@@ -200,7 +209,7 @@ class MillionScreen(TableScreen):
         if message.space == self.cursor and self._mine() and self.check_action("confirm", ()):
             self.action_confirm()
             return
-        self.cursor = message.space
+        self.cursor, self.pick = message.space, None
         self.redraw()
 
     def end_screen(self, view):
