@@ -7,8 +7,8 @@ destinations are green and the path to the one under the cursor is drawn.
 
 On the full board a space is five columns by two lines; on the compact one three columns by
 one line (the holder's digit in their colour, underlined when leased; a car there, a digit on
-its player's colour, shows instead). It draws a view; it never changes the
-game. A click on a space posts `BoardWidget.SpaceClicked`.
+its player's colour, takes the last column, and the holder's digit the one before). It draws a
+view; it never changes the game. A click on a space posts `BoardWidget.SpaceClicked`.
 """
 
 from __future__ import annotations
@@ -152,7 +152,7 @@ class BoardWidget(Drawing):
             canvas.put(left, top + line, " " * w, base)
         label = space_label(space, g.lines == 1)
         if s.businesses:
-            self._businesses(canvas, g, left, top, s.businesses, base, bool(cars))
+            self._businesses(canvas, g, left, top, s.businesses, base, len(cars))
         elif label:
             canvas.put(left, top, label, base, width=w)
         elif space in ONE_WAY_SPACES:
@@ -168,17 +168,18 @@ class BoardWidget(Drawing):
                 canvas.style(left, top + line, w, CURSOR)
 
     def _businesses(self, canvas: Canvas, g: Geometry, left: int, top: int,
-                    businesses: tuple[int, ...], base: Style, cars: bool) -> None:
+                    businesses: tuple[int, ...], base: Style, cars: int) -> None:
         """Each business's code and holder: one line each on the full board (a car on the
-        second line hides the second business's holder); the first only on the compact one."""
+        second line hides the second business's holder); the first only on the compact one,
+        where a car there covers the code's number (two cars, the holder too)."""
         view = self.view
         if g.lines == 1:
             codes = "".join(BUSINESSES[b].name[0] for b in businesses) if len(businesses) > 1 \
                 else BUSINESSES[businesses[0]].name
             canvas.put(left, top, codes, base + set_style(businesses[0]))
             holder = view.holder[businesses[0]]
-            if holder >= 0 and not cars:
-                canvas.put(left + 2, top, str(holder + 1),  # a car there is a badge instead
+            if holder >= 0 and cars <= 1:  # a car takes the last column: the holder moves left
+                canvas.put(left + 2 - cars, top, str(holder + 1),
                            base + Style(color=SEAT_COLOURS[holder], bold=True,
                                         underline=view.leased[businesses[0]]))
             return
