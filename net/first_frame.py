@@ -24,7 +24,7 @@ from .served import ServedApp
 
 log = logging.getLogger("boomtown.net")
 SIZES_KEPT = 4  # lobby apps kept running, one per terminal size, the least recently used ended
-READY_SECONDS = 2.0  # a newcomer waits this long at most for the lobby app of their size
+READY_SECONDS = 1.0  # a newcomer waits this long at most for the lobby app of their size
 START_SECONDS = 0.5  # the next app starts after this even if the one before has not drawn
 NOBODY = SimpleNamespace(name="", whose_name=lambda: "")  # a painter between newcomers
 
