@@ -24,8 +24,8 @@ HELP = f"""\
 
 - Businesses show their code (set letter and number) in their set's colour; a holder's digit
   follows with **B** (bought) or **L** (leased); on the small board the digit alone, in the
-  holder's colour, underlined when leased (a car there covers the code's number). Prices stand in the block beside the business
-  (in $k; L: the lease price, "L -": no lease).
+  holder's colour, underlined when leased (a car there covers the code's number). Prices stand
+  in the block beside the business (in $k; L: the lease price, "L -": no lease).
 - Landmarks are yellow; a publicity stunt showing there turns the space solid yellow. START is
   green, FINISH white (on the ONE WAY street, →), Real Estate purple. Cars are their players'
   digits on their colours.
