@@ -5,16 +5,21 @@ bidding round the table, and the end of the game with its winners.
 A game mixing this in starts its state with `_begin_game` (the players, the generator, the
 ledger, the log, the stack) and has `turn`, `starter` and `stage`; its stage is OVER once the
 game has ended. Its `_run_effect(frame)` runs the effect frames it stacks (`_continue` calls it).
+Its view extends `StackView`: the fields every such game shows, and what follows from them.
 """
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import ClassVar
 
+from .actions import Action
 from .decisions import Frame
-from .events import Event
+from .events import Event, Sentences
 from .game import Result
-from .ledger import Ledger
+from .ledger import Ledger, Transfer
 from .rng import Rng
 
 OVER = "over"
@@ -22,7 +27,6 @@ OVER = "over"
 
 class StackedTurns:
     __slots__ = ()
-
     def _begin_game(self, players: Sequence[str], seed: int) -> None:
         """The fields every such game starts with: the players, all still in, a generator from
         `seed`, the ledger (the bank's account after the players'), an empty log and stack."""
@@ -156,3 +160,53 @@ class StackedTurns:
             return None
         return Result(self.winners, tuple(worth(s) if self.active[s] else 0
                                           for s in range(self.n)), self.end_reason)
+
+
+@dataclass(frozen=True)
+class StackView:
+    """What one seat sees of a game on a stack of decisions, as far as every such game shows
+    it (a game's view adds its own fields after these), and what follows from it; the view
+    class names its game's `SENTENCES` and `MAX_PROPOSALS`."""
+
+    viewer: int | None
+    players: tuple[str, ...]
+    round: int
+    round_limit: int
+    stage: str
+    turn: int
+    starter: int  # who began: a round ends when the turn comes back to them
+    to_act: tuple[int, ...]
+    version: int
+    stack: tuple[Frame, ...]  # what the game waits for, the top last (auctions as AuctionViews)
+    cash: tuple[int, ...]
+    active: tuple[bool, ...]
+    legal: tuple[Action, ...]
+    result: Result | None
+    # The events and ledger as they were when the view was made (`Upto`), read only if asked
+    # (a bot never asks; copying them for every view would cost O(game length)).
+    events: Sequence[Event]
+    ledger: Sequence[Transfer]
+
+    SENTENCES: ClassVar[Sentences]
+    MAX_PROPOSALS: ClassVar[int]
+
+    @property
+    def pending(self) -> Frame | None:
+        """The decision the game waits for, if it waits on one."""
+        return self.stack[-1] if self.stack else None
+
+    @property
+    def phase(self) -> str:
+        """What the game waits for: the top decision frame's kind, else the turn's stage."""
+        return self.pending.kind if self.pending else self.stage
+
+    @property
+    def offers_left(self) -> int:
+        """Trade offers the viewer may still make this turn."""
+        return self.MAX_PROPOSALS - self.proposals[self.viewer] if self.viewer is not None \
+            else 0
+
+    @functools.cached_property
+    def log(self) -> tuple[str, ...]:
+        """The events in sentences."""
+        return tuple(map(self.SENTENCES.text, self.events))

@@ -19,7 +19,6 @@ from typing import Any
 
 from .actions import Action, ActionCodec
 from .decisions import Frame
-from .events import Sentences
 
 
 class Upto(Sequence):
@@ -56,36 +55,6 @@ class Upto(Sequence):
 
     def __repr__(self) -> str:
         return f"Upto({self._all()!r})"
-
-
-class StackView:
-    """What a view of a game on a stack of decisions works out from its `stack`, `stage`,
-    `events`, `proposals` and `viewer`; the view class names its game's `SENTENCES` and
-    `MAX_PROPOSALS`."""
-
-    SENTENCES: typing.ClassVar[Sentences]
-    MAX_PROPOSALS: typing.ClassVar[int]
-
-    @property
-    def pending(self) -> Frame | None:
-        """The decision the game waits for, if it waits on one."""
-        return self.stack[-1] if self.stack else None
-
-    @property
-    def phase(self) -> str:
-        """What the game waits for: the top decision frame's kind, else the turn's stage."""
-        return self.pending.kind if self.pending else self.stage
-
-    @property
-    def offers_left(self) -> int:
-        """Trade offers the viewer may still make this turn."""
-        return self.MAX_PROPOSALS - self.proposals[self.viewer] if self.viewer is not None \
-            else 0
-
-    @functools.cached_property
-    def log(self) -> tuple[str, ...]:
-        """The events in sentences."""
-        return tuple(map(self.SENTENCES.text, self.events))
 
 
 class ViewSchema:

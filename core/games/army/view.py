@@ -3,18 +3,14 @@ the dice to come. Money is public at this table, as it is in the rulebook."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cached_property
 from typing import TYPE_CHECKING, ClassVar
 
-from core.engine.actions import Action
-from core.engine.decisions import AuctionLot, AuctionView, Frame, seen
-from core.engine.events import Event
-from core.engine.game import Result
-from core.engine.ledger import Transfer
+from core.engine.decisions import AuctionLot, AuctionView, seen
 from core.engine.templates import BidRange, OfferTerms
-from core.engine.views import StackView, Upto, ViewSchema
+from core.engine.turns import StackView
+from core.engine.views import Upto, ViewSchema
 
 from .actions import CODEC
 from .board import DEEDS, SQUARES_COUNT, buildings_held, raisable, valuation
@@ -32,23 +28,11 @@ NOT_DEEDS = SQUARES_COUNT - len(DEEDS)
 
 @dataclass(frozen=True)
 class ArmyView(StackView):
-    viewer: int | None
-    players: tuple[str, ...]
-    round: int
-    round_limit: int
-    stage: str
-    turn: int
-    to_act: tuple[int, ...]
-    version: int
-    stack: tuple[Frame, ...]  # what the game waits for, the top last (auctions as AuctionViews)
-    starter: int  # who threw first: a round ends when the turn comes back to them
     jailed: bool  # the player whose turn it is went to Prison this turn: it ends there
     proposals: tuple[int, ...]  # trade offers each player has made this turn
     extra_throw: bool  # the option: leaving Prison with a double gives another throw
     short_game: bool
     position: tuple[int, ...]
-    cash: tuple[int, ...]
-    active: tuple[bool, ...]
     prison_turn: tuple[int, ...]
     card_holder: tuple[int, ...]
     owner: tuple[int, ...]
@@ -59,14 +43,8 @@ class ArmyView(StackView):
     dice: tuple[int, int]
     doubles: int
     last_card: tuple[int, str] | None  # (deck, text)
-    legal: tuple[Action, ...]
     offer_partners: tuple[int, ...]  # whom the viewer may make an offer to now (none: no offer)
-    result: Result | None
     worth_history: tuple[tuple[int, ...], ...]
-    # The events and ledger as they were when the view was made, read only if asked (a bot
-    # never asks; copying them for every view would cost O(game length)).
-    events: Sequence[Event]
-    ledger: Sequence[Transfer]
     hidden_money = False  # every player's cash is public in this game
 
     DERIVED: ClassVar[tuple[str, ...]] = ("templates", "log", "offers_left")  # in its JSON too

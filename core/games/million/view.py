@@ -3,17 +3,12 @@ publicity stunt deck and the die to come (nothing else is hidden in this game)."
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cached_property
 from typing import TYPE_CHECKING, ClassVar
 
-from core.engine.actions import Action
-from core.engine.decisions import Frame
-from core.engine.events import Event
-from core.engine.game import Result
-from core.engine.ledger import Transfer
-from core.engine.views import StackView, Upto, ViewSchema
+from core.engine.turns import StackView
+from core.engine.views import Upto, ViewSchema
 
 from .actions import CODEC
 from .board import BUSINESSES, LANDMARKS, STUNT_DECK, groups, stunt_income
@@ -27,18 +22,6 @@ if TYPE_CHECKING:
 
 @dataclass(frozen=True)
 class MillionView(StackView):
-    viewer: int | None
-    players: tuple[str, ...]
-    round: int
-    round_limit: int
-    stage: str
-    turn: int
-    starter: int
-    to_act: tuple[int, ...]
-    version: int
-    stack: tuple[Frame, ...]  # the six's choice, when it waits
-    cash: tuple[int, ...]
-    active: tuple[bool, ...]
     position: tuple[int | None, ...]  # each car's space (None: off the board, next to START)
     holder: tuple[int, ...]  # by business: the seat holding it, -1 for nobody
     leased: tuple[bool, ...]  # by business: held on a lease (else bought, if held)
@@ -54,12 +37,8 @@ class MillionView(StackView):
     exact_finish: bool
     one_way: bool
     six_rule: str
-    legal: tuple[Action, ...]
     walks: tuple[Walk, ...]  # where the viewer may drive now, each with its path
-    result: Result | None
     cash_history: tuple[tuple[int, ...], ...]  # everyone's cash at each round's end
-    events: Sequence[Event]
-    ledger: Sequence[Transfer]
     hidden_money = False
     offers_left = 0  # no trades in this game
     MAX_PROPOSALS = 0

@@ -3,18 +3,14 @@ Auction and Venture decks and the die to come (nothing else is hidden in this ga
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cached_property
 from typing import TYPE_CHECKING, ClassVar
 
-from core.engine.actions import Action
-from core.engine.decisions import AuctionView, Frame, seen
-from core.engine.events import Event
-from core.engine.game import Result
-from core.engine.ledger import Transfer
+from core.engine.decisions import AuctionView, seen
 from core.engine.templates import BidRange
-from core.engine.views import StackView, Upto, ViewSchema
+from core.engine.turns import StackView
+from core.engine.views import Upto, ViewSchema
 
 from .actions import CODEC
 from .board import CARDS, LOT_MASKS, LOTS
@@ -28,18 +24,6 @@ if TYPE_CHECKING:
 
 @dataclass(frozen=True)
 class StadiumView(StackView):
-    viewer: int | None
-    players: tuple[str, ...]
-    round: int
-    round_limit: int
-    stage: str
-    turn: int
-    starter: int
-    to_act: tuple[int, ...]
-    version: int
-    stack: tuple[Frame, ...]  # what the game waits for, the top last (auctions as AuctionViews)
-    cash: tuple[int, ...]
-    active: tuple[bool, ...]
     land: tuple[int, ...]  # each player's acres, a bit mask (row * WIDTH + col), the Bank's last
     buildings: tuple[Building, ...]
     block_class: tuple[str, ...]  # the zoning bylaw by block: "", residential or commercial
@@ -57,12 +41,8 @@ class StadiumView(StackView):
     free_demolition: bool
     proposals: tuple[int, ...]  # trade offers each player has made this turn
     offered: tuple[tuple[str, int], ...]  # what a debtor has auctioned for the present debt
-    legal: tuple[Action, ...]
     offer_partners: tuple[int, ...]  # whom the viewer may make an offer to now (none: no offer)
-    result: Result | None
     assets_history: tuple[tuple[int, ...], ...]  # everyone's assets at each round's end
-    events: Sequence[Event]
-    ledger: Sequence[Transfer]
     hidden_money = False
 
     DERIVED: ClassVar[tuple[str, ...]] = ("templates", "log")
