@@ -27,6 +27,25 @@ OVER = "over"
 
 class StackedTurns:
     __slots__ = ()
+    COPIED: ClassVar[tuple[str, ...]] = ()  # the game's own lists that play changes in place
+
+    def copy(self):
+        """A state to play on apart: every field, with what play changes in place copied (the
+        generator, the ledger, the log, who is still in, the stack's frames and the game's
+        `COPIED` lists)."""
+        cls = type(self)
+        clone = cls.__new__(cls)
+        for name in cls.__slots__:
+            setattr(clone, name, getattr(self, name))
+        clone.rng = self.rng.copy()
+        clone.ledger = self.ledger.copy()
+        clone.events = self.events[:]
+        clone.active = self.active[:]
+        clone.stack = [frame.copy() for frame in self.stack]
+        for name in self.COPIED:
+            setattr(clone, name, getattr(self, name)[:])
+        return clone
+
     def _begin_game(self, players: Sequence[str], seed: int) -> None:
         """The fields every such game starts with: the players, all still in, a generator from
         `seed`, the ledger (the bank's account after the players'), an empty log and stack."""

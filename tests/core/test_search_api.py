@@ -35,6 +35,17 @@ def positions(slug: str, options: dict, seed: int, every: int):
     yield state.copy()
 
 
+@pytest.mark.parametrize("slug, options", GAMES)
+def test_a_copy_plays_on_apart_from_the_state_it_was_copied_from(slug, options):
+    for state in positions(slug, options, seed=3, every=400):
+        seen = [state.view(seat) for seat in range(len(NAMES))]
+        copy, bots = state.copy(), [RandomBot(seat) for seat in range(len(NAMES))]
+        while not copy.is_over():  # a search playing on from this position
+            seat = copy.to_act()[0]
+            copy.step(seat, bots[seat].choose(None, copy.legal_actions(seat)))
+        assert [state.view(seat) for seat in range(len(NAMES))] == seen
+
+
 # -- chance ------------------------------------------------------------------------------------
 
 @pytest.mark.parametrize("slug, roll", [("army", army_actions.Roll()),

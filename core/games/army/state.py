@@ -62,6 +62,8 @@ class ArmyState(LegalityRules, MovementRules, SaleRules, DeedRules, TradeRules, 
         "version", "extra_throw", "round_limit", "short_game", "landings", "last_card", "winners",
         "end_reason", "jailed",
     )
+    COPIED = ("position", "prison_turn", "card_holder", "owner", "level", "mortgaged",
+              "proposals", "round_ends", "landings")
 
     def __init__(self, players: Sequence[str], seed: int, options: dict[str, Any]) -> None:
         self._begin_game(players, seed)
@@ -106,16 +108,8 @@ class ArmyState(LegalityRules, MovementRules, SaleRules, DeedRules, TradeRules, 
     # -- copying -------------------------------------------------------------------------------
 
     def copy(self) -> ArmyState:
-        clone = ArmyState.__new__(ArmyState)
-        for name in ArmyState.__slots__:
-            setattr(clone, name, getattr(self, name))
-        clone.rng = self.rng.copy()
-        clone.ledger = self.ledger.copy()
-        for name in ("position", "active", "prison_turn", "card_holder", "owner", "level",
-                     "mortgaged", "proposals", "events", "round_ends", "landings"):
-            setattr(clone, name, getattr(self, name)[:])
+        clone = super().copy()
         clone.decks = [deck[:] for deck in self.decks]
-        clone.stack = [frame.copy() for frame in self.stack]
         return clone
 
     # -- what the state says -------------------------------------------------------------------

@@ -50,6 +50,7 @@ class MillionState(StackedTurns, GameState):
         "face_up", "deck", "discard", "skip", "die", "landed", "acquired", "sold", "target",
         "exact_finish", "one_way", "six_rule", "round_limit", "setup_left", "round_ends",
     )
+    COPIED = ("position", "holder", "leased", "face_up", "deck", "discard", "skip", "round_ends")
 
     def __init__(self, players: Sequence[str], seed: int, options: dict[str, Any]) -> None:
         self._begin_game(players, seed)
@@ -80,17 +81,6 @@ class MillionState(StackedTurns, GameState):
         self.starter = self.turn = self._roll_off(Rng.die)
         self.setup_left = n  # players still to take their free business
         self.stage = SETUP
-
-    def copy(self) -> MillionState:
-        clone = MillionState.__new__(MillionState)
-        for name in MillionState.__slots__:
-            setattr(clone, name, getattr(self, name))
-        clone.rng = self.rng.copy()
-        clone.ledger = self.ledger.copy()
-        for name in ("events", "active", "position", "holder", "leased", "face_up", "deck",
-                     "discard", "skip", "stack", "round_ends"):
-            setattr(clone, name, getattr(self, name)[:])
-        return clone
 
     # -- what the state says -------------------------------------------------------------------
 

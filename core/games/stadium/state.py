@@ -41,6 +41,8 @@ class StadiumState(LegalityRules, LandRules, SaleRules, VentureRules, TradeRules
         "venture_discard", "held", "venture_shown", "die", "built", "demolished",
         "free_demolition", "proposals", "offered", "round_ends", "winners", "end_reason",
     )
+    COPIED = ("land", "in_use", "block_class", "crown_deck", "frozen", "venture_deck",
+              "venture_discard", "proposals", "round_ends")
 
     def __init__(self, players: Sequence[str], seed: int, options: dict[str, Any]) -> None:
         self._begin_game(players, seed)
@@ -70,17 +72,9 @@ class StadiumState(LegalityRules, LandRules, SaleRules, VentureRules, TradeRules
         self._begin_turn(self.starter)
 
     def copy(self) -> StadiumState:
-        clone = StadiumState.__new__(StadiumState)
-        for name in StadiumState.__slots__:
-            setattr(clone, name, getattr(self, name))
-        clone.rng = self.rng.copy()
-        clone.ledger = self.ledger.copy()
-        for name in ("events", "active", "land", "in_use", "block_class", "crown_deck", "frozen",
-                     "venture_deck", "venture_discard", "proposals", "round_ends"):
-            setattr(clone, name, getattr(self, name)[:])
+        clone = super().copy()
         clone.buildings = dict(self.buildings)
         clone.held = [cards[:] for cards in self.held]
-        clone.stack = [frame.copy() for frame in self.stack]
         return clone
 
     # -- what the state says -------------------------------------------------------------------
