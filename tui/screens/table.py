@@ -176,7 +176,7 @@ class TableScreen(Page):
     def _refresh_keys(self) -> None:
         """Re-check which keys apply only when the kinds of legal actions change."""
         view = self.view
-        keys_for = (getattr(view, "phase", None), view.viewer in view.to_act,
+        keys_for = (getattr(view, "phase", None), self._mine(),
                     tuple(sorted({type(a).__name__ for a in view.legal})))
         if keys_for != self._keys_for:
             self._keys_for = keys_for
@@ -294,7 +294,7 @@ class TableScreen(Page):
         if view.phase == "over":
             return f"{self.GAME} · game over · {view.result.reason}"
         actor = view.players[view.to_act[0]]
-        you = " (you)" if view.viewer in view.to_act else ""
+        you = " (you)" if self._mine() else ""
         watching = "" if view.viewer is not None else " · watching"
         doing = self.DOING[view.phase]
         return f"{self.GAME} · {self.round_text()} · {actor}{you} {doing}{watching}"
@@ -342,6 +342,11 @@ class TableScreen(Page):
     def redraw(self) -> None:
         """Draw the same view again, after a change of the viewer's own choices (cursor, bid)."""
         self.show(self.view)
+
+    def _mine(self) -> bool:
+        """Whether the person at this screen must act now."""
+        view = self.view
+        return view.viewer is not None and view.viewer in view.to_act
 
     def check_action(self, action: str, parameters: tuple) -> bool | None:
         if self.has_class("-too-small"):

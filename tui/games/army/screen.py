@@ -123,10 +123,6 @@ class ArmyScreen(BidKeys, TableScreen):
 
     # -- keys --------------------------------------------------------------------------------
 
-    def _mine(self) -> bool:
-        view = self.view
-        return view.viewer is not None and view.viewer in view.to_act
-
     def _legal_kinds(self) -> set[type]:
         return {type(a) for a in self.view.legal}
 

@@ -86,7 +86,7 @@ class BigShotScreen(BidKeys, TableScreen):
         if view is None:
             return True
         legal = view.legal
-        mine = view.viewer is not None and view.viewer in view.to_act
+        mine = self._mine()
         if action == "loan":
             return sum(isinstance(a, A.TakeLoan) for a in legal) > parameters[0]
         if action == "next_cube":
@@ -141,8 +141,7 @@ class BigShotScreen(BidKeys, TableScreen):
         return self.cursor
 
     def on_board_widget_lot_clicked(self, message: BoardWidget.LotClicked) -> None:
-        view = self.view
-        if not (view.phase == "place" and view.viewer in view.to_act):
+        if not (self.view.phase == "place" and self._mine()):
             return
         if message.lot == self.cursor:
             self.action_confirm()

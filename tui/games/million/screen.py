@@ -130,10 +130,6 @@ class MillionScreen(TableScreen):
 
     # -- where the keys act ------------------------------------------------------------------
 
-    def _mine(self) -> bool:
-        view = self.view
-        return view.viewer is not None and view.viewer in view.to_act
-
     def _business(self, view) -> int | None:
         """The business under the cursor the keys act on: the one Tab chose, else the first
         one any key may act on, else the first there."""

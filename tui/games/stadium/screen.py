@@ -146,10 +146,6 @@ class StadiumScreen(BidKeys, TableScreen):
 
     # -- where the keys act ------------------------------------------------------------------
 
-    def _mine(self) -> bool:
-        view = self.view
-        return view.viewer is not None and view.viewer in view.to_act
-
     def _building_at(self, view):
         row, col = self.cursor
         bit = 1 << (row * WIDTH + col)
