@@ -78,6 +78,13 @@ class Drawing(LinesWidget):
         super().__init__(**kwargs)
         self.view = None
         self._left = 0  # the column where the drawing starts
+        self._drawn: tuple | None = None  # what the last drawing showed
+
+    def redraw_if(self, drawn: tuple) -> None:
+        """Redraw if `drawn`, everything the drawing shows, changed since the last drawing."""
+        if drawn != self._drawn:
+            self._drawn = drawn
+            self.redraw()
 
     def geometry(self):
         full = self.FULL

@@ -142,14 +142,10 @@ class BoardWidget(Drawing):
         super().__init__(**kwargs)
         self.cursor = 0
         self.deed_actions: tuple[DeedAction, ...] = ()
-        self._drawn: tuple | None = None
 
     def show(self, view, cursor: int, deed_actions: tuple[DeedAction, ...]) -> None:
         self.view, self.cursor, self.deed_actions = view, cursor, deed_actions
-        drawn = (view.version, view.viewer, cursor, deed_actions)
-        if drawn != self._drawn:
-            self._drawn = drawn
-            self.redraw()
+        self.redraw_if((view.version, view.viewer, cursor, deed_actions))
 
     def draw(self, canvas: Canvas, g: Geometry) -> None:
         for square in range(SQUARES_COUNT):

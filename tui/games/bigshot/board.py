@@ -65,14 +65,10 @@ class BoardWidget(Drawing):
     def __init__(self, **kwargs) -> None:
         super().__init__(**kwargs)
         self.preview: Preview | None = None
-        self._drawn: tuple | None = None  # what the last drawing showed
 
     def show(self, view, preview: Preview | None) -> None:
         self.view, self.preview = view, preview
-        drawn = (view.lots, view.owners, view.settled, view.spaces, view.broker, preview)
-        if drawn != self._drawn:
-            self._drawn = drawn
-            self.redraw()
+        self.redraw_if((view.lots, view.owners, view.settled, view.spaces, view.broker, preview))
 
     def shown(self) -> tuple | None:
         return self._drawn

@@ -104,14 +104,10 @@ class BoardWidget(Drawing):
         super().__init__(**kwargs)
         self.cursor = 0
         self.route = Route()
-        self._drawn: tuple | None = None
 
     def show(self, view, cursor: int, route: Route) -> None:
         self.view, self.cursor, self.route = view, cursor, route
-        drawn = (view.version, view.viewer, cursor, route)
-        if drawn != self._drawn:
-            self._drawn = drawn
-            self.redraw()
+        self.redraw_if((view.version, view.viewer, cursor, route))
 
     def draw(self, canvas: Canvas, g: Geometry) -> None:
         view = self.view

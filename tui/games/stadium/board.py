@@ -131,14 +131,10 @@ class BoardWidget(Drawing):
         super().__init__(**kwargs)
         self.cursor = (0, 0)
         self.preview: Preview | None = None
-        self._drawn: tuple | None = None
 
     def show(self, view, cursor: tuple[int, int], preview: Preview | None) -> None:
         self.view, self.cursor, self.preview = view, cursor, preview
-        drawn = (view.version, view.viewer, cursor, preview)
-        if drawn != self._drawn:
-            self._drawn = drawn
-            self.redraw()
+        self.redraw_if((view.version, view.viewer, cursor, preview))
 
     def draw(self, canvas: Canvas, g: Geometry) -> None:
         view, w = self.view, g.cell
