@@ -25,6 +25,8 @@ class HeuristicBot:
     def __init__(self, seed: int) -> None:
         """Deterministic: the seed is taken only because every bot factory is given one."""
         self._cached: tuple[tuple, float] | None = None
+        # the placements found while valuing the last cubes: (round, lots, cubes) -> (colour, lot)
+        self._plan: dict[tuple, tuple[int, int]] = {}
 
     def choose(self, view: BigShotView, legal: Sequence) -> object:
         if len(legal) == 1:
@@ -78,8 +80,10 @@ class HeuristicBot:
         cubes = list(view.auction.cubes if view.auction else view.spaces[view.broker])
         board = Appraisal(view, me)
         before = after = board.value()
+        self._plan = {}
         for _ in range(sum(cubes)):
             after, colour, lot = _greedy_step(board, cubes, view.settled)
+            self._plan[view.round, tuple(board.counts), tuple(cubes)] = colour, lot
             cubes[colour] -= 1
             board.place(colour, lot)
         value = max(0.0, after - before)
@@ -89,8 +93,12 @@ class HeuristicBot:
     # -- placing ---------------------------------------------------------------------------------
 
     def _best_placement(self, view: BigShotView, me, legal):
-        _, colour, lot = _greedy_step(Appraisal(view, me), view.to_place, view.settled)
-        return A.place(colour, lot)
+        """The greedy placement, as planned when the cubes were valued if the board is the one
+        the plan foresaw (the same choice it would make again)."""
+        planned = self._plan.get((view.round, view.lots, view.to_place))
+        if planned is None:
+            planned = _greedy_step(Appraisal(view, me), view.to_place, view.settled)[1:]
+        return A.place(*planned)
 
 
 def _greedy_step(board: Appraisal, cubes, settled) -> tuple[float, int, int]:
