@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from typing import ClassVar
 
 from .actions import Action
@@ -21,6 +20,7 @@ from .events import Event, Sentences
 from .game import Result
 from .ledger import Ledger, Transfer
 from .rng import Rng
+from .views import view_dataclass
 
 OVER = "over"
 
@@ -181,7 +181,7 @@ class StackedTurns:
                                           for s in range(self.n)), self.end_reason)
 
 
-@dataclass(frozen=True)
+@view_dataclass
 class StackView:
     """What one seat sees of a game on a stack of decisions, as far as every such game shows
     it (a game's view adds its own fields after these), and what follows from it; the view

@@ -57,6 +57,29 @@ class Upto(Sequence):
         return f"Upto({self._all()!r})"
 
 
+def view_dataclass(cls: type) -> type:
+    """`cls` as a frozen dataclass (a view) whose __init__ takes every field by keyword and
+    fills them at once. A frozen dataclass's own __init__ sets each field through
+    `object.__setattr__`: for a view's thirty-odd fields that was half of what a view cost
+    (5.5 of 11 us). This one still refuses a missing or unknown field; fields have no defaults."""
+    cls = dataclasses.dataclass(frozen=True)(cls)
+    fields = dataclasses.fields(cls)
+    if any(f.default is not dataclasses.MISSING or f.default_factory is not dataclasses.MISSING
+           for f in fields):
+        raise TypeError(f"{cls.__name__}: a view's fields have no defaults")
+    names = frozenset(f.name for f in fields)
+
+    def __init__(self, **values: Any) -> None:
+        if values.keys() != names:
+            wrong = ", ".join(sorted(names.symmetric_difference(values)))
+            raise TypeError(f"{cls.__name__} takes exactly its fields; missing or unknown: {wrong}")
+        self.__dict__.update(values)
+
+    __init__.__qualname__ = f"{cls.__qualname__}.__init__"
+    cls.__init__ = __init__
+    return cls
+
+
 class ViewSchema:
     """How to read one game's views back: its view class, its actions, and the other objects
     its views hold that name their `kind` (decision frames, templates)."""

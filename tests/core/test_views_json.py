@@ -1,6 +1,7 @@
 """Views are plain data: every view a seat (or a spectator) is shown reads back equal from JSON,
 what a seat may not see is absent from its JSON, and malformed JSON is refused clearly."""
 
+import dataclasses
 import json
 
 import pytest
@@ -105,3 +106,17 @@ def test_events_are_kinds_with_named_fields_and_the_log_is_their_sentences(slug,
         assert data["events"][0]["kind"] == last.events[0].kind
         assert data["log"] == list(last.log)  # readers without the rules get the sentences too
     assert len(kinds) >= 8
+
+
+@pytest.mark.parametrize("slug", GAMES)
+def test_a_view_is_made_with_exactly_its_fields_and_never_changes(slug):
+    """Views are filled at once, not field by field: a view still cannot be made with a field
+    missing or unknown, nor changed once made."""
+    view = get_spec(slug).start(NAMES, 1).view(0)
+    fields = {f.name: getattr(view, f.name) for f in dataclasses.fields(view)}
+    assert type(view)(**fields) == view
+    for wrong in ({k: v for k, v in fields.items() if k != "cash"}, {**fields, "secret": 1}):
+        with pytest.raises(TypeError, match="cash|secret"):
+            type(view)(**wrong)
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        view.cash = ()

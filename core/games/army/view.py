@@ -3,14 +3,13 @@ the dice to come. Money is public at this table, as it is in the rulebook."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from functools import cached_property
 from typing import TYPE_CHECKING, ClassVar
 
 from core.engine.decisions import AuctionLot, AuctionView, seen
 from core.engine.templates import BidRange, OfferTerms
 from core.engine.turns import StackView
-from core.engine.views import Upto, ViewSchema
+from core.engine.views import Upto, ViewSchema, view_dataclass
 
 from .actions import CODEC
 from .board import DEEDS, SQUARES_COUNT, buildings_held, raisable, valuation
@@ -26,7 +25,7 @@ if TYPE_CHECKING:
 NOT_DEEDS = SQUARES_COUNT - len(DEEDS)
 
 
-@dataclass(frozen=True)
+@view_dataclass
 class ArmyView(StackView):
     jailed: bool  # the player whose turn it is went to Prison this turn: it ends there
     proposals: tuple[int, ...]  # trade offers each player has made this turn

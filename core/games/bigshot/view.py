@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, ClassVar
 from core.engine.actions import Action
 from core.engine.events import Event
 from core.engine.ledger import Transfer
-from core.engine.views import Upto, ViewSchema
+from core.engine.views import Upto, ViewSchema, view_dataclass
 
 from .actions import CODEC
 from .board import LOAN_DEBT
@@ -38,7 +38,7 @@ class AuctionView:
     free_to: int | None  # who takes the cubes free if nobody bids
 
 
-@dataclass(frozen=True)
+@view_dataclass
 class BigShotView:
     viewer: int | None
     players: tuple[str, ...]

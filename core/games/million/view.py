@@ -3,12 +3,11 @@ publicity stunt deck and the die to come (nothing else is hidden in this game)."
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from functools import cached_property
 from typing import TYPE_CHECKING, ClassVar
 
 from core.engine.turns import StackView
-from core.engine.views import Upto, ViewSchema
+from core.engine.views import Upto, ViewSchema, view_dataclass
 
 from .actions import CODEC
 from .board import BUSINESSES, LANDMARKS, STUNT_DECK, groups, stunt_income
@@ -20,7 +19,7 @@ if TYPE_CHECKING:
     from .state import MillionState
 
 
-@dataclass(frozen=True)
+@view_dataclass
 class MillionView(StackView):
     position: tuple[int | None, ...]  # each car's space (None: off the board, next to START)
     holder: tuple[int, ...]  # by business: the seat holding it, -1 for nobody

@@ -3,14 +3,13 @@ Auction and Venture decks and the die to come (nothing else is hidden in this ga
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from functools import cached_property
 from typing import TYPE_CHECKING, ClassVar
 
 from core.engine.decisions import AuctionView, seen
 from core.engine.templates import BidRange
 from core.engine.turns import StackView
-from core.engine.views import Upto, ViewSchema
+from core.engine.views import Upto, ViewSchema, view_dataclass
 
 from .actions import CODEC
 from .board import CARDS, LOT_MASKS, LOTS
@@ -22,7 +21,7 @@ if TYPE_CHECKING:
     from .state import StadiumState
 
 
-@dataclass(frozen=True)
+@view_dataclass
 class StadiumView(StackView):
     land: tuple[int, ...]  # each player's acres, a bit mask (row * WIDTH + col), the Bank's last
     buildings: tuple[Building, ...]
