@@ -21,7 +21,16 @@ from core.engine.rng import Rng
 from core.engine.turns import OVER, StackedTurns
 
 from . import actions as A
-from .board import BUSINESSES, FINISH, LANDMARKS, REAL_ESTATE, SINGLES, STUNT_DECK, groups
+from .board import (
+    BUSINESSES,
+    FINISH,
+    LANDMARKS,
+    REAL_ESTATE,
+    SINGLES,
+    SPACES,
+    STUNT_DECK,
+    groups,
+)
 from .board import stunt_income as income_of
 from .frames import (
     AFTER,
@@ -40,6 +49,9 @@ from .moves import walks
 from .sentences import SENTENCES
 
 FREE = -1  # a business nobody holds
+
+
+ALL_BUSINESSES = tuple(range(len(BUSINESSES)))  # all on offer on a Real Estate space
 
 
 class MillionState(StackedTurns, GameState):
@@ -125,14 +137,20 @@ class MillionState(StackedTurns, GameState):
             return [A.Roll(), *[A.Sell(b) for b in mine if not self.leased[b]], *managing]
         if self.stage == MOVE:
             return [A.Drive(w.destination) for w in self.destinations(seat)] + managing
-        found = [a for b in range(len(BUSINESSES)) if self._offered(b)
-                 for a in (A.Buy(b), A.Lease(b)) if self._why_not_acquire(seat, a) is None]
+        found = [a for b in self._on_offer() for a in (A.Buy(b), A.Lease(b))
+                 if self._why_not_acquire(seat, a) is None]
         if self.landed in REAL_ESTATE and not self.acquired and not self.sold:
             found += [A.Sell(b) for b in mine if not self.leased[b]]
         return [*found, *managing, A.EndTurn()]
 
     def _skippable(self, seat: int) -> list[int]:
         return [p for p in range(self.n) if p != seat and not self.skip[p]]
+
+    def _on_offer(self) -> tuple[int, ...]:
+        """The businesses `_offered` now, in id order."""
+        if self.acquired or self.sold or self.landed is None:
+            return ()
+        return ALL_BUSINESSES if self.landed in REAL_ESTATE else SPACES[self.landed].businesses
 
     def _offered(self, business: int) -> bool:
         """Whether the player whose turn it is may take `business` where they stopped: one
