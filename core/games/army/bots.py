@@ -30,6 +30,7 @@ class HeuristicBot:
     def __init__(self, seed: int) -> None:
         """Deterministic; it remembers the offers refused so as not to repeat them."""
         self._refused: set[tuple[int, int]] = set()
+        self._short: tuple[tuple, list] = ((), [])  # ((owners, me), _one_short's answer)
 
     def choose(self, view: ArmyView, legal: Sequence) -> object:
         if len(legal) == 1:
@@ -174,16 +175,24 @@ class HeuristicBot:
             return offer
         return kinds.get(A.Roll) or kinds[A.EndTurn]
 
+    def _one_short(self, owner: tuple[int, ...], me: int) -> list[tuple[tuple[int, ...], int]]:
+        """My site groups short of one deed, with that deed, in board order (worked out again
+        only when a deed has changed hands)."""
+        if self._short[0] != (owner, me):
+            short = []
+            for group in SITE_GROUP_SQUARES:  # in board order, as are the deeds within them
+                missing = [s for s in group if owner[s] != me]
+                if len(missing) == 1:
+                    short.append((group, missing[0]))
+            self._short = ((owner, me), short)
+        return self._short[1]
+
     def _offer(self, view: ArmyView, me: int, budget: int) -> A.Propose | None:
         """Cash for the one deed that would complete a group of mine, at the fair price."""
         partners, owner = view.offer_partners, view.owner
         if not partners:
             return None
-        for group in SITE_GROUP_SQUARES:  # in board order, as are the deeds within them
-            missing = [s for s in group if owner[s] != me]
-            if len(missing) != 1:
-                continue
-            square = missing[0]
+        for group, square in self._one_short(owner, me):
             holder = owner[square]
             if holder not in partners or (holder, square) in self._refused \
                     or any(view.level[s] for s in group) \
