@@ -60,7 +60,7 @@ class Appraisal:
     """The board as colours `me` see it, with lots' cube counts that a bot may change."""
 
     __slots__ = ("me", "ghost", "k", "counts", "owner", "level", "terms", "total", "held",
-                 "changes", "current")
+                 "changes", "bonus", "current")
 
     def __init__(self, view, me: tuple[int, ...]) -> None:
         self.me, self.ghost, self.k = me, view.ghost, open_certainty(view.round)
@@ -81,7 +81,8 @@ class Appraisal:
         # per lot, what a new holder there would change of the total, kept until a lot whose
         # holder it reads changes hands
         self.changes: list[dict] = [{} for _ in range(N_LOTS)]
-        self.current = self._value(self.total, None, None)
+        self.bonus = self._bonus()
+        self.current = self._value(self.total)
 
     def value(self) -> float:
         return self.current
@@ -120,7 +121,8 @@ class Appraisal:
                 self.held[colour_][level] += step
         for m in DEPENDING_ON[lot]:
             self.changes[m].clear()
-        self.current = self._value(self.total, None, None)
+        self.bonus = self._bonus()
+        self.current = self._value(self.total)
 
     def _change(self, lot: int, holder: tuple[int, int]) -> tuple[int, int, int]:
         """What the total would gain if `holder` led `lot`."""
@@ -153,9 +155,18 @@ class Appraisal:
             one, k = worth, 0
         return (one, k, 0) if self.level[lot] == SURE else (0, one, k)
 
-    def _value(self, total, lost, won) -> float:
+    def _value(self, total, lost=None, won=None) -> float:
         """The value of a total of terms, with my colours' lots as held but for one lead `lost`
         and one `won` (colour, how sure)."""
+        k, held = self.k, self.held
+        if (lost is None or lost[0] not in held) and (won is None or won[0] not in held):
+            bonus = self.bonus
+        else:
+            bonus = self._bonus(lost, won)
+        return (total[0] + total[1] * k + total[2] * k * k) / 4 + bonus
+
+    def _bonus(self, lost=None, won=None) -> float:
+        """My colours' bonus for their first two lots, as `_value` counts them."""
         k, bonus = self.k, 0.0
         for colour, (_, open_, sure) in self.held.items():
             if lost and lost[0] == colour:
@@ -163,4 +174,4 @@ class Appraisal:
             if won and won[0] == colour:
                 open_, sure = open_ + (won[1] == OPEN), sure + (won[1] == SURE)
             bonus += TWO_LOT_BONUS * min(2.0, sure + k * open_)
-        return (total[0] + total[1] * k + total[2] * k * k) / 4 + bonus
+        return bonus
