@@ -131,11 +131,12 @@ class LandRules:
         free, cash, found = self.buildable(seat), self.cash(seat), []
         if not free:
             return found
+        elsewhere = ~free
         for index, card in enumerate(CARDS):
             if self.in_use[index] >= card.copies or self.building_price(seat, index) > cash:
                 continue
             for p in placements_of(card.id):
-                if p.cells & ~free == 0 and not self.zoned_out(seat, index, p.block):
+                if not p.cells & elsewhere and not self.zoned_out(seat, index, p.block):
                     found.append(A.Build(index, p.row, p.col, FACINGS.index(p.facing)))
         return found
 
@@ -230,9 +231,10 @@ class LandRules:
             free = self.land[seat] & ~self.developed if self.active[seat] else 0
             if not free:
                 continue
+            elsewhere = ~free
             for index, card in enumerate(CARDS):
                 if self.in_use[index] < card.copies and any(
-                        p.cells & ~free == 0 and not self.zoned_out(seat, index, p.block)
+                        not p.cells & elsewhere and not self.zoned_out(seat, index, p.block)
                         for p in placements_of(card.id)):
                     return True
         return False
