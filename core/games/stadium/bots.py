@@ -194,12 +194,13 @@ class HeuristicBot:
         others = view.developed & ~sum(b.cells for b in mine)
         site = view.land[me] & ~others
         best, best_gain = None, 0.0
+        elsewhere = ~site
         for index, card in enumerate(CARDS):
             if view.in_use[index] >= card.copies or card.price + RESERVE > view.cash[me] or \
                     card.kind == "stadium":
                 continue
             for p in placements_of(card.id):
-                if p.cells & ~site:
+                if p.cells & elsewhere:
                     continue
                 covered = [b for b in mine if b.cells & p.cells]
                 if not covered or any(b.cells & ~p.cells for b in covered):
