@@ -57,6 +57,16 @@ class Upto(Sequence):
         return f"Upto({self._all()!r})"
 
 
+def viewer_acts(view: Any) -> bool:
+    """Whether the seat a view is for must act now (never so for a spectator's view)."""
+    return view.viewer is not None and view.viewer in view.to_act
+
+
+def actor_name(view: Any) -> str:
+    """The name of the player who must act now; "" when nobody must."""
+    return view.players[view.to_act[0]] if view.to_act else ""
+
+
 def view_dataclass(cls: type) -> type:
     """`cls` as a frozen dataclass (a view) whose __init__ takes every field by keyword and
     fills them at once. A frozen dataclass's own __init__ sets each field through

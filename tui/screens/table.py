@@ -21,6 +21,7 @@ from textual.containers import Horizontal, Vertical
 from textual.widget import Widget
 
 from core.engine.errors import ActionError, StaleAction
+from core.engine.views import actor_name, viewer_acts
 
 from ..saves import save_table
 from ..table import Table
@@ -293,7 +294,7 @@ class TableScreen(Page):
         view = self.view
         if view.phase == "over":
             return f"{self.GAME} · game over · {view.result.reason}"
-        actor = view.players[view.to_act[0]]
+        actor = actor_name(view)
         you = " (you)" if self._mine() else ""
         watching = "" if view.viewer is not None else " · watching"
         doing = self.DOING[view.phase]
@@ -345,8 +346,7 @@ class TableScreen(Page):
 
     def _mine(self) -> bool:
         """Whether the person at this screen must act now."""
-        view = self.view
-        return view.viewer is not None and view.viewer in view.to_act
+        return viewer_acts(self.view)
 
     def check_action(self, action: str, parameters: tuple) -> bool | None:
         if self.has_class("-too-small"):

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from rich.style import Style
 from rich.text import Text
 
+from core.engine.views import actor_name, viewer_acts
 from core.games.army import actions as A
 from core.games.army.board import GROUPS, PRISON_FINE, SITE_GROUPS, SQUARES
 from core.games.army.cards import CARD_FINE, DECK_NAMES
@@ -38,8 +39,7 @@ class DecisionPanel(TextPanel):
     def describe(self, view, entry: Entry, compact: bool = False) -> Text:
         text = Text()
         phase = view.phase
-        mine = view.viewer is not None and view.viewer in view.to_act
-        actor = view.players[view.to_act[0]] if view.to_act else ""
+        mine, actor = viewer_acts(view), actor_name(view)
         you = "You" if mine else actor
         legal = {type(a) for a in view.legal}
         keys: list[tuple[str, str]] = []

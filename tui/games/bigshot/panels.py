@@ -6,6 +6,7 @@ from dataclasses import dataclass
 
 from rich.text import Text
 
+from core.engine.views import actor_name, viewer_acts
 from core.games.bigshot import actions as A
 from core.games.bigshot.board import COLOURS, LOAN_DEBT, ROUNDS
 from core.games.bigshot.scoring import score
@@ -47,7 +48,7 @@ class AuctionPanel(TextPanel):
         of = "/" if compact else " of "
         text.append(f"Round {min(view.round, ROUNDS)}{of}{ROUNDS}", "bold")
         text.append(f" · {view.players[view.roller]} rolls\n", EMPTY)
-        mine = view.viewer is not None and view.viewer in view.to_act
+        mine = viewer_acts(view)
         phase = view.phase
         if phase == "roll":
             text.append(f"{view.players[view.roller]} rolls the die to move the broker.\n")
@@ -55,7 +56,7 @@ class AuctionPanel(TextPanel):
                 text.append_text(key_hints(("r", "roll"), *loankey_hints(view, compact),
                                            compact=compact))
         elif phase == "loans":
-            who = view.players[view.to_act[0]]
+            who = actor_name(view)
             text.append("Loans are asked for before the bidding.\n")
             text.append(f"{who} decides.\n")
             text.append("For sale: ")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from textual.binding import Binding
 
+from core.engine.views import viewer_acts
 from core.games.bigshot import actions as A
 from core.games.bigshot.board import LOTS, ROUNDS
 
@@ -54,7 +55,7 @@ class BigShotScreen(BidKeys, TableScreen):
 
     def show(self, view) -> None:
         self._reset_entry(view)
-        mine = view.viewer is not None and view.viewer in view.to_act
+        mine = viewer_acts(view)
         placing = mine and view.phase == "place"
         preview = Preview(self.cursor, self.cube) if placing else None
         self.query_one(BoardWidget).show(view, preview)

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 
 from rich.text import Text
 
+from core.engine.views import actor_name, viewer_acts
 from core.games.million import actions as A
 from core.games.million.board import BUSINESSES, SPACES, STUNT_DECK
 from core.games.million.frames import SIX_BONUS, sale_price
@@ -44,8 +45,7 @@ class TurnPanel(TextPanel):
     def describe(self, view, entry: Entry, compact: bool = False) -> Text:
         text = Text()
         phase = view.phase
-        mine = view.viewer is not None and view.viewer in view.to_act
-        actor = view.players[view.to_act[0]] if view.to_act else ""
+        mine, actor = viewer_acts(view), actor_name(view)
         legal = set(view.legal)
         kinds = {type(a) for a in legal}
         enter = "⏎" if compact else "Enter"

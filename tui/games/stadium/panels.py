@@ -7,6 +7,7 @@ from dataclasses import dataclass
 
 from rich.text import Text
 
+from core.engine.views import actor_name, viewer_acts
 from core.games.stadium import actions as A
 from core.games.stadium.board import CARDS, LOTS, venture_of
 from core.games.stadium.frames import ACRE_PRICE, BANK_BUILDING, CROWN
@@ -59,8 +60,7 @@ class TurnPanel(TextPanel):
     def describe(self, view, entry: Entry, compact: bool = False) -> Text:
         text = Text()
         phase = view.phase
-        mine = view.viewer is not None and view.viewer in view.to_act
-        actor = view.players[view.to_act[0]] if view.to_act else ""
+        mine, actor = viewer_acts(view), actor_name(view)
         you = "You" if mine else actor
         legal = {type(a) for a in view.legal}
         enter = "⏎" if compact else "Enter"
