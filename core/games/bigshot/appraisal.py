@@ -59,15 +59,15 @@ DEPENDING_ON = _depending_on()
 class Appraisal:
     """The board as colours `me` see it, with lots' cube counts that a bot may change."""
 
-    __slots__ = ("me", "ghost", "k", "counts", "owner", "level", "terms", "total", "held",
-                 "changes", "bonus", "current")
+    __slots__ = ("me", "ghost", "k", "settled", "counts", "owner", "level", "terms", "total",
+                 "held", "changes", "bonus", "current")
 
     def __init__(self, view, me: tuple[int, ...]) -> None:
         self.me, self.ghost, self.k = me, view.ghost, open_certainty(view.round)
-        self.counts = list(view.lots)
+        self.settled, self.counts = view.settled, list(view.lots)
         self.owner, self.level = [-1] * N_LOTS, [NOBODY] * N_LOTS
         for lot in range(N_LOTS):
-            if view.settled[lot]:
+            if self.settled[lot]:
                 self.owner[lot], self.level[lot] = view.owners[lot], SURE
             else:
                 self.owner[lot], self.level[lot] = HOLDER[self.counts[lot]]
@@ -87,10 +87,10 @@ class Appraisal:
     def value(self) -> float:
         return self.current
 
-    def open_lots(self, settled) -> list[int]:
+    def open_lots(self) -> list[int]:
         """The lots that take another cube."""
         return [lot for lot in range(N_LOTS)
-                if not settled[lot] and sum(self.counts[lot]) < LOT_CAPACITY]
+                if not self.settled[lot] and sum(self.counts[lot]) < LOT_CAPACITY]
 
     def value_with(self, lot: int, colour: int) -> float:
         """The value if one more cube of `colour` lay on `lot` (an open lot)."""

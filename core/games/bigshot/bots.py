@@ -82,7 +82,7 @@ class HeuristicBot:
         before = after = board.value()
         self._plan = {}
         for _ in range(sum(cubes)):
-            after, colour, lot = _greedy_step(board, cubes, view.settled)
+            after, colour, lot = _greedy_step(board, cubes)
             self._plan[view.round, tuple(board.counts), tuple(cubes)] = colour, lot
             cubes[colour] -= 1
             board.place(colour, lot)
@@ -97,14 +97,14 @@ class HeuristicBot:
         the plan foresaw (the same choice it would make again)."""
         planned = self._plan.get((view.round, view.lots, view.to_place))
         if planned is None:
-            planned = _greedy_step(Appraisal(view, me), view.to_place, view.settled)[1:]
+            planned = _greedy_step(Appraisal(view, me), view.to_place)[1:]
         return A.place(*planned)
 
 
-def _greedy_step(board: Appraisal, cubes, settled) -> tuple[float, int, int]:
+def _greedy_step(board: Appraisal, cubes) -> tuple[float, int, int]:
     """The best single placement of one of `cubes`: (value after, colour, lot)."""
     best = (float("-inf"), -1, -1)
-    lots = board.open_lots(settled)
+    lots = board.open_lots()
     for colour in range(4):
         if cubes[colour]:
             for lot in lots:
