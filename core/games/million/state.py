@@ -51,7 +51,7 @@ from .sentences import SENTENCES
 FREE = -1  # a business nobody holds
 
 
-ALL_BUSINESSES = tuple(range(len(BUSINESSES)))  # all on offer on a Real Estate space
+ALL_BUSINESSES = range(len(BUSINESSES))  # all on offer on a Real Estate space
 
 
 class MillionState(StackedTurns, GameState):
@@ -146,18 +146,13 @@ class MillionState(StackedTurns, GameState):
     def _skippable(self, seat: int) -> list[int]:
         return [p for p in range(self.n) if p != seat and not self.skip[p]]
 
-    def _on_offer(self) -> tuple[int, ...]:
-        """The businesses `_offered` now, in id order."""
+    def _on_offer(self) -> Sequence[int]:
+        """The businesses the player whose turn it is may take where they stopped, in id order:
+        those beside the space, or any on a Real Estate space; none once they have taken one,
+        or sold, this turn."""
         if self.acquired or self.sold or self.landed is None:
             return ()
         return ALL_BUSINESSES if self.landed in REAL_ESTATE else SPACES[self.landed].businesses
-
-    def _offered(self, business: int) -> bool:
-        """Whether the player whose turn it is may take `business` where they stopped: one
-        beside the space, or any on a Real Estate space; none once they have taken one, or
-        sold, this turn."""
-        return not (self.acquired or self.sold or self.landed is None) and (
-            self.landed in REAL_ESTATE or BUSINESSES[business].space == self.landed)
 
     def _cost(self, seat: int, action) -> int:
         b = BUSINESSES[action.business]
@@ -168,7 +163,7 @@ class MillionState(StackedTurns, GameState):
     def _why_not_acquire(self, seat: int, action) -> str | None:
         b = action.business
         business = BUSINESSES[b] if 0 <= b < len(BUSINESSES) else None
-        if business is None or not self._offered(b):
+        if business is None or b not in self._on_offer():
             return "you may take a business only where you stop (any, on Real Estate), " \
                    "one a turn, and not in a turn you sell"
         holder, leased = self.holder[b], self.leased[b]
