@@ -4,6 +4,7 @@ from core.games.million import actions as A
 from core.games.million.board import BUSINESSES, SPACES
 from tui.app import BoomtownApp
 from tui.demo import app_for, million_choosing_a_drive, million_table
+from tui.games.million.board import FULL
 from tui.games.million.end import MillionEnd
 from tui.games.million.screen import MillionScreen
 from tui.saves import load_table
@@ -99,3 +100,14 @@ async def test_tab_goes_to_the_other_business_of_a_space_that_holds_two_and_keys
         await pilot.press("l")
         await pilot.pause()
         assert table.state.holder[second] == 0 and table.state.holder[first] == -1
+        # The car stands on the space's second line, at its right; the business leased there
+        # still shows its code and its holder's digit beside it (underlined: leased).
+        await pilot.press("up")  # the cursor off the space, which it would show reversed
+        await pilot.pause()
+        assert screen.cursor != 102
+        rows = app.screen.query_one("#board")._lines
+        x, y = SPACES[102].x * FULL.cell, SPACES[102].y * FULL.lines + 1
+        second_line = rows[y].crop(x, x + FULL.cell)
+        assert second_line.text == f"{BUSINESSES[second].name}1 1"
+        styles = [segment.style for segment in second_line for _ in segment.text]
+        assert styles[2].underline and not styles[1].underline  # the digit, not the code

@@ -5,10 +5,11 @@ businesses by code in their set's colour with their holder's digit and B (bought
 its player's digit. While the person at the keyboard chooses where to drive, the
 destinations are green and the path to the one under the cursor is drawn.
 
-On the full board a space is five columns by two lines; on the compact one three columns by
-one line (the holder's digit in their colour, underlined when leased; a car there, a digit on
-its player's colour, takes the last column, and the holder's digit the one before). It draws a
-view; it never changes the game. A click on a space posts `BoardWidget.SpaceClicked`.
+On the full board a space is five columns by two lines (cars on the second, at its right
+where two businesses share the space); on the compact one three columns by one line (the
+holder's digit in their colour, underlined when leased; a car there, a digit on its player's
+colour, takes the last column, and the holder's digit the one before). It draws a view; it
+never changes the game. A click on a space posts `BoardWidget.SpaceClicked`.
 """
 
 from __future__ import annotations
@@ -156,7 +157,7 @@ class BoardWidget(Drawing):
         else:
             canvas.put(left, top, ("+" if s.kind == "intersection" else "·").center(w), base)
         row = top + g.lines - 1
-        at = left if g.lines > 1 else left + w - min(len(cars), w)
+        at = left if g.lines > 1 and len(s.businesses) < 2 else left + w - min(len(cars), w)
         for i, seat in enumerate(cars[:w]):
             canvas.put(at + i, row, str(seat + 1), SEAT_BADGES[seat])
         if space == self.cursor:
@@ -165,9 +166,10 @@ class BoardWidget(Drawing):
 
     def _businesses(self, canvas: Canvas, g: Geometry, left: int, top: int,
                     businesses: tuple[int, ...], base: Style, cars: int) -> None:
-        """Each business's code and holder: one line each on the full board (a car on the
-        second line hides the second business's holder); the first only on the compact one,
-        where a car there covers the code's number (two cars, the holder too)."""
+        """Each business's code and holder: one line each on the full board, where cars on the
+        second line stand at its right and the second business's holder is then its digit
+        alone, as on the compact board; the first only on the compact one, where a car there
+        covers the code's number (two cars, the holder too)."""
         view = self.view
         if g.lines == 1:
             codes = "".join(BUSINESSES[b].name[0] for b in businesses) if len(businesses) > 1 \
@@ -175,19 +177,28 @@ class BoardWidget(Drawing):
             canvas.put(left, top, codes, base + set_style(businesses[0]))
             holder = view.holder[businesses[0]]
             if holder >= 0 and cars <= 1:  # a car takes the last column: the holder moves left
-                canvas.put(left + 2 - cars, top, str(holder + 1),
-                           base + Style(color=SEAT_COLOURS[holder], bold=True,
-                                        underline=view.leased[businesses[0]]))
+                self._holder_digit(canvas, left + 2 - cars, top, businesses[0], base)
             return
         for line, b in enumerate(businesses[:g.lines]):
-            if line and cars:
-                break
-            canvas.put(left, top + line, BUSINESSES[b].name, base + set_style(b))
+            room = g.cell - cars if line else g.cell  # cars come after the second business
+            canvas.put(left, top + line, BUSINESSES[b].name, base + set_style(b),
+                       width=min(room, 2))
             holder = view.holder[b]
-            if holder >= 0:
-                canvas.put(left + 3, top + line, str(holder + 1), SEAT_BADGES[holder])
-                canvas.put(left + 4, top + line, "L" if view.leased[b] else "B",
-                           base + Style(bold=True))
+            if holder < 0 or room < 3:
+                continue
+            if room < g.cell:
+                self._holder_digit(canvas, left + 2, top + line, b, base)
+                continue
+            canvas.put(left + 3, top + line, str(holder + 1), SEAT_BADGES[holder])
+            canvas.put(left + 4, top + line, "L" if view.leased[b] else "B",
+                       base + Style(bold=True))
+
+    def _holder_digit(self, canvas: Canvas, x: int, y: int, business: int, base: Style) -> None:
+        """Where there is no room for a badge and B or L: the holder's digit in their colour,
+        underlined when the business is leased."""
+        holder = self.view.holder[business]
+        canvas.put(x, y, str(holder + 1), base + Style(color=SEAT_COLOURS[holder], bold=True,
+                                                       underline=self.view.leased[business]))
 
     def on_click(self, event: events.Click) -> None:
         at = self.canvas_offset(event)
