@@ -194,11 +194,11 @@ class HeuristicBot:
             return None
         for group, square in self._one_short(owner, me):
             holder = owner[square]
-            if holder not in partners or (holder, square) in self._refused \
-                    or any(view.level[s] for s in group) \
-                    or square not in view.offer_terms.of(holder).deeds:  # what it may hold
-                continue
             price = SQUARES[square].price + int(GROUP_THREAT * self._group_price(square))
-            if price <= min(budget, view.cash[me]):
+            if holder not in partners or (holder, square) in self._refused \
+                    or price > min(budget, view.cash[me]) \
+                    or any(view.level[s] for s in group):
+                continue
+            if square in view.offer_terms.of(holder).deeds:  # what the offer may hold
                 return A.Propose(holder, give_cash=price, get=(square,))
         return None
