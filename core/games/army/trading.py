@@ -84,18 +84,10 @@ class TradeRules(OfferRules):
                 return f"{who} does not hold that Get-out card"
         return None
 
-    def _do_Accept(self, seat: int, _action) -> None:
-        trade = self.stack.pop()
-        proposer, offer = trade.proposer, trade.offer
-        self._say("accepts", self.players[seat], self.players[proposer])
-        for giver, taker, deeds, cash, cards in (
-                (proposer, seat, offer.give, offer.give_cash, offer.give_cards),
-                (seat, proposer, offer.get, offer.get_cash, offer.get_cards)):
-            if cash:
-                self._pay(giver, taker, cash, f"trade with {self.players[taker]}")
-            for deck in cards:
-                self.card_holder[deck] = taker
-            self._receive(taker, deeds)
+    def _hand_over_side(self, giver: int, taker: int, offer: A.Propose, proposers: bool) -> None:
+        for deck in offer.give_cards if proposers else offer.get_cards:
+            self.card_holder[deck] = taker
+        self._receive(taker, offer.give if proposers else offer.get)
 
     def _receive(self, taker: int, deeds: Sequence[int]) -> None:
         """Deeds change hands; a mortgaged one costs its new owner 10% now (the transfer rule)

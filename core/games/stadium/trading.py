@@ -57,16 +57,8 @@ class TradeRules(OfferRules):
                 return f"{who} has ${self.cash(holder):,}"
         return None
 
-    def _do_Accept(self, seat: int, _action) -> None:
-        trade = self.stack.pop()
-        proposer, offer = trade.proposer, trade.offer
-        self._say("accepts", self.players[seat], self.players[proposer])
-        for giver, taker, lots, buildings, cash in (
-                (proposer, seat, offer.give_lots, offer.give_buildings, offer.give_cash),
-                (seat, proposer, offer.get_lots, offer.get_buildings, offer.get_cash)):
-            if cash:
-                self._pay(giver, taker, cash, f"trade with {self.players[taker]}")
-            for lot in lots:
-                self._move_land(self.parcel(giver, lot), taker)
-            for building in buildings:
-                self._hand_over(building, taker)
+    def _hand_over_side(self, giver: int, taker: int, offer: A.Propose, proposers: bool) -> None:
+        for lot in offer.give_lots if proposers else offer.get_lots:
+            self._move_land(self.parcel(giver, lot), taker)
+        for building in offer.give_buildings if proposers else offer.get_buildings:
+            self._hand_over(building, taker)
