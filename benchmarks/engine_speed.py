@@ -7,7 +7,9 @@ Every run goes through `core.sim.simulate`, the path `boomtown sim` takes, on on
 (`--jobs 1`), with 4 players and the simulator's default options (Army: capped at 500 rounds,
 every rule on: auctions, building, trades; Million between random bots: capped at 300 rounds,
 as random drivers rarely reach FINISH). Army's throws are counted by its landing statistic.
-`--profile GAME:BOTS` prints where that run's time goes.
+`--profile GAME:BOTS` prints where that run's time goes; `--split` prints, per game, what one
+decision between heuristic bots costs in its parts: the legal actions, the view (which works
+them out again), the bot's choice and the step.
 """
 
 from __future__ import annotations
@@ -60,11 +62,49 @@ def stadium_placements(games: int = 3) -> tuple[float, float, int]:
     return 1000 * sum(times) / len(times), 1000 * max(times), len(times)
 
 
+def decision_parts(game: str, games: int) -> tuple[int, dict[str, float]]:
+    """Mean microseconds a decision spends in each part, over `games` heuristic games."""
+    spec = get_spec(game)
+    options = spec.resolve_options(spec.sim_options)
+    spent = dict.fromkeys(("legal", "view", "bot", "step"), 0.0)
+    decisions = 0
+    clock = time.perf_counter
+    for seed in range(games):
+        state = spec.start(["a", "b", "c", "d"], seed, options)
+        bots = [spec.bots["heuristic"](seat) for seat in range(4)]
+        while not state.is_over():
+            seat = state.to_act()[0]
+            t0 = clock()
+            state.legal_actions(seat)
+            t1 = clock()
+            view = state.view(seat)
+            t2 = clock()
+            action = bots[seat].choose(view, view.legal)
+            t3 = clock()
+            if action in view.legal:
+                state.step_listed(seat, action)
+            else:
+                state.step(seat, action)
+            t4 = clock()
+            for part, took in zip(spent, (t1 - t0, t2 - t1, t3 - t2, t4 - t3)):
+                spent[part] += took
+            decisions += 1
+    return decisions, {part: 1e6 * took / decisions for part, took in spent.items()}
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=400)
     parser.add_argument("--profile", metavar="GAME:BOTS")
+    parser.add_argument("--split", action="store_true")
     args = parser.parse_args()
+    if args.split:
+        print(f"{'game':<8} {'decisions':>9}   microseconds a decision, heuristic bots")
+        for game, games in (("bigshot", 60), ("army", 20), ("stadium", 4), ("million", 20)):
+            decisions, parts = decision_parts(game, games)
+            print(f"{game:<8} {decisions:>9,}   " + "  ".join(
+                f"{part} {took:.1f}" for part, took in parts.items()))
+        return
     if args.profile:
         game, bots = args.profile.split(":")
         profiler = cProfile.Profile()
