@@ -29,52 +29,67 @@ def _parser() -> argparse.ArgumentParser:
     play = commands.add_parser("play", help="go straight into a game: you in seat 1, bots in the "
                                "others")
     play.add_argument("game", choices=sorted(PLAYABLE))
-    play.add_argument("--seed", type=int)
-    play.add_argument("--players", type=int)
+    play.add_argument("--seed", type=int, help="replay a game's dice and shuffles (default: a "
+                      "new seed each game)")
+    play.add_argument("--players", type=int, help="default: as many as the game takes")
     play.add_argument("--bot", default="heuristic", help="the bots' kind (default heuristic)")
-    play.add_argument("--option", action="append", default=[], metavar="NAME=VALUE")
+    play.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
+                      help="one of the game's options (the README lists them); repeatable")
     play.add_argument("--pace", type=_seconds, default=0.8, help="seconds each bot move stays on "
                       "screen (default 0.8)")
     serve = commands.add_parser("serve", help="host games over SSH: one process, many players")
-    serve.add_argument("--host", default="127.0.0.1", help="address to listen on")
-    serve.add_argument("--port", type=int, default=2222)
+    serve.add_argument("--host", default="127.0.0.1",
+                       help="address to listen on (default %(default)s)")
+    serve.add_argument("--port", type=int, default=2222,
+                       help="port to listen on (default %(default)s)")
     serve.add_argument("--data", help="where the host key and the tables are kept "
                        "(default: the user's data directory)")
     serve.add_argument("--allow-guests", action="store_true",
                        help="let people without an SSH key in (keyboard-interactive, no password)")
     serve.add_argument("--afk-seconds", type=_seconds, default=60.0,
-                       help="idle this long on your turn and a bot plays for you (default 60)")
-    serve.add_argument("--max-per-ip", type=_count, default=8, help="connections per address")
-    serve.add_argument("--max-connections", type=_count, default=200, help="connections in total")
+                       help="idle this long on your turn and a bot plays for you "
+                       "(default %(default)g)")
+    serve.add_argument("--max-per-ip", type=_count, default=8,
+                       help="connections per address (default %(default)s)")
+    serve.add_argument("--max-connections", type=_count, default=200,
+                       help="connections in total (default %(default)s)")
     serve.add_argument("--login-grace", type=_seconds, default=10.0,
-                       help="seconds allowed to log in, and then to open a terminal session")
+                       help="seconds allowed to log in, and then to open a terminal session "
+                       "(default %(default)g)")
     serve.add_argument("--max-pending", type=_count, default=32,
-                       help="connections still logging in, in total (default 32)")
+                       help="connections still logging in, in total (default %(default)s)")
     serve.add_argument("--max-pending-per-ip", type=_count, default=8,
-                       help="connections still logging in, per address (default 8)")
+                       help="connections still logging in, per address (default %(default)s)")
     serve.add_argument("--lobby-idle", type=_seconds, default=1800.0,
-                       help="seconds idle in the lobby before the session is closed")
+                       help="seconds idle in the lobby before the session is closed "
+                       "(default %(default)g)")
     serve.add_argument("--input-rate", type=_count, default=1024,
-                       help="bytes a second read from each session")
-    serve.add_argument("--chat-length", type=_count, default=200, help="characters per chat line")
+                       help="bytes a second read from each session (default %(default)s)")
+    serve.add_argument("--chat-length", type=_count, default=200,
+                       help="characters per chat line (default %(default)s)")
     serve.add_argument("--max-size", type=_size, default=(300, 100), metavar="WxH",
                        help="the largest screen drawn for a client (default 300x100)")
     serve.add_argument("--bot-pace", type=_seconds, default=0.8,
-                       help="seconds between bot moves at a table")
+                       help="seconds between bot moves at a table (default %(default)g)")
     serve.add_argument("--bot-think", type=_seconds, default=5.0,
-                       help="seconds a bot may think before a legal move is played for it")
+                       help="seconds a bot may think before a legal move is played for it "
+                       "(default %(default)g)")
     resume = commands.add_parser("resume", help="continue a saved game")
     resume.add_argument("file")
-    resume.add_argument("--pace", type=_seconds, default=0.8)
+    resume.add_argument("--pace", type=_seconds, default=0.8,
+                        help="seconds each bot move stays on screen (default %(default)g)")
     sim = commands.add_parser("sim", help="play many seeded games between bots, headless")
     sim.add_argument("game", choices=sorted(GAMES))
-    sim.add_argument("--games", type=_count, default=100)
-    sim.add_argument("--seed", type=int, default=0)
+    sim.add_argument("--games", type=_count, default=100,
+                     help="games to play (default %(default)s)")
+    sim.add_argument("--seed", type=int, default=0, help="the run's seed; every game has its "
+                     "own from it (default %(default)s)")
     sim.add_argument("--players", type=int, help="default: one a bot kind given, or as many "
                      "as the game takes")
     sim.add_argument("--bots", default="random", help="comma-separated bot kinds, one per seat "
-                     "(or one for all)")
-    sim.add_argument("--option", action="append", default=[], metavar="NAME=VALUE")
+                     "(or one for all; default %(default)s)")
+    sim.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
+                     help="one of the game's options; repeatable")
     sim.add_argument("--stats", action="append", default=[], metavar="NAME",
                      help="gather a game's statistics too: " + "; ".join(
                          f"{slug}: {', '.join(spec.stats)}" for slug, spec in sorted(GAMES.items())

@@ -1,8 +1,10 @@
 """The `boomtown` command refuses what cannot be played with a one-line reason, not a traceback."""
 
+import argparse
+
 import pytest
 
-from tui.cli import main
+from tui.cli import _parser, main
 
 
 @pytest.mark.parametrize("argv, reason", [
@@ -24,3 +26,14 @@ def test_impossible_games_are_refused_with_the_reason(argv, reason, capsys):
         main(argv)
     assert exit_.value.code == 2
     assert reason in capsys.readouterr().err
+
+
+def test_every_option_with_a_default_says_what_it_is_in_the_help():
+    """A host reading `boomtown serve --help` (or a player, `play --help`) sees each limit's
+    default without reading the code."""
+    commands = next(a for a in _parser()._actions if isinstance(a, argparse._SubParsersAction))
+    for name, command in commands.choices.items():
+        for action in command._actions:
+            if action.default in (None, [], False, argparse.SUPPRESS) or not action.option_strings:
+                continue
+            assert action.help and "default" in action.help, f"{name} {action.option_strings[0]}"
