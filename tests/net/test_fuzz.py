@@ -49,7 +49,7 @@ def at_table(game: str):
     return place
 
 
-@pytest.mark.parametrize("where", ["lobby", "bigshot", "army"])
+@pytest.mark.parametrize("where", ["lobby", "bigshot", "army", "stadium", "million"])
 async def test_random_input_never_breaks_a_session(tmp_path, caplog, where):
     caplog.set_level(logging.ERROR, logger="boomtown.net")
     server, port = await start_server(tmp_path, input_bytes_per_second=10**9,

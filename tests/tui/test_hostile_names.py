@@ -1,0 +1,64 @@
+"""Names that look like markup are shown as typed at every game's table: in the status line, the
+panels, the ledger and the log, at both sizes (a name is text a person typed, never markup).
+
+The same game is shown with plain names of the same lengths: swapping the names back, the two
+screens must be the same character for character, so a single panel that read a name as
+markup (dropping "[bold]" or failing on "[/]") is caught wherever it is."""
+
+import io
+
+import pytest
+from rich.console import Console
+
+from core.games import get_spec
+from tui.demo import app_for
+from tui.table import LocalTable, Seat
+
+NAMES = ["[/]x", "[bold]b", "[link=x]y", ":smile:"]
+PLAIN = ["Abcd", "Bcdefgh", "Cdefghijk", "Defghij"]  # the same lengths
+
+
+def screen_text(app) -> str:
+    """What the terminal shows now, as plain text."""
+    width, height = app.size
+    console = Console(width=width, height=height, file=io.StringIO(), force_terminal=True,
+                      record=True, legacy_windows=False)
+    console.print(app.screen._compositor.render_update(full=True))
+    return console.export_text()
+
+
+def table_played_for_a_while(game: str, names: list[str]) -> LocalTable:
+    """The first name is the person's; bots play every seat for 60 moves."""
+    seats = [Seat(name, "human" if i == 0 else "heuristic") for i, name in enumerate(names)]
+    table = LocalTable.new(game, seats, 11, None)
+    bots = [get_spec(game).bots["heuristic"](seat) for seat in range(len(names))]
+    for _ in range(60):
+        state = table.state
+        if state.is_over():
+            break
+        seat = state.to_act()[0]
+        table.act(seat, bots[seat].choose(state.view(seat), state.legal_actions(seat)))
+    return table
+
+
+async def screens(game: str, names: list[str]) -> list[str]:
+    """The table's screen at 120x40, then at 80x24."""
+    app = app_for(table_played_for_a_while(game, names))
+    shown = []
+    async with app.run_test(size=(120, 40)) as pilot:
+        for size in ((120, 40), (80, 24)):
+            await pilot.resize_terminal(*size)
+            await pilot.pause()
+            shown.append(screen_text(app))
+    return shown
+
+
+@pytest.mark.parametrize("game", ["bigshot", "army", "stadium", "million"])
+async def test_names_like_markup_are_shown_as_typed(game):
+    hostile, plain = await screens(game, NAMES), await screens(game, PLAIN)
+    assert all(name in hostile[0] for name in NAMES)
+    for size, text in enumerate(hostile):
+        for name, stand_in in zip(NAMES, PLAIN):
+            for cut in range(len(name), 2, -1):  # where a name is cut short to fit, the same
+                text = text.replace(name[:cut], stand_in[:cut])
+        assert text == plain[size]
