@@ -27,12 +27,12 @@ def screen_text(app) -> str:
     return console.export_text()
 
 
-def table_played_for_a_while(game: str, names: list[str]) -> LocalTable:
-    """The first name is the person's; bots play every seat for 60 moves."""
+def table_played_for_a_while(game: str, names: list[str], moves: int) -> LocalTable:
+    """The first name is the person's; bots play every seat for `moves` moves (or to the end)."""
     seats = [Seat(name, "human" if i == 0 else "heuristic") for i, name in enumerate(names)]
     table = LocalTable.new(game, seats, 11, None)
     bots = [get_spec(game).bots["heuristic"](seat) for seat in range(len(names))]
-    for _ in range(60):
+    for _ in range(moves):
         state = table.state
         if state.is_over():
             break
@@ -41,9 +41,9 @@ def table_played_for_a_while(game: str, names: list[str]) -> LocalTable:
     return table
 
 
-async def screens(game: str, names: list[str]) -> list[str]:
+async def screens(game: str, names: list[str], moves: int) -> list[str]:
     """The table's screen at 120x40, then at 80x24."""
-    app = app_for(table_played_for_a_while(game, names))
+    app = app_for(table_played_for_a_while(game, names, moves))
     shown = []
     async with app.run_test(size=(120, 40)) as pilot:
         for size in ((120, 40), (80, 24)):
@@ -53,9 +53,10 @@ async def screens(game: str, names: list[str]) -> list[str]:
     return shown
 
 
+@pytest.mark.parametrize("moves", [60, 100_000], ids=["in play", "the end screen"])
 @pytest.mark.parametrize("game", ["bigshot", "army", "stadium", "million"])
-async def test_names_like_markup_are_shown_as_typed(game):
-    hostile, plain = await screens(game, NAMES), await screens(game, PLAIN)
+async def test_names_like_markup_are_shown_as_typed(game, moves):
+    hostile, plain = await screens(game, NAMES, moves), await screens(game, PLAIN, moves)
     assert all(name in hostile[0] for name in NAMES)
     for size, text in enumerate(hostile):
         for name, stand_in in zip(NAMES, PLAIN):

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from rich.text import Text
 
+from core.games.bigshot.board import COLOUR_LETTERS
 from core.games.bigshot.scoring import describe_lot
 
 from ...screens.end import EndPage
@@ -39,7 +40,7 @@ class BigShotEnd(EndPage):
 
     def chart(self, width: int) -> Text:
         view = self.final
-        marks = [(name[:1].upper() or "?", BADGES[view.seat_colours[seat][0]])
-                 for seat, name in enumerate(view.players)]
+        firsts = [colours[0] for colours in view.seat_colours]  # a letter no one else has
+        marks = [(COLOUR_LETTERS[colour], BADGES[colour]) for colour in firsts]
         return worth_chart(view.worth_history, marks, width,
-                           "Worth by round (first letter of each name)")
+                           "Worth by round (each player by their first colour's letter)")
