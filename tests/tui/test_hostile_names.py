@@ -1,5 +1,7 @@
 """Names that look like markup are shown as typed at every game's table: in the status line, the
-panels, the ledger and the log, at both sizes (a name is text a person typed, never markup).
+panels, the ledger and the log, at both sizes (a name is text a person typed, never markup); and
+names in any script (wide CJK characters, emoji, combining accents, right-to-left) keep every
+line of the screen to its width.
 
 The same game is shown with plain names of the same lengths: swapping the names back, the two
 screens must be the same character for character, so a single panel that read a name as
@@ -8,6 +10,7 @@ markup (dropping "[bold]" or failing on "[/]") is caught wherever it is."""
 import io
 
 import pytest
+from rich.cells import cell_len
 from rich.console import Console
 
 from core.games import get_spec
@@ -16,6 +19,7 @@ from tui.table import LocalTable, Seat
 
 NAMES = ["[/]x", "[bold]b", "[link=x]y", ":smile:"]
 PLAIN = ["Abcd", "Bcdefgh", "Cdefghijk", "Defghij"]  # the same lengths
+SCRIPTS = ["王小明王小明", "😀ann😀", "e\u0301e\u0301clair", "שלום"]
 
 
 def screen_text(app) -> str:
@@ -63,3 +67,13 @@ async def test_names_like_markup_are_shown_as_typed(game, moves):
             for cut in range(len(name), 2, -1):  # where a name is cut short to fit, the same
                 text = text.replace(name[:cut], stand_in[:cut])
         assert text == plain[size]
+
+
+@pytest.mark.parametrize("moves", [60, 100_000], ids=["in play", "the end screen"])
+@pytest.mark.parametrize("game", ["bigshot", "army", "stadium", "million"])
+async def test_names_in_any_script_keep_every_line_to_the_screen_width(game, moves):
+    shown = await screens(game, SCRIPTS, moves)
+    assert all(name in shown[0] for name in SCRIPTS)
+    for width, text in zip((120, 80), shown):
+        wrong = [line for line in text.splitlines() if cell_len(line) != width]
+        assert not wrong, wrong

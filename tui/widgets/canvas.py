@@ -3,9 +3,11 @@ boards and charts draw on it."""
 
 from __future__ import annotations
 
+import textwrap
 from collections.abc import Hashable
 from typing import Any
 
+from rich.cells import cell_len, get_character_cell_size
 from rich.segment import Segment
 from rich.style import Style
 from rich.text import Text
@@ -17,26 +19,91 @@ SHARED: dict[tuple, list[Strip]] = {}  # drawings' lines by what they show, the 
 SHARED_KEPT = 32
 
 
+def wrap(text: str, width: int, subsequent_indent: str = "") -> list[str]:
+    """`text` in lines of at most `width` cells, broken at spaces (a word longer than a line is
+    cut): textwrap.wrap's lines, measured in terminal cells, so wide characters fit too."""
+    if cell_len(text) == len(text):
+        return textwrap.wrap(text, width, subsequent_indent=subsequent_indent)
+    lines: list[str] = []
+    line = ""
+    for word in text.split():
+        while word:
+            gap = " " if line.strip() else ""
+            room = width - cell_len(line + gap)
+            if cell_len(word) <= room:
+                line, word = line + gap + word, ""
+            elif gap:  # on to a new line
+                lines.append(line)
+                line = subsequent_indent
+            else:  # longer than a line: cut where it ends (at least one character, to go on)
+                cut = 1
+                while cut < len(word) and cell_len(word[:cut + 1]) <= room:
+                    cut += 1
+                lines.append(line + word[:cut])
+                line, word = subsequent_indent, word[cut:]
+    if line.strip():
+        lines.append(line)
+    return lines
+
+
 class Canvas:
     def __init__(self, width: int, height: int) -> None:
         self.width = width
         self.height = height
         self._chars = [[" "] * width for _ in range(height)]
         self._styles: list[list[Style | str]] = [[""] * width for _ in range(height)]
+        self._wide = False  # a wide character is on the canvas: writing must mind its halves
 
     def put(self, x: int, y: int, text: str, style: Style | str = "",
             width: int | None = None) -> None:
         """Write `text` at column x of row y, at most `width` cells of it; what falls outside the
-        canvas is clipped."""
+        canvas is clipped. A wide character (CJK, most emoji) takes two cells and a combining one
+        joins the character before it, so a name in any script keeps the grid's columns."""
         if not 0 <= y < self.height:
+            return
+        if cell_len(text) != len(text):
+            self._put_cells(x, y, text, style, width)
             return
         if width is not None:
             text = text[:max(0, width)]
-        row, styles = self._chars[y], self._styles[y]
+        row, styles, wide = self._chars[y], self._styles[y], self._wide
         for i, ch in enumerate(text):
             if 0 <= x + i < self.width:
+                if wide:
+                    self._free(row, x + i)
                 row[x + i] = ch
                 styles[x + i] = style
+
+    def _put_cells(self, x: int, y: int, text: str, style: Style | str,
+                   width: int | None) -> None:
+        end = min(self.width, x + max(0, width) if width is not None else self.width)
+        row, styles = self._chars[y], self._styles[y]
+        start = x
+        for ch in text:
+            size = get_character_cell_size(ch)
+            if size == 0:  # a combining mark: part of the character before it
+                if start < x <= end and x - 1 >= 0:
+                    row[x - 1] += ch
+                continue
+            if x + size > end:
+                break
+            if x >= 0:
+                for cell in range(x, x + size):
+                    self._free(row, cell)
+                row[x] = ch
+                styles[x] = style
+                if size == 2:  # the second cell is the first's: it draws nothing of its own
+                    row[x + 1] = ""
+                    styles[x + 1] = style
+                    self._wide = True
+            x += size
+
+    def _free(self, row: list[str], x: int) -> None:
+        """Clear what a wide character left beside cell x, before x is written over."""
+        if row[x] == "" and x > 0:  # the right half of a wide character
+            row[x - 1] = " "
+        elif x + 1 < len(row) and row[x + 1] == "" and row[x] != "":  # its left half
+            row[x + 1] = " "
 
     def style(self, x: int, y: int, width: int, style: Style | str) -> None:
         """Restyle `width` cells from column x of row y, keeping their characters."""

@@ -6,7 +6,6 @@ It draws a view; it never changes the game. A click on a square posts `BoardWidg
 
 from __future__ import annotations
 
-import textwrap
 from dataclasses import dataclass
 
 from rich.style import Style
@@ -22,7 +21,7 @@ from core.games.army.board import (
     UTILITY_FACTOR,
 )
 
-from ...widgets.canvas import Canvas, Drawing
+from ...widgets.canvas import Canvas, Drawing, wrap
 from .look import (
     CARD,
     EMPTY,
@@ -237,7 +236,7 @@ class BoardWidget(Drawing):
         """The latest whole lines of the log that fit, wrapped; cards stand out."""
         shown: list[tuple[str, Style]] = []
         for line in reversed(self.view.log[-rows:]):
-            parts = textwrap.wrap(line, width)
+            parts = wrap(line, width)
             if len(shown) + len(parts) > rows:
                 break
             style = CARD if " draws " in line else Style()
@@ -261,7 +260,7 @@ class BoardWidget(Drawing):
             text.insert(1, owner_line(view, square))
         if sq.is_deed and not full and view.mortgaged[square]:
             text.insert(0, "Mortgaged")
-        wrapped = [[(part, Style()) for part in textwrap.wrap(line, width)] for line in text]
+        wrapped = [[(part, Style()) for part in wrap(line, width)] for line in text]
         lines = [part for parts in wrapped for part in parts]
         if full:
             for action in self.deed_actions:
@@ -269,13 +268,13 @@ class BoardWidget(Drawing):
                     lines.append((f"{action.key}  {action.label}", BOLD))
                 else:
                     lines += [(part, EMPTY) for part in
-                              textwrap.wrap(f"{action.key}  {action.label}: {action.refused}",
+                              wrap(f"{action.key}  {action.label}: {action.refused}",
                                             width, subsequent_indent="   ")]
         else:
             allowed = [f"{a.key} {a.label}" for a in self.deed_actions if a.refused is None]
             after = len(wrapped[0])  # the actions right under the price, where they stay visible
             lines[after:after] = [(part, BOLD) for part in
-                                  textwrap.wrap(" · ".join(allowed), width)]
+                                  wrap(" · ".join(allowed), width)]
         for i, (line, style) in enumerate(lines[:rows - 1]):
             canvas.put(x, y + 1 + i, line, style, width=width)
 
