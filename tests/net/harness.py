@@ -120,19 +120,25 @@ async def ann_and_ben_at(server, port: int, game: str, until_state) -> tuple:
     """ann and ben connected and seated at a `game` table (seed 5), both showing it, the
     people's moves made for them by a heuristic bot until `until_state(state)` holds: the two
     sessions and the table."""
-    from core.games import get_spec
-
     ann, ben = await connect(port, "ann"), await connect(port, "ben")
     await ann.wait_for("You are ann")
     await ben.wait_for("You are ben")
     table = table_with(server, ["ann", "ben"], bots=0, game=game, seed=5)
     await ann.wait_for("Ledger")
     await ben.wait_for("Ledger")
-    helper = get_spec(game).bots["heuristic"](1)
+    play_until(server, table, until_state)
+    return ann, ben, table
+
+
+def play_until(server, table, until_state) -> None:
+    """Every seat's moves made by a heuristic bot through the host until `until_state(state)`
+    holds, all at once (the sessions draw only where it stops)."""
+    from core.games import get_spec
+
+    helper = get_spec(table.game).bots["heuristic"](1)
     state = table.match.state
     while not until_state(state):
         seat = state.to_act()[0]
         server.host.act(table.id, table.seats[seat].name,
                         helper.choose(state.view(seat), state.legal_actions(seat)))
         state = table.match.state
-    return ann, ben, table

@@ -6,7 +6,7 @@ import pytest
 
 from net.driver import SSHDriver
 
-from .harness import connect, start_server, until
+from .harness import connect, play_until, start_server, until
 
 # Each would restyle or break a screen if it were read as markup, a link or an emoji. (An escape
 # byte cannot be in an SSH user name; chat carries one, and it is stripped.)
@@ -43,6 +43,7 @@ async def test_markup_in_names_and_chat_is_shown_as_typed_everywhere(idle_player
         await person.wait_for("[/]table [reverse]chat :smile:")  # the log
     await ann.press("w")
     await ann.wait_for("watching")
+    play_until(server, table, lambda state: state.round == 18)  # to the last round at once
     await until(lambda: table.match.state.is_over(), timeout=60)  # bots play for the idle
     for person in [ann, *seated]:
         await person.wait_for("Game over")
