@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 from pathlib import Path
@@ -18,11 +19,10 @@ SAVE_FORMAT = 1
 
 
 def data_dir() -> Path:
-    """Where Boomtown keeps its files: $BOOMTOWN_DATA_DIR, else the user's data directory."""
+    """Where Boomtown keeps its files: $BOOMTOWN_DATA_DIR, else the user's data directory
+    (made when something is first written there)."""
     override = os.environ.get("BOOMTOWN_DATA_DIR")
-    path = Path(override) if override else Path(platformdirs.user_data_dir("boomtown"))
-    path.mkdir(parents=True, exist_ok=True)
-    return path
+    return Path(override) if override else Path(platformdirs.user_data_dir("boomtown"))
 
 
 def autosave_path() -> Path:
@@ -30,15 +30,24 @@ def autosave_path() -> Path:
 
 
 def save_table(table: LocalTable, path: Path) -> None:
-    """Write atomically: a crash mid-save leaves the previous file whole."""
+    """Write atomically: a crash mid-save leaves the previous file whole. OSError if the file
+    or its folder cannot be written."""
     data: dict[str, Any] = {
         "boomtown_save": SAVE_FORMAT,
         "seats": [{"name": s.name, "kind": s.kind} for s in table.seats],
         "record": table.match.record.to_json(),
     }
+    path.parent.mkdir(parents=True, exist_ok=True)
     tmp = path.with_name(path.name + ".tmp")
     tmp.write_text(json.dumps(data))
     tmp.replace(path)
+
+
+def forget_save(path: Path) -> None:
+    """Remove a save nobody will continue; one that cannot be removed stays (the title screen
+    offers it again)."""
+    with contextlib.suppress(OSError):
+        path.unlink(missing_ok=True)
 
 
 def load_table(path: Path) -> LocalTable:

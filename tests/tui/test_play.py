@@ -12,6 +12,7 @@ from tui.games.bigshot.panels import LedgerPanel
 from tui.games.bigshot.screen import BigShotScreen
 from tui.saves import load_table
 from tui.screens.title import TitleScreen
+from tui.table import Seat
 from tui.widgets.key_bar import KeyBar
 
 from ..core.test_bigshot_simulation import fingerprint
@@ -167,6 +168,33 @@ async def test_a_broken_save_is_reported_on_the_title_screen_not_a_crash(tmp_pat
         choices = app.screen.query_one("#choices")
         first = str(choices.get_option_at_index(0).prompt)
         assert first.startswith("Saved game cannot be continued")
+
+
+async def test_a_data_folder_that_cannot_be_written_is_said_once_and_the_game_goes_on(
+        tmp_path, monkeypatch):
+    blocker = tmp_path / "file"
+    blocker.write_text("not a folder")
+    monkeypatch.setenv("BOOMTOWN_DATA_DIR", str(blocker / "boomtown"))
+    app = BoomtownApp(pace=0)  # the title screen looks for a saved game there first
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, TitleScreen)
+        app.start_game("bigshot", [Seat("Ann", "human"), Seat("Ben", "heuristic")], 3, {})
+        await settle(pilot, app)
+        screen, table = app.screen, app.table
+        await pilot.press("r")  # the person rolls: the move is made, saving it fails
+        await settle(pilot, app)
+        assert table.state.version > 0 and screen.message.startswith("Could not save")
+        before = table.state.version
+        for key in play_keys_for(screen.view):  # the next move: nothing more is said
+            await pilot.press(key)
+        await settle(pilot, app)
+        assert table.state.version > before and screen.message == ""
+        await pilot.press("q")
+        await pilot.pause()
+        await pilot.click("#leave")
+        await pilot.pause()
+        assert isinstance(app.screen, TitleScreen)
 
 
 async def test_setup_starts_a_game_with_the_chosen_seats_and_options(tmp_path, monkeypatch):

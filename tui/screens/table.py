@@ -23,7 +23,7 @@ from textual.widget import Widget
 from core.engine.errors import ActionError, StaleAction
 from core.engine.views import actor_name, viewer_acts
 
-from ..saves import save_table
+from ..saves import forget_save, save_table
 from ..table import Table
 from ..widgets.key_bar import KeyBar
 from ..widgets.log_panel import LogPanel
@@ -100,6 +100,7 @@ class TableScreen(Page):
         self._handing_over = False
         self._ended = False
         self._saved_version = self.view.version  # the game as last saved
+        self._save_failure = ""  # why the last save failed, once said
         self._keys_for: tuple | None = None  # what the footer's keys were last worked out for
         self._drawn = None  # the view the panels show
         self.message = ""  # the last refusal, shown until the viewer's next accepted action
@@ -243,7 +244,7 @@ class TableScreen(Page):
             self.run_worker(self._play_to_the_end(), group="bots", exclusive=True)
         else:
             if self.save_path is not None:
-                self.save_path.unlink(missing_ok=True)  # nobody here is left to continue it
+                forget_save(self.save_path)  # nobody here is left to continue it
             self.app.switch_to_title()
 
     async def _play_to_the_end(self) -> None:
@@ -281,7 +282,7 @@ class TableScreen(Page):
             return
         self._ended = True
         if self.save_path is not None:
-            self.save_path.unlink(missing_ok=True)  # nothing left to continue
+            forget_save(self.save_path)  # nothing left to continue
         self.app.push_screen(self.end_screen(self.table.view(None)), self.on_end_choice)
 
     # -- what a game's screen provides -------------------------------------------------------------
@@ -387,8 +388,11 @@ class TableScreen(Page):
         try:
             save_table(self.table, self.save_path)
         except OSError as exc:
-            self.warn(f"Could not save: {exc}")
+            if not quiet or str(exc) != self._save_failure:  # said once, not at every move
+                self.warn(f"Could not save: {exc}")
+            self._save_failure = str(exc)
             return
+        self._save_failure = ""
         if not quiet:
             self.notify(f"Saved to {self.save_path}")
 
