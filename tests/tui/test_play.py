@@ -197,6 +197,27 @@ async def test_a_data_folder_that_cannot_be_written_is_said_once_and_the_game_go
         assert isinstance(app.screen, TitleScreen)
 
 
+async def test_a_save_folder_that_may_not_be_read_is_reported_on_the_title_screen(
+        tmp_path, monkeypatch):
+    import pathlib
+
+    monkeypatch.setenv("BOOMTOWN_DATA_DIR", str(tmp_path))
+    looked_up = pathlib.Path.exists
+
+    def denied(path):
+        if path.name == "autosave.json":
+            raise PermissionError(13, "Permission denied", str(path))
+        return looked_up(path)
+
+    monkeypatch.setattr(pathlib.Path, "exists", denied)
+    monkeypatch.setattr(pathlib.Path, "read_text", lambda path, *a, **k: denied(path))
+    app = BoomtownApp(pace=0)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        first = str(app.screen.query_one("#choices").get_option_at_index(0).prompt)
+        assert first.startswith("Saved game cannot be continued") and "denied" in first
+
+
 async def test_setup_starts_a_game_with_the_chosen_seats_and_options(tmp_path, monkeypatch):
     monkeypatch.setenv("BOOMTOWN_DATA_DIR", str(tmp_path))
     app = BoomtownApp(pace=0)

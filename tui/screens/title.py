@@ -34,7 +34,11 @@ class TitleScreen(Page):
     def _choices(self) -> list[Option]:
         choices = []
         path = autosave_path()
-        if path.exists():
+        try:
+            present = path.exists()
+        except OSError:  # a folder it may not look into: loading it says why
+            present = True
+        if present:
             try:
                 table = load_table(path)
             except RecordError as exc:
