@@ -6,6 +6,8 @@ import asyncio
 import time
 from dataclasses import dataclass
 
+from rich.cells import cell_len
+
 STOP_SECONDS = 5.0  # how long sessions and shared screens are given to end when the server stops
 
 
@@ -56,6 +58,8 @@ class TokenBucket:
 
 
 def clean_text(text: str, limit: int) -> str:
-    """A name or chat line with control characters and escape sequences removed, cut to `limit`."""
+    """A name or chat line with control characters and escape sequences removed, cut to `limit`;
+    empty if nothing of it would show (only accents that combine with nothing, say)."""
     kept = "".join(ch for ch in text if ch.isprintable())
-    return " ".join(kept.split())[:limit]
+    kept = " ".join(kept.split())[:limit]
+    return kept if cell_len(kept) else ""

@@ -38,6 +38,13 @@ def test_control_characters_are_stripped_from_chat_and_long_lines_cut(host):
     assert clean_text("b\x1b]0;evil\x07en\n", 16) == "b]0;evilen"
 
 
+def test_a_name_or_chat_line_that_would_show_nothing_is_refused():
+    assert clean_text("\u0301\u0301\u0301", 16) == ""  # accents combining with nothing
+    assert clean_text("\u200b\u2060\ufeff", 16) == ""  # zero-width spaces and joiners
+    assert clean_text("e\u0301clair", 16) == "e\u0301clair"  # an accent on a letter stays
+    assert clean_text("王小明", 16) == "王小明"
+
+
 def test_only_the_tables_host_starts_it_and_every_seat_must_be_filled(host):
     table = host.create_table("ann", "bigshot", {}, players=3, bots=1)
     host.sit(table.id, "ben")
