@@ -9,7 +9,8 @@ every rule on: auctions, building, trades; Million between random bots: capped a
 as random drivers rarely reach FINISH). Army's throws are counted by its landing statistic.
 `--profile GAME:BOTS` prints where that run's time goes; `--split` prints, per game, what one
 decision between heuristic bots costs in its parts: the legal actions, the view (which works
-them out again), the bot's choice and the step.
+them out again), the bot's choice and the step; `--jobs N` plays Big Shot between random bots
+with one process and with N, and prints both speeds and whether the summaries are the same.
 """
 
 from __future__ import annotations
@@ -92,12 +93,29 @@ def decision_parts(game: str, games: int) -> tuple[int, dict[str, float]]:
     return decisions, {part: 1e6 * took / decisions for part, took in spent.items()}
 
 
+def jobs_scaling(games: int, jobs: int) -> None:
+    """Big Shot between random bots, `boomtown sim --jobs 1` against `--jobs N`."""
+    spec = get_spec("bigshot")
+    runs = {n: simulate(spec, games, seed=1, players=4, bots=["random"], jobs=n)
+            for n in (1, jobs)}
+    timings = ("elapsed_s", "games_per_s")
+    same = all({k: v for k, v in run.items() if k not in timings} ==
+               {k: v for k, v in runs[1].items() if k not in timings} for run in runs.values())
+    one, many = runs[1]["games_per_s"], runs[jobs]["games_per_s"]
+    print(f"bigshot random, {games:,} games: --jobs 1 {one:,.0f} games/s, --jobs {jobs} "
+          f"{many:,.0f} games/s ({many / one:.2f}x); same summary: {'yes' if same else 'NO'}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=400)
     parser.add_argument("--profile", metavar="GAME:BOTS")
     parser.add_argument("--split", action="store_true")
+    parser.add_argument("--jobs", type=int, metavar="N")
     args = parser.parse_args()
+    if args.jobs:
+        jobs_scaling(max(args.games, 2000), args.jobs)
+        return
     if args.split:
         print(f"{'game':<8} {'decisions':>9}   microseconds a decision, heuristic bots")
         for game, games in (("bigshot", 60), ("army", 20), ("stadium", 4), ("million", 20)):
