@@ -8,7 +8,7 @@ import pytest
 import tui
 from net.host import Host
 from net.limits import Limits
-from net.lobby import LobbyScreen
+from net.lobby import ChatPrompt, LobbyScreen, NameScreen
 from net.storage import Storage
 from tui.base import BaseApp
 
@@ -71,3 +71,27 @@ class LobbyPreview(BaseApp):
 @pytest.mark.parametrize("size", SIZES)
 def test_lobby_lists_tables_people_and_chat(snap_compare, tmp_path, size):
     assert snap_compare(LobbyPreview(tmp_path), terminal_size=size, press=["down"])
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_a_new_table_dialog_offers_the_game_players_bots_and_options(snap_compare, tmp_path,
+                                                                        size):
+    assert snap_compare(LobbyPreview(tmp_path), terminal_size=size, press=["n"])
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_a_name_taken_by_another_key_asks_for_another(snap_compare, tmp_path, size):
+    async def taken(pilot):
+        await pilot.app.push_screen(NameScreen("[b]cat[/b]"))
+        await pilot.press(*"ca")
+
+    assert snap_compare(LobbyPreview(tmp_path), terminal_size=size, run_before=taken)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_table_chat_asks_for_one_line(snap_compare, tmp_path, size):
+    async def chatting(pilot):
+        await pilot.app.push_screen(ChatPrompt())
+        await pilot.press(*"gg [b]all[/b]")
+
+    assert snap_compare(LobbyPreview(tmp_path), terminal_size=size, run_before=chatting)

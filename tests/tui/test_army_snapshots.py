@@ -73,3 +73,9 @@ def test_end_screen_net_worth_by_round(snap_compare, size):
 def test_out_of_the_game_offers_to_watch_skip_or_leave(snap_compare, size):
     app = BoomtownApp(army_table(1, army_person_bankrupt), pace=3600, save_path=None)
     assert snap_compare(app, terminal_size=size)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_help(snap_compare, size):
+    assert snap_compare(app_for(army_table(3, army_managing)), terminal_size=size,
+                        press=["question_mark"])

@@ -75,3 +75,9 @@ def test_help_screen(snap_compare, size):
 def test_too_small_terminal_asks_for_a_bigger_window(snap_compare, size):
     app = app_for(table_at(until=human_bidding_after_a_bid))
     assert snap_compare(app, terminal_size=size)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_leaving_asks_first_and_says_the_game_is_kept(snap_compare, size):
+    app = app_for(table_at(until=human_bidding_after_a_bid))
+    assert snap_compare(app, terminal_size=size, press=["q"])
