@@ -126,19 +126,19 @@ async def ann_and_ben_at(server, port: int, game: str, until_state) -> tuple:
     table = table_with(server, ["ann", "ben"], bots=0, game=game, seed=5)
     await ann.wait_for("Ledger")
     await ben.wait_for("Ledger")
-    play_until(server, table, until_state)
+    play_until(server.host, table, until_state)
     return ann, ben, table
 
 
-def play_until(server, table, until_state) -> None:
-    """Every seat's moves made by a heuristic bot through the host until `until_state(state)`
-    holds, all at once (the sessions draw only where it stops)."""
+def play_until(host, table, until_state) -> None:
+    """Every seat's moves (the seats are people's) made by a heuristic bot through `host` until
+    `until_state(state)` holds, all at once (the sessions draw only where it stops)."""
     from core.games import get_spec
 
     helper = get_spec(table.game).bots["heuristic"](1)
     state = table.match.state
     while not until_state(state):
         seat = state.to_act()[0]
-        server.host.act(table.id, table.seats[seat].name,
-                        helper.choose(state.view(seat), state.legal_actions(seat)))
+        host.act(table.id, table.seats[seat].name,
+                 helper.choose(state.view(seat), state.legal_actions(seat)))
         state = table.match.state

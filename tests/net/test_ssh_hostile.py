@@ -43,7 +43,7 @@ async def test_markup_in_names_and_chat_is_shown_as_typed_everywhere(idle_player
         await person.wait_for("[/]table [reverse]chat :smile:")  # the log
     await ann.press("w")
     await ann.wait_for("watching")
-    play_until(server, table, lambda state: state.round == 18)  # to the last round at once
+    play_until(server.host, table, lambda state: state.round == 18)  # to the last round at once
     await until(lambda: table.match.state.is_over(), timeout=60)  # bots play for the idle
     for person in [ann, *seated]:
         await person.wait_for("Game over")
