@@ -13,6 +13,8 @@ from .events import Event, Sentences
 from .rng import Rng
 from .views import ViewSchema
 
+OPTION_LENGTH = 60  # characters an option's text may have (an SSH dialog's field among them)
+
 
 @dataclass(frozen=True)
 class Option:
@@ -25,6 +27,8 @@ class Option:
 
     def parse(self, text: str) -> bool | int | str:
         """The value of `text` for this option, or ValueError with a clear reason."""
+        if len(text) > OPTION_LENGTH:
+            raise ValueError(f"option {self.name} takes at most {OPTION_LENGTH} characters")
         if isinstance(self.default, bool):
             lowered = text.strip().lower()
             if lowered in ("1", "true", "yes", "on"):

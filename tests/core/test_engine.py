@@ -37,6 +37,15 @@ def test_bad_options_are_refused_with_a_reason(given, error):
         get_spec("bigshot").resolve_options(given)
 
 
+def test_an_option_text_too_long_is_refused_in_a_short_message():
+    for name, text in (("colours", "red," * 10_000), ("hidden_money", "y" * 10_000)):
+        with pytest.raises(ValueError, match="at most 60 characters") as refused:
+            get_spec("bigshot").resolve_options({name: text})
+        assert len(str(refused.value)) < 80  # never the text itself, on anyone's screen
+    with pytest.raises(ValueError, match="at most 60"):
+        get_spec("million").resolve_options({"cash_target": "9" * 5000})  # past int()'s limit
+
+
 def test_player_counts_outside_the_game_are_refused():
     with pytest.raises(ValueError, match="2 to 4 players"):
         get_spec("bigshot").start(["A"] * 5, 1)

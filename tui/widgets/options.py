@@ -8,7 +8,7 @@ from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Input, Select, Static, Switch
 
-from core.engine.game import GameSpec
+from core.engine.game import OPTION_LENGTH, GameSpec
 
 
 class OptionsForm(Vertical):
@@ -24,7 +24,8 @@ class OptionsForm(Vertical):
                 if isinstance(option.default, bool):
                     yield Switch(option.default, id=f"opt-{option.name}")
                 elif not option.choices:
-                    yield Input(str(option.default), id=f"opt-{option.name}")
+                    yield Input(str(option.default), id=f"opt-{option.name}",
+                                max_length=OPTION_LENGTH)
                 else:
                     yield Select([(c, c) for c in option.choices], value=option.default,
                                  allow_blank=False, id=f"opt-{option.name}")
