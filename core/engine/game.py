@@ -24,6 +24,8 @@ class Option:
     default: bool | int | str
     description: str
     choices: tuple[str, ...] = ()
+    least: int | None = None  # a whole-number option's bounds, where it has them
+    most: int | None = None
 
     def parse(self, text: str) -> bool | int | str:
         """The value of `text` for this option, or ValueError with a clear reason."""
@@ -38,13 +40,26 @@ class Option:
             raise ValueError(f"option {self.name} is on or off, not {text!r}")
         if isinstance(self.default, int):
             try:
-                return int(text)
+                number = int(text)
             except ValueError:
                 raise ValueError(f"option {self.name} takes a whole number, not {text!r}") from None
+            return self.bounded(number)
         if self.choices and text not in self.choices:
             raise ValueError(f"option {self.name} is one of {', '.join(self.choices)}, "
                              f"not {text!r}")
         return text.strip()
+
+    def bounded(self, number: int) -> int:
+        """`number` if this whole-number option may be it, else ValueError saying what may."""
+        low = -float("inf") if self.least is None else self.least
+        high = float("inf") if self.most is None else self.most
+        if low <= number <= high:
+            return number
+        if self.most is None:
+            raise ValueError(f"option {self.name} is at least {self.least:,}")
+        if self.least is None:
+            raise ValueError(f"option {self.name} is at most {self.most:,}")
+        raise ValueError(f"option {self.name} is from {self.least:,} to {self.most:,}")
 
 
 @dataclass(frozen=True)
@@ -91,6 +106,8 @@ class GameSpec:
                 value = option.parse(value)
             elif type(value) is not type(option.default):
                 raise ValueError(f"option {name} cannot be {value!r}")
+            elif type(value) is int:
+                value = option.bounded(value)
             resolved[name] = value
         return resolved
 

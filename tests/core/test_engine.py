@@ -46,6 +46,18 @@ def test_an_option_text_too_long_is_refused_in_a_short_message():
         get_spec("million").resolve_options({"cash_target": "9" * 5000})  # past int()'s limit
 
 
+@pytest.mark.parametrize("game, given, error", [
+    ("army", {"round_limit": "-1"}, "round_limit is at least 0"),
+    ("stadium", {"round_limit": -2}, "round_limit is at least 0"),  # a record's number too
+    ("million", {"cash_target": "-5"}, "cash_target is from 10,000 to 100,000,000"),
+    ("million", {"cash_target": 10**9}, "cash_target is from 10,000 to 100,000,000")])
+def test_numbers_an_option_cannot_take_are_refused_with_what_it_can(game, given, error):
+    with pytest.raises(ValueError, match=error):
+        get_spec(game).resolve_options(given)
+    assert get_spec("million").resolve_options({"cash_target": "2000000"})["cash_target"] == \
+        2_000_000
+
+
 def test_player_counts_outside_the_game_are_refused():
     with pytest.raises(ValueError, match="2 to 4 players"):
         get_spec("bigshot").start(["A"] * 5, 1)

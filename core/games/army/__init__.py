@@ -23,7 +23,8 @@ SPEC = GameSpec(
                "richest by the rulebook's valuation wins."),
         Option("round_limit", 0,
                "End after this many rounds; the richest by the rulebook's valuation (cash, "
-               "deeds at price, mortgaged at half, buildings at cost) wins. 0: no limit."),
+               "deeds at price, mortgaged at half, buildings at cost) wins. 0: no limit.",
+               least=0),
         Option("prison_double_extra_throw", True,
                "Leaving Prison by throwing a double gives another throw, as this rulebook "
                "says; off: move and stop, as other editions rule."),

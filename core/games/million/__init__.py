@@ -9,7 +9,7 @@ from core.engine.game import GameSpec, Option
 from .actions import CODEC
 from .bots import HeuristicBot
 from .determinize import determinize
-from .frames import SIX_RULES
+from .frames import SIX_RULES, START_CASH
 from .state import MillionState
 from .stats import GameStats
 from .view import SCHEMA
@@ -22,7 +22,8 @@ SPEC = GameSpec(
     min_players=2,
     max_players=6,
     options=(
-        Option("cash_target", 1_000_000, "The cash to hold on landing on FINISH."),
+        Option("cash_target", 1_000_000, "The cash to hold on landing on FINISH.",
+               least=START_CASH, most=100_000_000),
         Option("exact_finish", True, "FINISH needs the exact count (off: a car may stop on "
                                      "FINISH on the way, as on a stunt)."),
         Option("one_way", True, "The ONE WAY street is driven one way only (off: both ways)."),
@@ -30,7 +31,8 @@ SPEC = GameSpec(
                "What a six gives: choose ($10,000 or an opponent misses a turn), money, skip "
                "(an opponent misses a turn), off.", SIX_RULES),
         Option("round_limit", 0, "End after this many rounds; the richest (cash, businesses "
-                                 "at their price, leases refunded) win. 0: no limit."),
+                                 "at their price, leases refunded) win. 0: no limit.",
+               least=0),
     ),
     new_game=MillionState,
     codec=CODEC,

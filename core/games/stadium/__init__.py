@@ -23,7 +23,7 @@ SPEC = GameSpec(
         Option("round_limit", 0,
                "End after this many rounds; the greatest assets (cash, undeveloped land at "
                "$20,000 an acre, buildings at cost) win. 0: no limit (the game ends with the "
-               "Stadium, or when no further building can take place)."),
+               "Stadium, or when no further building can take place).", least=0),
     ),
     new_game=StadiumState,
     codec=CODEC,
