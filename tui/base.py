@@ -57,6 +57,13 @@ class BaseApp(App):
     def action_command_palette(self) -> None:
         self._open_palette(SturdyCommandPalette(id=PALETTE_ID))
 
+    def action_show_help_panel(self) -> None:
+        """Textual's keys panel, if the screen can still take it: a command chosen in the
+        palette runs once the palette has closed, when the app may be exiting or its screen
+        changing (mounting the panel then failed, and over SSH closed the session)."""
+        if self.screen.is_attached:
+            super().action_show_help_panel()
+
     def search_themes(self) -> None:
         from textual.theme import ThemeProvider
 

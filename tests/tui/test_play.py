@@ -323,6 +323,20 @@ async def test_setup_lets_players_choose_colours_and_refuses_a_bad_choice(tmp_pa
         assert app.table.state.seat_colours == ((3,), (0,), (2,), (1,))
 
 
+async def test_the_palette_s_keys_panel_asked_for_as_the_app_exits_is_not_an_error():
+    """Found by the SSH fuzzer: Ctrl+P, "Keys", then q before the command ran."""
+    table = table_at(until=human_bidding_after_a_bid)
+    async with app_for(table).run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        pilot.app.action_show_help_panel()  # while the app runs: the panel is shown
+        await pilot.pause()
+        assert pilot.app.screen.query("HelpPanel")
+    async with app_for(table).run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        pilot.app.exit()
+        pilot.app.action_show_help_panel()  # as it exits: nothing, and no error
+
+
 async def test_the_palette_lists_the_moves_you_can_make_first():
     table = table_at(until=human_bidding_after_a_bid)
     app = app_for(table)
