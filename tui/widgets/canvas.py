@@ -19,10 +19,17 @@ SHARED: dict[tuple, list[Strip]] = {}  # drawings' lines by what they show, the 
 SHARED_KEPT = 32
 
 
+def one_cell_each(text: str) -> bool:
+    """Whether every character of `text` takes one cell: most text, which is measured and
+    written a character a cell. (Equal lengths in characters and cells are not enough: a wide
+    character and a combining one make two of each.)"""
+    return text.isascii() or all(get_character_cell_size(ch) == 1 for ch in text)
+
+
 def wrap(text: str, width: int, subsequent_indent: str = "") -> list[str]:
     """`text` in lines of at most `width` cells, broken at spaces (a word longer than a line is
     cut): textwrap.wrap's lines, measured in terminal cells, so wide characters fit too."""
-    if cell_len(text) == len(text):
+    if one_cell_each(text):
         return textwrap.wrap(text, width, subsequent_indent=subsequent_indent)
     lines: list[str] = []
     line = ""
@@ -61,7 +68,7 @@ class Canvas:
         joins the character before it, so a name in any script keeps the grid's columns."""
         if not 0 <= y < self.height:
             return
-        if cell_len(text) != len(text):
+        if not one_cell_each(text):
             self._put_cells(x, y, text, style, width)
             return
         if width is not None:
@@ -78,15 +85,16 @@ class Canvas:
                    width: int | None) -> None:
         end = min(self.width, x + max(0, width) if width is not None else self.width)
         row, styles = self._chars[y], self._styles[y]
-        start = x
+        written = None  # the cell of the last character written, which a combining mark joins
         for ch in text:
             size = get_character_cell_size(ch)
-            if size == 0:  # a combining mark: part of the character before it
-                if start < x <= end and x - 1 >= 0:
-                    row[x - 1] += ch
+            if size == 0:
+                if written is not None:
+                    row[written] += ch
                 continue
             if x + size > end:
                 break
+            written = x if x >= 0 else None
             if x >= 0:
                 for cell in range(x, x + size):
                     self._free(row, cell)

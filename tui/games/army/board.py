@@ -269,7 +269,7 @@ class BoardWidget(Drawing):
                 else:
                     lines += [(part, EMPTY) for part in
                               wrap(f"{action.key}  {action.label}: {action.refused}",
-                                            width, subsequent_indent="   ")]
+                                   width, subsequent_indent="   ")]
         else:
             allowed = [f"{a.key} {a.label}" for a in self.deed_actions if a.refused is None]
             after = len(wrapped[0])  # the actions right under the price, where they stay visible
