@@ -51,9 +51,8 @@ class Option:
 
     def bounded(self, number: int) -> int:
         """`number` if this whole-number option may be it, else ValueError saying what may."""
-        low = -float("inf") if self.least is None else self.least
-        high = float("inf") if self.most is None else self.most
-        if low <= number <= high:
+        if (self.least is None or number >= self.least) and \
+                (self.most is None or number <= self.most):
             return number
         if self.most is None:
             raise ValueError(f"option {self.name} is at least {self.least:,}")
