@@ -111,3 +111,23 @@ async def test_tab_goes_to_the_other_business_of_a_space_that_holds_two_and_keys
         assert second_line.text == f"{BUSINESSES[second].name}1 1"
         styles = [segment.style for segment in second_line for _ in segment.text]
         assert styles[2].underline and not styles[1].underline  # the digit, not the code
+
+
+def person_stopped_where(can_take: bool):
+    """The person has driven and may end the turn; `can_take`: whether the stop offers them a
+    business they can buy or lease."""
+    def test(state) -> bool:
+        if state.stack or state.stage != "after" or state.turn != 0 or state.round < 2:
+            return False
+        return can_take == any(type(a) in (A.Buy, A.Lease) for a in state.legal_actions(0))
+    return test
+
+
+async def test_the_turn_panel_asks_to_buy_or_lease_only_where_the_person_can():
+    for can_take, said in ((True, "Buy or lease here, or end your turn."),
+                           (False, "Nothing here you can buy or lease: end your turn.")):
+        table = million_table(3, person_stopped_where(can_take))
+        app = app_for(table)
+        async with app.run_test(size=(120, 40)) as pilot:
+            await pilot.pause()
+            assert str(app.screen.query_one("#auction").render()).startswith(said)

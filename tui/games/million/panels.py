@@ -72,8 +72,12 @@ class TurnPanel(TextPanel):
             text.append(f"{who} rolled {view.die}: drive to a green space.\n")
             keys = [("tab", "next"), (enter, "drive")]
         elif phase == "after":
-            text.append("Buy or lease here, or end your turn.\n" if mine else
-                        f"{actor} buys, leases or ends the turn.\n")
+            if not mine:
+                text.append(f"{actor} buys, leases or ends the turn.\n")
+            elif kinds & {A.Buy, A.Lease}:
+                text.append("Buy or lease here, or end your turn.\n")
+            else:
+                text.append("Nothing here you can buy or lease: end your turn.\n")
             keys = [("e", "end turn")]
         if mine and entry.business is not None:
             keys += self._business_keys(entry.business, legal)
