@@ -152,6 +152,29 @@ def test_big_shot_hidden_cash_is_drawn_within_what_each_colour_could_hold():
     assert len(seen_draws) > 3  # drawn, not copied from the real state
 
 
+def test_big_shot_hidden_cash_is_never_drawn_below_a_standing_bid():
+    """A hidden-money bid is refused unless it can be paid, so the high bidder holds at least
+    its bid: a world drawn with less would leave the winner unable to pay, and nobody to act."""
+    spec = get_spec("bigshot")
+    checked = 0
+    for seed in range(4):
+        state = spec.start(NAMES, seed, {"hidden_money": True})
+        bots = [spec.bots["heuristic"](s) for s in range(4)]
+        while not state.is_over():
+            seat = state.to_act()[0]
+            auction = state.auction
+            if auction is not None and auction.high_bidder not in (None, seat):
+                for i in range(3):
+                    world = spec.determinize(state.view(seat), seat, Rng(i))
+                    assert world.payable(auction.high_bidder) >= auction.high
+                    world.step(seat, bigshot_actions.PASS)  # passing may close the auction: it is paid for
+                    assert world.is_over() or world.legal_actions(world.to_act()[0])
+                    checked += 1
+            view = state.view(seat)
+            state.step(seat, bots[seat].choose(view, view.legal))
+    assert checked > 100
+
+
 def test_stadium_decks_are_drawn_afresh_and_hold_the_cards_still_to_come():
     spec = get_spec("stadium")
     for state in positions("stadium", {"round_limit": 40}, 5, every=150):

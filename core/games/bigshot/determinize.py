@@ -1,7 +1,8 @@
 """A full Big Shot state consistent with what one seat sees, for bots that search.
 
 Cubes, lots, bids and loans are public. In the hidden-money game the other colours' cash is not:
-each is drawn between nothing and the most that colour could hold (its starting capital and its
+each is drawn between the least it has shown it holds (its standing high bid; the price, when
+its seat is asked which colour pays) and the most it could hold (its starting capital and its
 loans' payouts, nothing spent). The die to come is drawn from a generator seeded from the bot's.
 """
 
@@ -52,17 +53,33 @@ def determinize(view: BigShotView, seat: int | None, rng: Rng) -> BigShotState:
 
 
 def _ledger(view: BigShotView, rng: Rng) -> Ledger:
-    """The money as the seat sees it, and a draw for each colour whose cash it cannot see."""
+    """The money as the seat sees it, and a draw for each colour whose cash it cannot see, no
+    less than what that colour has shown it holds."""
     ledger = Ledger(len(COLOURS))
     ledger.entries = list(view.ledger)
+    least = _shown_to_hold(view, rng)
     for colour, cash in enumerate(view.cash):
         if cash is None and colour != view.ghost:
             most = START_CASH + sum(LOAN_DEBT - k for k in range(1, view.loans[colour] + 1))
-            cash = rng.below(most + 1)
+            floor = min(least.get(colour, 0), most)
+            cash = floor + rng.below(most - floor + 1)
             ledger.entries.append(Transfer(view.round, BANK, colour, cash, "unseen"))
         ledger.balances[colour] = cash or 0
     ledger.balances[BANK] = -sum(ledger.balances[:BANK])
     return ledger
+
+
+def _shown_to_hold(view: BigShotView, rng: Rng) -> dict[int, int]:
+    """The least cash colours have shown they hold: a bid is refused unless one of the bidder's
+    colours can pay it (the colour drawn from `rng` where a seat has two), and a winner is asked
+    which colour pays only when each of them can."""
+    if view.phase == "pay":
+        return dict.fromkeys(view.seat_colours[view.winner], view.price)
+    auction = view.auction
+    if auction is None or auction.high_bidder is None:
+        return {}
+    colours = view.seat_colours[auction.high_bidder]
+    return {colours[rng.below(len(colours))]: auction.high}
 
 
 def _auction(view: BigShotView) -> OpenAuction | None:
