@@ -32,7 +32,9 @@ def _parser() -> argparse.ArgumentParser:
     play.add_argument("--seed", type=int, help="replay a game's dice and shuffles (default: a "
                       "new seed each game)")
     play.add_argument("--players", type=int, help="default: as many as the game takes")
-    play.add_argument("--bot", default="heuristic", help="the bots' kind (default heuristic)")
+    play.add_argument("--bot", default="heuristic", help="the bots' kind: heuristic, random, "
+                      "or in Big Shot search, which plays auctions out before it bids "
+                      "(default %(default)s)")
     play.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
                       help="one of the game's options (the README lists them); repeatable")
     play.add_argument("--pace", type=_seconds, default=0.8, help="seconds each bot move stays on "

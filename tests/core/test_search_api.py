@@ -167,7 +167,7 @@ def test_big_shot_hidden_cash_is_never_drawn_below_a_standing_bid():
                 for i in range(3):
                     world = spec.determinize(state.view(seat), seat, Rng(i))
                     assert world.payable(auction.high_bidder) >= auction.high
-                    world.step(seat, bigshot_actions.PASS)  # passing may close the auction: it is paid for
+                    world.step(seat, bigshot_actions.PASS)  # may close the auction: it is paid
                     assert world.is_over() or world.legal_actions(world.to_act()[0])
                     checked += 1
             view = state.view(seat)

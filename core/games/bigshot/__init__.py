@@ -1,11 +1,15 @@
 """Big Shot (Alex Randolph, Ravensburger 2001): cube auctions, majorities on city lots, loans."""
 
+from functools import partial
+
 from core.engine.bots import RandomBot
 from core.engine.game import GameSpec, Option
+from core.engine.search import SearchBot
 
 from .actions import CODEC
 from .bots import HeuristicBot
 from .determinize import determinize
+from .search import PLAN
 from .state import BigShotState
 from .view import SCHEMA
 
@@ -32,5 +36,5 @@ SPEC = GameSpec(
     codec=CODEC,
     views=SCHEMA,
     determinize=determinize,
-    bots={"random": RandomBot, "heuristic": HeuristicBot},
+    bots={"random": RandomBot, "heuristic": HeuristicBot, "search": partial(SearchBot, PLAN)},
 )

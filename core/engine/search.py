@@ -1,0 +1,86 @@
+"""A bot that searches: flat Monte Carlo over states consistent with what it sees.
+
+At a decision worth weighing (the game says which, and names the moves to weigh), the bot plays
+the rest of the game out a fixed number of times after each move, from full states drawn by the
+game's `determinize` (hidden money, deck orders and the dice to come differ from playout to
+playout), with every seat played by the game's playout bot, and takes the move whose playouts
+came out best. A playout scores 1 for a win (shared in a tie) plus a tenth of the seat's score
+margin over the best other seat, relative to their sizes, so that among moves that win (or lose)
+as often, the one that wins by more is taken. Everything it draws comes from its seed, so a game
+with search bots replays exactly; the count of playouts, not a clock, bounds its thinking.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from .actions import Action
+from .rng import Rng
+
+MARGIN_WEIGHT = 0.1  # a playout's score margin counts up to this much beside a win's 1
+
+
+@dataclass(frozen=True)
+class SearchPlan:
+    """What a game gives its search bot.
+
+    `candidates(view, legal, suggestion)` names the moves to weigh at this decision (the playout
+    bot's `suggestion` among them), or returns an empty list to play the suggestion as it is.
+    """
+
+    determinize: Callable[[Any, int, Rng], Any]
+    playout_bot: Callable[[int], Any]
+    candidates: Callable[[Any, Sequence[Action], Action], Sequence[Action]]
+    playouts: int = 8  # for each move weighed
+
+
+def playout_value(result, seat: int) -> float:
+    """What a finished playout is worth to `seat`: a win's share plus its relative margin."""
+    win = 1 / len(result.winners) if seat in result.winners else 0.0
+    mine = result.scores[seat]
+    best_other = max(score for other, score in enumerate(result.scores) if other != seat)
+    size = abs(mine) + abs(best_other)
+    return win + (MARGIN_WEIGHT * (mine - best_other) / size if size else 0.0)
+
+
+class SearchBot:
+    """Weighs the moves its game's plan names by playouts; otherwise plays like the playout bot."""
+
+    reads_view = True
+
+    def __init__(self, plan: SearchPlan, seed: int) -> None:
+        self.plan = plan
+        self._rng = Rng(seed)
+        self._own = plan.playout_bot(seed)  # what it would play without searching
+
+    def choose(self, view, legal: Sequence[Action]) -> Action:
+        suggestion = self._own.choose(view, legal)
+        if len(legal) == 1:
+            return suggestion
+        moves = self.plan.candidates(view, legal, suggestion)
+        if len(moves) < 2:
+            return suggestion
+        best, best_value = suggestion, float("-inf")
+        for move in moves:
+            value = sum(self._playout(view, move) for _ in range(self.plan.playouts))
+            if value > best_value:
+                best, best_value = move, value
+        return best
+
+    def _playout(self, view, move: Action) -> float:
+        seat, rng = view.viewer, self._rng
+        state = self.plan.determinize(view, seat, rng)
+        state.step(seat, move)
+        seed = rng.below(1 << 30)
+        bots = [self.plan.playout_bot(seed + other) for other in range(len(view.players))]
+        while not state.is_over():
+            actor = state.to_act()[0]
+            seen = state.view(actor)
+            action = bots[actor].choose(seen, seen.legal)
+            if action in seen.legal:
+                state.step_listed(actor, action)
+            else:
+                state.step(actor, action)
+        return playout_value(state.result(), seat)

@@ -1,0 +1,113 @@
+"""The search bot: it plays out the moves its game names and takes the one that comes out best."""
+
+from dataclasses import dataclass, replace
+
+from core.engine.game import Result
+from core.engine.search import SearchBot, SearchPlan, playout_value
+from core.games import get_spec
+from core.games.bigshot import actions as A
+from core.games.bigshot.bots import HeuristicBot
+from core.games.bigshot.search import PLAN
+from core.sim import play_one
+
+# -- the kit, on a game of one move: "a" wins by 1, "b" by 5, "c" loses -----------------------
+
+
+@dataclass
+class OneMove:
+    """Seat 0 moves once; the move decides the scores (seat 1 never acts)."""
+
+    scores: tuple[int, int] | None = None
+    players: tuple[str, str] = ("me", "you")
+    viewer: int = 0
+
+    def is_over(self) -> bool:
+        return self.scores is not None
+
+    def step(self, seat: int, move: str) -> None:
+        self.scores = {"a": (6, 5), "b": (10, 5), "c": (0, 5)}[move]
+
+    def result(self) -> Result:
+        winners = (0,) if self.scores[0] > self.scores[1] else (1,)
+        return Result(winners, self.scores, "")
+
+
+class Suggests:
+    """A playout bot that always suggests `move`."""
+
+    def __init__(self, move: str) -> None:
+        self.move = move
+
+    def choose(self, view, legal):
+        return self.move
+
+
+def one_move_plan(suggested: str, weighed: list[str]) -> SearchPlan:
+    return SearchPlan(determinize=lambda view, seat, rng: OneMove(),
+                      playout_bot=lambda seed: Suggests(suggested),
+                      candidates=lambda view, legal, suggestion: weighed, playouts=2)
+
+
+def test_the_search_takes_the_move_whose_playouts_win_over_the_one_suggested():
+    bot = SearchBot(one_move_plan("c", ["c", "a"]), seed=1)
+    assert bot.choose(OneMove(), ["a", "b", "c"]) == "a"
+
+
+def test_among_moves_that_win_as_often_the_search_takes_the_wider_margin():
+    assert playout_value(OneMove((10, 5)).result(), 0) > playout_value(OneMove((6, 5)).result(), 0)
+    bot = SearchBot(one_move_plan("a", ["a", "b"]), seed=1)
+    assert bot.choose(OneMove(), ["a", "b", "c"]) == "b"
+
+
+def test_where_the_game_names_nothing_to_weigh_the_suggestion_is_played():
+    bot = SearchBot(one_move_plan("c", []), seed=1)
+    assert bot.choose(OneMove(), ["a", "b", "c"]) == "c"
+
+
+def test_a_tie_shares_the_win_and_a_playout_counts_no_more_than_a_win_and_its_margin():
+    tied = Result((0, 1), (7, 7), "")
+    assert playout_value(tied, 0) == 0.5
+    crushing = Result((0,), (100, 0), "")
+    assert playout_value(crushing, 0) <= 1.1 and playout_value(crushing, 1) >= -0.1
+
+
+# -- Big Shot's search bot ------------------------------------------------------------------------
+
+QUICK = replace(PLAN, playouts=1)  # the suite's games; the bot itself plays out 8 a move
+
+
+def quick_search(seed: int) -> SearchBot:
+    return SearchBot(QUICK, seed)
+
+
+def test_big_shot_games_with_a_search_bot_end_and_replay_the_same():
+    spec = get_spec("bigshot")
+    bots = {**spec.bots, "search": quick_search}
+    quick = replace(spec, bots=bots)
+    for options in ({}, {"hidden_money": True}):
+        first, _ = play_one(quick, ["S", "H1", "H2"], ["search", "heuristic", "heuristic"], 11,
+                            spec.resolve_options(options))
+        again, _ = play_one(quick, ["S", "H1", "H2"], ["search", "heuristic", "heuristic"], 11,
+                            spec.resolve_options(options))
+        assert first.is_over() and first.result() is not None
+        assert first.log() == again.log()
+
+
+def test_big_shot_s_search_weighs_passing_against_bidding_and_leaves_placing_to_the_heuristic():
+    spec = get_spec("bigshot")
+    state = spec.start(["S", "H1", "H2", "H3"], 4, {})
+    heuristic = HeuristicBot(4)
+    phases = set()
+    while not state.is_over() and state.round < 6:
+        seat = state.to_act()[0]
+        view = state.view(seat)
+        suggestion = heuristic.choose(view, view.legal)
+        weighed = QUICK.candidates(view, view.legal, suggestion)
+        if view.phase == "bid":
+            assert weighed[0] == suggestion and A.PASS in weighed and len(weighed) >= 2
+            assert set(weighed) <= set(view.legal)
+        elif view.phase == "place":
+            assert weighed == []  # played as the heuristic bot suggests
+        phases.add(view.phase)
+        state.step(seat, suggestion)
+    assert {"bid", "place"} <= phases
