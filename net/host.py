@@ -77,6 +77,7 @@ class HostedTable:
     stand_ins: dict[int, Any] = field(default_factory=dict)  # bots playing for people
     timer: asyncio.TimerHandle | asyncio.Task | None = None
     unsaved: bool = False  # the last move could not be saved: it waits until saving works
+    bot_kind: str = "heuristic"  # the kind of bot that takes the seats its host fills
     listed_as: tuple = ()  # what the lobby last showed of this table
 
     @property
@@ -171,6 +172,8 @@ class Host:
             raise HostError(f"{spec.title} takes {spec.min_players} to {spec.max_players} players")
         if not 0 <= bots < players:
             raise HostError("leave at least one seat for a person")
+        if bot_kind not in spec.bots:
+            raise HostError(f"{spec.title} has no {bot_kind!r} bots")
         try:
             options = spec.resolve_options(options)
             spec.start([f"seat {i}" for i in range(players)], 0, options)  # refused options
@@ -181,12 +184,13 @@ class Host:
             seats[players - 1 - i] = NetSeat(BOT_NAMES[i], bot_kind)
         seed = seed if seed is not None else random.randrange(1_000_000_000)
         try:
-            table_id = self.storage.create_table(game, options, seed, _seats_json(seats), by)
+            table_id = self.storage.create_table(game, options, seed, _seats_json(seats), by,
+                                                 bot_kind)
         except StorageError as exc:
             log.warning("cannot save a new table (%s)", exc)
             raise SaveFailed(CANNOT_SAVE) from None
         table = HostedTable(table_id, game, options, seed, by, seats,
-                            ChatLog(table_id, self.storage))
+                            ChatLog(table_id, self.storage), bot_kind=bot_kind)
         self.tables[table_id] = table
         self._lobby_changed()
         return table
@@ -233,14 +237,15 @@ class Host:
                 del table.watchers[name]
             self._lobby_changed()
 
-    def fill_with_bots(self, table_id: int, by: str, kind: str = "heuristic") -> None:
+    def fill_with_bots(self, table_id: int, by: str) -> None:
+        """Bots of the table's kind take its free seats."""
         table = self._hosted_by(table_id, by)
         used = {s.name for s in table.seats}
         names = (n for n in BOT_NAMES if n not in used)
         with self._saving(table):
             for i, seat in enumerate(table.seats):
                 if seat.kind == OPEN:
-                    table.seats[i] = NetSeat(next(names), kind)
+                    table.seats[i] = NetSeat(next(names), table.bot_kind)
             self._save_seats(table)
 
     def start(self, table_id: int, by: str) -> None:
@@ -257,8 +262,9 @@ class Host:
         self._say(table, f"{by} starts the game.")
         self._changed(table)
 
-    def replace_absent(self, table_id: int, by: str, kind: str = "heuristic") -> list[str]:
-        """A bot takes the seat of every player who is not connected; returns their names."""
+    def replace_absent(self, table_id: int, by: str) -> list[str]:
+        """A bot of the table's kind takes the seat of every player who is not connected;
+        returns their names."""
         table = self._hosted_by(table_id, by)
         gone = [seat.name for seat in table.seats
                 if seat.kind == HUMAN and not self.is_online(seat.name)]
@@ -266,7 +272,7 @@ class Host:
             with self._saving(table):
                 for i, seat in enumerate(table.seats):
                     if seat.name in gone and seat.kind == HUMAN:
-                        table.seats[i] = NetSeat(f"{seat.name} (bot)", kind)
+                        table.seats[i] = NetSeat(f"{seat.name} (bot)", table.bot_kind)
                 self._save_seats(table)
             table.away.difference_update(i for i, s in enumerate(table.seats) if s.is_bot)
             self._save_away(table)
@@ -459,7 +465,8 @@ class Host:
             seats = [NetSeat(s["name"], s["kind"]) for s in stored.seats]
             table = HostedTable(stored.id, stored.game, stored.options, stored.seed, stored.host,
                                 seats, ChatLog.load(stored.id, self.storage),
-                                status=stored.status, away=set(stored.away))
+                                status=stored.status, away=set(stored.away),
+                                bot_kind=stored.bot_kind)
             if stored.status != WAITING:
                 record = Record.from_json({
                     "format": 1, "game": stored.game, "players": [s.name for s in seats],

@@ -210,6 +210,11 @@ class NewTableScreen(ModalPage[dict]):
                 yield Label("bots", classes="seat-label")
                 yield Select([(str(n), n) for n in range(spec.max_players)], value=0,
                              allow_blank=False, id="bots")
+            with Horizontal(classes="option-row"):
+                yield Label("bot kind", classes="seat-label")
+                yield Select(_bot_kinds(spec), value="heuristic", allow_blank=False,
+                             id="bot-kind")
+                yield Static("for these bots and those added later", classes="hint")
             yield OptionsForm(spec)
             with Horizontal(classes="buttons"):
                 yield Button("Create", id="create", variant="primary")
@@ -239,6 +244,9 @@ class NewTableScreen(ModalPage[dict]):
         bots = self.query_one("#bots", Select)
         bots.set_options([(str(n), n) for n in range(spec.max_players)])
         bots.value = 0
+        kinds = self.query_one("#bot-kind", Select)
+        kinds.set_options(_bot_kinds(spec))
+        kinds.value = "heuristic"
         form.remove()
         self.query_one(".dialog").mount(OptionsForm(spec), before=self.query_one(".buttons"))
 
@@ -248,7 +256,13 @@ class NewTableScreen(ModalPage[dict]):
             "options": self.query_one(OptionsForm).values(),
             "players": int(self.query_one("#players", Select).value),
             "bots": int(self.query_one("#bots", Select).value),
+            "bot_kind": self.query_one("#bot-kind", Select).value,
         })
+
+
+def _bot_kinds(spec) -> list[tuple[str, str]]:
+    """The kinds of bot a game has, the heuristic one first."""
+    return sorted(((kind, kind) for kind in spec.bots), key=lambda k: k[0] != "heuristic")
 
 
 class NameScreen(ModalPage[str]):

@@ -28,7 +28,9 @@ CREATE TABLE IF NOT EXISTS tables (
     seats TEXT NOT NULL,
     host TEXT NOT NULL,
     status TEXT NOT NULL,
-    created REAL NOT NULL
+    created REAL NOT NULL,
+    away TEXT NOT NULL DEFAULT '[]',
+    bot_kind TEXT NOT NULL DEFAULT 'heuristic'
 );
 CREATE TABLE IF NOT EXISTS chat (
     place INTEGER NOT NULL,
@@ -58,6 +60,7 @@ class StoredTable:
     status: str
     actions: list[tuple[int, dict[str, Any]]]
     away: list[int]
+    bot_kind: str  # the kind of bot that takes the seats the table's host fills
 
 
 class StorageError(Exception):
@@ -85,6 +88,9 @@ class Storage:
         columns = {row[1] for row in self.db.execute("PRAGMA table_info(tables)")}
         if "away" not in columns:  # a database from before seats' away flags were kept
             self.db.execute("ALTER TABLE tables ADD COLUMN away TEXT NOT NULL DEFAULT '[]'")
+        if "bot_kind" not in columns:  # from before a table's bots could be of any kind
+            self.db.execute("ALTER TABLE tables ADD COLUMN bot_kind TEXT NOT NULL "
+                            "DEFAULT 'heuristic'")
         self.db.execute("BEGIN IMMEDIATE")  # refuse now, not at the first move, if unwritable
         self.db.execute("COMMIT")
 
@@ -108,11 +114,11 @@ class Storage:
 
     @guarded
     def create_table(self, game: str, options: dict[str, Any], seed: int,
-                     seats: list[dict[str, str]], host: str) -> int:
+                     seats: list[dict[str, str]], host: str, bot_kind: str) -> int:
         cursor = self.db.execute(
-            "INSERT INTO tables (game, options, seed, seats, host, status, created) "
-            "VALUES (?, ?, ?, ?, ?, 'waiting', ?)",
-            (game, json.dumps(options), seed, json.dumps(seats), host, time.time()))
+            "INSERT INTO tables (game, options, seed, seats, host, status, created, bot_kind) "
+            "VALUES (?, ?, ?, ?, ?, 'waiting', ?, ?)",
+            (game, json.dumps(options), seed, json.dumps(seats), host, time.time(), bot_kind))
         return int(cursor.lastrowid)
 
     @guarded
@@ -132,13 +138,13 @@ class Storage:
     @guarded
     def tables(self) -> list[StoredTable]:
         stored = []
-        for row in self.db.execute("SELECT id, game, options, seed, seats, host, status, away "
-                                   "FROM tables ORDER BY id"):
+        for row in self.db.execute("SELECT id, game, options, seed, seats, host, status, away, "
+                                   "bot_kind FROM tables ORDER BY id"):
             actions = [(seat, json.loads(action)) for seat, action in self.db.execute(
                 "SELECT seat, action FROM actions WHERE table_id = ? ORDER BY n", (row[0],))]
             stored.append(StoredTable(row[0], row[1], json.loads(row[2]), row[3],
                                       json.loads(row[4]), row[5], row[6], actions,
-                                      json.loads(row[7])))
+                                      json.loads(row[7]), row[8]))
         return stored
 
     # -- chat --------------------------------------------------------------------------------

@@ -1,5 +1,7 @@
 """The host's rules for tables, seats, chat and names, without SSH in the way."""
 
+import sqlite3
+
 import pytest
 
 from core.engine.errors import NotYourTurn
@@ -104,6 +106,47 @@ async def test_bots_replace_absent_players_at_the_hosts_request(host):
     host.connect("ann", ann)
     assert host.replace_absent(table.id, "ann") == ["ben"]
     assert table.seats[1].is_bot and table.seats[1].name == "ben (bot)"
+
+
+async def test_a_tables_bots_are_of_the_kind_its_host_chose_now_later_and_after_a_restart(
+        tmp_path):
+    host = Host(Storage(tmp_path / "db.sqlite3"), Limits(bot_pace_seconds=0))
+    table = host.create_table("ann", "bigshot", {}, players=4, bots=1, bot_kind="search")
+    host.sit(table.id, "ben")
+    assert [s.kind for s in table.seats] == ["human", "human", "open", "search"]
+    host.fill_with_bots(table.id, "ann")
+    assert [s.kind for s in table.seats] == ["human", "human", "search", "search"]
+    host.start(table.id, "ann")
+    host.connect("ann", Ear())  # ben is not connected: a bot of the table's kind takes his seat
+    assert host.replace_absent(table.id, "ann") == ["ben"]
+    assert table.seats[1].kind == "search"
+    host.stop()
+    again = Host(Storage(tmp_path / "db.sqlite3"), Limits(bot_pace_seconds=0))
+    assert again.tables[table.id].bot_kind == "search"
+    assert [s.kind for s in again.tables[table.id].seats] == ["human", "search", "search",
+                                                             "search"]
+
+
+def test_a_bot_kind_the_game_does_not_have_is_refused(host):
+    with pytest.raises(HostError, match="Army has no 'search' bots"):
+        host.create_table("ann", "army", {}, players=4, bots=1, bot_kind="search")
+    assert not host.tables
+
+
+def test_tables_kept_before_bot_kinds_were_chosen_have_heuristic_bots(tmp_path):
+    old = sqlite3.connect(tmp_path / "db.sqlite3")
+    old.executescript("""
+        CREATE TABLE tables (id INTEGER PRIMARY KEY, game TEXT NOT NULL, options TEXT NOT NULL,
+            seed INTEGER NOT NULL, seats TEXT NOT NULL, host TEXT NOT NULL,
+            status TEXT NOT NULL, created REAL NOT NULL);
+        INSERT INTO tables VALUES (1, 'bigshot', '{}', 3, '[{"name": "ann", "kind": "human"},
+            {"name": "", "kind": "open"}]', 'ann', 'waiting', 0);""")
+    old.commit()
+    old.close()
+    host = Host(Storage(tmp_path / "db.sqlite3"), Limits(bot_pace_seconds=0))
+    host.fill_with_bots(1, "ann")
+    assert host.tables[1].bot_kind == "heuristic"
+    assert [s.kind for s in host.tables[1].seats] == ["human", "heuristic"]
 
 
 def test_a_table_with_options_the_game_refuses_is_not_made(host):

@@ -4,6 +4,8 @@ and playing, a long list of seats cut to fit, people online and lobby chat."""
 from pathlib import Path
 
 import pytest
+from textual.widgets import Select
+from textual.widgets.select import InvalidSelectValueError
 
 import tui
 from net.host import Host
@@ -95,3 +97,25 @@ def test_table_chat_asks_for_one_line(snap_compare, tmp_path, size):
         await pilot.press(*"gg [b]all[/b]")
 
     assert snap_compare(LobbyPreview(tmp_path), terminal_size=size, run_before=chatting)
+
+
+async def test_the_new_table_dialog_offers_each_game_s_own_bot_kinds_and_makes_them(tmp_path):
+    app = LobbyPreview(tmp_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.press("n")
+        await pilot.pause()
+        game, kinds = (app.screen.query_one(f"#{name}", Select) for name in ("game", "bot-kind"))
+        assert kinds.value == "heuristic"
+        game.value = "army"  # Army has no search bot: it is not offered
+        await pilot.pause()
+        with pytest.raises(InvalidSelectValueError):
+            kinds.value = "search"
+        game.value = "bigshot"
+        await pilot.pause()
+        app.screen.query_one("#bots", Select).value = 2
+        kinds.value = "search"
+        await pilot.press("c")
+        await pilot.pause()
+    made = max(app.host.tables.values(), key=lambda table: table.id)
+    assert (made.game, made.bot_kind) == ("bigshot", "search")
+    assert [seat.kind for seat in made.seats] == ["human", "open", "search", "search"]
