@@ -211,7 +211,7 @@ class NewTableScreen(ModalPage[dict]):
                 yield Select([(str(n), n) for n in range(spec.max_players)], value=0,
                              allow_blank=False, id="bots")
             with Horizontal(classes="option-row"):
-                yield Label("bot kind", classes="seat-label")
+                yield Label("kind", classes="seat-label")
                 yield Select(_bot_kinds(spec), value="heuristic", allow_blank=False,
                              id="bot-kind")
                 yield Static("for these bots and those added later", classes="hint")
