@@ -3,11 +3,12 @@
 At a decision worth weighing (the game says which, and names the moves to weigh), the bot plays
 the rest of the game out a fixed number of times after each move, from full states drawn by the
 game's `determinize` (hidden money, deck orders and the dice to come differ from playout to
-playout), with every seat played by the game's playout bot, and takes the move whose playouts
-came out best. A playout scores 1 for a win (shared in a tie) plus a tenth of the seat's score
-margin over the best other seat, relative to their sizes, so that among moves that win (or lose)
-as often, the one that wins by more is taken. Everything it draws comes from its seed, so a game
-with search bots replays exactly; the count of playouts, not a clock, bounds its thinking.
+playout, but every move meets the same ones), with every seat played by the game's playout bot,
+and takes the move whose playouts came out best. A playout scores 1 for a win (shared in a tie)
+plus a tenth of the seat's score margin over the best other seat, relative to their sizes, so
+that among moves that win (or lose) as often, the one that wins by more is taken. Everything it
+draws comes from its seed, so a game with search bots replays exactly; the count of playouts,
+not a clock, bounds its thinking.
 """
 
 from __future__ import annotations
@@ -62,18 +63,20 @@ class SearchBot:
         moves = self.plan.candidates(view, legal, suggestion)
         if len(moves) < 2:
             return suggestion
+        # Every move is played out from the same worlds and dice (common random numbers), so
+        # that the moves are compared with each other, not with each other's luck.
+        seeds = [self._rng.below(1 << 62) for _ in range(self.plan.playouts)]
         best, best_value = suggestion, float("-inf")
         for move in moves:
-            value = sum(self._playout(view, move) for _ in range(self.plan.playouts))
+            value = sum(self._playout(view, move, seed) for seed in seeds)
             if value > best_value:
                 best, best_value = move, value
         return best
 
-    def _playout(self, view, move: Action) -> float:
-        seat, rng = view.viewer, self._rng
-        state = self.plan.determinize(view, seat, rng)
+    def _playout(self, view, move: Action, seed: int) -> float:
+        seat = view.viewer
+        state = self.plan.determinize(view, seat, Rng(seed))
         state.step(seat, move)
-        seed = rng.below(1 << 30)
         bots = [self.plan.playout_bot(seed + other) for other in range(len(view.players))]
         while not state.is_over():
             actor = state.to_act()[0]

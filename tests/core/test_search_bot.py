@@ -1,13 +1,16 @@
 """The search bot: it plays out the moves its game names and takes the one that comes out best."""
 
 from dataclasses import dataclass, replace
+from functools import partial
+
+import pytest
 
 from core.engine.game import Result
 from core.engine.search import SearchBot, SearchPlan, playout_value
 from core.games import get_spec
 from core.games.bigshot import actions as A
 from core.games.bigshot.bots import HeuristicBot
-from core.games.bigshot.search import PLAN
+from core.games.bigshot.search import PLAN as BIG_SHOT
 from core.sim import play_one
 
 # -- the kit, on a game of one move: "a" wins by 1, "b" by 5, "c" loses -----------------------
@@ -64,6 +67,18 @@ def test_where_the_game_names_nothing_to_weigh_the_suggestion_is_played():
     assert bot.choose(OneMove(), ["a", "b", "c"]) == "c"
 
 
+def test_every_move_weighed_is_played_out_from_the_same_worlds():
+    drawn = []
+
+    def determinize(view, seat, rng):
+        drawn.append(rng.below(1 << 30))  # what a world's hidden cards or dice would be
+        return OneMove()
+
+    plan = replace(one_move_plan("a", ["a", "b"]), determinize=determinize, playouts=3)
+    SearchBot(plan, seed=1).choose(OneMove(), ["a", "b", "c"])
+    assert drawn[:3] == drawn[3:] and len(set(drawn)) == 3
+
+
 def test_a_tie_shares_the_win_and_a_playout_counts_no_more_than_a_win_and_its_margin():
     tied = Result((0, 1), (7, 7), "")
     assert playout_value(tied, 0) == 0.5
@@ -73,24 +88,18 @@ def test_a_tie_shares_the_win_and_a_playout_counts_no_more_than_a_win_and_its_ma
 
 # -- Big Shot's search bot ------------------------------------------------------------------------
 
-QUICK = replace(PLAN, playouts=1)  # the suite's games; the bot itself plays out 8 a move
+QUICK_PLAN = replace(BIG_SHOT, playouts=1)  # the bot itself plays out 8 a move
 
 
-def quick_search(seed: int) -> SearchBot:
-    return SearchBot(QUICK, seed)
-
-
-def test_big_shot_games_with_a_search_bot_end_and_replay_the_same():
+@pytest.mark.parametrize("options", [{}, {"hidden_money": True}], ids=["open", "hidden"])
+def test_big_shot_games_with_a_search_bot_end_and_replay_the_same(options):
     spec = get_spec("bigshot")
-    bots = {**spec.bots, "search": quick_search}
-    quick = replace(spec, bots=bots)
-    for options in ({}, {"hidden_money": True}):
-        first, _ = play_one(quick, ["S", "H1", "H2"], ["search", "heuristic", "heuristic"], 11,
-                            spec.resolve_options(options))
-        again, _ = play_one(quick, ["S", "H1", "H2"], ["search", "heuristic", "heuristic"], 11,
-                            spec.resolve_options(options))
-        assert first.is_over() and first.result() is not None
-        assert first.log() == again.log()
+    spec = replace(spec, bots={**spec.bots, "search": partial(SearchBot, QUICK_PLAN)})
+    seats = ["search", "heuristic", "heuristic"]
+    first, _ = play_one(spec, ["S", "H1", "H2"], seats, 11, spec.resolve_options(options))
+    again, _ = play_one(spec, ["S", "H1", "H2"], seats, 11, spec.resolve_options(options))
+    assert first.is_over() and first.result() is not None
+    assert first.log() == again.log()
 
 
 def test_big_shot_s_search_weighs_passing_against_bidding_and_leaves_placing_to_the_heuristic():
@@ -102,7 +111,7 @@ def test_big_shot_s_search_weighs_passing_against_bidding_and_leaves_placing_to_
         seat = state.to_act()[0]
         view = state.view(seat)
         suggestion = heuristic.choose(view, view.legal)
-        weighed = QUICK.candidates(view, view.legal, suggestion)
+        weighed = QUICK_PLAN.candidates(view, view.legal, suggestion)
         if view.phase == "bid":
             assert weighed[0] == suggestion and A.PASS in weighed and len(weighed) >= 2
             assert set(weighed) <= set(view.legal)
@@ -111,3 +120,4 @@ def test_big_shot_s_search_weighs_passing_against_bidding_and_leaves_placing_to_
         phases.add(view.phase)
         state.step(seat, suggestion)
     assert {"bid", "place"} <= phases
+
