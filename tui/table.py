@@ -6,6 +6,7 @@ is a game on this computer; the SSH host provides another kind with the same met
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
@@ -15,11 +16,13 @@ from core.engine.match import Match
 
 HUMAN = "human"
 
+log = logging.getLogger("boomtown")
+
 
 @dataclass(frozen=True)
 class Seat:
     name: str
-    kind: str = HUMAN  # "human", or a bot kind of the game ("random", "heuristic")
+    kind: str = HUMAN  # "human", or a bot kind of the game ("random", "heuristic", ...)
 
     @property
     def is_bot(self) -> bool:
@@ -79,9 +82,21 @@ class LocalTable:
         return seat if seat is not None and self.seats[seat].is_bot else None
 
     def bot_choice(self, seat: int) -> tuple[int, Action]:
-        """The bot's action and the state version it was chosen for (safe to run in a thread)."""
+        """The bot's action and the state version it was chosen for (safe to run in a thread).
+
+        A bot that fails, or chooses what the rules refuse, plays the first legal action
+        instead (and the failure is logged): a bot's bug never ends a person's game."""
         state = self.state
-        return state.version, self.bots[seat].choose(state.view(seat), state.legal_actions(seat))
+        legal = state.legal_actions(seat)
+        try:
+            action = self.bots[seat].choose(state.view(seat), legal)
+        except Exception:
+            log.exception("the bot in seat %d failed to choose", seat + 1)
+            return state.version, legal[0]
+        if state.why_illegal(seat, action) is not None:
+            log.error("the bot in seat %d chose an illegal action: %s", seat + 1, action)
+            return state.version, legal[0]
+        return state.version, action
 
     def act(self, seat: int, action: Action, version: int | None = None) -> None:
         self.match.act(seat, action, version)

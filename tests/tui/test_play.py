@@ -393,3 +393,30 @@ async def test_help_says_how_to_close_it_and_the_arrows_scroll_it():
         assert scroll.scroll_y > 0
         await pilot.press("escape")
         assert isinstance(app.screen, BigShotScreen)
+
+
+class Failing:
+    """A bot with a bug: it raises."""
+
+    def choose(self, view, legal):
+        raise RuntimeError("a bot's bug")
+
+
+class Cheating:
+    """A bot that chooses what the rules refuse: a bid far beyond its cash."""
+
+    def choose(self, view, legal):
+        return A.bid(10_000)
+
+
+async def test_a_bot_that_fails_or_cheats_plays_a_legal_move_and_the_game_goes_on(caplog):
+    table = table_at(seed=1, until=None)
+    table.bots[1], table.bots[2] = Failing(), Cheating()
+    app = app_for(table)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await play_to_the_end(pilot, app, BigShotScreen, lambda screen: (
+            ["p"] if screen.view.phase == "bid" else play_keys_for(screen.view)))
+        assert isinstance(app.screen, BigShotEnd)
+    moved = {seat for seat, _ in table.match.record.actions}
+    assert {1, 2} <= moved
+    assert "failed to choose" in caplog.text and "chose an illegal action" in caplog.text
