@@ -33,8 +33,9 @@ def seats_text(host, table: HostedTable) -> Text:
         elif seat.kind == HUMAN:
             away = i in table.away or not host.is_online(seat.name)
             text.append(seat.name + (" (away)" if away else ""), "italic" if away else "")
-        else:
-            text.append(f"{seat.name} [bot]", "dim")
+        else:  # a heuristic bot is the usual one; another kind is named
+            kind = "" if seat.kind == "heuristic" else f"{seat.kind} "
+            text.append(f"{seat.name} [{kind}bot]", "dim")
     return text
 
 

@@ -10,7 +10,7 @@ from textual.widgets.select import InvalidSelectValueError
 import tui
 from net.host import Host
 from net.limits import Limits
-from net.lobby import ChatPrompt, LobbyScreen, NameScreen
+from net.lobby import ChatPrompt, LobbyScreen, NameScreen, seats_text
 from net.storage import Storage
 from tui.base import BaseApp
 
@@ -99,7 +99,8 @@ def test_table_chat_asks_for_one_line(snap_compare, tmp_path, size):
     assert snap_compare(LobbyPreview(tmp_path), terminal_size=size, run_before=chatting)
 
 
-async def test_the_new_table_dialog_offers_each_game_s_own_bot_kinds_and_makes_them(tmp_path):
+async def test_the_new_table_dialog_offers_each_game_s_own_bot_kinds_and_the_lobby_names_them(
+        tmp_path):
     app = LobbyPreview(tmp_path)
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.press("n")
@@ -119,3 +120,4 @@ async def test_the_new_table_dialog_offers_each_game_s_own_bot_kinds_and_makes_t
     made = max(app.host.tables.values(), key=lambda table: table.id)
     assert (made.game, made.bot_kind) == ("bigshot", "search")
     assert [seat.kind for seat in made.seats] == ["human", "open", "search", "search"]
+    assert seats_text(app.host, made).plain == "ann, (open), Brick [search bot], Ada [search bot]"
