@@ -50,11 +50,11 @@ def main() -> None:
     options = spec.resolve_options({**spec.sim_options,
                                     **dict(o.split("=", 1) for o in args.option)})
     names = [f"P{seat + 1}" for seat in range(args.players)]
-    wins, times, timed = 0.0, [], {}
+    wins, times, made = 0.0, [], []
 
     def factory(seed: int):  # the bot under test, timed; it sits where the rotation puts it
-        timed[seed] = Timed(spec.bots[args.bot](seed))
-        return timed[seed]
+        made.append(Timed(spec.bots[args.bot](seed)))
+        return made[-1]
 
     for game in range(args.games):
         seed, seat = args.first_seed + game, game % args.players
@@ -64,7 +64,7 @@ def main() -> None:
         state, _ = play_one(replace(spec, bots=bots), names, kinds, seed, options)
         result = state.result()
         wins += 1 / len(result.winners) if seat in result.winners else 0.0
-        times += timed.pop(seed * 31 + seat).times
+        times += made.pop().times
     print(f"{args.game} {args.bot} against {args.against} x{args.players - 1}, {args.games} games"
           f" ({', '.join(args.option) or 'default options'}): won {wins:g} "
           f"({wins / args.games:.0%}; an even share is {1 / args.players:.0%}); "

@@ -9,10 +9,10 @@ from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
 from typing import Any
 
+from core.engine.bots import play_out
 from core.engine.game import GameSpec
 from core.games import get_spec
 
-MAX_ACTIONS = 100_000  # a game still running after this many actions counts as an error
 CHUNK_GAMES = 50  # games a worker plays at a time, so progress and sharing stay even
 
 
@@ -26,25 +26,7 @@ def play_one(spec: GameSpec, names: Sequence[str], bots: Sequence[str], seed: in
     """Play one game between the named bot kinds; returns (final state, actions taken)."""
     state = spec.start(names, seed, options)
     players = [spec.bots[kind](seed * 31 + seat) for seat, kind in enumerate(bots)]
-    reads_view = [getattr(player, "reads_view", True) for player in players]
-    actions = 0
-    while not state.is_over():
-        if actions >= MAX_ACTIONS:
-            raise RuntimeError(f"game did not end within {MAX_ACTIONS} actions")
-        seat = state.to_act()[0]
-        player = players[seat]
-        if reads_view[seat]:
-            view = state.view(seat)
-            legal = view.legal  # worked out once per decision, for the view and the bot alike
-        else:  # a view is a copy of everything the seat sees: not made for a bot that ignores it
-            view, legal = None, state.legal_actions(seat)
-        action = player.choose(view, legal)
-        if action in legal:
-            state.step_listed(seat, action)
-        else:  # a bot's own action is checked like anyone's
-            state.step(seat, action)
-        actions += 1
-    return state, actions
+    return state, play_out(state, players)  # a game that never ends counts as an error
 
 
 @dataclass

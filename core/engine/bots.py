@@ -1,7 +1,7 @@
-"""The bot interface, and the random bot every game gets for free.
+"""The bot interface, the random bot every game gets for free, and a game played on by bots.
 
 A bot sees only what its seat may see: the game's per-player view and the seat's legal actions.
-A search bot (information-set MCTS) implements the same `choose`, sampling hidden state that is
+The search bot (`search.py`) implements the same `choose`, sampling hidden state that is
 consistent with the view.
 """
 
@@ -16,6 +16,35 @@ class Bot(Protocol):
     reads_view: bool  # False: `choose` is given None for the view (the simulator skips it)
 
     def choose(self, view: Any, legal: Sequence[Action]) -> Action: ...
+
+
+MAX_ACTIONS = 100_000  # a game still running after this many actions is taken for a bug
+
+
+def play_out(state, players: Sequence[Bot], limit: int = MAX_ACTIONS) -> int:
+    """Play `state` on in place to its end, each seat by its bot; the actions taken.
+
+    A view is made only for a bot that reads one; an action taken from the legal list is not
+    checked again, any other is. RuntimeError if the game has not ended after `limit` actions.
+    """
+    reads_view = [getattr(player, "reads_view", True) for player in players]
+    actions = 0
+    while not state.is_over():
+        if actions >= limit:
+            raise RuntimeError(f"game did not end within {limit} actions")
+        seat = state.to_act()[0]
+        if reads_view[seat]:
+            view = state.view(seat)
+            legal = view.legal  # worked out once per decision, for the view and the bot alike
+        else:  # a view is a copy of everything the seat sees: not made for a bot that ignores it
+            view, legal = None, state.legal_actions(seat)
+        action = players[seat].choose(view, legal)
+        if action in legal:
+            state.step_listed(seat, action)
+        else:  # a bot's own action is checked like anyone's
+            state.step(seat, action)
+        actions += 1
+    return actions
 
 
 class RandomBot:

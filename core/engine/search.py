@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .actions import Action
+from .bots import play_out
 from .rng import Rng
 
 MARGIN_WEIGHT = 0.1  # a playout's score margin counts up to this much beside a win's 1
@@ -78,12 +79,5 @@ class SearchBot:
         state = self.plan.determinize(view, seat, Rng(seed))
         state.step(seat, move)
         bots = [self.plan.playout_bot(seed + other) for other in range(len(view.players))]
-        while not state.is_over():
-            actor = state.to_act()[0]
-            seen = state.view(actor)
-            action = bots[actor].choose(seen, seen.legal)
-            if action in seen.legal:
-                state.step_listed(actor, action)
-            else:
-                state.step(actor, action)
+        play_out(state, bots)
         return playout_value(state.result(), seat)
