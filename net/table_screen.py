@@ -57,6 +57,12 @@ class NetTable:
     def bot_to_move(self) -> None:
         return None  # the host moves the bots
 
+    def can_take_back(self, seat: int) -> bool:
+        return False  # at a shared table a move stands once the others have seen it
+
+    def take_back(self, seat: int) -> list:
+        raise ValueError("moves are not taken back at a shared table")
+
     def notice(self) -> str:
         """Who is away (a bot plays for them) or not connected."""
         table = self.hosted
@@ -77,6 +83,14 @@ class NetTableMixin:
     """What a game's screen gains at an SSH table: table chat, who is away, back to the lobby."""
 
     BINDINGS = [Binding("t", "chat", "Chat"), Binding("q", "leave", "Lobby")]
+    KEYS_HELP = """\
+# Keys at every table
+
+- `t`: say something to the table, if you play at it (everyone there reads it in the log).
+- `Ctrl+P`: every action you may take now, searchable.
+- `?` this help; `q` back to the lobby (you keep your seat: choose the table to come back).
+- `PageUp` / `PageDown` scroll the log.
+"""
 
     _chat_seen = 0
 

@@ -48,6 +48,13 @@ class Table(Protocol):
     def bot_to_move(self) -> int | None:
         """A bot seat the screen itself must move now (None where someone else moves bots)."""
 
+    def can_take_back(self, seat: int) -> bool:
+        """Whether `seat` may take back its last move now (never at a shared table)."""
+
+    def take_back(self, seat: int) -> list[tuple[int, Action]]:
+        """Take back `seat`'s last move and the bots' replies to it; returns them, oldest
+        first (ValueError when `can_take_back` says no)."""
+
 
 class LocalTable:
     def __init__(self, match: Match, seats: Sequence[Seat]) -> None:
@@ -103,3 +110,9 @@ class LocalTable:
 
     def why_illegal(self, seat: int, action: Action) -> str | None:
         return self.state.why_illegal(seat, action)
+
+    def can_take_back(self, seat: int) -> bool:
+        return self.match.take_back_point(seat, self.bots) is not None
+
+    def take_back(self, seat: int) -> list[tuple[int, Action]]:
+        return self.match.take_back(seat, self.bots)

@@ -142,6 +142,11 @@ class GameState:
         """The random event playing `action` meets, if any."""
         return None
 
+    def reveals(self, seat: int, action: Action) -> bool:
+        """Whether playing `action` shows what nobody at the table knew (a die, a card): a
+        player may take back a move only as far as the last such action."""
+        return self.chance_after(seat, action) is not None
+
     def _chance(self, event: Chance):
         """The outcome of a random event: chosen in advance by a search, else drawn."""
         if self._forced:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from typing import Any
 
 from .actions import Action
@@ -18,6 +18,12 @@ class Match:
         self.spec = spec
         self.state = spec.start(players, seed, options)
         self.record = Record(spec.slug, list(players), seed, spec.resolve_options(options))
+        self._settle()
+
+    def _settle(self) -> None:
+        """Nothing played so far can be taken back: remember the state as it stands."""
+        self.settled = len(self.record.actions)
+        self._settled_state = self.state.copy()
 
     @classmethod
     def from_record(cls, record: Record) -> Match:
@@ -28,6 +34,7 @@ class Match:
         match.spec = get_spec(record.game)
         match.state = record.replay()
         match.record = record
+        match._settle()  # a game continued takes back nothing played before it was saved
         return match
 
     def act(self, seat: int, action: Action, version: int | None = None,
@@ -40,5 +47,39 @@ class Match:
         nxt = self.state.apply(seat, action, version)
         if persist is not None:
             persist(len(self.record.actions), seat, action)
+        reveals = self.state.reveals(seat, action)
         self.state = nxt
         self.record.actions.append((seat, action))
+        if reveals:
+            self._settle()
+
+    # -- taking a move back (a game on one computer) ------------------------------------------
+
+    def take_back_point(self, seat: int, along: Collection[int] = ()) -> int | None:
+        """How many actions stay in the record if `seat` takes back its last one, with every
+        action after it, which must all be by seats in `along` (bots); None when it may not.
+
+        Nothing is taken back past an action that showed what nobody knew (a die, a card), so
+        taking back never lets a player see the future and choose again."""
+        actions = self.record.actions
+        for n in range(len(actions) - 1, self.settled - 1, -1):
+            actor = actions[n][0]
+            if actor == seat:
+                return n
+            if actor not in along:
+                return None
+        return None
+
+    def take_back(self, seat: int, along: Collection[int] = ()) -> list[tuple[int, Action]]:
+        """Take back `seat`'s last action and those after it (see `take_back_point`); returns
+        them, oldest first. ValueError if there is none it may take back."""
+        keep = self.take_back_point(seat, along)
+        if keep is None:
+            raise ValueError("there is no move of yours to take back")
+        taken = self.record.actions[keep:]
+        state = self._settled_state.copy()
+        for actor, action in self.record.actions[self.settled:keep]:
+            state.step(actor, action)
+        self.state = state
+        del self.record.actions[keep:]
+        return taken

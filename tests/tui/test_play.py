@@ -1,12 +1,14 @@
 """Playing Big Shot through the app, as a person would: keys in, screens out."""
 
+import threading
+
 import pytest
 from textual.command import CommandList
 from textual.widgets import Static
 
 from core.games.bigshot import actions as A
 from tui.app import BoomtownApp
-from tui.demo import app_for, game_over, human_bidding_after_a_bid, table_at
+from tui.demo import app_for, game_over, human_bidding_after_a_bid, human_placing, table_at
 from tui.games.bigshot.end import BigShotEnd
 from tui.games.bigshot.panels import LedgerPanel
 from tui.games.bigshot.screen import BigShotScreen
@@ -420,3 +422,78 @@ async def test_a_bot_that_fails_or_cheats_plays_a_legal_move_and_the_game_goes_o
     moved = {seat for seat, _ in table.match.record.actions}
     assert {1, 2} <= moved
     assert "failed to choose" in caplog.text and "chose an illegal action" in caplog.text
+
+
+# -- taking a move back ------------------------------------------------------------------------
+
+def keys_on_bar(app) -> str:
+    return str(app.screen.query_one(KeyBar).render())
+
+
+async def test_ctrl_z_takes_back_a_cube_placed_and_its_log_line():
+    table = table_at(until=human_placing)
+    app = app_for(table)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        before, lines = table.state.view(0), len(app.screen.query_one("#log").lines)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert sum(table.state.to_place) == 3
+        assert "Undo" in keys_on_bar(app)
+        await pilot.press("ctrl+z")
+        await pilot.pause()
+        assert table.state.view(0) == before
+        assert len(app.screen.query_one("#log").lines) == lines
+        await pilot.press("enter")  # and the person places again
+        await pilot.pause()
+        assert sum(table.state.to_place) == 3
+
+
+async def test_nothing_is_taken_back_past_the_die():
+    table = table_at(until=lambda s: s.phase == "roll" and s.roller == 0 and s.round >= 2)
+    app = app_for(table)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        await pilot.press("r")
+        await settle(pilot, app)
+        version = table.state.version
+        assert not app.screen.check_action("take_back", ())
+        assert "Undo" not in keys_on_bar(app)
+        await pilot.press("ctrl+z")
+        await pilot.pause()
+        assert table.state.version == version
+
+
+class Thinking:
+    """A bot that thinks until it is told to answer: a bid of 2 the first time, then passes."""
+
+    def __init__(self) -> None:
+        self.asked, self.answer = threading.Event(), threading.Event()
+        self.answers = [A.bid(2)]
+
+    def choose(self, view, legal):
+        answer = self.answers.pop() if self.answers else A.PASS
+        self.asked.set()
+        self.answer.wait(timeout=30)
+        return answer
+
+
+async def test_a_move_taken_back_while_a_bot_thinks_is_never_answered_by_that_thought():
+    table = table_at(until=lambda s: s.phase == "bid" and s.current == 0 and s.round >= 2
+                     and s.auction.high_bidder is None)
+    thinking = table.bots[1] = Thinking()
+    app = app_for(table)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        before, played = table.state.view(0), len(table.match.record.actions)
+        await pilot.press("p")
+        while not thinking.asked.is_set():  # the bot in seat 2 is thinking about its move
+            await pilot.pause()
+        await pilot.press("ctrl+z")
+        await pilot.pause()
+        assert table.state.view(0) == before
+        await pilot.press("1", "enter")  # the person bids instead; the bot is asked again
+        await pilot.pause()
+        thinking.answer.set()
+        await settle(pilot, app)
+        assert table.match.record.actions[played:played + 2] == [(0, A.bid(1)), (1, A.PASS)]

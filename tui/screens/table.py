@@ -59,7 +59,9 @@ class GameCommands(Provider):
             match = matcher.match(label)
             if match > 0:
                 yield Hit(match, matcher.highlight(label), play, help="play this now")
-        for label, method in (("Help: keys and rules", screen.action_help),
+        undo = (("Undo: take back your last move", screen.action_take_back),) \
+            if screen._may_take_back() else ()
+        for label, method in (*undo, ("Help: keys and rules", screen.action_help),
                               ("Save the game", screen.action_save),
                               ("Leave the game", screen.action_leave)):
             match = matcher.match(label)
@@ -70,13 +72,24 @@ class GameCommands(Provider):
 class TableScreen(Page):
     COMMANDS = Page.COMMANDS | {GameCommands}
     BINDINGS = [
+        Binding("ctrl+z", "take_back", "Undo"),
         Binding("question_mark", "help", "Help"),
         Binding("ctrl+s", "save", "Save", show=False),
         Binding("q", "leave", "Quit"),
         Binding("pageup", "log_page(1)", "Older log", show=False),
         Binding("pagedown", "log_page(-1)", "Newer log", show=False),
     ]
-    HELP = ""
+    KEYS_LAST = ("take_back",)  # the key bar lists the game's keys before Undo
+    HELP = ""  # the game's keys, then its rules in brief (Markdown); KEYS_HELP goes between
+    KEYS_HELP = """\
+# Keys at every table
+
+- `Ctrl+Z` (undo): take back your last move and the bots' replies to it, again for the move
+  before, as far back as the last die thrown or card drawn.
+- `Ctrl+P`: every action you may take now, searchable.
+- `?` this help; `q` leave (the game is saved after every move, and `Ctrl+S` saves too).
+- `PageUp` / `PageDown` scroll the log.
+"""
     GAME = ""  # the game's title
     DOING: dict[str, str] = {}  # what the person who must act decides, by phase
     BOARD = AUCTION = LEDGER = Widget
@@ -178,7 +191,7 @@ class TableScreen(Page):
     def _refresh_keys(self) -> None:
         """Re-check which keys apply only when the kinds of legal actions change."""
         view = self.view
-        keys_for = (getattr(view, "phase", None), self._mine(),
+        keys_for = (getattr(view, "phase", None), self._mine(), self._may_take_back(),
                     tuple(sorted({type(a).__name__ for a in view.legal})))
         if keys_for != self._keys_for:
             self._keys_for = keys_for
@@ -186,6 +199,9 @@ class TableScreen(Page):
 
     def _append_log(self) -> None:
         lines = self.view.log
+        if len(lines) < self._logged:  # a move was taken back
+            self.query_one("#log", LogPanel).keep(len(lines))
+            self._logged = len(lines)
         if len(lines) > self._logged:
             self.query_one("#log", LogPanel).write_lines(lines[self._logged:])
             self._logged = len(lines)
@@ -345,6 +361,24 @@ class TableScreen(Page):
         """Draw the same view again, after a change of the viewer's own choices (cursor, bid)."""
         self.show(self.view)
 
+    def _may_take_back(self) -> bool:
+        return self.viewer is not None and not self.table.is_over() \
+            and self.table.can_take_back(self.viewer)
+
+    def action_take_back(self) -> None:
+        """Take back the viewer's last move (and the bots' replies), as far back as the last
+        die or card: a bot thinking meanwhile is stopped, its move never made."""
+        if not self._may_take_back():
+            return
+        self.workers.cancel_group(self, "bots")
+        taken = self.table.take_back(self.viewer)
+        mine = [action for seat, action in taken if seat == self.viewer]
+        replies = len(taken) - len(mine)
+        self.message = ""
+        self.notify(f"Taken back: {mine[0]}" + (f", and {replies} bot move"
+                    f"{'s' if replies > 1 else ''} after it" if replies else "") + ".")
+        self.refresh_view()
+
     def _mine(self) -> bool:
         """Whether the person at this screen must act now."""
         return viewer_acts(self.view)
@@ -354,6 +388,8 @@ class TableScreen(Page):
             return False  # the game is hidden behind "make the window larger": no key acts
         if action == "answer":  # a key that sends one action: shown while the game lists it
             return getattr(self, "view", None) is None or self.answer(parameters[0]) is not None
+        if action == "take_back":
+            return self._may_take_back()
         return self.allows(action, parameters)
 
     def allows(self, action: str, parameters: tuple) -> bool | None:
@@ -380,7 +416,15 @@ class TableScreen(Page):
         self.query_one("#log", LogPanel).page(direction)
 
     def action_help(self) -> None:
-        self.app.push_screen(Help(self.HELP))
+        self.app.push_screen(Help(self.help_text()))
+
+    def help_text(self) -> str:
+        """The game's help with the keys of every table after the game's own keys (the first
+        section of its HELP)."""
+        cut = self.HELP.find("\n# ")
+        if cut < 0:
+            return f"{self.HELP}\n{self.KEYS_HELP}"
+        return f"{self.HELP[:cut + 1]}\n{self.KEYS_HELP}{self.HELP[cut:]}"
 
     def action_save(self, quiet: bool = False) -> None:
         if self.save_path is None or self.table.is_over():

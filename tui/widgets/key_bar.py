@@ -17,11 +17,14 @@ class KeyBar(TextPanel):
     DEFAULT_CSS = "KeyBar { height: 1; dock: bottom; padding: 0 1; background: $panel; }"
 
     def show_keys(self, screen) -> None:
-        """The screen's shown, enabled bindings, once per key, in the order they are declared
-        (a screen may keep a working key off the bar: `key_shown`)."""
+        """The screen's shown, enabled bindings, once per key, in the order they are declared,
+        but those the screen names in `KEYS_LAST` after the rest (where the bar is cut first on
+        a narrow screen); a screen may keep a working key off the bar: `key_shown`."""
         text = Text(no_wrap=True, overflow="ellipsis")
         seen = set()
-        for active in screen.active_bindings.values():
+        last = getattr(screen, "KEYS_LAST", ())
+        for active in sorted(screen.active_bindings.values(),
+                             key=lambda active: active.binding.action in last):
             binding = active.binding
             if not binding.show or not active.enabled or binding.action in seen \
                     or not screen.key_shown(binding.action):

@@ -30,6 +30,12 @@ class LogPanel(LinesWidget):
             self.back += len(lines)  # keep showing what the reader scrolled back to
         self.redraw()
 
+    def keep(self, count: int) -> None:
+        """Keep only the first `count` lines (what a move taken back had added goes)."""
+        del self.lines[count:]
+        self.back = min(self.back, max(0, len(self.lines) - 1))
+        self.redraw()
+
     def visible(self) -> list[str]:
         """The lines on screen now; when scrolled back, the last says how many are below."""
         height = self.size.height

@@ -85,6 +85,9 @@ class LegalityRules:
     def chance_after(self, seat: int, action) -> Chance | None:
         return TWO_DICE if type(action) is A.Roll else None
 
+    def reveals(self, seat: int, action) -> bool:
+        return type(action) in (A.Roll, A.TakeCombat)  # the dice; the top Combat card
+
     def why_illegal(self, seat: int, action) -> str | None:
         if self.stage == OVER:
             return "the game is over"

@@ -24,6 +24,7 @@ from .board import (
     CUBES_PER_SPACE,
     LOTS,
     N_LOTS,
+    ROUNDS,
     SPACES,
     START_CASH,
 )
@@ -215,6 +216,11 @@ class BigShotState(LoanRules, LotRules, GameState):
 
     def chance_after(self, seat: int, action) -> Chance | None:
         return DIE if action.kind == "roll" else None
+
+    def reveals(self, seat: int, action) -> bool:
+        """The die; with hidden money, also the last cube of the game, which shows all cash."""
+        return action.kind == "roll" or (self.hidden and self.round == ROUNDS and
+                                         self.phase == PLACE and sum(self.to_place) == 1)
 
     def payable(self, seat: int) -> int:
         """The largest bid `seat` can pay from one of its colours."""

@@ -117,6 +117,11 @@ class MillionState(StackedTurns, GameState):
     def chance_after(self, seat: int, action) -> Chance | None:
         return DIE if type(action) in (A.Roll, A.Sell) else None
 
+    def reveals(self, seat: int, action) -> bool:
+        """The die; a drive to a publicity stunt turns up the next stunt card."""
+        return type(action) in (A.Roll, A.Sell) or (
+            type(action) is A.Drive and action.space in self.stunt_spaces())
+
     def may_act(self, seat: int) -> bool:
         return seat == self.actor()
 

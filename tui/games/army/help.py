@@ -34,8 +34,6 @@ HELP = f"""\
   at a time. A building won so: `←` `→` choose the site, `Enter` puts it there.
 - Selling (`s`) and mortgaging (`m`) work whenever the game waits on you: in an auction, when
   an offer reaches you, deciding on a purchase.
-- `Ctrl+P`: every action you may take now, searchable. `?` this help, `q` leave (the game is
-  saved), `Ctrl+S` save. `PageUp` / `PageDown` scroll the log.
 
 # The board
 

@@ -10,8 +10,6 @@ HELP = """\
 - placing: `←` `↑` `→` `↓` (or a click) choose a lot, `c` the next cube, `Enter` (or a second
   click) places it. The lot shows what the cube would do: who would lead, or win it outright.
 - paying with two colours: `←` `→` choose, `Enter` pays.
-- `Ctrl+P`: every action you may take now, searchable. `?` this help, `q` leave (the game is
-  saved), `Ctrl+S` save.
 
 # The rules in brief
 

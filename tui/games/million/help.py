@@ -18,7 +18,6 @@ HELP = f"""\
   panel shows what the sale roll would give); `u` ends its lease; `x` takes your SOLD sign off
   it without selling.
 - A six: `m` takes ${SIX_BONUS:,}, `1`-`6` makes that player miss a turn.
-- `?` this help, `q` leave (the game is saved after every move).
 
 # The board
 

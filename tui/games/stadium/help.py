@@ -21,7 +21,7 @@ HELP = f"""\
   an offer made to you: `y` accept, `n` reject, `k` counter-offer.
 - Owing money: `s` auctions the land or building under the cursor to the other players; `B`
   declares bankruptcy once everything has been offered.
-- `e` ends your turn. `?` this help, `q` leave (the game is saved after every move).
+- `e` ends your turn.
 
 # Stadium: the rules in brief
 
