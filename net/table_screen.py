@@ -63,6 +63,9 @@ class NetTable:
     def take_back(self, seat: int) -> list:
         raise ValueError("moves are not taken back at a shared table")
 
+    def replayable(self) -> None:
+        return None  # no replays over SSH yet
+
     def notice(self) -> str:
         """Who is away (a bot plays for them) or not connected."""
         table = self.hosted

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -66,15 +67,20 @@ class Record:
             raise RecordError(f"cannot read {path}: {exc}") from None
         return cls.from_json(data)
 
-    def replay(self):
-        """The state this record leads to; RecordError if an action no longer applies."""
+    def replay(self, visit: Callable[[int, Any], None] | None = None):
+        """The state this record leads to; RecordError if an action no longer applies.
+        `visit(n, state)` sees the state after each number of actions n, from 0 on."""
         from core.engine.errors import ActionError
         from core.games import get_spec
 
         state = get_spec(self.game).start(self.players, self.seed, self.options)
+        if visit:
+            visit(0, state)
         for n, (seat, action) in enumerate(self.actions):
             try:
                 state.step(seat, action)
             except ActionError as exc:
                 raise RecordError(f"action {n + 1} ({action}) does not apply: {exc}") from None
+            if visit:
+                visit(n + 1, state)
         return state

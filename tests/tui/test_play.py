@@ -376,7 +376,7 @@ async def test_the_end_screen_answers_enter_and_the_arrows_without_tab_first():
         await pilot.pause()
         assert isinstance(app.screen, BigShotEnd)
         assert "Play again" in str(app.screen.query_one(KeyBar).render())
-        await pilot.press("right", "right", "left")  # Play again -> Title -> Quit -> Title
+        await pilot.press("right", "right", "right", "left")  # -> Replay -> Title -> Quit -> Title
         assert app.screen.focused.id == "title"
         await pilot.press("enter")
         await pilot.pause()

@@ -1,12 +1,16 @@
-"""The end of any game: the verdict, the game's own summary and chart, then again / title / quit."""
+"""The end of any game: the verdict, the game's own summary and chart, then again, replay,
+title or quit."""
 
 from __future__ import annotations
+
+from collections.abc import Callable
 
 from rich.style import Style
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
+from textual.screen import Screen
 from textual.widgets import Button, Static
 
 from ..widgets.chart import sparklines
@@ -34,17 +38,20 @@ def chart_of(view, history, labels: list[Text], colours, width: int, title: str)
 
 
 class EndPage(Page[str]):
-    """Answers "again", "title" or "quit". A game's end screen provides `sheet` and `chart`."""
+    """Answers "again", "title" or "quit". A game's end screen provides `sheet` and `chart`;
+    its table screen may give it `replay`, which makes a screen replaying the game."""
 
     AUTO_FOCUS = "#again"  # Enter plays again; the arrows move between the buttons
-    BINDINGS = [Binding("a", "choose('again')", "Play again"), Binding("t", "choose('title')",
-                "Title"), Binding("q", "choose('quit')", "Quit"),
+    BINDINGS = [Binding("a", "choose('again')", "Play again"),
+                Binding("r", "replay", "Replay"), Binding("t", "choose('title')", "Title"),
+                Binding("q", "choose('quit')", "Quit"),
                 Binding("left", "app.focus_previous", show=False),
                 Binding("right", "app.focus_next", show=False)]
 
     def __init__(self, view) -> None:
         super().__init__()
         self.final = view
+        self.replay: Callable[[], Screen] | None = None
 
     def body(self) -> ComposeResult:
         with VerticalScroll(id="end"):
@@ -54,6 +61,8 @@ class EndPage(Page[str]):
             yield Static(self.chart(self.app.size.width - 8), id="chart")
             with Horizontal(classes="buttons"):
                 yield Button("Play again", id="again", variant="primary")
+                if self.replay is not None:
+                    yield Button("Replay", id="replay")
                 yield Button("Title", id="title")
                 yield Button("Quit", id="quit")
         yield KeyBar()
@@ -68,8 +77,19 @@ class EndPage(Page[str]):
     def chart(self, width: int) -> Text:
         raise NotImplementedError
 
+    def check_action(self, action: str, parameters: tuple) -> bool | None:
+        return action != "replay" or self.replay is not None
+
     def on_button_pressed(self, event: Button.Pressed) -> None:
-        self.dismiss(event.button.id)
+        if event.button.id == "replay":
+            self.action_replay()
+        else:
+            self.dismiss(event.button.id)
+
+    def action_replay(self) -> None:
+        """The game again, move by move, over this screen (closing it comes back here)."""
+        if self.replay is not None:
+            self.app.push_screen(self.replay())
 
     def action_choose(self, choice: str) -> None:
         self.dismiss(choice)

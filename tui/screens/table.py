@@ -23,6 +23,7 @@ from textual.widget import Widget
 from core.engine.errors import ActionError, StaleAction
 from core.engine.views import actor_name, viewer_acts
 
+from ..replay import replay_screen
 from ..saves import forget_save, save_table
 from ..table import Table
 from ..widgets.key_bar import KeyBar
@@ -95,6 +96,7 @@ class TableScreen(Page):
     BOARD = AUCTION = LEDGER = Widget
     HOT_SEAT = "hot-seat"  # the viewer follows whichever person must act
     FULL_SIZE = (110, 36)  # the smallest window the full layout fits; below, the compact one
+    WATCHING = " · watching"  # the status line's word for a spectator's screen
 
     def __init__(self, table: Table, pace: float = 0.0, save_path: Path | None = None,
                  seat: int | str | None = HOT_SEAT) -> None:
@@ -299,7 +301,11 @@ class TableScreen(Page):
         self._ended = True
         if self.save_path is not None:
             forget_save(self.save_path)  # nothing left to continue
-        self.app.push_screen(self.end_screen(self.table.view(None)), self.on_end_choice)
+        end = self.end_screen(self.table.view(None))
+        record, seats = self.table.replayable(), list(self.table.seats)
+        if record is not None:
+            end.replay = lambda: replay_screen(record, seats)
+        self.app.push_screen(end, self.on_end_choice)
 
     # -- what a game's screen provides -------------------------------------------------------------
 
@@ -313,7 +319,7 @@ class TableScreen(Page):
             return f"{self.GAME} · game over · {view.result.reason}"
         actor = actor_name(view)
         you = " (you)" if self._mine() else ""
-        watching = "" if view.viewer is not None else " · watching"
+        watching = "" if view.viewer is not None else self.WATCHING
         doing = self.DOING[view.phase]
         return f"{self.GAME} · {self.round_text()} · {actor}{you} {doing}{watching}"
 

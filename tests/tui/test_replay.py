@@ -1,0 +1,91 @@
+"""A finished game played again from its end screen, move by move, in each game's own screen."""
+
+import contextlib
+
+import pytest
+
+from core.engine.record import Record
+from tui.demo import app_for, game_over, table_at
+from tui.screens.end import EndPage
+from tui.widgets.key_bar import KeyBar
+
+SIZES = [pytest.param((120, 40), id="120x40"), pytest.param((80, 24), id="80x24")]
+GAMES = {"bigshot": None, "army": {"round_limit": 30}, "stadium": {"round_limit": 30},
+         "million": {"round_limit": 30}}
+
+
+def finished(game: str):
+    return table_at(seed=7, game=game, options=GAMES[game], until=game_over)
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("game", GAMES)
+def test_a_replay_shows_the_game_as_it_stood_at_a_move(snap_compare, game, size):
+    """The end screen's `r`, four rounds on, then three moves on."""
+    app = app_for(finished(game))
+    assert snap_compare(app, terminal_size=size,
+                        press=["r", "down", "down", "down", "down", "right", "right", "right"])
+
+
+async def test_the_replay_steps_through_the_record_and_closes_back_to_the_end_screen():
+    table = finished("bigshot")
+    record = table.match.record
+    app = app_for(table)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, EndPage)
+        await pilot.press("r")
+        await pilot.pause()
+        screen = app.screen
+        replay = screen.table
+        assert replay.moves == 0 and "Replay, move 0 of" in screen.status_line()
+        await pilot.press("right", "right", "right", "left")
+        await pilot.pause()
+        assert replay.moves == 2
+        start = Record(record.game, record.players, record.seed, record.options,
+                       record.actions[:2])
+        assert screen.view == start.replay().view(None)
+        assert len(screen.query_one("#log").lines) == len(screen.view.log)
+        await pilot.press("end")
+        await pilot.pause()
+        assert screen.view == table.view(None) and not isinstance(app.screen, EndPage)
+        await pilot.press("home")
+        await pilot.pause()
+        assert replay.moves == 0 and len(screen.query_one("#log").lines) == 1
+        await pilot.press("q")
+        await pilot.pause()
+        assert isinstance(app.screen, EndPage)
+    assert table.match.record is record and table.state.is_over()  # the game is untouched
+
+
+@contextlib.asynccontextmanager
+async def replaying():
+    """A finished Big Shot game's replay screen, at its start, and the pilot."""
+    app = app_for(finished("bigshot"))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.press("r")
+        await pilot.pause()
+        yield app.screen, pilot
+
+
+async def test_the_game_s_keys_do_nothing_in_a_replay():
+    async with replaying() as (screen, pilot):
+        await pilot.press("r", "1", "enter", "p", "ctrl+z")  # roll, bid, pass, undo
+        await pilot.pause()
+        assert screen.table.moves == 0 and screen.view.phase == "roll"
+        keys = str(screen.query_one(KeyBar).render())
+        assert "Forward" in keys and "Roll" not in keys and "Pass" not in keys
+
+
+async def test_space_plays_the_moves_on_and_stops_at_the_end():
+    async with replaying() as (screen, pilot):
+        await pilot.press("space")
+        assert screen._timer is not None
+        screen.play_on()  # what each tick of the timer does
+        screen.play_on()
+        assert screen.table.moves == 2
+        await pilot.press("end", "left")  # any step stops the play
+        assert screen._timer is None
+        await pilot.press("space")
+        screen.play_on()
+        assert screen.table.moves == screen.table.replay.length and screen._timer is None

@@ -1,0 +1,150 @@
+"""A finished game played again on its own table screen, move by move, as a spectator sees it.
+
+`ReplayTable` has the shape of a table (`tui.table.Table`) whose game is the record at a chosen
+position; `replay_screen_class(slug)` is the game's own screen with the replay's keys instead
+of the game's.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+from textual.binding import Binding
+
+from core.engine.errors import IllegalAction
+from core.engine.record import Record
+from core.engine.replay import Replay
+
+from .games import screen_class
+from .table import Seat
+
+REPLAY_PACE = 0.6  # seconds between moves while the replay plays on by itself
+
+
+class ReplayTable:
+    """A table showing a record at a position (`moves` actions played); nobody may act."""
+
+    def __init__(self, record: Record, seats: list[Seat]) -> None:
+        self.replay = Replay(record)
+        self.seats = seats
+        self.moves = 0
+        self._state = self.replay.state_at(0)
+
+    def go_to(self, moves: int) -> None:
+        moves = max(0, min(moves, self.replay.length))
+        if moves != self.moves:
+            self.moves = moves
+            self._state = self.replay.state_at(moves)
+
+    def view(self, seat: int | None):
+        return self._state.view(seat)
+
+    def actor(self) -> int | None:
+        seats = self._state.to_act()
+        return seats[0] if seats else None
+
+    def is_over(self) -> bool:
+        return self._state.is_over()
+
+    def act(self, seat: int, action, version: int | None = None) -> None:
+        raise IllegalAction("this is a replay: nothing can be played")
+
+    def why_illegal(self, seat: int, action) -> str | None:
+        return "this is a replay: nothing can be played"
+
+    def bot_to_move(self) -> None:
+        return None
+
+    def can_take_back(self, seat: int) -> bool:
+        return False
+
+    def take_back(self, seat: int) -> list:
+        raise ValueError("this is a replay: nothing can be taken back")
+
+    def replayable(self) -> None:
+        return None
+
+
+class ReplayMixin:
+    """What a game's screen becomes in a replay: the position's keys work, the game's do not."""
+
+    BINDINGS = [
+        Binding("left", "move(-1)", "Back"),
+        Binding("right", "move(1)", "Forward"),
+        Binding("up", "round(-1)", "Round back"),
+        Binding("down", "round(1)", "Round on"),
+        Binding("home", "go('start')", "Start", show=False),
+        Binding("end", "go('end')", "End", show=False),
+        Binding("space", "play", "Play/pause"),
+        Binding("escape,q", "leave", "Close"),
+    ]
+    KEYS_HELP = """\
+# Keys in a replay
+
+- `←` `→`: a move back or forward; `↑` `↓`: to the start of the round before or after.
+- `Home` / `End`: the game's start or its end.
+- `Space`: play the moves on by themselves, or stop.
+- `q` or `Esc`: back to the end of the game. `PageUp` / `PageDown` scroll the log.
+"""
+    WATCHING = ""
+    REPLAY_ACTIONS = frozenset({"move", "round", "go", "play", "leave", "help", "log_page"})
+
+    _timer = None
+
+    def status_line(self) -> str:
+        table = self.table
+        return f"Replay, move {table.moves} of {table.replay.length} · {super().status_line()}"
+
+    def check_action(self, action: str, parameters: tuple) -> bool | None:
+        return action in self.REPLAY_ACTIONS
+
+    def _finish(self) -> None:
+        """The end of the record is a position like any other."""
+
+    def action_move(self, step: int) -> None:
+        self._go_to(self.table.moves + step)
+
+    def action_round(self, rounds: int) -> None:
+        self._go_to(self.table.replay.round_start(self.table.moves, rounds))
+
+    def action_go(self, where: str) -> None:
+        self._go_to(0 if where == "start" else self.table.replay.length)
+
+    def action_play(self) -> None:
+        if self._timer is None:
+            self._timer = self.set_interval(REPLAY_PACE, self.play_on)
+        else:
+            self._stop()
+
+    def play_on(self) -> None:
+        """One move on, and a stop at the end of the game."""
+        self._go_to(self.table.moves + 1, playing=True)
+        if self.table.moves == self.table.replay.length:
+            self._stop()
+
+    def _stop(self) -> None:
+        if self._timer is not None:
+            self._timer.stop()
+            self._timer = None
+
+    def _go_to(self, moves: int, playing: bool = False) -> None:
+        if not playing:
+            self._stop()
+        self.table.go_to(moves)
+        self.refresh_view()
+
+    def action_leave(self) -> None:
+        self._stop()
+        self.dismiss()
+
+
+@cache
+def replay_screen_class(slug: str):
+    base = screen_class(slug)
+    # Textual gathers BINDINGS only from widget classes, so the mixin's are set here.
+    return type(f"Replay{base.__name__}", (ReplayMixin, base), {"BINDINGS": ReplayMixin.BINDINGS})
+
+
+def replay_screen(record: Record, seats: list[Seat]):
+    """The game's screen over a replay of `record`, at its start, seen by a spectator."""
+    return replay_screen_class(record.game)(ReplayTable(record, seats), seat=None)
