@@ -302,8 +302,9 @@ class TableScreen(Page):
         if self.save_path is not None:
             forget_save(self.save_path)  # nothing left to continue
         end = self.end_screen(self.table.view(None))
-        record, seats = self.table.replayable(), list(self.table.seats)
+        record = self.table.replayable()
         if record is not None:
+            seats = list(self.table.seats)
             end.replay = lambda: replay_screen(record, seats)
         self.app.push_screen(end, self.on_end_choice)
 
@@ -377,12 +378,10 @@ class TableScreen(Page):
         if not self._may_take_back():
             return
         self.workers.cancel_group(self, "bots")
-        taken = self.table.take_back(self.viewer)
-        mine = [action for seat, action in taken if seat == self.viewer]
-        replies = len(taken) - len(mine)
+        (_, move), *replies = self.table.take_back(self.viewer)  # the viewer's, then bots'
         self.message = ""
-        self.notify(f"Taken back: {mine[0]}" + (f", and {replies} bot move"
-                    f"{'s' if replies > 1 else ''} after it" if replies else "") + ".")
+        self.notify(f"Taken back: {move}" + (f", and {len(replies)} bot move"
+                    f"{'s' if len(replies) > 1 else ''} after it" if replies else "") + ".")
         self.refresh_view()
 
     def _mine(self) -> bool:

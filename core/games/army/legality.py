@@ -86,7 +86,7 @@ class LegalityRules:
         return TWO_DICE if type(action) is A.Roll else None
 
     def reveals(self, seat: int, action) -> bool:
-        return type(action) in (A.Roll, A.TakeCombat)  # the dice; the top Combat card
+        return super().reveals(seat, action) or type(action) is A.TakeCombat  # a Combat card
 
     def why_illegal(self, seat: int, action) -> str | None:
         if self.stage == OVER:

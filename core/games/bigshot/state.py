@@ -219,8 +219,8 @@ class BigShotState(LoanRules, LotRules, GameState):
 
     def reveals(self, seat: int, action) -> bool:
         """The die; with hidden money, also the last cube of the game, which shows all cash."""
-        return action.kind == "roll" or (self.hidden and self.round == ROUNDS and
-                                         self.phase == PLACE and sum(self.to_place) == 1)
+        return super().reveals(seat, action) or (self.hidden and self.round == ROUNDS and
+                                                 self.phase == PLACE and sum(self.to_place) == 1)
 
     def payable(self, seat: int) -> int:
         """The largest bid `seat` can pay from one of its colours."""

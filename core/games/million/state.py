@@ -119,7 +119,7 @@ class MillionState(StackedTurns, GameState):
 
     def reveals(self, seat: int, action) -> bool:
         """The die; a drive to a publicity stunt turns up the next stunt card."""
-        return type(action) in (A.Roll, A.Sell) or (
+        return super().reveals(seat, action) or (
             type(action) is A.Drive and action.space in self.stunt_spaces())
 
     def may_act(self, seat: int) -> bool:

@@ -74,8 +74,8 @@ class LegalityRules:
     def chance_after(self, seat: int, action) -> Chance | None:
         return DIE if type(action) is A.Roll else None
 
-    def reveals(self, seat: int, action) -> bool:
-        return type(action) in (A.Roll, A.DrawCrown, A.DrawVenture)  # the die; a deck's top card
+    def reveals(self, seat: int, action) -> bool:  # the die, and the top card of either deck
+        return super().reveals(seat, action) or type(action) in (A.DrawCrown, A.DrawVenture)
 
     def why_illegal(self, seat: int, action) -> str | None:
         if self.stage == OVER:
