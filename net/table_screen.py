@@ -9,6 +9,7 @@ from textual.app import App
 from textual.binding import Binding
 
 from core.engine.errors import IllegalAction
+from core.engine.replay import Replay
 from tui.games import screen_class
 from tui.screens.dialogs import ConfirmQuit
 from tui.table import Seat
@@ -63,8 +64,9 @@ class NetTable:
     def take_back(self, seat: int) -> list:
         raise ValueError("moves are not taken back at a shared table")
 
-    def replayable(self) -> None:
-        return None  # no replays over SSH yet
+    def replayable(self) -> Replay | None:
+        hosted = self.hosted
+        return hosted.replay() if hosted.match.state.is_over() else None
 
     def notice(self) -> str:
         """Who is away (a bot plays for them) or not connected."""
@@ -95,6 +97,7 @@ class NetTableMixin:
 - `PageUp` / `PageDown` scroll the log.
 """
 
+    END_CHOICES = {"lobby": "Lobby"}  # after the game, back to the lobby (or a replay)
     _chat_seen = 0
 
     def refresh_view(self) -> None:

@@ -12,7 +12,6 @@ from functools import cache
 from textual.binding import Binding
 
 from core.engine.errors import IllegalAction
-from core.engine.record import Record
 from core.engine.replay import Replay
 
 from .games import screen_class
@@ -22,10 +21,11 @@ REPLAY_PACE = 0.6  # seconds between moves while the replay plays on by itself
 
 
 class ReplayTable:
-    """A table showing a record at a position (`moves` actions played); nobody may act."""
+    """A table showing a finished game at a position (`moves` actions played); nobody may
+    act. Several may show one Replay (an SSH host makes one per finished table)."""
 
-    def __init__(self, record: Record, seats: list[Seat]) -> None:
-        self.replay = Replay(record)
+    def __init__(self, replay: Replay, seats: list[Seat]) -> None:
+        self.replay = replay
         self.seats = seats
         self.moves = 0
         self._state = self.replay.state_at(0)
@@ -68,16 +68,17 @@ class ReplayTable:
 class ReplayMixin:
     """What a game's screen becomes in a replay: the position's keys work, the game's do not."""
 
-    BINDINGS = [
-        Binding("left", "move(-1)", "Back"),
-        Binding("right", "move(1)", "Forward"),
-        Binding("up", "round(-1)", "Round back"),
-        Binding("down", "round(1)", "Round on"),
+    BINDINGS = [  # a pair of keys shows as one on the key bar, so that all fit in 80 columns
+        Binding("left", "move(-1)", "Move", key_display="←→"),
+        Binding("right", "move(1)", "Forward", show=False),
+        Binding("up", "round(-1)", "Round", key_display="↑↓"),
+        Binding("down", "round(1)", "Round on", show=False),
         Binding("home", "go('start')", "Start", show=False),
         Binding("end", "go('end')", "End", show=False),
         Binding("space", "play", "Play/pause"),
         Binding("escape,q", "leave", "Close"),
     ]
+    KEYS_LAST = ("round(-1)", "play", "leave", "help")  # the bar's order after ←→
     KEYS_HELP = """\
 # Keys in a replay
 
@@ -145,6 +146,6 @@ def replay_screen_class(slug: str):
     return type(f"Replay{base.__name__}", (ReplayMixin, base), {"BINDINGS": ReplayMixin.BINDINGS})
 
 
-def replay_screen(record: Record, seats: list[Seat]):
-    """The game's screen over a replay of `record`, at its start, seen by a spectator."""
-    return replay_screen_class(record.game)(ReplayTable(record, seats), seat=None)
+def replay_screen(replay: Replay, seats: list[Seat]):
+    """The game's screen over `replay`, at the game's start, seen by a spectator."""
+    return replay_screen_class(replay.record.game)(ReplayTable(replay, seats), seat=None)

@@ -13,7 +13,7 @@ from typing import Any, Protocol
 
 from core.engine.actions import Action
 from core.engine.match import Match
-from core.engine.record import Record
+from core.engine.replay import Replay
 
 HUMAN = "human"
 
@@ -52,8 +52,8 @@ class Table(Protocol):
     def can_take_back(self, seat: int) -> bool:
         """Whether `seat` may take back its last move now (never at a shared table)."""
 
-    def replayable(self) -> Record | None:
-        """The game's record, for a replay once it is over (None: no replay offered)."""
+    def replayable(self) -> Replay | None:
+        """The finished game's replay (None: no replay offered)."""
 
     def take_back(self, seat: int) -> list[tuple[int, Action]]:
         """Take back `seat`'s last move and the bots' replies to it; returns them, oldest
@@ -118,8 +118,8 @@ class LocalTable:
     def can_take_back(self, seat: int) -> bool:
         return self.match.take_back_point(seat, self.bots) is not None
 
-    def replayable(self) -> Record:
-        return self.match.record
+    def replayable(self) -> Replay:
+        return Replay(self.match.record)
 
     def take_back(self, seat: int) -> list[tuple[int, Action]]:
         return self.match.take_back(seat, self.bots)

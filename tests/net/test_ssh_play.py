@@ -5,7 +5,7 @@ import weakref
 
 from core.games.bigshot import actions as A
 
-from .harness import connect, start_server, table_with, until
+from .harness import ann_and_ben_at, connect, start_server, table_with, until
 
 
 async def test_lobby_shows_who_is_online_and_the_tables(served):
@@ -264,3 +264,25 @@ async def test_the_name_dialog_closes_when_no_name_is_chosen_in_time(tmp_path, m
         await owner.close()
     finally:
         await server.stop()
+
+
+async def test_a_finished_game_is_replayed_by_each_player_on_their_own(served):
+    server, port = served
+    ann, ben, table = await ann_and_ben_at(server, port, "bigshot", lambda s: s.is_over())
+    for person in (ann, ben):
+        await person.wait_for("Game over")
+    assert "Lobby" in ann.text() and "Play again" not in ann.text()  # one way on over SSH
+    await ann.press("r")
+    await ann.wait_for("Replay, move 0 of")
+    await ann.press("\x1b[C", "\x1b[C")  # right, right
+    await ann.wait_for("Replay, move 2 of")
+    assert "Game over" in ben.text()  # ann's replay is hers alone
+    await ben.press("r")
+    await ben.wait_for("Replay, move 0 of")
+    await ann.press("q")
+    await ann.wait_for("Game over")
+    await ann.press("q")
+    await ann.wait_for("You are ann")  # the lobby
+    assert table.match.state.is_over() and "Replay, move 0 of" in ben.text()
+    for person in (ann, ben):
+        await person.close()

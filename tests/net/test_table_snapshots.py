@@ -19,12 +19,13 @@ from .test_lobby_snapshots import SIZES, Elsewhere
 
 class TablePreview(BaseApp):
     """ann's Big Shot table with ben, cat and dan on a host of its own, two rounds played (ben
-    is away now), as `seat` sees it."""
+    is away now), or `until` some other point, as `seat` sees it."""
 
     CSS_PATH = Path(tui.__file__).parent / "app.tcss"
 
-    def __init__(self, data: Path, seat: int | None) -> None:
+    def __init__(self, data: Path, seat: int | None, until=lambda state: state.round == 3) -> None:
         super().__init__()
+        self.until = until
         self.host = Host(Storage(data / "db.sqlite3"),
                          Limits(bot_pace_seconds=3600, afk_seconds=3600))
         self.player = "ann" if seat is not None else "eve"
@@ -39,7 +40,7 @@ class TablePreview(BaseApp):
         for name in ("ben", "cat", "dan"):
             host.sit(table.id, name)
         host.start(table.id, "ann")
-        play_until(host, host.table(table.id), lambda state: state.round == 3)
+        play_until(host, host.table(table.id), self.until)
         host.chat(table.id, "ben", "nice [b]bid[/b]")
         host.table(table.id).away.add(1)
         self.push_screen(net_screen_class("bigshot")(NetTable(host, table.id, self.player),
@@ -63,3 +64,9 @@ def test_a_seated_player_sees_the_table_its_chat_and_who_is_away(snap_compare, t
 @pytest.mark.parametrize("size", SIZES)
 def test_a_spectator_watches_with_only_the_way_back_to_the_lobby(snap_compare, tmp_path, size):
     assert snap_compare(TablePreview(tmp_path, seat=None), terminal_size=size)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_a_finished_game_offers_a_player_its_replay_and_the_lobby(snap_compare, tmp_path, size):
+    assert snap_compare(TablePreview(tmp_path, seat=0, until=lambda state: state.is_over()),
+                        terminal_size=size)

@@ -74,7 +74,7 @@ async def test_the_game_s_keys_do_nothing_in_a_replay():
         await pilot.pause()
         assert screen.table.moves == 0 and screen.view.phase == "roll"
         keys = str(screen.query_one(KeyBar).render())
-        assert "Forward" in keys and "Roll" not in keys and "Pass" not in keys
+        assert "Move" in keys and "Roll" not in keys and "Pass" not in keys
 
 
 async def test_space_plays_the_moves_on_and_stops_at_the_end():

@@ -38,19 +38,21 @@ def chart_of(view, history, labels: list[Text], colours, width: int, title: str)
 
 
 class EndPage(Page[str]):
-    """Answers "again", "title" or "quit". A game's end screen provides `sheet` and `chart`;
-    its table screen may give it `replay`, which makes a screen replaying the game."""
+    """Answers one of its `choices` ("again", "title", "quit" on this computer, "lobby" at an
+    SSH table). A game's end screen provides `sheet` and `chart`; its table screen gives it
+    the choices, and may give it `replay`, which makes a screen replaying the game."""
 
-    AUTO_FOCUS = "#again"  # Enter plays again; the arrows move between the buttons
+    AUTO_FOCUS = ".buttons Button"  # Enter takes the first choice; the arrows move between them
     BINDINGS = [Binding("a", "choose('again')", "Play again"),
                 Binding("r", "replay", "Replay"), Binding("t", "choose('title')", "Title"),
-                Binding("q", "choose('quit')", "Quit"),
+                Binding("q", "choose('quit')", "Quit"), Binding("q", "choose('lobby')", "Lobby"),
                 Binding("left", "app.focus_previous", show=False),
                 Binding("right", "app.focus_next", show=False)]
 
     def __init__(self, view) -> None:
         super().__init__()
         self.final = view
+        self.choices: dict[str, str] = {"quit": "Quit"}  # answer -> its button's label
         self.replay: Callable[[], Screen] | None = None
 
     def body(self) -> ComposeResult:
@@ -60,11 +62,10 @@ class EndPage(Page[str]):
             yield Static(self.sheet(), id="sheet")
             yield Static(self.chart(self.app.size.width - 8), id="chart")
             with Horizontal(classes="buttons"):
-                yield Button("Play again", id="again", variant="primary")
-                if self.replay is not None:
-                    yield Button("Replay", id="replay")
-                yield Button("Title", id="title")
-                yield Button("Quit", id="quit")
+                for number, (choice, label) in enumerate(self.choices.items()):
+                    yield Button(label, id=choice, variant="primary" if not number else "default")
+                    if not number and self.replay is not None:
+                        yield Button("Replay", id="replay")
         yield KeyBar()
 
     def on_mount(self) -> None:
@@ -78,6 +79,8 @@ class EndPage(Page[str]):
         raise NotImplementedError
 
     def check_action(self, action: str, parameters: tuple) -> bool | None:
+        if action == "choose":
+            return parameters[0] in self.choices
         return action != "replay" or self.replay is not None
 
     def on_button_pressed(self, event: Button.Pressed) -> None:

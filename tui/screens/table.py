@@ -97,6 +97,7 @@ class TableScreen(Page):
     HOT_SEAT = "hot-seat"  # the viewer follows whichever person must act
     FULL_SIZE = (110, 36)  # the smallest window the full layout fits; below, the compact one
     WATCHING = " · watching"  # the status line's word for a spectator's screen
+    END_CHOICES = {"again": "Play again", "title": "Title", "quit": "Quit"}  # the end's buttons
 
     def __init__(self, table: Table, pace: float = 0.0, save_path: Path | None = None,
                  seat: int | str | None = HOT_SEAT) -> None:
@@ -302,10 +303,11 @@ class TableScreen(Page):
         if self.save_path is not None:
             forget_save(self.save_path)  # nothing left to continue
         end = self.end_screen(self.table.view(None))
-        record = self.table.replayable()
-        if record is not None:
+        end.choices = self.END_CHOICES
+        replay = self.table.replayable()
+        if replay is not None:
             seats = list(self.table.seats)
-            end.replay = lambda: replay_screen(record, seats)
+            end.replay = lambda: replay_screen(replay, seats)
         self.app.push_screen(end, self.on_end_choice)
 
     # -- what a game's screen provides -------------------------------------------------------------

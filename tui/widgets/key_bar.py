@@ -18,13 +18,18 @@ class KeyBar(TextPanel):
 
     def show_keys(self, screen) -> None:
         """The screen's shown, enabled bindings, once per key, in the order they are declared,
-        but those the screen names in `KEYS_LAST` after the rest (where the bar is cut first on
-        a narrow screen); a screen may keep a working key off the bar: `key_shown`."""
+        but those the screen names in `KEYS_LAST` after the rest, in that order (where the bar
+        is cut first on a narrow screen); a screen may keep a working key off the bar:
+        `key_shown`."""
         text = Text(no_wrap=True, overflow="ellipsis")
         seen = set()
         last = getattr(screen, "KEYS_LAST", ())
-        for active in sorted(screen.active_bindings.values(),
-                             key=lambda active: active.binding.action in last):
+
+        def place(active) -> int:
+            action = active.binding.action
+            return last.index(action) + 1 if action in last else 0
+
+        for active in sorted(screen.active_bindings.values(), key=place):
             binding = active.binding
             if not binding.show or not active.enabled or binding.action in seen \
                     or not screen.key_shown(binding.action):
