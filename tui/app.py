@@ -7,10 +7,12 @@ from pathlib import Path
 from typing import Any
 
 from core.engine.record import RecordError
+from core.engine.replay import Replay
 
 from .base import BaseApp
 from .games import screen_class
-from .saves import autosave_path, load_table
+from .replay import replay_screen
+from .saves import autosave_path, load_record, load_table
 from .screens.title import TitleScreen
 from .table import LocalTable, Seat
 from .terminal import blanking
@@ -23,11 +25,14 @@ class BoomtownApp(BaseApp):
     TITLE = "Boomtown"
 
     def __init__(self, table: LocalTable | None = None, pace: float = DEFAULT_PACE,
-                 save_path: Path | None | bool = True) -> None:
+                 save_path: Path | None | bool = True,
+                 replay: tuple[Replay, list[Seat]] | None = None) -> None:
+        """A game at `table`, else the title screen, with `replay` over it if given."""
         super().__init__()
         self.table = table
         self.pace = pace
         self._save_path = save_path
+        self._first_replay = replay
 
     def get_driver_class(self):
         return blanking(super().get_driver_class())
@@ -44,6 +49,8 @@ class BoomtownApp(BaseApp):
             self.push_screen(self._table_screen(self.table))
         else:
             self.push_screen(TitleScreen())
+        if self._first_replay is not None:
+            self.push_screen(replay_screen(*self._first_replay))
 
     def _table_screen(self, table: LocalTable):
         return screen_class(table.match.spec.slug)(table, self.pace, self.save_path)
@@ -62,6 +69,16 @@ class BoomtownApp(BaseApp):
             self.notify(str(exc), severity="error", timeout=8)
             return
         self._show_only(self._table_screen(self.table))
+
+    def replay(self, path: Path) -> None:
+        """Replay the game saved at `path` over the screen on top (q comes back to it)."""
+        try:
+            record, seats = load_record(path)
+            replay = Replay(record)
+        except RecordError as exc:
+            self.notify(str(exc), severity="error", timeout=8)
+            return
+        self.push_screen(replay_screen(replay, seats))
 
     def play_again(self, table: LocalTable) -> None:
         record = table.match.record

@@ -80,6 +80,9 @@ def _parser() -> argparse.ArgumentParser:
     resume.add_argument("file")
     resume.add_argument("--pace", type=_seconds, default=0.8,
                         help="seconds each bot move stays on screen (default %(default)g)")
+    replay = commands.add_parser("replay", help="watch a saved or finished game again, move "
+                                 "by move (the title screen lists the games finished here)")
+    replay.add_argument("file")
     sim = commands.add_parser("sim", help="play many seeded games between bots, headless")
     sim.add_argument("game", choices=sorted(GAMES))
     sim.add_argument("--games", type=_count, default=100,
@@ -169,6 +172,22 @@ def make_resume_app(args: argparse.Namespace):
     return BoomtownApp(table, pace=args.pace, save_path=Path(args.file))
 
 
+def make_replay_app(args: argparse.Namespace):
+    from pathlib import Path
+
+    from core.engine.record import RecordError
+    from core.engine.replay import Replay
+
+    from .app import BoomtownApp
+    from .saves import load_record
+
+    try:
+        record, seats = load_record(Path(args.file))
+        return BoomtownApp(replay=(Replay(record), seats))
+    except RecordError as exc:
+        raise ValueError(str(exc)) from None
+
+
 def _count(text: str) -> int:
     """A whole number, 1 or more."""
     try:
@@ -235,6 +254,8 @@ def main(argv: list[str] | None = None) -> int:
             app = make_play_app(args)
         elif args.command == "resume":
             app = make_resume_app(args)
+        elif args.command == "replay":
+            app = make_replay_app(args)
         else:
             from .app import BoomtownApp
 

@@ -5,6 +5,8 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+from dataclasses import dataclass
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 
@@ -29,14 +31,22 @@ def autosave_path() -> Path:
     return data_dir() / "autosave.json"
 
 
-def save_table(table: LocalTable, path: Path) -> None:
+def finished_dir() -> Path:
+    """Where finished games are kept for replay."""
+    return data_dir() / "finished"
+
+
+def save_table(table: LocalTable, path: Path, ended: str | None = None) -> None:
     """Write atomically: a crash mid-save leaves the previous file whole. OSError if the file
-    or its folder cannot be written."""
+    or its folder cannot be written. `ended`: when a finished game ended (ISO time), kept with
+    its result for the list of past games."""
     data: dict[str, Any] = {
         "boomtown_save": SAVE_FORMAT,
         "seats": [{"name": s.name, "kind": s.kind} for s in table.seats],
         "record": table.match.record.to_json(),
     }
+    if ended is not None:
+        data["ended"] = {"at": ended, "result": table.view(None).result.reason}
     path.parent.mkdir(parents=True, exist_ok=True)
     tmp = path.with_name(path.name + ".tmp")
     tmp.write_text(json.dumps(data))
@@ -50,11 +60,12 @@ def forget_save(path: Path) -> None:
         path.unlink(missing_ok=True)
 
 
-def load_table(path: Path) -> LocalTable:
-    """The table saved at `path`; RecordError with a reason if the file is not a usable save."""
+def load_record(path: Path) -> tuple[Record, list[Seat]]:
+    """The game saved at `path` and who sat where, not yet replayed; RecordError with a reason
+    if the file is not a usable save."""
     try:
         data = json.loads(Path(path).read_text())
-        if data.get("boomtown_save") != SAVE_FORMAT:
+        if not isinstance(data, dict) or data.get("boomtown_save") != SAVE_FORMAT:
             raise RecordError("not a Boomtown save file")
         seats = [Seat(str(s["name"]), str(s["kind"])) for s in data["seats"]]
         record = Record.from_json(data["record"])
@@ -69,4 +80,66 @@ def load_table(path: Path) -> LocalTable:
     bots = get_spec(record.game).bots
     if len(seats) != len(record.players) or any(s.is_bot and s.kind not in bots for s in seats):
         raise RecordError("the seats in the save do not fit its game")
+    return record, seats
+
+
+def load_table(path: Path) -> LocalTable:
+    """The table saved at `path`; RecordError with a reason if the file is not a usable save."""
+    record, seats = load_record(path)
     return LocalTable(Match.from_record(record), seats)
+
+
+FINISHED_KEPT = 20  # finished games kept for replay: the newest
+
+
+def keep_finished(table: LocalTable, now: datetime | None = None) -> Path | None:
+    """Keep a finished game to replay later, and only the newest FINISHED_KEPT; where it was
+    written, or None if it could not be (a full disk: the game is simply not kept)."""
+    now = now or datetime.now()
+    folder = finished_dir()
+    stem = f"{now:%Y%m%d-%H%M%S}-{table.match.spec.slug}"
+    try:
+        path, copies = folder / f"{stem}.json", 1
+        while path.exists():  # another game ended in the same second
+            copies += 1
+            path = folder / f"{stem}-{copies}.json"
+        save_table(table, path, ended=now.isoformat(timespec="seconds"))
+        for old in sorted(folder.glob("*.json"), reverse=True)[FINISHED_KEPT:]:
+            old.unlink(missing_ok=True)
+    except OSError:
+        return None
+    return path
+
+
+@dataclass(frozen=True)
+class PastGame:
+    """A finished game kept for replay, as the list of past games shows it."""
+
+    path: Path
+    text: str  # when it ended, the game, who played, how it came out; or why it cannot be read
+    readable: bool = True
+
+
+def past_games() -> list[PastGame]:
+    """The finished games kept, the newest first; one that cannot be read says why."""
+    from core.games import GAMES
+
+    try:
+        paths = sorted(finished_dir().glob("*.json"), reverse=True)
+    except OSError:
+        return []
+    games = []
+    for path in paths:
+        try:
+            data = json.loads(path.read_text())
+            ended, record = data["ended"], data["record"]
+            when = datetime.fromisoformat(ended["at"]).strftime("%d %b %Y %H:%M")
+            title = GAMES[record["game"]].title
+            players = ", ".join(str(s["name"]) for s in data["seats"])
+            games.append(PastGame(path, f"{when} · {title} · {players} · {ended['result']}"))
+        except (OSError, UnicodeDecodeError, ValueError) as exc:
+            games.append(PastGame(path, f"{path.name} cannot be read ({exc})", readable=False))
+        except (KeyError, TypeError, AttributeError):
+            games.append(PastGame(path, f"{path.name} is not a finished Boomtown game",
+                                  readable=False))
+    return games

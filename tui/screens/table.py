@@ -24,7 +24,7 @@ from core.engine.errors import ActionError, StaleAction
 from core.engine.views import actor_name, viewer_acts
 
 from ..replay import replay_screen
-from ..saves import forget_save, save_table
+from ..saves import forget_save, keep_finished, save_table
 from ..table import Table
 from ..widgets.key_bar import KeyBar
 from ..widgets.log_panel import LogPanel
@@ -300,8 +300,9 @@ class TableScreen(Page):
         if self._ended:
             return
         self._ended = True
-        if self.save_path is not None:
-            forget_save(self.save_path)  # nothing left to continue
+        if self.save_path is not None:  # nothing left to continue, but a game to watch again
+            keep_finished(self.table)
+            forget_save(self.save_path)
         end = self.end_screen(self.table.view(None))
         end.choices = self.END_CHOICES
         replay = self.table.replayable()

@@ -13,7 +13,7 @@ from core.engine.record import RecordError
 from core.games import get_spec
 
 from ..games import PLAYABLE
-from ..saves import autosave_path, load_table
+from ..saves import autosave_path, load_table, past_games
 from .page import Page
 
 LOGO = """\
@@ -52,12 +52,19 @@ class TitleScreen(Page):
         for slug in PLAYABLE:
             spec = get_spec(slug)
             choices.append(Option(f"New game of {spec.title}: {spec.summary}", id=f"new:{slug}"))
+        kept = len(past_games())
+        if kept:
+            choices.append(Option(f"Replay a past game ({kept} kept)", id="past"))
         return choices
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         choice = event.option.id or ""
         if choice == "continue":
             self.app.resume(autosave_path())
+        elif choice == "past":
+            from .past import PastGamesScreen
+
+            self.app.push_screen(PastGamesScreen())
         elif choice.startswith("new:"):
             from .setup import SetupScreen
 

@@ -1,0 +1,108 @@
+"""Finished games are kept on this computer and replayed from the title screen or the command
+line; what cannot be kept or read is said, never raised."""
+
+from datetime import datetime, timedelta
+
+import pytest
+
+from tui.app import BoomtownApp
+from tui.cli import _parser, main, make_replay_app
+from tui.demo import game_over, table_at
+from tui.replay import ReplayMixin
+from tui.saves import FINISHED_KEPT, finished_dir, keep_finished, past_games
+from tui.screens.end import EndPage
+from tui.screens.past import PastGamesScreen
+from tui.screens.title import TitleScreen
+
+SIZES = [pytest.param((120, 40), id="120x40"), pytest.param((80, 24), id="80x24")]
+NOON = datetime(2026, 11, 22, 12, 0, 0)
+
+
+@pytest.fixture
+def data_dir(tmp_path, monkeypatch):
+    monkeypatch.setenv("BOOMTOWN_DATA_DIR", str(tmp_path))
+    return tmp_path
+
+
+@pytest.fixture(scope="module")
+def finished():
+    """A finished Big Shot game (seed 7)."""
+    return table_at(seed=7, until=game_over)
+
+
+async def test_a_game_finished_here_is_replayed_from_the_title_screen(data_dir, finished):
+    app = BoomtownApp(finished, pace=0)  # saving as a player's app does
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, EndPage)
+        await pilot.press("t")
+        await pilot.pause()
+        assert isinstance(app.screen, TitleScreen)
+        choices = app.screen.query_one("#choices")
+        last = choices.option_count - 1
+        assert str(choices.get_option_at_index(last).prompt) == "Replay a past game (1 kept)"
+        choices.highlighted = last
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, PastGamesScreen)
+        await pilot.press("enter")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, ReplayMixin)
+        assert screen.table.replay.record.actions == finished.match.record.actions
+        await pilot.press("end")
+        await pilot.pause()
+        assert screen.view == finished.view(None)
+        await pilot.press("q")
+        await pilot.pause()
+        assert isinstance(app.screen, PastGamesScreen)
+    assert not (data_dir / "autosave.json").exists()  # nothing left to continue
+
+
+def test_only_the_newest_finished_games_are_kept(data_dir, finished):
+    for minutes in range(FINISHED_KEPT + 2):
+        keep_finished(finished, NOON + timedelta(minutes=minutes))
+    keep_finished(finished, NOON + timedelta(minutes=FINISHED_KEPT + 1))  # the same second
+    games = past_games()
+    assert len(games) == FINISHED_KEPT and all(game.readable for game in games)
+    assert games[0].text.startswith("22 Nov 2026 12:21 · Big Shot · Ann, Ben, Cat, Dan · ")
+    assert games[0].text.endswith(finished.view(None).result.reason)
+    assert not any("12:00" in game.text or "12:01" in game.text for game in games)
+
+
+def test_a_game_that_cannot_be_kept_is_not_kept_and_nothing_breaks(tmp_path, monkeypatch,
+                                                                   finished):
+    blocker = tmp_path / "file"
+    blocker.write_text("not a folder")
+    monkeypatch.setenv("BOOMTOWN_DATA_DIR", str(blocker / "boomtown"))
+    assert keep_finished(finished, NOON) is None and past_games() == []
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_past_games_are_listed_newest_first_and_a_broken_one_says_why(snap_compare, data_dir,
+                                                                        finished, size):
+    keep_finished(finished, NOON)
+    hostile = table_at(seed=8, until=game_over)
+    hostile.seats[0] = type(hostile.seats[0])("[b]Eve[/b]", "human")  # a name is never markup
+    keep_finished(hostile, NOON + timedelta(days=1))
+    (finished_dir() / "20261101-000000-army.json").write_text('{"boomtown_save": 1}')
+    assert snap_compare(BoomtownApp(pace=0), terminal_size=size, press=["end", "enter"])
+
+
+def test_replay_on_the_command_line_refuses_a_file_that_is_not_a_game(tmp_path, capsys):
+    broken = tmp_path / "game.json"
+    broken.write_text("[1, 2")
+    with pytest.raises(SystemExit) as exit_:
+        main(["replay", str(broken)])
+    assert exit_.value.code == 2 and "cannot read" in capsys.readouterr().err
+
+
+async def test_replay_on_the_command_line_opens_the_game_over_the_title(data_dir, finished):
+    keep_finished(finished, NOON)
+    app = make_replay_app(_parser().parse_args(["replay", str(past_games()[0].path)]))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, ReplayMixin) and app.screen.table.moves == 0
+        await pilot.press("q")
+        await pilot.pause()
+        assert isinstance(app.screen, TitleScreen)
