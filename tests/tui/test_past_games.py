@@ -67,7 +67,8 @@ def test_only_the_newest_finished_games_are_kept(data_dir, finished):
     assert len(games) == FINISHED_KEPT and all(game.readable for game in games)
     assert games[0].text.startswith("22 Nov 2026 12:21 · Big Shot · Ann, Ben, Cat, Dan · ")
     assert games[0].text.endswith(finished.view(None).result.reason)
-    assert not any("12:00" in game.text or "12:01" in game.text for game in games)
+    assert sum("12:21" in game.text for game in games) == 2  # neither overwrote the other
+    assert not any(f"12:0{n}" in game.text for game in games for n in range(3))  # the oldest
 
 
 def test_a_game_that_cannot_be_kept_is_not_kept_and_nothing_breaks(tmp_path, monkeypatch,
