@@ -125,6 +125,9 @@ class TurnPanel(TextPanel):
             text.append("\n")
 
 
+COMPACT_LINES = 6  # the small board's ledger, at 80x24
+
+
 class LedgerPanel(TextPanel):
     """Each player's cash (and the way to the target), SOLD signs left, what a stunt pays them,
     and their businesses in groups (bought in their set's colour, leased underlined)."""
@@ -133,25 +136,28 @@ class LedgerPanel(TextPanel):
         self.show_text(self.describe(view, compact))
 
     def describe(self, view, compact: bool) -> Text:
-        """A line a player; on the small board without the header and the progress bar."""
+        """A header, then a line a player; on the small board without the progress bar, and
+        without the header when six play (the small board's ledger has six lines)."""
         text = Text()
-        if not compact:
-            text.append(f"{'':10}{'cash':>9}  {'to ' + money(view.target, True):<{BAR + 5}}"
-                        f"signs{'stunt':>7}  businesses\n", EMPTY)
+        cash = 7 if compact else 9
+        if not compact or len(view.players) < COMPACT_LINES:
+            target = "" if compact else f"{'to ' + money(view.target, True):<{BAR + 5}}"
+            text.append(f"{'':10}{'cash':>{cash}}  {target}signs{'stunt':>7}  businesses\n",
+                        EMPTY)
         for seat in range(len(view.players)):
             label = seat_label(view, seat)
-            label.truncate(7 if compact else 10, pad=True)
+            label.truncate(10, pad=True)
             if seat in view.to_act:
                 label.stylize("bold")
             text.append_text(label)
-            text.append(f"{money(view.cash[seat], True):>{7 if compact else 9}}  ")
+            text.append(f"{money(view.cash[seat], True):>{cash}}  ")
             if not compact:
                 share = min(1.0, view.cash[seat] / view.target) if view.target else 1.0
                 filled = round(share * BAR)
                 text.append("█" * filled, "#43a047")
                 text.append("░" * (BAR - filled), EMPTY)
                 text.append(f"{share:>4.0%} ")
-            text.append(f"{view.signs_left(seat):>{5 - 4 * compact}}"
+            text.append(f"{view.signs_left(seat):>5}"
                         f"{money(view.income(seat), True):>7}  ")
             if view.skip[seat]:
                 text.append("skips " if compact else "misses a turn ", "bold red")
