@@ -11,6 +11,7 @@ from textual.widgets import Button, Input, Label, Select, Static
 from core.games import get_spec
 from tui.games import PLAYABLE
 from tui.screens.page import ModalPage, Page
+from tui.table import bot_kinds
 from tui.widgets.key_bar import KeyBar
 from tui.widgets.log_panel import LogPanel
 from tui.widgets.options import OptionsForm
@@ -213,7 +214,7 @@ class NewTableScreen(ModalPage[dict]):
                              allow_blank=False, id="bots")
             with Horizontal(classes="option-row"):
                 yield Label("kind", classes="seat-label")
-                yield Select(_bot_kinds(spec), value="heuristic", allow_blank=False,
+                yield Select(bot_kinds(spec), value="heuristic", allow_blank=False,
                              id="bot-kind")
                 yield Static("for these bots and those added later", classes="hint")
             yield OptionsForm(spec)
@@ -246,7 +247,7 @@ class NewTableScreen(ModalPage[dict]):
         bots.set_options([(str(n), n) for n in range(spec.max_players)])
         bots.value = 0
         kinds = self.query_one("#bot-kind", Select)
-        kinds.set_options(_bot_kinds(spec))
+        kinds.set_options(bot_kinds(spec))
         kinds.value = "heuristic"
         form.remove()
         self.query_one(".dialog").mount(OptionsForm(spec), before=self.query_one(".buttons"))
@@ -259,11 +260,6 @@ class NewTableScreen(ModalPage[dict]):
             "bots": int(self.query_one("#bots", Select).value),
             "bot_kind": self.query_one("#bot-kind", Select).value,
         })
-
-
-def _bot_kinds(spec) -> list[tuple[str, str]]:
-    """The kinds of bot a game has, the heuristic one first."""
-    return sorted(((kind, kind) for kind in spec.bots), key=lambda k: k[0] != "heuristic")
 
 
 class NameScreen(ModalPage[str]):

@@ -30,6 +30,13 @@ class Seat:
         return self.kind != HUMAN
 
 
+def bot_kinds(spec) -> list[tuple[str, str]]:
+    """The kinds of bot a game has, as a chooser lists them: (label, kind), the heuristic
+    bot first."""
+    kinds = sorted(spec.bots, key=lambda kind: kind != "heuristic")
+    return [(f"{kind.capitalize()} bot", kind) for kind in kinds]
+
+
 class Table(Protocol):
     """What a table screen needs from a table."""
 

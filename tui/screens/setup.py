@@ -11,7 +11,7 @@ from textual.widgets import Button, Footer, Input, Label, Select, Static
 
 from core.engine.game import GameSpec
 
-from ..table import HUMAN, Seat
+from ..table import HUMAN, Seat, bot_kinds
 from ..widgets.options import OptionsForm
 from .page import Page
 
@@ -29,7 +29,7 @@ class SetupScreen(Page):
 
     def body(self) -> ComposeResult:
         spec = self.spec
-        kinds = [("Person", HUMAN)] + [(f"{k.capitalize()} bot", k) for k in spec.bots]
+        kinds = [("Person", HUMAN), *bot_kinds(spec)]
         kinds.append(("Empty seat", EMPTY_SEAT))
         with VerticalScroll(id="setup"):
             yield Static(f"New game of {spec.title}", classes="dialog-title")
