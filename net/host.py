@@ -12,6 +12,7 @@ import contextlib
 import logging
 import random
 import time
+import weakref
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -29,6 +30,7 @@ log = logging.getLogger("boomtown.net")
 
 OPEN, HUMAN = "open", "human"
 WAITING, PLAYING, OVER = "waiting", "playing", "over"
+CLOSED = "closed"  # a table everyone left before its game started: gone from the lobby
 BOT_NAMES = ("Ada", "Brick", "Coin", "Dot", "Edge", "Flint")
 LOBBY_COALESCE_SECONDS = 0.1
 
@@ -80,14 +82,17 @@ class HostedTable:
     unsaved: bool = False  # the last move could not be saved: it waits until saving works
     bot_kind: str = "heuristic"  # the kind of bot that takes the seats its host fills
     listed_as: tuple = ()  # what the lobby last showed of this table
-    _replay: Replay | None = field(default=None, repr=False)
+    _replay: weakref.ref | None = field(default=None, repr=False)  # while anyone holds it
 
     def replay(self) -> Replay:
-        """The finished game's replay: made once, for everyone who watches it again (a Stadium
-        game of 1,700 actions takes 34 ms to replay; its positions are then a step away)."""
-        if self._replay is None:
-            self._replay = Replay(self.match.record)
-        return self._replay
+        """The finished game's replay, shared by everyone who watches it again while any of
+        them does (a Stadium game of 1,700 actions takes 34 ms to replay; its positions are
+        then a step away), and let go when nobody does."""
+        replay = self._replay() if self._replay is not None else None
+        if replay is None:
+            replay = Replay(self.match.record)
+            self._replay = weakref.ref(replay)
+        return replay
 
     @property
     def title(self) -> str:
@@ -183,6 +188,14 @@ class Host:
             raise HostError("leave at least one seat for a person")
         if bot_kind not in spec.bots:
             raise HostError(f"{spec.title} has no {bot_kind!r} bots")
+        limits = self.limits
+        if sum(t.status == WAITING and t.host == by for t in self.tables.values()) \
+                >= limits.tables_per_person:
+            raise HostError(f"you have made {limits.tables_per_person} tables that wait to "
+                            "start, the most allowed: start one, or stand up from one to close it")
+        if sum(t.status in (WAITING, PLAYING) for t in self.tables.values()) >= limits.open_tables:
+            raise HostError(f"the server has {limits.open_tables} tables open, the most it "
+                            "allows: join one, or try again later")
         try:
             options = spec.resolve_options(options)
             spec.start([f"seat {i}" for i in range(players)], 0, options)  # refused options
@@ -224,13 +237,19 @@ class Host:
         return seat
 
     def stand(self, table_id: int, name: str) -> None:
+        """Leave a seat of a table waiting to start; the last person to leave closes it."""
         table = self.table(table_id)
         seat = table.seat_of(name)
         if seat is None or table.status != WAITING:
             return
         with self._saving(table):
             table.seats[seat] = NetSeat()
+            if not any(s.kind == HUMAN for s in table.seats):
+                table.status = CLOSED
             self._save_seats(table)
+        if table.status == CLOSED:
+            del self.tables[table_id]
+            self._lobby_changed()
 
     def watch(self, table_id: int, name: str) -> None:
         table = self.table(table_id)
@@ -470,7 +489,9 @@ class Host:
             log.warning("table %s: cannot save who is away (%s)", table.id, exc)
 
     def _load(self) -> None:
-        for stored in self.storage.tables():
+        """The tables waiting or playing when the server stopped (finished games stay on disk
+        only: nobody can come back to them)."""
+        for stored in self.storage.tables(WAITING, PLAYING):
             seats = [NetSeat(s["name"], s["kind"]) for s in stored.seats]
             table = HostedTable(stored.id, stored.game, stored.options, stored.seed, stored.host,
                                 seats, ChatLog.load(stored.id, self.storage),
@@ -482,8 +503,8 @@ class Host:
                     "seed": stored.seed, "options": stored.options,
                     "actions": [[seat, action] for seat, action in stored.actions]})
                 table.match = Match.from_record(record)
-                if table.match.state.is_over():
-                    table.status = OVER
+                if table.match.state.is_over():  # its status could not be saved at the end
+                    continue
             self.tables[table.id] = table
 
     def stop(self) -> None:

@@ -32,6 +32,8 @@ class Limits:
     max_width: int = 300  # the largest screen drawn for a client, whatever its window
     max_height: int = 100
     resize_interval_seconds: float = 0.5  # window changes are applied at most this often
+    tables_per_person: int = 3  # tables waiting to start that one person has made
+    open_tables: int = 100  # tables waiting or playing, in all
 
 
 class TokenBucket:

@@ -136,10 +136,13 @@ class Storage:
         self.db.execute("UPDATE tables SET away = ? WHERE id = ?", (json.dumps(away), table_id))
 
     @guarded
-    def tables(self) -> list[StoredTable]:
+    def tables(self, *statuses: str) -> list[StoredTable]:
+        """The tables with one of `statuses`, with their actions, oldest first."""
         stored = []
+        marks = ", ".join("?" * len(statuses))
         for row in self.db.execute("SELECT id, game, options, seed, seats, host, status, away, "
-                                   "bot_kind FROM tables ORDER BY id"):
+                                   f"bot_kind FROM tables WHERE status IN ({marks}) ORDER BY id",
+                                   statuses):
             actions = [(seat, json.loads(action)) for seat, action in self.db.execute(
                 "SELECT seat, action FROM actions WHERE table_id = ? ORDER BY n", (row[0],))]
             stored.append(StoredTable(row[0], row[1], json.loads(row[2]), row[3],

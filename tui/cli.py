@@ -76,6 +76,11 @@ def _parser() -> argparse.ArgumentParser:
     serve.add_argument("--bot-think", type=_seconds, default=5.0,
                        help="seconds a bot may think before a legal move is played for it "
                        "(default %(default)g)")
+    serve.add_argument("--tables-per-person", type=_count, default=3,
+                       help="tables waiting to start that one person may have made "
+                       "(default %(default)s)")
+    serve.add_argument("--max-tables", type=_count, default=100,
+                       help="tables waiting or playing, in all (default %(default)s)")
     resume = commands.add_parser("resume", help="continue a saved game")
     resume.add_argument("file")
     resume.add_argument("--pace", type=_seconds, default=0.8,
@@ -236,6 +241,7 @@ def run_serve(args: argparse.Namespace) -> int:
                     afk_seconds=args.afk_seconds, input_bytes_per_second=args.input_rate,
                     chat_length=args.chat_length, bot_pace_seconds=args.bot_pace,
                     bot_think_seconds=args.bot_think,
+                    tables_per_person=args.tables_per_person, open_tables=args.max_tables,
                     max_width=args.max_size[0], max_height=args.max_size[1])
     directory = Path(args.data) if args.data else data_dir() / "server"
     serve(args.host, args.port, directory, args.allow_guests, limits)

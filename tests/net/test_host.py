@@ -1,6 +1,7 @@
 """The host's rules for tables, seats, chat and names, without SSH in the way."""
 
 import sqlite3
+import weakref
 
 import pytest
 
@@ -83,7 +84,7 @@ async def test_every_action_is_stored_before_anyone_is_told(host, tmp_path):
 
     class Checker(Ear):
         def table_changed(self, table_id):
-            seen.append(len(host.storage.tables()[0].actions))
+            seen.append(len(host.storage.tables("playing")[0].actions))
 
     host.connect("ann", Checker())
     host.act(table.id, table.seats[table.actor()].name, A.ROLL)
@@ -217,3 +218,67 @@ async def test_a_burst_of_arrivals_tells_each_lobby_once(host):
         host.connect(f"p{i}", ear)
     await until(lambda: ears[0].lobby > 0)
     assert all(ear.lobby == 1 for ear in ears)
+
+
+async def test_one_person_cannot_fill_the_lobby_with_tables(tmp_path):
+    host = Host(Storage(tmp_path / "db.sqlite3"), Limits(tables_per_person=2, open_tables=3))
+    ear = Ear()
+    host.connect("cat", ear)
+    first = host.create_table("eve", "bigshot", {}, players=2, bots=1)
+    host.create_table("eve", "army", {}, players=2, bots=1)
+    with pytest.raises(HostError, match="you have made 2 tables that wait to start"):
+        host.create_table("eve", "bigshot", {}, players=2, bots=1)
+    host.start(first.id, "eve")  # a game that runs no longer waits: eve may make another
+    host.create_table("eve", "stadium", {}, players=2, bots=1)
+    with pytest.raises(HostError, match="the server has 3 tables open"):
+        host.create_table("ann", "bigshot", {}, players=2, bots=1)
+    assert len(host.tables) == 3
+    host.stop()
+
+
+def test_the_last_person_to_leave_a_waiting_table_closes_it_for_good(tmp_path):
+    host = Host(Storage(tmp_path / "db.sqlite3"), Limits(tables_per_person=1))
+    table = host.create_table("ann", "bigshot", {}, players=3, bots=1)
+    host.sit(table.id, "ben")
+    host.stand(table.id, "ann")
+    assert table.id in host.tables  # ben still sits there
+    host.stand(table.id, "ben")
+    assert table.id not in host.tables
+    with pytest.raises(HostError, match=f"there is no table {table.id}"):
+        host.sit(table.id, "cat")
+    host.create_table("ann", "bigshot", {}, players=2, bots=1)  # no longer counted as hers
+    again = Host(Storage(tmp_path / "db.sqlite3"), Limits())
+    assert table.id not in again.tables and len(again.tables) == 1
+
+
+async def test_finished_games_are_not_loaded_again_after_a_restart(tmp_path):
+    from .harness import play_until
+
+    host = Host(Storage(tmp_path / "db.sqlite3"), Limits(bot_pace_seconds=3600))
+    done = host.create_table("ann", "bigshot", {}, players=2, bots=0, seed=3)
+    host.sit(done.id, "ben")
+    host.start(done.id, "ann")
+    play_until(host, done, lambda state: state.is_over())
+    running = host.create_table("ann", "bigshot", {}, players=2, bots=1, seed=4)
+    host.start(running.id, "ann")
+    host.stop()
+    again = Host(Storage(tmp_path / "db.sqlite3"), Limits())
+    assert list(again.tables) == [running.id]
+    again.stop()
+
+
+async def test_a_finished_game_s_replay_is_shared_while_watched_and_then_let_go(tmp_path):
+    from .harness import play_until
+
+    host = Host(Storage(tmp_path / "db.sqlite3"), Limits(bot_pace_seconds=3600))
+    table = host.create_table("ann", "bigshot", {}, players=2, bots=0, seed=3)
+    host.sit(table.id, "ben")
+    host.start(table.id, "ann")
+    play_until(host, table, lambda state: state.is_over())
+    anns = table.replay()
+    assert table.replay() is anns  # ben's is the same: the game is replayed once
+    gone = weakref.ref(anns)
+    del anns
+    assert gone() is None  # nobody watches: its states are not kept
+    assert table.replay().state_at(0).version == 0
+    host.stop()

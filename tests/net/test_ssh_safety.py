@@ -377,3 +377,29 @@ async def test_leaving_blanks_the_screen_before_giving_the_terminal_back(served)
     received = bytes(ann.received)
     leave = received.rfind(b"\x1b[?1049l")
     assert leave > 0 and received.rfind(b"\x1b[H\x1b[2J", 0, leave) > received.rfind(b"You are")
+
+
+async def test_a_person_making_table_after_table_is_told_no_and_others_are_not_flooded(
+        tmp_path):
+    server, port = await start_server(tmp_path, tables_per_person=2)
+    try:
+        eve, ann = await connect(port, "eve"), await connect(port, "ann")
+        await eve.wait_for("You are eve")
+        for made in (1, 2):
+            await eve.press("n")
+            await eve.wait_for("A new table")
+            await eve.press("c")
+            await until(lambda made=made: len(server.host.tables) == made)
+        await eve.press("n")
+        await eve.wait_for("A new table")
+        await eve.press("c")
+        await eve.wait_for("You have made 2 tables that wait to start")
+        assert len(server.host.tables) == 2
+        await until(lambda: ann.text().count("eve, (open), (open), (open)") == 2)
+        await eve.press("u")  # eve stands up from the table selected: it closes
+        await until(lambda: len(server.host.tables) == 1)
+        await until(lambda: ann.text().count("eve, (open), (open), (open)") == 1)
+        await eve.close()
+        await ann.close()
+    finally:
+        await server.stop()
