@@ -13,7 +13,7 @@ from net.limits import Limits, clean_text
 from net.storage import Storage
 from net.table_screen import merged_log
 
-from .harness import until
+from .harness import play_until, until
 
 
 class Ear:
@@ -251,14 +251,18 @@ def test_the_last_person_to_leave_a_waiting_table_closes_it_for_good(tmp_path):
     assert table.id not in again.tables and len(again.tables) == 1
 
 
-async def test_finished_games_are_not_loaded_again_after_a_restart(tmp_path):
-    from .harness import play_until
-
+def finished_table(tmp_path):
+    """A host whose Big Shot table (ann and ben, seed 3) has been played to its end."""
     host = Host(Storage(tmp_path / "db.sqlite3"), Limits(bot_pace_seconds=3600))
-    done = host.create_table("ann", "bigshot", {}, players=2, bots=0, seed=3)
-    host.sit(done.id, "ben")
-    host.start(done.id, "ann")
-    play_until(host, done, lambda state: state.is_over())
+    table = host.create_table("ann", "bigshot", {}, players=2, bots=0, seed=3)
+    host.sit(table.id, "ben")
+    host.start(table.id, "ann")
+    play_until(host, table, lambda state: state.is_over())
+    return host, table
+
+
+async def test_finished_games_are_not_loaded_again_after_a_restart(tmp_path):
+    host, _ = finished_table(tmp_path)
     running = host.create_table("ann", "bigshot", {}, players=2, bots=1, seed=4)
     host.start(running.id, "ann")
     host.stop()
@@ -268,13 +272,7 @@ async def test_finished_games_are_not_loaded_again_after_a_restart(tmp_path):
 
 
 async def test_a_finished_game_s_replay_is_shared_while_watched_and_then_let_go(tmp_path):
-    from .harness import play_until
-
-    host = Host(Storage(tmp_path / "db.sqlite3"), Limits(bot_pace_seconds=3600))
-    table = host.create_table("ann", "bigshot", {}, players=2, bots=0, seed=3)
-    host.sit(table.id, "ben")
-    host.start(table.id, "ann")
-    play_until(host, table, lambda state: state.is_over())
+    host, table = finished_table(tmp_path)
     anns = table.replay()
     assert table.replay() is anns  # ben's is the same: the game is replayed once
     gone = weakref.ref(anns)
