@@ -191,8 +191,10 @@ class Host:
         limits = self.limits
         if sum(t.status == WAITING and t.host == by for t in self.tables.values()) \
                 >= limits.tables_per_person:
-            raise HostError(f"you have made {limits.tables_per_person} tables that wait to "
-                            "start, the most allowed: start one, or stand up from one to close it")
+            most = limits.tables_per_person
+            raise HostError(f"you have made {most} {'table' if most == 1 else 'tables'} waiting "
+                            "to start, the most allowed: start one, or stand up from one to "
+                            "close it")
         if sum(t.status in (WAITING, PLAYING) for t in self.tables.values()) >= limits.open_tables:
             raise HostError(f"the server has {limits.open_tables} tables open, the most it "
                             "allows: join one, or try again later")

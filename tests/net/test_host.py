@@ -226,7 +226,7 @@ async def test_one_person_cannot_fill_the_lobby_with_tables(tmp_path):
     host.connect("cat", ear)
     first = host.create_table("eve", "bigshot", {}, players=2, bots=1)
     host.create_table("eve", "army", {}, players=2, bots=1)
-    with pytest.raises(HostError, match="you have made 2 tables that wait to start"):
+    with pytest.raises(HostError, match="you have made 2 tables waiting to start"):
         host.create_table("eve", "bigshot", {}, players=2, bots=1)
     host.start(first.id, "eve")  # a game that runs no longer waits: eve may make another
     host.create_table("eve", "stadium", {}, players=2, bots=1)

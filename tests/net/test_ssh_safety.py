@@ -393,7 +393,7 @@ async def test_a_person_making_table_after_table_is_told_no_and_others_are_not_f
         await eve.press("n")
         await eve.wait_for("A new table")
         await eve.press("c")
-        await eve.wait_for("You have made 2 tables that wait to start")
+        await eve.wait_for("You have made 2 tables waiting to start")
         assert len(server.host.tables) == 2
         await until(lambda: ann.text().count("eve, (open), (open), (open)") == 2)
         await eve.press("u")  # eve stands up from the table selected: it closes
