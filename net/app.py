@@ -12,6 +12,9 @@ from typing import TYPE_CHECKING
 
 from textual.message import Message
 
+from tui.replay import replay_screen
+
+from .host import OVER
 from .served import ServedApp
 from .storage import StorageError
 from .table_screen import NetTable, net_screen_class, refresh_table_screen
@@ -117,6 +120,15 @@ class SessionApp(ServedApp):
             self._follow_my_game()
         if self.at_table is None and self.session.watching_next is None:
             self.push_screen(LobbyScreen())
+            self._replay_next()
+
+    def _replay_next(self) -> None:
+        """The finished game a spectator asked to replay, over the lobby (q comes back to it)."""
+        table_id, self.session.replaying_next = self.session.replaying_next, None
+        table = self.host.tables.get(table_id) if table_id is not None else None
+        if table is not None and table.status == OVER:
+            seats = NetTable(self.host, table.id, self.player).seats
+            self.push_screen(replay_screen(table.replay(), seats))
 
     def _follow_my_game(self) -> None:
         """A seated player goes to their table as soon as its game runs."""

@@ -18,7 +18,7 @@ from .broadcast import Broadcasts
 from .channel import Channel
 from .collector import Collector
 from .first_frame import FirstFrames
-from .host import Host
+from .host import OVER, Host
 from .storage import StorageError
 
 log = logging.getLogger("boomtown.net")
@@ -29,6 +29,12 @@ def wants_to_leave(data: bytes) -> bool:
     """Whether a watcher's input holds q, Esc or Ctrl+C; a mouse wheel or an arrow does not."""
     keys = SEQUENCE.sub(b"", data)
     return any(key in keys for key in (b"q", b"Q", b"\x1b", b"\x03"))
+
+
+def wants_replay(data: bytes) -> bool:
+    """Whether a watcher's input holds r (a replay, once the game is over)."""
+    keys = SEQUENCE.sub(b"", data)
+    return b"r" in keys or b"R" in keys
 
 
 class Session:
@@ -46,6 +52,7 @@ class Session:
         self.left_tables: set[int] = set()  # tables this person stepped away from to the lobby
         self.app: SessionApp | None = None
         self.watching_next: int | None = None  # the table to watch once the app has ended
+        self.replaying_next: int | None = None  # the finished table the next app replays
         self._stopping = False
 
     # -- who this is ---------------------------------------------------------------------------
@@ -145,7 +152,8 @@ class Session:
         self.channel.muted = True  # the ending app leaves the terminal as it is
 
     async def _watch(self, table_id: int) -> bool:
-        """Show the table's shared screen until q or Esc (True) or the connection drops (False)."""
+        """Show the table's shared screen until q or Esc, or r once its game is over (True), or
+        until the connection drops (False)."""
         channel, broadcasts = self.channel, self.broadcasts
         self.host.watch(table_id, self.name)
         broadcasts.attach(table_id, channel)
@@ -168,6 +176,10 @@ class Session:
                 if not data or channel.closed:
                     return False
                 if wants_to_leave(data):
+                    return True
+                table = self.host.tables.get(table_id)
+                if wants_replay(data) and table is not None and table.status == OVER:
+                    self.replaying_next = table_id  # in an app of its own, over the lobby
                     return True
         finally:
             channel.cancel_resize()  # the next app starts at the terminal's latest size

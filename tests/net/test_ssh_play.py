@@ -5,7 +5,7 @@ import weakref
 
 from core.games.bigshot import actions as A
 
-from .harness import ann_and_ben_at, connect, start_server, table_with, until
+from .harness import ann_and_ben_at, connect, play_until, start_server, table_with, until
 
 
 async def test_lobby_shows_who_is_online_and_the_tables(served):
@@ -285,4 +285,23 @@ async def test_a_finished_game_is_replayed_by_each_player_on_their_own(served):
     await ann.wait_for("You are ann")  # the lobby
     assert table.match.state.is_over() and "Replay, move 0 of" in ben.text()
     for person in (ann, ben):
+        await person.close()
+
+
+async def test_a_spectator_replays_a_finished_game_from_the_shared_screen(served):
+    server, port = served
+    ann, ben, table = await ann_and_ben_at(server, port, "bigshot", lambda s: s.round == 18)
+    cat = await connect(port, "cat")
+    await cat.wait_for("Big Shot")
+    await cat.press("w")
+    await cat.wait_for("spectators watch")  # the shared screen, while the game runs
+    play_until(server.host, table, lambda s: s.is_over())
+    await cat.wait_for("Game over")  # the shared end screen offers r and q
+    await cat.press("r")
+    await cat.wait_for("Replay, move 0 of")
+    await cat.press("\x1b[C")  # right
+    await cat.wait_for("Replay, move 1 of")
+    await cat.press("q")
+    await cat.wait_for("You are cat")  # the lobby under the replay
+    for person in (ann, ben, cat):
         await person.close()
