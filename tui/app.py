@@ -12,7 +12,7 @@ from core.engine.replay import Replay
 from .base import BaseApp
 from .games import screen_class
 from .replay import replay_screen
-from .saves import autosave_path, load_record, load_table
+from .saves import autosave_path, load_replay, load_table
 from .screens.title import TitleScreen
 from .table import LocalTable, Seat
 from .terminal import blanking
@@ -73,8 +73,7 @@ class BoomtownApp(BaseApp):
     def replay(self, path: Path) -> None:
         """Replay the game saved at `path` over the screen on top (q comes back to it)."""
         try:
-            record, seats = load_record(path)
-            replay = Replay(record)
+            replay, seats = load_replay(path)
         except RecordError as exc:
             self.notify(str(exc), severity="error", timeout=8)
             return

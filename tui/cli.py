@@ -181,14 +181,12 @@ def make_replay_app(args: argparse.Namespace):
     from pathlib import Path
 
     from core.engine.record import RecordError
-    from core.engine.replay import Replay
 
     from .app import BoomtownApp
-    from .saves import load_record
+    from .saves import load_replay
 
     try:
-        record, seats = load_record(Path(args.file))
-        return BoomtownApp(replay=(Replay(record), seats))
+        return BoomtownApp(replay=load_replay(Path(args.file)))
     except RecordError as exc:
         raise ValueError(str(exc)) from None
 

@@ -14,6 +14,7 @@ import platformdirs
 
 from core.engine.match import Match
 from core.engine.record import Record, RecordError
+from core.engine.replay import Replay
 
 from .table import LocalTable, Seat
 
@@ -81,6 +82,13 @@ def load_record(path: Path) -> tuple[Record, list[Seat]]:
     if len(seats) != len(record.players) or any(s.is_bot and s.kind not in bots for s in seats):
         raise RecordError("the seats in the save do not fit its game")
     return record, seats
+
+
+def load_replay(path: Path) -> tuple[Replay, list[Seat]]:
+    """The replay of the game saved at `path`, and who sat where; RecordError with a reason if
+    the file is not a usable save."""
+    record, seats = load_record(path)
+    return Replay(record), seats
 
 
 def load_table(path: Path) -> LocalTable:
