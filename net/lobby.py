@@ -109,6 +109,12 @@ class LobbyScreen(Page):
     def selected_id(self) -> int | None:
         return self.query_one("#tables", RowList).selected
 
+    def selected_table(self) -> HostedTable | None:
+        """The table selected, if it is still open (it may have closed since the list was
+        drawn: the lobby is told, and redrawn, a moment later)."""
+        table_id = self.selected_id()
+        return self.app.host.tables.get(table_id) if table_id is not None else None
+
     def _attempt(self, job) -> None:
         """Run a lobby request; a refusal becomes a message, never an error."""
         try:
@@ -130,15 +136,14 @@ class LobbyScreen(Page):
         self.app.push_screen(NewTableScreen(), made)
 
     def action_join(self) -> None:
-        table_id = self.selected_id()
-        if table_id is None:
+        table = self.selected_table()
+        if table is None:
             return
-        table = self.app.host.table(table_id)
         mine = table.seat_of(self.app.player)
         if table.status == "waiting":
             self.action_sit()
         elif mine is not None:
-            self.app.open_table(table_id, mine)
+            self.app.open_table(table.id, mine)
         else:
             self.action_watch()
 
@@ -155,13 +160,13 @@ class LobbyScreen(Page):
         self._on_selected(self.app.host.stand)
 
     def action_watch(self) -> None:
-        table_id = self.selected_id()
-        if table_id is None:
+        table = self.selected_table()
+        if table is None:
             return
-        if self.app.host.table(table_id).match is None:
+        if table.match is None:
             self.notify("That game has not started yet.", severity="warning")
             return
-        self.app.open_table(table_id, None)
+        self.app.open_table(table.id, None)
 
     def action_start(self) -> None:
         self._on_selected(self.app.host.start)

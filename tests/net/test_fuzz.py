@@ -11,7 +11,7 @@ import random
 
 import pytest
 
-from .harness import connect, start_server, table_with, until
+from .harness import connect, play_until, start_server, table_with, until
 
 FUZZ_KEYS = int(os.environ.get("BOOMTOWN_FUZZ_KEYS", "2000"))
 FUZZ_SEED = os.environ.get("BOOMTOWN_FUZZ_SEED", "")
@@ -49,34 +49,68 @@ def at_table(game: str):
     return place
 
 
+async def fuzz(server, port, rng: random.Random, keys: int, first=None) -> None:
+    """Send `keys` random keys as eve, connecting again whenever the app is quit on purpose;
+    `first(eve)` runs on the first connection before any noise."""
+    sent = 0
+    while sent < keys:
+        eve = await connect(port, "eve")
+        await until(lambda: any(s.app is not None and s.app.is_running
+                                for s in server.sessions))
+        session = next(iter(server.sessions))
+        if first is not None:
+            await first(eve)
+            first = None
+        written = 0
+        while sent < keys and not eve.closed.is_set():
+            chunk = "".join(noise(rng) for _ in range(50)).encode("utf-8", "surrogateescape")
+            try:
+                eve.process.stdin.write(chunk)
+            except BrokenPipeError:
+                break  # the app was quit on purpose (q in the lobby): connect again
+            sent, written = sent + 50, written + len(chunk)
+            await until(lambda eve=eve, session=session, written=written: handled(
+                eve, session, written))
+        await eve.close()
+        await until(lambda: not server.sessions)
+
+
+async def fuzz_server(tmp_path):
+    return await start_server(tmp_path, input_bytes_per_second=10**9, input_burst_bytes=10**9,
+                              bot_pace_seconds=0.05, afk_seconds=3600)
+
+
 @pytest.mark.parametrize("where", ["lobby", "bigshot", "army", "stadium", "million"])
 async def test_random_input_never_breaks_a_session(tmp_path, caplog, where):
     caplog.set_level(logging.ERROR, logger="boomtown.net")
-    server, port = await start_server(tmp_path, input_bytes_per_second=10**9,
-                                      input_burst_bytes=10**9, bot_pace_seconds=0.05,
-                                      afk_seconds=3600)
-    rng = random.Random(f"fuzz {where}{FUZZ_SEED}")
+    server, port = await fuzz_server(tmp_path)
     try:
         if where != "lobby":
             at_table(where)(server, "eve")
-        sent = 0
-        while sent < FUZZ_KEYS:
-            eve = await connect(port, "eve")
-            await until(lambda: any(s.app is not None and s.app.is_running
-                                    for s in server.sessions))
-            session = next(iter(server.sessions))
-            written = 0
-            while sent < FUZZ_KEYS and not eve.closed.is_set():
-                chunk = "".join(noise(rng) for _ in range(50)).encode("utf-8", "surrogateescape")
-                try:
-                    eve.process.stdin.write(chunk)
-                except BrokenPipeError:
-                    break  # the app was quit on purpose (q in the lobby): connect again
-                sent, written = sent + 50, written + len(chunk)
-                await until(lambda eve=eve, session=session, written=written: handled(
-                    eve, session, written))
-            await eve.close()
-            await until(lambda: not server.sessions)
+        await fuzz(server, port, random.Random(f"fuzz {where}{FUZZ_SEED}"), FUZZ_KEYS)
+        assert not [r for r in caplog.records if r.levelno >= logging.ERROR], caplog.text
+    finally:
+        await server.stop()
+
+
+async def test_random_input_in_a_replay_never_breaks_a_session(tmp_path, caplog):
+    """At the end of eve's game, r opens its replay; the noise then goes to the replay (and to
+    wherever its keys lead: the end screen, the lobby)."""
+    caplog.set_level(logging.ERROR, logger="boomtown.net")
+    server, port = await fuzz_server(tmp_path)
+    table = table_with(server, ["eve", "ann"], bots=0, seed=7)
+    play_until(server.host, table, lambda state: state.round == 18)
+
+    async def replaying(eve) -> None:
+        await eve.wait_for("Ledger")
+        play_until(server.host, table, lambda state: state.is_over())
+        await eve.wait_for("Game over")
+        await eve.press("r")
+        await eve.wait_for("Replay, move 0 of")
+
+    try:
+        await fuzz(server, port, random.Random(f"fuzz replay{FUZZ_SEED}"), FUZZ_KEYS // 2,
+                   replaying)
         assert not [r for r in caplog.records if r.levelno >= logging.ERROR], caplog.text
     finally:
         await server.stop()

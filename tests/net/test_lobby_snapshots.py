@@ -121,3 +121,17 @@ async def test_the_new_table_dialog_offers_each_game_s_own_bot_kinds_and_the_lob
     assert (made.game, made.bot_kind) == ("bigshot", "search")
     assert [seat.kind for seat in made.seats] == ["human", "open", "search", "search"]
     assert seats_text(app.host, made).plain == "ann, (open), Brick [search bot], Ada [search bot]"
+
+
+async def test_a_table_that_closed_before_the_lobby_was_redrawn_is_a_key_that_does_nothing(
+        tmp_path):
+    app = LobbyPreview(tmp_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.press("down", "down")  # cat's table, waiting
+        screen = app.screen
+        closed = screen.selected_id()
+        del app.host.tables[closed]  # closed a moment ago; the lobby is not yet told
+        await pilot.press("enter", "w", "s", "u", "g", "b")
+        await pilot.pause()
+        assert app.screen is screen and app.is_running
+        assert closed not in app.host.tables and app.host.table(1).status == "playing"
