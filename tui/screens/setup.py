@@ -12,6 +12,7 @@ from textual.widgets import Button, Footer, Input, Label, Select, Static
 from core.engine.game import GameSpec
 
 from ..table import HUMAN, Seat, bot_kinds
+from ..text import sentence
 from ..widgets.options import OptionsForm
 from .page import Page
 
@@ -89,7 +90,7 @@ class SetupScreen(Page):
         try:
             self.app.start_game(self.spec.slug, seats, seed, options, pace)
         except ValueError as exc:  # an option the game refuses, e.g. a colour named twice
-            self.notify(str(exc).capitalize() + ".", severity="error")
+            self.notify(sentence(str(exc)) + ".", severity="error")
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         if event.button.id == "start":

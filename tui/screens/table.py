@@ -26,6 +26,7 @@ from core.engine.views import actor_name, viewer_acts
 from ..replay import replay_screen
 from ..saves import forget_save, keep_finished, save_table
 from ..table import Table
+from ..text import sentence
 from ..widgets.key_bar import KeyBar
 from ..widgets.log_panel import LogPanel
 from ..widgets.panel import TextPanel
@@ -45,7 +46,7 @@ class GameCommands(Provider):
         screen = self.screen
         if isinstance(screen, TableScreen) and screen.viewer is not None:
             for action in screen.view.legal:
-                yield str(action).capitalize(), lambda a=action: screen.submit(a)
+                yield sentence(str(action)), lambda a=action: screen.submit(a)
 
     async def discover(self) -> Hits:
         for label, play in self._moves():
@@ -352,7 +353,7 @@ class TableScreen(Page):
         try:
             self.table.act(self.viewer, action, self.view.version)
         except ActionError as exc:
-            self.warn(str(exc).capitalize() + ".")
+            self.warn(sentence(str(exc)) + ".")
             return False
         self.acted()
         self.refresh_view()
