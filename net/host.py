@@ -278,16 +278,27 @@ class Host:
                     table.seats[i] = NetSeat(next(names), table.bot_kind)
             self._save_seats(table)
 
-    def start(self, table_id: int, by: str) -> None:
+    def start(self, table_id: int, by: str, as_seated: bool = False) -> None:
+        """Start the game; with seats still open, only `as_seated`: with those seated, the open
+        seats taken away, if the game may be played by that many."""
         table = self._hosted_by(table_id, by)
         if table.status != WAITING:
             raise HostError("that game has already started")
-        if any(s.kind == OPEN for s in table.seats):
-            raise HostError("every seat needs a player or a bot first")
+        seated = [s for s in table.seats if s.kind != OPEN]
+        if len(seated) < len(table.seats):
+            spec = get_spec(table.game)
+            if len(seated) < spec.min_players:
+                raise HostError(f"{spec.title} takes at least {spec.min_players} players: "
+                                "b fills the open seats with bots")
+            if not as_seated:
+                raise HostError(f"{plural(len(table.seats) - len(seated), 'seat')} open: b fills "
+                                f"them with bots, or G starts with the {len(seated)} seated")
+        try:  # fewer players than the table was made for may not suit its options
+            match = Match(table.game, [s.name for s in seated], table.seed, table.options)
+        except ValueError as exc:
+            raise HostError(f"not with {len(seated)} players: {exc}") from None
         with self._saving(table):
-            table.match = Match(table.game, [s.name for s in table.seats], table.seed,
-                                table.options)
-            table.status = PLAYING
+            table.seats, table.match, table.status = seated, match, PLAYING
             self._save_seats(table)
         self._say(table, f"{by} starts the game.")
         self._changed(table)
@@ -543,6 +554,11 @@ class Host:
     def _notify_table(self, table: HostedTable) -> None:
         for _, listener in list(self.listeners.values()):
             listener.table_changed(table.id)
+
+
+def plural(count: int, noun: str) -> str:
+    """'1 seat is', '2 seats are'."""
+    return f"1 {noun} is" if count == 1 else f"{count} {noun}s are"
 
 
 def _cancel_timer(table: HostedTable) -> None:

@@ -12,6 +12,7 @@ from core.games import get_spec
 from tui.games import PLAYABLE
 from tui.screens.page import ModalPage, Page
 from tui.table import bot_kinds
+from tui.text import sentence
 from tui.widgets.key_bar import KeyBar
 from tui.widgets.log_panel import LogPanel
 from tui.widgets.options import OptionsForm
@@ -57,6 +58,7 @@ class LobbyScreen(Page):
         Binding("q", "app.quit", "Quit"),
         Binding("u", "stand", "Stand up"),
         Binding("g", "start", "Start"),
+        Binding("G", "start_as_seated", "Start with those seated", show=False),
         Binding("b", "bots", "Bots"),
         Binding("x", "replace_absent", "Replace absent"),
     ]
@@ -120,7 +122,7 @@ class LobbyScreen(Page):
         try:
             job()
         except HostError as exc:
-            self.notify(str(exc).capitalize() + ".", severity="warning")
+            self.notify(sentence(str(exc)) + ".", severity="warning")
 
     _made: int | None = None  # a table this person just made: selected once it is listed
 
@@ -170,6 +172,9 @@ class LobbyScreen(Page):
 
     def action_start(self) -> None:
         self._on_selected(self.app.host.start)
+
+    def action_start_as_seated(self) -> None:
+        self._on_selected(lambda table_id, name: self.app.host.start(table_id, name, True))
 
     def action_bots(self) -> None:
         self._on_selected(self.app.host.fill_with_bots)

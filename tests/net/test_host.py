@@ -56,7 +56,7 @@ def test_only_the_tables_host_starts_it_and_every_seat_must_be_filled(host):
     with pytest.raises(HostError, match="full"):
         host.sit(table.id, "cat")
     host.stand(table.id, "ben")
-    with pytest.raises(HostError, match="every seat"):
+    with pytest.raises(HostError, match="1 seat is open"):
         host.start(table.id, "ann")
 
 
@@ -280,3 +280,30 @@ async def test_a_finished_game_s_replay_is_shared_while_watched_and_then_let_go(
     assert gone() is None  # nobody watches: its states are not kept
     assert table.replay().state_at(0).version == 0
     host.stop()
+
+
+async def test_a_game_starts_with_those_seated_only_when_its_host_says_so(tmp_path):
+    host = Host(Storage(tmp_path / "db.sqlite3"), Limits(bot_pace_seconds=3600))
+    table = host.create_table("ann", "army", {}, players=5, bots=1, seed=3)
+    host.sit(table.id, "ben")
+    with pytest.raises(HostError, match="2 seats are open: b fills them with bots, or G starts "
+                                        "with the 3 seated"):
+        host.start(table.id, "ann")
+    host.start(table.id, "ann", as_seated=True)
+    assert [s.name for s in table.seats] == ["ann", "ben", "Ada"]
+    assert list(table.match.state.players) == ["ann", "ben", "Ada"] and table.status == "playing"
+    host.stop()
+    again = Host(Storage(tmp_path / "db.sqlite3"), Limits())
+    assert len(again.tables[table.id].seats) == 3
+    again.stop()
+
+
+def test_too_few_seated_or_options_that_do_not_fit_them_keep_the_table_waiting(host):
+    alone = host.create_table("ann", "army", {}, players=4, bots=0)
+    with pytest.raises(HostError, match="Army takes at least 2 players"):
+        host.start(alone.id, "ann", as_seated=True)
+    coloured = host.create_table("cat", "bigshot", {"colours": "black,red,white,yellow"},
+                                 players=4, bots=2)
+    with pytest.raises(HostError, match="not with 3 players"):
+        host.start(coloured.id, "cat", as_seated=True)
+    assert (coloured.status, len(coloured.seats), coloured.match) == ("waiting", 4, None)

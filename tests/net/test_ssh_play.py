@@ -6,6 +6,7 @@ import weakref
 from core.games.bigshot import actions as A
 
 from .harness import ann_and_ben_at, connect, play_until, start_server, table_with, until
+from .test_first_frame import session_of, settled_in_lobby
 
 
 async def test_lobby_shows_who_is_online_and_the_tables(served):
@@ -304,4 +305,22 @@ async def test_a_spectator_replays_a_finished_game_from_the_shared_screen(served
     await cat.press("q")
     await cat.wait_for("You are cat")  # the lobby under the replay
     for person in (ann, ben, cat):
+        await person.close()
+
+
+async def test_the_table_s_host_starts_with_those_seated_by_g_then_shift_g(served):
+    server, port = served
+    ann, ben = await connect(port, "ann"), await connect(port, "ben")
+    await ann.wait_for("You are ann")
+    await until(lambda: settled_in_lobby(session_of(server, "ann")))  # ann's own app: keys
+    table = server.host.create_table("ann", "bigshot", {}, players=4, bots=0)
+    server.host.sit(table.id, "ben")
+    await ann.wait_for("ann, ben, (open), (open)")
+    await ann.press("g")  # the table is selected: start
+    await ann.wait_for("2 seats are open: b fills them with bots, or G starts")
+    await ann.press("G")
+    for person in (ann, ben):
+        await person.wait_for("Ledger")  # both taken to the table as it starts
+    assert [s.name for s in table.seats] == ["ann", "ben"]
+    for person in (ann, ben):
         await person.close()
