@@ -10,6 +10,7 @@ from textual.widgets import Button, Input, Label, Select, Static
 
 from core.games import get_spec
 from tui.games import PLAYABLE
+from tui.screens.dialogs import Help
 from tui.screens.page import ModalPage, Page
 from tui.table import bot_kinds
 from tui.text import sentence
@@ -22,6 +23,39 @@ from .host import HUMAN, OPEN, HostedTable, HostError
 from .limits import clean_text
 
 NAME_LENGTH = 16
+LOBBY_HELP = """\
+# The lobby
+
+- `↑` `↓` choose a table. `Enter` sits you at a table waiting to start, takes you back to a
+  game you play in, or lets you watch any other game.
+- `n`: a new table (the game, how many play, how many bots and of which kind, the game's
+  options); `c` creates it and chooses it for you.
+- `s` takes a free seat at the table chosen; `u` gives yours up (the last person to stand up
+  closes a table that has not started).
+- `w` watches a game (spectators see what everyone may see, no one's hidden money); `q` or
+  `Esc` comes back here, and once the game is over `r` replays it.
+- `/` writes to everyone in the lobby (`Enter` sends); `q` leaves the server.
+
+# Keys for the person who made the table
+
+- `b` fills its open seats with bots of the table's kind.
+- `g` starts the game once every seat is taken; `G` starts with those seated, the open seats
+  taken away, if the game may be played by that many.
+- `x` gives the seat of anyone not connected to a bot, to play for them.
+
+# This server
+
+- A person may have made {per_person} tables waiting to start at once; {tables} tables may be
+  waiting or playing in all.
+- Idle {afk:g} s on your turn and a bot plays for you until you press a key at that table.
+- Your seat is kept when you leave a table or lose the connection: come back with the same key.
+"""
+
+
+def lobby_help(limits) -> str:
+    """The lobby's help, with this server's limits."""
+    return LOBBY_HELP.format(per_person=limits.tables_per_person, tables=limits.open_tables,
+                             afk=limits.afk_seconds)
 COLUMNS = ("#", "game", "options", "seats", "status", "watching")
 
 
@@ -55,6 +89,7 @@ class LobbyScreen(Page):
         Binding("s", "sit", "Sit"),
         Binding("w", "watch", "Watch"),
         Binding("slash", "focus_chat", "Chat"),
+        Binding("question_mark", "help", "Help"),
         Binding("q", "app.quit", "Quit"),
         Binding("u", "stand", "Stand up"),
         Binding("g", "start", "Start"),
@@ -185,6 +220,9 @@ class LobbyScreen(Page):
                 self.notify("Everyone at that table is connected.")
 
         self._on_selected(replace)
+
+    def action_help(self) -> None:
+        self.app.push_screen(Help(lobby_help(self.app.host.limits)))
 
     def action_focus_chat(self) -> None:
         self.query_one("#say", Input).focus()

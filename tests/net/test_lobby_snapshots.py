@@ -135,3 +135,9 @@ async def test_a_table_that_closed_before_the_lobby_was_redrawn_is_a_key_that_do
         await pilot.pause()
         assert app.screen is screen and app.is_running
         assert closed not in app.host.tables and app.host.table(1).status == "playing"
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_the_lobby_s_help_explains_its_keys_and_this_server_s_limits(snap_compare, tmp_path,
+                                                                      size):
+    assert snap_compare(LobbyPreview(tmp_path), terminal_size=size, press=["question_mark"])
