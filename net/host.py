@@ -82,6 +82,7 @@ class HostedTable:
     unsaved: bool = False  # the last move could not be saved: it waits until saving works
     bot_kind: str = "heuristic"  # the kind of bot that takes the seats its host fills
     listed_as: tuple = ()  # what the lobby last showed of this table
+    done_with: set[str] = field(default_factory=set)  # players who left its end screen
     _replay: weakref.ref | None = field(default=None, repr=False)  # while anyone holds it
 
     def replay(self) -> Replay:
@@ -102,6 +103,12 @@ class HostedTable:
     def round(self) -> int:
         """The game's round, 0 before it starts."""
         return self.match.state.round if self.match is not None else 0
+
+    def listed_for(self, name: str) -> bool:
+        """Whether the lobby lists this table for `name`: until its game is over, then while
+        anyone watches it, and for its players until they have left its end screen."""
+        return self.status != OVER or bool(self.watchers) or (
+            self.seat_of(name) is not None and name not in self.done_with)
 
     def seat_of(self, name: str) -> int | None:
         return next((i for i, s in enumerate(self.seats) if s.kind == HUMAN and s.name == name),
@@ -251,6 +258,14 @@ class Host:
             self._save_seats(table)
         if table.status == CLOSED:
             del self.tables[table_id]
+            self._lobby_changed()
+
+    def saw_the_end(self, table_id: int, name: str) -> None:
+        """`name` has left this finished game's end screen: the lobby no longer lists it for
+        them."""
+        table = self.tables.get(table_id)
+        if table is not None and table.status == OVER and name not in table.done_with:
+            table.done_with.add(name)
             self._lobby_changed()
 
     def watch(self, table_id: int, name: str) -> None:

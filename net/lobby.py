@@ -131,9 +131,9 @@ class LobbyScreen(Page):
         rows = [(table.id, (Text(str(table.id)), Text(table.title), Text(options_text(table)),
                             seats_text(host, table),
                             Text(f"round {table.round}" if table.status == "playing"
-                                 else table.status),
+                                 else "game over" if table.status == "over" else table.status),
                             Text(str(sum(table.watchers.values())))))
-                for table in host.tables.values() if table.status != "over" or table.watchers]
+                for table in host.tables.values() if table.listed_for(app.player)]
         listed = self.query_one("#tables", RowList)
         listed.set_rows(rows, select=self._made)
         if self._made in listed.keys:

@@ -143,6 +143,7 @@ class NetTableMixin:
         self.app.push_screen(ConfirmQuit(explanation), leave)
 
     def on_end_choice(self, choice: str | None) -> None:
+        self.app.host.saw_the_end(self.table.id, self.app.player)
         self.app.show_lobby()
 
 

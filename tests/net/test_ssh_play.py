@@ -324,3 +324,20 @@ async def test_the_table_s_host_starts_with_those_seated_by_g_then_shift_g(serve
     assert [s.name for s in table.seats] == ["ann", "ben"]
     for person in (ann, ben):
         await person.close()
+
+
+async def test_a_game_that_ended_while_you_were_in_the_lobby_waits_there_for_you(served):
+    server, port = served
+    ann, ben, table = await ann_and_ben_at(server, port, "bigshot", lambda s: s.round == 18)
+    await ann.press("q", "y")  # to the lobby, keeping the seat
+    await ann.wait_for("You are ann")
+    play_until(server.host, table, lambda s: s.is_over())
+    await ann.wait_for("game over")  # the table's status in ann's lobby
+    await ann.press("\r")
+    await ann.wait_for("Game over")  # its end screen, with the replay
+    await ann.press("q")  # Lobby
+    await ann.wait_for("You are ann")
+    await until(lambda: "game over" not in ann.text())  # gone from ann's list
+    assert not table.listed_for("ann") and table.listed_for("ben")  # ben has not seen it yet
+    for person in (ann, ben):
+        await person.close()
