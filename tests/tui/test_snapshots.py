@@ -4,7 +4,7 @@ import pytest
 
 from tui.app import BoomtownApp
 from tui.demo import app_for, game_over, human_bidding_after_a_bid, human_placing, table_at
-from tui.saves import save_table
+from tui.saves import keep_finished, save_table
 
 SIZES = [pytest.param((120, 40), id="120x40"), pytest.param((80, 24), id="80x24")]
 
@@ -16,8 +16,10 @@ def data_dir(tmp_path, monkeypatch):
 
 
 @pytest.mark.parametrize("size", SIZES)
-def test_title_offers_to_continue_the_saved_game(snap_compare, data_dir, size):
+def test_title_offers_to_continue_the_saved_game_and_to_replay_past_ones(snap_compare, data_dir,
+                                                                         size):
     save_table(table_at(seed=3, until=lambda s: s.round == 5), data_dir / "autosave.json")
+    keep_finished(table_at(seed=7, until=game_over))
     assert snap_compare(BoomtownApp(pace=0), terminal_size=size)
 
 
