@@ -23,6 +23,7 @@ from .host import HUMAN, OPEN, HostedTable, HostError
 from .limits import clean_text
 
 NAME_LENGTH = 16
+COLUMNS = ("#", "game", "options", "seats", "status", "watching")
 LOBBY_HELP = """\
 # The lobby
 
@@ -56,7 +57,6 @@ def lobby_help(limits) -> str:
     """The lobby's help, with this server's limits."""
     return LOBBY_HELP.format(per_person=limits.tables_per_person, tables=limits.open_tables,
                              afk=limits.afk_seconds)
-COLUMNS = ("#", "game", "options", "seats", "status", "watching")
 
 
 def seats_text(host, table: HostedTable) -> Text:
