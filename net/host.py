@@ -246,15 +246,19 @@ class Host:
         return seat
 
     def stand(self, table_id: int, name: str) -> None:
-        """Leave a seat of a table waiting to start; the last person to leave closes it."""
+        """Leave a seat of a table waiting to start: the last person to leave closes it, and
+        the table's host hands it to the first person still seated."""
         table = self.table(table_id)
         seat = table.seat_of(name)
         if seat is None or table.status != WAITING:
             return
+        people = [s.name for s in table.seats if s.kind == HUMAN and s.name != name]
         with self._saving(table):
             table.seats[seat] = NetSeat()
-            if not any(s.kind == HUMAN for s in table.seats):
+            if not people:
                 table.status = CLOSED
+            elif table.host == name:  # in the hands of someone still seated, who may start it
+                table.host = people[0]
             self._save_seats(table)
         if table.status == CLOSED:
             del self.tables[table_id]
@@ -338,19 +342,20 @@ class Host:
 
     @contextlib.contextmanager
     def _saving(self, table: HostedTable):
-        """Change a table's seats or status and save them; if saving fails, undo the change."""
-        before = (list(table.seats), table.status, table.match)
+        """Change a table's seats, status or host and save them; if saving fails, undo the
+        change."""
+        before = (list(table.seats), table.status, table.match, table.host)
         try:
             yield
         except StorageError as exc:
-            table.seats, table.status, table.match = before
+            table.seats, table.status, table.match, table.host = before
             log.warning("table %s: cannot save (%s)", table.id, exc)
             raise SaveFailed(CANNOT_SAVE) from None
 
     def _hosted_by(self, table_id: int, by: str) -> HostedTable:
         table = self.table(table_id)
         if table.host != by:
-            raise HostError(f"only {table.host}, who made table {table_id}, can do that")
+            raise HostError(f"only {table.host}, who hosts table {table_id}, can do that")
         return table
 
     # -- chat --------------------------------------------------------------------------------
@@ -507,7 +512,7 @@ class Host:
     # -- persistence -------------------------------------------------------------------------
 
     def _save_seats(self, table: HostedTable) -> None:
-        self.storage.update_table(table.id, _seats_json(table.seats), table.status)
+        self.storage.update_table(table.id, _seats_json(table.seats), table.status, table.host)
         self._lobby_changed()
 
     def _save_away(self, table: HostedTable) -> None:

@@ -37,7 +37,10 @@ LOBBY_HELP = """\
   `Esc` comes back here, and once the game is over `r` replays it.
 - `/` writes to everyone in the lobby (`Enter` sends); `q` leaves the server.
 
-# Keys for the person who made the table
+# Keys for the table's host
+
+The person who made a table hosts it; one who stands up hands it to the first person still
+seated there.
 
 - `b` fills its open seats with bots of the table's kind.
 - `g` starts the game once every seat is taken; `G` starts with those seated, the open seats

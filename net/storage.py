@@ -122,9 +122,10 @@ class Storage:
         return int(cursor.lastrowid)
 
     @guarded
-    def update_table(self, table_id: int, seats: list[dict[str, str]], status: str) -> None:
-        self.db.execute("UPDATE tables SET seats = ?, status = ? WHERE id = ?",
-                        (json.dumps(seats), status, table_id))
+    def update_table(self, table_id: int, seats: list[dict[str, str]], status: str,
+                     host: str) -> None:
+        self.db.execute("UPDATE tables SET seats = ?, status = ?, host = ? WHERE id = ?",
+                        (json.dumps(seats), status, host, table_id))
 
     @guarded
     def add_action(self, table_id: int, n: int, seat: int, action: dict[str, Any]) -> None:

@@ -307,3 +307,18 @@ def test_too_few_seated_or_options_that_do_not_fit_them_keep_the_table_waiting(h
     with pytest.raises(HostError, match="not with 3 players"):
         host.start(coloured.id, "cat", as_seated=True)
     assert (coloured.status, len(coloured.seats), coloured.match) == ("waiting", 4, None)
+
+
+async def test_a_host_who_stands_up_hands_the_table_to_the_first_person_still_seated(tmp_path):
+    host = Host(Storage(tmp_path / "db.sqlite3"), Limits(bot_pace_seconds=3600))
+    table = host.create_table("ann", "bigshot", {}, players=4, bots=1)
+    host.sit(table.id, "ben")
+    host.sit(table.id, "cat")
+    host.stand(table.id, "ann")
+    with pytest.raises(HostError, match="only ben, who hosts table"):
+        host.start(table.id, "cat")
+    host.stop()
+    again = Host(Storage(tmp_path / "db.sqlite3"), Limits(bot_pace_seconds=3600))
+    again.start(table.id, "ben", as_seated=True)  # ben's after a restart too
+    assert [s.name for s in again.tables[table.id].seats] == ["ben", "cat", "Ada"]
+    again.stop()

@@ -33,7 +33,7 @@ async def test_markup_in_names_and_chat_is_shown_as_typed_everywhere(idle_player
         host.sit(table.id, name)
     await ann.wait_for(f"{EVIL[0]}, {EVIL[1]}, {EVIL[2]}, {EVIL[3]}")  # the seats column
     await ann.press("g")  # only the table's host may start it: the refusal names them
-    await ann.wait_for(f"Only {EVIL[0]}, who made table {table.id}")
+    await ann.wait_for(f"Only {EVIL[0]}, who hosts table {table.id}")
     host.chat(None, EVIL[4], "[/]lobby \x1b[31m[b]chat[/b] :smile:")
     await ann.wait_for(f"{EVIL[4]}: [/]lobby [31m[b]chat[/b] :smile:")
     host.start(table.id, EVIL[0])
