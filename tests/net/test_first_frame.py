@@ -17,8 +17,10 @@ def session_of(server, name: str):
 def settled_in_lobby(session) -> bool:
     """The person's own app shows the lobby with its keys, and has drawn."""
     app = session.app
-    return (app is not None and app.is_running and isinstance(app.screen, LobbyScreen)
-            and bool(app.screen.query_one(KeyBar)._shown) and session.channel.drawn.is_set())
+    if app is None or not app.is_running or not isinstance(app.screen, LobbyScreen):
+        return False
+    keys = app.screen.query(KeyBar)  # none yet while the screen is being composed
+    return bool(keys) and bool(keys.first()._shown) and session.channel.drawn.is_set()
 
 
 async def test_the_lobby_shows_before_the_app_starts_and_the_app_draws_the_same(served,
