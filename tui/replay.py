@@ -17,7 +17,8 @@ from core.engine.replay import Replay
 from .games import screen_class
 from .table import Seat
 
-REPLAY_PACE = 0.6  # seconds between moves while the replay plays on by itself
+REPLAY_PACES = (2.0, 1.2, 0.6, 0.3, 0.15, 0.05)  # seconds a move when it plays by itself
+FIRST_PACE = 2  # 0.6 s a move, until the viewer makes it faster or slower
 
 
 class ReplayTable:
@@ -77,24 +78,31 @@ class ReplayMixin:
         Binding("end", "go('end')", "End", show=False),
         Binding("space", "play", "Play/pause"),
         Binding("escape,q", "leave", "Close"),
+        Binding("plus,equals_sign", "pace(1)", "Speed", key_display="+-"),
+        Binding("minus", "pace(-1)", "Slower", show=False),
     ]
-    KEYS_LAST = ("round(-1)", "play", "leave", "help")  # the bar's order after ←→
+    KEYS_LAST = ("round(-1)", "play", "leave", "help", "pace(1)")  # the bar's order after ←→
     KEYS_HELP = """\
 # Keys in a replay
 
 - `←` `→`: a move back or forward; `↑` `↓`: to the start of the round before or after.
 - `Home` / `End`: the game's start or its end.
-- `Space`: play the moves on by themselves, or stop.
+- `Space`: play the moves on by themselves, or stop; `+` and `-` make them faster or slower
+  (from 2 s a move to 0.05 s).
 - `q` or `Esc`: back to the end of the game. `PageUp` / `PageDown` scroll the log.
 """
     WATCHING = ""
-    REPLAY_ACTIONS = frozenset({"move", "round", "go", "play", "leave", "help", "log_page"})
+    REPLAY_ACTIONS = frozenset({"move", "round", "go", "play", "pace", "leave", "help",
+                                "log_page"})
 
     _timer = None
+    _pace = FIRST_PACE  # an index into REPLAY_PACES
 
     def status_line(self) -> str:
         table = self.table
-        return f"Replay, move {table.moves} of {table.replay.length} · {super().status_line()}"
+        playing = f", playing at {REPLAY_PACES[self._pace]:g} s a move" if self._timer else ""
+        return (f"Replay, move {table.moves} of {table.replay.length}{playing} · "
+                f"{super().status_line()}")
 
     def check_action(self, action: str, parameters: tuple) -> bool | None:
         return action in self.REPLAY_ACTIONS
@@ -113,15 +121,30 @@ class ReplayMixin:
 
     def action_play(self) -> None:
         if self._timer is None:
-            self._timer = self.set_interval(REPLAY_PACE, self.play_on)
+            self._play()
         else:
             self._stop()
+            self.refresh_view()
+
+    def action_pace(self, step: int) -> None:
+        """Faster (1) or slower (-1), within REPLAY_PACES; at once if it is playing."""
+        self._pace = max(0, min(self._pace + step, len(REPLAY_PACES) - 1))
+        if self._timer is not None:
+            self._timer.stop()
+            self._play()
+        else:
+            self.notify(f"Space plays at {REPLAY_PACES[self._pace]:g} s a move.")
+
+    def _play(self) -> None:
+        self._timer = self.set_interval(REPLAY_PACES[self._pace], self.play_on)
+        self.refresh_view()
 
     def play_on(self) -> None:
         """One move on, and a stop at the end of the game."""
         self._go_to(self.table.moves + 1, playing=True)
         if self.table.moves == self.table.replay.length:
             self._stop()
+            self.refresh_view()
 
     def _stop(self) -> None:
         if self._timer is not None:
