@@ -115,10 +115,7 @@ class HostedTable:
                     None)
 
     def actor(self) -> int | None:
-        if self.match is None:
-            return None
-        seats = self.match.state.to_act()
-        return seats[0] if seats else None
+        return None if self.match is None else self.match.state.actor()
 
 
 class Host:
@@ -478,9 +475,9 @@ class Host:
         if bot is None:
             kind = table.seats[seat].kind if table.seats[seat].is_bot else "heuristic"
             bot = table.stand_ins[seat] = get_spec(table.game).bots[kind](table.seed * 31 + seat)
-        legal = list(state.legal_actions(seat))
+        view = state.view(seat)  # its legal list is the one the bot chooses from
         table.timer = asyncio.get_running_loop().create_task(
-            self._play_bot(table, seat, version, bot, state.view(seat), legal))
+            self._play_bot(table, seat, version, bot, view, list(view.legal)))
 
     async def _play_bot(self, table: HostedTable, seat: int, version: int, bot, view,
                         legal: list) -> None:

@@ -41,8 +41,7 @@ class ReplayTable:
         return self._state.view(seat)
 
     def actor(self) -> int | None:
-        seats = self._state.to_act()
-        return seats[0] if seats else None
+        return self._state.actor()
 
     def is_over(self) -> bool:
         return self._state.is_over()

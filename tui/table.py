@@ -89,8 +89,7 @@ class LocalTable:
 
     def actor(self) -> int | None:
         """The seat that must act now, or None when the game is over."""
-        seats = self.state.to_act()
-        return seats[0] if seats else None
+        return self.state.actor()
 
     def is_over(self) -> bool:
         return self.state.is_over()
@@ -105,9 +104,10 @@ class LocalTable:
         A bot that fails, or chooses what the rules refuse, plays the first legal action
         instead (and the failure is logged): a bot's bug never ends a person's game."""
         state = self.state
-        legal = state.legal_actions(seat)
+        view = state.view(seat)
+        legal = view.legal  # the view's own list: the legal actions are worked out once
         try:
-            action = self.bots[seat].choose(state.view(seat), legal)
+            action = self.bots[seat].choose(view, legal)
         except Exception:
             log.exception("the bot in seat %d failed to choose", seat + 1)
             return state.version, legal[0]

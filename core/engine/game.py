@@ -172,6 +172,11 @@ class GameState:
         """The seats that must act now; empty when the game is over."""
         raise NotImplementedError
 
+    def actor(self) -> int | None:
+        """The first seat that must act now, or None when the game is over."""
+        seats = self.to_act()
+        return seats[0] if seats else None
+
     def legal_actions(self, seat: int) -> list[Action]:
         raise NotImplementedError
 
