@@ -178,7 +178,7 @@ class Session:
                 if wants_to_leave(data):
                     return True
                 table = self.host.tables.get(table_id)
-                if wants_replay(data) and table is not None and table.status == OVER:
+                if table is not None and table.status == OVER and wants_replay(data):
                     self.replaying_next = table_id  # in an app of its own, over the lobby
                     return True
         finally:

@@ -128,16 +128,20 @@ class PastGame:
     readable: bool = True
 
 
+def kept_games() -> list[Path]:
+    """The files of the finished games kept, the newest first."""
+    try:
+        return sorted(finished_dir().glob("*.json"), reverse=True)
+    except OSError:
+        return []
+
+
 def past_games() -> list[PastGame]:
     """The finished games kept, the newest first; one that cannot be read says why."""
     from core.games import GAMES
 
-    try:
-        paths = sorted(finished_dir().glob("*.json"), reverse=True)
-    except OSError:
-        return []
     games = []
-    for path in paths:
+    for path in kept_games():
         try:
             data = json.loads(path.read_text())
             ended, record = data["ended"], data["record"]

@@ -13,7 +13,7 @@ from core.engine.record import RecordError
 from core.games import get_spec
 
 from ..games import PLAYABLE
-from ..saves import autosave_path, load_table, past_games
+from ..saves import autosave_path, kept_games, load_table
 from .page import Page
 
 LOGO = """\
@@ -52,7 +52,7 @@ class TitleScreen(Page):
         for slug in PLAYABLE:
             spec = get_spec(slug)
             choices.append(Option(f"New game of {spec.title}: {spec.summary}", id=f"new:{slug}"))
-        kept = len(past_games())
+        kept = len(kept_games())  # counted, not read: the list reads them
         if kept:
             choices.append(Option(f"Replay a past game ({kept} kept)", id="past"))
         return choices
