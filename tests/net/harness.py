@@ -14,7 +14,9 @@ import asyncssh
 import pyte
 
 from net.limits import Limits
+from net.lobby import LobbyScreen
 from net.server import BoomtownServer
+from tui.widgets.key_bar import KeyBar
 
 ANSI = re.compile(rb"\x1b\[[0-9;?<>=]*[ -/]*[@-~]|\x1b[()][0-9A-Za-z]|\x1b[=>NOMDEHc78]")
 
@@ -142,3 +144,17 @@ def play_until(host, table, until_state) -> None:
         host.act(table.id, table.seats[seat].name,
                  helper.choose(state.view(seat), state.legal_actions(seat)))
         state = table.match.state
+
+
+def session_of(server, name: str):
+    """The server's session of the person called `name`."""
+    return next(s for s in server.sessions if s.name == name)
+
+
+def settled_in_lobby(session) -> bool:
+    """The person's own app shows the lobby with its keys, and has drawn."""
+    app = session.app
+    if app is None or not app.is_running or not isinstance(app.screen, LobbyScreen):
+        return False
+    keys = app.screen.query(KeyBar)  # none yet while the screen is being composed
+    return bool(keys) and bool(keys.first()._shown) and session.channel.drawn.is_set()

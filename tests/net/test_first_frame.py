@@ -4,23 +4,8 @@ import asyncio
 
 from net.channel import Channel
 from net.first_frame import SIZES_KEPT
-from net.lobby import LobbyScreen
-from tui.widgets.key_bar import KeyBar
 
-from .harness import connect, start_server, table_with, until
-
-
-def session_of(server, name: str):
-    return next(s for s in server.sessions if s.name == name)
-
-
-def settled_in_lobby(session) -> bool:
-    """The person's own app shows the lobby with its keys, and has drawn."""
-    app = session.app
-    if app is None or not app.is_running or not isinstance(app.screen, LobbyScreen):
-        return False
-    keys = app.screen.query(KeyBar)  # none yet while the screen is being composed
-    return bool(keys) and bool(keys.first()._shown) and session.channel.drawn.is_set()
+from .harness import connect, session_of, settled_in_lobby, start_server, table_with, until
 
 
 async def test_the_lobby_shows_before_the_app_starts_and_the_app_draws_the_same(served,

@@ -5,8 +5,16 @@ import weakref
 
 from core.games.bigshot import actions as A
 
-from .harness import ann_and_ben_at, connect, play_until, start_server, table_with, until
-from .test_first_frame import session_of, settled_in_lobby
+from .harness import (
+    ann_and_ben_at,
+    connect,
+    play_until,
+    session_of,
+    settled_in_lobby,
+    start_server,
+    table_with,
+    until,
+)
 
 
 async def test_lobby_shows_who_is_online_and_the_tables(served):
