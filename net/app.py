@@ -13,11 +13,12 @@ from typing import TYPE_CHECKING
 from textual.message import Message
 
 from tui.replay import replay_screen
+from tui.text import sentence
 
-from .host import OVER
+from .host import HostError
 from .served import ServedApp
 from .storage import StorageError
-from .table_screen import NetTable, net_screen_class, refresh_table_screen
+from .table_screen import NetTable, net_screen_class, refresh_table_screen, screen_seats
 
 ACTIVITY_CHECK_SECONDS = 2.0  # how often idleness is checked
 
@@ -125,10 +126,17 @@ class SessionApp(ServedApp):
     def _replay_next(self) -> None:
         """The finished game a spectator asked to replay, over the lobby (q comes back to it)."""
         table_id, self.session.replaying_next = self.session.replaying_next, None
-        table = self.host.tables.get(table_id) if table_id is not None else None
-        if table is not None and table.status == OVER:
-            seats = NetTable(self.host, table.id, self.player).seats
-            self.push_screen(replay_screen(table.replay(), seats))
+        if table_id is not None:
+            self.replay_past(table_id)
+
+    def replay_past(self, table_id: int) -> None:
+        """Replay a finished game over the screen shown now (q comes back to it)."""
+        try:
+            replay, seats = self.host.past_game(table_id)
+        except HostError as exc:
+            self.notify(sentence(str(exc)) + ".", severity="warning")
+            return
+        self.push_screen(replay_screen(replay, screen_seats(seats)))
 
     def _follow_my_game(self) -> None:
         """A seated player goes to their table as soon as its game runs."""

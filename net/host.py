@@ -18,13 +18,13 @@ from typing import Any, Protocol
 
 from core.engine.errors import ActionError, StaleAction
 from core.engine.match import Match
-from core.engine.record import Record
+from core.engine.record import RecordError
 from core.engine.replay import Replay
 from core.games import get_spec
 
 from .chat import LOBBY, ChatLog
 from .limits import Limits, clean_text
-from .storage import Storage, StorageError
+from .storage import FinishedTable, Storage, StorageError, StoredTable
 
 log = logging.getLogger("boomtown.net")
 
@@ -83,17 +83,15 @@ class HostedTable:
     bot_kind: str = "heuristic"  # the kind of bot that takes the seats its host fills
     listed_as: tuple = ()  # what the lobby last showed of this table
     done_with: set[str] = field(default_factory=set)  # players who left its end screen
-    _replay: weakref.ref | None = field(default=None, repr=False)  # while anyone holds it
 
-    def replay(self) -> Replay:
-        """The finished game's replay, shared by everyone who watches it again while any of
-        them does (a Stadium game of 1,700 actions takes 34 ms to replay; its positions are
-        then a step away), and let go when nobody does."""
-        replay = self._replay() if self._replay is not None else None
-        if replay is None:
-            replay = Replay(self.match.record)
-            self._replay = weakref.ref(replay)
-        return replay
+    def view(self, seat: int | None):
+        """What `seat` (None: a spectator) sees now; computed once per version and seat."""
+        if self.match is None:
+            return None
+        view = self.views.get(seat)
+        if view is None:
+            view = self.views[seat] = self.match.state.view(seat)
+        return view
 
     @property
     def title(self) -> str:
@@ -129,6 +127,7 @@ class Host:
         self.places: dict[str, int] = {}  # the table each person last played at or watched
         self.stopped = False
         self._lobby_due = False  # a lobby change is about to be told
+        self._replays: weakref.WeakValueDictionary[int, Replay] = weakref.WeakValueDictionary()
         self._load()
 
     # -- sessions ----------------------------------------------------------------------------
@@ -146,9 +145,10 @@ class Host:
 
     def _presence_changed(self, name: str) -> None:
         """Tell the lobby, and the tables where `name` sits, that they came or went."""
-        for table in self.tables.values():
+        for table in list(self.tables.values()):
             if table.seat_of(name) is not None:
                 self._notify_table(table)
+                self._forget_if_done(table)
         self._lobby_changed()
 
     def subscribe(self, listener: Listener) -> None:
@@ -268,6 +268,59 @@ class Host:
         if table is not None and table.status == OVER and name not in table.done_with:
             table.done_with.add(name)
             self._lobby_changed()
+            self._forget_if_done(table)
+
+    def _forget_if_done(self, table: HostedTable) -> None:
+        """A finished game that nobody watches, and whose players have all left its end screen
+        or the server, leaves memory (a Stadium game holds about 1 MB); it stays on disk, and
+        in the list of past games."""
+        if table.status == OVER and not table.watchers and all(
+                s.name in table.done_with or not self.is_online(s.name)
+                for s in table.seats if s.kind == HUMAN):
+            if self.tables.pop(table.id, None) is not None:
+                self._lobby_changed()
+
+    # -- past games --------------------------------------------------------------------------
+
+    def past_games(self) -> list[FinishedTable]:
+        """The last games finished at this server, the newest first; HostError if they cannot
+        be read."""
+        try:
+            return self.storage.finished(self.limits.past_games_listed)
+        except StorageError as exc:
+            raise HostError(f"the server cannot read its past games just now ({exc})") from None
+
+    def past_game(self, table_id: int) -> tuple[Replay, list[NetSeat]]:
+        """A finished game to replay, and who sat at it. Everyone who watches one again shares
+        its replay while any of them does (a Stadium game of 1,700 actions takes 34 ms to
+        replay; its positions are then a step away). HostError if there is no such game."""
+        table = self.tables.get(table_id)
+        if table is not None and table.status == OVER:
+            seats = table.seats
+            replay = self._replays.get(table_id) or Replay(table.match.record)
+        else:
+            stored = self._stored_finished(table_id)
+            seats = [NetSeat(s["name"], s["kind"]) for s in stored.seats]
+            replay = self._replays.get(table_id) or self._replay_of(stored)
+        self._replays[table_id] = replay
+        return replay, seats
+
+    def _stored_finished(self, table_id: int) -> StoredTable:
+        try:
+            stored = self.storage.table(table_id)
+        except StorageError as exc:
+            raise HostError(f"the server cannot read that game just now ({exc})") from None
+        if stored is None or stored.status != OVER:
+            raise HostError(f"there is no finished game at table {table_id}")
+        return stored
+
+    @staticmethod
+    def _replay_of(stored: StoredTable) -> Replay:
+        try:
+            return Replay(stored.record())
+        except RecordError as exc:
+            log.warning("table %s cannot be replayed: %s", stored.id, exc)
+            raise HostError(f"the game at table {stored.id} cannot be replayed ({exc})") from None
 
     def watch(self, table_id: int, name: str) -> None:
         table = self.table(table_id)
@@ -282,6 +335,7 @@ class Host:
             if not table.watchers[name]:
                 del table.watchers[name]
             self._lobby_changed()
+            self._forget_if_done(table)
 
     def fill_with_bots(self, table_id: int, by: str) -> None:
         """Bots of the table's kind take its free seats."""
@@ -381,14 +435,8 @@ class Host:
     # -- play --------------------------------------------------------------------------------
 
     def view(self, table_id: int, seat: int | None):
-        """What `seat` (None: a spectator) sees now; computed once per version and seat."""
-        table = self.table(table_id)
-        if table.match is None:
-            return None
-        view = table.views.get(seat)
-        if view is None:
-            view = table.views[seat] = table.match.state.view(seat)
-        return view
+        """What `seat` (None: a spectator) sees now at that table."""
+        return self.table(table_id).view(seat)
 
     def act(self, table_id: int, name: str, action, version: int | None = None) -> None:
         """Play `action` for `name`'s seat; raises ActionError (nothing changes) or HostError."""
@@ -416,11 +464,10 @@ class Host:
             self._say(table, "Saving works again.")
         if table.match.state.is_over():
             table.status = OVER
-            try:
-                self._save_seats(table)
-            except StorageError:  # the status follows from the saved moves when loaded
-                pass
+            self._save_end(table)
+            self._lobby_changed()
         self._changed(table)
+        self._forget_if_done(table)
 
     def _cannot_save(self, table: HostedTable, exc: StorageError) -> None:
         if not table.unsaved:
@@ -512,6 +559,12 @@ class Host:
         self.storage.update_table(table.id, _seats_json(table.seats), table.status, table.host)
         self._lobby_changed()
 
+    def _save_end(self, table: HostedTable) -> None:
+        try:
+            self.storage.end_table(table.id, table.match.state.result().reason)
+        except StorageError:  # it follows from the saved moves when the server starts again
+            log.warning("table %s: cannot save that its game is over", table.id)
+
     def _save_away(self, table: HostedTable) -> None:
         try:
             self.storage.update_away(table.id, sorted(table.away))
@@ -520,7 +573,7 @@ class Host:
 
     def _load(self) -> None:
         """The tables waiting or playing when the server stopped (finished games stay on disk
-        only: nobody can come back to them)."""
+        only: nobody can come back to them, and they are replayed from there)."""
         for stored in self.storage.tables(WAITING, PLAYING):
             seats = [NetSeat(s["name"], s["kind"]) for s in stored.seats]
             table = HostedTable(stored.id, stored.game, stored.options, stored.seed, stored.host,
@@ -528,12 +581,9 @@ class Host:
                                 status=stored.status, away=set(stored.away),
                                 bot_kind=stored.bot_kind)
             if stored.status != WAITING:
-                record = Record.from_json({
-                    "format": 1, "game": stored.game, "players": [s.name for s in seats],
-                    "seed": stored.seed, "options": stored.options,
-                    "actions": [[seat, action] for seat, action in stored.actions]})
-                table.match = Match.from_record(record)
-                if table.match.state.is_over():  # its status could not be saved at the end
+                table.match = Match.from_record(stored.record())
+                if table.match.state.is_over():  # its end could not be saved when it came
+                    self._save_end(table)
                     continue
             self.tables[table.id] = table
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from datetime import datetime
+
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -10,8 +12,10 @@ from textual.widgets import Button, Input, Label, Select, Static
 
 from core.games import get_spec
 from tui.games import PLAYABLE
+from tui.saves import PastGame, past_game_line
 from tui.screens.dialogs import Help
 from tui.screens.page import ModalPage, Page
+from tui.screens.past import PastGamesScreen
 from tui.table import bot_kinds
 from tui.text import sentence
 from tui.widgets.key_bar import KeyBar
@@ -35,6 +39,7 @@ LOBBY_HELP = """\
   closes a table that has not started).
 - `w` watches a game (spectators see what everyone may see, no one's hidden money); `q` or
   `Esc` comes back here, and once the game is over `r` replays it.
+- `p` lists the last {past} games finished at this server: `Enter` replays one.
 - `/` writes to everyone in the lobby (`Enter` sends); `q` leaves the server.
 
 # Keys for the table's host
@@ -59,7 +64,7 @@ seated there.
 def lobby_help(limits) -> str:
     """The lobby's help, with this server's limits."""
     return LOBBY_HELP.format(per_person=limits.tables_per_person, tables=limits.open_tables,
-                             afk=limits.afk_seconds)
+                             afk=limits.afk_seconds, past=limits.past_games_listed)
 
 
 def seats_text(host, table: HostedTable) -> Text:
@@ -94,6 +99,7 @@ class LobbyScreen(Page):
         Binding("slash", "focus_chat", "Chat"),
         Binding("question_mark", "help", "Help"),
         Binding("q", "app.quit", "Quit"),
+        Binding("p", "past_games", "Past games"),
         Binding("u", "stand", "Stand up"),
         Binding("g", "start", "Start"),
         Binding("G", "start_as_seated", "Start with those seated", show=False),
@@ -223,6 +229,21 @@ class LobbyScreen(Page):
                 self.notify("Everyone at that table is connected.")
 
         self._on_selected(replace)
+
+    def action_past_games(self) -> None:
+        try:
+            games = self.app.host.past_games()
+        except HostError as exc:
+            self.notify(sentence(str(exc)) + ".", severity="warning")
+            return
+        listed = [PastGame(str(game.id), past_game_line(
+            datetime.fromtimestamp(game.ended), f"#{game.id} {get_spec(game.game).title}",
+            ", ".join(seat["name"] for seat in game.seats), game.result)) for game in games]
+        hint = (f"The last {self.app.host.limits.past_games_listed} games finished at this "
+                "server. Enter replays one; Esc goes back." if games else
+                "No game has finished at this server yet. Esc goes back.")
+        self.app.push_screen(PastGamesScreen(listed, hint,
+                                             lambda key: self.app.replay_past(int(key))))
 
     def action_help(self) -> None:
         self.app.push_screen(Help(lobby_help(self.app.host.limits)))

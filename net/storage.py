@@ -14,6 +14,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from core.engine.record import Record
+
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS users (
     name TEXT PRIMARY KEY,
@@ -30,7 +32,9 @@ CREATE TABLE IF NOT EXISTS tables (
     status TEXT NOT NULL,
     created REAL NOT NULL,
     away TEXT NOT NULL DEFAULT '[]',
-    bot_kind TEXT NOT NULL DEFAULT 'heuristic'
+    bot_kind TEXT NOT NULL DEFAULT 'heuristic',
+    ended REAL,
+    result TEXT NOT NULL DEFAULT ''
 );
 CREATE TABLE IF NOT EXISTS chat (
     place INTEGER NOT NULL,
@@ -49,6 +53,20 @@ CREATE TABLE IF NOT EXISTS actions (
 """
 
 
+TABLE_COLUMNS = "id, game, options, seed, seats, host, status, away, bot_kind"
+
+
+@dataclass(frozen=True)
+class FinishedTable:
+    """A finished game as the list of past games shows it."""
+
+    id: int
+    game: str
+    seats: list[dict[str, str]]
+    ended: float  # when (seconds since the epoch); a game from before this was kept: its start
+    result: str  # how it came out, in a sentence ("" for a game from before this was kept)
+
+
 @dataclass
 class StoredTable:
     id: int
@@ -61,6 +79,13 @@ class StoredTable:
     actions: list[tuple[int, dict[str, Any]]]
     away: list[int]
     bot_kind: str  # the kind of bot that takes the seats the table's host fills
+
+    def record(self) -> Record:
+        """The table's game, as played so far; RecordError if it does not read."""
+        return Record.from_json({
+            "format": 1, "game": self.game, "players": [s["name"] for s in self.seats],
+            "seed": self.seed, "options": self.options,
+            "actions": [[seat, action] for seat, action in self.actions]})
 
 
 class StorageError(Exception):
@@ -91,6 +116,9 @@ class Storage:
         if "bot_kind" not in columns:  # from before a table's bots could be of any kind
             self.db.execute("ALTER TABLE tables ADD COLUMN bot_kind TEXT NOT NULL "
                             "DEFAULT 'heuristic'")
+        if "ended" not in columns:  # from before finished games were listed to replay
+            self.db.execute("ALTER TABLE tables ADD COLUMN ended REAL")
+            self.db.execute("ALTER TABLE tables ADD COLUMN result TEXT NOT NULL DEFAULT ''")
         self.db.execute("BEGIN IMMEDIATE")  # refuse now, not at the first move, if unwritable
         self.db.execute("COMMIT")
 
@@ -128,6 +156,21 @@ class Storage:
                         (json.dumps(seats), status, host, table_id))
 
     @guarded
+    def end_table(self, table_id: int, result: str) -> None:
+        """The table's game is over, and came out as `result` says."""
+        self.db.execute("UPDATE tables SET status = 'over', ended = ?, result = ? WHERE id = ?",
+                        (time.time(), result, table_id))
+
+    @guarded
+    def finished(self, limit: int) -> list[FinishedTable]:
+        """The last `limit` games finished, the newest first."""
+        rows = self.db.execute("SELECT id, game, seats, COALESCE(ended, created), result FROM "
+                               "tables WHERE status = 'over' ORDER BY COALESCE(ended, created) "
+                               "DESC, id DESC LIMIT ?", (limit,))
+        return [FinishedTable(id_, game, json.loads(seats), ended, result)
+                for id_, game, seats, ended, result in rows]
+
+    @guarded
     def add_action(self, table_id: int, n: int, seat: int, action: dict[str, Any]) -> None:
         self.db.execute("INSERT INTO actions VALUES (?, ?, ?, ?)",
                         (table_id, n, seat, json.dumps(action)))
@@ -139,17 +182,23 @@ class Storage:
     @guarded
     def tables(self, *statuses: str) -> list[StoredTable]:
         """The tables with one of `statuses`, with their actions, oldest first."""
-        stored = []
         marks = ", ".join("?" * len(statuses))
-        for row in self.db.execute("SELECT id, game, options, seed, seats, host, status, away, "
-                                   f"bot_kind FROM tables WHERE status IN ({marks}) ORDER BY id",
-                                   statuses):
-            actions = [(seat, json.loads(action)) for seat, action in self.db.execute(
-                "SELECT seat, action FROM actions WHERE table_id = ? ORDER BY n", (row[0],))]
-            stored.append(StoredTable(row[0], row[1], json.loads(row[2]), row[3],
-                                      json.loads(row[4]), row[5], row[6], actions,
-                                      json.loads(row[7]), row[8]))
-        return stored
+        rows = self.db.execute(f"SELECT {TABLE_COLUMNS} FROM tables WHERE status IN ({marks}) "
+                               "ORDER BY id", statuses).fetchall()
+        return [self._stored(row) for row in rows]
+
+    @guarded
+    def table(self, table_id: int) -> StoredTable | None:
+        """One table with its actions; None if there is none of that number."""
+        row = self.db.execute(f"SELECT {TABLE_COLUMNS} FROM tables WHERE id = ?",
+                              (table_id,)).fetchone()
+        return self._stored(row) if row else None
+
+    def _stored(self, row: tuple) -> StoredTable:
+        actions = [(seat, json.loads(action)) for seat, action in self.db.execute(
+            "SELECT seat, action FROM actions WHERE table_id = ? ORDER BY n", (row[0],))]
+        return StoredTable(row[0], row[1], json.loads(row[2]), row[3], json.loads(row[4]),
+                           row[5], row[6], actions, json.loads(row[7]), row[8])
 
     # -- chat --------------------------------------------------------------------------------
 

@@ -17,7 +17,12 @@ from tui.widgets.key_bar import KeyBar
 from tui.widgets.panel import key_hints
 
 from .chat import ChatLine
-from .host import HUMAN, OPEN, Host, HostError
+from .host import HUMAN, OPEN, Host, HostError, NetSeat
+
+
+def screen_seats(seats: Sequence[NetSeat]) -> list[Seat]:
+    """The seats of a table at the host as a game's screen shows them."""
+    return [Seat(s.name, HUMAN if s.kind in (HUMAN, OPEN) else s.kind) for s in seats]
 
 
 class NetTable:
@@ -27,18 +32,14 @@ class NetTable:
         self.host = host
         self.id = table_id
         self.name = name
-
-    @property
-    def hosted(self):
-        return self.host.table(self.id)
+        self.hosted = host.table(table_id)  # still there for its screen once the host forgets it
 
     @property
     def seats(self) -> list[Seat]:
-        return [Seat(s.name, HUMAN if s.kind in (HUMAN, OPEN) else s.kind)
-                for s in self.hosted.seats]
+        return screen_seats(self.hosted.seats)
 
     def view(self, seat: int | None):
-        return self.host.view(self.id, seat)
+        return self.hosted.view(seat)
 
     def actor(self) -> int | None:
         return self.hosted.actor()
@@ -65,8 +66,7 @@ class NetTable:
         raise ValueError("moves are not taken back at a shared table")
 
     def replayable(self) -> Replay | None:
-        hosted = self.hosted
-        return hosted.replay() if hosted.match.state.is_over() else None
+        return self.host.past_game(self.id)[0] if self.is_over() else None
 
     def notice(self) -> str:
         """Who is away (a bot plays for them) or not connected."""

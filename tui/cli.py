@@ -81,6 +81,9 @@ def _parser() -> argparse.ArgumentParser:
                        "(default %(default)s)")
     serve.add_argument("--max-tables", type=_count, default=100,
                        help="tables waiting or playing, in all (default %(default)s)")
+    serve.add_argument("--past-games", type=_count, default=50,
+                       help="finished games the lobby lists to replay, the newest "
+                       "(default %(default)s)")
     resume = commands.add_parser("resume", help="continue a saved game")
     resume.add_argument("file")
     resume.add_argument("--pace", type=_seconds, default=0.8,
@@ -240,6 +243,7 @@ def run_serve(args: argparse.Namespace) -> int:
                     chat_length=args.chat_length, bot_pace_seconds=args.bot_pace,
                     bot_think_seconds=args.bot_think,
                     tables_per_person=args.tables_per_person, open_tables=args.max_tables,
+                    past_games_listed=args.past_games,
                     max_width=args.max_size[0], max_height=args.max_size[1])
     directory = Path(args.data) if args.data else data_dir() / "server"
     serve(args.host, args.port, directory, args.allow_guests, limits)

@@ -123,9 +123,15 @@ def keep_finished(table: LocalTable, now: datetime | None = None) -> Path | None
 class PastGame:
     """A finished game kept for replay, as the list of past games shows it."""
 
-    path: Path
+    key: str  # what finds it again: its file here, its table at a server
     text: str  # when it ended, the game, who played, how it came out; or why it cannot be read
     readable: bool = True
+
+
+def past_game_line(when: datetime, title: str, players: str, result: str) -> str:
+    """A finished game in a list of them: when it ended, the game, who played, how it came out."""
+    return " · ".join(part for part in (f"{when:%d %b %Y %H:%M}", title, players, result)
+                      if part)
 
 
 def kept_games() -> list[Path]:
@@ -145,13 +151,15 @@ def past_games() -> list[PastGame]:
         try:
             data = json.loads(path.read_text())
             ended, record = data["ended"], data["record"]
-            when = datetime.fromisoformat(ended["at"]).strftime("%d %b %Y %H:%M")
+            when = datetime.fromisoformat(ended["at"])
             title = GAMES[record["game"]].title
             players = ", ".join(str(s["name"]) for s in data["seats"])
-            games.append(PastGame(path, f"{when} · {title} · {players} · {ended['result']}"))
+            games.append(PastGame(str(path), past_game_line(when, title, players,
+                                                            ended["result"])))
         except (OSError, UnicodeDecodeError, ValueError) as exc:
-            games.append(PastGame(path, f"{path.name} cannot be read ({exc})", readable=False))
+            games.append(PastGame(str(path), f"{path.name} cannot be read ({exc})",
+                                  readable=False))
         except (KeyError, TypeError, AttributeError):
-            games.append(PastGame(path, f"{path.name} is not a finished Boomtown game",
+            games.append(PastGame(str(path), f"{path.name} is not a finished Boomtown game",
                                   readable=False))
     return games

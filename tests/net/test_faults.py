@@ -8,11 +8,12 @@ import pytest
 
 from core.games import get_spec
 from core.games.bigshot import actions as A
-from net.host import HostError
-from net.storage import StorageError
+from net.host import Host, HostError
+from net.limits import Limits
+from net.storage import Storage, StorageError
 from tui import cli
 
-from .harness import connect, start_server, table_with, until
+from .harness import connect, play_until, start_server, table_with, until
 
 
 async def test_stopping_the_server_stops_every_bot_before_the_storage_closes(tmp_path):
@@ -151,6 +152,24 @@ async def test_lobby_requests_that_cannot_be_saved_change_nothing(tmp_path, monk
         assert list(host.tables) == [table.id]
     finally:
         await server.stop()
+
+
+async def test_a_game_whose_end_could_not_be_saved_is_a_past_game_after_a_restart(
+        tmp_path, monkeypatch):
+    host = Host(Storage(tmp_path / "db.sqlite3"), Limits(bot_pace_seconds=3600))
+    table = host.create_table("ann", "bigshot", {}, players=2, bots=0, seed=3)
+    host.sit(table.id, "ben")
+    host.start(table.id, "ann")
+    monkeypatch.setattr(host.storage, "end_table", full_disk)
+    play_until(host, table, lambda state: state.is_over())
+    assert host.past_games() == []  # the moves were saved; that it ended was not
+    monkeypatch.setattr(host.storage, "finished", full_disk)
+    with pytest.raises(HostError, match="cannot read its past games just now"):
+        host.past_games()
+    host.stop()
+    again = Host(Storage(tmp_path / "db.sqlite3"), Limits())
+    assert [past.id for past in again.past_games()] == [table.id] and not again.tables
+    again.stop()
 
 
 def test_the_server_refuses_to_start_on_a_data_directory_it_cannot_write(tmp_path, capsys):

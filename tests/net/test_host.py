@@ -134,20 +134,24 @@ def test_a_bot_kind_the_game_does_not_have_is_refused(host):
     assert not host.tables
 
 
-def test_tables_kept_before_bot_kinds_were_chosen_have_heuristic_bots(tmp_path):
+def test_tables_kept_by_an_older_server_have_heuristic_bots_and_finished_ones_are_listed(
+        tmp_path):
     old = sqlite3.connect(tmp_path / "db.sqlite3")
     old.executescript("""
         CREATE TABLE tables (id INTEGER PRIMARY KEY, game TEXT NOT NULL, options TEXT NOT NULL,
             seed INTEGER NOT NULL, seats TEXT NOT NULL, host TEXT NOT NULL,
             status TEXT NOT NULL, created REAL NOT NULL);
         INSERT INTO tables VALUES (1, 'bigshot', '{}', 3, '[{"name": "ann", "kind": "human"},
-            {"name": "", "kind": "open"}]', 'ann', 'waiting', 0);""")
+            {"name": "", "kind": "open"}]', 'ann', 'waiting', 0);
+        INSERT INTO tables VALUES (2, 'army', '{}', 3, '[]', 'ben', 'over', 1700000000);""")
     old.commit()
     old.close()
     host = Host(Storage(tmp_path / "db.sqlite3"), Limits(bot_pace_seconds=0))
     host.fill_with_bots(1, "ann")
     assert host.tables[1].bot_kind == "heuristic"
     assert [s.kind for s in host.tables[1].seats] == ["human", "heuristic"]
+    [past] = host.past_games()
+    assert (past.id, past.ended, past.result) == (2, 1700000000, "")  # when it began, no result
 
 
 def test_a_table_with_options_the_game_refuses_is_not_made(host):
@@ -251,9 +255,12 @@ def test_the_last_person_to_leave_a_waiting_table_closes_it_for_good(tmp_path):
     assert table.id not in again.tables and len(again.tables) == 1
 
 
-def finished_table(tmp_path):
-    """A host whose Big Shot table (ann and ben, seed 3) has been played to its end."""
+def finished_table(tmp_path, *online):
+    """A host whose Big Shot table (ann and ben, seed 3) has been played to its end, with
+    `online` connected."""
     host = Host(Storage(tmp_path / "db.sqlite3"), Limits(bot_pace_seconds=3600))
+    for name in online:
+        host.connect(name, Ear())
     table = host.create_table("ann", "bigshot", {}, players=2, bots=0, seed=3)
     host.sit(table.id, "ben")
     host.start(table.id, "ann")
@@ -272,13 +279,61 @@ async def test_finished_games_are_not_loaded_again_after_a_restart(tmp_path):
 
 
 async def test_a_finished_game_s_replay_is_shared_while_watched_and_then_let_go(tmp_path):
-    host, table = finished_table(tmp_path)
-    anns = table.replay()
-    assert table.replay() is anns  # ben's is the same: the game is replayed once
+    host, table = finished_table(tmp_path, "ann", "ben")
+    anns, _ = host.past_game(table.id)
+    assert host.past_game(table.id)[0] is anns  # ben's is the same: the game is replayed once
     gone = weakref.ref(anns)
     del anns
     assert gone() is None  # nobody watches: its states are not kept
-    assert table.replay().state_at(0).version == 0
+    assert host.past_game(table.id)[0].state_at(0).version == 0
+    host.stop()
+
+
+async def test_a_finished_game_leaves_memory_once_its_players_are_done_and_replays_from_disk(
+        tmp_path):
+    host, table = finished_table(tmp_path, "ann", "ben")
+    result = table.match.state.result().reason
+    host.watch(table.id, "cat")
+    host.saw_the_end(table.id, "ann")
+    host.disconnect(next(ear for name, ear in host.listeners.values() if name == "ben"))
+    assert table.id in host.tables  # cat still watches it
+    host.unwatch(table.id, "cat")
+    assert table.id not in host.tables
+    replay, seats = host.past_game(table.id)
+    assert replay.record.actions == table.match.record.actions
+    assert [s.name for s in seats] == ["ann", "ben"]
+    [past] = host.past_games()
+    assert (past.id, past.game, past.result) == (table.id, "bigshot", result)
+    host.stop()
+    again = Host(Storage(tmp_path / "db.sqlite3"), Limits())
+    assert again.past_game(table.id)[0].record.actions == table.match.record.actions
+    with pytest.raises(HostError, match="no finished game at table 9"):
+        again.past_game(9)
+    again.stop()
+
+
+async def test_a_past_game_whose_moves_cannot_be_read_says_so(tmp_path):
+    host, table = finished_table(tmp_path)
+    host.stop()
+    db = sqlite3.connect(tmp_path / "db.sqlite3")
+    db.execute("UPDATE actions SET action = '{\"kind\": \"fly\"}' WHERE n = 5")
+    db.commit()
+    again = Host(Storage(tmp_path / "db.sqlite3"), Limits())
+    with pytest.raises(HostError, match=f"the game at table {table.id} cannot be replayed"):
+        again.past_game(table.id)
+    again.stop()
+
+
+async def test_past_games_are_listed_newest_first_up_to_the_servers_limit(tmp_path):
+    host = Host(Storage(tmp_path / "db.sqlite3"), Limits(bot_pace_seconds=3600,
+                                                         past_games_listed=2))
+    for seed in (1, 2, 3):
+        table = host.create_table("ann", "bigshot", {}, players=2, bots=0, seed=seed)
+        host.sit(table.id, "ben")
+        host.start(table.id, "ann")
+        play_until(host, table, lambda state: state.is_over())
+    assert [past.id for past in host.past_games()] == [3, 2]
+    assert all(past.result for past in host.past_games())
     host.stop()
 
 

@@ -1,6 +1,7 @@
 """How the SSH lobby looks, at 120x40 and at the smallest supported size, 80x24: tables waiting
 and playing, a long list of seats cut to fit, people online and lobby chat."""
 
+from datetime import datetime
 from pathlib import Path
 
 import pytest
@@ -13,6 +14,8 @@ from net.limits import Limits
 from net.lobby import ChatPrompt, LobbyScreen, NameScreen, seats_text
 from net.storage import Storage
 from tui.base import BaseApp
+
+from .harness import play_until
 
 SIZES = [pytest.param((120, 40), id="120x40"), pytest.param((80, 24), id="80x24")]
 
@@ -135,6 +138,23 @@ async def test_a_table_that_closed_before_the_lobby_was_redrawn_is_a_key_that_do
         await pilot.pause()
         assert app.screen is screen and app.is_running
         assert closed not in app.host.tables and app.host.table(1).status == "playing"
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_past_games_list_the_games_finished_at_the_server_newest_first(snap_compare, tmp_path,
+                                                                         size):
+    async def finish_two(pilot):
+        host = pilot.app.host
+        for seed, (first, second) in ((3, ("ann", "ben")), (4, ("[b]cat[/b]", "ann"))):
+            table = host.create_table(first, "bigshot", {}, players=2, bots=0, seed=seed)
+            host.sit(table.id, second)
+            host.start(table.id, first)
+            play_until(host, table, lambda state: state.is_over())
+            host.storage.db.execute("UPDATE tables SET ended = ? WHERE id = ?",
+                                    (datetime(2026, 11, 22, 12, seed).timestamp(), table.id))
+        await pilot.press("p")
+
+    assert snap_compare(LobbyPreview(tmp_path), terminal_size=size, run_before=finish_two)
 
 
 @pytest.mark.parametrize("size", SIZES)

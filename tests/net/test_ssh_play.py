@@ -334,7 +334,8 @@ async def test_the_table_s_host_starts_with_those_seated_by_g_then_shift_g(serve
         await person.close()
 
 
-async def test_a_game_that_ended_while_you_were_in_the_lobby_waits_there_for_you(served):
+async def test_a_game_that_ended_while_you_were_away_waits_in_the_lobby_then_in_past_games(
+        served):
     server, port = served
     ann, ben, table = await ann_and_ben_at(server, port, "bigshot", lambda s: s.round == 18)
     await ann.press("q", "y")  # to the lobby, keeping the seat
@@ -347,5 +348,12 @@ async def test_a_game_that_ended_while_you_were_in_the_lobby_waits_there_for_you
     await ann.wait_for("You are ann")
     await until(lambda: "game over" not in ann.text())  # gone from ann's list
     assert not table.listed_for("ann") and table.listed_for("ben")  # ben has not seen it yet
-    for person in (ann, ben):
-        await person.close()
+    await ben.close()
+    await until(lambda: table.id not in server.host.tables)  # nobody left at it: out of memory
+    await ann.press("p")
+    await ann.wait_for("Past games")
+    await ann.press("\r")
+    await ann.wait_for("Replay, move 0 of")  # from the server's disk
+    await ann.press("q")
+    await ann.wait_for("Past games")
+    await ann.close()

@@ -100,7 +100,7 @@ def test_replay_on_the_command_line_refuses_a_file_that_is_not_a_game(tmp_path, 
 
 async def test_replay_on_the_command_line_opens_the_game_over_the_title(data_dir, finished):
     keep_finished(finished, NOON)
-    app = make_replay_app(_parser().parse_args(["replay", str(past_games()[0].path)]))
+    app = make_replay_app(_parser().parse_args(["replay", past_games()[0].key]))
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
         assert isinstance(app.screen, ReplayMixin) and app.screen.table.moves == 0

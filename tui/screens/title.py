@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -13,7 +15,7 @@ from core.engine.record import RecordError
 from core.games import get_spec
 
 from ..games import PLAYABLE
-from ..saves import autosave_path, kept_games, load_table
+from ..saves import FINISHED_KEPT, autosave_path, kept_games, load_table, past_games
 from .page import Page
 
 LOGO = """\
@@ -64,7 +66,10 @@ class TitleScreen(Page):
         elif choice == "past":
             from .past import PastGamesScreen
 
-            self.app.push_screen(PastGamesScreen())
+            hint = f"The last {FINISHED_KEPT} games finished here are kept. Enter replays one; " \
+                "Esc goes back."
+            self.app.push_screen(PastGamesScreen(past_games(), hint,
+                                                 lambda key: self.app.replay(Path(key))))
         elif choice.startswith("new:"):
             from .setup import SetupScreen
 
