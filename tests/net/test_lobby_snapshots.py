@@ -14,6 +14,7 @@ from net.limits import Limits
 from net.lobby import ChatPrompt, LobbyScreen, NameScreen, seats_text
 from net.storage import Storage
 from tui.base import BaseApp
+from tui.widgets.key_bar import KeyBar
 
 from .harness import play_until
 
@@ -161,3 +162,17 @@ def test_past_games_list_the_games_finished_at_the_server_newest_first(snap_comp
 def test_the_lobby_s_help_explains_its_keys_and_this_server_s_limits(snap_compare, tmp_path,
                                                                       size):
     assert snap_compare(LobbyPreview(tmp_path), terminal_size=size, press=["question_mark"])
+
+
+async def test_a_narrow_key_bar_shows_whole_keys_then_the_palette_and_refits_when_widened(
+        tmp_path):
+    app = LobbyPreview(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        bar = app.screen.query_one(KeyBar)
+        narrow = str(bar.render())
+        assert narrow.endswith("^p  palette") and narrow.rstrip().endswith("palette")
+        assert " q  Quit " in narrow and " u " not in narrow  # the first key not to fit: gone
+        await pilot.resize_terminal(160, 40)
+        await pilot.pause()
+        assert " u  Stand up " in str(bar.render())

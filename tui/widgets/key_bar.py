@@ -11,18 +11,20 @@ from rich.text import Text
 from .panel import TextPanel
 
 KEY_STYLE = "bold reverse"
+PALETTE = Text.assemble((" ^p ", KEY_STYLE), " palette")
 
 
 class KeyBar(TextPanel):
     DEFAULT_CSS = "KeyBar { height: 1; dock: bottom; padding: 0 1; background: $panel; }"
 
+    _keys: list[Text] | None = None  # each key with its description, in order
+
     def show_keys(self, screen) -> None:
         """The screen's shown, enabled bindings, once per key, in the order they are declared,
         but those the screen names in `KEYS_LAST` after the rest, in that order (where the bar
         is cut first on a narrow screen); a screen may keep a working key off the bar:
-        `key_shown`."""
-        text = Text(no_wrap=True, overflow="ellipsis")
-        seen = set()
+        `key_shown`. Only whole keys are shown, then the palette, which lists every action."""
+        keys, seen = [], set()
         last = getattr(screen, "KEYS_LAST", ())
 
         def place(active) -> int:
@@ -35,8 +37,22 @@ class KeyBar(TextPanel):
                     or not screen.key_shown(binding.action):
                 continue
             seen.add(binding.action)
-            text.append(f" {screen.app.get_key_display(binding)} ", KEY_STYLE)
-            text.append(f" {binding.description}  ")
-        text.append(" ^p ", KEY_STYLE)
-        text.append(" palette")
+            keys.append(Text.assemble((f" {screen.app.get_key_display(binding)} ", KEY_STYLE),
+                                      f" {binding.description}  "))
+        self._keys = keys
+        self._fit()
+
+    def on_resize(self) -> None:
+        if self._keys is not None:
+            self._fit()
+
+    def _fit(self) -> None:
+        room = self.content_size.width - PALETTE.cell_len
+        text = Text(no_wrap=True, overflow="ellipsis")
+        for key in self._keys:
+            if self.content_size.width and key.cell_len > room:
+                break  # not yet laid out: every key, cut once it is
+            text.append_text(key)
+            room -= key.cell_len
+        text.append_text(PALETTE)
         self.show_text(text)
