@@ -76,13 +76,12 @@ class SpectatorApp(ServedApp):
         super().__init__(audience, "xterm-256color")
         self.host = host
         self.table_id = table_id
+        self.table = NetTable(host, table_id, "")  # now: a finished game may leave the host
         self._pending = False
 
     def on_mount(self) -> None:
         self.host.subscribe(self)
-        game = self.host.table(self.table_id).game
-        self.push_screen(net_screen_class(game)(NetTable(self.host, self.table_id, ""),
-                                                seat=None))
+        self.push_screen(net_screen_class(self.table.hosted.game)(self.table, seat=None))
 
     def on_unmount(self) -> None:
         self.host.unsubscribe(self)

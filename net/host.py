@@ -429,7 +429,7 @@ class Host:
 
     def _say_at(self, table: HostedTable, line: str) -> None:
         """A chat line at a table, placed in the log after the game's lines so far."""
-        position = len(self.view(table.id, None).log) if table.match is not None else 0
+        position = len(table.view(None).log) if table.match is not None else 0
         table.chat.append(line, position)
 
     # -- play --------------------------------------------------------------------------------

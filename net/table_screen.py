@@ -128,7 +128,10 @@ class NetTableMixin:
 
         def said(text: str | None) -> None:
             if text:
-                self.app.host.chat(self.table.id, self.app.player, text)
+                try:
+                    self.app.host.chat(self.table.id, self.app.player, text)
+                except HostError:  # a finished game everyone else has left: nobody to read it
+                    self.notify("Everyone has left this table.", severity="warning")
 
         self.app.push_screen(ChatPrompt(), said)
 

@@ -11,7 +11,7 @@ from net.chat import ChatLine
 from net.host import Host, HostError
 from net.limits import Limits, clean_text
 from net.storage import Storage
-from net.table_screen import merged_log
+from net.table_screen import NetTable, merged_log
 
 from .harness import play_until, until
 
@@ -310,6 +310,18 @@ async def test_a_finished_game_leaves_memory_once_its_players_are_done_and_repla
     with pytest.raises(HostError, match="no finished game at table 9"):
         again.past_game(9)
     again.stop()
+
+
+async def test_a_screen_still_showing_a_game_the_host_has_let_go_keeps_working(tmp_path):
+    host, table = finished_table(tmp_path, "ann", "ben")
+    anns_screen = NetTable(host, table.id, "ann")  # a second session of ann's, say
+    for name in ("ann", "ben"):
+        host.saw_the_end(table.id, name)
+    assert table.id not in host.tables
+    assert anns_screen.is_over() and anns_screen.view(0).result == table.match.state.result()
+    with pytest.raises(HostError, match=f"no table {table.id}"):
+        host.chat(table.id, "ann", "gg")  # nobody is there to read it: the screen says so
+    host.stop()
 
 
 async def test_a_past_game_whose_moves_cannot_be_read_says_so(tmp_path):
