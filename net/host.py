@@ -282,11 +282,11 @@ class Host:
 
     # -- past games --------------------------------------------------------------------------
 
-    def past_games(self) -> list[FinishedTable]:
-        """The last games finished at this server, the newest first; HostError if they cannot
-        be read."""
+    def past_games(self, player: str | None = None) -> list[FinishedTable]:
+        """The last games finished at this server (those `player` sat at, if named), the newest
+        first; HostError if they cannot be read."""
         try:
-            return self.storage.finished(self.limits.past_games_listed)
+            return self.storage.finished(self.limits.past_games_listed, player)
         except StorageError as exc:
             raise HostError(f"the server cannot read its past games just now ({exc})") from None
 

@@ -39,7 +39,8 @@ LOBBY_HELP = """\
   closes a table that has not started).
 - `w` watches a game (spectators see what everyone may see, no one's hidden money); `q` or
   `Esc` comes back here, and once the game is over `r` replays it.
-- `p` lists the last {past} games finished at this server: `Enter` replays one.
+- `p` lists the last {past} games finished at this server (`m`: only yours): `Enter` replays
+  one.
 - `/` writes to everyone in the lobby (`Enter` sends); `q` leaves the server.
 
 # Keys for the table's host
@@ -231,19 +232,8 @@ class LobbyScreen(Page):
         self._on_selected(replace)
 
     def action_past_games(self) -> None:
-        try:
-            games = self.app.host.past_games()
-        except HostError as exc:
-            self.notify(sentence(str(exc)) + ".", severity="warning")
-            return
-        listed = [PastGame(str(game.id), past_game_line(
-            datetime.fromtimestamp(game.ended), f"#{game.id} {get_spec(game.game).title}",
-            ", ".join(seat["name"] for seat in game.seats), game.result)) for game in games]
-        hint = (f"The last {self.app.host.limits.past_games_listed} games finished at this "
-                "server. Enter replays one; Esc goes back." if games else
-                "No game has finished at this server yet. Esc goes back.")
-        self.app.push_screen(PastGamesScreen(listed, hint,
-                                             lambda key: self.app.replay_past(int(key))))
+        self._attempt(lambda: self.app.push_screen(ServerPastGames(self.app.host,
+                                                                   self.app.player)))
 
     def action_help(self) -> None:
         self.app.push_screen(Help(lobby_help(self.app.host.limits)))
@@ -258,6 +248,42 @@ class LobbyScreen(Page):
 
     def on_row_list_chosen(self, event: RowList.Chosen) -> None:
         self.action_join()
+
+
+class ServerPastGames(PastGamesScreen):
+    """The last games finished at the server, everyone's or only `player`'s (`m` switches)."""
+
+    BINDINGS = [Binding("m", "mine", "Yours / everyone's")]
+
+    def __init__(self, host, player: str) -> None:
+        self.host, self.player, self.mine = host, player, False
+        super().__init__(*self._listing(), replay=lambda key: self.app.replay_past(int(key)))
+
+    def _listing(self) -> tuple[list[PastGame], str]:
+        """The games and the hint above them (HostError if they cannot be read)."""
+        games = self.host.past_games(self.player if self.mine else None)
+        listed = [PastGame(str(game.id), past_game_line(
+            datetime.fromtimestamp(game.ended), f"#{game.id} {get_spec(game.game).title}",
+            ", ".join(seat["name"] for seat in game.seats), game.result)) for game in games]
+        keys = f"m: {self._other} · Esc: back."
+        if not games:
+            return listed, ("You have played no game to its end here yet. " if self.mine else
+                            "No game has finished at this server yet. ") + keys
+        whose = "you played" if self.mine else "finished at this server"
+        return listed, (f"The last {self.host.limits.past_games_listed} games {whose}. Enter "
+                        f"replays one · {keys}")
+
+    @property
+    def _other(self) -> str:
+        return "everyone's games" if self.mine else "only yours"
+
+    def action_mine(self) -> None:
+        self.mine = not self.mine
+        try:
+            self.show(*self._listing())
+        except HostError as exc:
+            self.mine = not self.mine
+            self.notify(sentence(str(exc)) + ".", severity="warning")
 
 
 class NewTableScreen(ModalPage[dict]):

@@ -162,11 +162,15 @@ class Storage:
                         (time.time(), result, table_id))
 
     @guarded
-    def finished(self, limit: int) -> list[FinishedTable]:
-        """The last `limit` games finished, the newest first."""
+    def finished(self, limit: int, player: str | None = None) -> list[FinishedTable]:
+        """The last `limit` games finished, the newest first; only those `player` sat at, if
+        named."""
+        played = ("" if player is None else " AND EXISTS (SELECT 1 FROM json_each(seats) WHERE "
+                  "value ->> '$.kind' = 'human' AND value ->> '$.name' = :player)")
         rows = self.db.execute("SELECT id, game, seats, COALESCE(ended, created), result FROM "
-                               "tables WHERE status = 'over' ORDER BY COALESCE(ended, created) "
-                               "DESC, id DESC LIMIT ?", (limit,))
+                               f"tables WHERE status = 'over'{played} ORDER BY "
+                               "COALESCE(ended, created) DESC, id DESC LIMIT :limit",
+                               {"limit": limit, "player": player})
         return [FinishedTable(id_, game, json.loads(seats), ended, result)
                 for id_, game, seats, ended, result in rows]
 

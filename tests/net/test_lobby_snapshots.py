@@ -141,21 +141,39 @@ async def test_a_table_that_closed_before_the_lobby_was_redrawn_is_a_key_that_do
         assert closed not in app.host.tables and app.host.table(1).status == "playing"
 
 
+async def finish_three(pilot):
+    """Three games played to their end at the preview's host: ann sat at the first and the
+    last; then the past games, everyone's."""
+    host = pilot.app.host
+    games = ((3, ("ann", "ben")), (4, ("ben", "joanna")), (5, ("[b]cat[/b]", "ann")))
+    for minute, players in games:
+        table = host.create_table(players[0], "bigshot", {}, players=2, bots=0, seed=minute)
+        host.sit(table.id, players[1])
+        host.start(table.id, players[0])
+        play_until(host, table, lambda state: state.is_over())
+        host.storage.db.execute("UPDATE tables SET ended = ? WHERE id = ?",
+                                (datetime(2026, 11, 22, 12, minute).timestamp(), table.id))
+    await pilot.press("p")
+
+
 @pytest.mark.parametrize("size", SIZES)
 def test_past_games_list_the_games_finished_at_the_server_newest_first(snap_compare, tmp_path,
                                                                          size):
-    async def finish_two(pilot):
-        host = pilot.app.host
-        for seed, (first, second) in ((3, ("ann", "ben")), (4, ("[b]cat[/b]", "ann"))):
-            table = host.create_table(first, "bigshot", {}, players=2, bots=0, seed=seed)
-            host.sit(table.id, second)
-            host.start(table.id, first)
-            play_until(host, table, lambda state: state.is_over())
-            host.storage.db.execute("UPDATE tables SET ended = ? WHERE id = ?",
-                                    (datetime(2026, 11, 22, 12, seed).timestamp(), table.id))
-        await pilot.press("p")
+    assert snap_compare(LobbyPreview(tmp_path), terminal_size=size, run_before=finish_three)
 
-    assert snap_compare(LobbyPreview(tmp_path), terminal_size=size, run_before=finish_two)
+
+async def test_past_games_show_only_yours_and_everyone_s_again_with_m(tmp_path):
+    app = LobbyPreview(tmp_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await finish_three(pilot)
+        await pilot.pause()
+        screen = app.screen
+        everyone = [game.key for game in screen.games]
+        await pilot.press("m")
+        mine = [game.key for game in screen.games]
+        await pilot.press("m")
+        assert (everyone, mine) == (["6", "5", "4"], ["6", "4"])  # joanna is not ann
+        assert [game.key for game in screen.games] == everyone
 
 
 @pytest.mark.parametrize("size", SIZES)

@@ -30,10 +30,22 @@ class PastGamesScreen(Page):
     def body(self) -> ComposeResult:
         with Vertical(id="past"):
             yield Static("Past games", classes="dialog-title")
-            yield Static(self.hint, classes="hint")
-            yield OptionList(*(Option(Text(game.text), id=game.key, disabled=not game.readable)
-                               for game in self.games), id="past-games")
+            yield Static(self.hint, id="past-hint", classes="hint", markup=False)
+            yield OptionList(*self._options(), id="past-games")
         yield Footer()
+
+    def _options(self) -> list[Option]:
+        return [Option(Text(game.text), id=game.key, disabled=not game.readable)
+                for game in self.games]
+
+    def show(self, games: Sequence[PastGame], hint: str) -> None:
+        """List `games` under `hint` instead."""
+        self.games, self.hint = games, hint
+        self.query_one("#past-hint", Static).update(hint)
+        listed = self.query_one("#past-games", OptionList)
+        listed.clear_options()
+        listed.add_options(self._options())
+        listed.highlighted = 0 if games else None
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         self.replay(event.option.id)
