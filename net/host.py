@@ -23,7 +23,7 @@ from core.engine.replay import Replay
 from core.games import get_spec
 
 from .chat import LOBBY, ChatLog
-from .limits import Limits, clean_text
+from .limits import Limits, TokenBucket, clean_text
 from .storage import FinishedTable, Storage, StorageError, StoredTable
 
 log = logging.getLogger("boomtown.net")
@@ -128,6 +128,7 @@ class Host:
         self.stopped = False
         self._lobby_due = False  # a lobby change is about to be told
         self._replays: weakref.WeakValueDictionary[int, Replay] = weakref.WeakValueDictionary()
+        self._chat_rates: dict[str, TokenBucket] = {}  # per person online
         self._load()
 
     # -- sessions ----------------------------------------------------------------------------
@@ -141,6 +142,8 @@ class Host:
             return
         name, _ = self.listeners.pop(id(listener))
         if name is not None:  # a session stops watching before it disconnects
+            if not self.is_online(name):
+                self._chat_rates.pop(name, None)
             self._presence_changed(name)
 
     def _presence_changed(self, name: str) -> None:
@@ -412,15 +415,25 @@ class Host:
     # -- chat --------------------------------------------------------------------------------
 
     def chat(self, table_id: int | None, name: str, text: str) -> None:
+        """Say `text` in the lobby (None) or at a table; HostError if `name` says too much too
+        fast (a line refused is not counted) or nobody is left at the table."""
         text = clean_text(text, self.limits.chat_length)
         if not text:
             return
+        table = self.tables.get(table_id) if table_id is not None else None
+        if table_id is not None and table is None:
+            raise HostError("everyone has left that table")
+        limits = self.limits
+        bucket = self._chat_rates.setdefault(
+            name, TokenBucket(limits.chat_per_minute / 60, limits.chat_burst))
+        if not bucket.allows(1):
+            raise HostError(f"you are chatting too fast: {limits.chat_per_minute} lines a "
+                            "minute at most. Wait a moment")
         line = f"{name}: {text}"
-        if table_id is None:
+        if table is None:
             self.lobby_chat.append(line)
             self._lobby_changed()
         else:
-            table = self.table(table_id)
             self._say_at(table, line)
             self._notify_table(table)
 

@@ -24,6 +24,8 @@ class Limits:
     input_bytes_per_second: int = 1024  # a session typing faster is read more slowly
     input_burst_bytes: int = 4096
     chat_length: int = 200  # characters per chat message
+    chat_per_minute: int = 20  # chat lines one person may say, in the lobby and at tables
+    chat_burst: int = 5  # of which this many at once
     max_output_backlog: int = 256 * 1024  # bytes queued to a client before frames are dropped
     stalled_client_seconds: float = 20.0  # frames dropped this long: disconnect
     bot_pace_seconds: float = 0.8
@@ -53,11 +55,22 @@ class TokenBucket:
 
     def charge(self, amount: float) -> float:
         """Take `amount` now; returns how long to wait before the next use (0: none)."""
+        self._refill()
+        self.tokens -= amount
+        return -self.tokens / self.rate if self.tokens < 0 else 0.0
+
+    def allows(self, amount: float) -> bool:
+        """Take `amount` if it is there now; False (and nothing taken) if it is not."""
+        self._refill()
+        if self.tokens < amount:
+            return False
+        self.tokens -= amount
+        return True
+
+    def _refill(self) -> None:
         now = time.monotonic()
         self.tokens = min(self.burst, self.tokens + (now - self.stamp) * self.rate)
         self.stamp = now
-        self.tokens -= amount
-        return -self.tokens / self.rate if self.tokens < 0 else 0.0
 
 
 def clean_text(text: str, limit: int) -> str:

@@ -59,13 +59,15 @@ seated there.
   waiting or playing in all.
 - Idle {afk:g} s on your turn and a bot plays for you until you press a key at that table.
 - Your seat is kept when you leave a table or lose the connection: come back with the same key.
+- Chat: {chat} lines a minute each, in the lobby and at tables together ({burst} at once).
 """
 
 
 def lobby_help(limits) -> str:
     """The lobby's help, with this server's limits."""
     return LOBBY_HELP.format(per_person=limits.tables_per_person, tables=limits.open_tables,
-                             afk=limits.afk_seconds, past=limits.past_games_listed)
+                             afk=limits.afk_seconds, past=limits.past_games_listed,
+                             chat=limits.chat_per_minute, burst=limits.chat_burst)
 
 
 def seats_text(host, table: HostedTable) -> Text:
@@ -242,7 +244,11 @@ class LobbyScreen(Page):
         self.query_one("#say", Input).focus()
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
-        self.app.host.chat(None, self.app.player, event.value)
+        try:
+            self.app.host.chat(None, self.app.player, event.value)
+        except HostError as exc:  # too fast: the line stays, to send in a moment
+            self.notify(sentence(str(exc)) + ".", severity="warning")
+            return
         event.input.value = ""
         self.query_one("#tables", RowList).focus()
 

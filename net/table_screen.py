@@ -13,6 +13,7 @@ from core.engine.replay import Replay
 from tui.games import screen_class
 from tui.screens.dialogs import ConfirmQuit
 from tui.table import Seat
+from tui.text import sentence
 from tui.widgets.key_bar import KeyBar
 from tui.widgets.panel import key_hints
 
@@ -130,8 +131,8 @@ class NetTableMixin:
             if text:
                 try:
                     self.app.host.chat(self.table.id, self.app.player, text)
-                except HostError:  # a finished game everyone else has left: nobody to read it
-                    self.notify("Everyone has left this table.", severity="warning")
+                except HostError as exc:  # too fast; or a finished game everyone else has left
+                    self.notify(sentence(str(exc)) + ".", severity="warning")
 
         self.app.push_screen(ChatPrompt(), said)
 

@@ -69,6 +69,9 @@ def _parser() -> argparse.ArgumentParser:
                        help="bytes a second read from each session (default %(default)s)")
     serve.add_argument("--chat-length", type=_count, default=200,
                        help="characters per chat line (default %(default)s)")
+    serve.add_argument("--chat-per-minute", type=_count, default=20,
+                       help="chat lines one person may say a minute, 5 at once at most "
+                       "(default %(default)s)")
     serve.add_argument("--max-size", type=_size, default=(300, 100), metavar="WxH",
                        help="the largest screen drawn for a client (default 300x100)")
     serve.add_argument("--bot-pace", type=_seconds, default=0.8,
@@ -240,7 +243,8 @@ def run_serve(args: argparse.Namespace) -> int:
                     login_grace_seconds=args.login_grace, pending_total=args.max_pending,
                     pending_per_ip=args.max_pending_per_ip, lobby_idle_seconds=args.lobby_idle,
                     afk_seconds=args.afk_seconds, input_bytes_per_second=args.input_rate,
-                    chat_length=args.chat_length, bot_pace_seconds=args.bot_pace,
+                    chat_length=args.chat_length, chat_per_minute=args.chat_per_minute,
+                    bot_pace_seconds=args.bot_pace,
                     bot_think_seconds=args.bot_think,
                     tables_per_person=args.tables_per_person, open_tables=args.max_tables,
                     past_games_listed=args.past_games,

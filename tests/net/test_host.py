@@ -2,11 +2,13 @@
 
 import sqlite3
 import weakref
+from types import SimpleNamespace
 
 import pytest
 
 from core.engine.errors import NotYourTurn
 from core.games.bigshot import actions as A
+from net import limits as limits_module
 from net.chat import ChatLine
 from net.host import Host, HostError
 from net.limits import Limits, clean_text
@@ -39,6 +41,22 @@ def test_control_characters_are_stripped_from_chat_and_long_lines_cut(host):
     host.chat(None, "ann", "hi\x07\x1b[2J there\x00, this is a very long line indeed")
     assert [line.text for line in host.lobby_chat.lines] == ["ann: hi[2J there, this is"]
     assert clean_text("b\x1b]0;evil\x07en\n", 16) == "b]0;evilen"
+
+
+def test_one_person_chatting_too_fast_is_held_back_and_nobody_else(host, monkeypatch):
+    clock = [100.0]
+    monkeypatch.setattr(limits_module, "time", SimpleNamespace(monotonic=lambda: clock[0]))
+    for n in range(5):  # a burst of 5 goes
+        host.chat(None, "ann", f"line {n}")
+    with pytest.raises(HostError, match="chatting too fast: 20 lines a minute at most"):
+        host.chat(None, "ann", "one more")
+    host.chat(None, "ben", "hi")  # ben is not held back by ann
+    clock[0] += 3  # 20 lines a minute: one more after 3 s
+    host.chat(None, "ann", "later")
+    with pytest.raises(HostError, match="too fast"):
+        host.chat(None, "ann", "and again")
+    assert [line.text for line in host.lobby_chat.lines][-3:] == ["ann: line 4", "ben: hi",
+                                                                   "ann: later"]
 
 
 def test_a_name_or_chat_line_that_would_show_nothing_is_refused():
@@ -162,7 +180,7 @@ def test_a_table_with_options_the_game_refuses_is_not_made(host):
 
 async def test_chat_and_who_is_away_survive_a_restart(tmp_path):
     storage = Storage(tmp_path / "db.sqlite3")
-    host = Host(storage, Limits(bot_pace_seconds=0))
+    host = Host(storage, Limits(bot_pace_seconds=0, chat_burst=121))  # no holding back here
     table = host.create_table("ann", "bigshot", {}, players=2, bots=1, seed=3)
     host.start(table.id, "ann")
     for i in range(120):
@@ -319,7 +337,7 @@ async def test_a_screen_still_showing_a_game_the_host_has_let_go_keeps_working(t
         host.saw_the_end(table.id, name)
     assert table.id not in host.tables
     assert anns_screen.is_over() and anns_screen.view(0).result == table.match.state.result()
-    with pytest.raises(HostError, match=f"no table {table.id}"):
+    with pytest.raises(HostError, match="everyone has left that table"):
         host.chat(table.id, "ann", "gg")  # nobody is there to read it: the screen says so
     host.stop()
 

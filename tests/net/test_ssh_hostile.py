@@ -6,7 +6,7 @@ import pytest
 
 from net.driver import SSHDriver
 
-from .harness import connect, play_until, start_server, until
+from .harness import connect, play_until, session_of, settled_in_lobby, start_server, until
 
 # Each would restyle or break a screen if it were read as markup, a link or an emoji. (An escape
 # byte cannot be in an SSH user name; chat carries one, and it is stripped.)
@@ -54,6 +54,25 @@ async def test_markup_in_names_and_chat_is_shown_as_typed_everywhere(idle_player
         assert name in shown  # the end screen's balance sheets
     for person in [ann, *evil]:
         await person.close()
+
+
+async def test_a_flood_of_chat_lines_is_held_back_for_its_sender_only(tmp_path):
+    server, port = await start_server(tmp_path)
+    try:
+        ann, ben = await connect(port, "ann"), await connect(port, "ben")
+        await ann.wait_for("You are ann")
+        await until(lambda: settled_in_lobby(session_of(server, "ann")))
+        await ann.press(*("/spam\r" * 30))
+        await ann.wait_for("too fast")
+        said = [line.text for line in server.host.lobby_chat.lines]
+        assert said.count("ann: spam") == 5  # the burst; the rest refused
+        server.host.chat(None, "ben", "still here")
+        await ann.wait_for("ben: still here")
+        await ben.wait_for("ben: still here")
+        for person in (ann, ben):
+            await person.close()
+    finally:
+        await server.stop()
 
 
 async def test_a_status_line_with_a_hostile_name_is_drawn_as_typed(tmp_path):
