@@ -202,6 +202,7 @@ class Host:
             raise HostError(f"you have made {most} {'table' if most == 1 else 'tables'} waiting "
                             "to start, the most allowed: start one, or stand up from one to "
                             "close it")
+        self._check_seats_held(by)
         if sum(t.status in (WAITING, PLAYING) for t in self.tables.values()) >= limits.open_tables:
             raise HostError(f"the server has {limits.open_tables} tables open, the most it "
                             "allows: join one, or try again later")
@@ -233,6 +234,7 @@ class Host:
             return mine
         if table.status != WAITING:
             raise HostError("that game has started; you can watch it")
+        self._check_seats_held(name)
         free = [i for i, s in enumerate(table.seats) if s.kind == OPEN]
         if seat is None:
             if not free:
@@ -244,6 +246,16 @@ class Host:
             table.seats[seat] = NetSeat(name, HUMAN)
             self._save_seats(table)
         return seat
+
+    def _check_seats_held(self, name: str) -> None:
+        """HostError if `name` sits at as many tables not yet over as a person may (so that
+        nobody can take every table the server allows by starting games for bots to play)."""
+        most = self.limits.games_per_person
+        if sum(t.status in (WAITING, PLAYING) and t.seat_of(name) is not None
+               for t in self.tables.values()) >= most:
+            raise HostError(f"you sit at {most} {'table' if most == 1 else 'tables'} waiting or "
+                            "playing, the most allowed: finish a game, or stand up from a "
+                            "table not started")
 
     def stand(self, table_id: int, name: str) -> None:
         """Leave a seat of a table waiting to start: the last person to leave closes it, and

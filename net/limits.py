@@ -36,6 +36,7 @@ class Limits:
     resize_interval_seconds: float = 0.5  # window changes are applied at most this often
     tables_per_person: int = 3  # tables waiting to start that one person has made
     open_tables: int = 100  # tables waiting or playing, in all
+    games_per_person: int = 5  # tables waiting or playing that one person sits at
     past_games_listed: int = 50  # the last games finished, listed in the lobby to replay
 
 

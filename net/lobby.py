@@ -55,8 +55,8 @@ seated there.
 
 # This server
 
-- A person may have made {per_person} tables waiting to start at once; {tables} tables may be
-  waiting or playing in all.
+- A person may have made {per_person} tables waiting to start at once, and sit at {games}
+  waiting or playing; {tables} tables may be waiting or playing in all.
 - Idle {afk:g} s on your turn and a bot plays for you until you press a key at that table.
 - Your seat is kept when you leave a table or lose the connection: come back with the same key.
 - Chat: {chat} lines a minute each, in the lobby and at tables together ({burst} at once).
@@ -66,6 +66,7 @@ seated there.
 def lobby_help(limits) -> str:
     """The lobby's help, with this server's limits."""
     return LOBBY_HELP.format(per_person=limits.tables_per_person, tables=limits.open_tables,
+                             games=limits.games_per_person,
                              afk=limits.afk_seconds, past=limits.past_games_listed,
                              chat=limits.chat_per_minute, burst=limits.chat_burst)
 

@@ -84,6 +84,9 @@ def _parser() -> argparse.ArgumentParser:
                        "(default %(default)s)")
     serve.add_argument("--max-tables", type=_count, default=100,
                        help="tables waiting or playing, in all (default %(default)s)")
+    serve.add_argument("--games-per-person", type=_count, default=5,
+                       help="tables waiting or playing that one person may sit at "
+                       "(default %(default)s)")
     serve.add_argument("--past-games", type=_count, default=50,
                        help="finished games the lobby lists to replay, the newest "
                        "(default %(default)s)")
@@ -247,7 +250,7 @@ def run_serve(args: argparse.Namespace) -> int:
                     bot_pace_seconds=args.bot_pace,
                     bot_think_seconds=args.bot_think,
                     tables_per_person=args.tables_per_person, open_tables=args.max_tables,
-                    past_games_listed=args.past_games,
+                    games_per_person=args.games_per_person, past_games_listed=args.past_games,
                     max_width=args.max_size[0], max_height=args.max_size[1])
     directory = Path(args.data) if args.data else data_dir() / "server"
     serve(args.host, args.port, directory, args.allow_guests, limits)

@@ -258,6 +258,24 @@ async def test_one_person_cannot_fill_the_lobby_with_tables(tmp_path):
     host.stop()
 
 
+async def test_one_person_cannot_take_every_table_by_starting_games_for_bots(tmp_path):
+    host = Host(Storage(tmp_path / "db.sqlite3"), Limits(games_per_person=2,
+                                                         bot_pace_seconds=3600))
+    first = host.create_table("eve", "bigshot", {}, players=2, bots=0, seed=3)
+    host.sit(first.id, "ben")
+    host.start(first.id, "eve")
+    host.start(host.create_table("eve", "army", {}, players=2, bots=1).id, "eve")
+    with pytest.raises(HostError, match="you sit at 2 tables waiting or playing"):
+        host.create_table("eve", "bigshot", {}, players=2, bots=1)
+    other = host.create_table("ann", "bigshot", {}, players=2, bots=0)
+    with pytest.raises(HostError, match="you sit at 2 tables"):
+        host.sit(other.id, "eve")  # sitting counts as making
+    host.sit(other.id, "cat")  # others are not held back
+    play_until(host, first, lambda state: state.is_over())
+    host.create_table("eve", "bigshot", {}, players=2, bots=1)  # a game over no longer counts
+    host.stop()
+
+
 def test_the_last_person_to_leave_a_waiting_table_closes_it_for_good(tmp_path):
     host = Host(Storage(tmp_path / "db.sqlite3"), Limits(tables_per_person=1))
     table = host.create_table("ann", "bigshot", {}, players=3, bots=1)
