@@ -1,4 +1,5 @@
-"""A finished game played again on its own table screen, move by move, as a spectator sees it.
+"""A game played again on its own table screen, move by move, as a spectator sees it (and, once
+the game is over, with what it hid shown).
 
 `ReplayTable` has the shape of a table (`tui.table.Table`) whose game is the record at a chosen
 position; `replay_screen_class(slug)` is the game's own screen with the replay's keys instead
@@ -38,7 +39,9 @@ class ReplayTable:
             self._state = self.replay.state_at(moves)
 
     def view(self, seat: int | None):
-        return self._state.view(seat)
+        if self.replay.finished:  # nothing is secret now
+            return self._state.hindsight_view()
+        return self._state.view(None)
 
     def actor(self) -> int | None:
         return self._state.actor()

@@ -123,9 +123,10 @@ class GameState:
     """The shared shape of a game state.
 
     A subclass implements `copy`, `to_act`, `legal_actions`, `why_illegal`, `_perform`, `is_over`,
-    `result` and `view`, and `chance_after` if its actions meet random events (which it draws
-    with `_chance`). This base turns them into the public `step` (in place, for simulations),
-    `apply` (returns a new state, leaves this one untouched) and `step_outcome` (for search).
+    `result` and `view` (and `hindsight_view` if it hides anything), and `chance_after` if its
+    actions meet random events (which it draws with `_chance`). This base turns them into the
+    public `step` (in place, for simulations), `apply` (returns a new state, leaves this one
+    untouched) and `step_outcome` (for search).
     """
 
     version: int
@@ -194,6 +195,12 @@ class GameState:
 
     def is_over(self) -> bool:
         raise NotImplementedError
+
+    def hindsight_view(self):
+        """What a replay of the finished game shows at this position: a spectator's view, with
+        what the game hid shown (nothing is secret once a game is over). A game that hides
+        something a spectator would want to see then says so here."""
+        return self.view(None)
 
     def _perform(self, seat: int, action: Action) -> None:
         raise NotImplementedError

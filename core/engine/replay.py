@@ -24,7 +24,7 @@ class Replay:
             if moves % CHECKPOINT_EVERY == 0:
                 self._checkpoints.append(state.copy())
 
-        record.replay(visit)
+        self.finished = record.replay(visit).is_over()  # else a save of a game still running
 
     def state_at(self, moves: int) -> GameState:
         """The state after the record's first `moves` actions (clamped to the record)."""

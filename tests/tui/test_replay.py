@@ -5,7 +5,9 @@ import contextlib
 import pytest
 
 from core.engine.record import Record
+from core.engine.replay import Replay
 from tui.demo import app_for, game_over, table_at
+from tui.replay import ReplayTable
 from tui.screens.end import EndPage
 from tui.widgets.key_bar import KeyBar
 
@@ -104,3 +106,19 @@ async def test_plus_and_minus_change_how_fast_it_plays_and_the_status_says_so():
         assert screen._timer is None and "playing" not in screen.status_line()
         await pilot.press("minus", "space")  # the pace is kept between plays
         assert screen._timer._interval == 0.3
+
+
+def test_a_finished_game_with_hidden_money_is_replayed_with_everyone_s_money_shown():
+    over = table_at(seed=7, options={"hidden_money": True}, until=game_over)
+    replay = ReplayTable(Replay(over.match.record), over.seats)
+    replay.go_to(120)
+    assert None in replay._state.view(None).cash  # hidden from a spectator while it ran
+    assert None not in replay.view(None).cash  # shown now that the game is over
+    assert replay.view(None).round_ends  # and the money of every round so far
+
+
+def test_a_save_of_a_game_still_running_is_replayed_as_a_spectator_saw_it():
+    running = table_at(seed=7, options={"hidden_money": True}, until=lambda s: s.round == 6)
+    replay = ReplayTable(Replay(running.match.record), running.seats)
+    replay.go_to(replay.replay.length)
+    assert replay.view(None).cash == running.view(None).cash and None in replay.view(None).cash

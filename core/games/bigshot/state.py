@@ -399,3 +399,9 @@ class BigShotState(LoanRules, LotRules, GameState):
         from .view import make_view
 
         return make_view(self, seat)
+
+    def hindsight_view(self):
+        """Everyone's money, as the end of the game shows it, at every position of a replay."""
+        from .view import make_view
+
+        return make_view(self, None, hindsight=True)

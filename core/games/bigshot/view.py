@@ -96,8 +96,10 @@ def fours(counts: list[int]) -> tuple[tuple[int, ...], ...]:
     return tuple(zip(*[iter(counts)] * 4))
 
 
-def make_view(state: BigShotState, seat: int | None) -> BigShotView:
-    over = state.phase == "over"
+def make_view(state: BigShotState, seat: int | None, hindsight: bool = False) -> BigShotView:
+    """What `seat` (None: a spectator) sees; with `hindsight`, all the money as well, as once
+    the game is over."""
+    over = hindsight or state.phase == "over"
     visible = set(range(4)) if (not state.hidden or over) else (
         set(state.seat_colours[seat]) if seat is not None else set())
     balances = state.ledger.balances
