@@ -43,7 +43,9 @@ from .phases import (
     ROLL,
     WHEN_SHORT,
 )
+from .scoring import decide
 from .sentences import SENTENCES
+from .view import make_view
 
 # Bidding (and asking for loans) starts left of the roller and ends with the roller.
 BIDDING_ORDERS = {n: tuple(tuple((r + i) % n for i in range(1, n + 1)) for r in range(n))
@@ -391,17 +393,11 @@ class BigShotState(LoanRules, LotRules, GameState):
     def result(self) -> Result | None:
         if self.phase != OVER:
             return None
-        from .scoring import decide
-
         return decide(self)
 
     def view(self, seat: int | None):
-        from .view import make_view
-
         return make_view(self, seat)
 
     def hindsight_view(self):
         """Everyone's money, as the end of the game shows it, at every position of a replay."""
-        from .view import make_view
-
         return make_view(self, None, hindsight=True)
