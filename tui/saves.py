@@ -112,7 +112,7 @@ def keep_finished(table: LocalTable, now: datetime | None = None) -> Path | None
             copies += 1
             path = folder / f"{stem}-{copies}.json"
         save_table(table, path, ended=now.isoformat(timespec="seconds"))
-        for old in sorted(folder.glob("*.json"), reverse=True)[FINISHED_KEPT:]:
+        for old in kept_games()[FINISHED_KEPT:]:
             old.unlink(missing_ok=True)
     except OSError:
         return None
