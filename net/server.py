@@ -23,9 +23,10 @@ from .first_frame import FirstFrames
 from .host import Host
 from .limits import STOP_SECONDS, Limits, clean_text
 from .session import Session
-from .storage import Storage, StorageError
+from .storage import Ban, Storage, StorageError
 
 NAME_LENGTH = 16
+BAN_CHECK_SECONDS = 2.0  # how soon a person banned while connected is sent away
 log = logging.getLogger("boomtown.net")
 DEFAULT_LIMITS = Limits()
 
@@ -76,6 +77,7 @@ class Gate(asyncssh.SSHServer):
         self.sessions: set[Session] = set()  # this connection's sessions, ended when it is lost
         self.ever_opened = False
         self._told_owner = False
+        self._told_banned = False
 
     def connection_made(self, conn: asyncssh.SSHServerConnection) -> None:
         self.conn = conn
@@ -147,6 +149,8 @@ class Gate(asyncssh.SSHServer):
                     "than that one are refused. If it is not yours, choose another name: "
                     "ssh -p PORT othername@host\r\n")
             return False
+        if self._refused_as_banned(username, fingerprint):
+            return False
         self.key = fingerprint
         return True
 
@@ -154,10 +158,23 @@ class Gate(asyncssh.SSHServer):
         return self.server.allow_guests
 
     def get_kbdint_challenge(self, username: str, lang: str, submethods: str):
-        return True  # a guest: no questions
+        return not self._refused_as_banned(username, None)  # a guest: no questions
+
+    def _refused_as_banned(self, username: str, key: str | None) -> bool:
+        """Whether the host has banned this name or key; the client is told why, once."""
+        ban = self.server.banned(player_name(username), key)
+        if ban is not None and not self._told_banned:
+            self._told_banned = True
+            self.conn.send_auth_banner(f"{banned_message(ban)}\r\n")
+        return ban is not None
 
     def password_auth_supported(self) -> bool:
         return False
+
+
+def banned_message(ban: Ban) -> str:
+    return f"You are banned from this server: {ban.reason}" if ban.reason else \
+        "You are banned from this server."
 
 
 def player_name(username: str) -> str:
@@ -200,6 +217,8 @@ class BoomtownServer:
         self.sessions: set[Session] = set()
         self._running: set[asyncio.Task] = set()  # the sessions' tasks, awaited on stop
         self._server: asyncssh.SSHAcceptor | None = None
+        self._bans: list[Ban] = []
+        self._ban_watch: asyncio.Task | None = None
 
     @property
     def fingerprint(self) -> str:
@@ -213,6 +232,7 @@ class BoomtownServer:
             login_timeout=self.limits.login_grace_seconds, agent_forwarding=False,
             x11_forwarding=False, allow_scp=False, sftp_factory=None, keepalive_interval=30)
         self.host.resume_bots()
+        self._ban_watch = asyncio.get_running_loop().create_task(self._watch_bans())
         lean_strips.install()  # the server holds every session's lines: keep them small
         shared_styles.install()  # and parses each stylesheet once for all of them
         warm_up()
@@ -226,6 +246,8 @@ class BoomtownServer:
             self._server.close()
             await self._server.wait_closed()
         self.host.stop()
+        if self._ban_watch is not None:
+            self._ban_watch.cancel()
         for session in list(self.sessions):
             session.stop()
         if self._running:
@@ -234,6 +256,28 @@ class BoomtownServer:
         await self.first_frames.stop()
         self.collector.stop()
         self.storage.close()
+
+    def banned(self, name: str, key: str | None) -> Ban | None:
+        """The ban that keeps this person out (the host's latest `boomtown ban`), if any."""
+        self._read_bans()
+        return next((ban for ban in self._bans if ban.refuses(name, key)), None)
+
+    def _read_bans(self) -> None:
+        try:
+            if self.storage.changed_elsewhere():
+                self._bans = self.storage.bans()
+        except StorageError as exc:  # the bans read last stand
+            log.warning("cannot read the bans (%s)", exc)
+
+    async def _watch_bans(self) -> None:
+        """Every few seconds, end the sessions of anyone the host has banned since."""
+        while True:
+            await asyncio.sleep(BAN_CHECK_SECONDS)
+            for session in list(self.sessions):
+                ban = self.banned(session.name, session.key)
+                if ban is not None:
+                    log.info("ending the session of %s: banned", session.name)
+                    session.end(banned_message(ban))
 
     async def _session(self, process: asyncssh.SSHServerProcess) -> None:
         if process.command is not None or process.subsystem is not None:

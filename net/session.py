@@ -139,6 +139,11 @@ class Session:
         self.channel.lost()
         self.stop()
 
+    def end(self, message: str) -> None:
+        """Send this person away, telling them why."""
+        self.channel.close(message)
+        self.stop()
+
     def stop(self) -> None:
         self._stopping = True
         if self.app is not None:

@@ -43,6 +43,12 @@ CREATE TABLE IF NOT EXISTS chat (
     line TEXT NOT NULL,
     PRIMARY KEY (place, n)
 );
+CREATE TABLE IF NOT EXISTS bans (
+    name TEXT PRIMARY KEY,
+    key TEXT,
+    reason TEXT NOT NULL,
+    at REAL NOT NULL
+);
 CREATE TABLE IF NOT EXISTS actions (
     table_id INTEGER NOT NULL,
     n INTEGER NOT NULL,
@@ -54,6 +60,18 @@ CREATE TABLE IF NOT EXISTS actions (
 
 
 TABLE_COLUMNS = "id, game, options, seed, seats, host, status, away, bot_kind"
+
+
+@dataclass(frozen=True)
+class Ban:
+    name: str
+    key: str | None  # the key that owned the name when it was banned
+    reason: str
+    at: float
+
+    def refuses(self, name: str, key: str | None) -> bool:
+        """Whether this ban keeps out a person called `name` with `key` (None: a guest)."""
+        return name == self.name or (key is not None and key == self.key)
 
 
 @dataclass(frozen=True)
@@ -119,6 +137,7 @@ class Storage:
         if "ended" not in columns:  # from before finished games were listed to replay
             self.db.execute("ALTER TABLE tables ADD COLUMN ended REAL")
             self.db.execute("ALTER TABLE tables ADD COLUMN result TEXT NOT NULL DEFAULT ''")
+        self._data_version: int | None = None
         self.db.execute("BEGIN IMMEDIATE")  # refuse now, not at the first move, if unwritable
         self.db.execute("COMMIT")
 
@@ -137,6 +156,35 @@ class Storage:
         """Bind `name` to `key` if the name is free; True if `key` now owns `name`."""
         self.db.execute("INSERT OR IGNORE INTO users VALUES (?, ?, ?)", (name, key, time.time()))
         return self.key_of(name) == key
+
+    # -- bans (written by `boomtown ban`, read by the server) --------------------------------
+
+    @guarded
+    def ban(self, name: str, reason: str) -> str | None:
+        """Ban `name`, and the key that owns it (every name of that key); returns the key."""
+        key = self.key_of(name)
+        self.db.execute("INSERT OR REPLACE INTO bans VALUES (?, ?, ?, ?)",
+                        (name, key, reason, time.time()))
+        return key
+
+    @guarded
+    def lift_ban(self, name: str) -> bool:
+        """Lift the ban on `name` (and its key); False if it was not banned."""
+        return self.db.execute("DELETE FROM bans WHERE name = ?", (name,)).rowcount > 0
+
+    @guarded
+    def bans(self) -> list[Ban]:
+        """Every ban, the oldest first."""
+        return [Ban(*row) for row in self.db.execute(
+            "SELECT name, key, reason, at FROM bans ORDER BY at")]
+
+    @guarded
+    def changed_elsewhere(self) -> bool:
+        """Whether another connection (`boomtown ban`) has changed the database since this was
+        last asked (the first time: True)."""
+        version = self.db.execute("PRAGMA data_version").fetchone()[0]
+        changed, self._data_version = version != self._data_version, version
+        return changed
 
     # -- tables ------------------------------------------------------------------------------
 

@@ -97,6 +97,13 @@ def _parser() -> argparse.ArgumentParser:
     replay = commands.add_parser("replay", help="watch a saved or finished game again, move "
                                  "by move (the title screen lists the games finished here)")
     replay.add_argument("file")
+    ban = commands.add_parser("ban", help="keep a person out of your SSH server (a running "
+                              "server sends them away within seconds)")
+    ban.add_argument("name", nargs="?", help="the name they play under; its key is banned too")
+    ban.add_argument("--reason", default="", help="told to them when they are sent away")
+    ban.add_argument("--lift", action="store_true", help="let them in again")
+    ban.add_argument("--list", action="store_true", help="list who is banned")
+    ban.add_argument("--data", help="the server's data directory (default: as serve's)")
     sim = commands.add_parser("sim", help="play many seeded games between bots, headless")
     sim.add_argument("game", choices=sorted(GAMES))
     sim.add_argument("--games", type=_count, default=100,
@@ -235,12 +242,9 @@ def _size(text: str) -> tuple[int, int]:
 
 def run_serve(args: argparse.Namespace) -> int:
     # The command line is the one place that knows every package: net sits above tui and core.
-    from pathlib import Path
 
     from net.limits import Limits
     from net.server import main as serve
-
-    from .saves import data_dir
 
     limits = Limits(connections_per_ip=args.max_per_ip, connections_total=args.max_connections,
                     login_grace_seconds=args.login_grace, pending_total=args.max_pending,
@@ -252,8 +256,51 @@ def run_serve(args: argparse.Namespace) -> int:
                     tables_per_person=args.tables_per_person, open_tables=args.max_tables,
                     games_per_person=args.games_per_person, past_games_listed=args.past_games,
                     max_width=args.max_size[0], max_height=args.max_size[1])
-    directory = Path(args.data) if args.data else data_dir() / "server"
-    serve(args.host, args.port, directory, args.allow_guests, limits)
+    serve(args.host, args.port, _server_dir(args), args.allow_guests, limits)
+    return 0
+
+
+def _server_dir(args: argparse.Namespace):
+    from pathlib import Path
+
+    from .saves import data_dir
+
+    return Path(args.data) if args.data else data_dir() / "server"
+
+
+def run_ban(args: argparse.Namespace) -> int:
+    """Ban a name (and its key), lift a ban, or list them, in a server's database."""
+    from datetime import datetime
+
+    from net.server import BAN_CHECK_SECONDS
+    from net.storage import Storage, StorageError
+
+    if not args.list and not args.name:
+        raise ValueError("ban takes the name to ban (or --list)")
+    database = _server_dir(args) / "boomtown.sqlite3"
+    if not database.exists():
+        raise ValueError(f"no server keeps its games in {database.parent}: give its --data")
+    try:
+        storage = Storage(database)
+        try:
+            if args.list:
+                for ban in storage.bans():
+                    when = datetime.fromtimestamp(ban.at).strftime("%d %b %Y %H:%M")
+                    print("  ".join((ban.name, ban.key or "(guest)", when, ban.reason)).rstrip())
+            elif args.lift:
+                lifted = storage.lift_ban(args.name)
+                print(f"{args.name} may come in again." if lifted else f"{args.name} was not "
+                      "banned.")
+            else:
+                key = storage.ban(args.name, args.reason)
+                kept_out = f"and the key {key}, under any name" if key else \
+                    "a name no key owns: a guest may come back under another"
+                print(f"Banned {args.name} ({kept_out}). A running server sends them away "
+                      f"within {BAN_CHECK_SECONDS:g} s.")
+        finally:
+            storage.close()
+    except StorageError as exc:
+        raise ValueError(f"cannot use the server's database: {exc}") from None
     return 0
 
 
@@ -265,6 +312,8 @@ def main(argv: list[str] | None = None) -> int:
             return run_sim(args)
         if args.command == "serve":
             return run_serve(args)
+        if args.command == "ban":
+            return run_ban(args)
         if args.command == "play":
             app = make_play_app(args)
         elif args.command == "resume":

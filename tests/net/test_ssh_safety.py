@@ -1,7 +1,9 @@
 """Keeping the server safe and whole: refusals, limits, bad input, leaks, hidden information."""
 
 import asyncio
+import contextlib
 import gc
+import io
 import random
 import re
 import weakref
@@ -12,6 +14,7 @@ import pytest
 from core.games.bigshot import actions as A
 from net.app import SessionApp
 from net.limits import TokenBucket
+from tui import cli
 
 from .harness import connect, key_for, start_server, until
 
@@ -172,6 +175,53 @@ async def test_a_name_is_bound_to_the_key_that_signed_the_login(served):
         await until(lambda: server.host.storage.key_of("newcomer") is not None)
         process.close()
     assert server.host.storage.key_of("newcomer") == key_for("agent").get_fingerprint("sha256")
+
+
+def said(argv: list[str]) -> str:
+    """What `boomtown ARGV` prints (it must succeed). The served apps hold sys.stdout apart
+    from pytest's capture, so it is caught here."""
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        assert cli.main(argv) == 0
+    return out.getvalue()
+
+
+async def test_a_banned_person_is_sent_away_and_kept_out_under_any_name_until_lifted(tmp_path):
+    server, port = await start_server(tmp_path, allow_guests=True)
+    data = ["--data", str(tmp_path)]
+    try:
+        eve, ann = await connect(port, "eve"), await connect(port, "ann")
+        for person in (eve, ann):
+            await person.wait_for("You are")
+        assert f"Banned eve (and the key {key_for('eve').get_fingerprint('sha256')}, under any " \
+               "name)" in said(["ban", "eve", "--reason", "[b]spam[/b] in chat", *data])
+        await asyncio.wait_for(eve.closed.wait(), timeout=10)  # sent away while playing
+        assert "You are banned from this server: [b]spam[/b] in chat" in eve.plain_history()
+        BannerReader.banners = []
+        with pytest.raises(asyncssh.PermissionDenied):  # her key, another name
+            await asyncssh.connect("127.0.0.1", port, username="notEve", known_hosts=None,
+                                   agent_path=None, client_keys=[key_for("eve")],
+                                   client_factory=BannerReader)
+        assert BannerReader.banners == ["You are banned from this server: [b]spam[/b] in chat\r\n"]
+        with pytest.raises(asyncssh.PermissionDenied):  # her name, as a guest
+            await connect(port, "eve", key=None, password="")
+        assert not ann.closed.is_set()  # nobody else is touched
+        assert said(["ban", "--list", *data]).startswith("eve  SHA256:")
+        assert said(["ban", "eve", "--lift", *data]) == "eve may come in again.\n"
+        back = await connect(port, "eve")
+        await back.wait_for("You are eve")
+        for person in (ann, back):
+            await person.close()
+    finally:
+        await server.stop()
+
+
+def test_ban_refuses_a_directory_without_a_server_and_a_missing_name(tmp_path, capsys):
+    for argv in (["ban", "eve", "--data", str(tmp_path)], ["ban", "--data", str(tmp_path)]):
+        with pytest.raises(SystemExit) as exit_:
+            cli.main(argv)
+        assert exit_.value.code == 2
+    assert "no server keeps its games in" in capsys.readouterr().err
 
 
 async def test_guests_without_a_key_only_when_the_host_allows_them(tmp_path):
