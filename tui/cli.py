@@ -100,7 +100,7 @@ def _parser() -> argparse.ArgumentParser:
     ban = commands.add_parser("ban", help="keep a person out of your SSH server (a running "
                               "server sends them away within seconds)")
     ban.add_argument("name", nargs="?", help="the name they play under; its key is banned too")
-    ban.add_argument("--reason", default="", help="told to them when they are sent away")
+    ban.add_argument("--reason", help="told to them when they are sent away")
     ban.add_argument("--lift", action="store_true", help="let them in again")
     ban.add_argument("--list", action="store_true", help="list who is banned")
     ban.add_argument("--data", help="the server's data directory (default: as serve's)")
@@ -292,7 +292,7 @@ def run_ban(args: argparse.Namespace) -> int:
                 print(f"{args.name} may come in again." if lifted else f"{args.name} was not "
                       "banned.")
             else:
-                key = storage.ban(args.name, args.reason)
+                key = storage.ban(args.name, args.reason or "")
                 kept_out = f"and the key {key}, under any name" if key else \
                     "a name no key owns: a guest may come back under another"
                 print(f"Banned {args.name} ({kept_out}). A running server sends them away "

@@ -341,7 +341,7 @@ async def test_input_is_read_no_faster_than_the_rate_allows(monkeypatch):
 
 async def test_a_client_that_stops_reading_is_dropped_and_memory_stays_bounded(tmp_path):
     server, port = await start_server(tmp_path, max_output_backlog=16_000,
-                                      stalled_client_seconds=1.0)
+                                      stalled_client_seconds=1.0, chat_burst=200)
     try:
         conn = await plain_connection(port, "slow")
         chan, session = await conn.create_session(
