@@ -11,6 +11,17 @@ import asyncssh
 
 from .limits import Limits, TokenBucket
 
+# Terminal modes, as Textual's own Linux driver sets and resets them.
+ENTER = ("\x1b[?1049h"  # alternate screen
+         "\x1b[?25l"  # hide the cursor
+         "\x1b[?1000h\x1b[?1002h\x1b[?1006h"  # mouse: clicks and drags (no hover: less input)
+         "\x1b[?2004h"  # bracketed paste
+         "\x1b[?7l")  # no line wrap
+LEAVE = ("\x1b[H\x1b[2J"  # blank the alternate screen first (tui/terminal.py says why)
+         "\x1b[?7h\x1b[?2004l"
+         "\x1b[?1000l\x1b[?1002l\x1b[?1006l"
+         "\x1b[?25h\x1b[?1049l")
+
 RESIZE_SETTLE_SECONDS = 0.05  # a burst of window changes becomes one resize
 
 
@@ -26,7 +37,7 @@ class Channel:
         self.last_input = time.monotonic()
         self.bytes_read = 0
         self.muted = False  # while True the session's own app draws nothing (it is watching)
-        self.entered = False  # the terminal is in the app's modes (net.driver.ENTER) already
+        self.entered = False  # the client's terminal is in the app's modes (ENTER) now
         self.drawn = asyncio.Event()  # set by the driver once the running app has drawn
         self._bucket = TokenBucket(limits.input_bytes_per_second, limits.input_burst_bytes)
         self._gone = asyncio.Event()
@@ -95,6 +106,9 @@ class Channel:
             return
         self.closed = True
         try:
+            if self.entered:  # the app's screen and mouse modes would outlive the connection
+                self.process.stdout.write(LEAVE.encode())
+                self.entered = False
             if message:
                 self.process.stdout.write(f"\r\n{message}\r\n".encode())
             self.process.exit(0)

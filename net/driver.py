@@ -22,21 +22,11 @@ from textual._xterm_parser import XTermParser
 from textual.driver import Driver
 from textual.geometry import Size
 
+from .channel import ENTER, LEAVE
+
 log = logging.getLogger("boomtown.net")
 QUEUE_BACKLOG = 8  # feed no more input while the app has this many events still to handle
 FEED_SLICE = 16  # characters of input parsed at a time
-
-# Terminal modes, as Textual's own Linux driver sets and resets them.
-ENTER = ("\x1b[?1049h"  # alternate screen
-         "\x1b[?25l"  # hide the cursor
-         "\x1b[?1000h\x1b[?1002h\x1b[?1006h"  # mouse: clicks and drags (no hover: less input)
-         "\x1b[?2004h"  # bracketed paste
-         "\x1b[?7l")  # no line wrap
-LEAVE = ("\x1b[H\x1b[2J"  # blank the alternate screen first (tui/terminal.py says why)
-         "\x1b[?7h\x1b[?2004l"
-         "\x1b[?1000l\x1b[?1002l\x1b[?1006l"
-         "\x1b[?25h\x1b[?1049l")
-
 
 COLOR_SYSTEM = "256"  # one colour system for every app in the process (NET_NOTES trap 3)
 
@@ -143,7 +133,9 @@ class SSHDriver(Driver):
         self.disable_input()
         self.write(LEAVE)
         self.flush()
-        self.channel.entered = False
+        channel = self.channel
+        if not (channel.closed or getattr(channel, "muted", False)):  # else they still hold
+            channel.entered = False
 
     # -- input -------------------------------------------------------------------------------
 

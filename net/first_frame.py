@@ -16,8 +16,7 @@ from collections import OrderedDict
 from types import SimpleNamespace
 
 from .broadcast import Audience
-from .channel import Channel
-from .driver import ENTER
+from .channel import ENTER, Channel
 from .host import Host
 from .limits import STOP_SECONDS, Limits
 from .served import ServedApp

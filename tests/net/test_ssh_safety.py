@@ -13,10 +13,11 @@ import pytest
 
 from core.games.bigshot import actions as A
 from net.app import SessionApp
+from net.channel import LEAVE
 from net.limits import TokenBucket
 from tui import cli
 
-from .harness import connect, key_for, start_server, until
+from .harness import connect, key_for, start_server, table_with, until
 
 
 async def plain_connection(port, name="eve", **options):
@@ -190,13 +191,20 @@ async def test_a_banned_person_is_sent_away_and_kept_out_under_any_name_until_li
     server, port = await start_server(tmp_path, allow_guests=True)
     data = ["--data", str(tmp_path)]
     try:
-        eve, ann = await connect(port, "eve"), await connect(port, "ann")
-        for person in (eve, ann):
+        eve, ann, mal = [await connect(port, name) for name in ("eve", "ann", "mal")]
+        for person in (eve, ann, mal):
             await person.wait_for("You are")
+        table_with(server, ["ann"], bots=1)
+        await mal.press("w")  # mal watches ann's game on the shared screen
+        await mal.wait_for("spectators watch")
         assert f"Banned eve (and the key {key_for('eve').get_fingerprint('sha256')}, under any " \
                "name)" in said(["ban", "eve", "--reason", "[b]spam[/b] in chat", *data])
-        await asyncio.wait_for(eve.closed.wait(), timeout=10)  # sent away while playing
-        assert "You are banned from this server: [b]spam[/b] in chat" in eve.plain_history()
+        said(["ban", "mal", *data])
+        for person, why in ((eve, ": [b]spam[/b] in chat"), (mal, ".")):
+            await asyncio.wait_for(person.closed.wait(), timeout=10)  # sent away, told why
+            history = bytes(person.received)
+            told = history.rindex(f"You are banned from this server{why}".encode())
+            assert history.rindex(LEAVE.encode()) < told  # in their terminal as it was before
         BannerReader.banners = []
         with pytest.raises(asyncssh.PermissionDenied):  # her key, another name
             await asyncssh.connect("127.0.0.1", port, username="notEve", known_hosts=None,
@@ -205,7 +213,7 @@ async def test_a_banned_person_is_sent_away_and_kept_out_under_any_name_until_li
         assert BannerReader.banners == ["You are banned from this server: [b]spam[/b] in chat\r\n"]
         with pytest.raises(asyncssh.PermissionDenied):  # her name, as a guest
             await connect(port, "eve", key=None, password="")
-        assert not ann.closed.is_set()  # nobody else is touched
+        assert not ann.closed.is_set()  # nobody else is touched (mal watched her table)
         assert said(["ban", "--list", *data]).startswith("eve  SHA256:")
         assert said(["ban", "eve", "--lift", *data]) == "eve may come in again.\n"
         back = await connect(port, "eve")
