@@ -247,6 +247,14 @@ class Host:
             self._save_seats(table)
         return seat
 
+    def _next_host(self, people: list[str]) -> str:
+        """Who of `people` (seated, in seat order) takes over a waiting table: the first who
+        has made fewer waiting tables than a person may, else the first."""
+        most = self.limits.tables_per_person
+        return next((person for person in people if sum(
+            t.status == WAITING and t.host == person for t in self.tables.values()) < most),
+            people[0])
+
     def _check_seats_held(self, name: str) -> None:
         """HostError if `name` sits at as many tables not yet over as a person may (so that
         nobody can take every table the server allows by starting games for bots to play)."""
@@ -259,7 +267,7 @@ class Host:
 
     def stand(self, table_id: int, name: str) -> None:
         """Leave a seat of a table waiting to start: the last person to leave closes it, and
-        the table's host hands it to the first person still seated."""
+        the table's host hands it to the first person still seated who may host one more."""
         table = self.table(table_id)
         seat = table.seat_of(name)
         if seat is None or table.status != WAITING:
@@ -270,7 +278,7 @@ class Host:
             if not people:
                 table.status = CLOSED
             elif table.host == name:  # in the hands of someone still seated, who may start it
-                table.host = people[0]
+                table.host = self._next_host(people)
             self._save_seats(table)
         if table.status == CLOSED:
             del self.tables[table_id]

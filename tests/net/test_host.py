@@ -425,3 +425,15 @@ async def test_a_host_who_stands_up_hands_the_table_to_the_first_person_still_se
     again.start(table.id, "ben", as_seated=True)  # ben's after a restart too
     assert [s.name for s in again.tables[table.id].seats] == ["ben", "cat", "Ada"]
     again.stop()
+
+
+def test_a_table_is_handed_to_the_first_person_seated_who_may_host_one_more(tmp_path):
+    host = Host(Storage(tmp_path / "db.sqlite3"), Limits(tables_per_person=1))
+    host.create_table("ben", "army", {}, players=2, bots=0)  # ben hosts all he may
+    table = host.create_table("ann", "bigshot", {}, players=4, bots=1)
+    host.sit(table.id, "ben")
+    host.sit(table.id, "cat")
+    host.stand(table.id, "ann")
+    assert table.host == "cat"
+    host.stand(table.id, "cat")
+    assert table.host == "ben"  # the only one left: his, over the limit, rather than nobody's
