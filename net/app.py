@@ -15,10 +15,10 @@ from textual.message import Message
 from tui.replay import replay_screen
 from tui.text import sentence
 
-from .host import HostError
 from .served import ServedApp
 from .storage import StorageError
 from .table_screen import NetTable, net_screen_class, refresh_table_screen, screen_seats
+from .tables import HostError
 
 ACTIVITY_CHECK_SECONDS = 2.0  # how often idleness is checked
 
@@ -132,7 +132,7 @@ class SessionApp(ServedApp):
     def replay_past(self, table_id: int) -> None:
         """Replay a finished game over the screen shown now (q comes back to it)."""
         try:
-            replay, seats = self.host.past_game(table_id)
+            replay, seats = self.host.past.replay(table_id)
         except HostError as exc:
             self.notify(sentence(str(exc)) + ".", severity="warning")
             return

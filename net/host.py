@@ -12,37 +12,33 @@ import contextlib
 import logging
 import random
 import time
-import weakref
-from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from core.engine.errors import ActionError, StaleAction
 from core.engine.match import Match
-from core.engine.record import RecordError
-from core.engine.replay import Replay
 from core.games import get_spec
 
 from .chat import LOBBY, ChatLog
 from .limits import Limits, TokenBucket, clean_text
-from .storage import FinishedTable, Storage, StorageError, StoredTable
+from .past import PastGames
+from .storage import Storage, StorageError
+from .tables import (
+    CLOSED,
+    HUMAN,
+    OPEN,
+    OVER,
+    PLAYING,
+    WAITING,
+    HostedTable,
+    HostError,
+    NetSeat,
+    SaveFailed,
+)
 
 log = logging.getLogger("boomtown.net")
 
-OPEN, HUMAN = "open", "human"
-WAITING, PLAYING, OVER = "waiting", "playing", "over"
-CLOSED = "closed"  # a table everyone left before its game started: gone from the lobby
 BOT_NAMES = ("Ada", "Brick", "Coin", "Dot", "Edge", "Flint")
 LOBBY_COALESCE_SECONDS = 0.1
-
-
-class HostError(Exception):
-    """A lobby request that cannot be done (seat taken, not the table's host...); says why."""
-
-
-class SaveFailed(HostError):
-    """The storage could not be written, so nothing changed."""
-
-
 CANNOT_SAVE = "the server cannot save just now: nothing was changed"
 CANNOT_SAVE_MOVE = "the server cannot save: the move was not made"
 
@@ -53,69 +49,6 @@ class Listener(Protocol):
     def table_changed(self, table_id: int) -> None: ...
 
 
-@dataclass
-class NetSeat:
-    name: str = ""
-    kind: str = OPEN  # "open", "human", or a bot kind
-
-    @property
-    def is_bot(self) -> bool:
-        return self.kind not in (OPEN, HUMAN)
-
-
-@dataclass
-class HostedTable:
-    id: int
-    game: str
-    options: dict[str, Any]
-    seed: int
-    host: str
-    seats: list[NetSeat]
-    chat: ChatLog
-    status: str = WAITING
-    match: Match | None = None
-    watchers: dict[str, int] = field(default_factory=dict)  # name -> sessions watching
-    away: set[int] = field(default_factory=set)  # seats a bot is playing for
-    views: dict[int | None, Any] = field(default_factory=dict)  # per seat, for this version
-    stand_ins: dict[int, Any] = field(default_factory=dict)  # bots playing for people
-    timer: asyncio.TimerHandle | asyncio.Task | None = None
-    unsaved: bool = False  # the last move could not be saved: it waits until saving works
-    bot_kind: str = "heuristic"  # the kind of bot that takes the seats its host fills
-    listed_as: tuple = ()  # what the lobby last showed of this table
-    done_with: set[str] = field(default_factory=set)  # players who left its end screen
-
-    def view(self, seat: int | None):
-        """What `seat` (None: a spectator) sees now; computed once per version and seat."""
-        if self.match is None:
-            return None
-        view = self.views.get(seat)
-        if view is None:
-            view = self.views[seat] = self.match.state.view(seat)
-        return view
-
-    @property
-    def title(self) -> str:
-        return get_spec(self.game).title
-
-    @property
-    def round(self) -> int:
-        """The game's round, 0 before it starts."""
-        return self.match.state.round if self.match is not None else 0
-
-    def listed_for(self, name: str) -> bool:
-        """Whether the lobby lists this table for `name`: until its game is over, then while
-        anyone watches it, and for its players until they have left its end screen."""
-        return self.status != OVER or bool(self.watchers) or (
-            self.seat_of(name) is not None and name not in self.done_with)
-
-    def seat_of(self, name: str) -> int | None:
-        return next((i for i, s in enumerate(self.seats) if s.kind == HUMAN and s.name == name),
-                    None)
-
-    def actor(self) -> int | None:
-        return None if self.match is None else self.match.state.actor()
-
-
 class Host:
     def __init__(self, storage: Storage, limits: Limits) -> None:
         self.storage = storage
@@ -124,10 +57,10 @@ class Host:
         self.tables: dict[int, HostedTable] = {}
         self.listeners: dict[int, tuple[str, Listener]] = {}
         self.lobby_chat = ChatLog.load(LOBBY, storage)
+        self.past = PastGames(storage, self.tables, limits.past_games_listed)
         self.places: dict[str, int] = {}  # the table each person last played at or watched
         self.stopped = False
         self._lobby_due = False  # a lobby change is about to be told
-        self._replays: weakref.WeakValueDictionary[int, Replay] = weakref.WeakValueDictionary()
         self._chat_rates: dict[str, TokenBucket] = {}  # per person online
         self._load()
 
@@ -302,48 +235,6 @@ class Host:
                 for s in table.seats if s.kind == HUMAN):
             if self.tables.pop(table.id, None) is not None:
                 self._lobby_changed()
-
-    # -- past games --------------------------------------------------------------------------
-
-    def past_games(self, player: str | None = None) -> list[FinishedTable]:
-        """The last games finished at this server (those `player` sat at, if named), the newest
-        first; HostError if they cannot be read."""
-        try:
-            return self.storage.finished(self.limits.past_games_listed, player)
-        except StorageError as exc:
-            raise HostError(f"the server cannot read its past games just now ({exc})") from None
-
-    def past_game(self, table_id: int) -> tuple[Replay, list[NetSeat]]:
-        """A finished game to replay, and who sat at it. Everyone who watches one again shares
-        its replay while any of them does (a Stadium game of 1,700 actions takes 34 ms to
-        replay; its positions are then a step away). HostError if there is no such game."""
-        table = self.tables.get(table_id)
-        if table is not None and table.status == OVER:
-            seats = table.seats
-            replay = self._replays.get(table_id) or Replay(table.match.record)
-        else:
-            stored = self._stored_finished(table_id)
-            seats = [NetSeat(s["name"], s["kind"]) for s in stored.seats]
-            replay = self._replays.get(table_id) or self._replay_of(stored)
-        self._replays[table_id] = replay
-        return replay, seats
-
-    def _stored_finished(self, table_id: int) -> StoredTable:
-        try:
-            stored = self.storage.table(table_id)
-        except StorageError as exc:
-            raise HostError(f"the server cannot read that game just now ({exc})") from None
-        if stored is None or stored.status != OVER:
-            raise HostError(f"there is no finished game at table {table_id}")
-        return stored
-
-    @staticmethod
-    def _replay_of(stored: StoredTable) -> Replay:
-        try:
-            return Replay(stored.record())
-        except RecordError as exc:
-            log.warning("table %s cannot be replayed: %s", stored.id, exc)
-            raise HostError(f"the game at table {stored.id} cannot be replayed ({exc})") from None
 
     def watch(self, table_id: int, name: str) -> None:
         table = self.table(table_id)

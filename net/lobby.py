@@ -23,8 +23,8 @@ from tui.widgets.log_panel import LogPanel
 from tui.widgets.options import OptionsForm
 from tui.widgets.row_list import RowList
 
-from .host import HUMAN, OPEN, HostedTable, HostError
 from .limits import clean_text
+from .tables import HUMAN, OPEN, HostedTable, HostError
 
 NAME_LENGTH = 16
 COLUMNS = ("#", "game", "options", "seats", "status", "watching")
@@ -268,7 +268,7 @@ class ServerPastGames(PastGamesScreen):
 
     def _listing(self) -> tuple[list[PastGame], str]:
         """The games and the hint above them (HostError if they cannot be read)."""
-        games = self.host.past_games(self.player if self.mine else None)
+        games = self.host.past.games(self.player if self.mine else None)
         listed = [PastGame(str(game.id), past_game_line(
             datetime.fromtimestamp(game.ended), f"#{game.id} {get_spec(game.game).title}",
             ", ".join(seat["name"] for seat in game.seats), game.result)) for game in games]

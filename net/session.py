@@ -18,8 +18,9 @@ from .broadcast import Broadcasts
 from .channel import Channel
 from .collector import Collector
 from .first_frame import FirstFrames
-from .host import OVER, Host
+from .host import Host
 from .storage import StorageError
+from .tables import OVER
 
 log = logging.getLogger("boomtown.net")
 SEQUENCE = re.compile(rb"\x1b(\[[0-9;<>?]*[ -/]*[@-~]|O.)")  # a key or mouse report

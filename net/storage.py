@@ -219,8 +219,14 @@ class Storage:
                                f"tables WHERE status = 'over'{played} ORDER BY "
                                "COALESCE(ended, created) DESC, id DESC LIMIT :limit",
                                {"limit": limit, "player": player})
-        return [FinishedTable(id_, game, json.loads(seats), ended, result)
-                for id_, game, seats, ended, result in rows]
+        return [_finished(row) for row in rows]
+
+    @guarded
+    def finished_table(self, table_id: int) -> FinishedTable | None:
+        """One finished game as the list shows it; None if there is none of that number."""
+        row = self.db.execute("SELECT id, game, seats, COALESCE(ended, created), result FROM "
+                              "tables WHERE id = ? AND status = 'over'", (table_id,)).fetchone()
+        return _finished(row) if row else None
 
     @guarded
     def add_action(self, table_id: int, n: int, seat: int, action: dict[str, Any]) -> None:
@@ -266,3 +272,8 @@ class Storage:
         """(n, position, line) for each line kept at `place`, oldest first."""
         return self.db.execute("SELECT n, position, line FROM chat WHERE place = ? ORDER BY n",
                                (place,)).fetchall()
+
+
+def _finished(row: tuple) -> FinishedTable:
+    id_, game, seats, ended, result = row
+    return FinishedTable(id_, game, json.loads(seats), ended, result)

@@ -18,7 +18,8 @@ from tui.widgets.key_bar import KeyBar
 from tui.widgets.panel import key_hints
 
 from .chat import ChatLine
-from .host import HUMAN, OPEN, Host, HostError, NetSeat
+from .host import Host
+from .tables import HUMAN, OPEN, HostError, NetSeat
 
 
 def screen_seats(seats: Sequence[NetSeat]) -> list[Seat]:
@@ -67,7 +68,7 @@ class NetTable:
         raise ValueError("moves are not taken back at a shared table")
 
     def replayable(self) -> Replay | None:
-        return self.host.past_game(self.id)[0] if self.is_over() else None
+        return self.host.past.replay(self.id)[0] if self.is_over() else None
 
     def notice(self) -> str:
         """Who is away (a bot plays for them) or not connected."""

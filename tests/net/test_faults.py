@@ -8,9 +8,10 @@ import pytest
 
 from core.games import get_spec
 from core.games.bigshot import actions as A
-from net.host import Host, HostError
+from net.host import Host
 from net.limits import Limits
 from net.storage import Storage, StorageError
+from net.tables import HostError
 from tui import cli
 
 from .harness import connect, play_until, start_server, table_with, until
@@ -162,13 +163,13 @@ async def test_a_game_whose_end_could_not_be_saved_is_a_past_game_after_a_restar
     host.start(table.id, "ann")
     monkeypatch.setattr(host.storage, "end_table", full_disk)
     play_until(host, table, lambda state: state.is_over())
-    assert host.past_games() == []  # the moves were saved; that it ended was not
+    assert host.past.games() == []  # the moves were saved; that it ended was not
     monkeypatch.setattr(host.storage, "finished", full_disk)
     with pytest.raises(HostError, match="cannot read its past games just now"):
-        host.past_games()
+        host.past.games()
     host.stop()
     again = Host(Storage(tmp_path / "db.sqlite3"), Limits())
-    assert [past.id for past in again.past_games()] == [table.id] and not again.tables
+    assert [past.id for past in again.past.games()] == [table.id] and not again.tables
     again.stop()
 
 

@@ -10,10 +10,11 @@ from core.engine.errors import NotYourTurn
 from core.games.bigshot import actions as A
 from net import limits as limits_module
 from net.chat import ChatLine
-from net.host import Host, HostError
+from net.host import Host
 from net.limits import Limits, clean_text
 from net.storage import Storage
 from net.table_screen import NetTable, merged_log
+from net.tables import HostError
 
 from .harness import play_until, until
 
@@ -168,7 +169,7 @@ def test_tables_kept_by_an_older_server_have_heuristic_bots_and_finished_ones_ar
     host.fill_with_bots(1, "ann")
     assert host.tables[1].bot_kind == "heuristic"
     assert [s.kind for s in host.tables[1].seats] == ["human", "heuristic"]
-    [past] = host.past_games()
+    [past] = host.past.games()
     assert (past.id, past.ended, past.result) == (2, 1700000000, "")  # when it began, no result
 
 
@@ -316,12 +317,12 @@ async def test_finished_games_are_not_loaded_again_after_a_restart(tmp_path):
 
 async def test_a_finished_game_s_replay_is_shared_while_watched_and_then_let_go(tmp_path):
     host, table = finished_table(tmp_path, "ann", "ben")
-    anns, _ = host.past_game(table.id)
-    assert host.past_game(table.id)[0] is anns  # ben's is the same: the game is replayed once
+    anns, _ = host.past.replay(table.id)
+    assert host.past.replay(table.id)[0] is anns  # ben's is the same: the game is replayed once
     gone = weakref.ref(anns)
     del anns
     assert gone() is None  # nobody watches: its states are not kept
-    assert host.past_game(table.id)[0].state_at(0).version == 0
+    assert host.past.replay(table.id)[0].state_at(0).version == 0
     host.stop()
 
 
@@ -335,16 +336,16 @@ async def test_a_finished_game_leaves_memory_once_its_players_are_done_and_repla
     assert table.id in host.tables  # cat still watches it
     host.unwatch(table.id, "cat")
     assert table.id not in host.tables
-    replay, seats = host.past_game(table.id)
+    replay, seats = host.past.replay(table.id)
     assert replay.record.actions == table.match.record.actions
     assert [s.name for s in seats] == ["ann", "ben"]
-    [past] = host.past_games()
+    [past] = host.past.games()
     assert (past.id, past.game, past.result) == (table.id, "bigshot", result)
     host.stop()
     again = Host(Storage(tmp_path / "db.sqlite3"), Limits())
-    assert again.past_game(table.id)[0].record.actions == table.match.record.actions
+    assert again.past.replay(table.id)[0].record.actions == table.match.record.actions
     with pytest.raises(HostError, match="no finished game at table 9"):
-        again.past_game(9)
+        again.past.replay(9)
     again.stop()
 
 
@@ -368,7 +369,7 @@ async def test_a_past_game_whose_moves_cannot_be_read_says_so(tmp_path):
     db.commit()
     again = Host(Storage(tmp_path / "db.sqlite3"), Limits())
     with pytest.raises(HostError, match=f"the game at table {table.id} cannot be replayed"):
-        again.past_game(table.id)
+        again.past.replay(table.id)
     again.stop()
 
 
@@ -380,8 +381,8 @@ async def test_past_games_are_listed_newest_first_up_to_the_servers_limit(tmp_pa
         host.sit(table.id, "ben")
         host.start(table.id, "ann")
         play_until(host, table, lambda state: state.is_over())
-    assert [past.id for past in host.past_games()] == [3, 2]
-    assert all(past.result for past in host.past_games())
+    assert [past.id for past in host.past.games()] == [3, 2]
+    assert all(past.result for past in host.past.games())
     host.stop()
 
 

@@ -1,0 +1,63 @@
+"""The games finished at the server: listed from its database, and replayed from memory while
+their tables are still there, else from the database."""
+
+from __future__ import annotations
+
+import logging
+import weakref
+from collections.abc import Callable, Mapping
+
+from core.engine.record import Record, RecordError
+from core.engine.replay import Replay
+
+from .storage import FinishedTable, Storage, StorageError
+from .tables import OVER, HostedTable, HostError, NetSeat
+
+log = logging.getLogger("boomtown.net")
+
+
+class PastGames:
+    def __init__(self, storage: Storage, tables: Mapping[int, HostedTable], listed: int) -> None:
+        self.storage = storage
+        self.tables = tables  # the host's, finished ones among them until nobody is at them
+        self.listed = listed  # how many the list holds
+        self._replays: weakref.WeakValueDictionary[int, Replay] = weakref.WeakValueDictionary()
+
+    def games(self, player: str | None = None) -> list[FinishedTable]:
+        """The last games finished (those `player` sat at, if named), the newest first."""
+        return _read("its past games", lambda: self.storage.finished(self.listed, player))
+
+    def replay(self, table_id: int) -> tuple[Replay, list[NetSeat]]:
+        """A finished game to replay, and who sat at it. Everyone who watches one again shares
+        its replay while any of them does (a Stadium game of 1,700 actions takes 34 ms to
+        replay; its positions are then a step away). HostError if there is no such game."""
+        table = self.tables.get(table_id)
+        if table is not None and table.status == OVER:
+            return self._replay(table_id, lambda: table.match.record), table.seats
+        finished = _read("that game", lambda: self.storage.finished_table(table_id))
+        if finished is None:
+            raise HostError(f"there is no finished game at table {table_id}")
+        seats = [NetSeat(seat["name"], seat["kind"]) for seat in finished.seats]
+        return self._replay(table_id, lambda: self._stored_record(table_id)), seats
+
+    def _replay(self, table_id: int, record: Callable[[], Record]) -> Replay:
+        replay = self._replays.get(table_id)
+        if replay is None:
+            try:
+                replay = self._replays[table_id] = Replay(record())
+            except RecordError as exc:
+                log.warning("table %s cannot be replayed: %s", table_id, exc)
+                raise HostError(f"the game at table {table_id} cannot be replayed ({exc})") \
+                    from None
+        return replay
+
+    def _stored_record(self, table_id: int) -> Record:
+        return _read("that game", lambda: self.storage.table(table_id)).record()
+
+
+def _read(what: str, read: Callable):
+    """What `read` returns from the database; HostError if it cannot be read just now."""
+    try:
+        return read()
+    except StorageError as exc:
+        raise HostError(f"the server cannot read {what} just now ({exc})") from None

@@ -1,0 +1,88 @@
+"""A table at the host as data: its seats, its game and who watches it; and what the host's
+requests raise when they cannot be done."""
+
+from __future__ import annotations
+
+import asyncio
+from dataclasses import dataclass, field
+from typing import Any
+
+from core.engine.match import Match
+from core.games import get_spec
+
+from .chat import ChatLog
+
+OPEN, HUMAN = "open", "human"
+WAITING, PLAYING, OVER = "waiting", "playing", "over"
+CLOSED = "closed"  # a table everyone left before its game started: gone from the lobby
+
+
+class HostError(Exception):
+    """A lobby request that cannot be done (seat taken, not the table's host...); says why."""
+
+
+class SaveFailed(HostError):
+    """The storage could not be written, so nothing changed."""
+
+
+@dataclass
+class NetSeat:
+    name: str = ""
+    kind: str = OPEN  # "open", "human", or a bot kind
+
+    @property
+    def is_bot(self) -> bool:
+        return self.kind not in (OPEN, HUMAN)
+
+
+@dataclass
+class HostedTable:
+    id: int
+    game: str
+    options: dict[str, Any]
+    seed: int
+    host: str
+    seats: list[NetSeat]
+    chat: ChatLog
+    status: str = WAITING
+    match: Match | None = None
+    watchers: dict[str, int] = field(default_factory=dict)  # name -> sessions watching
+    away: set[int] = field(default_factory=set)  # seats a bot is playing for
+    views: dict[int | None, Any] = field(default_factory=dict)  # per seat, for this version
+    stand_ins: dict[int, Any] = field(default_factory=dict)  # bots playing for people
+    timer: asyncio.TimerHandle | asyncio.Task | None = None
+    unsaved: bool = False  # the last move could not be saved: it waits until saving works
+    bot_kind: str = "heuristic"  # the kind of bot that takes the seats its host fills
+    listed_as: tuple = ()  # what the lobby last showed of this table
+    done_with: set[str] = field(default_factory=set)  # players who left its end screen
+
+    def view(self, seat: int | None):
+        """What `seat` (None: a spectator) sees now; computed once per version and seat."""
+        if self.match is None:
+            return None
+        view = self.views.get(seat)
+        if view is None:
+            view = self.views[seat] = self.match.state.view(seat)
+        return view
+
+    @property
+    def title(self) -> str:
+        return get_spec(self.game).title
+
+    @property
+    def round(self) -> int:
+        """The game's round, 0 before it starts."""
+        return self.match.state.round if self.match is not None else 0
+
+    def listed_for(self, name: str) -> bool:
+        """Whether the lobby lists this table for `name`: until its game is over, then while
+        anyone watches it, and for its players until they have left its end screen."""
+        return self.status != OVER or bool(self.watchers) or (
+            self.seat_of(name) is not None and name not in self.done_with)
+
+    def seat_of(self, name: str) -> int | None:
+        return next((i for i, s in enumerate(self.seats) if s.kind == HUMAN and s.name == name),
+                    None)
+
+    def actor(self) -> int | None:
+        return None if self.match is None else self.match.state.actor()
