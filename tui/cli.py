@@ -33,8 +33,8 @@ def _parser() -> argparse.ArgumentParser:
                       "new seed each game)")
     play.add_argument("--players", type=int, help="default: as many as the game takes")
     play.add_argument("--bot", default="heuristic", help="the bots' kind: heuristic, random, "
-                      "or in Big Shot search, which plays auctions out before it bids "
-                      "(default %(default)s)")
+                      "or in Big Shot and Army search, which plays its choices out before it "
+                      "makes them (default %(default)s)")
     play.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
                       help="one of the game's options (the README lists them); repeatable")
     play.add_argument("--pace", type=_seconds, default=0.8, help="seconds each bot move stays on "

@@ -6,8 +6,13 @@ from functools import partial
 import pytest
 
 from core.engine.game import Result
+from core.engine.rng import Rng
 from core.engine.search import SearchBot, SearchPlan, playout_value
 from core.games import get_spec
+from core.games.army import actions as AA
+from core.games.army.bots import HeuristicBot as ArmyHeuristic
+from core.games.army.search import PLAN as ARMY
+from core.games.army.search import PLAYOUT_ROUNDS
 from core.games.bigshot import actions as A
 from core.games.bigshot.bots import HeuristicBot
 from core.games.bigshot.search import PLAN as BIG_SHOT
@@ -121,3 +126,40 @@ def test_big_shot_s_search_weighs_passing_against_bidding_and_leaves_placing_to_
         state.step(seat, suggestion)
     assert {"bid", "place"} <= phases
 
+
+
+# -- Army's search bot ----------------------------------------------------------------------------
+
+def test_army_games_with_a_search_bot_end_and_replay_the_same():
+    spec = get_spec("army")
+    quick = replace(ARMY, playouts=1)
+    spec = replace(spec, bots={**spec.bots, "search": partial(SearchBot, quick)})
+    seats, names = ["search", "heuristic", "heuristic"], ["S", "H1", "H2"]
+    options = spec.resolve_options({"round_limit": 40})
+    first, _ = play_one(spec, names, seats, 5, options)
+    again, _ = play_one(spec, names, seats, 5, options)
+    assert first.is_over() and first.result() is not None
+    assert first.log() == again.log()
+
+
+def test_army_s_search_weighs_buying_bidding_and_trades_in_playouts_that_end_soon():
+    spec = get_spec("army")
+    state = spec.start(["S", "H1", "H2", "H3"], 3, {})  # no round limit: the game's own
+    heuristic = ArmyHeuristic(3)
+    weighed_phases = set()
+    while not state.is_over() and state.round < 25:
+        seat = state.to_act()[0]
+        view = state.view(seat)
+        suggestion = heuristic.choose(view, view.legal)
+        weighed = ARMY.candidates(view, view.legal, suggestion)
+        if weighed:
+            assert weighed[0] == suggestion and len(weighed) == len(set(weighed)) >= 2
+            assert set(weighed) <= set(view.legal)
+            weighed_phases.add(view.phase)
+            world = ARMY.determinize(view, seat, Rng(1))
+            assert world.round_limit == view.round + PLAYOUT_ROUNDS  # a playout ends in time
+        elif view.phase in ("buy", "trade"):  # only one side of the choice may be taken
+            assert sum(type(a) in (AA.Buy, AA.Decline, AA.Accept, AA.Reject)
+                       for a in view.legal) < 2
+        state.step(seat, suggestion)
+    assert {"buy", "auction"} <= weighed_phases

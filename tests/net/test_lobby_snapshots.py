@@ -111,7 +111,7 @@ async def test_the_new_table_dialog_offers_each_game_s_own_bot_kinds_and_the_lob
         await pilot.pause()
         game, kinds = (app.screen.query_one(f"#{name}", Select) for name in ("game", "bot-kind"))
         assert kinds.value == "heuristic"
-        game.value = "army"  # Army has no search bot: it is not offered
+        game.value = "stadium"  # Stadium has no search bot: it is not offered
         await pilot.pause()
         with pytest.raises(InvalidSelectValueError):
             kinds.value = "search"

@@ -1,11 +1,15 @@
 """The Army edition of the classic property-trading game (army_001.txt, RULINGS.md)."""
 
+from functools import partial
+
 from core.engine.bots import RandomBot
 from core.engine.game import GameSpec, Option
+from core.engine.search import SearchBot
 
 from .actions import CODEC
 from .bots import HeuristicBot
 from .determinize import determinize
+from .search import PLAN
 from .state import ArmyState
 from .stats import Landing
 from .view import SCHEMA
@@ -33,7 +37,7 @@ SPEC = GameSpec(
     codec=CODEC,
     views=SCHEMA,
     determinize=determinize,
-    bots={"random": RandomBot, "heuristic": HeuristicBot},
+    bots={"random": RandomBot, "heuristic": HeuristicBot, "search": partial(SearchBot, PLAN)},
     stats={"landing": Landing},
     sim_options={"round_limit": 500},  # a game between bots that never ends is capped
 )
