@@ -46,7 +46,7 @@ LOBBY_HELP = """\
 # Keys for the table's host
 
 The person who made a table hosts it; one who stands up hands it to the first person still
-seated there.
+seated there who may host one more table.
 
 - `b` fills its open seats with bots of the table's kind.
 - `g` starts the game once every seat is taken; `G` starts with those seated, the open seats
