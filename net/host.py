@@ -33,6 +33,8 @@ from .tables import (
     HostError,
     NetSeat,
     SaveFailed,
+    seats_from_json,
+    seats_json,
 )
 
 log = logging.getLogger("boomtown.net")
@@ -129,10 +131,8 @@ class Host:
         if bot_kind not in spec.bots:
             raise HostError(f"{spec.title} has no {bot_kind!r} bots")
         limits = self.limits
-        if sum(t.status == WAITING and t.host == by for t in self.tables.values()) \
-                >= limits.tables_per_person:
-            most = limits.tables_per_person
-            raise HostError(f"you have made {most} {'table' if most == 1 else 'tables'} waiting "
+        if self._waiting_made_by(by) >= limits.tables_per_person:
+            raise HostError(f"you have made {counted(limits.tables_per_person, 'table')} waiting "
                             "to start, the most allowed: start one, or stand up from one to "
                             "close it")
         self._check_seats_held(by)
@@ -149,7 +149,7 @@ class Host:
             seats[players - 1 - i] = NetSeat(BOT_NAMES[i], bot_kind)
         seed = seed if seed is not None else random.randrange(1_000_000_000)
         try:
-            table_id = self.storage.create_table(game, options, seed, _seats_json(seats), by,
+            table_id = self.storage.create_table(game, options, seed, seats_json(seats), by,
                                                  bot_kind)
         except StorageError as exc:
             log.warning("cannot save a new table (%s)", exc)
@@ -184,9 +184,12 @@ class Host:
         """Who of `people` (seated, in seat order) takes over a waiting table: the first who
         has made fewer waiting tables than a person may, else the first."""
         most = self.limits.tables_per_person
-        return next((person for person in people if sum(
-            t.status == WAITING and t.host == person for t in self.tables.values()) < most),
-            people[0])
+        return next((person for person in people if self._waiting_made_by(person) < most),
+                    people[0])
+
+    def _waiting_made_by(self, person: str) -> int:
+        """How many tables waiting to start `person` hosts."""
+        return sum(t.status == WAITING and t.host == person for t in self.tables.values())
 
     def _check_seats_held(self, name: str) -> None:
         """HostError if `name` sits at as many tables not yet over as a person may (so that
@@ -194,9 +197,8 @@ class Host:
         most = self.limits.games_per_person
         if sum(t.status in (WAITING, PLAYING) and t.seat_of(name) is not None
                for t in self.tables.values()) >= most:
-            raise HostError(f"you sit at {most} {'table' if most == 1 else 'tables'} waiting or "
-                            "playing, the most allowed: finish a game, or stand up from a "
-                            "table not started")
+            raise HostError(f"you sit at {counted(most, 'table')} waiting or playing, the most "
+                            "allowed: finish a game, or stand up from a table not started")
 
     def stand(self, table_id: int, name: str) -> None:
         """Leave a seat of a table waiting to start: the last person to leave closes it, and
@@ -389,8 +391,7 @@ class Host:
         if table.match.state.is_over():
             table.status = OVER
             self._save_end(table)
-            self._lobby_changed()
-        self._changed(table)
+        self._changed(table)  # the lobby is told too: the table's status changed
         self._forget_if_done(table)
 
     def _cannot_save(self, table: HostedTable, exc: StorageError) -> None:
@@ -480,7 +481,7 @@ class Host:
     # -- persistence -------------------------------------------------------------------------
 
     def _save_seats(self, table: HostedTable) -> None:
-        self.storage.update_table(table.id, _seats_json(table.seats), table.status, table.host)
+        self.storage.update_table(table.id, seats_json(table.seats), table.status, table.host)
         self._lobby_changed()
 
     def _save_end(self, table: HostedTable) -> None:
@@ -499,7 +500,7 @@ class Host:
         """The tables waiting or playing when the server stopped (finished games stay on disk
         only: nobody can come back to them, and they are replayed from there)."""
         for stored in self.storage.tables(WAITING, PLAYING):
-            seats = [NetSeat(s["name"], s["kind"]) for s in stored.seats]
+            seats = seats_from_json(stored.seats)
             table = HostedTable(stored.id, stored.game, stored.options, stored.seed, stored.host,
                                 seats, ChatLog.load(stored.id, self.storage),
                                 status=stored.status, away=set(stored.away),
@@ -547,9 +548,14 @@ class Host:
             listener.table_changed(table.id)
 
 
+def counted(count: int, noun: str) -> str:
+    """'1 table', '3 tables'."""
+    return f"{count} {noun}" if count == 1 else f"{count} {noun}s"
+
+
 def plural(count: int, noun: str) -> str:
     """'1 seat is', '2 seats are'."""
-    return f"1 {noun} is" if count == 1 else f"{count} {noun}s are"
+    return f"{counted(count, noun)} {'is' if count == 1 else 'are'}"
 
 
 def _cancel_timer(table: HostedTable) -> None:
@@ -558,6 +564,3 @@ def _cancel_timer(table: HostedTable) -> None:
         table.timer.cancel()
         table.timer = None
 
-
-def _seats_json(seats: list[NetSeat]) -> list[dict[str, str]]:
-    return [{"name": s.name, "kind": s.kind} for s in seats]

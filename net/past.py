@@ -11,7 +11,7 @@ from core.engine.record import Record, RecordError
 from core.engine.replay import Replay
 
 from .storage import FinishedTable, Storage, StorageError
-from .tables import OVER, HostedTable, HostError, NetSeat
+from .tables import OVER, HostedTable, HostError, NetSeat, seats_from_json
 
 log = logging.getLogger("boomtown.net")
 
@@ -37,8 +37,8 @@ class PastGames:
         finished = _read("that game", lambda: self.storage.finished_table(table_id))
         if finished is None:
             raise HostError(f"there is no finished game at table {table_id}")
-        seats = [NetSeat(seat["name"], seat["kind"]) for seat in finished.seats]
-        return self._replay(table_id, lambda: self._stored_record(table_id)), seats
+        return (self._replay(table_id, lambda: self._stored_record(table_id)),
+                seats_from_json(finished.seats))
 
     def _replay(self, table_id: int, record: Callable[[], Record]) -> Replay:
         replay = self._replays.get(table_id)

@@ -260,6 +260,9 @@ class BoomtownServer:
     def banned(self, name: str, key: str | None) -> Ban | None:
         """The ban that keeps this person out (the host's latest `boomtown ban`), if any."""
         self._read_bans()
+        return self._ban_on(name, key)
+
+    def _ban_on(self, name: str, key: str | None) -> Ban | None:
         return next((ban for ban in self._bans if ban.refuses(name, key)), None)
 
     def _read_bans(self) -> None:
@@ -270,11 +273,13 @@ class BoomtownServer:
             log.warning("cannot read the bans (%s)", exc)
 
     async def _watch_bans(self) -> None:
-        """Every few seconds, end the sessions of anyone the host has banned since."""
+        """Every few seconds, end the sessions of anyone the host has banned (the bans are read
+        once a round, only if the database changed, not once for each session)."""
         while True:
             await asyncio.sleep(BAN_CHECK_SECONDS)
+            self._read_bans()
             for session in list(self.sessions):
-                ban = self.banned(session.name, session.key)
+                ban = self._ban_on(session.name, session.key)
                 if ban is not None:
                     log.info("ending the session of %s: banned", session.name)
                     session.end(banned_message(ban))

@@ -60,6 +60,7 @@ CREATE TABLE IF NOT EXISTS actions (
 
 
 TABLE_COLUMNS = "id, game, options, seed, seats, host, status, away, bot_kind"
+FINISHED_COLUMNS = "id, game, seats, COALESCE(ended, created), result"  # a FinishedTable's
 
 
 @dataclass(frozen=True)
@@ -215,8 +216,8 @@ class Storage:
         named."""
         played = ("" if player is None else " AND EXISTS (SELECT 1 FROM json_each(seats) WHERE "
                   "value ->> '$.kind' = 'human' AND value ->> '$.name' = :player)")
-        rows = self.db.execute("SELECT id, game, seats, COALESCE(ended, created), result FROM "
-                               f"tables WHERE status = 'over'{played} ORDER BY "
+        rows = self.db.execute(f"SELECT {FINISHED_COLUMNS} FROM tables WHERE status = 'over'"
+                               f"{played} ORDER BY "
                                "COALESCE(ended, created) DESC, id DESC LIMIT :limit",
                                {"limit": limit, "player": player})
         return [_finished(row) for row in rows]
@@ -224,8 +225,8 @@ class Storage:
     @guarded
     def finished_table(self, table_id: int) -> FinishedTable | None:
         """One finished game as the list shows it; None if there is none of that number."""
-        row = self.db.execute("SELECT id, game, seats, COALESCE(ended, created), result FROM "
-                              "tables WHERE id = ? AND status = 'over'", (table_id,)).fetchone()
+        row = self.db.execute(f"SELECT {FINISHED_COLUMNS} FROM tables WHERE id = ? AND "
+                              "status = 'over'", (table_id,)).fetchone()
         return _finished(row) if row else None
 
     @guarded

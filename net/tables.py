@@ -35,6 +35,15 @@ class NetSeat:
         return self.kind not in (OPEN, HUMAN)
 
 
+def seats_json(seats: list[NetSeat]) -> list[dict[str, str]]:
+    """Seats as they are kept in storage."""
+    return [{"name": s.name, "kind": s.kind} for s in seats]
+
+
+def seats_from_json(seats: list[dict[str, str]]) -> list[NetSeat]:
+    return [NetSeat(s["name"], s["kind"]) for s in seats]
+
+
 @dataclass
 class HostedTable:
     id: int

@@ -10,11 +10,9 @@ from core.engine.rng import Rng
 from core.engine.search import SearchBot, SearchPlan, playout_value
 from core.games import get_spec
 from core.games.army import actions as AA
-from core.games.army.bots import HeuristicBot as ArmyHeuristic
 from core.games.army.search import PLAN as ARMY
 from core.games.army.search import PLAYOUT_ROUNDS
 from core.games.bigshot import actions as A
-from core.games.bigshot.bots import HeuristicBot
 from core.games.bigshot.search import PLAN as BIG_SHOT
 from core.sim import play_one
 
@@ -91,6 +89,21 @@ def test_a_tie_shares_the_win_and_a_playout_counts_no_more_than_a_win_and_its_ma
     assert playout_value(crushing, 0) <= 1.1 and playout_value(crushing, 1) >= -0.1
 
 
+def weighings(game: str, plan: SearchPlan, seed: int, rounds: int):
+    """Each decision of the first `rounds` rounds of a four-player game between the game's
+    heuristic bots: (view, seat, the heuristic bot's suggestion, the moves `plan` weighs there);
+    the suggestion is then played."""
+    spec = get_spec(game)
+    state = spec.start(["S", "H1", "H2", "H3"], seed, {})
+    heuristic = spec.bots["heuristic"](seed)
+    while not state.is_over() and state.round < rounds:
+        seat = state.to_act()[0]
+        view = state.view(seat)
+        suggestion = heuristic.choose(view, view.legal)
+        yield view, seat, suggestion, plan.candidates(view, view.legal, suggestion)
+        state.step(seat, suggestion)
+
+
 # -- Big Shot's search bot ------------------------------------------------------------------------
 
 QUICK_PLAN = replace(BIG_SHOT, playouts=1)  # the bot itself plays out 8 a move
@@ -108,22 +121,14 @@ def test_big_shot_games_with_a_search_bot_end_and_replay_the_same(options):
 
 
 def test_big_shot_s_search_weighs_passing_against_bidding_and_leaves_placing_to_the_heuristic():
-    spec = get_spec("bigshot")
-    state = spec.start(["S", "H1", "H2", "H3"], 4, {})
-    heuristic = HeuristicBot(4)
     phases = set()
-    while not state.is_over() and state.round < 6:
-        seat = state.to_act()[0]
-        view = state.view(seat)
-        suggestion = heuristic.choose(view, view.legal)
-        weighed = QUICK_PLAN.candidates(view, view.legal, suggestion)
+    for view, _seat, suggestion, weighed in weighings("bigshot", QUICK_PLAN, 4, rounds=6):
         if view.phase == "bid":
             assert weighed[0] == suggestion and A.PASS in weighed and len(weighed) >= 2
             assert set(weighed) <= set(view.legal)
         elif view.phase == "place":
             assert weighed == []  # played as the heuristic bot suggests
         phases.add(view.phase)
-        state.step(seat, suggestion)
     assert {"bid", "place"} <= phases
 
 
@@ -143,15 +148,8 @@ def test_army_games_with_a_search_bot_end_and_replay_the_same():
 
 
 def test_army_s_search_weighs_buying_bidding_and_trades_in_playouts_that_end_soon():
-    spec = get_spec("army")
-    state = spec.start(["S", "H1", "H2", "H3"], 3, {})  # no round limit: the game's own
-    heuristic = ArmyHeuristic(3)
-    weighed_phases = set()
-    while not state.is_over() and state.round < 25:
-        seat = state.to_act()[0]
-        view = state.view(seat)
-        suggestion = heuristic.choose(view, view.legal)
-        weighed = ARMY.candidates(view, view.legal, suggestion)
+    weighed_phases = set()  # no round limit: the game's own
+    for view, seat, suggestion, weighed in weighings("army", ARMY, 3, rounds=25):
         if weighed:
             assert weighed[0] == suggestion and len(weighed) == len(set(weighed)) >= 2
             assert set(weighed) <= set(view.legal)
@@ -161,5 +159,4 @@ def test_army_s_search_weighs_buying_bidding_and_trades_in_playouts_that_end_soo
         elif view.phase in ("buy", "trade"):  # only one side of the choice may be taken
             assert sum(type(a) in (AA.Buy, AA.Decline, AA.Accept, AA.Reject)
                        for a in view.legal) < 2
-        state.step(seat, suggestion)
     assert {"buy", "auction"} <= weighed_phases
