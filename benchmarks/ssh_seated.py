@@ -45,8 +45,9 @@ def seat_tables(data: str, tables: int) -> None:
     options = get_spec("bigshot").resolve_options({})
     for t in range(tables):
         seats = [{"name": f"t{t}p{i}", "kind": "human"} for i in range(4)]
-        table_id = storage.create_table("bigshot", options, 1000 + t, seats, seats[0]["name"])
-        storage.update_table(table_id, seats, "waiting")
+        table_id = storage.create_table("bigshot", options, 1000 + t, seats, seats[0]["name"],
+                                        "heuristic")
+        storage.update_table(table_id, seats, "waiting", seats[0]["name"])
     storage.close()
 
 
@@ -97,7 +98,7 @@ async def first_answer(person: Client) -> float:
     only the table's host may replace absent players)."""
     sent = time.perf_counter()
     person.send("x")
-    arrived = await person.wait_for(b"who made table")
+    arrived = await person.wait_for(b"who hosts table")
     return person.first_frame + arrived - sent
 
 
