@@ -6,8 +6,9 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.widgets import Button, Markdown, Static
+from textual.widgets import Button, Static
 
+from ..widgets.help_text import ThemedMarkdown, markdown_theme
 from .page import ModalPage
 
 
@@ -67,7 +68,8 @@ class Help(ModalPage[None]):
     def body(self) -> ComposeResult:
         with VerticalScroll(classes="dialog help"):
             yield Static(Text("Esc, q or ? closes this · ↑ ↓ PgUp PgDn scroll", "dim"))
-            yield Markdown(self.text)
+            theme = markdown_theme(self.app.theme_variables, self.app.current_theme.dark)
+            yield Static(ThemedMarkdown(self.text, theme), classes="help-text")
 
 
 class OutOfTheGame(ModalPage[str]):
