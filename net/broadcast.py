@@ -16,6 +16,7 @@ from textual.message import Message
 from .channel import Channel
 from .host import Host
 from .limits import STOP_SECONDS, Limits
+from .loop_share import unmetered
 from .served import ServedApp
 from .table_screen import NetTable, net_screen_class, refresh_table_screen
 
@@ -125,7 +126,8 @@ class Broadcasts:
             audience = Audience(viewer.size, self.limits)
             app = SpectatorApp(self.host, table_id, audience)
             show = self.shows[key] = (app, audience)
-            task = asyncio.get_running_loop().create_task(app.run_async())
+            with unmetered():  # a screen for everyone who watches: nobody's share
+                task = asyncio.get_running_loop().create_task(app.run_async())
             self._running.add(task)
             task.add_done_callback(self._running.discard)
             task.add_done_callback(lambda _t, key=key: self.shows.pop(key, None))

@@ -14,6 +14,7 @@ import functools
 import logging
 import sys
 import time
+from collections import deque
 
 import asyncssh
 from rich.console import Console
@@ -23,9 +24,11 @@ from textual.driver import Driver
 from textual.geometry import Size
 
 from .channel import ENTER, LEAVE
+from .loop_share import current_meter
 
 log = logging.getLogger("boomtown.net")
-QUEUE_BACKLOG = 8  # feed no more input while the app has this many events still to handle
+QUEUE_BACKLOG = 8  # give no more input while the app has this many events still to handle
+HELD_EVENTS = 64  # input events held back from a busy app; with more, no more input is read
 FEED_SLICE = 16  # characters of input parsed at a time
 
 COLOR_SYSTEM = "256"  # one colour system for every app in the process (NET_NOTES trap 3)
@@ -67,6 +70,10 @@ class SSHDriver(Driver):
         self._watchdog: asyncio.Task | None = None
         self._parser = SessionParser()
         self._decode = codecs.getincrementaldecoder("utf-8")(errors="replace").decode
+        self._meter = current_meter()  # the session's share of the loop (none in some tests)
+        self._fed_at = 0.0  # when input was last parsed
+        self._held: deque = deque()  # input parsed, not yet given to the app (in order)
+        self._release: asyncio.Task | None = None
 
     # -- output ------------------------------------------------------------------------------
 
@@ -123,10 +130,11 @@ class SSHDriver(Driver):
         if self._input is not None:
             self._input.cancel()
             self._input = None
-        for handle in (self._tick, self._watchdog):
+        for handle in (self._tick, self._watchdog, self._release):
             if handle is not None:
                 handle.cancel()
-        self._tick = self._watchdog = None
+        self._tick = self._watchdog = self._release = None
+        self._held.clear()
         self.channel.cancel_resize()
 
     def stop_application_mode(self) -> None:
@@ -158,9 +166,7 @@ class SSHDriver(Driver):
                     break  # the client went away
                 text = self._decode(data)
                 for start in range(0, len(text), FEED_SLICE):
-                    # One session must not hog the loop every session shares: feed no more
-                    # input while its app is still busy with what it was sent.
-                    while self._app._message_queue.qsize() > QUEUE_BACKLOG:
+                    while len(self._held) >= HELD_EVENTS:  # the app is far behind: wait for it
                         await asyncio.sleep(0.005)
                     if channel.closed:
                         break  # the client has gone: what it left unread is dropped
@@ -172,19 +178,51 @@ class SSHDriver(Driver):
             return
         self._app.call_later(self._app.exit)
 
+    def _deliver(self, event) -> None:
+        """Give a key (or mouse event) to the app now if it is free for it, else hold it back in
+        order. Input is parsed as it arrives, never late, so that an Esc held back with the next
+        key behind it is still a lone Esc (parsed together, they would be Alt and that key)."""
+        if not self._held and self._app_free():
+            self.process_message(event)
+            return
+        self._held.append(event)
+        if self._release is None:
+            self._release = asyncio.get_running_loop().create_task(self._release_held())
+
+    def _app_free(self) -> bool:
+        """Whether the app may be given input now: it is not still busy with what it was given,
+        and the session has used no more of the event loop than its share."""
+        return (self._app._message_queue.qsize() <= QUEUE_BACKLOG
+                and (self._meter is None or not self._meter.owed()))
+
+    async def _release_held(self) -> None:
+        try:
+            while self._held:
+                # One session must not hog the loop every session shares.
+                while self._app._message_queue.qsize() > QUEUE_BACKLOG:
+                    await asyncio.sleep(0.005)
+                if self._meter is not None:
+                    await self._meter.wait_turn()
+                self.process_message(self._held.popleft())
+        finally:
+            self._release = None
+
     def _send_resize(self) -> None:
         size = Size(*self.channel.size)
         self.send_message(events.Resize(size, size))
 
     def _feed(self, text: str) -> None:
+        if self._tick is not None:
+            self._tick.cancel()
+            if time.monotonic() - self._fed_at >= constants.ESCAPE_DELAY:
+                self._on_tick()  # an Esc before this came alone: a key of its own, not Alt
         try:
             for event in self._parser.feed(text):
-                self.process_message(event)
+                self._deliver(event)
         except Exception:  # garbage the parser cannot read: start afresh, keep the session
             log.debug("unparseable input from %s", self.channel.peer, exc_info=True)
             self._parser = SessionParser()
-        if self._tick is not None:
-            self._tick.cancel()
+        self._fed_at = time.monotonic()  # after the parser noted the time it was fed
         # a lone Esc is only a key once no more bytes follow it
         delay = constants.ESCAPE_DELAY + 0.01
         self._tick = asyncio.get_running_loop().call_later(delay, self._on_tick)
@@ -193,6 +231,6 @@ class SSHDriver(Driver):
         self._tick = None
         try:
             for event in self._parser.tick():
-                self.process_message(event)
+                self._deliver(event)
         except Exception:
             self._parser = SessionParser()

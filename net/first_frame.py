@@ -19,6 +19,7 @@ from .broadcast import Audience
 from .channel import ENTER, Channel
 from .host import Host
 from .limits import STOP_SECONDS, Limits
+from .loop_share import unmetered
 from .served import ServedApp
 
 log = logging.getLogger("boomtown.net")
@@ -124,7 +125,8 @@ class FirstFrames:
             _, oldest = self.painters.popitem(last=False)
             oldest.exit()
         painter = self.painters[size] = LobbyPainter(self.host, Audience(size, self.limits))
-        task = asyncio.get_running_loop().create_task(painter.run_async(size=size))
+        with unmetered():  # it draws every newcomer's lobby: nobody's share
+            task = asyncio.get_running_loop().create_task(painter.run_async(size=size))
         self._running.add(task)
         task.add_done_callback(self._running.discard)
         task.add_done_callback(lambda _t: self._forget(size, painter))

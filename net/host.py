@@ -20,6 +20,7 @@ from core.games import get_spec
 
 from .chat import LOBBY, ChatLog
 from .limits import Limits, TokenBucket, clean_text
+from .loop_share import unmetered
 from .past import PastGames
 from .storage import Storage, StorageError
 from .tables import (
@@ -448,8 +449,9 @@ class Host:
             kind = table.seats[seat].kind if table.seats[seat].is_bot else "heuristic"
             bot = table.stand_ins[seat] = get_spec(table.game).bots[kind](table.seed * 31 + seat)
         view = state.view(seat)  # its legal list is the one the bot chooses from
-        table.timer = asyncio.get_running_loop().create_task(
-            self._play_bot(table, seat, version, bot, view, list(view.legal)))
+        with unmetered():  # the table's, not the share of whoever started the game
+            table.timer = asyncio.get_running_loop().create_task(
+                self._play_bot(table, seat, version, bot, view, list(view.legal)))
 
     async def _play_bot(self, table: HostedTable, seat: int, version: int, bot, view,
                         legal: list) -> None:

@@ -23,6 +23,9 @@ class Limits:
     afk_seconds: float = 60.0  # idle on your turn this long and a bot plays for you
     input_bytes_per_second: int = 1024  # a session typing faster is read more slowly
     input_burst_bytes: int = 4096
+    session_loop_share: float = 0.1  # of the event loop's time, one session's at most, sustained
+    address_loop_share: float = 0.3  # all the sessions from one address together
+    loop_burst_seconds: float = 1.0  # of loop time, used at once before the shares apply
     chat_length: int = 200  # characters per chat message
     chat_per_minute: int = 20  # chat lines one person may say, in the lobby and at tables
     chat_burst: int = 5  # of which this many at once

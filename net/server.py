@@ -10,12 +10,13 @@ from __future__ import annotations
 import asyncio
 import logging
 import sys
+import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
 import asyncssh
 
-from . import lean_strips, shared_styles
+from . import lean_strips, loop_share, shared_styles
 from .broadcast import Broadcasts
 from .channel import Channel
 from .collector import Collector
@@ -215,6 +216,8 @@ class BoomtownServer:
         self.first_frames = FirstFrames(self.host, limits)
         self.collector = Collector(lambda: self.host.last_change)
         self.sessions: set[Session] = set()
+        self.shares = loop_share.Shares(limits.session_loop_share, limits.address_loop_share,
+                                        limits.loop_burst_seconds)
         self._running: set[asyncio.Task] = set()  # the sessions' tasks, awaited on stop
         self._server: asyncssh.SSHAcceptor | None = None
         self._bans: list[Ban] = []
@@ -231,6 +234,7 @@ class BoomtownServer:
             process_factory=self._session, encoding=None, line_editor=False,
             login_timeout=self.limits.login_grace_seconds, agent_forwarding=False,
             x11_forwarding=False, allow_scp=False, sftp_factory=None, keepalive_interval=30)
+        loop_share.install(asyncio.get_running_loop())
         self.host.resume_bots()
         self._ban_watch = asyncio.get_running_loop().create_task(self._watch_bans())
         lean_strips.install()  # the server holds every session's lines: keep them small
@@ -302,9 +306,15 @@ class BoomtownServer:
         gate.session_opened(session)
         task = asyncio.current_task()
         self._running.add(task)
+        meter = session.meter = self.shares.meter(gate.ip)
+        began = time.monotonic()
         try:
-            await session.run()
+            with meter.current():  # what the session's apps do is charged to its share
+                await session.run()
         finally:
+            self.shares.release(gate.ip)
+            log.info("session of %s from %s ended: %.2f s of the server's time in %.0f s",
+                     session.name, gate.ip, meter.used, time.monotonic() - began)
             self.sessions.discard(session)
             gate.sessions.discard(session)
             self._running.discard(task)

@@ -19,6 +19,7 @@ from .channel import Channel
 from .collector import Collector
 from .first_frame import FirstFrames
 from .host import Host
+from .loop_share import Meter
 from .storage import StorageError
 from .tables import OVER
 
@@ -52,6 +53,7 @@ class Session:
         self.arriving = True  # until the first app has run: not back from watching a table
         self.left_tables: set[int] = set()  # tables this person stepped away from to the lobby
         self.app: SessionApp | None = None
+        self.meter: Meter | None = None  # its share of the server's time, once it runs
         self.watching_next: int | None = None  # the table to watch once the app has ended
         self.replaying_next: int | None = None  # the finished table the next app replays
         self._stopping = False

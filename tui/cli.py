@@ -67,6 +67,12 @@ def _parser() -> argparse.ArgumentParser:
                        "(default %(default)g)")
     serve.add_argument("--input-rate", type=_count, default=1024,
                        help="bytes a second read from each session (default %(default)s)")
+    serve.add_argument("--loop-share", type=_share, default=0.1,
+                       help="the share of the server's time one session may use, sustained: "
+                       "a session using more has its keys held back (default %(default)g)")
+    serve.add_argument("--address-loop-share", type=_share, default=0.3,
+                       help="the same for all sessions from one address together "
+                       "(default %(default)g)")
     serve.add_argument("--chat-length", type=_count, default=200,
                        help="characters per chat line (default %(default)s)")
     serve.add_argument("--chat-per-minute", type=_count, default=20,
@@ -229,6 +235,17 @@ def _seconds(text: str) -> float:
     return value
 
 
+def _share(text: str) -> float:
+    """A share of the server's time: above 0, at most 1."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
+    if not 0 < value <= 1:
+        raise argparse.ArgumentTypeError(f"{text}: give a share above 0 and at most 1")
+    return value
+
+
 def _size(text: str) -> tuple[int, int]:
     """A WxH screen size of at least 80x24 (the smallest a game is drawn at)."""
     try:
@@ -250,6 +267,8 @@ def run_serve(args: argparse.Namespace) -> int:
                     login_grace_seconds=args.login_grace, pending_total=args.max_pending,
                     pending_per_ip=args.max_pending_per_ip, lobby_idle_seconds=args.lobby_idle,
                     afk_seconds=args.afk_seconds, input_bytes_per_second=args.input_rate,
+                    session_loop_share=args.loop_share,
+                    address_loop_share=args.address_loop_share,
                     chat_length=args.chat_length, chat_per_minute=args.chat_per_minute,
                     bot_pace_seconds=args.bot_pace,
                     bot_think_seconds=args.bot_think,

@@ -1,0 +1,141 @@
+"""Each session's share of the event loop every session shares: measured, and held to a limit.
+
+One process serves everyone, so the loop's time is the server's to share out. Some keys cost
+the loop far more than others (opening a screen: Textual composes it and styles it anew, 100 to
+250 ms; an arrow key: 2 ms), and the input rate alone let one session press `?` and `Esc` until
+nobody else was answered. So every task a session's app runs is timed, step by step, and the
+time is charged to the session and to its address; a session that has used more than its share
+has its input read no further until its share has caught up (what it already asked for is still
+done). Work done for everyone (the tables' bots, shared spectator screens, the lobby's first
+frames) is charged to nobody: start it `unmetered()`.
+
+Timing is by a task factory on the server's loop: a task started while a meter is current (a
+context variable, so every task an app starts inherits its session's) runs its coroutine
+through `_Timed`, which adds the duration of each step to the meter.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextvars
+import time
+from collections.abc import Coroutine, Iterator
+from contextlib import contextmanager
+from typing import Any
+
+from .limits import TokenBucket
+
+_METER: contextvars.ContextVar[Meter | None] = contextvars.ContextVar("meter", default=None)
+
+
+class Meter:
+    """The loop time a session has used, against its own share and its address's."""
+
+    def __init__(self, own: TokenBucket, address: TokenBucket) -> None:
+        self.buckets = (own, address)
+        self.used = 0.0  # seconds of loop time, in all
+
+    def charge(self, seconds: float) -> None:
+        self.used += seconds
+        for bucket in self.buckets:
+            bucket.charge(seconds)
+
+    def owed(self) -> float:
+        """How long until this session may be given more input (0: now)."""
+        return max(bucket.charge(0.0) for bucket in self.buckets)
+
+    async def wait_turn(self) -> None:
+        """Return once the session's use is within its share (and its address's)."""
+        while (delay := self.owed()) > 0:
+            await asyncio.sleep(delay)
+
+    @contextmanager
+    def current(self) -> Iterator[None]:
+        """Charge the tasks started inside to this meter (and the tasks they start)."""
+        token = _METER.set(self)
+        try:
+            yield
+        finally:
+            _METER.reset(token)
+
+
+@contextmanager
+def unmetered() -> Iterator[None]:
+    """Tasks started inside work for everyone: charged to no session."""
+    token = _METER.set(None)
+    try:
+        yield
+    finally:
+        _METER.reset(token)
+
+
+def current_meter() -> Meter | None:
+    return _METER.get()
+
+
+class Shares:
+    """The meters of a server's sessions, with one bucket for all sessions from an address."""
+
+    def __init__(self, session_share: float, address_share: float, burst_seconds: float) -> None:
+        self.session_share = session_share
+        self.address_share = address_share
+        self.burst = burst_seconds
+        self._addresses: dict[str, tuple[TokenBucket, int]] = {}  # bucket, sessions using it
+
+    def meter(self, address: str) -> Meter:
+        bucket, users = self._addresses.get(address, (None, 0))
+        if bucket is None:
+            bucket = TokenBucket(self.address_share, self.burst)
+        self._addresses[address] = (bucket, users + 1)
+        return Meter(TokenBucket(self.session_share, self.burst), bucket)
+
+    def release(self, address: str) -> None:
+        """A session from `address` has ended; its address's bucket goes with the last one."""
+        bucket, users = self._addresses[address]
+        if users > 1:
+            self._addresses[address] = (bucket, users - 1)
+        else:
+            del self._addresses[address]
+
+
+class _Timed(Coroutine):
+    """A coroutine whose every step is timed and charged to a meter."""
+
+    __slots__ = ("_coro", "_meter")
+
+    def __init__(self, coro: Coroutine, meter: Meter) -> None:
+        self._coro = coro
+        self._meter = meter
+
+    def send(self, value: Any) -> Any:
+        start = time.perf_counter()
+        try:
+            return self._coro.send(value)
+        finally:
+            self._meter.charge(time.perf_counter() - start)
+
+    def throw(self, *exc: Any) -> Any:
+        start = time.perf_counter()
+        try:
+            return self._coro.throw(*exc)
+        finally:
+            self._meter.charge(time.perf_counter() - start)
+
+    def close(self) -> None:
+        self._coro.close()
+
+    def __await__(self):
+        return self._coro.__await__()
+
+
+def _task_factory(loop: asyncio.AbstractEventLoop, coro: Coroutine,
+                  context: contextvars.Context | None = None) -> asyncio.Task:
+    meter = context.get(_METER) if context is not None else _METER.get()
+    if meter is not None:
+        coro = _Timed(coro, meter)
+    return asyncio.Task(coro, loop=loop, context=context)
+
+
+def install(loop: asyncio.AbstractEventLoop) -> None:
+    """Time the steps of every metered task started on `loop` from now on."""
+    loop.set_task_factory(_task_factory)

@@ -1,0 +1,128 @@
+"""Each session's share of the server's time: measured task by task, held to its limit, and a
+session over it kept waiting alone."""
+
+import asyncio
+import time
+
+import pytest
+from textual import constants
+
+from net import loop_share
+from net.driver import SSHDriver
+from net.loop_share import Shares, unmetered
+
+from .harness import connect, session_of, settled_in_lobby, start_server, until
+
+
+@pytest.fixture
+def clock(monkeypatch):
+    now = [100.0]
+    monkeypatch.setattr("net.limits.time.monotonic", lambda: now[0])
+    return now
+
+
+def test_a_session_over_its_share_waits_until_the_share_has_caught_up(clock):
+    meter = Shares(session_share=0.1, address_share=0.3, burst_seconds=1.0).meter("10.0.0.1")
+    meter.charge(0.5)
+    assert meter.owed() == 0  # within the burst
+    meter.charge(0.6)  # 0.1 s over, at 0.1 s a second: a second to wait
+    assert meter.owed() == pytest.approx(1.0)
+    clock[0] += 1.0
+    assert meter.owed() == 0
+    assert meter.used == pytest.approx(1.1)
+
+
+def test_sessions_from_one_address_share_its_bucket_until_the_last_has_gone(clock):
+    shares = Shares(session_share=0.5, address_share=0.3, burst_seconds=1.0)
+    first, second = shares.meter("10.0.0.1"), shares.meter("10.0.0.1")
+    elsewhere = shares.meter("10.0.0.2")
+    first.charge(0.6)
+    second.charge(0.6)  # each within its own burst; together 0.2 s over the address's
+    assert first.owed() == second.owed() == pytest.approx(0.2 / 0.3)
+    assert elsewhere.owed() == 0
+    shares.release("10.0.0.1")
+    assert shares.meter("10.0.0.1").owed() > 0  # one session from there still runs
+    shares.release("10.0.0.1")
+    shares.release("10.0.0.1")
+    assert shares.meter("10.0.0.1").owed() == 0  # all gone: a newcomer starts afresh
+
+
+async def busy(seconds: float) -> None:
+    end = time.perf_counter() + seconds
+    while time.perf_counter() < end:
+        pass
+    await asyncio.sleep(0)
+
+
+async def test_tasks_started_under_a_meter_and_the_tasks_they_start_are_charged_to_it():
+    loop = asyncio.get_running_loop()
+    loop_share.install(loop)
+    try:
+        meter = Shares(1.0, 1.0, 10.0).meter("10.0.0.1")
+
+        async def session_work() -> None:
+            await busy(0.02)
+            await loop.create_task(busy(0.02))  # started by a task of the session's
+            with unmetered():  # work for everyone, started from the session's task
+                await loop.create_task(busy(0.2))
+
+        with meter.current():
+            task = loop.create_task(session_work())
+        await task
+        assert 0.04 <= meter.used < 0.2
+    finally:
+        loop.set_task_factory(None)
+
+
+class Parsed:
+    """What a driver's app is given: the events, in order."""
+
+    def __init__(self) -> None:
+        self.channel = type("Channel", (), {"peer": "test"})()
+        self._message_queue = asyncio.Queue()
+        self.posted = []
+
+    def post_message(self, message) -> None:
+        self.posted.append(message)
+
+
+async def test_an_esc_and_a_key_further_apart_than_the_escape_delay_are_two_keys(monkeypatch):
+    now = [100.0]
+    monkeypatch.setattr("net.driver.time.monotonic", lambda: now[0])
+    monkeypatch.setattr("textual._parser.get_time", lambda: now[0])
+    app = Parsed()
+    driver = SSHDriver(app)
+    driver._feed("\x1b")
+    now[0] += constants.ESCAPE_DELAY + 0.001  # the next byte comes after the delay, but before
+    driver._feed("?")                          # the driver's own tick has run
+    assert [event.key for event in app.posted] == ["escape", "question_mark"]
+    driver._tick.cancel()
+
+
+async def test_a_session_pressing_dear_keys_is_held_to_its_share_while_others_are_answered(
+        tmp_path):
+    # every client here comes from 127.0.0.1: the address's share is lifted, as if eve's were
+    # her own, so that what holds her back is her session's share
+    server, port = await start_server(tmp_path, session_loop_share=0.1, address_loop_share=1.0,
+                                      loop_burst_seconds=1.0)
+    try:
+        ann, eve = await connect(port, "ann"), await connect(port, "eve")
+        await ann.wait_for("You are ann")
+        await eve.wait_for("You are eve")
+        eves = session_of(server, "eve")
+        await until(lambda: settled_in_lobby(eves))  # her own app runs, not the first frame
+        start, used = time.monotonic(), eves.meter.used
+        eve.process.stdin.write(b"?\x1b" * 100)  # the lobby's help, opened and closed
+        driver = eves.app._driver
+        await until(lambda: driver._held and eves.meter.owed() > 0)  # her keys wait their turn
+        await ann.press("/")
+        await ann.press("still here", "\r")
+        await ann.wait_for("ann: still here")
+        elapsed = time.monotonic() - start
+        # her burst, her share of the time since, and the one help she opened last
+        assert eves.meter.used - used <= 1.0 + 0.1 * elapsed + 0.5
+        assert driver._held  # the rest of her keys are still waiting
+        await ann.close()
+        await eve.close()
+    finally:
+        await server.stop()
