@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import datetime, timezone
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -270,7 +270,7 @@ class ServerPastGames(PastGamesScreen):
         """The games and the hint above them (HostError if they cannot be read)."""
         games = self.host.past.games(self.player if self.mine else None)
         listed = [PastGame(str(game.id), past_game_line(
-            datetime.fromtimestamp(game.ended), f"#{game.id} {get_spec(game.game).title}",
+            datetime.fromtimestamp(game.ended, timezone.utc), f"#{game.id} {get_spec(game.game).title}",
             ", ".join(seat["name"] for seat in game.seats), game.result)) for game in games]
         keys = f"m: {self._other} · Esc: back."
         if not games:

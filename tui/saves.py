@@ -129,9 +129,10 @@ class PastGame:
 
 
 def past_game_line(when: datetime, title: str, players: str, result: str) -> str:
-    """A finished game in a list of them: when it ended, the game, who played, how it came out."""
-    return " · ".join(part for part in (f"{when:%d %b %Y %H:%M}", title, players, result)
-                      if part)
+    """A finished game in a list of them: when it ended (naming its time zone if `when` has
+    one: a server's people may live anywhere), the game, who played, how it came out."""
+    return " · ".join(part for part in (f"{when:%d %b %Y %H:%M %Z}".rstrip(), title, players,
+                                        result) if part)
 
 
 def kept_games() -> list[Path]:
