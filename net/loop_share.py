@@ -139,3 +139,9 @@ def _task_factory(loop: asyncio.AbstractEventLoop, coro: Coroutine,
 def install(loop: asyncio.AbstractEventLoop) -> None:
     """Time the steps of every metered task started on `loop` from now on."""
     loop.set_task_factory(_task_factory)
+
+
+def uninstall(loop: asyncio.AbstractEventLoop) -> None:
+    """Start tasks on `loop` as asyncio does (if `install` had changed that)."""
+    if loop.get_task_factory() is _task_factory:
+        loop.set_task_factory(None)

@@ -260,6 +260,7 @@ class BoomtownServer:
         await self.first_frames.stop()
         self.collector.stop()
         self.storage.close()
+        loop_share.uninstall(asyncio.get_running_loop())
 
     def banned(self, name: str, key: str | None) -> Ban | None:
         """The ban that keeps this person out (the host's latest `boomtown ban`), if any."""

@@ -71,7 +71,7 @@ async def test_tasks_started_under_a_meter_and_the_tasks_they_start_are_charged_
         await task
         assert 0.04 <= meter.used < 0.2
     finally:
-        loop.set_task_factory(None)
+        loop_share.uninstall(loop)
 
 
 class Parsed:
