@@ -28,6 +28,7 @@ from .loop_share import current_meter
 
 log = logging.getLogger("boomtown.net")
 QUEUE_BACKLOG = 8  # give no more input while the app has this many events still to handle
+HELD_NOTICE_SECONDS = 60.0  # how often a person whose keys are held back is told why
 HELD_EVENTS = 64  # input events held back from a busy app; with more, no more input is read
 FEED_SLICE = 16  # characters of input parsed at a time
 
@@ -74,6 +75,7 @@ class SSHDriver(Driver):
         self._fed_at = 0.0  # when input was last parsed
         self._held: deque = deque()  # input parsed, not yet given to the app (in order)
         self._release: asyncio.Task | None = None
+        self._told_held_back = -HELD_NOTICE_SECONDS  # when the person was last told why
 
     # -- output ------------------------------------------------------------------------------
 
@@ -186,8 +188,18 @@ class SSHDriver(Driver):
             self.process_message(event)
             return
         self._held.append(event)
+        if self._meter is not None and self._meter.owed():
+            self._tell_held_back()
         if self._release is None:
             self._release = asyncio.get_running_loop().create_task(self._release_held())
+
+    def _tell_held_back(self) -> None:
+        """Say why keys are slow, once in a while: the session has used its share."""
+        now = time.monotonic()
+        if now - self._told_held_back >= HELD_NOTICE_SECONDS:
+            self._told_held_back = now
+            self._app.notify("Your keys wait a moment: the server shares its time among "
+                             "everyone, and you have used your share.", severity="warning")
 
     def _app_free(self) -> bool:
         """Whether the app may be given input now: it is not still busy with what it was given,

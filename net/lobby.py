@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -60,6 +60,8 @@ seated there who may host one more table.
 - Idle {afk:g} s on your turn and a bot plays for you until you press a key at that table.
 - Your seat is kept when you leave a table or lose the connection: come back with the same key.
 - Chat: {chat} lines a minute each, in the lobby and at tables together ({burst} at once).
+- The server's time is shared: a session that keeps it busy (dialog after dialog) for more
+  than {share:.0%} of the time has its keys held back a moment.
 """
 
 
@@ -68,7 +70,8 @@ def lobby_help(limits) -> str:
     return LOBBY_HELP.format(per_person=limits.tables_per_person, tables=limits.open_tables,
                              games=limits.games_per_person,
                              afk=limits.afk_seconds, past=limits.past_games_listed,
-                             chat=limits.chat_per_minute, burst=limits.chat_burst)
+                             chat=limits.chat_per_minute, burst=limits.chat_burst,
+                             share=limits.session_loop_share)
 
 
 def seats_text(host, table: HostedTable) -> Text:
@@ -270,7 +273,7 @@ class ServerPastGames(PastGamesScreen):
         """The games and the hint above them (HostError if they cannot be read)."""
         games = self.host.past.games(self.player if self.mine else None)
         listed = [PastGame(str(game.id), past_game_line(
-            datetime.fromtimestamp(game.ended, timezone.utc), f"#{game.id} {get_spec(game.game).title}",
+            datetime.fromtimestamp(game.ended, UTC), f"#{game.id} {get_spec(game.game).title}",
             ", ".join(seat["name"] for seat in game.seats), game.result)) for game in games]
         keys = f"m: {self._other} · Esc: back."
         if not games:

@@ -1,7 +1,7 @@
 """How the SSH lobby looks, at 120x40 and at the smallest supported size, 80x24: tables waiting
 and playing, a long list of seats cut to fit, people online and lobby chat."""
 
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
@@ -151,8 +151,8 @@ async def finish_three(pilot):
         host.sit(table.id, players[1])
         host.start(table.id, players[0])
         play_until(host, table, lambda state: state.is_over())
-        host.storage.db.execute("UPDATE tables SET ended = ? WHERE id = ?",
-                                (datetime(2026, 11, 22, 12, minute, tzinfo=timezone.utc).timestamp(), table.id))
+        ended = datetime(2026, 11, 22, 12, minute, tzinfo=UTC).timestamp()
+        host.storage.db.execute("UPDATE tables SET ended = ? WHERE id = ?", (ended, table.id))
     await pilot.press("p")
 
 

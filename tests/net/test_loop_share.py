@@ -9,6 +9,8 @@ from textual import constants
 
 from net import loop_share
 from net.driver import SSHDriver
+from net.limits import Limits
+from net.lobby import lobby_help
 from net.loop_share import Shares, unmetered
 
 from .harness import connect, session_of, settled_in_lobby, start_server, until
@@ -115,6 +117,7 @@ async def test_a_session_pressing_dear_keys_is_held_to_its_share_while_others_ar
         eve.process.stdin.write(b"?\x1b" * 100)  # the lobby's help, opened and closed
         driver = eves.app._driver
         await until(lambda: driver._held and eves.meter.owed() > 0)  # her keys wait their turn
+        await eve.wait_for("you have used your share")  # and she is told why
         await ann.press("/")
         await ann.press("still here", "\r")
         await ann.wait_for("ann: still here")
@@ -126,3 +129,8 @@ async def test_a_session_pressing_dear_keys_is_held_to_its_share_while_others_ar
         await eve.close()
     finally:
         await server.stop()
+
+
+def test_the_lobby_s_help_says_what_share_of_the_server_a_session_may_use():
+    assert "more\n  than 25% of the time has its keys held back" in lobby_help(
+        Limits(session_loop_share=0.25))
