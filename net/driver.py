@@ -31,6 +31,7 @@ QUEUE_BACKLOG = 8  # give no more input while the app has this many events still
 HELD_NOTICE_SECONDS = 60.0  # how often a person whose keys are held back is told why
 HELD_EVENTS = 64  # input events held back from a busy app; with more, no more input is read
 FEED_SLICE = 16  # characters of input parsed at a time
+POLL_SECONDS = 0.005  # how often a busy app is looked at again
 
 COLOR_SYSTEM = "256"  # one colour system for every app in the process (NET_NOTES trap 3)
 
@@ -169,7 +170,7 @@ class SSHDriver(Driver):
                 text = self._decode(data)
                 for start in range(0, len(text), FEED_SLICE):
                     while len(self._held) >= HELD_EVENTS:  # the app is far behind: wait for it
-                        await asyncio.sleep(0.005)
+                        await asyncio.sleep(POLL_SECONDS)
                     if channel.closed:
                         break  # the client has gone: what it left unread is dropped
                     self._feed(text[start:start + FEED_SLICE])
@@ -210,11 +211,9 @@ class SSHDriver(Driver):
     async def _release_held(self) -> None:
         try:
             while self._held:
-                # One session must not hog the loop every session shares.
-                while self._app._message_queue.qsize() > QUEUE_BACKLOG:
-                    await asyncio.sleep(0.005)
-                if self._meter is not None:
-                    await self._meter.wait_turn()
+                while not self._app_free():  # one session must not hog the loop everyone shares
+                    owed = self._meter.owed() if self._meter is not None else 0.0
+                    await asyncio.sleep(max(POLL_SECONDS, owed))
                 self.process_message(self._held.popleft())
         finally:
             self._release = None

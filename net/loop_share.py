@@ -1,13 +1,13 @@
 """Each session's share of the event loop every session shares: measured, and held to a limit.
 
 One process serves everyone, so the loop's time is the server's to share out. Some keys cost
-the loop far more than others (opening a screen: Textual composes it and styles it anew, 100 to
-250 ms; an arrow key: 2 ms), and the input rate alone let one session press `?` and `Esc` until
-nobody else was answered. So every task a session's app runs is timed, step by step, and the
-time is charged to the session and to its address; a session that has used more than its share
-has its input read no further until its share has caught up (what it already asked for is still
-done). Work done for everyone (the tables' bots, shared spectator screens, the lobby's first
-frames) is charged to nobody: start it `unmetered()`.
+the loop far more than others (opening a dialog: Textual composes it and styles it anew, up to
+about 200 ms; an arrow key: 2 ms), and the input rate alone let one session keep the server
+busy by pressing `?` and `Esc`. So every task a session's app runs is timed, step by step, and
+the time is charged to the session and to its address; a session that has used more than its
+share has its keys held back (by its driver) until its share has caught up (what it already
+asked for is still done). Work done for everyone (the tables' bots, shared spectator screens,
+the lobby's first frames) is charged to nobody: start it `unmetered()`.
 
 Timing is by a task factory on the server's loop: a task started while a meter is current (a
 context variable, so every task an app starts inherits its session's) runs its coroutine
@@ -43,11 +43,6 @@ class Meter:
     def owed(self) -> float:
         """How long until this session may be given more input (0: now)."""
         return max(bucket.charge(0.0) for bucket in self.buckets)
-
-    async def wait_turn(self) -> None:
-        """Return once the session's use is within its share (and its address's)."""
-        while (delay := self.owed()) > 0:
-            await asyncio.sleep(delay)
 
     @contextmanager
     def current(self) -> Iterator[None]:

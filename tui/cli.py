@@ -213,12 +213,17 @@ def make_replay_app(args: argparse.Namespace):
         raise ValueError(str(exc)) from None
 
 
+def _read(text: str, kind: type, what: str):
+    """`text` as a number of `kind` (int or float); an argparse error saying it is not `what`."""
+    try:
+        return kind(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not {what}") from None
+
+
 def _count(text: str) -> int:
     """A whole number, 1 or more."""
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    value = _read(text, int, "a whole number")
     if value < 1:
         raise argparse.ArgumentTypeError(f"{text} is too few: at least 1")
     return value
@@ -226,10 +231,7 @@ def _count(text: str) -> int:
 
 def _seconds(text: str) -> float:
     """A number of seconds, 0 or more."""
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
+    value = _read(text, float, "a number of seconds")
     if not 0 <= value < float("inf"):
         raise argparse.ArgumentTypeError(f"{text} seconds: give 0 or more")
     return value
@@ -237,10 +239,7 @@ def _seconds(text: str) -> float:
 
 def _share(text: str) -> float:
     """A share of the server's time: above 0, at most 1."""
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
+    value = _read(text, float, "a number")
     if not 0 < value <= 1:
         raise argparse.ArgumentTypeError(f"{text}: give a share above 0 and at most 1")
     return value
