@@ -120,7 +120,8 @@ def test_an_unsold_crown_lot_is_frozen_for_good():
     lot = crown_auction(state).square
     act(state, A.Pass())
     act(state, A.Pass())
-    assert lot in state.frozen and not state.for_sale(lot) and lot not in state.bank_lots(0)
+    assert lot in state.frozen and not state.for_sale(lot)
+    assert lot not in dict(state.bank_parcels(0))
 
 
 def test_a_five_or_six_offers_a_venture_card_and_only_that_once_the_crown_deck_is_used_up():

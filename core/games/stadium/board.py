@@ -126,6 +126,8 @@ def street_sides(cells) -> tuple[str, ...]:
 LOT_MASKS = tuple(mask(lot.cells) for lot in LOTS)
 BLOCK_MASKS = tuple(mask(block.cells) for block in BLOCKS)
 LAND_MASK = sum(LOT_MASKS)
+ZONE_MASKS = (LAND_MASK, *(sum(LOT_MASKS[lot.id] for lot in LOTS if lot.zone == zone)
+                          for zone in (1, 2, 3)))  # by zone; 0: every zone
 CROWN_LOTS = tuple(lot.id for lot in LOTS if lot.crown)
 CARD_INDEX = {card.id: index for index, card in enumerate(CARDS)}
 STADIUM_INDEX = CARD_INDEX[STADIUM.id]

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from . import actions as A
-from .board import BLOCK_MASKS, CARDS, LOT_MASKS, LOTS, STADIUM_INDEX, venture_of
+from .board import BLOCK_MASKS, CARDS, LOT_MASKS, LOTS, STADIUM_INDEX, ZONE_MASKS, venture_of
 from .frames import ACRE_PRICE, DEMOLITION
 from .placement import FACINGS, placement_at, placements_of, shape_fault
 
@@ -73,9 +73,9 @@ class LandRules:
         """Whether the Bank sells (part of) `lot`."""
         return bool(LOT_MASKS[lot] & self.bank_land())
 
-    def bank_lots(self, zone: int) -> list[int]:
-        """The lots of Bank land for sale in `zone` (0: any zone)."""
-        return [lot for lot, _ in self.bank_parcels(zone)]
+    def sells_land(self, zone: int) -> bool:
+        """Whether the Bank has land for sale in `zone` (0: any zone)."""
+        return bool(ZONE_MASKS[zone] & self.bank_land())
 
     def bank_parcels(self, zone: int) -> list[tuple[int, int]]:
         """(lot, acres for sale as a bit mask) of each lot of Bank land for sale in `zone`."""

@@ -91,7 +91,7 @@ class StadiumState(LegalityRules, LandRules, SaleRules, VentureRules, TradeRules
         self._say("rolls", self.players[seat], throw)
         if throw <= 4:
             zone = throw if throw <= 3 else 0
-            if self.bank_lots(zone):
+            if self.sells_land(zone):
                 self.stack.append(LandChoice(seat, zone))
             else:
                 self._say("no-bank-land", f"zone {zone}" if zone else "the city")
@@ -115,7 +115,7 @@ class StadiumState(LegalityRules, LandRules, SaleRules, VentureRules, TradeRules
                 self._finish_by_assets(f"the {self.round_limit}-round limit")
                 return
             self.round += 1
-        if not self.crown_deck and not self.bank_lots(0) and not self.could_build_anywhere():
+        if not self.crown_deck and not self.sells_land(0) and not self.could_build_anywhere():
             self._finish_by_assets("no further building can take place")
             return
         self._begin_turn(seat)

@@ -64,7 +64,7 @@ class VentureRules:
         self.free_demolition = True
 
     def _venture_buy_bank_lot(self, seat: int, card) -> None:
-        if self.bank_lots(0):
+        if self.sells_land(0):
             self.stack.append(LandChoice(seat, 0))
 
     def _venture_speculator(self, seat: int, card) -> None:
