@@ -30,12 +30,24 @@ class SearchPlan:
 
     `candidates(view, legal, suggestion)` names the moves to weigh at this decision (the playout
     bot's `suggestion` among them), or returns an empty list to play the suggestion as it is.
+    A playout stops `horizon` rounds on (0: it plays to the game's end); the game then ends as
+    at its round limit, the richest winning, so a game whose bots play for hundreds of rounds
+    can still be searched.
     """
 
     determinize: Callable[[Any, int, Rng], Any]
     playout_bot: Callable[[int], Any]
     candidates: Callable[[Any, Sequence[Action], Action], Sequence[Action]]
     playouts: int = 8  # for each move weighed
+    horizon: int = 0
+
+    def world(self, view, seat: int, rng: Rng):
+        """A full state consistent with `view` for a playout, ending `horizon` rounds on."""
+        state = self.determinize(view, seat, rng)
+        if self.horizon:
+            end = view.round + self.horizon
+            state.round_limit = min(state.round_limit, end) if state.round_limit else end
+        return state
 
 
 def playout_value(result, seat: int) -> float:
@@ -76,7 +88,7 @@ class SearchBot:
 
     def _playout(self, view, move: Action, seed: int) -> float:
         seat = view.viewer
-        state = self.plan.determinize(view, seat, Rng(seed))
+        state = self.plan.world(view, seat, Rng(seed))
         state.step(seat, move)
         bots = [self.plan.playout_bot(seed + other) for other in range(len(view.players))]
         play_out(state, bots)

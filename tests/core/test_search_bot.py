@@ -154,7 +154,7 @@ def test_army_s_search_weighs_buying_bidding_and_trades_in_playouts_that_end_soo
             assert weighed[0] == suggestion and len(weighed) == len(set(weighed)) >= 2
             assert set(weighed) <= set(view.legal)
             weighed_phases.add(view.phase)
-            world = ARMY.determinize(view, seat, Rng(1))
+            world = ARMY.world(view, seat, Rng(1))
             assert world.round_limit == view.round + PLAYOUT_ROUNDS  # a playout ends in time
         elif view.phase in ("buy", "trade"):  # only one side of the choice may be taken
             assert sum(type(a) in (AA.Buy, AA.Decline, AA.Accept, AA.Reject)

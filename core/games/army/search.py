@@ -13,25 +13,15 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from core.engine.rng import Rng
 from core.engine.search import SearchPlan
 
 from . import actions as A
 from .bots import HeuristicBot
 from .determinize import determinize
 from .frames import AUCTION, BUY, TRADE
-from .state import ArmyState
 from .view import ArmyView
 
 PLAYOUT_ROUNDS = 40
-
-
-def bounded(view: ArmyView, seat: int | None, rng: Rng) -> ArmyState:
-    """A world consistent with the view whose game ends PLAYOUT_ROUNDS rounds on, if not sooner."""
-    state = determinize(view, seat, rng)
-    horizon = view.round + PLAYOUT_ROUNDS
-    state.round_limit = min(state.round_limit, horizon) if state.round_limit else horizon
-    return state
 
 
 def candidates(view: ArmyView, legal: Sequence, suggestion) -> list:
@@ -50,4 +40,5 @@ def candidates(view: ArmyView, legal: Sequence, suggestion) -> list:
     return moves if len(moves) > 1 else []
 
 
-PLAN = SearchPlan(determinize=bounded, playout_bot=HeuristicBot, candidates=candidates)
+PLAN = SearchPlan(determinize=determinize, playout_bot=HeuristicBot, candidates=candidates,
+                  horizon=PLAYOUT_ROUNDS)
