@@ -7,7 +7,7 @@ import signal
 import subprocess
 import sys
 
-from .harness import connect
+from .harness import connect, until
 
 SERVE = [sys.executable, "-m", "tui.cli", "serve", "--port", "0", "--bot-pace", "0.05",
          "--afk-seconds", "600"]
@@ -39,7 +39,7 @@ async def test_kill_9_and_restart_resumes_the_table_exactly(tmp_path):
             await ann.wait_for("ann (you)", timeout=30)
             screen = ann.text()
             await ann.press("r" if "to roll" in screen else "p" if "to bid" in screen else "\r")
-            await asyncio.sleep(0.3)
+            await until(lambda shown=screen: ann.text() != shown)  # the move was taken
         await ann.wait_for("ann (you)", timeout=30)  # her turn: the game waits for her
         before = [line for line in ann.text().splitlines() if line.startswith("│ ")]
         status_before = ann.text().splitlines()[0]
