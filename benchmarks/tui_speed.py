@@ -6,6 +6,9 @@
    until the Board panel has been written to the terminal.
 2. Redraw after a bot move: in a headless app at 120x40, a bot's move is applied and the screen
    refreshed; timed until Textual runs its after-refresh callback (the frame has been drawn).
+3. Opening a form: the SSH lobby's new-table dialog and the local setup screen, each pushed in a
+   headless app at 120x40 and timed until their first frame has been drawn. Over SSH this runs
+   on the event loop every session shares.
 """
 
 import argparse
@@ -72,6 +75,37 @@ async def redraw_seconds(game: str, moves: int) -> list[float]:
     return timings
 
 
+async def form_seconds(opens: int) -> dict[str, list[float]]:
+    from pathlib import Path
+
+    import tui
+    from core.games import get_spec
+    from net.lobby import NewTableScreen
+    from tui.base import BaseApp
+    from tui.screens.setup import SetupScreen
+
+    class Forms(BaseApp):
+        CSS_PATH = Path(tui.__file__).parent / "app.tcss"
+
+    forms = {"new-table dialog": NewTableScreen, "army setup screen":
+             lambda: SetupScreen(get_spec("army"))}
+    timings: dict[str, list[float]] = {name: [] for name in forms}
+    app = Forms()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        for _ in range(opens):
+            for name, form in forms.items():
+                drawn = asyncio.get_running_loop().create_future()
+                start = time.perf_counter()
+                await app.push_screen(form())
+                app.screen.call_after_refresh(lambda d=drawn: d.done() or d.set_result(None))
+                await drawn
+                timings[name].append(time.perf_counter() - start)
+                await app.pop_screen()
+                await pilot.pause()
+    return timings
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description="terminal app timings")
     parser.add_argument("--runs", type=int, default=5)
@@ -84,6 +118,10 @@ def main() -> None:
     p50 = redraws[len(redraws) // 2] * 1000
     p95 = redraws[int(len(redraws) * 0.95)] * 1000
     print(f"redraw after a bot move: p50 {p50:.1f} ms, p95 {p95:.1f} ms ({len(redraws)} moves)")
+    for name, opens in asyncio.run(form_seconds(15)).items():
+        print(f"open the {name} to its first frame: median "
+              f"{statistics.median(opens) * 1000:.0f} ms (min {min(opens) * 1000:.0f}, "
+              f"max {max(opens) * 1000:.0f}, {len(opens)} opens)")
 
 
 if __name__ == "__main__":

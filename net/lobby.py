@@ -8,7 +8,7 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.widgets import Button, Input, Label, Select, Static
+from textual.widgets import Button, Input, Static
 
 from core.games import get_spec
 from tui.games import PLAYABLE
@@ -18,6 +18,7 @@ from tui.screens.page import ModalPage, Page
 from tui.screens.past import PastGamesScreen
 from tui.table import bot_kinds
 from tui.text import sentence
+from tui.widgets.choice import Choice
 from tui.widgets.key_bar import KeyBar
 from tui.widgets.log_panel import LogPanel
 from tui.widgets.options import OptionsForm
@@ -299,7 +300,7 @@ class ServerPastGames(PastGamesScreen):
 class NewTableScreen(ModalPage[dict]):
     """Choose a game, how many play, how many bots, and the options; c creates the table.
 
-    The list of games has the focus first: Enter opens it, and `c` takes the rest as they are."""
+    The game has the focus first: the arrow keys change it, and `c` takes the rest as they are."""
 
     AUTO_FOCUS = "#game"
     BINDINGS = [Binding("escape", "dismiss(None)", "Cancel"), Binding("c", "create", "Create")]
@@ -308,23 +309,24 @@ class NewTableScreen(ModalPage[dict]):
         spec = get_spec(PLAYABLE[0])
         with VerticalScroll(classes="dialog"):
             yield Static("A new table", classes="dialog-title")
-            yield Static("Enter opens a list · [b reverse] c [/] creates · Esc cancels",
+            yield Static("← → change · Tab next · [b reverse] c [/] creates · Esc cancels",
                          classes="hint")
-            yield Select([(get_spec(s).title, s) for s in PLAYABLE], value=spec.slug,
-                         allow_blank=False, id="game")
             with Horizontal(classes="option-row"):
-                yield Label("players", classes="seat-label")
-                yield Select([(str(n), n) for n in range(spec.min_players, spec.max_players + 1)],
-                             value=spec.max_players, allow_blank=False, id="players")
+                yield Choice([(get_spec(s).title, s) for s in PLAYABLE], spec.slug, id="game")
+                yield Static("[b]game[/b]", classes="hint")
             with Horizontal(classes="option-row"):
-                yield Label("bots", classes="seat-label")
-                yield Select([(str(n), n) for n in range(spec.max_players)], value=0,
-                             allow_blank=False, id="bots")
+                yield Choice([(str(n), n) for n in range(spec.min_players, spec.max_players + 1)],
+                             spec.max_players, id="players")
+                yield Static("[b]players[/b]: seats at the table, yours and the bots included",
+                             classes="hint")
             with Horizontal(classes="option-row"):
-                yield Label("kind", classes="seat-label")
-                yield Select(bot_kinds(spec), value="heuristic", allow_blank=False,
-                             id="bot-kind")
-                yield Static("for these bots and those added later", classes="hint")
+                yield Choice([(str(n), n) for n in range(spec.max_players)], 0, id="bots")
+                yield Static("[b]bots[/b]: seats a bot takes now; the rest wait for people",
+                             classes="hint")
+            with Horizontal(classes="option-row"):
+                yield Choice(bot_kinds(spec), "heuristic", id="bot-kind")
+                yield Static("[b]bot kind[/b]: for these bots and those added later",
+                             classes="hint")
             yield OptionsForm(spec)
             with Horizontal(classes="buttons"):
                 yield Button("Create", id="create", variant="primary")
@@ -340,21 +342,21 @@ class NewTableScreen(ModalPage[dict]):
         else:
             self.dismiss(None)
 
-    def on_select_changed(self, event: Select.Changed) -> None:
+    def on_choice_changed(self, event: Choice.Changed) -> None:
         """Another game: its numbers of players and its own options."""
-        if event.select.id != "game" or not isinstance(event.value, str):
+        if event.choice.id != "game":
             return
         spec = get_spec(event.value)
         form = self.query_one(OptionsForm)
         if form.spec is spec:
             return
-        players = self.query_one("#players", Select)
+        players = self.query_one("#players", Choice)
         players.set_options([(str(n), n) for n in range(spec.min_players, spec.max_players + 1)])
         players.value = spec.max_players
-        bots = self.query_one("#bots", Select)
+        bots = self.query_one("#bots", Choice)
         bots.set_options([(str(n), n) for n in range(spec.max_players)])
         bots.value = 0
-        kinds = self.query_one("#bot-kind", Select)
+        kinds = self.query_one("#bot-kind", Choice)
         kinds.set_options(bot_kinds(spec))
         kinds.value = "heuristic"
         form.remove()
@@ -362,11 +364,11 @@ class NewTableScreen(ModalPage[dict]):
 
     def action_create(self) -> None:
         self.dismiss({
-            "game": self.query_one("#game", Select).value,
+            "game": self.query_one("#game", Choice).value,
             "options": self.query_one(OptionsForm).values(),
-            "players": int(self.query_one("#players", Select).value),
-            "bots": int(self.query_one("#bots", Select).value),
-            "bot_kind": self.query_one("#bot-kind", Select).value,
+            "players": int(self.query_one("#players", Choice).value),
+            "bots": int(self.query_one("#bots", Choice).value),
+            "bot_kind": self.query_one("#bot-kind", Choice).value,
         })
 
 

@@ -5,8 +5,6 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
-from textual.widgets import Select
-from textual.widgets.select import InvalidSelectValueError
 
 import tui
 from net.host import Host
@@ -14,6 +12,7 @@ from net.limits import Limits
 from net.lobby import ChatPrompt, LobbyScreen, NameScreen, seats_text
 from net.storage import Storage
 from tui.base import BaseApp
+from tui.widgets.choice import Choice
 from tui.widgets.key_bar import KeyBar
 
 from .harness import play_until
@@ -109,15 +108,15 @@ async def test_the_new_table_dialog_offers_each_game_s_own_bot_kinds_and_the_lob
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.press("n")
         await pilot.pause()
-        game, kinds = (app.screen.query_one(f"#{name}", Select) for name in ("game", "bot-kind"))
+        game, kinds = (app.screen.query_one(f"#{name}", Choice) for name in ("game", "bot-kind"))
         assert kinds.value == "heuristic"
         game.value = "stadium"  # Stadium has no search bot: it is not offered
         await pilot.pause()
-        with pytest.raises(InvalidSelectValueError):
+        with pytest.raises(ValueError):
             kinds.value = "search"
         game.value = "bigshot"
         await pilot.pause()
-        app.screen.query_one("#bots", Select).value = 2
+        app.screen.query_one("#bots", Choice).value = 2
         kinds.value = "search"
         await pilot.press("c")
         await pilot.pause()

@@ -45,7 +45,7 @@ async def test_a_new_table_of_another_game_offers_that_game_s_seats_and_options(
     await ann.wait_for("You are ann")
     await ann.press("n")
     await ann.wait_for("hidden_money")
-    await ann.press("\r", "\x1b[B", "\r")  # open the list of games, down to Army, choose it
+    await ann.press("\x1b[C")  # the right arrow: the next game, Army
     await ann.wait_for("prison_double_extra_throw")
     assert "hidden_money" not in ann.text()
     await ann.press("c")

@@ -7,12 +7,13 @@ import random
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
-from textual.widgets import Button, Footer, Input, Label, Select, Static
+from textual.widgets import Button, Footer, Input, Label, Static
 
 from core.engine.game import GameSpec
 
 from ..table import HUMAN, Seat, bot_kinds
 from ..text import sentence
+from ..widgets.choice import Choice
 from ..widgets.options import OptionsForm
 from .page import Page
 
@@ -22,6 +23,7 @@ PACES = (("instant", 0.0), ("fast", 0.3), ("normal", 0.8), ("slow", 1.5))
 
 
 class SetupScreen(Page):
+    AUTO_FOCUS = "#kind-0"
     BINDINGS = [Binding("escape", "app.pop_screen", "Back"), Binding("ctrl+g", "start", "Start")]
 
     def __init__(self, spec: GameSpec) -> None:
@@ -41,15 +43,16 @@ class SetupScreen(Page):
                 name = "Player" if seat == 0 else BOT_NAMES[seat - 1]
                 with Horizontal(classes="seat-row"):
                     yield Label(f"Seat {seat + 1}", classes="seat-label")
-                    yield Select(kinds, value=default, allow_blank=False, id=f"kind-{seat}")
-                    yield Input(name, id=f"name-{seat}", max_length=16)
+                    yield Choice(kinds, default, id=f"kind-{seat}")
+                    yield Input(name, id=f"name-{seat}", max_length=16, compact=True)
             yield OptionsForm(spec)
             with Horizontal(classes="option-row"):
-                yield Input(placeholder="random", id="seed", type="integer", max_length=12)
+                yield Input(placeholder="random", id="seed", type="integer", max_length=12,
+                            compact=True)
                 yield Static("[b]seed[/b]: the same seed and moves give the same game",
                              classes="hint")
             with Horizontal(classes="option-row"):
-                yield Select(PACES, value=0.8, allow_blank=False, id="pace")
+                yield Choice(PACES, 0.8, id="pace")
                 yield Static("[b]bot pace[/b]: how long each bot move stays on screen",
                              classes="hint")
             with Horizontal(classes="buttons"):
@@ -60,7 +63,7 @@ class SetupScreen(Page):
     def seats(self) -> list[Seat]:
         seats = []
         for seat in range(self.spec.max_players):
-            kind = self.query_one(f"#kind-{seat}", Select).value
+            kind = self.query_one(f"#kind-{seat}", Choice).value
             if kind != EMPTY_SEAT:
                 name = self.query_one(f"#name-{seat}", Input).value.strip()
                 seats.append(Seat(name, str(kind)))
@@ -86,7 +89,7 @@ class SetupScreen(Page):
         options = self.query_one(OptionsForm).values()
         seed_text = self.query_one("#seed", Input).value.strip()
         seed = int(seed_text) if seed_text else random.randrange(1_000_000)
-        pace = float(self.query_one("#pace", Select).value)
+        pace = float(self.query_one("#pace", Choice).value)
         try:
             self.app.start_game(self.spec.slug, seats, seed, options, pace)
         except ValueError as exc:  # an option the game refuses, e.g. a colour named twice

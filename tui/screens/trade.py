@@ -12,9 +12,10 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.widgets import Button, Input, Select, SelectionList, Static
+from textual.widgets import Button, Input, SelectionList, Static
 from textual.widgets.selection_list import Selection
 
+from ..widgets.choice import Choice
 from ..widgets.tick_list import TickList
 from .page import ModalPage
 
@@ -69,8 +70,10 @@ class TradeScreen(ModalPage):
             yield Static(Text(f"{title} · offers left this turn: {view.offers_left}"),
                          classes="dialog-title")
             if offer is None:
-                yield Select([(Text(view.players[s]), s) for s in self.others], value=self.partner,
-                             allow_blank=False, id="partner")
+                with Horizontal(classes="option-row"):
+                    yield Choice([(Text(view.players[s]), s) for s in self.others], self.partner,
+                                 id="partner")
+                    yield Static("[b]partner[/b]: ← → for another", classes="hint")
             # in a counter-offer, what the other side asked for is what this side gives
             theirs, mine = self.sides_of(offer) if offer is not None else (((), 0), ((), 0))
             with Horizontal(id="sides"):
@@ -115,8 +118,8 @@ class TradeScreen(ModalPage):
             verdict.update(Text(reason[:1].upper() + reason[1:] + ".", "bold red"))
         return reason
 
-    def on_select_changed(self, event: Select.Changed) -> None:
-        if event.value == self.partner or not isinstance(event.value, int):
+    def on_choice_changed(self, event: Choice.Changed) -> None:
+        if event.value == self.partner:
             return
         self.partner = event.value
         theirs = self.items(self.partner, ())

@@ -6,9 +6,13 @@ from typing import Any
 
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
-from textual.widgets import Input, Select, Static, Switch
+from textual.widgets import Input, Static
 
 from core.engine.game import OPTION_LENGTH, GameSpec
+
+from .choice import Choice
+
+ON_OFF = (("on", True), ("off", False))
 
 
 class OptionsForm(Vertical):
@@ -22,13 +26,13 @@ class OptionsForm(Vertical):
         for option in self.spec.options:
             with Horizontal(classes="option-row"):
                 if isinstance(option.default, bool):
-                    yield Switch(option.default, id=f"opt-{option.name}")
+                    yield Choice(ON_OFF, option.default, id=f"opt-{option.name}")
                 elif not option.choices:
                     yield Input(str(option.default), id=f"opt-{option.name}",
-                                max_length=OPTION_LENGTH)
+                                max_length=OPTION_LENGTH, compact=True)
                 else:
-                    yield Select([(c, c) for c in option.choices], value=option.default,
-                                 allow_blank=False, id=f"opt-{option.name}")
+                    yield Choice([(c, c) for c in option.choices], option.default,
+                                 id=f"opt-{option.name}")
                 yield Static(f"[b]{option.name}[/b]: {option.description}", classes="hint")
 
     def values(self) -> dict[str, Any]:
