@@ -1,9 +1,9 @@
 """One value out of a few, on one line: `‹ value ›`, stepped through with the arrow keys.
 
-Textual's Select is five widgets with a drop-down list; mounting one took about 16 ms where this
-takes about 1 ms (benchmarks/dialog_speed.py), and a dialog of game options holds up to a dozen,
-drawn on the event loop every SSH session shares. For a handful of values, stepping is also
-fewer keys than opening a list.
+Textual's Select is five widgets with a drop-down list: in a dialog, each added about 16 ms to the
+first frame where this adds about 1 ms, and a form of game options holds up to a dozen, built on
+the event loop every SSH session shares (benchmarks/tui_speed.py times the forms). For a handful
+of values, stepping is also fewer keys than opening a list.
 """
 
 from __future__ import annotations
