@@ -50,6 +50,7 @@ from .moves import MovementRules
 from .sales import SaleRules
 from .sentences import SENTENCES
 from .trading import TradeRules
+from .view import make_view
 
 
 class ArmyState(LegalityRules, MovementRules, SaleRules, DeedRules, TradeRules, DebtRules,
@@ -211,6 +212,4 @@ class ArmyState(LegalityRules, MovementRules, SaleRules, DeedRules, TradeRules, 
         return self._result(self.net_worth)
 
     def view(self, seat: int | None):
-        from .view import make_view
-
         return make_view(self, seat)

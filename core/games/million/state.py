@@ -47,6 +47,7 @@ from .frames import (
 )
 from .moves import walks
 from .sentences import SENTENCES
+from .view import make_view
 
 FREE = -1  # a business nobody holds
 
@@ -358,8 +359,6 @@ class MillionState(StackedTurns, GameState):
             self._next_turn()
 
     def view(self, seat: int | None):
-        from .view import make_view
-
         return make_view(self, seat)
 
     def result(self) -> Result | None:

@@ -29,6 +29,7 @@ from .sales import SaleRules
 from .sentences import SENTENCES
 from .trading import TradeRules
 from .ventures import VentureRules
+from .view import make_view
 
 
 class StadiumState(LegalityRules, LandRules, SaleRules, VentureRules, TradeRules, DebtRules,
@@ -143,6 +144,4 @@ class StadiumState(LegalityRules, LandRules, SaleRules, VentureRules, TradeRules
         return self._result(self.assets)
 
     def view(self, seat: int | None):
-        from .view import make_view
-
         return make_view(self, seat)
