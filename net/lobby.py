@@ -297,6 +297,11 @@ class ServerPastGames(PastGamesScreen):
             self.notify(sentence(str(exc)) + ".", severity="warning")
 
 
+def table_defaults(spec) -> dict:
+    """A new table's seats as the dialog first shows them: full, no bots yet, heuristic."""
+    return {"players": spec.max_players, "bots": 0, "bot_kind": "heuristic"}
+
+
 class NewTableScreen(ModalPage[dict]):
     """Choose a game, how many play, how many bots, and the options; c creates the table.
 
@@ -307,6 +312,7 @@ class NewTableScreen(ModalPage[dict]):
 
     def body(self) -> ComposeResult:
         spec = get_spec(PLAYABLE[0])
+        seats = table_defaults(spec)
         with VerticalScroll(classes="dialog"):
             yield Static("A new table", classes="dialog-title")
             yield Static("← → change · Tab next · [b reverse] c [/] creates · Esc cancels",
@@ -316,15 +322,16 @@ class NewTableScreen(ModalPage[dict]):
                 yield Static("[b]game[/b]", classes="hint")
             with Horizontal(classes="option-row"):
                 yield Choice([(str(n), n) for n in range(spec.min_players, spec.max_players + 1)],
-                             spec.max_players, id="players")
+                             seats["players"], id="players")
                 yield Static("[b]players[/b]: seats at the table, yours and the bots included",
                              classes="hint")
             with Horizontal(classes="option-row"):
-                yield Choice([(str(n), n) for n in range(spec.max_players)], 0, id="bots")
+                yield Choice([(str(n), n) for n in range(spec.max_players)], seats["bots"],
+                             id="bots")
                 yield Static("[b]bots[/b]: seats a bot takes now; the rest wait for people",
                              classes="hint")
             with Horizontal(classes="option-row"):
-                yield Choice(bot_kinds(spec), "heuristic", id="bot-kind")
+                yield Choice(bot_kinds(spec), seats["bot_kind"], id="bot-kind")
                 yield Static("[b]bot kind[/b]: for these bots and those added later",
                              classes="hint")
             yield OptionsForm(spec)
@@ -342,30 +349,39 @@ class NewTableScreen(ModalPage[dict]):
         else:
             self.dismiss(None)
 
-    def on_choice_changed(self, event: Choice.Changed) -> None:
-        """Another game: its numbers of players and its own options."""
+    async def on_choice_changed(self, event: Choice.Changed) -> None:
+        """Another game: its numbers of players and its own options. The old form is gone
+        before the new one comes (a burst of keys swaps them one at a time)."""
         if event.choice.id != "game":
             return
         spec = get_spec(event.value)
         form = self.query_one(OptionsForm)
         if form.spec is spec:
             return
+        seats = table_defaults(spec)
         players = self.query_one("#players", Choice)
         players.set_options([(str(n), n) for n in range(spec.min_players, spec.max_players + 1)])
-        players.value = spec.max_players
+        players.value = seats["players"]
         bots = self.query_one("#bots", Choice)
         bots.set_options([(str(n), n) for n in range(spec.max_players)])
-        bots.value = 0
+        bots.value = seats["bots"]
         kinds = self.query_one("#bot-kind", Choice)
         kinds.set_options(bot_kinds(spec))
-        kinds.value = "heuristic"
-        form.remove()
-        self.query_one(".dialog").mount(OptionsForm(spec), before=self.query_one(".buttons"))
+        kinds.value = seats["bot_kind"]
+        await form.remove()
+        await self.query_one(".dialog").mount(OptionsForm(spec), before=self.query_one(".buttons"))
 
     def action_create(self) -> None:
+        """Create the table. A game chosen so recently that the dialog has not yet shown its
+        seats and options (a burst of keys) is made as the dialog would have shown it."""
+        game = self.query_one("#game", Choice).value
+        form = next(iter(self.query(OptionsForm)), None)  # none while one form makes way
+        if form is None or form.spec.slug != game:
+            self.dismiss({"game": game, "options": {}, **table_defaults(get_spec(game))})
+            return
         self.dismiss({
-            "game": self.query_one("#game", Choice).value,
-            "options": self.query_one(OptionsForm).values(),
+            "game": game,
+            "options": form.values(),
             "players": int(self.query_one("#players", Choice).value),
             "bots": int(self.query_one("#bots", Choice).value),
             "bot_kind": self.query_one("#bot-kind", Choice).value,

@@ -5,8 +5,10 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
+from textual import events
 
 import tui
+from core.games import get_spec
 from net.host import Host
 from net.limits import Limits
 from net.lobby import ChatPrompt, LobbyScreen, NameScreen, seats_text
@@ -14,6 +16,7 @@ from net.storage import Storage
 from tui.base import BaseApp
 from tui.widgets.choice import Choice
 from tui.widgets.key_bar import KeyBar
+from tui.widgets.options import OptionsForm
 
 from .harness import play_until
 
@@ -193,3 +196,19 @@ async def test_a_narrow_key_bar_shows_whole_keys_then_the_palette_and_refits_whe
         await pilot.resize_terminal(160, 40)
         await pilot.pause()
         assert " u  Stand up " in str(bar.render())
+
+
+async def test_a_new_table_is_of_the_game_last_chosen_with_that_game_s_options(tmp_path):
+    """Stepping through the games quickly and creating at once: each step swaps the options
+    form, and the table made is of the game shown, with that game's options."""
+    app = LobbyPreview(tmp_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.press("n")
+        await pilot.pause()
+        for key in ("right", "right", "right", "c"):  # to Million: keys in one burst, as over SSH
+            app.post_message(events.Key(key, None))
+        await pilot.pause()
+        assert not app.screen.query(OptionsForm)  # the dialog has closed
+    made = max(app.host.tables.values(), key=lambda table: table.id)
+    assert made.game == "million"
+    assert set(made.options) == {option.name for option in get_spec("million").options}
