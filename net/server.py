@@ -163,7 +163,7 @@ class Gate(asyncssh.SSHServer):
 
     def _refused_as_banned(self, username: str, key: str | None) -> bool:
         """Whether the host has banned this name or key; the client is told why, once."""
-        ban = self.server.banned(player_name(username), key)
+        ban = self.server.banned(player_name(username), key, self.ip)
         if ban is not None and not self._told_banned:
             self._told_banned = True
             self.conn.send_auth_banner(f"{banned_message(ban)}\r\n")
@@ -262,13 +262,13 @@ class BoomtownServer:
         self.storage.close()
         loop_share.uninstall(asyncio.get_running_loop())
 
-    def banned(self, name: str, key: str | None) -> Ban | None:
+    def banned(self, name: str, key: str | None, address: str) -> Ban | None:
         """The ban that keeps this person out (the host's latest `boomtown ban`), if any."""
         self._read_bans()
-        return self._ban_on(name, key)
+        return self._ban_on(name, key, address)
 
-    def _ban_on(self, name: str, key: str | None) -> Ban | None:
-        return next((ban for ban in self._bans if ban.refuses(name, key)), None)
+    def _ban_on(self, name: str, key: str | None, address: str) -> Ban | None:
+        return next((ban for ban in self._bans if ban.refuses(name, key, address)), None)
 
     def _read_bans(self) -> None:
         try:
@@ -284,7 +284,7 @@ class BoomtownServer:
             await asyncio.sleep(BAN_CHECK_SECONDS)
             self._read_bans()
             for session in list(self.sessions):
-                ban = self._ban_on(session.name, session.key)
+                ban = self._ban_on(session.name, session.key, session.address)
                 if ban is not None:
                     log.info("ending the session of %s: banned", session.name)
                     session.end(banned_message(ban))
@@ -301,7 +301,7 @@ class BoomtownServer:
             return
         gate: Gate = process.get_extra_info("connection").get_owner()
         name = player_name(process.get_extra_info("username") or "")
-        session = Session(Channel(process, self.limits), self.host, name, gate.key,
+        session = Session(Channel(process, self.limits), self.host, name, gate.key, gate.ip,
                           self.broadcasts, self.collector, self.first_frames)
         self.sessions.add(session)
         gate.session_opened(session)

@@ -40,7 +40,7 @@ def wants_replay(data: bytes) -> bool:
 
 
 class Session:
-    def __init__(self, channel: Channel, host: Host, name: str, key: str | None,
+    def __init__(self, channel: Channel, host: Host, name: str, key: str | None, address: str,
                  broadcasts: Broadcasts, collector: Collector, first_frames: FirstFrames) -> None:
         self.channel = channel
         self.host = host
@@ -49,6 +49,7 @@ class Session:
         self.first_frames = first_frames  # starts apps, and draws a newcomer's lobby at once
         self.name = name
         self.key = key  # the SSH key's fingerprint; None for a guest
+        self.address = address  # where the connection comes from
         self.joined = False  # the name is settled and the host counts this person online
         self.arriving = True  # until the first app has run: not back from watching a table
         self.left_tables: set[int] = set()  # tables this person stepped away from to the lobby
@@ -79,6 +80,10 @@ class Session:
             self.name = name
             self.joined = True
             self.host.connect(name, self)
+            try:  # remembered for a ban; a disk that cannot take it keeps nobody from playing
+                self.host.storage.visited(name, self.address)
+            except StorageError as exc:
+                log.warning("cannot note where %s came from (%s)", name, exc)
 
     # -- the host's news, for whichever app is running ----------------------------------------
 

@@ -6,6 +6,7 @@ restarts with every table exactly where the players last saw it.
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import json
 import sqlite3
@@ -49,6 +50,18 @@ CREATE TABLE IF NOT EXISTS bans (
     reason TEXT NOT NULL,
     at REAL NOT NULL
 );
+CREATE TABLE IF NOT EXISTS visits (
+    name TEXT NOT NULL,
+    address TEXT NOT NULL,
+    at REAL NOT NULL,
+    PRIMARY KEY (name, address)
+);
+CREATE INDEX IF NOT EXISTS visits_by_address ON visits (address, at);
+CREATE TABLE IF NOT EXISTS banned_addresses (
+    name TEXT NOT NULL,
+    address TEXT NOT NULL,
+    PRIMARY KEY (name, address)
+);
 CREATE TABLE IF NOT EXISTS actions (
     table_id INTEGER NOT NULL,
     n INTEGER NOT NULL,
@@ -63,16 +76,24 @@ TABLE_COLUMNS = "id, game, options, seed, seats, host, status, away, bot_kind"
 FINISHED_COLUMNS = "id, game, seats, COALESCE(ended, created), result"  # a FinishedTable's
 
 
+VISITS_KEPT_SECONDS = 30 * 24 * 3600  # where a name came from, remembered for a ban this long
+VISITS_PER_ADDRESS = 20  # the names last seen from one address (a flood of names stays small)
+
+
 @dataclass(frozen=True)
 class Ban:
     name: str
     key: str | None  # the key that owned the name when it was banned
     reason: str
     at: float
+    addresses: frozenset[str] = frozenset()  # where the name came from: no guests from there
 
-    def refuses(self, name: str, key: str | None) -> bool:
-        """Whether this ban keeps out a person called `name` with `key` (None: a guest)."""
-        return name == self.name or (key is not None and key == self.key)
+    def refuses(self, name: str, key: str | None, address: str) -> bool:
+        """Whether this ban keeps out a person called `name` with `key` (None: a guest) coming
+        from `address`. A guest has no key to know them by, so their address stands in; a
+        key-holder from the same address is someone else, and comes in."""
+        return name == self.name or (key is not None and key == self.key) \
+            or (key is None and address in self.addresses)
 
 
 @dataclass(frozen=True)
@@ -145,6 +166,17 @@ class Storage:
     def close(self) -> None:
         self.db.close()
 
+    @contextlib.contextmanager
+    def _transaction(self):
+        """The statements inside are written all together or not at all."""
+        self.db.execute("BEGIN IMMEDIATE")
+        try:
+            yield
+        except BaseException:
+            self.db.execute("ROLLBACK")
+            raise
+        self.db.execute("COMMIT")
+
     # -- names -------------------------------------------------------------------------------
 
     @guarded
@@ -161,23 +193,49 @@ class Storage:
     # -- bans (written by `boomtown ban`, read by the server) --------------------------------
 
     @guarded
-    def ban(self, name: str, reason: str) -> str | None:
-        """Ban `name`, and the key that owns it (every name of that key); returns the key."""
+    def visited(self, name: str, address: str) -> None:
+        """`name` came in from `address`: kept for VISITS_KEPT_SECONDS, for a ban's sake, with
+        the last VISITS_PER_ADDRESS names from each address."""
+        now = time.time()
+        with self._transaction():
+            self.db.execute("INSERT OR REPLACE INTO visits VALUES (?, ?, ?)", (name, address, now))
+            self.db.execute("DELETE FROM visits WHERE at < ?", (now - VISITS_KEPT_SECONDS,))
+            self.db.execute("DELETE FROM visits WHERE address = ? AND name NOT IN (SELECT name "
+                            "FROM visits WHERE address = ? ORDER BY at DESC LIMIT ?)",
+                            (address, address, VISITS_PER_ADDRESS))
+
+    @guarded
+    def ban(self, name: str, reason: str) -> tuple[str | None, list[str]]:
+        """Ban `name`, the key that owns it (every name of that key) and guests from the
+        addresses the name came from lately; returns the key and those addresses."""
         key = self.key_of(name)
-        self.db.execute("INSERT OR REPLACE INTO bans VALUES (?, ?, ?, ?)",
-                        (name, key, reason, time.time()))
-        return key
+        since = time.time() - VISITS_KEPT_SECONDS
+        with self._transaction():
+            self.db.execute("INSERT OR REPLACE INTO bans VALUES (?, ?, ?, ?)",
+                            (name, key, reason, time.time()))
+            self.db.execute("INSERT OR IGNORE INTO banned_addresses SELECT name, address "
+                            "FROM visits WHERE name = ? AND at >= ?", (name, since))
+        return key, sorted(self._banned_addresses().get(name, ()))
 
     @guarded
     def lift_ban(self, name: str) -> bool:
-        """Lift the ban on `name` (and its key); False if it was not banned."""
-        return self.db.execute("DELETE FROM bans WHERE name = ?", (name,)).rowcount > 0
+        """Lift the ban on `name` (its key and addresses); False if it was not banned."""
+        with self._transaction():
+            self.db.execute("DELETE FROM banned_addresses WHERE name = ?", (name,))
+            return self.db.execute("DELETE FROM bans WHERE name = ?", (name,)).rowcount > 0
 
     @guarded
     def bans(self) -> list[Ban]:
         """Every ban, the oldest first."""
-        return [Ban(*row) for row in self.db.execute(
+        addresses = self._banned_addresses()
+        return [Ban(*row, frozenset(addresses.get(row[0], ()))) for row in self.db.execute(
             "SELECT name, key, reason, at FROM bans ORDER BY at")]
+
+    def _banned_addresses(self) -> dict[str, set[str]]:
+        found: dict[str, set[str]] = {}
+        for name, address in self.db.execute("SELECT name, address FROM banned_addresses"):
+            found.setdefault(name, set()).add(address)
+        return found
 
     @guarded
     def changed_elsewhere(self) -> bool:

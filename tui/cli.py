@@ -105,7 +105,8 @@ def _parser() -> argparse.ArgumentParser:
     replay.add_argument("file")
     ban = commands.add_parser("ban", help="keep a person out of your SSH server (a running "
                               "server sends them away within seconds)")
-    ban.add_argument("name", nargs="?", help="the name they play under; its key is banned too")
+    ban.add_argument("name", nargs="?", help="the name they play under; its key is banned too, and "
+                     "guests from where the name came from in the last 30 days")
     ban.add_argument("--reason", help="told to them when they are sent away")
     ban.add_argument("--lift", action="store_true", help="let them in again")
     ban.add_argument("--list", action="store_true", help="list who is banned")
@@ -304,15 +305,22 @@ def run_ban(args: argparse.Namespace) -> int:
             if args.list:
                 for ban in storage.bans():
                     when = datetime.fromtimestamp(ban.at).strftime("%d %b %Y %H:%M")
-                    print("  ".join((ban.name, ban.key or "(guest)", when, ban.reason)).rstrip())
+                    guests = f"guests from {', '.join(sorted(ban.addresses))}" \
+                        if ban.addresses else "no address"
+                    print("  ".join((ban.name, ban.key or "(guest)", when, guests,
+                                     ban.reason)).rstrip())
             elif args.lift:
                 lifted = storage.lift_ban(args.name)
                 print(f"{args.name} may come in again." if lifted else f"{args.name} was not "
                       "banned.")
             else:
-                key = storage.ban(args.name, args.reason or "")
+                key, addresses = storage.ban(args.name, args.reason or "")
                 kept_out = f"and the key {key}, under any name" if key else \
-                    "a name no key owns: a guest may come back under another"
+                    "a name no key owns"
+                if addresses:
+                    kept_out += f"; and guests from {', '.join(addresses)}, where it came from"
+                elif not key:
+                    kept_out += ": a guest may come back under another"
                 print(f"Banned {args.name} ({kept_out}). A running server sends them away "
                       f"within {BAN_CHECK_SECONDS:g} s.")
         finally:

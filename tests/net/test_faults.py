@@ -155,6 +155,19 @@ async def test_lobby_requests_that_cannot_be_saved_change_nothing(tmp_path, monk
         await server.stop()
 
 
+async def test_a_person_comes_in_when_where_they_came_from_cannot_be_noted(tmp_path,
+                                                                          monkeypatch):
+    server, port = await start_server(tmp_path)
+    try:
+        monkeypatch.setattr(server.host.storage, "visited", full_disk)
+        ann = await connect(port, "ann")
+        await ann.wait_for("You are ann")  # in the lobby, the visit unsaved
+        assert "ann" in server.host.online()
+        await ann.close()
+    finally:
+        await server.stop()
+
+
 async def test_a_game_whose_end_could_not_be_saved_is_a_past_game_after_a_restart(
         tmp_path, monkeypatch):
     host = Host(Storage(tmp_path / "db.sqlite3"), Limits(bot_pace_seconds=3600))

@@ -9,6 +9,7 @@ import pytest
 from core.engine.errors import NotYourTurn
 from core.games.bigshot import actions as A
 from net import limits as limits_module
+from net import storage as storage_module
 from net.chat import ChatLine
 from net.host import Host
 from net.limits import Limits, clean_text
@@ -171,6 +172,47 @@ def test_tables_kept_by_an_older_server_have_heuristic_bots_and_finished_ones_ar
     assert [s.kind for s in host.tables[1].seats] == ["human", "heuristic"]
     [past] = host.past.games()
     assert (past.id, past.ended, past.result) == (2, 1700000000, "")  # when it began, no result
+
+
+def test_a_ban_keeps_out_guests_from_where_the_name_came_within_30_days(tmp_path, monkeypatch):
+    """Addresses older than 30 days are forgotten, not banned; a ban kept by a server from
+    before addresses were noted still stands, by name and key; lifting a ban frees both."""
+    old = sqlite3.connect(tmp_path / "db.sqlite3")
+    old.executescript("""
+        CREATE TABLE bans (name TEXT PRIMARY KEY, key TEXT, reason TEXT NOT NULL, at REAL NOT NULL);
+        INSERT INTO bans VALUES ('old', 'SHA256:old', 'spam', 0);""")
+    old.commit()
+    old.close()
+    storage = Storage(tmp_path / "db.sqlite3")
+    day = 24 * 3600
+    now = 1_800_000_000.0
+    for address, when in (("10.0.0.1", now - 40 * day), ("10.0.0.2", now - 2 * day)):
+        monkeypatch.setattr(storage_module.time, "time", lambda when=when: when)
+        storage.visited("eve", address)
+    monkeypatch.setattr(storage_module.time, "time", lambda: now)
+    assert storage.ban("eve", "") == (None, ["10.0.0.2"])
+    old_ban, eve_ban = storage.bans()
+    assert old_ban.refuses("old", None, "?") and old_ban.refuses("x", "SHA256:old", "?")
+    assert not old_ban.refuses("x", None, "10.0.0.2")
+    assert eve_ban.refuses("guest", None, "10.0.0.2")  # a guest from her address
+    assert not eve_ban.refuses("guest", None, "10.0.0.1")  # 40 days ago: forgotten
+    assert not eve_ban.refuses("kim", "SHA256:kim", "10.0.0.2")  # a key-holder is someone
+    assert storage.lift_ban("eve")
+    assert [ban.name for ban in storage.bans()] == ["old"]
+    assert storage.ban("eve", "") == (None, ["10.0.0.2"])  # her visits are still known
+    storage.close()
+
+
+def test_a_flood_of_names_from_one_address_keeps_only_the_latest_few(tmp_path):
+    storage = Storage(tmp_path / "db.sqlite3")
+    for n in range(storage_module.VISITS_PER_ADDRESS * 5):
+        storage.visited(f"guest{n}", "10.0.0.9")
+    storage.visited("ann", "10.0.0.1")
+    assert storage.db.execute("SELECT COUNT(*) FROM visits").fetchone()[0] == \
+        storage_module.VISITS_PER_ADDRESS + 1
+    assert storage.ban("guest99", "")[1] == ["10.0.0.9"]  # the latest is kept
+    assert storage.ban("guest0", "")[1] == []  # the first is gone
+    storage.close()
 
 
 def test_a_table_with_options_the_game_refuses_is_not_made(host):

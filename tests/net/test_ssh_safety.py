@@ -187,20 +187,32 @@ def said(argv: list[str]) -> str:
     return out.getvalue()
 
 
+ELSEWHERE = {"local_addr": ("127.0.0.2", 0)}  # other addresses on the loopback
+THIRD_PLACE = {"local_addr": ("127.0.0.3", 0)}
+
+
 async def test_a_banned_person_is_sent_away_and_kept_out_under_any_name_until_lifted(tmp_path):
+    """eve (a key) and gus (a guest) come from one address, ann and zoe from another (mal from
+    a third):
+    banning eve keeps out her name, her key under any name and guests from her address, and
+    sends away gus too; key-holders from her address and guests from elsewhere still come in."""
     server, port = await start_server(tmp_path, allow_guests=True)
     data = ["--data", str(tmp_path)]
     try:
-        eve, ann, mal = [await connect(port, name) for name in ("eve", "ann", "mal")]
-        for person in (eve, ann, mal):
+        eve = await connect(port, "eve", **ELSEWHERE)
+        gus = await connect(port, "gus", key=None, password="", **ELSEWHERE)
+        ann, mal = await connect(port, "ann"), await connect(port, "mal", **THIRD_PLACE)
+        for person in (eve, gus, ann, mal):
             await person.wait_for("You are")
         table_with(server, ["ann"], bots=1)
         await mal.press("w")  # mal watches ann's game on the shared screen
         await mal.wait_for("spectators watch")
         assert f"Banned eve (and the key {key_for('eve').get_fingerprint('sha256')}, under any " \
-               "name)" in said(["ban", "eve", "--reason", "[b]spam[/b] in chat", *data])
+               "name; and guests from 127.0.0.2, where it came from)" in \
+               said(["ban", "eve", "--reason", "[b]spam[/b] in chat", *data])
         said(["ban", "mal", *data])
-        for person, why in ((eve, ": [b]spam[/b] in chat"), (mal, ".")):
+        for person, why in ((eve, ": [b]spam[/b] in chat"), (gus, ": [b]spam[/b] in chat"),
+                            (mal, ".")):
             await asyncio.wait_for(person.closed.wait(), timeout=10)  # sent away, told why
             history = bytes(person.received)
             told = history.rindex(f"You are banned from this server{why}".encode())
@@ -213,12 +225,21 @@ async def test_a_banned_person_is_sent_away_and_kept_out_under_any_name_until_li
         assert BannerReader.banners == ["You are banned from this server: [b]spam[/b] in chat\r\n"]
         with pytest.raises(asyncssh.PermissionDenied):  # her name, as a guest
             await connect(port, "eve", key=None, password="")
+        with pytest.raises(asyncssh.PermissionDenied):  # a guest from her address
+            await connect(port, "newface", key=None, password="", **ELSEWHERE)
         assert not ann.closed.is_set()  # nobody else is touched (mal watched her table)
-        assert said(["ban", "--list", *data]).startswith("eve  SHA256:")
+        kim = await connect(port, "kim", **ELSEWHERE)  # a key-holder from her address
+        zoe = await connect(port, "zoe", key=None, password="")  # a guest from elsewhere
+        for person in (kim, zoe):
+            await person.wait_for("You are")
+        listed = said(["ban", "--list", *data])
+        assert listed.startswith("eve  SHA256:") and "guests from 127.0.0.2" in listed
         assert said(["ban", "eve", "--lift", *data]) == "eve may come in again.\n"
-        back = await connect(port, "eve")
-        await back.wait_for("You are eve")
-        for person in (ann, back):
+        back = await connect(port, "eve", **ELSEWHERE)
+        guest = await connect(port, "gus", key=None, password="", **ELSEWHERE)
+        for person in (back, guest):
+            await person.wait_for("You are")
+        for person in (ann, kim, zoe, back, guest):
             await person.close()
     finally:
         await server.stop()
