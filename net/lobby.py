@@ -35,7 +35,7 @@ LOBBY_HELP = """\
 - `↑` `↓` choose a table. `Enter` sits you at a table waiting to start, takes you back to a
   game you play in, or lets you watch any other game.
 - `n`: a new table (the game, how many play, how many bots and of which kind, the game's
-  options); `c` creates it and chooses it for you.
+  options: `←` `→` change one, `Tab` goes to the next); `c` creates it and chooses it for you.
 - `s` takes a free seat at the table chosen; `u` gives yours up (the last person to stand up
   closes a table that has not started).
 - `w` watches a game (spectators see what everyone may see, no one's hidden money); `q` or
