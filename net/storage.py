@@ -57,6 +57,7 @@ CREATE TABLE IF NOT EXISTS visits (
     PRIMARY KEY (name, address)
 );
 CREATE INDEX IF NOT EXISTS visits_by_address ON visits (address, at);
+CREATE INDEX IF NOT EXISTS visits_by_time ON visits (at);
 CREATE TABLE IF NOT EXISTS banned_addresses (
     name TEXT NOT NULL,
     address TEXT NOT NULL,
