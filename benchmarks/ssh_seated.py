@@ -8,8 +8,7 @@ loads them. Each table's four people run in a client process of their own, 120x4
 and all connect at the same moment: a person's first frame is the lobby. Every client comes from
 127.0.0.1, so the server lets 500 connect from it and, unless `--address-loop-share` says
 otherwise, lifts the address's share of its time, as if each person had an address of their
-own (at the default share, 0.3, 32 people from one address hold each other back: key to the
-other players p50 362 ms, p99 4 s, where it is 33 ms and 132 ms lifted). Measured: each first
+own (an address alone on the server is not held to its share anyway). Measured: each first
 frame; when the other three's own apps first answer a key (x, refused: the first frame may be
 the shared lobby, net.first_frame). Once all have arrived (3 s after connecting), each table's
 host selects it and starts it (`g`), everyone is taken to their table, and they play: whoever's

@@ -61,8 +61,8 @@ seated there who may host one more table.
 - Idle {afk:g} s on your turn and a bot plays for you until you press a key at that table.
 - Your seat is kept when you leave a table or lose the connection: come back with the same key.
 - Chat: {chat} lines a minute each, in the lobby and at tables together ({burst} at once).
-- The server's time is shared: a session that keeps it busy (dialog after dialog) for more
-  than {share:.0%} of the time has its keys held back a moment.
+- The server's time is shared: while others are here, a session that keeps it busy (dialog
+  after dialog) for more than {share:.0%} of the time has its keys held back a moment.
 """
 
 

@@ -6,8 +6,10 @@ about 200 ms; an arrow key: 2 ms), and the input rate alone let one session keep
 busy by pressing `?` and `Esc`. So every task a session's app runs is timed, step by step, and
 the time is charged to the session and to its address; a session that has used more than its
 share has its keys held back (by its driver) until its share has caught up (what it already
-asked for is still done). Work done for everyone (the tables' bots, shared spectator screens,
-the lobby's first frames) is charged to nobody: start it `unmetered()`.
+asked for is still done). A share holds only while there is someone to share with: a session
+alone on the server, or the sessions of the only address connected, are not held back. Work
+done for everyone (the tables' bots, shared spectator screens, the lobby's first frames) is
+charged to nobody: start it `unmetered()`.
 
 Timing is by a task factory on the server's loop: a task started while a meter is current (a
 context variable, so every task an app starts inherits its session's) runs its coroutine
@@ -29,20 +31,27 @@ _METER: contextvars.ContextVar[Meter | None] = contextvars.ContextVar("meter", d
 
 
 class Meter:
-    """The loop time a session has used, against its own share and its address's."""
+    """The loop time a session has used, against its own share and its address's. A share
+    counts only while there is someone to share with: the session's own while another session
+    runs, its address's while a session from another address does. Time used alone is nobody's
+    loss, and is not charged."""
 
-    def __init__(self, own: TokenBucket, address: TokenBucket) -> None:
-        self.buckets = (own, address)
+    def __init__(self, shares: Shares, own: TokenBucket, address: TokenBucket) -> None:
+        self.shares = shares
+        self.own, self.address = own, address
         self.used = 0.0  # seconds of loop time, in all
 
     def charge(self, seconds: float) -> None:
         self.used += seconds
-        for bucket in self.buckets:
-            bucket.charge(seconds)
+        shares = self.shares
+        if shares.sessions > 1:
+            self.own.charge(seconds)
+        if len(shares.addresses) > 1:
+            self.address.charge(seconds)
 
     def owed(self) -> float:
         """How long until this session may be given more input (0: now)."""
-        return max(bucket.charge(0.0) for bucket in self.buckets)
+        return max(self.own.charge(0.0), self.address.charge(0.0))
 
     @contextmanager
     def current(self) -> Iterator[None]:
@@ -75,22 +84,25 @@ class Shares:
         self.session_share = session_share
         self.address_share = address_share
         self.burst = burst_seconds
-        self._addresses: dict[str, tuple[TokenBucket, int]] = {}  # bucket, sessions using it
+        self.addresses: dict[str, tuple[TokenBucket, int]] = {}  # bucket, sessions using it
+        self.sessions = 0  # running now
 
     def meter(self, address: str) -> Meter:
-        bucket, users = self._addresses.get(address, (None, 0))
+        bucket, users = self.addresses.get(address, (None, 0))
         if bucket is None:
             bucket = TokenBucket(self.address_share, self.burst)
-        self._addresses[address] = (bucket, users + 1)
-        return Meter(TokenBucket(self.session_share, self.burst), bucket)
+        self.addresses[address] = (bucket, users + 1)
+        self.sessions += 1
+        return Meter(self, TokenBucket(self.session_share, self.burst), bucket)
 
     def release(self, address: str) -> None:
         """A session from `address` has ended; its address's bucket goes with the last one."""
-        bucket, users = self._addresses[address]
+        self.sessions -= 1
+        bucket, users = self.addresses[address]
         if users > 1:
-            self._addresses[address] = (bucket, users - 1)
+            self.addresses[address] = (bucket, users - 1)
         else:
-            del self._addresses[address]
+            del self.addresses[address]
 
 
 class _Timed(Coroutine):

@@ -24,7 +24,9 @@ def clock(monkeypatch):
 
 
 def test_a_session_over_its_share_waits_until_the_share_has_caught_up(clock):
-    meter = Shares(session_share=0.1, address_share=0.3, burst_seconds=1.0).meter("10.0.0.1")
+    shares = Shares(session_share=0.1, address_share=0.3, burst_seconds=1.0)
+    meter = shares.meter("10.0.0.1")
+    shares.meter("10.0.0.1")  # someone to share with
     meter.charge(0.5)
     assert meter.owed() == 0  # within the burst
     meter.charge(0.6)  # 0.1 s over, at 0.1 s a second: a second to wait
@@ -47,6 +49,22 @@ def test_sessions_from_one_address_share_its_bucket_until_the_last_has_gone(cloc
     shares.release("10.0.0.1")
     shares.release("10.0.0.1")
     assert shares.meter("10.0.0.1").owed() == 0  # all gone: a newcomer starts afresh
+
+
+def test_a_session_or_an_address_alone_on_the_server_is_not_held_back(clock):
+    shares = Shares(session_share=0.1, address_share=0.3, burst_seconds=1.0)
+    alone = shares.meter("10.0.0.1")
+    alone.charge(5.0)  # nobody else to wait: nothing is owed, nor charged
+    assert alone.owed() == 0
+    housemate = shares.meter("10.0.0.1")
+    alone.charge(1.5)  # now its own share holds (its address is still the only one)
+    assert alone.owed() == pytest.approx(0.5 / 0.1) and housemate.owed() == 0
+    clock[0] += 15.0  # both buckets full again
+    shares.meter("10.0.0.2")  # another address: the address's share holds too
+    alone.charge(1.2)  # 0.2 s over each burst: at 0.1 s a second its own, 0.3 its address's
+    assert alone.owed() == pytest.approx(0.2 / 0.1)
+    assert housemate.owed() == pytest.approx(0.2 / 0.3)
+    assert alone.used == pytest.approx(7.7)
 
 
 async def busy(seconds: float) -> None:
@@ -132,5 +150,6 @@ async def test_a_session_pressing_dear_keys_is_held_to_its_share_while_others_ar
 
 
 def test_the_lobby_s_help_says_what_share_of_the_server_a_session_may_use():
-    assert "more\n  than 25% of the time has its keys held back" in lobby_help(
-        Limits(session_loop_share=0.25))
+    help_text = lobby_help(Limits(session_loop_share=0.25))
+    assert "while others are here" in help_text
+    assert "more than 25% of the time has its keys held back" in help_text
