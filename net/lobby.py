@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from datetime import UTC, datetime
 
 from rich.text import Text
@@ -297,9 +298,22 @@ class ServerPastGames(PastGamesScreen):
             self.notify(sentence(str(exc)) + ".", severity="warning")
 
 
-def table_defaults(spec) -> dict:
-    """A new table's seats as the dialog first shows them: full, no bots yet, heuristic."""
-    return {"players": spec.max_players, "bots": 0, "bot_kind": "heuristic"}
+SEAT_ROWS = (  # the new table's key, its choice's id, what it means
+    ("players", "players", "[b]players[/b]: seats at the table, yours and the bots included"),
+    ("bots", "bots", "[b]bots[/b]: seats a bot takes now; the rest wait for people"),
+    ("bot_kind", "bot-kind", "[b]bot kind[/b]: for these bots and those added later"),
+)
+
+
+def seat_choices(spec) -> dict[str, tuple[list, Hashable]]:
+    """A new table's seat choices for `spec`, by key: the values offered and the one shown
+    first (every seat, no bots yet, heuristic ones)."""
+    return {
+        "players": ([(str(n), n) for n in range(spec.min_players, spec.max_players + 1)],
+                    spec.max_players),
+        "bots": ([(str(n), n) for n in range(spec.max_players)], 0),
+        "bot_kind": (bot_kinds(spec), "heuristic"),
+    }
 
 
 class NewTableScreen(ModalPage[dict]):
@@ -312,7 +326,7 @@ class NewTableScreen(ModalPage[dict]):
 
     def body(self) -> ComposeResult:
         spec = get_spec(PLAYABLE[0])
-        seats = table_defaults(spec)
+        choices = seat_choices(spec)
         with VerticalScroll(classes="dialog"):
             yield Static("A new table", classes="dialog-title")
             yield Static("← → change · Tab next · [b reverse] c [/] creates · Esc cancels",
@@ -320,20 +334,10 @@ class NewTableScreen(ModalPage[dict]):
             with Horizontal(classes="option-row"):
                 yield Choice([(get_spec(s).title, s) for s in PLAYABLE], spec.slug, id="game")
                 yield Static("[b]game[/b]", classes="hint")
-            with Horizontal(classes="option-row"):
-                yield Choice([(str(n), n) for n in range(spec.min_players, spec.max_players + 1)],
-                             seats["players"], id="players")
-                yield Static("[b]players[/b]: seats at the table, yours and the bots included",
-                             classes="hint")
-            with Horizontal(classes="option-row"):
-                yield Choice([(str(n), n) for n in range(spec.max_players)], seats["bots"],
-                             id="bots")
-                yield Static("[b]bots[/b]: seats a bot takes now; the rest wait for people",
-                             classes="hint")
-            with Horizontal(classes="option-row"):
-                yield Choice(bot_kinds(spec), seats["bot_kind"], id="bot-kind")
-                yield Static("[b]bot kind[/b]: for these bots and those added later",
-                             classes="hint")
+            for key, choice_id, meaning in SEAT_ROWS:
+                with Horizontal(classes="option-row"):
+                    yield Choice(*choices[key], id=choice_id)
+                    yield Static(meaning, classes="hint")
             yield OptionsForm(spec)
             with Horizontal(classes="buttons"):
                 yield Button("Create", id="create", variant="primary")
@@ -358,16 +362,12 @@ class NewTableScreen(ModalPage[dict]):
         form = self.query_one(OptionsForm)
         if form.spec is spec:
             return
-        seats = table_defaults(spec)
-        players = self.query_one("#players", Choice)
-        players.set_options([(str(n), n) for n in range(spec.min_players, spec.max_players + 1)])
-        players.value = seats["players"]
-        bots = self.query_one("#bots", Choice)
-        bots.set_options([(str(n), n) for n in range(spec.max_players)])
-        bots.value = seats["bots"]
-        kinds = self.query_one("#bot-kind", Choice)
-        kinds.set_options(bot_kinds(spec))
-        kinds.value = seats["bot_kind"]
+        choices = seat_choices(spec)
+        for key, choice_id, _ in SEAT_ROWS:
+            values, first = choices[key]
+            choice = self.query_one(f"#{choice_id}", Choice)
+            choice.set_options(values)
+            choice.value = first
         await form.remove()
         await self.query_one(".dialog").mount(OptionsForm(spec), before=self.query_one(".buttons"))
 
@@ -377,15 +377,13 @@ class NewTableScreen(ModalPage[dict]):
         game = self.query_one("#game", Choice).value
         form = next(iter(self.query(OptionsForm)), None)  # none while one form makes way
         if form is None or form.spec.slug != game:
-            self.dismiss({"game": game, "options": {}, **table_defaults(get_spec(game))})
-            return
-        self.dismiss({
-            "game": game,
-            "options": form.values(),
-            "players": int(self.query_one("#players", Choice).value),
-            "bots": int(self.query_one("#bots", Choice).value),
-            "bot_kind": self.query_one("#bot-kind", Choice).value,
-        })
+            options = {}
+            seats = {key: first for key, (_, first) in seat_choices(get_spec(game)).items()}
+        else:
+            options = form.values()
+            seats = {key: self.query_one(f"#{choice_id}", Choice).value
+                     for key, choice_id, _ in SEAT_ROWS}
+        self.dismiss({"game": game, "options": options, **seats})
 
 
 class NameScreen(ModalPage[str]):
