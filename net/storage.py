@@ -209,14 +209,15 @@ class Storage:
     def ban(self, name: str, reason: str) -> tuple[str | None, list[str]]:
         """Ban `name`, the key that owns it (every name of that key) and guests from the
         addresses the name came from lately; returns the key and those addresses."""
-        key = self.key_of(name)
-        since = time.time() - VISITS_KEPT_SECONDS
+        key, now = self.key_of(name), time.time()
         with self._transaction():
             self.db.execute("INSERT OR REPLACE INTO bans VALUES (?, ?, ?, ?)",
-                            (name, key, reason, time.time()))
+                            (name, key, reason, now))
             self.db.execute("INSERT OR IGNORE INTO banned_addresses SELECT name, address "
-                            "FROM visits WHERE name = ? AND at >= ?", (name, since))
-        return key, sorted(self._banned_addresses().get(name, ()))
+                            "FROM visits WHERE name = ? AND at >= ?",
+                            (name, now - VISITS_KEPT_SECONDS))
+        return key, [address for (address,) in self.db.execute(
+            "SELECT address FROM banned_addresses WHERE name = ? ORDER BY address", (name,))]
 
     @guarded
     def lift_ban(self, name: str) -> bool:
