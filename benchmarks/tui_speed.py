@@ -3,7 +3,8 @@
     .venv/bin/python benchmarks/tui_speed.py [--runs 5] [--game bigshot|army]
 
 1. Launch to first frame: `boomtown play GAME` started in a pseudo-terminal (120x40), timed
-   until the Board panel has been written to the terminal.
+   until the Board panel has been written to the terminal; and `boomtown` to its title screen
+   (until its game list has been written).
 2. Redraw after a bot move: in a headless app at 120x40, a bot's move is applied and the screen
    refreshed; timed until Textual runs its after-refresh callback (the frame has been drawn).
 3. Opening a form: the SSH lobby's new-table dialog and the local setup screen, each pushed in a
@@ -26,17 +27,16 @@ from fcntl import ioctl
 from termios import TIOCSWINSZ
 
 
-def first_frame_seconds(game: str) -> float:
+def first_frame_seconds(arguments: list[str], drawn: bytes) -> float:
     leader, follower = pty.openpty()
     ioctl(follower, TIOCSWINSZ, struct.pack("HHHH", 40, 120, 0, 0))
     env = dict(os.environ, TERM="xterm-256color", BOOMTOWN_DATA_DIR=tempfile.mkdtemp())
     start = time.perf_counter()
-    proc = subprocess.Popen([sys.executable, "-m", "tui.cli", "play", game, "--seed", "1",
-                             "--pace", "5"], stdin=follower, stdout=follower, stderr=follower,
-                            env=env, close_fds=True)
+    proc = subprocess.Popen([sys.executable, "-m", "tui.cli", *arguments], stdin=follower,
+                            stdout=follower, stderr=follower, env=env, close_fds=True)
     seen = b""
     try:
-        while b"Board" not in seen:
+        while drawn not in seen:
             ready, _, _ = select.select([leader], [], [], 10)
             if not ready:
                 raise RuntimeError("no frame within 10 s")
@@ -111,9 +111,13 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--game", default="bigshot", choices=("bigshot", "army"))
     args = parser.parse_args()
-    launches = [first_frame_seconds(args.game) for _ in range(args.runs)]
-    print(f"launch to first frame: median {statistics.median(launches) * 1000:.0f} ms "
-          f"(min {min(launches) * 1000:.0f}, max {max(launches) * 1000:.0f}, {args.runs} runs)")
+    play = ["play", args.game, "--seed", "1", "--pace", "5"]
+    for name, arguments, drawn in ((f"boomtown play {args.game}", play, b"Board"),
+                                   ("boomtown (title screen)", [], b"New game of")):
+        launches = [first_frame_seconds(arguments, drawn) for _ in range(args.runs)]
+        print(f"launch to first frame, {name}: median {statistics.median(launches) * 1000:.0f} "
+              f"ms (min {min(launches) * 1000:.0f}, max {max(launches) * 1000:.0f}, "
+              f"{args.runs} runs)")
     redraws = sorted(asyncio.run(redraw_seconds(args.game, 120)))
     p50 = redraws[len(redraws) // 2] * 1000
     p95 = redraws[int(len(redraws) * 0.95)] * 1000

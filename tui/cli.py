@@ -7,7 +7,7 @@ import json
 import os
 import sys
 
-from core.games import GAMES, get_spec
+from core.games import SLUGS, get_spec
 
 from .games import PLAYABLE
 
@@ -112,7 +112,7 @@ def _parser() -> argparse.ArgumentParser:
     ban.add_argument("--list", action="store_true", help="list who is banned")
     ban.add_argument("--data", help="the server's data directory (default: as serve's)")
     sim = commands.add_parser("sim", help="play many seeded games between bots, headless")
-    sim.add_argument("game", choices=sorted(GAMES))
+    sim.add_argument("game", choices=sorted(SLUGS))
     sim.add_argument("--games", type=_count, default=100,
                      help="games to play (default %(default)s)")
     sim.add_argument("--seed", type=int, default=0, help="the run's seed; every game has its "
@@ -124,9 +124,8 @@ def _parser() -> argparse.ArgumentParser:
     sim.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
                      help="one of the game's options; repeatable")
     sim.add_argument("--stats", action="append", default=[], metavar="NAME",
-                     help="gather a game's statistics too: " + "; ".join(
-                         f"{slug}: {', '.join(spec.stats)}" for slug, spec in sorted(GAMES.items())
-                         if spec.stats))
+                     help="gather one of the game's statistics too (the README lists them; "
+                     "an unknown name is refused with the game's list)")
     sim.add_argument("--json", action="store_true", help="print one JSON object on stdout")
     sim.add_argument("--jobs", type=_count, default=os.cpu_count() or 1,
                      help="processes to share the games among (default: every core); the "

@@ -145,7 +145,7 @@ def kept_games() -> list[Path]:
 
 def past_games() -> list[PastGame]:
     """The finished games kept, the newest first; one that cannot be read says why."""
-    from core.games import GAMES
+    from core.games import about
 
     games = []
     for path in kept_games():
@@ -153,7 +153,7 @@ def past_games() -> list[PastGame]:
             data = json.loads(path.read_text())
             ended, record = data["ended"], data["record"]
             when = datetime.fromisoformat(ended["at"])
-            title = GAMES[record["game"]].title
+            title = about(record["game"])["title"]
             players = ", ".join(str(s["name"]) for s in data["seats"])
             games.append(PastGame(str(path), past_game_line(when, title, players,
                                                             ended["result"])))

@@ -1,17 +1,37 @@
-"""The registry of games, by slug."""
+"""The registry of games, by slug.
 
-from core.engine.game import GameSpec
+A game's rules are imported when it is first asked for (`get_spec`): what a menu shows of it
+(`about`: its title and summary) is read from its `about.json`, so the title screen and the
+command line start without importing four games' rules.
+"""
 
-from .army import SPEC as ARMY
-from .bigshot import SPEC as BIGSHOT
-from .million import SPEC as MILLION
-from .stadium import SPEC as STADIUM
+from __future__ import annotations
 
-GAMES: dict[str, GameSpec] = {spec.slug: spec for spec in (BIGSHOT, ARMY, STADIUM, MILLION)}
+from functools import cache
+from importlib import import_module
+from typing import TYPE_CHECKING
+
+from core.engine.data import read_json
+
+if TYPE_CHECKING:
+    from core.engine.game import GameSpec
+
+SLUGS = ("bigshot", "army", "stadium", "million")  # in the order menus list them
+
+
+@cache
+def about(slug: str) -> dict[str, str]:
+    """The game's title and summary; ValueError if there is no such game."""
+    _check(slug)
+    return read_json(__name__, f"{slug}/about.json")
 
 
 def get_spec(slug: str) -> GameSpec:
-    try:
-        return GAMES[slug]
-    except KeyError:
-        raise ValueError(f"no game {slug!r}; the games are: {', '.join(GAMES)}") from None
+    """The game's spec, its rules imported on first use; ValueError if there is no such game."""
+    _check(slug)
+    return import_module(f"{__name__}.{slug}").SPEC
+
+
+def _check(slug: str) -> None:
+    if slug not in SLUGS:
+        raise ValueError(f"no game {slug!r}; the games are: {', '.join(SLUGS)}")

@@ -12,7 +12,7 @@ from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
 from core.engine.record import RecordError
-from core.games import get_spec
+from core.games import about, get_spec
 
 from ..games import PLAYABLE
 from ..saves import FINISHED_KEPT, autosave_path, kept_games, load_table, past_games
@@ -52,8 +52,9 @@ class TitleScreen(Page):
                 choices.append(Option(Text(f"Continue {table.match.spec.title}, round "
                                            f"{view.round} ({who})"), id="continue"))
         for slug in PLAYABLE:
-            spec = get_spec(slug)
-            choices.append(Option(f"New game of {spec.title}: {spec.summary}", id=f"new:{slug}"))
+            game = about(slug)
+            choices.append(Option(f"New game of {game['title']}: {game['summary']}",
+                                  id=f"new:{slug}"))
         kept = len(kept_games())  # counted, not read: the list reads them
         if kept:
             choices.append(Option(f"Replay a past game ({kept} kept)", id="past"))

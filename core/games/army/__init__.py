@@ -5,6 +5,7 @@ from functools import partial
 from core.engine.bots import RandomBot
 from core.engine.game import GameSpec, Option
 from core.engine.search import SearchBot
+from core.games import about
 
 from .actions import CODEC
 from .bots import HeuristicBot
@@ -16,8 +17,7 @@ from .view import SCHEMA
 
 SPEC = GameSpec(
     slug="army",
-    title="Army",
-    summary="Buy sites, build Ammo Stores and Barracks, collect rent; the last one solvent wins.",
+    **about("army"),
     min_players=2,
     max_players=6,
     options=(

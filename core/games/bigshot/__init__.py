@@ -5,6 +5,7 @@ from functools import partial
 from core.engine.bots import RandomBot
 from core.engine.game import GameSpec, Option
 from core.engine.search import SearchBot
+from core.games import about
 
 from .actions import CODEC
 from .bots import HeuristicBot
@@ -15,8 +16,7 @@ from .view import SCHEMA
 
 SPEC = GameSpec(
     slug="bigshot",
-    title="Big Shot",
-    summary="Bid for cubes, place them on city lots, win lots by majority; mind your debts.",
+    **about("bigshot"),
     min_players=2,
     max_players=4,
     options=(

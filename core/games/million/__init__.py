@@ -5,6 +5,7 @@ of ../shared/reference, credited there); moves.py lists every destination of a r
 
 from core.engine.bots import RandomBot
 from core.engine.game import GameSpec, Option
+from core.games import about
 
 from .actions import CODEC
 from .bots import HeuristicBot
@@ -16,9 +17,7 @@ from .view import SCHEMA
 
 SPEC = GameSpec(
     slug="million",
-    title="Million",
-    summary="Drive round the city, lease and buy businesses, race to publicity stunts; "
-            "land on FINISH with $1,000,000.",
+    **about("million"),
     min_players=2,
     max_players=6,
     options=(

@@ -5,6 +5,7 @@ reference design of ../shared/reference, credited in board.json's note)."""
 
 from core.engine.bots import RandomBot
 from core.engine.game import GameSpec, Option
+from core.games import about
 
 from .actions import CODEC
 from .bots import HeuristicBot
@@ -15,8 +16,7 @@ from .view import SCHEMA
 
 SPEC = GameSpec(
     slug="stadium",
-    title="Stadium",
-    summary="Buy city land, build on it, collect returns; first to build the Sports Stadium wins.",
+    **about("stadium"),
     min_players=2,
     max_players=4,
     options=(
