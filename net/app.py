@@ -42,6 +42,7 @@ def running_game(host: Host, player: str, left: set[int]) -> HostedTable | None:
 
 class SessionApp(ServedApp):
     TITLE = "Boomtown"
+    turn_bell = True  # the others at an SSH table may keep a person waiting
 
     class LobbyChanged(Message):
         pass

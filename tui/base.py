@@ -37,6 +37,7 @@ class SturdyCommandPalette(CommandPalette):
 
 class BaseApp(App):
     ALLOW_SELECT = False  # Textual's text selection crashed on a click at a widget being removed
+    turn_bell = False  # ring the terminal's bell when a turn comes after a wait (tui.turn_bell)
 
     @property
     def _background_screens(self) -> list:

@@ -1,9 +1,11 @@
 """Playing together over SSH: real server, real SSH sessions with terminals."""
 
 import asyncio
+import re
 import weakref
 
 from core.games.bigshot import actions as A
+from tui import turn_bell
 
 from .harness import (
     ann_and_ben_at,
@@ -88,6 +90,29 @@ async def test_two_players_and_a_spectator_see_each_others_moves(served):
                 host.act(table.id, name, A.ROLL if A.ROLL in legal else legal[-1])
     for t in (ann, ben, cat):
         await t.close()
+
+
+def bells(received: bytes) -> int:
+    """The terminal bells in what a client received (BEL also ends OSC sequences: not those)."""
+    return re.sub(rb"\x1b\][^\x07\x1b]*(\x07|\x1b\\)", b"", received).count(b"\x07")
+
+
+async def test_the_bell_rings_for_the_player_whose_turn_has_come(served, monkeypatch):
+    monkeypatch.setattr(turn_bell, "WAIT", 0.0)  # every wait counts as long
+    server, port = served
+
+    def to_act(name):
+        return lambda state: state.players[state.to_act()[0]] == name
+
+    ann, ben, table = await ann_and_ben_at(server, port, "bigshot", to_act("ann"))
+    app = session_of(server, "ben").app
+    await until(lambda: app.screen.view.version == table.match.state.version)  # ann's turn
+    await ben.wait_for("· ann to")  # ...drawn on ben's terminal, and all before it received
+    had = bells(ben.received)
+    play_until(server.host, table, to_act("ben"))
+    await until(lambda: bells(ben.received) > had)
+    await ann.close()
+    await ben.close()
 
 
 async def test_a_player_who_drops_gets_their_seat_back_mid_game(served):

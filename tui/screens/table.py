@@ -27,6 +27,7 @@ from ..replay import replay_screen
 from ..saves import forget_save, keep_finished, save_table
 from ..table import Table
 from ..text import sentence
+from ..turn_bell import WAIT, TurnBell
 from ..widgets.key_bar import KeyBar
 from ..widgets.log_panel import LogPanel
 from ..widgets.panel import TextPanel
@@ -63,7 +64,10 @@ class GameCommands(Provider):
                 yield Hit(match, matcher.highlight(label), play, help="play this now")
         undo = (("Undo: take back your last move", screen.action_take_back),) \
             if screen._may_take_back() else ()
-        for label, method in (*undo, ("Help: keys and rules", screen.action_help),
+        bell = f"Bell when your turn comes after a wait: turn it " \
+               f"{'off' if self.app.turn_bell else 'on'}"
+        for label, method in (*undo, (bell, screen.action_toggle_bell),
+                              ("Help: keys and rules", screen.action_help),
                               ("Save the game", screen.action_save),
                               ("Leave the game", screen.action_leave)):
             match = matcher.match(label)
@@ -83,12 +87,13 @@ class TableScreen(Page):
     ]
     KEYS_LAST = ("take_back",)  # the key bar lists the game's keys before Undo
     HELP = ""  # the game's keys, then its rules in brief (Markdown); KEYS_HELP goes between
-    KEYS_HELP = """\
+    KEYS_HELP = f"""\
 # Keys at every table
 
 - `Ctrl+Z` (undo): take back your last move and the bots' replies to it, again for the move
   before, as far back as the last die thrown or card drawn.
-- `Ctrl+P`: every action you may take now, searchable.
+- `Ctrl+P`: every action you may take now, searchable; type `bell` to have the terminal's bell
+  ring when your turn comes after {WAIT:g} s of others' play (on at an SSH host, off on your own).
 - `?` this help; `q` leave (the game is saved after every move, and `Ctrl+S` saves too).
 - `PageUp` / `PageDown` scroll the log.
 """
@@ -121,6 +126,7 @@ class TableScreen(Page):
         self._keys_for: tuple | None = None  # what the footer's keys were last worked out for
         self._drawn = None  # the view the panels show
         self.message = ""  # the last refusal, shown until the viewer's next accepted action
+        self._bell = TurnBell()
 
     # -- layout ----------------------------------------------------------------------------------
 
@@ -179,6 +185,8 @@ class TableScreen(Page):
                 return
             self.viewer = actor
         self.view = table.view(self.viewer)
+        if self._bell.turn_came(self._mine()) and self.app.turn_bell:
+            self.app.bell()
         self.query_one("#status", TextPanel).show_text(self.status_line())
         if self.view is not self._drawn:  # news that changes no view (chat, who is online)
             self._drawn = self.view       # redraws no board
@@ -426,6 +434,11 @@ class TableScreen(Page):
 
     def action_help(self) -> None:
         self.app.push_screen(Help(self.help_text()))
+
+    def action_toggle_bell(self) -> None:
+        self.app.turn_bell = not self.app.turn_bell
+        self.notify(f"The bell {'rings' if self.app.turn_bell else 'no longer rings'} when your "
+                    f"turn comes after {WAIT:g} s of others' play.")
 
     def help_text(self) -> str:
         """The game's help with the keys of every table after the game's own keys (the first
