@@ -229,6 +229,26 @@ class Host:
             self._lobby_changed()
             self._forget_if_done(table)
 
+    def rematch(self, table_id: int, name: str) -> HostedTable:
+        """`name`, a player of this finished game, plays it again: at the table the first of its
+        players to ask made (the same game, options, number of seats and bots), which starts
+        by itself once every person who played the game sits there."""
+        old = self.tables.get(table_id)
+        if old is None or old.status != OVER or old.seat_of(name) is None:
+            raise HostError("only the players of a finished game may play it again")
+        table = self.tables.get(old.rematch) if old.rematch is not None else None
+        if table is None:  # nobody asked yet, or everyone stood up from the table made
+            bots = sum(seat.is_bot for seat in old.seats)
+            table = self.create_table(name, old.game, old.options, len(old.seats), bots,
+                                      old.bot_kind)
+            old.rematch = table.id
+        else:
+            self.sit(table.id, name)
+        players = {seat.name for seat in old.seats if seat.kind == HUMAN}
+        if players <= {seat.name for seat in table.seats if seat.kind == HUMAN}:
+            self.start(table.id, table.host)
+        return table
+
     def _forget_if_done(self, table: HostedTable) -> None:
         """A finished game that nobody watches, and whose players have all left its end screen
         or the server, leaves memory (a Stadium game holds about 1 MB); it stays on disk, and

@@ -117,7 +117,7 @@ class LobbyScreen(Page):
     ]
 
     def body(self) -> ComposeResult:
-        with Vertical(id="lobby"):
+        with Vertical(id="lobby-panel"):
             yield Static(id="lobby-head")
             tables = RowList(COLUMNS, id="tables")
             tables.border_title = "Tables"
@@ -131,7 +131,7 @@ class LobbyScreen(Page):
 
     def on_mount(self) -> None:
         super().on_mount()
-        self.query_one("#lobby").border_title = "Lobby"
+        self.query_one("#lobby-panel").border_title = "Lobby"
         self._chat_seen = 0
         self.refresh_lobby()
         self.query_one("#tables", RowList).focus()

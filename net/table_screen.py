@@ -19,7 +19,7 @@ from tui.widgets.panel import key_hints
 
 from .chat import ChatLine
 from .host import Host
-from .tables import HUMAN, OPEN, HostError, NetSeat
+from .tables import HUMAN, OPEN, WAITING, HostError, NetSeat
 
 
 def screen_seats(seats: Sequence[NetSeat]) -> list[Seat]:
@@ -99,7 +99,7 @@ class NetTableMixin:
 - `PageUp` / `PageDown` scroll the log.
 """
 
-    END_CHOICES = {"lobby": "Lobby"}  # after the game, back to the lobby (or a replay)
+    END_CHOICES = {"again": "Play again", "lobby": "Lobby"}  # or a replay
     _chat_seen = 0
 
     def refresh_view(self) -> None:
@@ -147,9 +147,30 @@ class NetTableMixin:
 
         self.app.push_screen(ConfirmQuit(explanation), leave)
 
+    def end_choices(self) -> dict[str, str]:
+        """Players may play again (at a new table, with the same seats and options);
+        spectators go back to the lobby."""
+        if self.viewer is None:
+            return {"lobby": "Lobby"}
+        return self.END_CHOICES
+
     def on_end_choice(self, choice: str | None) -> None:
-        self.app.host.saw_the_end(self.table.id, self.app.player)
-        self.app.show_lobby()
+        app, host, player = self.app, self.app.host, self.app.player
+        news = ""
+        if choice == "again":
+            try:
+                table = host.rematch(self.table.id, player)
+            except HostError as exc:
+                news = sentence(str(exc)) + "."
+            else:
+                if table.status == WAITING:
+                    start = " (or when you start it: g)" if table.host == player else ""
+                    news = (f"You sit at table #{table.id}: it starts when the others who "
+                            f"played choose Play again too{start}.")
+        host.saw_the_end(self.table.id, player)
+        app.show_lobby()
+        if news:
+            app.notify(news)
 
 
 def merged_log(game: Sequence[str], shown: int, chat: Sequence[ChatLine]) -> list[str]:

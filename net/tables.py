@@ -64,6 +64,7 @@ class HostedTable:
     bot_kind: str = "heuristic"  # the kind of bot that takes the seats its host fills
     listed_as: tuple = ()  # what the lobby last showed of this table
     done_with: set[str] = field(default_factory=set)  # players who left its end screen
+    rematch: int | None = None  # the table its players asked to play again at
 
     def view(self, seat: int | None):
         """What `seat` (None: a spectator) sees now; computed once per version and seat."""

@@ -334,17 +334,44 @@ def test_the_last_person_to_leave_a_waiting_table_closes_it_for_good(tmp_path):
     assert table.id not in again.tables and len(again.tables) == 1
 
 
-def finished_table(tmp_path, *online):
-    """A host whose Big Shot table (ann and ben, seed 3) has been played to its end, with
-    `online` connected."""
+def finished_table(tmp_path, *online, **options):
+    """A host whose Big Shot table (ann and ben, seed 3, `options`) has been played to its end,
+    with `online` connected."""
     host = Host(Storage(tmp_path / "db.sqlite3"), Limits(bot_pace_seconds=3600))
     for name in online:
         host.connect(name, Ear())
-    table = host.create_table("ann", "bigshot", {}, players=2, bots=0, seed=3)
+    table = host.create_table("ann", "bigshot", options, players=2, bots=0, seed=3)
     host.sit(table.id, "ben")
     host.start(table.id, "ann")
     play_until(host, table, lambda state: state.is_over())
     return host, table
+
+
+async def test_the_players_of_a_finished_game_play_it_again_together(tmp_path):
+    host, old = finished_table(tmp_path, "ann", "ben", "cat", hidden_money=True)
+    with pytest.raises(HostError, match="only the players of a finished game"):
+        host.rematch(old.id, "cat")
+    table = host.rematch(old.id, "ann")
+    assert table.id != old.id and table.host == "ann" and table.status == "waiting"
+    assert (table.game, table.options["hidden_money"], len(table.seats)) == ("bigshot", True, 2)
+    assert host.rematch(old.id, "ann") is table  # asked twice: still one table, one seat
+    host.saw_the_end(old.id, "ann")  # ann waits in the lobby
+    assert host.rematch(old.id, "ben") is table
+    assert table.status == "playing"  # everyone who played is back: it starts by itself
+    assert [s.name for s in table.seats] == ["ann", "ben"] and table.match.state.hidden
+    with pytest.raises(HostError, match="only the players of a finished game"):
+        host.rematch(table.id, "ann")  # not over yet
+    host.stop()
+
+
+async def test_a_rematch_started_without_a_player_tells_them_to_watch(tmp_path):
+    host, old = finished_table(tmp_path, "ann", "ben")
+    table = host.rematch(old.id, "ann")
+    host.fill_with_bots(table.id, "ann")
+    host.start(table.id, "ann")
+    with pytest.raises(HostError, match="that game has started; you can watch it"):
+        host.rematch(old.id, "ben")
+    host.stop()
 
 
 async def test_finished_games_are_not_loaded_again_after_a_restart(tmp_path):

@@ -67,6 +67,7 @@ def test_a_spectator_watches_with_only_the_way_back_to_the_lobby(snap_compare, t
 
 
 @pytest.mark.parametrize("size", SIZES)
-def test_a_finished_game_offers_a_player_its_replay_and_the_lobby(snap_compare, tmp_path, size):
+def test_a_finished_game_offers_a_player_to_play_again_its_replay_and_the_lobby(
+        snap_compare, tmp_path, size):
     assert snap_compare(TablePreview(tmp_path, seat=0, until=lambda state: state.is_over()),
                         terminal_size=size)

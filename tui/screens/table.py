@@ -313,7 +313,7 @@ class TableScreen(Page):
             keep_finished(self.table)
             forget_save(self.save_path)
         end = self.end_screen(self.table.view(None))
-        end.choices = self.END_CHOICES
+        end.choices = self.end_choices()
         replay = self.table.replayable()
         if replay is not None:
             seats = list(self.table.seats)
@@ -343,6 +343,10 @@ class TableScreen(Page):
 
     def end_screen(self, view) -> Page:
         raise NotImplementedError
+
+    def end_choices(self) -> dict[str, str]:
+        """The end screen's buttons: answer -> label."""
+        return self.END_CHOICES
 
     def on_end_choice(self, choice: str | None) -> None:
         if choice == "again":
