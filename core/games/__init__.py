@@ -26,6 +26,7 @@ def about(slug: str) -> dict[str, str]:
     return read_json(__name__, f"{slug}/about.json")
 
 
+@cache
 def get_spec(slug: str) -> GameSpec:
     """The game's spec, its rules imported on first use; ValueError if there is no such game."""
     _check(slug)

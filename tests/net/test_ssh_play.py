@@ -300,11 +300,17 @@ async def test_the_name_dialog_closes_when_no_name_is_chosen_in_time(tmp_path, m
         await server.stop()
 
 
-async def test_a_finished_game_is_replayed_by_each_player_on_their_own(served):
+async def ann_and_ben_at_the_end(served) -> tuple:
+    """ann and ben after a Big Shot game they played together, both at its end screen."""
     server, port = served
     ann, ben, table = await ann_and_ben_at(server, port, "bigshot", lambda s: s.is_over())
     for person in (ann, ben):
         await person.wait_for("Game over")
+    return ann, ben, table
+
+
+async def test_a_finished_game_is_replayed_by_each_player_on_their_own(served):
+    ann, ben, table = await ann_and_ben_at_the_end(served)
     await ann.press("r")
     await ann.wait_for("Replay, move 0 of")
     await ann.press("\x1b[C", "\x1b[C")  # right, right
@@ -322,10 +328,9 @@ async def test_a_finished_game_is_replayed_by_each_player_on_their_own(served):
 
 
 async def test_both_players_choose_play_again_and_a_new_game_starts_for_them(served):
-    server, port = served
-    ann, ben, old = await ann_and_ben_at(server, port, "bigshot", lambda s: s.is_over())
-    for person in (ann, ben):
-        await person.wait_for("Play again")
+    server, _ = served
+    ann, ben, old = await ann_and_ben_at_the_end(served)
+    assert "Play again" in ann.text() and "Play again" in ben.text()
     await ann.press("a")
     await ann.wait_for("You sit at table #")
     rematch = server.host.tables[old.rematch]
