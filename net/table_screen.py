@@ -58,6 +58,9 @@ class NetTable:
     def why_illegal(self, seat: int, action) -> str | None:
         return self.hosted.match.state.why_illegal(seat, action)
 
+    def why_none(self, seat: int, kind: type) -> str | None:
+        return self.hosted.match.state.why_none(seat, kind)
+
     def bot_to_move(self) -> None:
         return None  # the host moves the bots
 
@@ -100,6 +103,7 @@ class NetTableMixin:
 """
 
     END_CHOICES = {"again": "Play again", "lobby": "Lobby"}  # or a replay
+    NO_TAKING_BACK = "At a shared table a move stands once the others have seen it."
     _chat_seen = 0
 
     def refresh_view(self) -> None:

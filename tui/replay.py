@@ -55,6 +55,9 @@ class ReplayTable:
     def why_illegal(self, seat: int, action) -> str | None:
         return "this is a replay: nothing can be played"
 
+    def why_none(self, seat: int, kind: type) -> str | None:
+        return self.why_illegal(seat, kind)
+
     def bot_to_move(self) -> None:
         return None
 

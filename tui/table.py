@@ -53,6 +53,9 @@ class Table(Protocol):
     def why_illegal(self, seat: int, action: Action) -> str | None:
         """Why `seat` may not play `action` now, or None if it may (the game's own words)."""
 
+    def why_none(self, seat: int, kind: type[Action]) -> str | None:
+        """Why `seat` can make no move of `kind` now, where the game says (its own words)."""
+
     def bot_to_move(self) -> int | None:
         """A bot seat the screen itself must move now (None where someone else moves bots)."""
 
@@ -121,6 +124,9 @@ class LocalTable:
 
     def why_illegal(self, seat: int, action: Action) -> str | None:
         return self.state.why_illegal(seat, action)
+
+    def why_none(self, seat: int, kind: type[Action]) -> str | None:
+        return self.state.why_none(seat, kind)
 
     def can_take_back(self, seat: int) -> bool:
         return self.match.take_back_point(seat, self.bots) is not None

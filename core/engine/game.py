@@ -189,6 +189,14 @@ class GameState:
         """
         raise NotImplementedError
 
+    def why_none(self, seat: int, kind: type[Action]) -> str | None:
+        """Why `seat` can make no move of `kind` now (Build, with every card and spot), for a
+        player to read, where the game has more to say than what it waits for; else None.
+
+        A screen's key that stands for a kind of move says this when pressed in vain. A game
+        that explains a kind returns None exactly when a move of that kind is legal."""
+        return None
+
     def may_act(self, seat: int) -> bool:
         """Whether `seat` has anything it may do now, even if it is not its turn."""
         return bool(self.legal_actions(seat))

@@ -166,6 +166,21 @@ def test_the_first_turn_of_the_game_has_no_construction():
     roll(state, 4)
     act(state, state.legal_actions(state.turn)[0])
     assert not any(type(a) is A.Build for a in state.legal_actions(state.turn))
+    assert state.why_none(state.turn, A.Build) == f"{FRESH}: build on it from your next turn"
+    assert state.why_none(state.turn, A.Demolish) == "you have no building to demolish"
+
+
+def test_a_player_who_can_build_nothing_is_told_why():
+    state = start()
+    me = state.turn
+    assert state.why_none(me, A.Build) is None  # before the roll the game waits for the die
+    to_main(state)
+    assert state.why_none(me, A.Build) == "you own no land to build on"
+    own(state, me, 0)
+    assert state.why_none(me, A.Build) is None
+    state._pay(me, state.bank, state.cash(me) - 1_000, "spent")
+    assert state.why_none(me, A.Build).startswith("the cheapest building card left costs $")
+    assert state.why_none(me, A.Build).endswith("and you have $1,000")
 
 
 def test_a_building_faces_a_street_with_its_figures_edge_turned_half_way_at_most():
@@ -221,6 +236,7 @@ def test_one_construction_and_then_one_demolition_a_turn():
     to_main(state)
     act(state, build_at("R1", 1, 1, "N"))
     assert refused(state, build_at("R1", 1, 2, "N")).startswith("one building a turn")
+    assert state.why_none(me, A.Build).startswith("one building a turn")
     end_turn(state)
     end_turn(state)
     to_main(state)
@@ -228,6 +244,8 @@ def test_one_construction_and_then_one_demolition_a_turn():
     # demolition comes after construction: the cleared land waits for the next turn
     assert refused(state, build_at("R1", 1, 2, "N")).startswith("demolition comes after")
     assert not any(type(a) in (A.Build, A.Demolish) for a in state.legal_actions(me))
+    assert state.why_none(me, A.Build).startswith("demolition comes after")
+    assert state.why_none(me, A.Demolish) == "one demolition a turn"
 
 
 def test_a_building_may_cover_part_of_a_lot_and_the_rest_is_a_parcel_sold_in_one_piece():

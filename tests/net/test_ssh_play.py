@@ -115,6 +115,21 @@ async def test_the_bell_rings_for_the_player_whose_turn_has_come(served, monkeyp
     await ben.close()
 
 
+async def test_a_key_pressed_out_of_turn_says_whose_turn_it_is(served):
+    server, port = served
+    ann, ben, table = await ann_and_ben_at(
+        server, port, "bigshot", lambda state: state.players[state.to_act()[0]] == "ann")
+    await ben.wait_for("· ann to")
+    version = table.match.state.version
+    await ben.press("p")  # Pass, ann's to make
+    await ben.wait_for("Wait for your turn: ann is to")
+    await ben.press("\x1a")  # Ctrl+Z
+    await ben.wait_for("At a shared table a move stands")
+    assert table.match.state.version == version
+    await ann.close()
+    await ben.close()
+
+
 async def test_a_player_who_drops_gets_their_seat_back_mid_game(served):
     server, port = served
     ann, ben = await connect(port, "ann"), await connect(port, "ben")

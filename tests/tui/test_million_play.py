@@ -131,3 +131,21 @@ async def test_the_turn_panel_asks_to_buy_or_lease_only_where_the_person_can():
         async with app.run_test(size=(120, 40)) as pilot:
             await pilot.pause()
             assert str(app.screen.query_one("#auction").render()).startswith(said)
+
+
+async def test_a_business_key_where_nothing_can_be_taken_says_the_rule():
+    table = million_table(3, person_stopped_where(False))
+    app = app_for(table)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        screen, version = app.screen, table.state.version
+        await pilot.press("enter")
+        await pilot.pause()
+        assert screen.message == "Drive/take: not now. The game waits for you to buy, lease " \
+                                 "or end the turn."
+        screen.cursor = next(space.id for space in SPACES if space.businesses
+                             and space.id != table.state.landed)
+        await pilot.press("b")
+        await pilot.pause()
+        assert screen.message.startswith("You may take a business only where you stop")
+        assert table.state.version == version

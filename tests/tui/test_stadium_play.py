@@ -63,6 +63,29 @@ async def test_a_building_that_does_not_fit_is_refused_with_the_reason_and_chang
                    for b in table.state.buildings.values())
 
 
+def building_on_fresh_land(state) -> bool:
+    """The person's construction step on their first turn: all their land bought this turn."""
+    return (not state.stack and state.stage == "main" and state.turn == 0
+            and state.land[0] != 0 and state.land[0] & ~state.fresh == 0)
+
+
+async def test_a_key_that_can_do_nothing_now_says_why_and_changes_nothing():
+    table = stadium_table(2, building_on_fresh_land)
+    app = app_for(table)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        screen, version = app.screen, table.state.version
+        assert "Build" not in str(screen.query_one("#keys").render())
+        for key, said in (("b", "You cannot build on land acquired this turn: build on it from"
+                                " your next turn."),
+                          ("d", "You have no building to demolish."),
+                          ("r", "Roll: not now. The game waits for you to build or end the turn.")):
+            await pilot.press(key)
+            await pilot.pause()
+            assert screen.message.startswith(said)
+        assert table.state.version == version and screen.placing is None
+
+
 async def test_demolishing_the_building_under_the_cursor():
     table = stadium_table(3, stadium_building)
     app = app_for(table)

@@ -14,6 +14,8 @@ from pathlib import Path
 from typing import Any, ClassVar
 
 from rich.text import Text
+from textual import events
+from textual.actions import parse as parse_action
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.command import Hit, Hits, Provider
@@ -104,6 +106,8 @@ class TableScreen(Page):
     FULL_SIZE = (110, 36)  # the smallest window the full layout fits; below, the compact one
     WATCHING = " · watching"  # the status line's word for a spectator's screen
     END_CHOICES = {"again": "Play again", "title": "Title", "quit": "Quit"}  # the end's buttons
+    NO_TAKING_BACK = "Nothing to take back: Undo goes back to your last move, as far as the " \
+                     "last die thrown or card drawn."
 
     def __init__(self, table: Table, pace: float = 0.0, save_path: Path | None = None,
                  seat: int | str | None = HOT_SEAT) -> None:
@@ -427,6 +431,44 @@ class TableScreen(Page):
         if isinstance(wanted, type):
             return next((a for a in self.view.legal if isinstance(a, wanted)), None)
         return wanted if wanted in self.view.legal else None
+
+    def kind_of(self, action: str, parameters: tuple) -> type | None:
+        """The kind of move a key's action makes (Roll, Build), where it makes one kind."""
+        if action != "answer":
+            return None
+        wanted = self.ANSWERS[parameters[0]]
+        return wanted if isinstance(wanted, type) else type(wanted)
+
+    def on_key(self, event: events.Key) -> None:
+        """A key of the key bar pressed when it can do nothing says why, rather than nothing."""
+        refusal = self.refusal(event.key)
+        if refusal and refusal != self.message:  # a held key is told once
+            self.warn(refusal)
+
+    def refusal(self, key: str) -> str | None:
+        """Why `key`, one of the game's keys, does nothing now; None when it acts, or is not
+        one (the arrows and other keys left off the key bar say nothing). A game's screen
+        binds its keys before a table's own, so the first found is the one meant."""
+        keyed = [b for cls in type(self).__mro__ for b in vars(cls).get("BINDINGS", ())
+                 if isinstance(b, Binding) and b.show and key in b.key.split(",")]
+        if not keyed or self.has_class("-too-small") or self.table.is_over():
+            return None
+        active = self.active_bindings.get(key)
+        if active is not None and active.enabled:
+            return None
+        view, binding = self.view, keyed[0]
+        if binding.action == "take_back":
+            return self.NO_TAKING_BACK
+        if self.viewer is None:
+            return "You are watching: only the players at the table make moves."
+        if not self._mine():
+            return f"Wait for your turn: {actor_name(view)} is {self.DOING[view.phase]}."
+        _, action, parameters = parse_action(binding.action)
+        kind = self.kind_of(action, parameters)
+        reason = self.table.why_none(self.viewer, kind) if kind is not None else None
+        if reason:
+            return sentence(reason) + "."
+        return f"{binding.description}: not now. The game waits for you {self.DOING[view.phase]}."
 
     def action_answer(self, key: str) -> None:
         action = self.answer(key)

@@ -16,6 +16,11 @@ from .board import BLOCK_MASKS, CARDS, LOT_MASKS, LOTS, STADIUM_INDEX, ZONE_MASK
 from .frames import ACRE_PRICE, DEMOLITION
 from .placement import FACINGS, placement_at, placements_of, shape_fault
 
+BUILT = "one building a turn: you have built this turn"
+DEMOLISHED = "demolition comes after construction: build again next turn"
+FRESH = "you cannot build on land acquired this turn"
+ONE_DEMOLITION = "one demolition a turn"
+
 
 @dataclass(frozen=True, slots=True)
 class Building:
@@ -145,9 +150,9 @@ class LandRules:
         if not 0 <= action.card < len(CARDS) or action.facing not in (0, 1):
             return "there is no such building card"
         if self.built:
-            return "one building a turn: you have built this turn"
+            return BUILT
         if self.demolished:
-            return "demolition comes after construction: build again next turn"
+            return DEMOLISHED
         card = CARDS[action.card]
         facing = FACINGS[action.facing]
         spot = placement_at(card.id, action.row, action.col, facing)
@@ -159,7 +164,7 @@ class LandRules:
         if spot.cells & self.developed:
             return "there is a building there: demolish it first (it is cleared next turn)"
         if spot.cells & self.fresh:
-            return "you cannot build on land acquired this turn"
+            return FRESH
         if self.zoned_out(seat, action.card, spot.block):
             return f"zoning: this block is {self.block_class[spot.block]}"
         if self.in_use[action.card] >= card.copies:
@@ -168,6 +173,32 @@ class LandRules:
         if price > self.cash(seat):
             return f"it costs ${price:,} and you have ${self.cash(seat):,}"
         return None
+
+    def why_no_builds(self, seat: int) -> str | None:
+        """Why `seat` can make no Build at all now, for a player to read; None if it can."""
+        if self.built:
+            return BUILT
+        if self.demolished:
+            return DEMOLISHED
+        if not self.land[seat]:
+            return "you own no land to build on"
+        undeveloped = self.land[seat] & ~self.developed
+        if not undeveloped:
+            return "all your land is built on: demolish a building or acquire land first"
+        if not undeveloped & ~self.fresh:
+            return f"{FRESH}: build on it from your next turn"
+        prices = [self.building_price(seat, index) for index, card in enumerate(CARDS)
+                  if self.in_use[index] < card.copies]
+        if not prices:
+            return "every building card is on the board"
+        cash = self.cash(seat)
+        if min(prices) > cash:
+            return f"the cheapest building card left costs ${min(prices):,} and you have " \
+                   f"${cash:,}"
+        if self.legal_builds(seat):
+            return None
+        return "no building you can pay for fits on your land: a building lies inside one " \
+               "block, faces a street and keeps to the block's zoning"
 
     def _do_Build(self, seat: int, action) -> None:
         card = CARDS[action.card]
@@ -201,11 +232,21 @@ class LandRules:
 
     def why_no_demolition(self, seat: int, building: int) -> str | None:
         if self.demolished:
-            return "one demolition a turn"
+            return ONE_DEMOLITION
         if building not in self.buildings or self.buildings[building].owner != seat:
             return "you can demolish only your own buildings"
         if self.cash(seat) < self.demolition_fee():
             return f"demolition costs ${DEMOLITION:,}"
+        return None
+
+    def why_no_demolitions(self, seat: int) -> str | None:
+        """Why `seat` can demolish nothing now, for a player to read; None if it can."""
+        if self.demolished:
+            return ONE_DEMOLITION
+        if not self.buildings_of(seat):
+            return "you have no building to demolish"
+        if self.cash(seat) < self.demolition_fee():
+            return f"demolition costs ${self.demolition_fee():,} and you have ${self.cash(seat):,}"
         return None
 
     def _do_Demolish(self, seat: int, action) -> None:

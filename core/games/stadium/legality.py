@@ -77,6 +77,14 @@ class LegalityRules:
     def reveals(self, seat: int, action) -> bool:  # the die, and the top card of either deck
         return super().reveals(seat, action) or type(action) in (A.DrawCrown, A.DrawVenture)
 
+    def why_none(self, seat: int, kind: type) -> str | None:
+        """At the construction step, why the player has no Build or no Demolish at all."""
+        if seat != self.actor() or self.situation() != MAIN:
+            return None
+        if kind is A.Build:
+            return self.why_no_builds(seat)
+        return self.why_no_demolitions(seat) if kind is A.Demolish else None
+
     def why_illegal(self, seat: int, action) -> str | None:
         if self.stage == OVER:
             return "the game is over"

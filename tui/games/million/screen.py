@@ -160,12 +160,18 @@ class MillionScreen(TableScreen):
             return True
         if action == "confirm":
             return self._mine() and view.phase in ("setup", "move")
-        if action == "business":
-            kind = BUSINESS_KEYS[parameters[0]]
-            return any(type(a) is kind for a in view.legal)
+        if action == "business":  # on your move, a business key that cannot act says why
+            return self._mine()
         if action == "next_target":
             return bool(self._targets(view))
         return True
+
+    def key_shown(self, action: str) -> bool:
+        """Business keys are listed only while a move of their kind is legal somewhere."""
+        if not action.startswith("business("):
+            return True
+        kind = BUSINESS_KEYS[action[len("business('")]]
+        return any(type(a) is kind for a in self.view.legal)
 
     def action_arrow(self, name: str) -> None:
         self.cursor, self.pick = STEPS[name][self.cursor], None

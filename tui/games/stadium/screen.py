@@ -193,6 +193,10 @@ class StadiumScreen(BidKeys, TableScreen):
             return bool(view.offer_partners) and (view.phase == "trade") == (action == "counter")
         return True
 
+    def kind_of(self, action: str, parameters: tuple) -> type | None:
+        return {"place": A.Build, "demolish": A.Demolish}.get(action) \
+            or super().kind_of(action, parameters)
+
     def bidding(self) -> bool:
         return self.view.phase == "auction" and self._mine()
 
