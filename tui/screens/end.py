@@ -31,9 +31,12 @@ def standing_label(view, seat: int, label: Text, width: int) -> Text:
     return label
 
 
-def chart_of(view, history, labels: list[Text], colours, width: int, title: str) -> Text:
-    """Each player's figure at the end of each round, as sparklines in their colours."""
+def chart_of(view, history, final, labels: list[Text], colours, width: int, title: str) -> Text:
+    """Each player's figure at the end of each round, as sparklines in their colours, ending
+    with `final`, the figures the standings show, where the game ended during a round."""
     styles = [Style(color=colours[seat]) for seat in range(len(view.players))]
+    if not history or tuple(history[-1]) != tuple(final):
+        history = (*history, tuple(final))
     return sparklines(history, labels, styles, width, title)
 
 

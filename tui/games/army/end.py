@@ -38,5 +38,5 @@ class ArmyEnd(EndPage):
     def chart(self, width: int) -> Text:
         view = self.final
         labels = [seat_label(view, seat) for seat in range(len(view.players))]
-        return chart_of(view, view.worth_history, labels, SEAT_COLOURS, width,
+        return chart_of(view, view.worth_history, view.net_worth, labels, SEAT_COLOURS, width,
                         "Net worth at the end of each round")

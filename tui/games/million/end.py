@@ -35,5 +35,5 @@ class MillionEnd(EndPage):
     def chart(self, width: int) -> Text:
         view = self.final
         labels = [seat_label(view, seat) for seat in range(len(view.players))]
-        history = (*view.cash_history, view.cash)  # and where the game ended
-        return chart_of(view, history, labels, SEAT_COLOURS, width, "Cash at the end of each round")
+        return chart_of(view, view.cash_history, view.cash, labels, SEAT_COLOURS, width,
+                        "Cash at the end of each round")

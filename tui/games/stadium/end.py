@@ -38,5 +38,5 @@ class StadiumEnd(EndPage):
     def chart(self, width: int) -> Text:
         view = self.final
         labels = [seat_label(view, seat) for seat in range(len(view.players))]
-        return chart_of(view, view.assets_history, labels, SEAT_COLOURS, width,
+        return chart_of(view, view.assets_history, view.assets, labels, SEAT_COLOURS, width,
                         "Assets at the end of each round")
