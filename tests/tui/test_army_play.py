@@ -97,6 +97,19 @@ async def test_raising_money_by_mortgaging_then_paying_the_debt():
         assert any(t.amount == owed and t.source == 0 for t in table.state.ledger.entries[-3:])
 
 
+async def test_bankruptcy_pressed_while_money_can_be_raised_says_how():
+    table = army_table(1, army_in_debt)
+    app = app_for(table)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        version = table.state.version
+        await pilot.press("B")
+        await pilot.pause()
+        assert app.screen.message == "Bankrupt: not now. You can still raise the money: sell " \
+                                     "buildings, mortgage or trade."
+        assert table.state.version == version and table.state.active[0]
+
+
 async def test_an_offer_is_composed_sent_and_answered_by_the_bot():
     table = army_table(3, army_managing)
     app = app_for(table)

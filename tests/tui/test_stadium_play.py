@@ -79,7 +79,8 @@ async def test_a_key_that_can_do_nothing_now_says_why_and_changes_nothing():
         for key, said in (("b", "You cannot build on land acquired this turn: build on it from"
                                 " your next turn."),
                           ("d", "You have no building to demolish."),
-                          ("r", "Roll: not now. The game waits for you to build or end the turn.")):
+                          ("r", "Roll: not now. Build, demolish, offer a trade or end your "
+                                "turn.")):
             await pilot.press(key)
             await pilot.pause()
             assert screen.message.startswith(said)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+from dataclasses import fields
 from pathlib import Path
 from typing import Any, ClassVar
 
@@ -439,6 +440,15 @@ class TableScreen(Page):
         wanted = self.ANSWERS[parameters[0]]
         return wanted if isinstance(wanted, type) else type(wanted)
 
+    def sent_by(self, action: str, parameters: tuple):
+        """The one action a key sends whatever the position (Roll, Bankrupt), or None."""
+        if action != "answer":
+            return None
+        wanted = self.ANSWERS[parameters[0]]
+        if not isinstance(wanted, type):
+            return wanted
+        return wanted() if not fields(wanted) else None
+
     def on_key(self, event: events.Key) -> None:
         """A key of the key bar pressed when it can do nothing says why, rather than nothing."""
         refusal = self.refusal(event.key)
@@ -468,7 +478,11 @@ class TableScreen(Page):
         reason = self.table.why_none(self.viewer, kind) if kind is not None else None
         if reason:
             return sentence(reason) + "."
-        return f"{binding.description}: not now. The game waits for you {self.DOING[view.phase]}."
+        sent = self.sent_by(action, parameters)
+        reason = self.table.why_illegal(self.viewer, sent) if sent is not None else None
+        return f"{binding.description}: not now. " + (
+            f"{sentence(reason)}." if reason else
+            f"The game waits for you {self.DOING[view.phase]}.")
 
     def action_answer(self, key: str) -> None:
         action = self.answer(key)
