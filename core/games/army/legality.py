@@ -106,8 +106,9 @@ class LegalityRules:
             return self._why_no_sale(seat, action.square) if cls is A.Sell else \
                 self._why_no_mortgage(seat, action.square)
         if cls in (A.Build, A.Unmortgage):
-            if kind not in (ROLL, END):
-                return "you can build or lift mortgages only in your own turn"
+            if kind not in (ROLL, END):  # in your turn, what it waits for comes first
+                return self._what_now(kind) if seat == self.turn else \
+                    "you can build or lift mortgages only in your own turn"
             return self._why_no_build(seat, action.square) if cls is A.Build else \
                 self._why_no_unmortgage(seat, action.square)
         if cls not in ANSWERS[kind]:
