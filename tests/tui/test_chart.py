@@ -24,6 +24,14 @@ def test_sparklines_end_with_the_last_round_at_any_width():
         assert bob[0] != " " and bob[-1] == " "  # worth something at first, nothing at the end
 
 
+def test_the_axis_says_how_rounds_were_sampled():
+    labels, styles = [Text("Ann")], [Style()]
+    axis = sparklines([(r,) for r in range(95)], labels, styles, 110, "worth").plain
+    assert axis.splitlines()[-1].strip().startswith("round 1 to 95, 94 of them shown")
+    axis = sparklines([(r,) for r in range(95)], labels, styles, 60, "worth").plain
+    assert "round 1 to 95, every 2.2 rounds" in axis
+
+
 def test_players_level_in_a_round_are_all_visible():
     history = [(10, 10, 10, 10), (12, 10, 8, 10)]
     marks = [(c, Style()) for c in "RBYW"]

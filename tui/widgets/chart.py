@@ -88,6 +88,8 @@ def sparklines(history: Sequence[Sequence[int]], labels: Sequence[Text],
         line.append(f" {history[-1][seat]:>9,}", AXIS)
         text.append_text(line)
         text.append("\n")
-    sampled = "" if len(picked) == rounds else f", every {rounds / len(picked):.1f} rounds"
+    every = rounds / len(picked)  # "every 1.0 rounds" would hide the rounds left out
+    sampled = "" if len(picked) == rounds else f", every {every:.1f} rounds" if every >= 1.05 \
+        else f", {len(picked)} of them shown"
     text.append(f"{'':{label_width}}round 1 to {rounds}{sampled}; full height is {high:,}", AXIS)
     return text
