@@ -14,6 +14,7 @@ from rich.cells import cell_len
 from rich.console import Console
 
 from core.games import get_spec
+from tui.app import BoomtownApp
 from tui.demo import app_for
 from tui.table import LocalTable, Seat
 
@@ -77,3 +78,16 @@ async def test_names_in_any_script_keep_every_line_to_the_screen_width(game, mov
     for width, text in zip((120, 80), shown):
         wrong = [line for line in text.splitlines() if cell_len(line) != width]
         assert not wrong, wrong
+
+
+async def test_a_key_pressed_out_of_turn_names_the_player_as_typed():
+    seats = [Seat("Ann", "human"), Seat("[/]x", "heuristic")]
+    table = next(t for t in (LocalTable.new("bigshot", seats, seed, None) for seed in range(20))
+                 if t.state.to_act()[0] == 1)  # the bot rolls first
+    app = BoomtownApp(table, pace=600, save_path=None)  # and thinks for a long while
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        await pilot.press("p")
+        await pilot.pause()
+        said = "Wait for your turn: [/]x is to roll."
+        assert app.screen.message == said and said in screen_text(app)
