@@ -36,7 +36,7 @@ def main() -> None:
         seed, simple = args.first_seed + game, game % PLAYERS
         state = spec.start([f"p{seat + 1}" for seat in range(PLAYERS)], seed, options)
         players = [spec.bots["heuristic"](seed * 31 + seat) for seat in range(PLAYERS)]
-        players[simple] = SimpleBot(seed)
+        players[simple] = SimpleBot()
         while not state.is_over():
             seat = state.to_act()[0]
             view = state.view(seat)

@@ -24,7 +24,7 @@ def test_three_bots_beat_a_player_who_buys_the_first_lot_and_builds_at_once():
         seed, simple = 5000 + game, game % 4
         state = SPEC.start(["Ann", "Ben", "Cat", "Dan"], seed, {"round_limit": 150})
         players = [HeuristicBot(seed) for _ in range(4)]
-        players[simple] = SimpleBot(seed)
+        players[simple] = SimpleBot()
         while not state.is_over():
             seat = state.to_act()[0]
             view = state.view(seat)

@@ -416,7 +416,15 @@ class TableScreen(Page):
             return getattr(self, "view", None) is None or self.answer(parameters[0]) is not None
         if action == "take_back":
             return self._may_take_back()
+        if action in self.CURSOR_KEYS:  # on your move: a move the rules refuse says why
+            return getattr(self, "view", None) is None or self._mine()
         return self.allows(action, parameters)
+
+    def key_shown(self, action: str) -> bool:
+        """A key acting on what the cursor is on is listed while a move of its kind is legal."""
+        _, name, parameters = parse_action(action)
+        kinds = self.CURSOR_KEYS.get(name)
+        return kinds is None or any(type(a) is kinds[parameters[0]] for a in self.view.legal)
 
     def allows(self, action: str, parameters: tuple) -> bool | None:
         """Whether a key's action applies now (a game's screen asks its legal actions)."""
@@ -425,6 +433,9 @@ class TableScreen(Page):
     # A game's keys that answer what it waits for, each bound to "answer('<key>')": the action
     # the key sends, or the class of the one the view lists (e.g. the auction's Pass).
     ANSWERS: ClassVar[dict[str, Any]] = {}
+    # A game's keys that act on what the cursor is on (Army's deeds, Million's businesses): the
+    # action they are bound to ("manage('<key>')") -> key -> the kind of move it makes.
+    CURSOR_KEYS: ClassVar[dict[str, dict[str, type]]] = {}
 
     def answer(self, key: str):
         """The legal action `key` sends now, or None."""

@@ -261,9 +261,6 @@ class SimpleBot:
 
     TAKES = {DRAW: A.DrawVenture, AUCTION: A.Pass, TRADE: A.Reject}
 
-    def __init__(self, seed: int) -> None:
-        pass
-
     def choose(self, view: StadiumView, legal: Sequence) -> object:
         wanted = self.TAKES.get(view.phase)
         if wanted is not None:

@@ -40,6 +40,7 @@ class ArmyScreen(BidKeys, TableScreen):
              "place": "to place a building", "want": "to ask for buildings"}
     BOARD, AUCTION, LEDGER = BoardWidget, DecisionPanel, LedgerPanel
     ANSWERS = {key: cls for key, cls, _ in ANSWER_KEYS}
+    CURSOR_KEYS = {"manage": {key: cls for key, cls, _ in DEED_KEYS}}
     FULL_SIZE = (117, 36)  # the full board (86 columns) beside a Ledger of 27 (31 with its frame)
     BINDINGS = [Binding(key, f"answer('{key}')", text) for key, _, text in ANSWER_KEYS] + [
         Binding("f", "fine", "Pay fine"),
@@ -139,16 +140,7 @@ class ArmyScreen(BidKeys, TableScreen):
             return A.Place in kinds or view.phase in ("auction", "want") and self._mine()
         if action in ("trade", "counter"):  # the game says whom an offer may go to now
             return bool(view.offer_partners) and (view.phase == "trade") == (action == "counter")
-        if action == "manage":  # on your move, a deed key that cannot act says why
-            return self._mine()
         return True
-
-    def key_shown(self, action: str) -> bool:
-        """Deed keys are listed only while one of their kind is legal somewhere."""
-        if not action.startswith("manage("):
-            return True
-        key = action[len("manage('")]
-        return next(c for k, c, _ in DEED_KEYS if k == key) in self._legal_kinds()
 
     def action_fine(self) -> None:
         self.submit(A.PayTen() if self.view.phase == "choice" else A.PayFine())
@@ -167,8 +159,7 @@ class ArmyScreen(BidKeys, TableScreen):
             self.submit(A.Place(self.cursor))
 
     def action_manage(self, key: str) -> None:
-        cls = next(c for k, c, _ in DEED_KEYS if k == key)
-        self.submit(cls(self.cursor))
+        self.submit(self.CURSOR_KEYS["manage"][key](self.cursor))
 
     def action_trade(self) -> None:
         self._open_trade(None)

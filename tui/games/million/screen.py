@@ -47,6 +47,7 @@ class MillionScreen(TableScreen):
              "six": "to use the six"}
     BOARD, AUCTION, LEDGER = BoardWidget, TurnPanel, LedgerPanel
     ANSWERS = {**{key: action for key, action, _ in ANSWER_KEYS}, **dict(SKIP_KEYS)}
+    CURSOR_KEYS = {"business": BUSINESS_KEYS}
     FULL_SIZE = (118, 36)  # the full board (85 columns) beside a Turn panel of 31
     BINDINGS = [Binding(key, f"answer('{key}')", text) for key, _, text in ANSWER_KEYS] + [
         *(Binding(key, f"answer('{key}')", "Skip", show=False) for key, _ in SKIP_KEYS),
@@ -160,18 +161,9 @@ class MillionScreen(TableScreen):
             return True
         if action == "confirm":
             return self._mine() and view.phase in ("setup", "move")
-        if action == "business":  # on your move, a business key that cannot act says why
-            return self._mine()
         if action == "next_target":
             return bool(self._targets(view))
         return True
-
-    def key_shown(self, action: str) -> bool:
-        """Business keys are listed only while a move of their kind is legal somewhere."""
-        if not action.startswith("business("):
-            return True
-        kind = BUSINESS_KEYS[action[len("business('")]]
-        return any(type(a) is kind for a in self.view.legal)
 
     def action_arrow(self, name: str) -> None:
         self.cursor, self.pick = STEPS[name][self.cursor], None
