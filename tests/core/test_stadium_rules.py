@@ -387,6 +387,27 @@ def test_the_speculator_buys_another_player_s_lot_at_30000_an_acre():
     assert state.cash(other) == START_CASH + 60_000
 
 
+def test_a_player_who_can_pay_for_no_lot_is_told_why():
+    state = start()
+    me = state.turn
+    state._pay(me, state.bank, state.cash(me) - 5_000, "spent")
+    roll(state, 2)
+    assert state.legal_actions(me) == [A.NoLand()]
+    assert state.why_none(me, A.BuyLot) == \
+        "the cheapest lot of Bank land in zone 2 costs $20,000 and you have $5,000"
+
+
+def test_the_speculator_with_nothing_affordable_says_why():
+    state = start()
+    me, other = state.turn, 1 - state.turn
+    own(state, other, 0)  # 2 acres, at $30,000 an acre to the Speculator
+    state._pay(me, state.bank, state.cash(me) - 5_000, "spent")
+    draw(state, "speculator")
+    assert state.legal_actions(me) == [A.NoLand()]
+    assert state.why_none(me, A.Speculate) == \
+        "the cheapest lot another player holds costs $60,000 and you have $5,000"
+
+
 def draw(state, effect):
     """The current player rolls a five with no Auction cards left: this Venture card."""
     state.crown_deck.clear()

@@ -9,11 +9,12 @@ import pytest
 from core.games import get_spec
 from core.games.stadium import actions as A
 from core.games.stadium.board import BLOCK_MASKS, CARDS, LAND_MASK
-from core.games.stadium.frames import MAIN
+from core.games.stadium.frames import LAND_CHOICE, MAIN, SPECULATE
 from core.games.stadium.placement import placement_at
 
 SPEC = get_spec("stadium")
 NAMES = ["Ann", "Ben", "Cat", "Dan"]
+ASKED_IN = {A.Build: MAIN, A.Demolish: MAIN, A.BuyLot: LAND_CHOICE, A.Speculate: SPECULATE}
 
 
 def check(state, turn_events: list[str]) -> None:
@@ -53,10 +54,10 @@ def play(seed: int, kinds: list[str], options: dict, checked: bool = True):
         assert legal, "whoever must act has a legal action"
         if checked and len(actions) % 5 == 0:
             assert all(state.why_illegal(seat, a) is None for a in legal)
-            for kind in (A.Build, A.Demolish):  # a key for a kind of move says why it has none
-                has_one = any(type(a) is kind for a in legal)
-                assert (state.why_none(seat, kind) is None) == (has_one or state.stack != []
-                                                                or state.stage != MAIN)
+            for kind, situation in ASKED_IN.items():  # a key for a kind of move says why
+                has_one = any(type(a) is kind for a in legal)  # it has none where it is asked
+                assert (state.why_none(seat, kind) is None) == (
+                    has_one or state.situation() != situation)
         action = bots[seat].choose(view, legal)
         turn = state.turn
         state.step(seat, action)

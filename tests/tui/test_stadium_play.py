@@ -87,6 +87,31 @@ async def test_a_key_that_can_do_nothing_now_says_why_and_changes_nothing():
         assert table.state.version == version and screen.placing is None
 
 
+def offered_land_too_dear(state) -> bool:
+    """The person's throw offers Bank land, and no lot for sale is within their cash."""
+    return (bool(state.stack) and state.stack[-1].kind == "land" and state.turn == 0
+            and state.legal_actions(0) == [A.NoLand()])
+
+
+async def test_land_offered_that_the_player_cannot_pay_for_says_so():
+    table = stadium_table(4, offered_land_too_dear, players=3)
+    app = app_for(table)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        screen, version = app.screen, table.state.version
+        assert "too little cash for any" in str(screen.query_one("#auction")._shown)
+        assert "Confirm" not in str(screen.query_one("#keys").render())
+        await pilot.press("enter")
+        await pilot.pause()
+        reason = table.state.why_none(0, A.BuyLot)
+        assert screen.message == reason[0].upper() + reason[1:] + "."
+        assert screen.message.startswith("The cheapest lot of Bank land in zone ")
+        assert table.state.version == version
+        await pilot.press("x")  # buy none: the turn goes on
+        await pilot.pause()
+        assert table.state.version > version and not table.state.stack
+
+
 async def test_demolishing_the_building_under_the_cursor():
     table = stadium_table(3, stadium_building)
     app = app_for(table)

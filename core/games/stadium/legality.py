@@ -78,12 +78,20 @@ class LegalityRules:
         return super().reveals(seat, action) or type(action) in (A.DrawCrown, A.DrawVenture)
 
     def why_none(self, seat: int, kind: type) -> str | None:
-        """At the construction step, why the player has no Build or no Demolish at all."""
-        if seat != self.actor() or self.situation() != MAIN:
+        """Why the player has no Build or Demolish at the construction step, no lot of Bank
+        land to buy after a low throw, or none to take with the Speculator card."""
+        if seat != self.actor():
             return None
-        if kind is A.Build:
-            return self.why_no_builds(seat)
-        return self.why_no_demolitions(seat) if kind is A.Demolish else None
+        situation = self.situation()
+        if situation == MAIN:
+            if kind is A.Build:
+                return self.why_no_builds(seat)
+            return self.why_no_demolitions(seat) if kind is A.Demolish else None
+        if situation == LAND_CHOICE and kind is A.BuyLot:
+            return self.why_no_lots(seat, self.top().zone)
+        if situation == SPECULATE and kind is A.Speculate:
+            return self.why_no_speculation(seat, self.top().price)
+        return None
 
     def why_illegal(self, seat: int, action) -> str | None:
         if self.stage == OVER:

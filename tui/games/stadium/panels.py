@@ -18,6 +18,8 @@ from ...widgets.panel import TextPanel, key_hints
 from .look import CROWN as CROWN_STYLE
 from .look import EMPTY, money, seat_label
 
+TOO_LITTLE = ", but you have too little cash for any"
+
 
 @dataclass(frozen=True)
 class Placing:
@@ -65,6 +67,7 @@ class TurnPanel(TextPanel):
         legal = {type(a) for a in view.legal}
         enter = "⏎" if compact else "Enter"
         keys: list[tuple[str, str]] = []
+        short = mine and legal == {A.NoLand}  # offered land, but none it can pay for
         if view.venture_shown and phase != "over":  # shown until the turn ends
             card = venture_of(view.venture_shown).text
             text.append("Venture: ", "bold")
@@ -78,16 +81,18 @@ class TurnPanel(TextPanel):
             zone = view.pending.zone
             where = f"zone {zone}" if zone else "any zone"
             text.append(f"{you} may buy one lot of Bank land in {where}, "
-                        f"{money(ACRE_PRICE)} an acre.\n")
-            keys = [(enter, "buy the lot here"), ("tab", "next lot"), ("x", "none")]
+                        f"{money(ACRE_PRICE)} an acre{TOO_LITTLE if short else ''}.\n")
+            keys = [("x", "none")] if short else \
+                [(enter, "buy the lot here"), ("tab", "next lot"), ("x", "none")]
         elif phase == "draw":
             text.append(f"{you} rolled {view.die}: turn up an Auction card "
                         f"({len(view.crown_left)} left) or pick a Venture card.\n")
             keys = [("a", "auction"), ("v", "venture")]
         elif phase == "speculate":
             text.append(f"{you} may buy another player's undeveloped lot at "
-                        f"{money(view.pending.price)} an acre.\n")
-            keys = [(enter, "buy the lot here"), ("tab", "next"), ("x", "none")]
+                        f"{money(view.pending.price)} an acre{TOO_LITTLE if short else ''}.\n")
+            keys = [("x", "none")] if short else \
+                [(enter, "buy the lot here"), ("tab", "next"), ("x", "none")]
         elif phase == "auction":
             auction = view.pending
             seller = "the Bank" if auction.piece in (CROWN, BANK_BUILDING) else \

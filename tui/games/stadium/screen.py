@@ -177,8 +177,9 @@ class StadiumScreen(BidKeys, TableScreen):
             return True
         kinds = {type(a) for a in view.legal}
         if action == "confirm":
-            return self._mine() and (view.phase in ("auction", "land", "speculate")
-                                     or self.placing is not None)
+            if view.phase in ("land", "speculate"):
+                return bool(self._targets(view))
+            return self._mine() and (view.phase == "auction" or self.placing is not None)
         if action == "place":
             return A.Build in kinds and self.placing is None
         if action in ("flip", "card", "stop_placing"):
@@ -194,6 +195,8 @@ class StadiumScreen(BidKeys, TableScreen):
         return True
 
     def kind_of(self, action: str, parameters: tuple) -> type | None:
+        if action == "confirm":
+            return {"land": A.BuyLot, "speculate": A.Speculate}.get(self.view.phase)
         return {"place": A.Build, "demolish": A.Demolish}.get(action) \
             or super().kind_of(action, parameters)
 
