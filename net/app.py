@@ -69,12 +69,20 @@ class SessionApp(ServedApp):
     def lobby_changed(self) -> None:
         if not self._lobby_pending:
             self._lobby_pending = True
+            self._showing_news()
             self.post_message(self.LobbyChanged())
 
     def table_changed(self, table_id: int) -> None:
         if table_id == self.at_table and not self._table_pending:
             self._table_pending = True
+            self._showing_news()
             self.post_message(self.TableChanged())
+
+    def _showing_news(self) -> None:
+        """News is this session's to show, not to pay for, unless its person is typing
+        (net.loop_share)."""
+        if self.session.meter is not None:
+            self.session.meter.waive()
 
     def on_session_app_lobby_changed(self, _: LobbyChanged) -> None:
         self._lobby_pending = False

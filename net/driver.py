@@ -99,6 +99,8 @@ class SSHDriver(Driver):
                 self._watchdog = asyncio.get_running_loop().create_task(self._await_client())
             return
         channel.send(frame.encode("utf-8", "replace"))
+        if self._meter is not None:
+            self._meter.news_drawn()
 
     async def _await_client(self) -> None:
         """Wait for a stalled client to read what it was sent: repaint it whole, or drop it."""
@@ -186,7 +188,7 @@ class SSHDriver(Driver):
         order. Input is parsed as it arrives, never late, so that an Esc held back with the next
         key behind it is still a lone Esc (parsed together, they would be Alt and that key)."""
         if not self._held and self._app_free():
-            self.process_message(event)
+            self._give(event)
             return
         self._held.append(event)
         if self._meter is not None and self._meter.owed():
@@ -214,11 +216,19 @@ class SSHDriver(Driver):
                 while not self._app_free():  # one session must not hog the loop everyone shares
                     owed = self._meter.owed() if self._meter is not None else 0.0
                     await asyncio.sleep(max(POLL_SECONDS, owed))
-                self.process_message(self._held.popleft())
+                self._give(self._held.popleft())
         finally:
             self._release = None
 
+    def _give(self, event) -> None:
+        """Give the app the person's input: what it costs is the session's."""
+        if self._meter is not None:
+            self._meter.input_given()
+        self.process_message(event)
+
     def _send_resize(self) -> None:
+        if self._meter is not None:
+            self._meter.input_given()
         size = Size(*self.channel.size)
         self.send_message(events.Resize(size, size))
 

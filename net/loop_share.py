@@ -9,7 +9,11 @@ share has its keys held back (by its driver) until its share has caught up (what
 asked for is still done). A share holds only while there is someone to share with: a session
 alone on the server, or the sessions of the only address connected, are not held back. Work
 done for everyone (the tables' bots, shared spectator screens, the lobby's first frames) is
-charged to nobody: start it `unmetered()`.
+charged to nobody: start it `unmetered()`. Nor is a session charged for showing news (a move
+at its table, a change in the lobby) while its person is not typing: from the news to the
+frame that shows it, its meter is `waive`d. Input ends a waiver, and none starts within
+`INPUT_QUIET_SECONDS` of the last input (keys still at work, and what they changed, are the
+session's to pay for).
 
 Timing is by a task factory on the server's loop: a task started while a meter is current (a
 context variable, so every task an app starts inherits its session's) runs its coroutine
@@ -27,6 +31,8 @@ from typing import Any
 
 from .limits import TokenBucket
 
+INPUT_QUIET_SECONDS = 1.0  # news is shown free only this long after the person's last input
+
 _METER: contextvars.ContextVar[Meter | None] = contextvars.ContextVar("meter", default=None)
 
 
@@ -40,9 +46,31 @@ class Meter:
         self.shares = shares
         self.own, self.address = own, address
         self.used = 0.0  # seconds of loop time, in all
+        self.waived = False  # showing news: time used now is not the session's
+        self._drawn = False  # the news is on the screen: the waiver ends with this step
+        self._input_at = float("-inf")  # when the person's input was last given to the app
+
+    def waive(self) -> None:
+        """News is on its way to the screen: charge nothing until it is drawn, if the person
+        has not given input lately."""
+        if time.monotonic() - self._input_at >= INPUT_QUIET_SECONDS:
+            self.waived, self._drawn = True, False
+
+    def news_drawn(self) -> None:
+        """A frame went out: the step drawing it is still free, and the waiver ends with it."""
+        self._drawn = self.waived
+
+    def input_given(self) -> None:
+        """The person's input goes to the app: what it costs is theirs."""
+        self._input_at = time.monotonic()
+        self.waived = self._drawn = False
 
     def charge(self, seconds: float) -> None:
         self.used += seconds
+        if self.waived:
+            self.waived = not self._drawn
+            self._drawn = False
+            return
         shares = self.shares
         if shares.sessions > 1:
             self.own.charge(seconds)

@@ -11,9 +11,9 @@ from net import loop_share
 from net.driver import SSHDriver
 from net.limits import Limits
 from net.lobby import lobby_help
-from net.loop_share import Shares, unmetered
+from net.loop_share import INPUT_QUIET_SECONDS, Shares, unmetered
 
-from .harness import connect, session_of, settled_in_lobby, start_server, until
+from .harness import connect, session_of, settled_in_lobby, start_server, table_with, until
 
 
 @pytest.fixture
@@ -65,6 +65,31 @@ def test_a_session_or_an_address_alone_on_the_server_is_not_held_back(clock):
     assert alone.owed() == pytest.approx(0.2 / 0.1)
     assert housemate.owed() == pytest.approx(0.2 / 0.3)
     assert alone.used == pytest.approx(7.7)
+
+
+def test_showing_news_is_free_until_drawn_unless_the_person_is_typing(clock):
+    shares = Shares(session_share=0.1, address_share=1.0, burst_seconds=1.0)
+    meter = shares.meter("10.0.0.1")
+    shares.meter("10.0.0.2")
+    meter.waive()  # a move at the table is on its way to the screen
+    meter.charge(5.0)
+    meter.news_drawn()  # the step that drew it is still free; the next is the session's
+    meter.charge(5.0)
+    assert meter.owed() == 0
+    meter.charge(1.5)
+    assert meter.owed() == pytest.approx(0.5 / 0.1)
+    clock[0] += 15.0
+    meter.waive()
+    meter.input_given()  # the person pressed a key before the news was drawn: it is theirs
+    meter.charge(1.5)
+    assert meter.owed() == pytest.approx(0.5 / 0.1)
+    clock[0] += 15.0
+    meter.input_given()
+    clock[0] += INPUT_QUIET_SECONDS / 2
+    meter.waive()  # news while the person is typing: their keys may still be at work
+    meter.charge(1.5)
+    assert meter.owed() == pytest.approx(0.5 / 0.1)
+    assert meter.used == pytest.approx(14.5)
 
 
 async def busy(seconds: float) -> None:
@@ -143,6 +168,58 @@ async def test_a_session_pressing_dear_keys_is_held_to_its_share_while_others_ar
         # her burst, her share of the time since, and the one help she opened last
         assert eves.meter.used - used <= 1.0 + 0.1 * elapsed + 0.5
         assert driver._held  # the rest of her keys are still waiting
+        await ann.close()
+        await eve.close()
+    finally:
+        await server.stop()
+
+
+async def test_a_person_watching_the_bots_play_is_not_held_back_for_showing_their_moves(
+        tmp_path):
+    # the game is played by bots as fast as they can (ann is away at once), each move redrawn
+    # on ann's screen, with news in ben's lobby; her share of the loop is tiny: when showing
+    # the moves was charged to her, her keys waited half a minute once she was back
+    server, port = await start_server(tmp_path, session_loop_share=0.01, address_loop_share=1.0,
+                                      loop_burst_seconds=0.3, afk_seconds=0.0)
+    try:
+        ann, ben = await connect(port, "ann"), await connect(port, "ben")
+        await ann.wait_for("You are ann")
+        await ben.wait_for("You are ben")
+        table = table_with(server, ["ann"], bots=3)
+        await ann.wait_for("Ledger")
+        anns, bens = session_of(server, "ann"), session_of(server, "ben")
+        start = anns.meter.used
+        await until(lambda: table.match.state.is_over() or table.match.state.round >= 8)
+        assert anns.meter.used - start > 0.3  # showing the moves took more than her burst
+        # her keys would wait less than a second (with the moves charged: 20 to 40 s), ben's
+        # not at all
+        assert anns.meter.owed() < 1.0 and bens.meter.owed() == 0
+        await ann.press("?")  # back at the keyboard: her key is answered
+        await ann.wait_for("Esc, q or ? closes this")
+        await ann.close()
+        await ben.close()
+    finally:
+        await server.stop()
+
+
+async def test_a_person_typing_news_for_everyone_is_still_held_to_their_share(tmp_path):
+    server, port = await start_server(tmp_path, session_loop_share=0.01, address_loop_share=1.0,
+                                      loop_burst_seconds=0.05)
+    try:
+        ann, eve = await connect(port, "ann"), await connect(port, "eve")
+        await ann.wait_for("You are ann")
+        await eve.wait_for("You are eve")
+        server.host.create_table("ann", "bigshot", {}, players=4, bots=0)
+        await eve.wait_for("waiting")
+        eves = session_of(server, "eve")
+        await until(lambda: settled_in_lobby(eves))
+        await eve.press("\x1b[B")  # the table chosen
+        eve.process.stdin.write(b"su" * 300)  # sitting down and standing up: news for the lobby
+        # eve's keys wait their turn: the news her keys make is hers to pay for, even where it
+        # is shown, as it is to ann, free
+        await until(lambda: eves.app._driver._held and eves.meter.owed() > 0)
+        await ann.press("?")
+        await ann.wait_for("Esc, q or ? closes this")
         await ann.close()
         await eve.close()
     finally:
