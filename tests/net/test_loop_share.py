@@ -92,6 +92,14 @@ def test_showing_news_is_free_until_drawn_unless_the_person_is_typing(clock):
     assert meter.used == pytest.approx(14.5)
 
 
+async def in_lobby(port: int, *names: str) -> list:
+    """People connected, each with their lobby up."""
+    terminals = [await connect(port, name) for name in names]
+    for name, terminal in zip(names, terminals, strict=True):
+        await terminal.wait_for(f"You are {name}")
+    return terminals
+
+
 async def busy(seconds: float) -> None:
     end = time.perf_counter() + seconds
     while time.perf_counter() < end:
@@ -151,9 +159,7 @@ async def test_a_session_pressing_dear_keys_is_held_to_its_share_while_others_ar
     server, port = await start_server(tmp_path, session_loop_share=0.1, address_loop_share=1.0,
                                       loop_burst_seconds=1.0)
     try:
-        ann, eve = await connect(port, "ann"), await connect(port, "eve")
-        await ann.wait_for("You are ann")
-        await eve.wait_for("You are eve")
+        ann, eve = await in_lobby(port, "ann", "eve")
         eves = session_of(server, "eve")
         await until(lambda: settled_in_lobby(eves))  # her own app runs, not the first frame
         start, used = time.monotonic(), eves.meter.used
@@ -182,9 +188,7 @@ async def test_a_person_watching_the_bots_play_is_not_held_back_for_showing_thei
     server, port = await start_server(tmp_path, session_loop_share=0.01, address_loop_share=1.0,
                                       loop_burst_seconds=0.3, afk_seconds=0.0)
     try:
-        ann, ben = await connect(port, "ann"), await connect(port, "ben")
-        await ann.wait_for("You are ann")
-        await ben.wait_for("You are ben")
+        ann, ben = await in_lobby(port, "ann", "ben")
         table = table_with(server, ["ann"], bots=3)
         await ann.wait_for("Ledger")
         anns, bens = session_of(server, "ann"), session_of(server, "ben")
@@ -206,9 +210,7 @@ async def test_a_person_typing_news_for_everyone_is_still_held_to_their_share(tm
     server, port = await start_server(tmp_path, session_loop_share=0.01, address_loop_share=1.0,
                                       loop_burst_seconds=0.05)
     try:
-        ann, eve = await connect(port, "ann"), await connect(port, "eve")
-        await ann.wait_for("You are ann")
-        await eve.wait_for("You are eve")
+        ann, eve = await in_lobby(port, "ann", "eve")
         server.host.create_table("ann", "bigshot", {}, players=4, bots=0)
         await eve.wait_for("waiting")
         eves = session_of(server, "eve")
