@@ -46,7 +46,7 @@ class Meter:
         self.shares = shares
         self.own, self.address = own, address
         self.used = 0.0  # seconds of loop time, in all
-        self.waived = False  # showing news: time used now is not the session's
+        self._waived = False  # showing news: time used now is not the session's
         self._drawn = False  # the news is on the screen: the waiver ends with this step
         self._input_at = float("-inf")  # when the person's input was last given to the app
 
@@ -54,21 +54,21 @@ class Meter:
         """News is on its way to the screen: charge nothing until it is drawn, if the person
         has not given input lately."""
         if time.monotonic() - self._input_at >= INPUT_QUIET_SECONDS:
-            self.waived, self._drawn = True, False
+            self._waived, self._drawn = True, False
 
     def news_drawn(self) -> None:
         """A frame went out: the step drawing it is still free, and the waiver ends with it."""
-        self._drawn = self.waived
+        self._drawn = self._waived
 
     def input_given(self) -> None:
         """The person's input goes to the app: what it costs is theirs."""
         self._input_at = time.monotonic()
-        self.waived = self._drawn = False
+        self._waived = self._drawn = False
 
     def charge(self, seconds: float) -> None:
         self.used += seconds
-        if self.waived:
-            self.waived = not self._drawn
+        if self._waived:
+            self._waived = not self._drawn
             self._drawn = False
             return
         shares = self.shares

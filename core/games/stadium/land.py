@@ -45,6 +45,15 @@ def price_with_overruns(card: int, held) -> int:
     return CARDS[card].price * (100 + 20 * overruns) // 100
 
 
+def beyond_cash(what: str, prices, cash: int) -> str | None:
+    """Why nothing of `prices` can be paid for with `cash`, naming the cheapest `what`; None
+    if the cheapest can be."""
+    cheapest = min(prices)
+    if cheapest <= cash:
+        return None
+    return f"the cheapest {what} costs ${cheapest:,} and you have ${cash:,}"
+
+
 def building_value(building: Building) -> int:
     """A building's construction value: its card's price."""
     return CARDS[building.card].price
@@ -191,10 +200,9 @@ class LandRules:
                   if self.in_use[index] < card.copies]
         if not prices:
             return "every building card is on the board"
-        cash = self.cash(seat)
-        if min(prices) > cash:
-            return f"the cheapest building card left costs ${min(prices):,} and you have " \
-                   f"${cash:,}"
+        too_dear = beyond_cash("building card left", prices, self.cash(seat))
+        if too_dear:
+            return too_dear
         if self.legal_builds(seat):
             return None
         return "no building you can pay for fits on your land: a building lies inside one " \

@@ -14,7 +14,7 @@ from core.engine.decisions import AuctionLot
 from .actions import lot_name
 from .board import CARDS, LOTS
 from .frames import ACRE_PRICE, BANK_BUILDING, BID_STEP, BUILDING, CROWN, LAND
-from .land import acres
+from .land import acres, beyond_cash
 
 
 class SaleRules(BiddingRules):
@@ -31,22 +31,18 @@ class SaleRules(BiddingRules):
     def why_no_lots(self, seat: int, zone: int) -> str | None:
         """Why `seat` can buy no lot of the Bank land for sale in `zone` (0: any zone), or
         None if it can (the game offers land only where the Bank has some)."""
-        cheapest = min(ACRE_PRICE * cells.bit_count() for _, cells in self.bank_parcels(zone))
-        if cheapest <= self.cash(seat):
-            return None
         where = f"in zone {zone}" if zone else "anywhere"
-        return f"the cheapest lot of Bank land {where} costs ${cheapest:,} " \
-            f"and you have ${self.cash(seat):,}"
+        return beyond_cash(f"lot of Bank land {where}",
+                           [ACRE_PRICE * cells.bit_count() for _, cells in self.bank_parcels(zone)],
+                           self.cash(seat))
 
     def why_no_speculation(self, seat: int, per_acre: int) -> str | None:
         """Why the Speculator card lets `seat` take none of the other players' undeveloped
         lots at `per_acre`, or None if it can (the card asks only when there are some)."""
-        cheapest = min(self.lot_price(lot, seller, per_acre)
-                       for lot, seller in self.speculation_lots(seat, per_acre, True))
-        if cheapest <= self.cash(seat):
-            return None
-        return f"the cheapest lot another player holds costs ${cheapest:,} " \
-            f"and you have ${self.cash(seat):,}"
+        return beyond_cash("lot another player holds",
+                           [self.lot_price(lot, seller, per_acre)
+                            for lot, seller in self.speculation_lots(seat, per_acre, True)],
+                           self.cash(seat))
 
     def _do_BuyLot(self, seat: int, action) -> None:
         self.stack.pop()

@@ -18,8 +18,6 @@ from ...widgets.panel import TextPanel, key_hints
 from .look import CROWN as CROWN_STYLE
 from .look import EMPTY, money, seat_label
 
-TOO_LITTLE = ", but you have too little cash for any"
-
 
 @dataclass(frozen=True)
 class Placing:
@@ -39,6 +37,13 @@ class Entry:
     message: str = ""
     placing: Placing | None = None
     under_cursor: str = ""
+
+
+def offer_keys(enter: str, tab: str, short: bool) -> list[tuple[str, str]]:
+    """The keys for land on offer: buy the lot here, go to the `tab` one, or none (the only
+    one when the player is `short` of cash for any)."""
+    buy = [] if short else [(enter, "buy the lot here"), ("tab", tab)]
+    return [*buy, ("x", "none")]
 
 
 def auction_item(view, auction) -> str:
@@ -68,6 +73,7 @@ class TurnPanel(TextPanel):
         enter = "⏎" if compact else "Enter"
         keys: list[tuple[str, str]] = []
         short = mine and legal == {A.NoLand}  # offered land, but none it can pay for
+        too_little = ", but you have too little cash for any" if short else ""
         if view.venture_shown and phase != "over":  # shown until the turn ends
             card = venture_of(view.venture_shown).text
             text.append("Venture: ", "bold")
@@ -81,18 +87,16 @@ class TurnPanel(TextPanel):
             zone = view.pending.zone
             where = f"zone {zone}" if zone else "any zone"
             text.append(f"{you} may buy one lot of Bank land in {where}, "
-                        f"{money(ACRE_PRICE)} an acre{TOO_LITTLE if short else ''}.\n")
-            keys = [("x", "none")] if short else \
-                [(enter, "buy the lot here"), ("tab", "next lot"), ("x", "none")]
+                        f"{money(ACRE_PRICE)} an acre{too_little}.\n")
+            keys = offer_keys(enter, "next lot", short)
         elif phase == "draw":
             text.append(f"{you} rolled {view.die}: turn up an Auction card "
                         f"({len(view.crown_left)} left) or pick a Venture card.\n")
             keys = [("a", "auction"), ("v", "venture")]
         elif phase == "speculate":
             text.append(f"{you} may buy another player's undeveloped lot at "
-                        f"{money(view.pending.price)} an acre{TOO_LITTLE if short else ''}.\n")
-            keys = [("x", "none")] if short else \
-                [(enter, "buy the lot here"), ("tab", "next"), ("x", "none")]
+                        f"{money(view.pending.price)} an acre{too_little}.\n")
+            keys = offer_keys(enter, "next", short)
         elif phase == "auction":
             auction = view.pending
             seller = "the Bank" if auction.piece in (CROWN, BANK_BUILDING) else \
