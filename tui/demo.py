@@ -47,6 +47,16 @@ def game_over(state) -> bool:
     return state.is_over()
 
 
+def _decision(state):
+    return state.stack[-1] if state.stack else None
+
+
+def offered_a_trade(state) -> bool:
+    """An offer waits for the person's answer (Army, Stadium)."""
+    frame = _decision(state)
+    return frame is not None and frame.kind == "trade" and frame.seat == 0
+
+
 # -- moments of Army games (seat 0 is the person) ---------------------------------------------
 
 def army_table(seed: int, until: Callable[[object], bool], options: dict | None = None,
@@ -54,20 +64,11 @@ def army_table(seed: int, until: Callable[[object], bool], options: dict | None 
     return table_at(seed=seed, players=players, options=options, until=until, game="army")
 
 
-def _decision(state):
-    return state.stack[-1] if state.stack else None
-
-
 def army_bidding(state) -> bool:
     """The person is to bid in a deed's auction that already has a bid."""
     frame = _decision(state)
     return (frame is not None and frame.kind == "auction" and frame.auction.bidder == 0
             and frame.auction.high_bidder is not None and frame.square >= 0)
-
-
-def army_offered_a_trade(state) -> bool:
-    frame = _decision(state)
-    return frame is not None and frame.kind == "trade" and frame.seat == 0
 
 
 def army_built_sites(game, seat: int) -> list[int]:

@@ -18,7 +18,7 @@ async def test_two_remote_players_trade_and_both_see_it(tmp_path):
         await ben.wait_for("ann offers a trade:")
         await ben.wait_for("ben gets: £25")
         cash = table.match.state.cash(1)
-        await ben.press("a")
+        await ben.press("y")
         for who in (ann, ben):
             await who.wait_for("ben accepts ann's offer.")
         assert table.match.state.cash(1) == cash + 25

@@ -16,8 +16,6 @@ def game_keys(screen) -> dict[str, str]:
             if isinstance(binding, Binding):
                 for key in binding.key.split(","):
                     keys[key.strip()] = binding.action
-        for key in cls.__dict__.get("ANSWERS", {}):
-            keys[key] = f"answer('{key}')"
     return keys
 
 

@@ -10,9 +10,9 @@ from tui.demo import (
     army_built_sites,
     army_in_debt,
     army_managing,
-    army_offered_a_trade,
     army_person_bankrupt,
     army_table,
+    offered_a_trade,
 )
 from tui.games.army.end import ArmyEnd
 from tui.games.army.screen import ArmyScreen
@@ -49,7 +49,7 @@ def keys_for(view, cursor: int) -> list[str]:
             return ["s"]
         return ["m"] if A.Mortgage(cursor) in legal else ["B"]
     if phase == "trade":
-        return ["x"]
+        return ["n"]
     if phase == "lift":
         return ["k"]
     return ["enter"]
@@ -134,7 +134,7 @@ async def test_an_offer_is_composed_sent_and_answered_by_the_bot():
 
 
 async def test_a_counter_offer_turns_the_offer_round():
-    table = army_table(1, army_offered_a_trade)
+    table = army_table(1, offered_a_trade)
     offer = table.state.stack[-1].offer
     proposer = table.state.stack[-1].proposer
     app = app_for(table)
@@ -154,7 +154,7 @@ async def test_a_counter_offer_turns_the_offer_round():
 
 
 async def test_a_ticked_deed_shows_a_tick_not_only_another_colour():
-    table = army_table(1, army_offered_a_trade)
+    table = army_table(1, offered_a_trade)
     offer = table.state.stack[-1].offer
     app = app_for(table)
     async with app.run_test(size=(120, 40)) as pilot:

@@ -10,10 +10,10 @@ from tui.demo import (
     army_in_debt,
     army_in_prison,
     army_managing,
-    army_offered_a_trade,
     army_person_bankrupt,
     army_table,
     game_over,
+    offered_a_trade,
 )
 
 SIZES = [pytest.param((120, 40), id="120x40"), pytest.param((80, 24), id="80x24")]
@@ -45,12 +45,12 @@ def test_auction_with_a_typed_bid(snap_compare, size):
 
 @pytest.mark.parametrize("size", SIZES)
 def test_an_offer_to_answer(snap_compare, size):
-    assert snap_compare(app_for(army_table(1, army_offered_a_trade)), terminal_size=size)
+    assert snap_compare(app_for(army_table(1, offered_a_trade)), terminal_size=size)
 
 
 @pytest.mark.parametrize("size", SIZES)
 def test_trade_screen_counter_offer(snap_compare, size):
-    assert snap_compare(app_for(army_table(1, army_offered_a_trade)), terminal_size=size,
+    assert snap_compare(app_for(army_table(1, offered_a_trade)), terminal_size=size,
                         press=["c"])
 
 

@@ -78,6 +78,14 @@ class GameCommands(Provider):
                 yield Hit(match, matcher.highlight(label), method)
 
 
+def answer_keys(keys, show: bool = True) -> tuple[dict[str, Any], list[Binding]]:
+    """A game's answer keys, each (key, what it sends, description): the screen's ANSWERS, named
+    by description, and their bindings. Two answers may share a key where the game never waits
+    for both at once (Army's `y` buys a deed or accepts an offer): the key sends the one listed."""
+    return ({text: wanted for _, wanted, text in keys},
+            [Binding(key, f"answer({text!r})", text, show=show) for key, _, text in keys])
+
+
 class TableScreen(Page):
     COMMANDS = Page.COMMANDS | {GameCommands}
     BINDINGS = [
@@ -430,16 +438,17 @@ class TableScreen(Page):
         """Whether a key's action applies now (a game's screen asks its legal actions)."""
         return True
 
-    # A game's keys that answer what it waits for, each bound to "answer('<key>')": the action
-    # the key sends, or the class of the one the view lists (e.g. the auction's Pass).
+    # A game's keys that answer what it waits for, each bound to "answer('<name>')" (see
+    # `answer_keys`): name -> the action the key sends, or the class of the one the view lists
+    # (e.g. the auction's Pass).
     ANSWERS: ClassVar[dict[str, Any]] = {}
     # A game's keys that act on what the cursor is on (Army's deeds, Million's businesses): the
     # action they are bound to ("manage('<key>')") -> key -> the kind of move it makes.
     CURSOR_KEYS: ClassVar[dict[str, dict[str, type]]] = {}
 
-    def answer(self, key: str):
-        """The legal action `key` sends now, or None."""
-        wanted = self.ANSWERS[key]
+    def answer(self, name: str):
+        """The legal action the answer `name` sends now, or None."""
+        wanted = self.ANSWERS[name]
         if isinstance(wanted, type):
             return next((a for a in self.view.legal if isinstance(a, wanted)), None)
         return wanted if wanted in self.view.legal else None
@@ -478,6 +487,7 @@ class TableScreen(Page):
         if active is not None and active.enabled:
             return None
         view, binding = self.view, keyed[0]
+        described = " or ".join(dict.fromkeys(b.description for b in keyed))  # "Buy or Accept"
         if binding.action == "take_back":
             return self.NO_TAKING_BACK
         if self.viewer is None:
@@ -491,12 +501,12 @@ class TableScreen(Page):
             return sentence(reason) + "."
         sent = self.sent_by(action, parameters)
         reason = self.table.why_illegal(self.viewer, sent) if sent is not None else None
-        return f"{binding.description}: not now. " + (
+        return f"{described}: not now. " + (
             f"{sentence(reason)}." if reason else
             f"The game waits for you {self.DOING[view.phase]}.")
 
-    def action_answer(self, key: str) -> None:
-        action = self.answer(key)
+    def action_answer(self, name: str) -> None:
+        action = self.answer(name)
         if action is not None:
             self.submit(action)
 

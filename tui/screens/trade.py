@@ -147,3 +147,34 @@ class TradeScreen(ModalPage):
     def _send(self) -> None:
         if self._check() is None:
             self.dismiss(self.offer())
+
+
+# Textual gathers BINDINGS only from widget classes: a screen adds these to its own.
+TRADE_BINDINGS = [Binding("o", "trade", "Trade"), Binding("c", "counter", "Counter")]
+
+
+class TradeKeys:
+    """A table screen's keys for trading, the same in every game that trades: `o` composes an
+    offer, `c` a counter-offer to the one made to you (which the game's answer keys `y` and `n`
+    accept and reject). The screen names its game's trade screen in `TRADE`."""
+
+    TRADE: type[TradeScreen]
+
+    def may_trade(self, action: str) -> bool:
+        """Whether the key for `action` ("trade" or "counter") applies: the game says whom an
+        offer may go to now, and a counter-offer answers one made to you."""
+        view = self.view
+        return bool(view.offer_partners) and (view.phase == "trade") == (action == "counter")
+
+    def action_trade(self) -> None:
+        self._open_trade(None)
+
+    def action_counter(self) -> None:
+        self._open_trade(self.view.pending.offer)
+
+    def _open_trade(self, counter) -> None:
+        def send(offer) -> None:
+            if offer is not None:
+                self.submit(offer)
+
+        self.app.push_screen(self.TRADE(self.table, self.viewer, self.view, counter), send)

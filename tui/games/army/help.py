@@ -24,7 +24,7 @@ HELP = f"""\
   building back, `m` mortgage, `u` lift the mortgage. When the rules forbid it, the centre
   of the board says why (even building, a mortgaged site in the group...).
 - `o`: offer a trade (deeds, cash, Get-out cards) to another player. An offer made to you:
-  `a` accept, `x` reject, `c` counter-offer. At most three offers a turn.
+  `y` accept, `n` reject, `c` counter-offer. At most three offers a turn.
 - Owing more than you have: sell (`s`), mortgage (`m`) or trade (`o`) until you can pay; `B`
   declares bankruptcy, offered only when even all that could not pay the debt.
 - A card asking for a £{CARD_FINE:,} fine or a Combat card: `f` pays, `d` draws.

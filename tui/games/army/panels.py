@@ -90,7 +90,7 @@ class DecisionPanel(TextPanel):
         elif phase == "trade":
             text.append(f"{view.players[view.pending.proposer]} offers a trade:\n")
             text.append_text(offer_text(view.players, view.pending))
-            keys = [("a", "accept"), ("x", "reject"), ("c", "counter")]
+            keys = [("y", "accept"), ("n", "reject"), ("c", "counter")]
         elif phase == "lift":
             square = view.pending.square
             text.append(f"{you} received {SQUARES[square].name}, mortgaged (10% paid). Lift it "

@@ -10,7 +10,8 @@ from core.games.army.board import DEEDS, SQUARES, SQUARES_COUNT
 from core.games.army.frames import interest
 
 from ...screens.bid import BID_BINDINGS, BidEntry, BidKeys
-from ...screens.table import TableScreen
+from ...screens.table import TableScreen, answer_keys
+from ...screens.trade import TRADE_BINDINGS, TradeKeys
 from .board import BoardWidget, DeedAction
 from .end import ArmyEnd
 from .help import HELP
@@ -22,8 +23,8 @@ MAX_BID = 99_999
 # The keys that answer what the game waits for: key, action class, description.
 ANSWER_KEYS = (
     ("r", A.Roll, "Throw"), ("e", A.EndTurn, "End turn"), ("y", A.Buy, "Buy"),
-    ("n", A.Decline, "Auction it"), ("p", A.Pass, "Pass"), ("a", A.Accept, "Accept"),
-    ("x", A.Reject, "Reject"), ("d", A.TakeCombat, "Draw card"), ("l", A.LiftMortgage, "Lift now"),
+    ("n", A.Decline, "Auction it"), ("p", A.Pass, "Pass"), ("y", A.Accept, "Accept"),
+    ("n", A.Reject, "Reject"), ("d", A.TakeCombat, "Draw card"), ("l", A.LiftMortgage, "Lift now"),
     ("k", A.KeepMortgage, "Keep"), ("B", A.Bankrupt, "Bankrupt"),
 )
 # The keys that manage the deed under the cursor.
@@ -31,7 +32,7 @@ DEED_KEYS = (("b", A.Build, "build"), ("s", A.Sell, "sell a building"),
              ("m", A.Mortgage, "mortgage"), ("u", A.Unmortgage, "lift the mortgage"))
 
 
-class ArmyScreen(BidKeys, TableScreen):
+class ArmyScreen(BidKeys, TradeKeys, TableScreen):
     HELP = HELP
     GAME = "Army"
     DOING = {"roll": "to throw", "end": "to end the turn", "buy": "to buy or not",
@@ -39,15 +40,16 @@ class ArmyScreen(BidKeys, TableScreen):
              "trade": "to answer an offer", "lift": "to lift a mortgage or not",
              "place": "to place a building", "want": "to ask for buildings"}
     BOARD, AUCTION, LEDGER = BoardWidget, DecisionPanel, LedgerPanel
-    ANSWERS = {key: cls for key, cls, _ in ANSWER_KEYS}
+    ANSWERS, ANSWER_BINDINGS = answer_keys(ANSWER_KEYS)
+    TRADE = TradeScreen
     CURSOR_KEYS = {"manage": {key: cls for key, cls, _ in DEED_KEYS}}
     FULL_SIZE = (117, 36)  # the full board (86 columns) beside a Ledger of 27 (31 with its frame)
-    BINDINGS = [Binding(key, f"answer('{key}')", text) for key, _, text in ANSWER_KEYS] + [
+    BINDINGS = [
+        *ANSWER_BINDINGS,
         Binding("f", "fine", "Pay fine"),
         Binding("g", "use_card", "Use card"),
         Binding("enter", "confirm", "Confirm"),
-        Binding("c", "counter", "Counter"),
-        Binding("o", "trade", "Trade"),
+        *TRADE_BINDINGS,
         *[Binding(key, f"manage('{key}')", label.split()[0].capitalize())
           for key, _, label in DEED_KEYS],
         Binding("left", "step(-1)", show=False),
@@ -138,8 +140,8 @@ class ArmyScreen(BidKeys, TableScreen):
             return A.UseCard in kinds
         if action == "confirm":
             return A.Place in kinds or view.phase in ("auction", "want") and self._mine()
-        if action in ("trade", "counter"):  # the game says whom an offer may go to now
-            return bool(view.offer_partners) and (view.phase == "trade") == (action == "counter")
+        if action in ("trade", "counter"):
+            return self.may_trade(action)
         return True
 
     def action_fine(self) -> None:
@@ -160,19 +162,6 @@ class ArmyScreen(BidKeys, TableScreen):
 
     def action_manage(self, key: str) -> None:
         self.submit(self.CURSOR_KEYS["manage"][key](self.cursor))
-
-    def action_trade(self) -> None:
-        self._open_trade(None)
-
-    def action_counter(self) -> None:
-        self._open_trade(self.view.pending.offer)
-
-    def _open_trade(self, counter: A.Propose | None) -> None:
-        def send(offer: A.Propose | None) -> None:
-            if offer is not None:
-                self.submit(offer)
-
-        self.app.push_screen(TradeScreen(self.table, self.viewer, self.view, counter), send)
 
     def action_step(self, direction: int) -> None:
         """Move the cursor one square along the board (to the next site when placing)."""

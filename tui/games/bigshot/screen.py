@@ -9,7 +9,7 @@ from core.games.bigshot import actions as A
 from core.games.bigshot.board import LOTS, ROUNDS
 
 from ...screens.bid import BID_BINDINGS, BidEntry, BidKeys
-from ...screens.table import TableScreen
+from ...screens.table import TableScreen, answer_keys
 from .board import BoardWidget, Preview
 from .end import BigShotEnd
 from .help import HELP
@@ -24,14 +24,15 @@ class BigShotScreen(BidKeys, TableScreen):
     DOING = {"roll": "to roll", "loans": "to decide on a loan", "bid": "to bid or pass",
              "pay": "to pay", "place": "to place the cubes"}
     BOARD, AUCTION, LEDGER = BoardWidget, AuctionPanel, LedgerPanel
-    ANSWERS = {"r": A.ROLL, "p": A.PASS, "n": A.NO_MORE_LOANS}
+    ANSWERS, (ROLL_KEY, PASS_KEY, NO_LOAN_KEY) = answer_keys((
+        ("r", A.ROLL, "Roll"), ("p", A.PASS, "Pass"), ("n", A.NO_MORE_LOANS, "No loan")))
     BINDINGS = [
-        Binding("r", "answer('r')", "Roll"),
+        ROLL_KEY,
         Binding("enter", "confirm", "Confirm"),
-        Binding("p", "answer('p')", "Pass"),
+        PASS_KEY,
         Binding("l", "loan(0)", "Loan"),
         Binding("L", "loan(1)", "Loan 2nd", show=False),
-        Binding("n", "answer('n')", "No loan"),
+        NO_LOAN_KEY,
         Binding("c", "next_cube", "Cube"),
         Binding("up", "arrow(0, -1)", show=False),
         Binding("down", "arrow(0, 1)", show=False),

@@ -11,7 +11,7 @@ from textual.containers import Horizontal, Vertical
 from core.games.million import actions as A
 from core.games.million.board import BUSINESSES, SPACES, START
 
-from ...screens.table import TableScreen
+from ...screens.table import TableScreen, answer_keys
 from .board import BoardWidget, Route
 from .end import MillionEnd
 from .help import HELP
@@ -20,7 +20,7 @@ from .panels import Entry, LedgerPanel, TurnPanel
 
 ANSWER_KEYS = (("r", A.Roll(), "Roll"), ("e", A.EndTurn(), "End turn"),
                ("m", A.TakeTen(), "Take $10k"))
-SKIP_KEYS = tuple((str(seat + 1), A.SkipPlayer(seat)) for seat in range(6))
+SKIP_KEYS = tuple((str(seat + 1), A.SkipPlayer(seat), f"Skip {seat + 1}") for seat in range(6))
 BUSINESS_KEYS = {"b": A.Buy, "l": A.Lease, "s": A.Sell, "u": A.EndLease, "x": A.DropSign}
 DIRECTIONS = {"up": (0, -1), "down": (0, 1), "left": (-1, 0), "right": (1, 0)}
 
@@ -46,11 +46,14 @@ class MillionScreen(TableScreen):
              "move": "to choose where to drive", "after": "to buy, lease or end the turn",
              "six": "to use the six"}
     BOARD, AUCTION, LEDGER = BoardWidget, TurnPanel, LedgerPanel
-    ANSWERS = {**{key: action for key, action, _ in ANSWER_KEYS}, **dict(SKIP_KEYS)}
+    ANSWERS, ANSWER_BINDINGS = answer_keys(ANSWER_KEYS)
+    SKIPS, SKIP_BINDINGS = answer_keys(SKIP_KEYS, show=False)
+    ANSWERS |= SKIPS
     CURSOR_KEYS = {"business": BUSINESS_KEYS}
     FULL_SIZE = (118, 36)  # the full board (85 columns) beside a Turn panel of 31
-    BINDINGS = [Binding(key, f"answer('{key}')", text) for key, _, text in ANSWER_KEYS] + [
-        *(Binding(key, f"answer('{key}')", "Skip", show=False) for key, _ in SKIP_KEYS),
+    BINDINGS = [
+        *ANSWER_BINDINGS,
+        *SKIP_BINDINGS,
         Binding("enter", "confirm", "Drive/take"),
         *(Binding(key, f"business('{key}')", kind.__name__, show=key in "bls")
           for key, kind in BUSINESS_KEYS.items()),

@@ -18,7 +18,7 @@ HELP = f"""\
   card, `f` turns it half way round (its figures edge, underlined, to the north or the south),
   `Enter` builds, `Esc` stops.
 - `d` demolishes your building under the cursor; `o` offers a trade (land, buildings, cash);
-  an offer made to you: `y` accept, `n` reject, `k` counter-offer.
+  an offer made to you: `y` accept, `n` reject, `c` counter-offer.
 - Owing money: `s` auctions the land or building under the cursor to the other players; `B`
   declares bankruptcy once everything has been offered.
 - `e` ends your turn.

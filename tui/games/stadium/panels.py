@@ -118,7 +118,7 @@ class TurnPanel(TextPanel):
         elif phase == "trade":
             text.append(f"{view.players[view.pending.proposer]} offers a trade:\n")
             text.append_text(offer_text(view.players, view.pending))
-            keys = [("y", "accept"), ("n", "reject"), ("k", "counter")]
+            keys = [("y", "accept"), ("n", "reject"), ("c", "counter")]
         elif phase == "main":
             self._main(text, view, entry, mine, actor, compact)
             keys = self._main_keys(view, entry, legal, enter)

@@ -13,7 +13,8 @@ from core.games.stadium.board import CARDS, HEIGHT, LOTS, STADIUM, WIDTH, cell_k
 from core.games.stadium.placement import FACINGS
 
 from ...screens.bid import BID_BINDINGS, BidEntry, BidKeys
-from ...screens.table import TableScreen
+from ...screens.table import TableScreen, answer_keys
+from ...screens.trade import TRADE_BINDINGS, TradeKeys
 from .board import BoardWidget, Preview
 from .end import StadiumEnd
 from .help import HELP
@@ -30,7 +31,7 @@ ANSWER_KEYS = (
 )
 
 
-class StadiumScreen(BidKeys, TableScreen):
+class StadiumScreen(BidKeys, TradeKeys, TableScreen):
     HELP = HELP
     GAME = "Stadium"
     DOING = {"roll": "to roll", "main": "to build or end the turn", "land": "to buy land",
@@ -38,15 +39,16 @@ class StadiumScreen(BidKeys, TableScreen):
              "auction": "to bid or pass", "debt": "to raise money",
              "trade": "to answer an offer"}
     BOARD, AUCTION, LEDGER = BoardWidget, TurnPanel, LedgerPanel
-    ANSWERS = {key: cls for key, cls, _ in ANSWER_KEYS}
+    ANSWERS, ANSWER_BINDINGS = answer_keys(ANSWER_KEYS)
+    TRADE = StadiumTrade
     FULL_SIZE = (118, 36)  # the full board (93 columns) beside a Turn panel of 23
-    BINDINGS = [Binding(key, f"answer('{key}')", text) for key, _, text in ANSWER_KEYS] + [
+    BINDINGS = [
+        *ANSWER_BINDINGS,
         Binding("enter", "confirm", "Confirm"),
         Binding("b", "place", "Build"),
         Binding("d", "demolish", "Demolish"),
         Binding("s", "sell", "Auction it"),
-        Binding("o", "trade", "Trade"),
-        Binding("k", "counter", "Counter"),
+        *TRADE_BINDINGS,
         Binding("tab", "next_lot", "Next", show=False),
         Binding("f", "flip", "Turn", show=False),
         Binding("right_square_bracket", "card(1)", "Card", show=False),
@@ -191,7 +193,7 @@ class StadiumScreen(BidKeys, TableScreen):
         if action == "next_lot":
             return bool(self._targets(view))
         if action in ("trade", "counter"):
-            return bool(view.offer_partners) and (view.phase == "trade") == (action == "counter")
+            return self.may_trade(action)
         return True
 
     def kind_of(self, action: str, parameters: tuple) -> type | None:
@@ -282,19 +284,6 @@ class StadiumScreen(BidKeys, TableScreen):
             self.submit(A.AuctionBuilding(building.id))
         elif self._lot_here() is not None:
             self.submit(A.AuctionLand(self._lot_here()))
-
-    def action_trade(self) -> None:
-        self._open_trade(None)
-
-    def action_counter(self) -> None:
-        self._open_trade(self.view.pending.offer)
-
-    def _open_trade(self, counter) -> None:
-        def send(offer) -> None:
-            if offer is not None:
-                self.submit(offer)
-
-        self.app.push_screen(StadiumTrade(self.table, self.viewer, self.view, counter), send)
 
     def on_board_widget_acre_clicked(self, message: BoardWidget.AcreClicked) -> None:
         here = (message.row, message.col)

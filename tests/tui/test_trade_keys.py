@@ -1,0 +1,60 @@
+"""An offer made to you is answered by the same keys in every game that trades: `y` accepts,
+`n` rejects, `c` counters; and Army's `y` and `n` still buy a deed or send it to auction."""
+
+import pytest
+
+from core.games.army import actions as army
+from core.games.stadium import actions as stadium
+from tui.demo import app_for, army_table, offered_a_trade, stadium_table
+from tui.screens.trade import TradeScreen
+
+from .test_play import keys_on_bar
+
+GAMES = {"army": (army, lambda: army_table(1, offered_a_trade)),
+         "stadium": (stadium, lambda: stadium_table(1, offered_a_trade, players=3))}
+
+
+def my_last_action(table):
+    return [action for seat, action in table.match.record.actions if seat == 0][-1]
+
+
+@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize(("key", "answer"), [("y", "Accept"), ("n", "Reject")])
+async def test_y_accepts_and_n_rejects_an_offer(game, key, answer):
+    actions, table_for = GAMES[game]
+    table = table_for()
+    app = app_for(table)
+    async with app.run_test(size=(120, 40)) as pilot:
+        assert f" {key}  {answer}" in keys_on_bar(app)
+        await pilot.press(key)
+        assert type(my_last_action(table)) is getattr(actions, answer)
+
+
+@pytest.mark.parametrize("game", GAMES)
+async def test_c_opens_the_counter_offer(game):
+    table = GAMES[game][1]()
+    app = app_for(table)
+    async with app.run_test(size=(120, 40)) as pilot:
+        assert " c  Counter" in keys_on_bar(app)
+        await pilot.press("c")
+        assert isinstance(app.screen, TradeScreen)
+
+
+async def test_army_s_y_and_n_buy_a_deed_or_send_it_to_auction():
+    for key, answer in (("y", army.Buy), ("n", army.Decline)):
+        table = army_table(2, lambda state: bool(state.stack) and state.stack[-1].kind == "buy"
+                           and state.stack[-1].seat == 0)
+        app = app_for(table)
+        async with app.run_test(size=(120, 40)) as pilot:
+            assert " y  Buy" in keys_on_bar(app) and " n  Auction it" in keys_on_bar(app)
+            await pilot.press(key)
+            assert type(my_last_action(table)) is answer
+
+
+async def test_a_shared_key_pressed_in_vain_names_both_of_its_answers():
+    table = army_table(2, lambda state: state.turn == 0 and state.stage == "roll"
+                       and not state.stack)
+    app = app_for(table)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.press("y")
+        assert app.screen.message == "Buy or Accept: not now. Throw the dice first."
