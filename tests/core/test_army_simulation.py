@@ -20,7 +20,8 @@ CHUNKS = 10
 GAMES_PER_CHUNK = 100  # 1,000 games in all
 
 
-def check_invariants(state, money: MoneyCheck) -> None:
+def check_invariants(state, legal, money: MoneyCheck) -> None:
+    """What holds at every step; `legal` is what the seat to act may do (the view's list)."""
     # money: the players hold what the bank paid out, transfer by transfer
     money(state.ledger, range(state.n))
     assert all(state.cash(s) >= 0 for s in range(state.n))
@@ -41,21 +42,23 @@ def check_invariants(state, money: MoneyCheck) -> None:
         held = [GET_OUT[deck]] if state.card_holder[deck] >= 0 else []
         assert sorted(state.decks[deck] + held) == list(range(len(DECKS[deck])))
     # whoever must act can
-    if not state.is_over():
-        seat = state.to_act()[0]
-        assert state.active[seat] and state.legal_actions(seat)
+    assert state.active[state.to_act()[0]] and legal
 
 
 def play(seed: int, players: int, bots: list[str], options: dict, check=None, match=None):
-    """Play a game between bots to its end; through `match` if given, so it keeps a record."""
+    """Play a game between bots to its end; through `match` if given, so it keeps a record.
+    `check(state, legal)` runs before every action."""
     state = match.state if match else SPEC.start(NAMES[:players], seed, options)
     agents = [SPEC.bots[kind](seed * 31 + seat) for seat, kind in enumerate(bots)]
     steps = 0
     while not state.is_over():
-        if check:
-            check(state)
         seat = state.to_act()[0]
-        action = agents[seat].choose(state.view(seat), state.legal_actions(seat))
+        # the legal actions worked out once a step: in the view, for a bot that reads one
+        view = state.view(seat) if getattr(agents[seat], "reads_view", True) else None
+        legal = view.legal if view else state.legal_actions(seat)
+        if check:
+            check(state, legal)
+        action = agents[seat].choose(view, legal)
         if match:
             match.act(seat, action)
             state = match.state
@@ -76,7 +79,8 @@ def test_a_thousand_games_keep_every_invariant_at_every_step_and_end(chunk):
         options = {"round_limit": 20 + rng.below(40), "short_game": rng.below(4) == 0,
                    "prison_double_extra_throw": rng.below(3) != 0}
         money = MoneyCheck()
-        state = play(seed, players, bots, options, lambda s, m=money: check_invariants(s, m))
+        state = play(seed, players, bots, options,
+                     lambda s, legal, m=money: check_invariants(s, legal, m))
         result = state.result()
         assert result.winners
         survivors = state.active.count(True)
