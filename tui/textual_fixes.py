@@ -1,13 +1,16 @@
-"""Workarounds for Textual 8.2 bugs that random input found (tests/net/test_fuzz.py).
+"""Workarounds for Textual 8.2 bugs found by random input (tests/net/test_fuzz.py) and by a
+suite run that hung (a timer due in the past).
 
 Textual's version is pinned to 8.2 in pyproject.toml; look at each again when it moves.
-`install()` is idempotent and changes only the two methods named here.
+`install()` is idempotent and changes only the methods named here.
 """
 
 from __future__ import annotations
 
+from textual.timer import Timer
 from textual.widgets import OptionList
 
+SOONEST = 0.001  # seconds: the shortest delay a timer is given
 _original = {}
 
 
@@ -26,8 +29,20 @@ def _move_page(self: OptionList, direction: int) -> None:
         _original["_move_page"](self, direction)
 
 
+def _timer_init(self: Timer, event_target, interval: float, **options) -> None:
+    """A timer due now or already overdue fires at once. Textual's timer loop never yields on
+    a negative interval: a toast mounted a moment after its notice expired (its delay is the
+    time left, checked a moment before) spun the event loop, and with it every SSH session
+    of the host, at full CPU for ever. (At 0 it divided by zero.)"""
+    _original["__init__"](self, event_target, max(interval, SOONEST), **options)
+
+
+FIXES = ((OptionList, "_on_click", _on_click), (OptionList, "_move_page", _move_page),
+         (Timer, "__init__", _timer_init))
+
+
 def install() -> None:
-    for name, fixed in (("_on_click", _on_click), ("_move_page", _move_page)):
+    for cls, name, fixed in FIXES:
         if name not in _original:
-            _original[name] = getattr(OptionList, name)
-            setattr(OptionList, name, fixed)
+            _original[name] = getattr(cls, name)
+            setattr(cls, name, fixed)
