@@ -34,6 +34,7 @@ class Limits:
     bot_pace_seconds: float = 0.8
     bot_think_seconds: float = 5.0  # a bot thinking longer plays a legal move instead
     save_retry_seconds: float = 2.0  # a move that could not be saved is tried again this often
+    stall_seconds: float = 5.0  # the event loop stuck this long is logged, with where it is
     max_width: int = 300  # the largest screen drawn for a client, whatever its window
     max_height: int = 100
     resize_interval_seconds: float = 0.5  # window changes are applied at most this often

@@ -24,6 +24,7 @@ from .first_frame import FirstFrames
 from .host import Host
 from .limits import STOP_SECONDS, Limits, clean_text
 from .session import Session
+from .stall_watch import StallWatch
 from .storage import Ban, Storage, StorageError
 
 NAME_LENGTH = 16
@@ -222,6 +223,7 @@ class BoomtownServer:
         self._server: asyncssh.SSHAcceptor | None = None
         self._bans: list[Ban] = []
         self._ban_watch: asyncio.Task | None = None
+        self.stall_watch = StallWatch(limits.stall_seconds)
 
     @property
     def fingerprint(self) -> str:
@@ -241,6 +243,7 @@ class BoomtownServer:
         shared_styles.install()  # and parses each stylesheet once for all of them
         warm_up()
         self.collector.start()
+        self.stall_watch.start()
         return self._server.sockets[0].getsockname()[1]
 
     async def stop(self) -> None:
@@ -259,6 +262,7 @@ class BoomtownServer:
         await self.broadcasts.stop()
         await self.first_frames.stop()
         self.collector.stop()
+        self.stall_watch.stop()
         self.storage.close()
         loop_share.uninstall(asyncio.get_running_loop())
 
