@@ -123,6 +123,7 @@ class SessionApp(ServedApp):
         from .lobby import LobbyScreen
 
         self.session.join(name)
+        self.turn_bell = self._kept_turn_bell()
         last = last_place(self.host, name) if self.session.arriving else None
         if last is not None:
             self.open_table(last.id, last.seat_of(name))
@@ -131,6 +132,25 @@ class SessionApp(ServedApp):
         if self.at_table is None and self.session.watching_next is None:
             self.push_screen(LobbyScreen())
             self._replay_next()
+
+    def _kept_turn_bell(self) -> bool:
+        """The bell as this person last chose it here (a guest's name is not theirs to keep
+        anything under)."""
+        try:
+            kept = self.host.storage.setting(self.player, "turn_bell") \
+                if self.session.key is not None else None
+        except StorageError:
+            kept = None
+        return self.turn_bell if kept is None else kept == "on"
+
+    def choose_turn_bell(self, on: bool) -> None:
+        super().choose_turn_bell(on)
+        if self.session.key is not None:
+            try:
+                self.host.storage.remember(self.player, "turn_bell", "on" if on else "off")
+            except StorageError:
+                self.notify("The server cannot save settings just now: the bell is as you chose "
+                            "until you leave.", severity="warning")
 
     def _replay_next(self) -> None:
         """The finished game a spectator asked to replay, over the lobby (q comes back to it)."""

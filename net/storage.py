@@ -63,6 +63,12 @@ CREATE TABLE IF NOT EXISTS banned_addresses (
     address TEXT NOT NULL,
     PRIMARY KEY (name, address)
 );
+CREATE TABLE IF NOT EXISTS settings (
+    name TEXT NOT NULL,
+    setting TEXT NOT NULL,
+    value TEXT NOT NULL,
+    PRIMARY KEY (name, setting)
+);
 CREATE TABLE IF NOT EXISTS actions (
     table_id INTEGER NOT NULL,
     n INTEGER NOT NULL,
@@ -190,6 +196,19 @@ class Storage:
         """Bind `name` to `key` if the name is free; True if `key` now owns `name`."""
         self.db.execute("INSERT OR IGNORE INTO users VALUES (?, ?, ?)", (name, key, time.time()))
         return self.key_of(name) == key
+
+    # -- a person's settings (those whose name a key owns) -------------------------------------
+
+    @guarded
+    def setting(self, name: str, setting: str) -> str | None:
+        row = self.db.execute("SELECT value FROM settings WHERE name = ? AND setting = ?",
+                              (name, setting)).fetchone()
+        return row[0] if row else None
+
+    @guarded
+    def remember(self, name: str, setting: str, value: str) -> None:
+        self.db.execute("INSERT OR REPLACE INTO settings VALUES (?, ?, ?)",
+                        (name, setting, value))
 
     # -- bans (written by `boomtown ban`, read by the server) --------------------------------
 

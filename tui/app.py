@@ -14,6 +14,7 @@ from .games import screen_class
 from .replay import replay_screen
 from .saves import autosave_path, load_replay, load_table
 from .screens.title import TitleScreen
+from .settings import keep_setting, load_settings
 from .table import LocalTable, Seat
 from .terminal import blanking
 
@@ -33,6 +34,14 @@ class BoomtownApp(BaseApp):
         self.pace = pace
         self._save_path = save_path
         self._first_replay = replay
+        self._keeps_settings = save_path not in (None, False)  # a person's app, not a test's
+        if self._keeps_settings:
+            self.turn_bell = load_settings().get("turn_bell", self.turn_bell) is True
+
+    def choose_turn_bell(self, on: bool) -> None:
+        super().choose_turn_bell(on)
+        if self._keeps_settings:
+            keep_setting("turn_bell", on)
 
     def get_driver_class(self):
         return blanking(super().get_driver_class())

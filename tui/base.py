@@ -39,6 +39,10 @@ class BaseApp(App):
     ALLOW_SELECT = False  # Textual's text selection crashed on a click at a widget being removed
     turn_bell = False  # ring the terminal's bell when a turn comes after a wait (tui.turn_bell)
 
+    def choose_turn_bell(self, on: bool) -> None:
+        """Ring the bell from now on, or not; an app that keeps settings keeps this one."""
+        self.turn_bell = on
+
     @property
     def _background_screens(self) -> list:
         """The screens that show through the current one: none through an opaque screen.

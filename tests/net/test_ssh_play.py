@@ -115,6 +115,26 @@ async def test_the_bell_rings_for_the_player_whose_turn_has_come(served, monkeyp
     await ben.close()
 
 
+async def test_the_bell_a_person_turns_off_stays_off_when_they_come_back(served):
+    server, port = served
+    table_with(server, ["ann"], bots=3)
+    ann = await connect(port, "ann")
+    await ann.wait_for("Ledger")  # back at her table
+    assert session_of(server, "ann").app.turn_bell is True  # on at first at an SSH host
+    await ann.press("\x10")  # Ctrl+P, the palette
+    await ann.wait_for("Search for commands")
+    await ann.press(*"bell")
+    await ann.wait_for("Bell when your turn comes after a wait: turn it off")
+    await ann.press("\r")
+    await until(lambda: session_of(server, "ann").app.turn_bell is False)
+    await ann.close()
+    await until(lambda: not server.sessions)
+    ann = await connect(port, "ann")
+    await ann.wait_for("Ledger")
+    assert session_of(server, "ann").app.turn_bell is False
+    await ann.close()
+
+
 async def test_a_key_pressed_out_of_turn_says_whose_turn_it_is(served):
     server, port = served
     ann, ben, table = await ann_and_ben_at(

@@ -205,15 +205,15 @@ async def test_a_save_folder_that_may_not_be_read_is_reported_on_the_title_scree
     import pathlib
 
     monkeypatch.setenv("BOOMTOWN_DATA_DIR", str(tmp_path))
-    looked_up = pathlib.Path.exists
+    def denied(method):
+        def refused(path, *args, **kwargs):
+            if path.name == "autosave.json":
+                raise PermissionError(13, "Permission denied", str(path))
+            return method(path, *args, **kwargs)
+        return refused
 
-    def denied(path):
-        if path.name == "autosave.json":
-            raise PermissionError(13, "Permission denied", str(path))
-        return looked_up(path)
-
-    monkeypatch.setattr(pathlib.Path, "exists", denied)
-    monkeypatch.setattr(pathlib.Path, "read_text", lambda path, *a, **k: denied(path))
+    monkeypatch.setattr(pathlib.Path, "exists", denied(pathlib.Path.exists))
+    monkeypatch.setattr(pathlib.Path, "read_text", denied(pathlib.Path.read_text))
     app = BoomtownApp(pace=0)
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()

@@ -3,6 +3,7 @@
 from textual.command import CommandPalette
 
 from tui import turn_bell
+from tui.app import BoomtownApp
 from tui.demo import app_for, table_at
 from tui.turn_bell import WAIT, TurnBell
 
@@ -59,3 +60,18 @@ async def test_the_app_rings_when_the_turn_comes_back_and_the_palette_turns_it_o
         count = len(rung)
         await play_one_turn()
         assert len(rung) == count
+
+
+async def test_the_bell_chosen_at_this_computer_is_kept_for_the_next_run(tmp_path, monkeypatch):
+    monkeypatch.setenv("BOOMTOWN_DATA_DIR", str(tmp_path))
+    assert BoomtownApp().turn_bell is False  # off at first on one's own computer
+    app = BoomtownApp(table_at(seed=7, until=None), pace=0)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.press("ctrl+p")
+        await pilot.pause()
+        await pilot.press(*"bell", "enter")
+        await pilot.pause()
+        assert app.turn_bell is True
+    assert BoomtownApp().turn_bell is True
+    (tmp_path / "settings.json").write_text("[not settings")
+    assert BoomtownApp().turn_bell is False  # a broken file counts as no settings

@@ -517,7 +517,7 @@ class TableScreen(Page):
         self.app.push_screen(Help(self.help_text()))
 
     def action_toggle_bell(self) -> None:
-        self.app.turn_bell = not self.app.turn_bell
+        self.app.choose_turn_bell(not self.app.turn_bell)
         self.notify(f"The bell {'rings' if self.app.turn_bell else 'no longer rings'} when your "
                     f"turn comes after {WAIT:g} s of others' play.")
 

@@ -1,0 +1,36 @@
+"""A person's settings at this computer (the turn bell), kept as JSON in the data folder.
+
+A settings file that cannot be read, or holds anything but settings, counts as none; one that
+cannot be written leaves the setting for this run only.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+from pathlib import Path
+from typing import Any
+
+from .saves import data_dir
+
+
+def settings_path() -> Path:
+    return data_dir() / "settings.json"
+
+
+def load_settings() -> dict[str, Any]:
+    try:
+        settings = json.loads(settings_path().read_text())
+    except (OSError, ValueError):
+        return {}
+    return settings if isinstance(settings, dict) else {}
+
+
+def keep_setting(name: str, value: Any) -> None:
+    """Write `name` = `value` beside the other settings, atomically."""
+    path = settings_path()
+    with contextlib.suppress(OSError):
+        path.parent.mkdir(parents=True, exist_ok=True)
+        tmp = path.with_name(path.name + ".tmp")
+        tmp.write_text(json.dumps({**load_settings(), name: value}))
+        tmp.replace(path)
