@@ -39,7 +39,8 @@ def space_name(space: int) -> str:
     return SPACE_NAMES[space]
 
 
-READABLE = {"business": lambda v: BUSINESSES[v].name, "space": space_name}
+READABLE = {"business": lambda v: BUSINESSES[v].name, "space": space_name,
+            "seat": lambda v: str(v + 1)}  # players are numbered from 1, as their keys are
 
 
 def _action(name: str, kind: str, text: str, *fields: str) -> type[Action]:

@@ -16,8 +16,14 @@ def lot_name(lot: int) -> str:
     return f"Crown lot {crown}" if crown else f"lot {lot}"
 
 
+def card_name(card: int) -> str:
+    """A building card as a sentence names it: "a Home", "an Office Building"."""
+    name = CARDS[card].name
+    return f"{'an' if name[0] in 'AEIOU' else 'a'} {name}"
+
+
 # how a field reads in an action's text
-READABLE = {"lot": lot_name, "card": lambda v: CARDS[v].name, "building": lambda v: f"#{v}",
+READABLE = {"lot": lot_name, "card": card_name, "building": lambda v: f"#{v}",
             "facing": lambda v: "facing north" if v else "facing south"}
 
 
@@ -33,7 +39,7 @@ DrawCrown = _action("DrawCrown", "draw-crown", "turn up an Auction card")
 DrawVenture = _action("DrawVenture", "draw-venture", "pick a Venture card")
 Bid = _action("Bid", "bid", "bid ${amount:,}", "amount")
 Pass = _action("Pass", "pass", "pass")
-Build = _action("Build", "build", "build a {card} at row {row}, column {col}, {facing}",
+Build = _action("Build", "build", "build {card} at row {row}, column {col}, {facing}",
                 "card", "row", "col", "facing")
 Demolish = _action("Demolish", "demolish", "demolish building {building}", "building")
 AuctionLand = _action("AuctionLand", "auction-land", "auction your land in {lot}", "lot")
