@@ -70,6 +70,9 @@ class NetTable:
     def take_back(self, seat: int) -> list:
         raise ValueError("moves are not taken back at a shared table")
 
+    def hint(self, seat: int) -> None:
+        return None  # people play people here
+
     def replayable(self) -> Replay | None:
         return self.host.past.replay(self.id)[0] if self.is_over() else None
 

@@ -69,6 +69,10 @@ class Table(Protocol):
         """Take back `seat`'s last move and the bots' replies to it; returns them, oldest
         first (ValueError when `can_take_back` says no)."""
 
+    def hint(self, seat: int) -> Action | None:
+        """What the game's heuristic bot would play in `seat`'s place, from that seat's view
+        (None where no hints are given: a shared table, where people play people)."""
+
 
 class LocalTable:
     def __init__(self, match: Match, seats: Sequence[Seat]) -> None:
@@ -136,3 +140,7 @@ class LocalTable:
 
     def take_back(self, seat: int) -> list[tuple[int, Action]]:
         return self.match.take_back(seat, self.bots)
+
+    def hint(self, seat: int) -> Action:
+        view = self.view(seat)
+        return self.match.spec.bots["heuristic"](0).choose(view, view.legal)

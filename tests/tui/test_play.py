@@ -500,3 +500,17 @@ async def test_a_move_taken_back_while_a_bot_thinks_is_never_answered_by_that_th
         thinking.answer.set()
         await settle(pilot, app)
         assert table.match.record.actions[played:played + 2] == [(0, A.bid(1)), (1, A.PASS)]
+
+
+async def test_h_says_what_a_bot_would_play_and_changes_nothing():
+    table = table_at(until=human_bidding_after_a_bid)
+    app = app_for(table)
+    async with app.run_test(size=(120, 40), notifications=True) as pilot:
+        version = table.state.version
+        view = app.screen.view
+        suggested = table.match.spec.bots["heuristic"](0).choose(view, view.legal)
+        await pilot.press("h")
+        await pilot.pause()
+        assert [n.message for n in app._notifications] == [f"Hint: a bot would {suggested}."]
+        assert table.state.version == version
+        assert "`h` (hint): what a bot would play" in app.screen.help_text()

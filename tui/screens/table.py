@@ -92,6 +92,7 @@ class TableScreen(Page):
         Binding("ctrl+z", "take_back", "Undo"),
         Binding("question_mark", "help", "Help"),
         Binding("ctrl+s", "save", "Save", show=False),
+        Binding("h", "hint", "Hint", show=False),
         Binding("q", "leave", "Quit"),
         Binding("pageup", "log_page(1)", "Older log", show=False),
         Binding("pagedown", "log_page(-1)", "Newer log", show=False),
@@ -105,6 +106,7 @@ class TableScreen(Page):
   before, as far back as the last die thrown or card drawn.
 - `Ctrl+P`: every action you may take now, searchable; type `bell` to have the terminal's bell
   ring when your turn comes after {WAIT:g} s of others' play (on at an SSH host, off on your own).
+- `h` (hint): what a bot would play in your place now.
 - `?` this help; `q` leave (the game is saved after every move, and `Ctrl+S` saves too).
 - `PageUp` / `PageDown` scroll the log.
 """
@@ -512,6 +514,16 @@ class TableScreen(Page):
 
     def action_log_page(self, direction: int) -> None:
         self.query_one("#log", LogPanel).page(direction)
+
+    def action_hint(self) -> None:
+        """Say what the game's heuristic bot would play in the person's place."""
+        if self.viewer is None or not self._mine():
+            return
+        action = self.table.hint(self.viewer)
+        if action is None:
+            self.warn("No hints at a shared table: people play people here.")
+        else:
+            self.notify(f"Hint: a bot would {action}.")
 
     def action_help(self) -> None:
         self.app.push_screen(Help(self.help_text()))
