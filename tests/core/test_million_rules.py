@@ -267,3 +267,7 @@ def test_finish_needs_the_exact_count_unless_the_option_says_otherwise():
         if not exact:
             act(state, A.Drive(FINISH))
             assert state.is_over() and state.result().winners == (me,)
+
+
+def test_a_six_s_choice_names_players_from_one_as_their_keys_do():
+    assert str(A.SkipPlayer(0)) == "make player 1 miss a turn"

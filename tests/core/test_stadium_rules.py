@@ -522,3 +522,9 @@ def test_used_venture_cards_are_reshuffled_when_the_deck_runs_out():
     assert "The Venture cards are reshuffled." in state.log()
     held = sum(map(len, state.held))
     assert len(state.venture_deck) + len(state.venture_discard) + held == len(VENTURES)
+
+
+def test_a_build_reads_with_the_right_article():
+    assert str(build_at("C4", 1, 2, "N")) == \
+        "build an Office Building at row 1, column 2, facing north"
+    assert str(build_at("R1", 3, 4, "S")) == "build a Home at row 3, column 4, facing south"
