@@ -30,6 +30,8 @@ def screen_seats(seats: Sequence[NetSeat]) -> list[Seat]:
 class NetTable:
     """A table at the host, as one person's table screen sees it (the `tui.table.Table` shape)."""
 
+    hints = False  # people play people here
+
     def __init__(self, host: Host, table_id: int, name: str) -> None:
         self.host = host
         self.id = table_id
@@ -69,9 +71,6 @@ class NetTable:
 
     def take_back(self, seat: int) -> list:
         raise ValueError("moves are not taken back at a shared table")
-
-    def hint(self, seat: int) -> None:
-        return None  # people play people here
 
     def replayable(self) -> Replay | None:
         return self.host.past.replay(self.id)[0] if self.is_over() else None

@@ -41,6 +41,7 @@ class Table(Protocol):
     """What a table screen needs from a table."""
 
     seats: list[Seat]
+    hints: bool  # whether `hint` may be asked (not at a shared table, where people play people)
 
     def view(self, seat: int | None): ...
 
@@ -69,12 +70,13 @@ class Table(Protocol):
         """Take back `seat`'s last move and the bots' replies to it; returns them, oldest
         first (ValueError when `can_take_back` says no)."""
 
-    def hint(self, seat: int) -> Action | None:
-        """What the game's heuristic bot would play in `seat`'s place, from that seat's view
-        (None where no hints are given: a shared table, where people play people)."""
+    def hint(self, seat: int) -> Action:
+        """What the game's heuristic bot would play in `seat`'s place, from that seat's view."""
 
 
 class LocalTable:
+    hints = True
+
     def __init__(self, match: Match, seats: Sequence[Seat]) -> None:
         self.match = match
         self.seats = list(seats)

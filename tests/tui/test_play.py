@@ -514,3 +514,8 @@ async def test_h_says_what_a_bot_would_play_and_changes_nothing():
         assert [n.message for n in app._notifications] == [f"Hint: a bot would {suggested}."]
         assert table.state.version == version
         assert "`h` (hint): what a bot would play" in app.screen.help_text()
+        await pilot.press("ctrl+p")
+        await pilot.pause()
+        await pilot.press(*"hint", "enter")
+        await pilot.pause()
+        assert [n.message for n in app._notifications][-1] == f"Hint: a bot would {suggested}."

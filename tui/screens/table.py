@@ -67,9 +67,11 @@ class GameCommands(Provider):
                 yield Hit(match, matcher.highlight(label), play, help="play this now")
         undo = (("Undo: take back your last move", screen.action_take_back),) \
             if screen._may_take_back() else ()
+        hint = (("Hint: what a bot would play now", screen.action_hint),) \
+            if screen.table.hints and screen.viewer is not None and screen._mine() else ()
         bell = f"Bell when your turn comes after a wait: turn it " \
                f"{'off' if self.app.turn_bell else 'on'}"
-        for label, method in (*undo, (bell, screen.action_toggle_bell),
+        for label, method in (*undo, *hint, (bell, screen.action_toggle_bell),
                               ("Help: keys and rules", screen.action_help),
                               ("Save the game", screen.action_save),
                               ("Leave the game", screen.action_leave)):
@@ -519,11 +521,10 @@ class TableScreen(Page):
         """Say what the game's heuristic bot would play in the person's place."""
         if self.viewer is None or not self._mine():
             return
-        action = self.table.hint(self.viewer)
-        if action is None:
+        if not self.table.hints:
             self.warn("No hints at a shared table: people play people here.")
         else:
-            self.notify(f"Hint: a bot would {action}.")
+            self.notify(f"Hint: a bot would {self.table.hint(self.viewer)}.")
 
     def action_help(self) -> None:
         self.app.push_screen(Help(self.help_text()))
