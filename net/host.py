@@ -17,6 +17,7 @@ from typing import Any, Protocol
 from core.engine.errors import ActionError, StaleAction
 from core.engine.match import Match
 from core.games import get_spec
+from tui.text import counted, plural
 
 from .chat import LOBBY, ChatLog
 from .limits import Limits, TokenBucket, clean_text
@@ -508,7 +509,8 @@ class Host:
 
     def _save_end(self, table: HostedTable) -> None:
         try:
-            self.storage.end_table(table.id, table.match.state.result().reason)
+            result = table.match.state.result()
+            self.storage.end_table(table.id, result.reason, list(result.winners))
         except StorageError:  # it follows from the saved moves when the server starts again
             log.warning("table %s: cannot save that its game is over", table.id)
 
@@ -568,16 +570,6 @@ class Host:
     def _notify_table(self, table: HostedTable) -> None:
         for _, listener in list(self.listeners.values()):
             listener.table_changed(table.id)
-
-
-def counted(count: int, noun: str) -> str:
-    """'1 table', '3 tables'."""
-    return f"{count} {noun}" if count == 1 else f"{count} {noun}s"
-
-
-def plural(count: int, noun: str) -> str:
-    """'1 seat is', '2 seats are'."""
-    return f"{counted(count, noun)} {'is' if count == 1 else 'are'}"
 
 
 def _cancel_timer(table: HostedTable) -> None:

@@ -282,8 +282,9 @@ class ServerPastGames(PastGamesScreen):
             return listed, ("You have played no game to its end here yet. " if self.mine else
                             "No game has finished at this server yet. ") + keys
         whose = "you played" if self.mine else "finished at this server"
-        return listed, (f"The last {self.host.limits.past_games_listed} games {whose}. Enter "
-                        f"replays one · {keys}")
+        standing = self.host.past.standing(self.player if self.mine else None)
+        return listed, (f"{standing}The last {self.host.limits.past_games_listed} games "
+                        f"{whose}. Enter replays one · {keys}")
 
     @property
     def _other(self) -> str:

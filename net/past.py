@@ -9,11 +9,13 @@ from collections.abc import Callable, Mapping
 
 from core.engine.record import Record, RecordError
 from core.engine.replay import Replay
+from tui.text import counted
 
 from .storage import FinishedTable, Storage, StorageError
 from .tables import OVER, HostedTable, HostError, NetSeat, seats_from_json
 
 log = logging.getLogger("boomtown.net")
+MOST_WINS_SHOWN = 3  # the people named above the list of everyone's past games
 
 
 class PastGames:
@@ -26,6 +28,16 @@ class PastGames:
     def games(self, player: str | None = None) -> list[FinishedTable]:
         """The last games finished (those `player` sat at, if named), the newest first."""
         return _read("its past games", lambda: self.storage.finished(self.listed, player))
+
+    def standing(self, player: str | None = None) -> str:
+        """A sentence on who wins here: `player`'s own record, or the people with the most
+        wins; "" when no finished game's winners are known."""
+        if player is not None:
+            won, played = _read("its past games", lambda: self.storage.record_of(player))
+            return f"You won {won} of your {counted(played, 'game')} here. " if played else ""
+        best = _read("its past games", lambda: self.storage.most_wins(MOST_WINS_SHOWN))
+        return "Most wins: " + ", ".join(f"{name} {wins}" for name, wins in best) + ". " \
+            if best else ""
 
     def replay(self, table_id: int) -> tuple[Replay, list[NetSeat]]:
         """A finished game to replay, and who sat at it. Everyone who watches one again shares

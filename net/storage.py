@@ -35,7 +35,8 @@ CREATE TABLE IF NOT EXISTS tables (
     away TEXT NOT NULL DEFAULT '[]',
     bot_kind TEXT NOT NULL DEFAULT 'heuristic',
     ended REAL,
-    result TEXT NOT NULL DEFAULT ''
+    result TEXT NOT NULL DEFAULT '',
+    winners TEXT
 );
 CREATE TABLE IF NOT EXISTS chat (
     place INTEGER NOT NULL,
@@ -81,6 +82,7 @@ CREATE TABLE IF NOT EXISTS actions (
 
 TABLE_COLUMNS = "id, game, options, seed, seats, host, status, away, bot_kind"
 FINISHED_COLUMNS = "id, game, seats, COALESCE(ended, created), result"  # a FinishedTable's
+WINNER = "(t.seats -> ('$[' || w.value || ']'))"  # the seat of the winner `w` at the table `t`
 
 
 VISITS_KEPT_SECONDS = 30 * 24 * 3600  # where a name came from, remembered for a ban this long
@@ -166,6 +168,8 @@ class Storage:
         if "ended" not in columns:  # from before finished games were listed to replay
             self.db.execute("ALTER TABLE tables ADD COLUMN ended REAL")
             self.db.execute("ALTER TABLE tables ADD COLUMN result TEXT NOT NULL DEFAULT ''")
+        if "winners" not in columns:  # from before who won was kept (NULL: not known)
+            self.db.execute("ALTER TABLE tables ADD COLUMN winners TEXT")
         self._data_version: int | None = None
         self.db.execute("BEGIN IMMEDIATE")  # refuse now, not at the first move, if unwritable
         self.db.execute("COMMIT")
@@ -284,10 +288,33 @@ class Storage:
                         (json.dumps(seats), status, host, table_id))
 
     @guarded
-    def end_table(self, table_id: int, result: str) -> None:
-        """The table's game is over, and came out as `result` says."""
-        self.db.execute("UPDATE tables SET status = 'over', ended = ?, result = ? WHERE id = ?",
-                        (time.time(), result, table_id))
+    def end_table(self, table_id: int, result: str, winners: list[int]) -> None:
+        """The table's game is over, and came out as `result` says: the seats in `winners`
+        won."""
+        self.db.execute("UPDATE tables SET status = 'over', ended = ?, result = ?, winners = ? "
+                        "WHERE id = ?", (time.time(), result, json.dumps(winners), table_id))
+
+    @guarded
+    def record_of(self, player: str) -> tuple[int, int]:
+        """(won, played): the finished games `player` sat at as a person, of those whose
+        winners were kept, and how many of them they won."""
+        row = self.db.execute(
+            "SELECT COUNT(*), COALESCE(SUM(EXISTS (SELECT 1 FROM json_each(t.winners) AS w "
+            f"WHERE {WINNER} ->> '$.name' = :player AND {WINNER} ->> '$.kind' = 'human')), 0) "
+            "FROM tables AS t WHERE t.status = 'over' AND t.winners IS NOT NULL AND EXISTS "
+            "(SELECT 1 FROM json_each(t.seats) WHERE value ->> '$.kind' = 'human' "
+            "AND value ->> '$.name' = :player)", {"player": player}).fetchone()
+        return row[1], row[0]
+
+    @guarded
+    def most_wins(self, limit: int) -> list[tuple[str, int]]:
+        """The people who won the most finished games, with how many, the most first."""
+        rows = self.db.execute(
+            f"SELECT {WINNER} ->> '$.name' AS name, COUNT(*) AS wins "
+            "FROM tables AS t, json_each(t.winners) AS w "
+            f"WHERE t.status = 'over' AND {WINNER} ->> '$.kind' = 'human' "
+            "GROUP BY name ORDER BY wins DESC, name LIMIT ?", (limit,))
+        return [(name, wins) for name, wins in rows]
 
     @guarded
     def finished(self, limit: int, player: str | None = None) -> list[FinishedTable]:

@@ -172,6 +172,30 @@ def test_tables_kept_by_an_older_server_have_heuristic_bots_and_finished_ones_ar
     assert [s.kind for s in host.tables[1].seats] == ["human", "heuristic"]
     [past] = host.past.games()
     assert (past.id, past.ended, past.result) == (2, 1700000000, "")  # when it began, no result
+    assert host.past.standing() == ""  # who won it was not kept: it counts for nobody
+
+
+def test_who_wins_is_counted_for_people_not_bots(host):
+    """Four finished games: ann beats ben, a bot called ann beats the person ann's friend,
+    ben and ann share a win, a bot beats ann; and a game still playing."""
+    storage = host.storage
+
+    def game(seats, winners):
+        table = storage.create_table("bigshot", {}, 1, [{"name": name, "kind": kind}
+                                                        for name, kind in seats], "x", "heuristic")
+        if winners is not None:
+            storage.end_table(table, "over", winners)
+
+    game([("ann", "human"), ("ben", "human")], [0])
+    game([("ann", "heuristic"), ("cat", "human")], [0])  # a bot named like a person
+    game([("ben", "human"), ("ann", "human")], [0, 1])
+    game([("Ada", "heuristic"), ("ann", "human")], [0])
+    game([("ann", "human"), ("ben", "human")], None)  # not over: counts for nobody
+    assert host.past.standing("ann") == "You won 2 of your 3 games here. "
+    assert host.past.standing("ben") == "You won 1 of your 2 games here. "
+    assert host.past.standing("cat") == "You won 0 of your 1 game here. "
+    assert host.past.standing("dan") == ""
+    assert host.past.standing() == "Most wins: ann 2, ben 1. "
 
 
 def test_a_ban_keeps_out_guests_from_where_the_name_came_within_30_days(tmp_path, monkeypatch):

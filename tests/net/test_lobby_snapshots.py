@@ -176,6 +176,9 @@ async def test_past_games_show_only_yours_and_everyone_s_again_with_m(tmp_path):
         await pilot.press("m")
         assert (everyone, mine) == (["6", "5", "4"], ["6", "4"])  # joanna is not ann
         assert [game.key for game in screen.games] == everyone
+        assert screen.hint.startswith("Most wins: ann 1, ben 1, joanna 1. The last 50 games")
+        await pilot.press("m")
+        assert screen.hint.startswith("You won 1 of your 2 games here. The last 50 games you")
 
 
 @pytest.mark.parametrize("size", SIZES)
