@@ -135,18 +135,7 @@ async def test_the_bell_a_person_turns_off_stays_off_when_they_come_back(served)
     await ann.close()
 
 
-async def test_no_hints_at_a_shared_table(served):
-    server, port = served
-    ann, ben, table = await ann_and_ben_at(
-        server, port, "bigshot", lambda state: state.players[state.to_act()[0]] == "ann")
-    await ann.wait_for("· ann (you) to")
-    await ann.press("h")
-    await ann.wait_for("No hints at a shared table: people play people here.")
-    await ann.close()
-    await ben.close()
-
-
-async def test_a_key_pressed_out_of_turn_says_whose_turn_it_is(served):
+async def test_keys_a_shared_table_refuses_say_why_and_change_nothing(served):
     server, port = served
     ann, ben, table = await ann_and_ben_at(
         server, port, "bigshot", lambda state: state.players[state.to_act()[0]] == "ann")
@@ -156,6 +145,8 @@ async def test_a_key_pressed_out_of_turn_says_whose_turn_it_is(served):
     await ben.wait_for("Wait for your turn: ann is to")
     await ben.press("\x1a")  # Ctrl+Z
     await ben.wait_for("At a shared table a move stands")
+    await ann.press("h")  # a hint, on her move
+    await ann.wait_for("No hints at a shared table: people play people here.")
     assert table.match.state.version == version
     await ann.close()
     await ben.close()
