@@ -85,6 +85,9 @@ def _parser() -> argparse.ArgumentParser:
     serve.add_argument("--bot-think", type=_seconds, default=5.0,
                        help="seconds a bot may think before a legal move is played for it "
                        "(default %(default)g)")
+    serve.add_argument("--stall-seconds", type=_stall, default=5.0,
+                       help="seconds the event loop every session shares may not turn before "
+                       "the log says where it is stuck (default %(default)g)")
     serve.add_argument("--tables-per-person", type=_count, default=3,
                        help="tables waiting to start that one person may have made "
                        "(default %(default)s)")
@@ -237,6 +240,14 @@ def _seconds(text: str) -> float:
     return value
 
 
+def _stall(text: str) -> float:
+    """How long the event loop may not turn before the log says so: 1 second or more."""
+    value = _seconds(text)
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"{text} seconds: give 1 or more")
+    return value
+
+
 def _share(text: str) -> float:
     """A share of the server's time: above 0, at most 1."""
     value = _read(text, float, "a number")
@@ -270,7 +281,7 @@ def run_serve(args: argparse.Namespace) -> int:
                     address_loop_share=args.address_loop_share,
                     chat_length=args.chat_length, chat_per_minute=args.chat_per_minute,
                     bot_pace_seconds=args.bot_pace,
-                    bot_think_seconds=args.bot_think,
+                    bot_think_seconds=args.bot_think, stall_seconds=args.stall_seconds,
                     tables_per_person=args.tables_per_person, open_tables=args.max_tables,
                     games_per_person=args.games_per_person, past_games_listed=args.past_games,
                     max_width=args.max_size[0], max_height=args.max_size[1])

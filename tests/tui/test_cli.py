@@ -20,6 +20,7 @@ from tui.cli import _parser, main
     (["serve", "--bot-pace", "nan"], "give 0 or more"),
     (["serve", "--max-per-ip", "0"], "too few"),
     (["serve", "--max-size", "20x10"], "at least 80x24"),
+    (["serve", "--stall-seconds", "0"], "give 1 or more"),
 ])
 def test_impossible_games_are_refused_with_the_reason(argv, reason, capsys):
     with pytest.raises(SystemExit) as exit_:
