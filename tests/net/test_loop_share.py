@@ -171,8 +171,11 @@ async def test_a_session_pressing_dear_keys_is_held_to_its_share_while_others_ar
         await ann.press("still here", "\r")
         await ann.wait_for("ann: still here")
         elapsed = time.monotonic() - start
-        # her burst, her share of the time since, and the one help she opened last
-        assert eves.meter.used - used <= 1.0 + 0.1 * elapsed + 0.5
+        # her burst, her share of the time since, and a second for the one help she opened
+        # last and for drawing ann's line in her lobby (news, counted in `used`, not charged);
+        # both take longer on a machine the rest of the suite keeps busy (it failed once at
+        # half a second)
+        assert eves.meter.used - used <= 1.0 + 0.1 * elapsed + 1.0
         assert driver._held  # the rest of her keys are still waiting
         await ann.close()
         await eve.close()
