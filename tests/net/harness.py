@@ -146,6 +146,15 @@ def play_until(host, table, until_state) -> None:
         state = table.match.state
 
 
+async def turn_the_bell(person) -> None:
+    """`person`, at a table, turns the bell off (it is on at first) from the palette."""
+    await person.press("\x10")  # Ctrl+P, the palette
+    await person.wait_for("Search for commands")
+    await person.press(*"bell")
+    await person.wait_for("Bell when your turn comes after a wait: turn it off")
+    await person.press("\r")
+
+
 def session_of(server, name: str):
     """The server's session of the person called `name`."""
     return next(s for s in server.sessions if s.name == name)

@@ -14,7 +14,7 @@ from net.storage import Storage, StorageError
 from net.tables import HostError
 from tui import cli
 
-from .harness import connect, play_until, start_server, table_with, until
+from .harness import connect, play_until, start_server, table_with, turn_the_bell, until
 
 
 async def test_stopping_the_server_stops_every_bot_before_the_storage_closes(tmp_path):
@@ -163,6 +163,22 @@ async def test_a_person_comes_in_when_where_they_came_from_cannot_be_noted(tmp_p
         ann = await connect(port, "ann")
         await ann.wait_for("You are ann")  # in the lobby, the visit unsaved
         assert "ann" in server.host.online()
+        await ann.close()
+    finally:
+        await server.stop()
+
+
+async def test_a_bell_chosen_when_settings_cannot_be_saved_is_kept_for_the_session_and_said(
+        tmp_path, monkeypatch):
+    server, port = await start_server(tmp_path)
+    try:
+        table_with(server, ["ann"], bots=3)
+        ann = await connect(port, "ann")
+        await ann.wait_for("Ledger")
+        monkeypatch.setattr(server.host.storage, "remember", full_disk)
+        await turn_the_bell(ann)
+        await ann.wait_for("The server cannot save settings just now")
+        assert next(s for s in server.sessions if s.name == "ann").app.turn_bell is False
         await ann.close()
     finally:
         await server.stop()

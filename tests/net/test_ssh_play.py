@@ -15,6 +15,7 @@ from .harness import (
     settled_in_lobby,
     start_server,
     table_with,
+    turn_the_bell,
     until,
 )
 
@@ -121,11 +122,7 @@ async def test_the_bell_a_person_turns_off_stays_off_when_they_come_back(served)
     ann = await connect(port, "ann")
     await ann.wait_for("Ledger")  # back at her table
     assert session_of(server, "ann").app.turn_bell is True  # on at first at an SSH host
-    await ann.press("\x10")  # Ctrl+P, the palette
-    await ann.wait_for("Search for commands")
-    await ann.press(*"bell")
-    await ann.wait_for("Bell when your turn comes after a wait: turn it off")
-    await ann.press("\r")
+    await turn_the_bell(ann)
     await until(lambda: session_of(server, "ann").app.turn_bell is False)
     await ann.close()
     await until(lambda: not server.sessions)
