@@ -83,6 +83,8 @@ CREATE TABLE IF NOT EXISTS actions (
 TABLE_COLUMNS = "id, game, options, seed, seats, host, status, away, bot_kind"
 FINISHED_COLUMNS = "id, game, seats, COALESCE(ended, created), result"  # a FinishedTable's
 WINNER = "(t.seats -> ('$[' || w.value || ']'))"  # the seat of the winner `w` at the table `t`
+SAT_AS_PERSON = ("EXISTS (SELECT 1 FROM json_each(seats) WHERE value ->> '$.kind' = 'human' "
+                 "AND value ->> '$.name' = :player)")  # at the table, the person `:player`
 
 
 VISITS_KEPT_SECONDS = 30 * 24 * 3600  # where a name came from, remembered for a ban this long
@@ -301,9 +303,8 @@ class Storage:
         row = self.db.execute(
             "SELECT COUNT(*), COALESCE(SUM(EXISTS (SELECT 1 FROM json_each(t.winners) AS w "
             f"WHERE {WINNER} ->> '$.name' = :player AND {WINNER} ->> '$.kind' = 'human')), 0) "
-            "FROM tables AS t WHERE t.status = 'over' AND t.winners IS NOT NULL AND EXISTS "
-            "(SELECT 1 FROM json_each(t.seats) WHERE value ->> '$.kind' = 'human' "
-            "AND value ->> '$.name' = :player)", {"player": player}).fetchone()
+            "FROM tables AS t WHERE t.status = 'over' AND t.winners IS NOT NULL AND "
+            f"{SAT_AS_PERSON}", {"player": player}).fetchone()
         return row[1], row[0]
 
     @guarded
@@ -320,8 +321,7 @@ class Storage:
     def finished(self, limit: int, player: str | None = None) -> list[FinishedTable]:
         """The last `limit` games finished, the newest first; only those `player` sat at, if
         named."""
-        played = ("" if player is None else " AND EXISTS (SELECT 1 FROM json_each(seats) WHERE "
-                  "value ->> '$.kind' = 'human' AND value ->> '$.name' = :player)")
+        played = "" if player is None else f" AND {SAT_AS_PERSON}"
         rows = self.db.execute(f"SELECT {FINISHED_COLUMNS} FROM tables WHERE status = 'over'"
                                f"{played} ORDER BY "
                                "COALESCE(ended, created) DESC, id DESC LIMIT :limit",

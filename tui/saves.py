@@ -48,9 +48,15 @@ def save_table(table: LocalTable, path: Path, ended: str | None = None) -> None:
     }
     if ended is not None:
         data["ended"] = {"at": ended, "result": table.view(None).result.reason}
+    write_atomically(path, json.dumps(data))
+
+
+def write_atomically(path: Path, text: str) -> None:
+    """Write `text` to `path` (its folder made if need be) so that a crash midway leaves the
+    previous file whole; OSError if it cannot be written."""
     path.parent.mkdir(parents=True, exist_ok=True)
     tmp = path.with_name(path.name + ".tmp")
-    tmp.write_text(json.dumps(data))
+    tmp.write_text(text)
     tmp.replace(path)
 
 

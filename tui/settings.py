@@ -11,7 +11,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-from .saves import data_dir
+from .saves import data_dir, write_atomically
 
 
 def settings_path() -> Path:
@@ -28,9 +28,5 @@ def load_settings() -> dict[str, Any]:
 
 def keep_setting(name: str, value: Any) -> None:
     """Write `name` = `value` beside the other settings, atomically."""
-    path = settings_path()
     with contextlib.suppress(OSError):
-        path.parent.mkdir(parents=True, exist_ok=True)
-        tmp = path.with_name(path.name + ".tmp")
-        tmp.write_text(json.dumps({**load_settings(), name: value}))
-        tmp.replace(path)
+        write_atomically(settings_path(), json.dumps({**load_settings(), name: value}))

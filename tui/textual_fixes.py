@@ -7,11 +7,13 @@ Textual's version is pinned to 8.2 in pyproject.toml; look at each again when it
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from textual.timer import Timer
 from textual.widgets import OptionList
 
 SOONEST = 0.001  # seconds: the shortest delay a timer is given
-_original = {}
+_original: dict[tuple[type, str], Callable] = {}  # (class, method) -> Textual's own
 
 
 async def _on_click(self: OptionList, event) -> None:
@@ -19,14 +21,14 @@ async def _on_click(self: OptionList, event) -> None:
     Textual raised IndexError."""
     clicked = event.style.meta.get("option")
     if clicked is None or clicked < self.option_count:
-        await _original["_on_click"](self, event)
+        await _original[OptionList, "_on_click"](self, event)
 
 
 def _move_page(self: OptionList, direction: int) -> None:
     """Page up or down before the list has laid out its lines does nothing; Textual raised
     KeyError."""
     if (self.highlighted or 0) in self._index_to_line:
-        _original["_move_page"](self, direction)
+        _original[OptionList, "_move_page"](self, direction)
 
 
 def _timer_init(self: Timer, event_target, interval: float, **options) -> None:
@@ -34,7 +36,7 @@ def _timer_init(self: Timer, event_target, interval: float, **options) -> None:
     a negative interval: a toast mounted a moment after its notice expired (its delay is the
     time left, checked a moment before) spun the event loop, and with it every SSH session
     of the host, at full CPU for ever. (At 0 it divided by zero.)"""
-    _original["__init__"](self, event_target, max(interval, SOONEST), **options)
+    _original[Timer, "__init__"](self, event_target, max(interval, SOONEST), **options)
 
 
 FIXES = ((OptionList, "_on_click", _on_click), (OptionList, "_move_page", _move_page),
@@ -43,6 +45,6 @@ FIXES = ((OptionList, "_on_click", _on_click), (OptionList, "_move_page", _move_
 
 def install() -> None:
     for cls, name, fixed in FIXES:
-        if name not in _original:
-            _original[name] = getattr(cls, name)
+        if (cls, name) not in _original:
+            _original[cls, name] = getattr(cls, name)
             setattr(cls, name, fixed)
