@@ -1,5 +1,6 @@
 """What every Boomtown app shares, locally and over SSH: plain notifications (text a person
-typed is never read as markup), and an app that any burst of keys or clicks cannot break.
+typed is never read as markup; one notice is never stacked twice), and an app that any burst
+of keys or clicks cannot break.
 
 Fast input races Textual 8.2's screens: a key can close a screen before its Mount event or a
 worker's search has run, and those then query widgets that are gone. Such a late query on a
@@ -16,6 +17,7 @@ from textual.app import App
 from textual.command import CommandPalette
 from textual.css.query import NoMatches
 from textual.dom import DOMNode, NoScreen
+from textual.notifications import Notify
 from textual.worker import WorkerFailed
 
 from . import textual_fixes
@@ -58,6 +60,16 @@ class BaseApp(App):
     def notify(self, message: str, *, title: str = "", severity="information",
                timeout: float | None = None, markup: bool = False) -> None:
         super().notify(message, title=title, severity=severity, timeout=timeout, markup=False)
+
+    def _on_notify(self, event: Notify) -> None:
+        """A notice already shown is not stacked again (a key pressed in vain five times): it
+        moves to the newest place with its time started again. Textual's own handler, which
+        runs next, shows the new one."""
+        new = event.notification
+        for shown in list(self._notifications):
+            if (shown.message, shown.title, shown.severity) == (new.message, new.title,
+                                                                new.severity):
+                self._unnotify(shown, refresh=False)
 
     def action_command_palette(self) -> None:
         self._open_palette(SturdyCommandPalette(id=PALETTE_ID))

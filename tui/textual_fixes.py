@@ -1,5 +1,5 @@
-"""Workarounds for Textual 8.2 bugs found by random input (tests/net/test_fuzz.py) and by a
-suite run that hung (a timer due in the past).
+"""Workarounds for Textual 8.2 bugs found by random input (tests/net/test_fuzz.py), by a
+suite run that hung (a timer due in the past) and by playing (notices left on screen).
 
 Textual's version is pinned to 8.2 in pyproject.toml; look at each again when it moves.
 `install()` is idempotent and changes only the methods named here.
@@ -10,7 +10,9 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from textual.timer import Timer
+from textual.widget import AwaitRemove
 from textual.widgets import OptionList
+from textual.widgets._toast import Toast, ToastHolder, ToastRack
 
 SOONEST = 0.001  # seconds: the shortest delay a timer is given
 _original: dict[tuple[type, str], Callable] = {}  # (class, method) -> Textual's own
@@ -39,8 +41,26 @@ def _timer_init(self: Timer, event_target, interval: float, **options) -> None:
     _original[Timer, "__init__"](self, event_target, max(interval, SOONEST), **options)
 
 
+def _remove_toast(self: Toast | ToastHolder) -> AwaitRemove:
+    """Once a notice's toast is gone, the place its stack of toasts took is drawn again.
+    Textual redrew only where the toast had been before its stack last scrolled: when more
+    notices came than the window could stack, those that expired stayed on screen."""
+    removal = _original[type(self), "remove"](self)
+    rack = next((node for node in self.ancestors if isinstance(node, ToastRack)), None)
+    if rack is not None and rack.is_attached:
+        screen, region = rack.screen, rack.region
+
+        async def redraw() -> None:
+            await removal
+            screen.refresh(region)
+
+        self.app.call_later(redraw)
+    return removal
+
+
 FIXES = ((OptionList, "_on_click", _on_click), (OptionList, "_move_page", _move_page),
-         (Timer, "__init__", _timer_init))
+         (Timer, "__init__", _timer_init), (Toast, "remove", _remove_toast),
+         (ToastHolder, "remove", _remove_toast))
 
 
 def install() -> None:
