@@ -10,7 +10,7 @@ from core.games import get_spec
 from .app import BoomtownApp
 from .table import LocalTable, Seat
 
-NAMES = ["Ann", "Ben", "Cat", "Dan"]
+NAMES = ["Ann", "Ben", "Cat", "Dan", "Eve", "Fay"]
 
 
 def table_at(seed: int = 7, players: int = 4, humans: int = 1, options: dict | None = None,

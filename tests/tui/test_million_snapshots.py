@@ -46,3 +46,8 @@ def test_end_screen_cash_by_round(snap_compare, size):
 def test_help(snap_compare, size):
     assert snap_compare(app_for(million_table(3, million_setup)), terminal_size=size,
                         press=["question_mark"])
+
+
+def test_six_players_fill_the_small_ledger_and_its_title_names_the_columns(snap_compare):
+    assert snap_compare(app_for(million_table(3, million_rolled_a_six, players=6)),
+                        terminal_size=(80, 24))

@@ -134,13 +134,20 @@ class LedgerPanel(TextPanel):
 
     def show(self, view, compact: bool) -> None:
         self.show_text(self.describe(view, compact))
+        # six players fill the small ledger: its title names the columns instead
+        self.border_title = "Ledger" if self.headed(view, compact) else \
+            "Ledger: cash · signs · stunt · businesses"
+
+    @staticmethod
+    def headed(view, compact: bool) -> bool:
+        return not compact or len(view.players) < COMPACT_LINES
 
     def describe(self, view, compact: bool) -> Text:
         """A header, then a line a player; on the small board without the progress bar, and
         without the header when six play (the small board's ledger has six lines)."""
         text = Text()
         cash = 7 if compact else 9
-        if not compact or len(view.players) < COMPACT_LINES:
+        if self.headed(view, compact):
             target = "" if compact else f"{'to ' + money(view.target, True):<{BAR + 5}}"
             text.append(f"{'':10}{'cash':>{cash}}  {target}signs{'stunt':>7}  businesses\n",
                         EMPTY)
