@@ -29,18 +29,21 @@ def play_out(state, players: Sequence[Bot], limit: int = MAX_ACTIONS) -> int:
     """
     reads_view = [getattr(player, "reads_view", True) for player in players]
     actions = 0
-    while not state.is_over():
+    while (seat := state.actor()) is not None:
         if actions >= limit:
             raise RuntimeError(f"game did not end within {limit} actions")
-        seat = state.to_act()[0]
         if reads_view[seat]:
             view = state.view(seat)
             legal = view.legal  # worked out once per decision, for the view and the bot alike
         else:  # a view is a copy of everything the seat sees: not made for a bot that ignores it
             view, legal = None, state.legal_actions(seat)
         action = players[seat].choose(view, legal)
-        if action in legal:
-            state.step_listed(seat, action)
+        # Looked for by identity: `in` would call the dataclasses' __eq__ on every action listed
+        # before it (a bid of 15 among 20 bids cost 1.6 us, this 0.3 us).
+        for listed in legal:
+            if listed is action:
+                state.step_listed(seat, action)
+                break
         else:  # a bot's own action is checked like anyone's
             state.step(seat, action)
         actions += 1

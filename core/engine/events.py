@@ -8,6 +8,7 @@ the order of `args`) and says how it reads. Views carry the events; the log is t
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 from typing import Any, NamedTuple
 
 
@@ -15,6 +16,11 @@ class Event(NamedTuple):
     round: int
     kind: str
     args: tuple[Any, ...]
+
+
+# new_event((round, kind, args)) is Event(round, kind, args) made as a tuple is made: a named
+# tuple's own constructor is a Python function, and a game records an event or two an action.
+new_event = partial(tuple.__new__, Event)
 
 
 class Sentences:

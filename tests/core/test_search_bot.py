@@ -30,6 +30,9 @@ class OneMove:
     def is_over(self) -> bool:
         return self.scores is not None
 
+    def actor(self) -> int | None:
+        return None if self.is_over() else 0
+
     def step(self, seat: int, move: str) -> None:
         self.scores = {"a": (6, 5), "b": (10, 5), "c": (0, 5)}[move]
 
