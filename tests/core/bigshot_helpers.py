@@ -28,8 +28,8 @@ def seat_of(state: BigShotState, colour: int) -> int:
 
 def put_cubes(state: BigShotState, lot_index: int, counts: dict[int, int]) -> None:
     """Arrange cubes on a lot (test set-up only; the cubes come out of the retired pile)."""
+    state.lots[lot_index] = tuple(n + counts.get(c, 0) for c, n in enumerate(state.lots[lot_index]))
     for colour, n in counts.items():
-        state.lots[lot_index * 4 + colour] += n
         state.lot_cubes[lot_index] += n
         state.retired[colour] -= n
 
@@ -53,5 +53,5 @@ def to_placement(state: BigShotState, cubes: dict[int, int]) -> int:
 
 def cubes_in_play(state: BigShotState) -> list[int]:
     """Cubes of each colour on spaces, in hand, on lots and retired: always 18 each."""
-    return [sum(state.spaces[c::4]) + state.to_place[c] + sum(state.lots[c::4]) + state.retired[c]
-            for c in range(4)]
+    return [sum(s[c] for s in state.spaces) + state.to_place[c] + sum(lot[c] for lot in state.lots)
+            + state.retired[c] for c in range(4)]

@@ -111,7 +111,7 @@ def test_the_broker_counts_only_spaces_that_still_hold_cubes():
     for step in (1, 2, 3):  # empty the three spaces after the broker
         space = (start + step) % 18
         state.retired = [r + n for r, n in zip(state.retired, state.space_counts(space))]
-        state.spaces[space * 4:space * 4 + 4] = [0, 0, 0, 0]
+        state.spaces[space] = (0, 0, 0, 0)
         state.space_cubes[space] = 0
     state.rng.state = 0  # find a seed-independent roll: whatever it is, count from the broker
     pips = state.rng.copy().below(6) + 1

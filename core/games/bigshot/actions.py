@@ -87,6 +87,9 @@ def take_loan(colour: int) -> TakeLoan:
     return TakeLoan(colour)
 
 
+LOAN_OFFERS = tuple((take_loan(colour),) for colour in range(len(COLOURS)))  # one colour's loan
+
+
 @cache
 def pay_with(colour: int) -> PayWith:
     return PayWith(colour)
@@ -98,6 +101,12 @@ PLACES: tuple[tuple[Place, ...], ...] = tuple(
 
 def place(colour: int, lot: int) -> Place:
     return PLACES[colour][lot]
+
+
+@cache
+def open_places(settled: tuple[bool, ...]) -> tuple[tuple[Place, ...], ...]:
+    """Per colour, the placements on the lots not `settled` (made once for each set of lots)."""
+    return tuple(tuple(p for p in row if not settled[p.lot]) for row in PLACES)
 
 
 CODEC = ActionCodec(Roll, Bid, Pass, TakeLoan, NoMoreLoans, PayWith, Place)

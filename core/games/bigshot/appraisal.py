@@ -16,9 +16,17 @@ choice between equally good placements is the first of them, never a rounding ac
 
 from __future__ import annotations
 
-from itertools import product
-
-from .board import LOT_CAPACITY, LOTS, N_LOTS, PARK_NEIGHBOURS, PARKS, ROUNDS, lot_winner
+from .board import (
+    CUBE_COUNTS,
+    LOT_CAPACITY,
+    LOTS,
+    N_LOTS,
+    ONE_MORE,
+    PARK_NEIGHBOURS,
+    PARKS,
+    ROUNDS,
+    lot_winner,
+)
 
 OPEN_LOT_CERTAINTY = 0.15  # how far a lead on an open lot counts in the first round
 TWO_LOT_BONUS = 8.0  # per lot, for the first two of each of my colours
@@ -32,12 +40,9 @@ PARK_SIDES = tuple(tuple((n, LOTS[n].value) for n in PARK_NEIGHBOURS[i]) if lot.
 TOUCHED = tuple((lot, *((PARK_LOT[lot],) if PARK_LOT[lot] >= 0 else ()),
                  *PARK_NEIGHBOURS.get(lot, ())) for lot in range(N_LOTS))
 
-# Every way a lot can hold cubes: its holder and how sure, and the counts with one cube more.
-COUNTS = tuple(c for c in product(range(LOT_CAPACITY + 1), repeat=4) if sum(c) <= LOT_CAPACITY)
+# Every way a lot can hold cubes: its holder and how sure.
 HOLDER = {c: (-1, NOBODY) if lot_winner(c) < 0 else
-          (lot_winner(c), SURE if sum(c) == LOT_CAPACITY else OPEN) for c in COUNTS}
-ADDED = {c: tuple(c[:i] + (c[i] + 1,) + c[i + 1:] for i in range(4))
-         for c in COUNTS if sum(c) < LOT_CAPACITY}
+          (lot_winner(c), SURE if sum(c) == LOT_CAPACITY else OPEN) for c in CUBE_COUNTS}
 ZERO = (0, 0, 0)
 
 
@@ -94,7 +99,7 @@ class Appraisal:
 
     def value_with(self, lot: int, colour: int) -> float:
         """The value if one more cube of `colour` lay on `lot` (an open lot)."""
-        holder = HOLDER[ADDED[self.counts[lot]][colour]]
+        holder = HOLDER[ONE_MORE[self.counts[lot]][colour]]
         was = self.owner[lot], self.level[lot]
         if holder == was:
             return self.current
@@ -107,7 +112,7 @@ class Appraisal:
 
     def place(self, colour: int, lot: int) -> None:
         """Put one more cube of `colour` on `lot` (an open lot)."""
-        self.counts[lot] = counts = ADDED[self.counts[lot]][colour]
+        self.counts[lot] = counts = ONE_MORE[self.counts[lot]][colour]
         holder = HOLDER[counts]
         was = self.owner[lot], self.level[lot]
         if holder == was:

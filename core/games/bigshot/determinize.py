@@ -32,9 +32,9 @@ def determinize(view: BigShotView, seat: int | None, rng: Rng) -> BigShotState:
     state.hidden, state.loan_window, state.when_short = (view.hidden_money, view.loan_window,
                                                          view.when_short)
     state.rng = Rng(rng.below(1 << 62))
-    state.spaces = [n for counts in view.spaces for n in counts]
+    state.spaces = list(view.spaces)
     state.space_cubes = [sum(counts) for counts in view.spaces]
-    state.lots = [n for counts in view.lots for n in counts]
+    state.lots = list(view.lots)
     state.lot_cubes = [sum(counts) for counts in view.lots]
     for name in ("owners", "settled", "retired", "loans", "to_place"):
         setattr(state, name, list(getattr(view, name)))
@@ -46,8 +46,8 @@ def determinize(view: BigShotView, seat: int | None, rng: Rng) -> BigShotState:
     state.auction = _auction(view)
     state.events = list(view.events)
     state.round_ends = list(view.round_ends)
-    state.open_places = tuple(tuple(p for p in row if not view.settled[p.lot])
-                              for row in A.PLACES)
+    state.open_places = A.open_places(view.settled)
+    state.final = None
     state.current = state._find_actor()
     return state
 

@@ -40,7 +40,7 @@ class LoanRules:
             return ()
         colours = self.seat_colours[seat]
         if len(colours) == 1:
-            return (A.take_loan(colours[0]),) if self.loan_allowed_now(seat, colours[0]) else ()
+            return A.LOAN_OFFERS[colours[0]] if self.loan_allowed_now(seat, colours[0]) else ()
         return tuple(A.take_loan(c) for c in colours if self.loan_allowed_now(seat, c))
 
     def _why_no_loan(self, seat: int, colour: int) -> str | None:

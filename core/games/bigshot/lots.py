@@ -3,7 +3,8 @@ count held by one colour alone wins), and the end of a round."""
 
 from __future__ import annotations
 
-from .board import COLOURS, LOT_CAPACITY, LOTS, N_LOTS, ROUNDS, lot_winner
+from . import actions as A
+from .board import COLOURS, LOT_CAPACITY, LOTS, N_LOTS, NO_CUBES, ONE_MORE, ROUNDS, lot_winner
 from .phases import OVER, ROLL
 
 
@@ -14,8 +15,7 @@ class LotRules:
 
     def _place(self, colour: int, lot: int) -> None:
         self.to_place[colour] -= 1
-        base = lot * 4
-        self.lots[base + colour] += 1
+        self.lots[lot] = ONE_MORE[self.lots[lot]][colour]
         self.lot_cubes[lot] += 1
         self._say("places", self.players[self.winner], COLOURS[colour],
                   LOTS[lot].name)
@@ -25,20 +25,19 @@ class LotRules:
             self._end_round()
 
     def _settle(self, lot: int) -> None:
-        counts = self.lots[lot * 4:lot * 4 + 4]
+        counts = self.lots[lot]
         owner = lot_winner(counts)
         self.owners[lot] = owner
         self.settled[lot] = True
-        self.open_places = tuple(tuple(p for p in row if p.lot != lot) for row in self.open_places)
+        self.open_places = A.open_places(tuple(self.settled))
         for c in range(4):
             self.retired[c] += counts[c]
-        self.lots[lot * 4:lot * 4 + 4] = [0, 0, 0, 0]
+        self.lots[lot] = NO_CUBES
         self.lot_cubes[lot] = 0
-        split = tuple(counts)
         if owner < 0:
-            self._say("lot-to-nobody", LOTS[lot].name, split)
+            self._say("lot-to-nobody", LOTS[lot].name, counts)
         else:
-            self._say("lot-won", LOTS[lot].name, self.names[owner], split)
+            self._say("lot-won", LOTS[lot].name, self.names[owner], counts)
 
     def _end_round(self) -> None:
         if self.round == ROUNDS:

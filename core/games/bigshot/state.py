@@ -12,7 +12,7 @@ from typing import Any
 from core.engine.auction import OpenAuction
 from core.engine.chance import DIE, Chance
 from core.engine.errors import NOT_YOUR_TURN
-from core.engine.events import Event
+from core.engine.events import Event, new_event
 from core.engine.game import GameState, Result
 from core.engine.ledger import Ledger
 from core.engine.rng import Rng
@@ -24,6 +24,7 @@ from .board import (
     CUBES_PER_SPACE,
     LOTS,
     N_LOTS,
+    NO_CUBES,
     ROUNDS,
     SPACES,
     START_CASH,
@@ -74,7 +75,7 @@ class BigShotState(LoanRules, LotRules, GameState):
         "rng", "spaces", "space_cubes", "broker", "lots", "lot_cubes", "owners", "settled",
         "retired", "ledger", "loans", "loan_round", "round", "roller", "phase", "auction",
         "loan_order", "loan_turn", "winner", "price", "to_place", "events", "round_ends", "names",
-        "version", "current", "open_places",
+        "version", "current", "open_places", "final",
     )
 
     def __init__(self, players: Sequence[str], seed: int, options: dict[str, Any]) -> None:
@@ -112,10 +113,10 @@ class BigShotState(LoanRules, LotRules, GameState):
             groups = [cubes[i:i + CUBES_PER_SPACE] for i in range(0, len(cubes), CUBES_PER_SPACE)]
             if all(len(set(g)) > 1 for g in groups):
                 break
-        self.spaces = [g.count(c) for g in groups for c in range(len(COLOURS))]
+        self.spaces = [tuple(g.count(c) for c in range(len(COLOURS))) for g in groups]
         self.space_cubes = [CUBES_PER_SPACE] * SPACES
         self.broker = rng.below(SPACES)
-        self.lots = [0] * (N_LOTS * len(COLOURS))
+        self.lots = [NO_CUBES] * N_LOTS
         self.lot_cubes = [0] * N_LOTS
         self.owners = [-1] * N_LOTS
         self.settled = [False] * N_LOTS
@@ -142,6 +143,7 @@ class BigShotState(LoanRules, LotRules, GameState):
         self.version = 0
         self.current = self.roller
         self.open_places = A.PLACES
+        self.final: Result | None = None  # the result, once the game is over and it is asked for
         self._say("starts", self.players[self.roller],
                   self.broker + 1)
 
@@ -183,6 +185,7 @@ class BigShotState(LoanRules, LotRules, GameState):
         c.version = self.version
         c.current = self.current
         c.open_places = self.open_places
+        c.final = self.final
         return c
 
     # -- questions -------------------------------------------------------------------------------
@@ -190,11 +193,11 @@ class BigShotState(LoanRules, LotRules, GameState):
     def cash(self, colour: int) -> int:
         return self.ledger.balances[colour]
 
-    def lot_counts(self, lot: int) -> list[int]:
-        return self.lots[lot * 4:lot * 4 + 4]
+    def lot_counts(self, lot: int) -> tuple[int, ...]:
+        return self.lots[lot]
 
-    def space_counts(self, space: int) -> list[int]:
-        return self.spaces[space * 4:space * 4 + 4]
+    def space_counts(self, space: int) -> tuple[int, ...]:
+        return self.spaces[space]
 
     def is_over(self) -> bool:
         return self.phase == OVER
@@ -215,6 +218,10 @@ class BigShotState(LoanRules, LotRules, GameState):
     def to_act(self) -> tuple[int, ...]:
         seat = self.current
         return () if seat < 0 else (seat,)
+
+    def actor(self) -> int | None:
+        seat = self.current
+        return None if seat < 0 else seat
 
     def chance_after(self, seat: int, action) -> Chance | None:
         return DIE if action.kind == "roll" else None
@@ -239,20 +246,18 @@ class BigShotState(LoanRules, LotRules, GameState):
 
     def legal_actions(self, seat: int) -> tuple:
         """Every action `seat` may take now, loans first; empty when it may do nothing."""
+        if self.current != seat or seat < 0:
+            return self._loan_actions(seat) if 0 <= seat < len(self.players) else ()
         phase = self.phase
-        if phase == OVER or not 0 <= seat < len(self.players):
-            return ()
         loans = self._loan_actions(seat)
-        if self.current != seat:
-            return loans
-        if phase == BID:
-            return loans + (A.PASS,) + A.BIDS[self.auction.minimum:self.payable(seat) + 1]
         if phase == PLACE:
             to_place, places = self.to_place, self.open_places
             for c in range(4):
                 if to_place[c]:
                     loans += places[c]
             return loans
+        if phase == BID:
+            return loans + (A.PASS,) + A.BIDS[self.auction.minimum:self.payable(seat) + 1]
         if phase == ROLL:
             return loans + (A.ROLL,)
         if phase == LOANS:
@@ -303,19 +308,19 @@ class BigShotState(LoanRules, LotRules, GameState):
     # -- applying --------------------------------------------------------------------------------
 
     def _perform(self, seat: int, action) -> None:
-        kind = action.kind
-        if kind == "bid":
-            self._say("bids", self.players[seat], action.amount)
-            self.auction.bid(action.amount)
-            if self.auction.finished:
-                self._close_auction()
-        elif kind == "pass":
-            self._say("passes", self.players[seat])
-            self.auction.pass_()
-            if self.auction.finished:
-                self._close_auction()
-        elif kind == "place":
+        kind = action.kind  # the commonest first: a game places 72 cubes
+        if kind == "place":
             self._place(action.colour, action.lot)
+        elif kind == "bid" or kind == "pass":
+            auction = self.auction
+            if kind == "bid":
+                self._say("bids", self.players[seat], action.amount)
+                auction.bid(action.amount)
+            else:
+                self._say("passes", self.players[seat])
+                auction.pass_()
+            if auction.finished:
+                self._close_auction()
         elif kind == "loan":
             self._lend(action.colour)
         elif kind == "roll":
@@ -328,7 +333,7 @@ class BigShotState(LoanRules, LotRules, GameState):
 
     def _say(self, kind: str, *args) -> None:
         """Record what happened: an event of `kind` (sentences.py names its fields)."""
-        self.events.append(Event(self.round, kind, args))
+        self.events.append(new_event((self.round, kind, args)))
 
     def _name_colour(self, colour: int) -> str:
         """A colour's owner as the log names it: "Ann", "Ann (red)" with two colours, or "the
@@ -349,7 +354,7 @@ class BigShotState(LoanRules, LotRules, GameState):
                 steps += 1
         self.broker = pos
         self._say("rolls",
-                  self.players[self.roller], pips, pos + 1, tuple(self.space_counts(pos)))
+                  self.players[self.roller], pips, pos + 1, self.spaces[pos])
         n = len(self.players)
         order = BIDDING_ORDERS[n][self.roller]
         if self.loan_window == BEFORE_AUCTION:
@@ -368,8 +373,8 @@ class BigShotState(LoanRules, LotRules, GameState):
         auction = self.auction
         self.auction = None
         space = self.broker
-        self.to_place = self.spaces[space * 4:space * 4 + 4]
-        self.spaces[space * 4:space * 4 + 4] = [0, 0, 0, 0]
+        self.to_place = list(self.spaces[space])
+        self.spaces[space] = NO_CUBES
         self.space_cubes[space] = 0
         if auction.high_bidder is None:
             self.winner, self.price = self.roller, 0
@@ -393,7 +398,9 @@ class BigShotState(LoanRules, LotRules, GameState):
     def result(self) -> Result | None:
         if self.phase != OVER:
             return None
-        return decide(self)
+        if self.final is None:
+            self.final = decide(self)
+        return self.final
 
     def view(self, seat: int | None):
         return make_view(self, seat)

@@ -91,11 +91,6 @@ class BigShotView:
         return LOAN_DEBT * self.loans[colour]
 
 
-def fours(counts: list[int]) -> tuple[tuple[int, ...], ...]:
-    """Cube counts kept four colours to a place, as a tuple per place."""
-    return tuple(zip(*[iter(counts)] * 4))
-
-
 def make_view(state: BigShotState, seat: int | None, hindsight: bool = False) -> BigShotView:
     """What `seat` (None: a spectator) sees; with `hindsight`, all the money as well, as once
     the game is over."""
@@ -112,7 +107,7 @@ def make_view(state: BigShotState, seat: int | None, hindsight: bool = False) ->
     auction_view = None
     if auction is not None:
         auction_view = AuctionView(
-            tuple(state.space_counts(state.broker)), auction.high, auction.high_bidder,
+            state.spaces[state.broker], auction.high, auction.high_bidder,
             auction.bidder, auction.passed(), auction.minimum, auction.bidders,
             auction.have_acted(), auction.free_to)
     return BigShotView(
@@ -131,8 +126,8 @@ def make_view(state: BigShotState, seat: int | None, hindsight: bool = False) ->
         to_act=state.to_act(),
         version=state.version,
         broker=state.broker,
-        spaces=fours(state.spaces),
-        lots=fours(state.lots),
+        spaces=tuple(state.spaces),
+        lots=tuple(state.lots),
         owners=tuple(state.owners),
         settled=tuple(state.settled),
         retired=tuple(state.retired),
