@@ -22,24 +22,25 @@ from .decisions import Frame
 
 
 class Upto(Sequence):
-    """The first `count` items of a list that only grows, each shown through `show`."""
+    """The items of a list that only grows as far as it went when this was made, those `keep`
+    accepts if given (what one seat may see of them), picked out only when first read."""
 
-    __slots__ = ("_items", "_count", "_show", "_cache")
+    __slots__ = ("_items", "_count", "_keep", "_cache")
 
-    def __init__(self, items: list, show: Callable[[Any], Any] | None = None) -> None:
+    def __init__(self, items: list, keep: Callable[[Any], bool] | None = None) -> None:
         self._items = items
         self._count = len(items)
-        self._show = show
+        self._keep = keep
         self._cache: tuple | None = None
 
     def _all(self) -> tuple:
         if self._cache is None:
             items = self._items[:self._count]
-            self._cache = tuple(map(self._show, items) if self._show else items)
+            self._cache = tuple(filter(self._keep, items) if self._keep else items)
         return self._cache
 
     def __len__(self) -> int:
-        return self._count
+        return len(self._all()) if self._keep else self._count
 
     def __getitem__(self, index):
         return self._all()[index]

@@ -7,7 +7,6 @@ view, not merely unrendered. Bids and loans stay public, as they are at the tabl
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from functools import cached_property
 from typing import TYPE_CHECKING, ClassVar
 
@@ -17,7 +16,8 @@ from core.engine.ledger import Transfer
 from core.engine.views import Upto, ViewSchema, view_dataclass
 
 from .actions import CODEC
-from .board import LOAN_DEBT
+from .board import COLOURS, LOAN_DEBT
+from .phases import OVER
 from .scoring import BigShotResult, score
 from .sentences import SENTENCES
 
@@ -25,7 +25,7 @@ if TYPE_CHECKING:
     from .state import BigShotState
 
 
-@dataclass(frozen=True)
+@view_dataclass
 class AuctionView:
     cubes: tuple[int, ...]
     high: int
@@ -94,22 +94,24 @@ class BigShotView:
 def make_view(state: BigShotState, seat: int | None, hindsight: bool = False) -> BigShotView:
     """What `seat` (None: a spectator) sees; with `hindsight`, all the money as well, as once
     the game is over."""
-    over = hindsight or state.phase == "over"
-    visible = set(range(4)) if (not state.hidden or over) else (
-        set(state.seat_colours[seat]) if seat is not None else set())
+    over = hindsight or state.phase == OVER
     balances = state.ledger.balances
-    cash = tuple(balances[c] if c in visible and state.colour_seat[c] >= 0 else None
-                 for c in range(4))
-    entries = state.ledger.entries
     if state.hidden and not over:
-        entries = [t for t in entries if t.source in visible or t.target in visible]
+        mine = state.seat_colours[seat] if seat is not None else ()
+        cash = tuple([balances[c] if c in mine else None for c in range(len(COLOURS))])
+        ledger = Upto(state.ledger.entries, lambda t: t.source in mine or t.target in mine)
+    else:
+        cash = tuple(balances[:len(COLOURS)])
+        if state.ghost >= 0:  # the ghost has no money
+            cash = cash[:state.ghost] + (None,) + cash[state.ghost + 1:]
+        ledger = Upto(state.ledger.entries)
     auction = state.auction
     auction_view = None
     if auction is not None:
         auction_view = AuctionView(
-            state.spaces[state.broker], auction.high, auction.high_bidder,
-            auction.bidder, auction.passed(), auction.minimum, auction.bidders,
-            auction.have_acted(), auction.free_to)
+            cubes=state.spaces[state.broker], high=auction.high, high_bidder=auction.high_bidder,
+            bidder=auction.bidder, passed=auction.passed(), minimum=auction.minimum,
+            bidders=auction.bidders, acted=auction.have_acted(), free_to=auction.free_to)
     return BigShotView(
         viewer=seat,
         players=state.players,
@@ -123,7 +125,7 @@ def make_view(state: BigShotState, seat: int | None, hindsight: bool = False) ->
         round=state.round,
         phase=state.phase,
         roller=state.roller,
-        to_act=state.to_act(),
+        to_act=() if state.current < 0 else (state.current,),
         version=state.version,
         broker=state.broker,
         spaces=tuple(state.spaces),
@@ -133,12 +135,12 @@ def make_view(state: BigShotState, seat: int | None, hindsight: bool = False) ->
         retired=tuple(state.retired),
         cash=cash,
         loans=tuple(state.loans),
-        borrowed_this_round=tuple(r == state.round for r in state.loan_round),
+        borrowed_this_round=tuple([r == state.round for r in state.loan_round]),
         auction=auction_view,
         winner=state.winner,
         price=state.price,
         to_place=tuple(state.to_place),
-        ledger=Upto(entries),
+        ledger=ledger,
         legal=tuple(state.legal_actions(seat)) if seat is not None else (),
         result=state.result(),
         events=Upto(state.events),
