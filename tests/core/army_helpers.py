@@ -1,5 +1,6 @@
 """Army positions for rule tests: a fresh game, then the pieces put where a test needs them."""
 
+from core.engine.frozen import replaced
 from core.games.army import SPEC
 from core.games.army.board import BARRACKS
 
@@ -28,13 +29,18 @@ def game(players: int = 2, **options):
 
 def give(state, seat: int, *squares: int, level: int = 0) -> None:
     for s in squares:
-        state.owner[s] = seat
+        state.owner = replaced(state.owner, s, seat)
         if level:
-            state.level[s] = level
+            state.level = replaced(state.level, s, level)
             if level == BARRACKS:
                 state.barracks_left -= 1
             else:
                 state.stores_left -= level
+
+
+def mortgage(state, square: int) -> None:
+    """Mark `square` mortgaged (no money moves)."""
+    state.mortgaged = replaced(state.mortgaged, square, True)
 
 
 def set_cash(state, seat: int, amount: int) -> None:

@@ -4,12 +4,13 @@ import pytest
 
 from core.engine.decisions import BuyOrDecline, HowMany, Placement
 from core.engine.errors import IllegalAction
+from core.engine.frozen import replaced
 from core.games.army import actions as A
 from core.games.army.board import BARRACKS, PRISON, SQUARES
 from core.games.army.cards import COMBAT, DECKS, GET_OUT, TRAINING
 from core.games.army.frames import STORE, FineOrCard, LiftOrKeep
 
-from .army_helpers import game, give, set_cash, throw
+from .army_helpers import game, give, mortgage, set_cash, throw
 
 REAPER, WATCHKEEPER, CATTERICK, WOLF, JACKAL, FOXHOUND = 1, 3, 5, 6, 8, 9
 ASSAULT_TROOPER, SNIPER, KITCHEN, BOWSER = 37, 39, 12, 28
@@ -69,7 +70,7 @@ def test_rent_doubles_on_unimproved_sites_of_a_complete_group_even_with_one_mort
     assert state.rent(WATCHKEEPER) == 4
     give(state, 1, REAPER)
     assert state.rent(WATCHKEEPER) == 8
-    state.mortgaged[REAPER] = True
+    mortgage(state, REAPER)
     assert state.rent(WATCHKEEPER) == 8
     throw(state, (1, 2))
     state.step(0, A.Roll())
@@ -107,7 +108,7 @@ def test_building_must_be_even_and_needs_the_whole_group():
 def test_no_building_while_a_site_of_the_group_is_mortgaged():
     state = game()
     give(state, 0, REAPER, WATCHKEEPER)
-    state.mortgaged[REAPER] = True
+    mortgage(state, REAPER)
     assert "mortgaged" in state.why_illegal(0, A.Build(WATCHKEEPER))
 
 
@@ -135,7 +136,7 @@ def test_selling_a_barracks_when_the_bank_lacks_four_stores_sells_the_group_bare
 def test_selling_buildings_back_at_half_and_evenly():
     state = game()
     give(state, 0, WOLF, JACKAL, FOXHOUND, level=2)
-    state.level[WOLF] = 1
+    state.level = replaced(state.level, WOLF, 1)
     state.stores_left += 1
     assert "sell evenly" in state.why_illegal(0, A.Sell(WOLF))
     state.step(0, A.Sell(JACKAL))
@@ -215,7 +216,7 @@ def test_mortgage_at_half_value_and_lifting_at_ten_percent_rounded_up():
 def test_no_rent_on_a_mortgaged_deed():
     state = game()
     give(state, 1, WATCHKEEPER)
-    state.mortgaged[WATCHKEEPER] = True
+    mortgage(state, WATCHKEEPER)
     throw(state, (1, 2))
     state.step(0, A.Roll())
     assert state.cash(0) == 1500
@@ -373,7 +374,7 @@ def test_bankruptcy_to_a_creditor_hands_over_everything_and_mortgages_cost_inter
     give(state, 1, SNIPER, ASSAULT_TROOPER, level=BARRACKS)
     give(state, 0, REAPER, WATCHKEEPER, level=1)
     give(state, 0, CATTERICK)
-    state.mortgaged[CATTERICK] = True
+    mortgage(state, CATTERICK)
     state.card_holder[COMBAT] = 0
     state.decks[COMBAT].remove(GET_OUT[COMBAT])
     set_cash(state, 0, 100)
@@ -394,7 +395,7 @@ def test_bankruptcy_to_a_creditor_hands_over_everything_and_mortgages_cost_inter
 def test_bankruptcy_to_the_bank_auctions_the_deeds():
     state = game(3)
     give(state, 0, REAPER, WATCHKEEPER)
-    state.mortgaged[REAPER] = True
+    mortgage(state, REAPER)
     set_cash(state, 0, 10)
     state.position[0] = 2
     throw(state, (1, 1))  # 4: Voluntary Donation, £200
@@ -412,7 +413,7 @@ def test_bankruptcy_to_the_bank_auctions_the_deeds():
 def test_trades_of_mortgaged_deeds_charge_interest_now_and_again_if_lifted_later():
     state = game()
     give(state, 0, CATTERICK)
-    state.mortgaged[CATTERICK] = True
+    mortgage(state, CATTERICK)
     state.step(0, A.Propose(1, give=(CATTERICK,), get_cash=50))
     state.step(1, A.Accept())
     assert state.owner[CATTERICK] == 1 and state.cash(1) == 1500 - 50 - 10
@@ -446,10 +447,10 @@ def test_the_short_game_deals_two_deeds_and_values_by_the_rulebook():
         paid = sum(SQUARES[s].price for s in state.deeds_of(seat))
         assert state.cash(seat) == 1500 - paid
         assert state.net_worth(seat) == 1500
-    state.owner = [-1] * 40
+    state.owner = (-1,) * 40
     give(state, 0, REAPER, WATCHKEEPER, level=BARRACKS)
     give(state, 0, CATTERICK)
-    state.mortgaged[CATTERICK] = True
+    mortgage(state, CATTERICK)
     cash = state.cash(0)
     assert state.net_worth(0) == cash + 60 + 60 + 100 + 2 * 5 * 50
 

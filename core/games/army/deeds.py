@@ -5,8 +5,11 @@ mortgaging at half value and lifting at 10% interest (army_001.txt)."""
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import NamedTuple
 
+from core.engine.actions import Action
 from core.engine.decisions import HowMany
+from core.engine.frozen import replaced, replaced_all
 
 from .actions import BUILDS, MORTGAGES, SELLS, UNMORTGAGES
 from .board import (
@@ -21,44 +24,72 @@ from .board import (
 from .frames import BARRACKS_PIECE, STORE, Shortage, interest, pieces
 
 
+class Estate(NamedTuple):
+    """What one player holds and what the deeds' rules let them do with it, cash and the bank's
+    stock aside: it follows from who owns what, the buildings and the mortgages alone."""
+
+    deeds: tuple[int, ...]  # in board order
+    # whole colour groups with no site mortgaged, each with its lowest level: where the building
+    # rules (`_building_rule`) allow building, on the lowest sites
+    groups: tuple[tuple[tuple[int, ...], int], ...]
+    # the legal sales of buildings (evenly: from a group's highest), then mortgages (no building
+    # in the group), deed by deed
+    raising: tuple[Action, ...]
+
+
+def work_out_estate(seat: int, owner, level, mortgaged) -> Estate:
+    deeds = tuple(s for s in DEEDS if owner[s] == seat)
+    groups = tuple((group, min(map(level.__getitem__, group))) for group in SITE_GROUP_SQUARES
+                   if owner[group[0]] == seat
+                   and all(owner[s] == seat and not mortgaged[s] for s in group))
+    highest: dict[tuple[int, ...], int] = {}  # a group -> its highest level
+    sells, mortgages = [], []
+    for s in deeds:
+        group = GROUP_OF[s]
+        high = highest.get(group)
+        if high is None:
+            high = highest[group] = max(map(level.__getitem__, group))
+        if not high:
+            if not mortgaged[s]:
+                mortgages.append(MORTGAGES[s])
+        elif level[s] == high:
+            sells.append(SELLS[s])
+    return Estate(deeds, groups, (*sells, *mortgages))
+
+
 class DeedRules:
     """The rules of building, selling and mortgaging, for ArmyState (whose fields they read)."""
 
     __slots__ = ()
 
-    def _raising(self, seat: int, owned: list[int] | None = None) -> list:
-        """The legal sales of buildings (evenly: from the group's highest) and mortgages (no
-        building in the group), deed by deed."""
-        level, mortgaged = self.level, self.mortgaged
-        if owned is None:
-            owned = self.deeds_of(seat)
-        highest: dict[tuple[int, ...], int] = {}  # a group -> its highest level
-        sells, mortgages = [], []
-        level_of = level.__getitem__
-        for s in owned:
-            group = GROUP_OF[s]
-            high = highest.get(group)
-            if high is None:
-                high = highest[group] = max(map(level_of, group))
-            if not high:
-                if not mortgaged[s]:
-                    mortgages.append(MORTGAGES[s])
-            elif level[s] == high:
-                sells.append(SELLS[s])
-        return sells + mortgages
+    def _estate(self, seat: int) -> Estate:
+        """`seat`'s estate, worked out again only once a deed, building or mortgage has changed
+        (each change replaces the tuple it is in: `_estates` keeps the tuples it was made from).
+        The legal actions ask for it at every decision."""
+        owner, level, mortgaged = self.owner, self.level, self.mortgaged
+        known = self._estates.get(seat)
+        if known is not None and known[0] is owner and known[1] is level \
+                and known[2] is mortgaged:
+            return known[3]
+        estate = work_out_estate(seat, owner, level, mortgaged)
+        self._estates[seat] = (owner, level, mortgaged, estate)
+        return estate
+
+    def _raising(self, seat: int) -> tuple:
+        return self._estate(seat).raising
 
     def _managing(self, seat: int) -> list:
         """Builds, then sales and mortgages, then lifted mortgages: those legal now (the
         building rules applied a group at a time, as `_building_rule` states them)."""
-        owner, level, mortgaged = self.owner, self.level, self.mortgaged
-        owned = [s for s in DEEDS if owner[s] == seat]
+        estate = self._estate(seat)
+        level, mortgaged = self.level, self.mortgaged
         cash = self.cash(seat)
-        builds = [BUILDS[s] for group, low in self._open_groups(seat)
+        builds = [BUILDS[s] for group, low in estate.groups
                   if low < BARRACKS and (self.barracks_left if low == 4 else self.stores_left)
                   for s in group if level[s] == low and cash >= SQUARES[s].build]
-        lifts = [UNMORTGAGES[s] for s in owned if mortgaged[s]
+        lifts = [UNMORTGAGES[s] for s in estate.deeds if mortgaged[s]
                  and cash >= SQUARES[s].mortgage + interest(SQUARES[s].mortgage)]
-        return builds + self._raising(seat, owned) + lifts
+        return [*builds, *estate.raising, *lifts]
 
     def _why_no_build(self, seat: int, square: int) -> str | None:
         reason = self._building_rule(seat, square)
@@ -118,19 +149,11 @@ class DeedRules:
             return f"lifting it costs £{cost:,} (the mortgage and 10% interest)"
         return None
 
-    def _open_groups(self, seat: int) -> list[tuple[tuple[int, ...], int]]:
-        """`seat`'s whole colour groups with no site mortgaged, each with its lowest level:
-        where the building rules (`_building_rule`) allow building, on the lowest sites."""
-        owner, level, mortgaged = self.owner, self.level, self.mortgaged
-        return [(group, min(map(level.__getitem__, group))) for group in SITE_GROUP_SQUARES
-                if owner[group[0]] == seat
-                and all(owner[s] == seat and not mortgaged[s] for s in group)]
-
     def _buildable(self, seat: int, piece: str) -> list[int]:
         """The sites where `seat` may put `piece` by the building rules (cash aside)."""
         barracks = piece == BARRACKS_PIECE
         level = self.level
-        return [s for group, low in self._open_groups(seat) if low < BARRACKS
+        return [s for group, low in self._estate(seat).groups if low < BARRACKS
                 and (low == 4) == barracks for s in group if level[s] == low]
 
     def _do_Build(self, seat: int, action) -> None:
@@ -162,7 +185,7 @@ class DeedRules:
         if not sites:
             return 0
         if piece == STORE:  # each site up to four, evenly
-            room = sum(4 - self.level[s] for group, low in self._open_groups(seat) if low < 4
+            room = sum(4 - self.level[s] for group, low in self._estate(seat).groups if low < 4
                        for s in group)
         else:
             room = len(sites)
@@ -200,7 +223,7 @@ class DeedRules:
         else:
             self.stores_left -= 1
             piece = STORE
-        self.level[square] += 1
+        self.level = replaced(self.level, square, self.level[square] + 1)
         self._say("builds", self.players[seat],
                   "a Barracks" if piece == BARRACKS_PIECE else "an Ammo Store",
                   SQUARES[square].name)
@@ -220,7 +243,7 @@ class DeedRules:
                     self.barracks_left += 1
                 else:
                     self.stores_left += self.level[s]
-                self.level[s] = 0
+            self.level = replaced_all(self.level, group_of(square), 0)
             self._pay(self.bank, seat, refund, f"buildings of the {sq.group} group sold")
             self._say("sells-group-bare", self.players[seat], refund)
             return
@@ -229,14 +252,14 @@ class DeedRules:
             self.stores_left -= 4
         else:
             self.stores_left += 1
-        self.level[square] -= 1
+        self.level = replaced(self.level, square, self.level[square] - 1)
         self._pay(self.bank, seat, sq.build // 2, f"building sold on {sq.name}")
         self._say("sells-building", self.players[seat], sq.name,
                   sq.build // 2)
 
     def _do_Mortgage(self, seat: int, action) -> None:
         sq = SQUARES[action.square]
-        self.mortgaged[action.square] = True
+        self.mortgaged = replaced(self.mortgaged, action.square, True)
         self._pay(self.bank, seat, sq.mortgage, f"mortgaged {sq.name}")
         self._say("mortgages", self.players[seat], sq.name, sq.mortgage)
 
@@ -251,7 +274,7 @@ class DeedRules:
 
     def _lift(self, seat: int, square: int, cost: int) -> None:
         name = SQUARES[square].name
-        self.mortgaged[square] = False
+        self.mortgaged = replaced(self.mortgaged, square, False)
         self._pay(seat, self.bank, cost, f"lifted the mortgage on {name}")
         self._say("lifts-mortgage", self.players[seat], name, cost)
 

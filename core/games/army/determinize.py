@@ -20,11 +20,11 @@ def determinize(view: ArmyView, seat: int | None, rng: Rng) -> ArmyState:
     if seat != view.viewer:
         raise ValueError("a view is determinized for the seat that sees it")
     state = ArmyState.__new__(ArmyState)
-    state._restore(view, rng, ("position", "active", "prison_turn", "card_holder", "owner",
-                               "level", "mortgaged", "proposals"),
-                   ("round", "version", "extra_throw", "short_game", "round_limit",
-                    "stores_left", "barracks_left", "doubles", "dice", "stage", "turn",
-                    "starter", "jailed"))
+    state._restore(view, rng, ("position", "active", "prison_turn", "card_holder", "proposals"),
+                   ("owner", "level", "mortgaged", "round", "version", "extra_throw", "short_game",
+                    "round_limit", "stores_left", "barracks_left", "doubles", "dice", "stage",
+                    "turn", "starter", "jailed"))
+    state._estates = {}
     state.decks = []
     for deck, cards in enumerate(DECKS):
         held = GET_OUT[deck] if view.card_holder[deck] >= 0 else None

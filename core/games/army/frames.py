@@ -87,7 +87,6 @@ BUY, AUCTION, CHOICE, DEBT, TRADE, LIFT, PLACE, WANT = (
     BuyOrDecline.kind, AuctionLot.kind, FineOrCard.kind, Debt.kind, TradeOffer.kind,
     LiftOrKeep.kind, Placement.kind, HowMany.kind)
 STORE, BARRACKS_PIECE = "Ammo Store", "Barracks"
-PRE_CHECKED = (A.Sell, A.Mortgage, A.Build, A.Unmortgage)  # listed only when legal (_candidates)
 MAX_PROPOSALS = 3  # trade offers (counter-offers included) a player may make in one turn
 SHORT_GAME_ROUNDS = 30  # the short game's round limit when none is given
 IN_PRISON = SQUARES_COUNT  # the landing-statistics slot of throws that end in Prison

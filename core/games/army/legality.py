@@ -22,16 +22,18 @@ from .frames import (
     LIFT,
     OVER,
     PLACE,
-    PRE_CHECKED,
     ROLL,
     TRADE,
     WANT,
 )
 
 # the answers to the common situations, made once
-ROLL_ANSWERS = (A.Roll(), A.PayFine(), A.UseCard(0), A.UseCard(1))
+THROW = A.Roll()
+PRISON_ANSWERS = (THROW, A.PayFine(), A.UseCard(0), A.UseCard(1))  # in Prison, at one's turn
 END_TURN = A.EndTurn()
-BUY_ANSWERS = (A.Buy(), A.Decline())
+ANSWERS_MADE = {BUY: (A.Buy(), A.Decline()), CHOICE: (A.PayTen(), A.TakeCombat()),
+                DEBT: (A.Bankrupt(),), TRADE: (A.Accept(), A.Reject()),
+                LIFT: (A.LiftMortgage(), A.KeepMortgage())}
 
 
 class LegalityRules:
@@ -40,44 +42,41 @@ class LegalityRules:
     __slots__ = ()
 
     def legal_actions(self, seat: int) -> list:
+        """The answers to what the game waits for that their own rules allow, in a fixed
+        order, with building, selling, mortgaging and lifting mortgages where they may be done
+        (those come out of the deeds' rules legal already: `_managing`, `_raising`)."""
         if seat != self.actor():
             return []
         frame = self.top()
-        why_not = self._why_not  # each candidate answers this situation: only its own rule
-        return [a for a in self._candidates(seat)
-                if type(a) in PRE_CHECKED or why_not(seat, a, frame) is None]
-
-    def _candidates(self, seat: int) -> list:
-        """The actions to list now, in a fixed order. Selling, mortgaging, building and lifting
-        mortgages come out legal already (`_raising`, `_managing`: the deeds' rules applied a
-        group at a time); the rest are checked one by one."""
-        frame = self.top()
         kind = frame.kind if frame else self.stage
-        if kind == PLACE:
-            return [A.Place(s) for s in self.deeds_of(seat)]
-        if kind == END and self.jailed:
-            return [END_TURN]
-        if kind in (ROLL, END):
-            return [*(ROLL_ANSWERS if kind == ROLL else (END_TURN,)), *self._managing(seat)]
-        raising = self._raising(seat)
-        if kind == BUY:
-            return [*BUY_ANSWERS, *raising]
+        why_not = self._why_not  # each answers this situation: only its own rule is asked
+        answers = [a for a in self._answers(seat, kind, frame) if why_not(seat, a, frame) is None]
+        if kind == ROLL or kind == END and not self.jailed:
+            return answers + self._managing(seat)
+        if kind == END or kind == PLACE:  # sent to Prison, or a building to put down
+            return answers
+        if kind == DEBT:
+            return [*self._raising(seat), *answers]
+        return [*answers, *self._raising(seat)]
+
+    def _answers(self, seat: int, kind: str, frame: Frame | None) -> tuple:
+        """The answers to what the game waits for (`kind`), each still to be checked."""
+        if kind == ROLL:
+            return PRISON_ANSWERS if self.prison_turn[seat] >= 0 else (THROW,)
+        if kind == END:
+            return (END_TURN,)
         if kind == AUCTION:
             auction = frame.auction
             steps = {auction.minimum, auction.minimum + 9, auction.minimum + 49,
                      auction.minimum + 99}
             if frame.square >= 0:
                 steps.add(max(auction.minimum, SQUARES[frame.square].price))
-            return [A.Bid(amount) for amount in sorted(steps)] + [A.Pass(), *raising]
-        if kind == CHOICE:
-            return [A.PayTen(), A.TakeCombat(), *raising]
-        if kind == DEBT:
-            return [*raising, A.Bankrupt()]
-        if kind == TRADE:
-            return [A.Accept(), A.Reject(), *raising]
-        if kind == LIFT:
-            return [A.LiftMortgage(), A.KeepMortgage(), *raising]
-        return [A.Want(n) for n in range(frame.least, frame.most + 1)] + raising  # WANT
+            return (*(A.Bid(amount) for amount in sorted(steps)), A.Pass())
+        if kind == PLACE:
+            return tuple(A.Place(s) for s in self.deeds_of(seat))
+        if kind == WANT:
+            return tuple(A.Want(n) for n in range(frame.least, frame.most + 1))
+        return ANSWERS_MADE[kind]
 
     def may_act(self, seat: int) -> bool:
         return seat == self.actor()

@@ -18,6 +18,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from core.engine.debts import DebtRules
+from core.engine.frozen import replaced
 from core.engine.game import GameState, Result
 from core.engine.turns import StackedTurns
 
@@ -61,10 +62,9 @@ class ArmyState(LegalityRules, MovementRules, SaleRules, DeedRules, TradeRules, 
         "decks", "owner", "level", "mortgaged", "stores_left", "barracks_left", "turn", "starter",
         "round", "doubles", "dice", "stage", "stack", "proposals", "events", "round_ends",
         "version", "extra_throw", "round_limit", "short_game", "landings", "last_card", "winners",
-        "end_reason", "jailed",
+        "end_reason", "jailed", "_estates",
     )
-    COPIED = ("position", "prison_turn", "card_holder", "owner", "level", "mortgaged",
-              "proposals", "round_ends", "landings")
+    COPIED = ("position", "prison_turn", "card_holder", "proposals", "round_ends", "landings")
 
     def __init__(self, players: Sequence[str], seed: int, options: dict[str, Any]) -> None:
         self._begin_game(players, seed)
@@ -79,9 +79,12 @@ class ArmyState(LegalityRules, MovementRules, SaleRules, DeedRules, TradeRules, 
         self.decks = [list(range(len(DECKS[COMBAT]))), list(range(len(DECKS[1])))]
         for deck in self.decks:
             rng.shuffle(deck)
-        self.owner = [-1] * SQUARES_COUNT
-        self.level = [0] * SQUARES_COUNT  # Ammo Stores on a site, or BARRACKS
-        self.mortgaged = [False] * SQUARES_COUNT
+        # who owns each square (-1: the bank), its buildings and its mortgage, as tuples replaced
+        # on a change (core.engine.frozen): views and copies share them
+        self.owner = (-1,) * SQUARES_COUNT
+        self.level = (0,) * SQUARES_COUNT  # Ammo Stores on a site, or BARRACKS
+        self.mortgaged = (False,) * SQUARES_COUNT
+        self._estates: dict[int, tuple] = {}  # a cache: DeedRules._estate
         self.stores_left = STORES_IN_BANK
         self.barracks_left = BARRACKS_IN_BANK
         self.doubles = 0
@@ -97,7 +100,7 @@ class ArmyState(LegalityRules, MovementRules, SaleRules, DeedRules, TradeRules, 
             rng.shuffle(deeds)
             for seat in range(n):
                 for square in deeds[2 * seat:2 * seat + 2]:
-                    self.owner[square] = seat
+                    self.owner = replaced(self.owner, square, seat)
                     self._pay(seat, self.bank, SQUARES[square].price,
                               f"{SQUARES[square].name} (dealt)")
                     self._say("dealt", self.players[seat],
@@ -115,8 +118,8 @@ class ArmyState(LegalityRules, MovementRules, SaleRules, DeedRules, TradeRules, 
 
     # -- what the state says -------------------------------------------------------------------
 
-    def deeds_of(self, seat: int) -> list[int]:
-        return [s for s in DEEDS if self.owner[s] == seat]
+    def deeds_of(self, seat: int) -> tuple[int, ...]:
+        return self._estate(seat).deeds
 
     def owns_group(self, seat: int, square: int) -> bool:
         return all(self.owner[s] == seat for s in group_of(square))

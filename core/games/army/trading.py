@@ -5,12 +5,16 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from core.engine.frozen import replaced_all
 from core.engine.offers import OfferRules
 from core.engine.templates import Holdings
 
 from . import actions as A
 from .board import DEEDS, GROUP_SQUARES, SQUARES
 from .frames import DEBT, END, MAX_PROPOSALS, ROLL, TRADE, LiftOrKeep, interest
+
+# every seat but one, by the number of players and that seat
+OTHERS = {n: tuple(tuple(p for p in range(n) if p != seat) for seat in range(n)) for n in range(7)}
 
 
 def trade_holdings(seats: Sequence[int], owner, level, cash, card_holder) -> tuple[Holdings, ...]:
@@ -42,7 +46,8 @@ class TradeRules(OfferRules):
         if kind == TRADE:
             return (frame.proposer,)  # a counter-offer goes back to the proposer
         if kind in (ROLL, END) and not self.jailed or kind == DEBT and frame.debtor == seat:
-            return tuple(p for p in range(self.n) if p != seat and self.active[p])
+            others = OTHERS[self.n][seat]
+            return others if all(self.active) else tuple(p for p in others if self.active[p])
         return ()
 
     def _why_no_offer(self, seat: int, offer: A.Propose, kind: str) -> str | None:
@@ -93,8 +98,8 @@ class TradeRules(OfferRules):
         """Deeds change hands; a mortgaged one costs its new owner 10% now (the transfer rule)
         and asks whether to lift it at once."""
         fees = 0
+        self.owner = replaced_all(self.owner, deeds, taker)
         for s in deeds:
-            self.owner[s] = taker
             if self.mortgaged[s]:
                 self.stack.append(LiftOrKeep(taker, s))
                 fees += interest(SQUARES[s].mortgage)
