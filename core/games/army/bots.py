@@ -17,27 +17,33 @@ from core.engine.decisions import TradeOffer
 from . import actions as A
 from .board import DEEDS, SITE_GROUP_SQUARES, SQUARES, group_of
 from .cards import CARD_FINE
-from .frames import AUCTION, BUY, CHOICE, DEBT, LIFT, PLACE, TRADE, WANT, interest
+from .frames import AUCTION, BUY, CHOICE, DEBT, END, LIFT, PLACE, ROLL, TRADE, interest
 from .view import ArmyView
 
 RESERVE = 150  # cash kept back for rents, early in the game
 LATE_RESERVE = 400  # once most deeds are owned, rents are higher
 EARLY_UNOWNED = 8  # while this many deeds are unowned, leave Prison at once
 GROUP_THREAT = 0.5  # completing someone's group hands them this share of the group's price
+GROUP_PRICE = tuple(sum(SQUARES[s].price for s in group_of(square.index)) for square in SQUARES)
 
 
 class HeuristicBot:
     def __init__(self, seed: int) -> None:
         """Deterministic; it remembers the offers refused so as not to repeat them."""
         self._refused: set[tuple[int, int]] = set()
-        self._short: tuple[tuple, list] = ((), [])  # ((owners, me), _one_short's answer)
+        # what it worked out from who owns what, kept while that stays the same (the view's
+        # `owner` is then the very same tuple): (owner, unowned deeds), (owner, me, _one_short)
+        self._unowned: tuple[tuple, int] = ((), 0)
+        self._short: tuple[tuple, int, list] = ((), -1, [])
 
     def choose(self, view: ArmyView, legal: Sequence) -> object:
         if len(legal) == 1:
             return legal[0]
         me = view.viewer
+        pending = view.stack[-1].kind if view.stack else view.stage
+        if pending in (ROLL, END):
+            return self._manage(view, me, legal)
         kinds = {type(a): a for a in legal}
-        pending = view.phase
         if pending == AUCTION:
             return self._bid(view, me, legal)
         if pending == BUY:
@@ -61,19 +67,24 @@ class HeuristicBot:
                 else kinds[A.KeepMortgage]
         if pending == PLACE:
             return legal[0]
-        if pending == WANT:  # as many as it could build, unless cash is short
-            wants = [a for a in legal if isinstance(a, A.Want)]
-            return wants[-1] if view.cash[me] >= 2 * self._reserve(view) else wants[0]
-        return self._manage(view, me, legal, kinds)
+        # WANT: as many as it could build, unless cash is short
+        wants = [a for a in legal if isinstance(a, A.Want)]
+        return wants[-1] if view.cash[me] >= 2 * self._reserve(view) else wants[0]
 
     # -- judging -------------------------------------------------------------------------------
 
     def _reserve(self, view: ArmyView) -> int:
-        return RESERVE if view.unowned > EARLY_UNOWNED else LATE_RESERVE
+        return RESERVE if self._count_unowned(view) > EARLY_UNOWNED else LATE_RESERVE
+
+    def _count_unowned(self, view: ArmyView) -> int:
+        """How many deeds the bank still holds (view.unowned, counted once per owner tuple)."""
+        if self._unowned[0] is not view.owner:
+            self._unowned = (view.owner, view.unowned)
+        return self._unowned[1]
 
     @staticmethod
     def _group_price(square: int) -> int:
-        return sum(SQUARES[s].price for s in group_of(square))
+        return GROUP_PRICE[square]
 
     def _completes(self, owner: tuple[int, ...], seat: int, square: int) -> bool:
         """Whether holding `square` gives `seat` its whole group."""
@@ -152,20 +163,20 @@ class HeuristicBot:
                 return choice[0]
         return legal[-1]  # nothing left to raise: bankruptcy
 
-    def _manage(self, view: ArmyView, me: int, legal: Sequence, kinds: dict) -> object:
+    def _manage(self, view: ArmyView, me: int, legal: Sequence) -> object:
         reserve = self._reserve(view)
         cash = view.cash[me]
-        if view.stage == "roll" and view.prison_turn[me] >= 0:
-            early = view.unowned > EARLY_UNOWNED
+        if view.stage == ROLL and view.prison_turn[me] >= 0:
+            early = self._count_unowned(view) > EARLY_UNOWNED
             if early:
                 for action in legal:
                     if isinstance(action, (A.UseCard, A.PayFine)):
                         return action
-        builds = [a for a in legal if isinstance(a, A.Build)
+        builds = [a for a in legal if type(a) is A.Build
                   and cash - SQUARES[a.square].build >= reserve]
         if builds:
             return max(builds, key=lambda a: (SQUARES[a.square].rents[3], -a.square))
-        lifts = [a for a in legal if isinstance(a, A.Unmortgage)
+        lifts = [a for a in legal if type(a) is A.Unmortgage
                  and cash - SQUARES[a.square].mortgage * 11 // 10 >= 2 * reserve]
         if lifts:
             return lifts[0]
@@ -173,19 +184,19 @@ class HeuristicBot:
         if offer is not None:
             self._refused.add((offer.partner, offer.get[0]))
             return offer
-        return kinds.get(A.Roll) or kinds[A.EndTurn]
+        return next(a for a in legal if type(a) is A.Roll or type(a) is A.EndTurn)
 
     def _one_short(self, owner: tuple[int, ...], me: int) -> list[tuple[tuple[int, ...], int]]:
         """My site groups short of one deed, with that deed, in board order (worked out again
         only when a deed has changed hands)."""
-        if self._short[0] != (owner, me):
+        if self._short[0] is not owner or self._short[1] != me:
             short = []
             for group in SITE_GROUP_SQUARES:  # in board order, as are the deeds within them
                 missing = [s for s in group if owner[s] != me]
                 if len(missing) == 1:
                     short.append((group, missing[0]))
-            self._short = ((owner, me), short)
-        return self._short[1]
+            self._short = (owner, me, short)
+        return self._short[2]
 
     def _offer(self, view: ArmyView, me: int, budget: int) -> A.Propose | None:
         """Cash for the one deed that would complete a group of mine, at the fair price."""

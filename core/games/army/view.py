@@ -3,6 +3,7 @@ the dice to come. Money is public at this table, as it is in the rulebook."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import cached_property
 from typing import TYPE_CHECKING, ClassVar
 
@@ -43,7 +44,7 @@ class ArmyView(StackView):
     doubles: int
     last_card: tuple[int, str] | None  # (deck, text)
     offer_partners: tuple[int, ...]  # whom the viewer may make an offer to now (none: no offer)
-    worth_history: tuple[tuple[int, ...], ...]
+    worth_history: Sequence[tuple[int, ...]]  # each player's worth at each round's end (Upto)
     hidden_money = False  # every player's cash is public in this game
 
     DERIVED: ClassVar[tuple[str, ...]] = ("templates", "log", "offers_left")  # in its JSON too
@@ -110,13 +111,13 @@ def make_view(state: ArmyState, seat: int | None) -> ArmyView:
         extra_throw=state.extra_throw, short_game=state.short_game,
         position=tuple(state.position), cash=tuple(state.ledger.balances[:-1]),
         active=tuple(state.active), prison_turn=tuple(state.prison_turn),
-        card_holder=tuple(state.card_holder), owner=tuple(state.owner), level=tuple(state.level),
-        mortgaged=tuple(state.mortgaged), stores_left=state.stores_left,
+        card_holder=tuple(state.card_holder), owner=state.owner, level=state.level,
+        mortgaged=state.mortgaged, stores_left=state.stores_left,
         barracks_left=state.barracks_left, dice=state.dice, doubles=state.doubles,
         last_card=(card[0], DECKS[card[0]][card[1]][0]) if card else None,
         legal=tuple(state.legal_actions(seat)) if seat is not None else (),
         offer_partners=state.offer_partners(seat) if seat is not None else (),
-        result=state.result(), worth_history=tuple(state.round_ends),
+        result=state.result(), worth_history=Upto(state.round_ends),
         events=Upto(state.events), ledger=Upto(state.ledger.entries))
 
 
