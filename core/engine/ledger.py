@@ -5,6 +5,7 @@ and may go negative, because the bank never runs out. Every transfer moves money
 always sum to zero: that is the money-conservation invariant the simulations check.
 """
 
+from functools import partial
 from typing import NamedTuple
 
 
@@ -14,6 +15,11 @@ class Transfer(NamedTuple):
     target: int
     amount: int
     reason: str
+
+
+# new_transfer((round, source, target, amount, reason)): Transfer(...) made as a tuple is made
+# (a named tuple's own constructor is a Python function; every payment makes one)
+new_transfer = partial(tuple.__new__, Transfer)
 
 
 class Ledger:
@@ -34,7 +40,7 @@ class Ledger:
     def transfer(self, round_: int, source: int, target: int, amount: int, reason: str) -> None:
         self.balances[source] -= amount
         self.balances[target] += amount
-        self.entries.append(Transfer(round_, source, target, amount, reason))
+        self.entries.append(new_transfer((round_, source, target, amount, reason)))
 
     def balance(self, account: int) -> int:
         return self.balances[account]

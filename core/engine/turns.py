@@ -154,6 +154,10 @@ class StackedTurns:
         if amount:
             self.ledger.transfer(self.round, source, target, amount, reason)
 
+    def _do(self, seat: int, action: Action) -> None:
+        """Play `action` by the game's method for its kind: `_do_Roll` for a Roll."""
+        _handler(type(self), type(action))(self, seat, action)
+
     def _say(self, kind: str, *args) -> None:
         """Record what happened: an event of `kind` (the game's sentences name its fields)."""
         self.events.append(new_event((self.round, kind, args)))
@@ -179,6 +183,12 @@ class StackedTurns:
             return None
         return Result(self.winners, tuple(worth(s) if self.active[s] else 0
                                           for s in range(self.n)), self.end_reason)
+
+
+@functools.cache
+def _handler(game: type, action: type) -> Callable:
+    """The method of `game` that plays an `action` (found by name once, not at every action)."""
+    return getattr(game, "_do_" + action.__name__)
 
 
 @view_dataclass

@@ -18,7 +18,6 @@ from collections.abc import Sequence
 from typing import Any
 
 from core.engine.debts import DebtRules
-from core.engine.frozen import replaced
 from core.engine.game import GameState, Result
 from core.engine.turns import StackedTurns
 
@@ -64,7 +63,8 @@ class ArmyState(LegalityRules, MovementRules, SaleRules, DeedRules, TradeRules, 
         "version", "extra_throw", "round_limit", "short_game", "landings", "last_card", "winners",
         "end_reason", "jailed", "_estates",
     )
-    COPIED = ("position", "prison_turn", "card_holder", "proposals", "round_ends", "landings")
+    COPIED = ("position", "prison_turn", "card_holder", "proposals", "round_ends", "landings",
+              "_estates")
 
     def __init__(self, players: Sequence[str], seed: int, options: dict[str, Any]) -> None:
         self._begin_game(players, seed)
@@ -84,7 +84,7 @@ class ArmyState(LegalityRules, MovementRules, SaleRules, DeedRules, TradeRules, 
         self.owner = (-1,) * SQUARES_COUNT
         self.level = (0,) * SQUARES_COUNT  # Ammo Stores on a site, or BARRACKS
         self.mortgaged = (False,) * SQUARES_COUNT
-        self._estates: dict[int, tuple] = {}  # a cache: DeedRules._estate
+        self._estates: list[tuple | None] = [None] * n  # a cache: DeedRules._estate
         self.stores_left = STORES_IN_BANK
         self.barracks_left = BARRACKS_IN_BANK
         self.doubles = 0
@@ -100,7 +100,7 @@ class ArmyState(LegalityRules, MovementRules, SaleRules, DeedRules, TradeRules, 
             rng.shuffle(deeds)
             for seat in range(n):
                 for square in deeds[2 * seat:2 * seat + 2]:
-                    self.owner = replaced(self.owner, square, seat)
+                    self._change_board((square,), owner=seat)
                     self._pay(seat, self.bank, SQUARES[square].price,
                               f"{SQUARES[square].name} (dealt)")
                     self._say("dealt", self.players[seat],
@@ -153,7 +153,7 @@ class ArmyState(LegalityRules, MovementRules, SaleRules, DeedRules, TradeRules, 
     # -- performing ----------------------------------------------------------------------------
 
     def _perform(self, seat: int, action) -> None:
-        getattr(self, "_do_" + type(action).__name__)(seat, action)
+        self._do(seat, action)
         self._continue()
 
     def _do_EndTurn(self, seat: int, _action) -> None:

@@ -217,7 +217,7 @@ class MillionState(StackedTurns, GameState):
     # -- performing ----------------------------------------------------------------------------
 
     def _perform(self, seat: int, action) -> None:
-        getattr(self, "_do_" + type(action).__name__)(seat, action)
+        self._do(seat, action)
 
     def _do_ChooseFree(self, seat: int, action) -> None:
         self.holder[action.business] = seat

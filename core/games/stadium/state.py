@@ -83,7 +83,7 @@ class StadiumState(LegalityRules, LandRules, SaleRules, VentureRules, TradeRules
     # -- performing ----------------------------------------------------------------------------
 
     def _perform(self, seat: int, action) -> None:
-        getattr(self, "_do_" + type(action).__name__)(seat, action)
+        self._do(seat, action)
         self._continue()
 
     def _do_Roll(self, seat: int, _action) -> None:
