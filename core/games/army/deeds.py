@@ -9,7 +9,7 @@ from typing import NamedTuple
 
 from core.engine.actions import Action
 from core.engine.decisions import HowMany
-from core.engine.frozen import replaced, replaced_all
+from core.engine.frozen import replaced_all
 
 from .actions import BUILDS, MORTGAGES, SELLS, UNMORTGAGES
 from .board import (
@@ -38,10 +38,10 @@ class Estate(NamedTuple):
 
 
 def work_out_estate(seat: int, owner, level, mortgaged) -> Estate:
-    deeds = tuple(s for s in DEEDS if owner[s] == seat)
-    groups = tuple((group, min(map(level.__getitem__, group))) for group in SITE_GROUP_SQUARES
-                   if owner[group[0]] == seat
-                   and all(owner[s] == seat and not mortgaged[s] for s in group))
+    deeds = tuple([s for s in DEEDS if owner[s] == seat])
+    groups = tuple([(group, min(map(level.__getitem__, group))) for group in SITE_GROUP_SQUARES
+                    if owner[group[0]] == seat
+                    and all(owner[s] == seat and not mortgaged[s] for s in group)])
     highest: dict[tuple[int, ...], int] = {}  # a group -> its highest level
     sells, mortgages = [], []
     for s in deeds:
@@ -63,17 +63,37 @@ class DeedRules:
     __slots__ = ()
 
     def _estate(self, seat: int) -> Estate:
-        """`seat`'s estate, worked out again only once a deed, building or mortgage has changed
-        (each change replaces the tuple it is in: `_estates` keeps the tuples it was made from).
-        The legal actions ask for it at every decision."""
+        """`seat`'s estate (the legal actions ask at every decision), worked out again only
+        when the board changed in a way that concerns them. `_estates` keeps each player's
+        with the tuples it was made from; `_change_board` carries those a change does not
+        concern over to the new tuples."""
         owner, level, mortgaged = self.owner, self.level, self.mortgaged
-        known = self._estates.get(seat)
-        if known is not None and known[0] is owner and known[1] is level \
-                and known[2] is mortgaged:
-            return known[3]
-        estate = work_out_estate(seat, owner, level, mortgaged)
-        self._estates[seat] = (owner, level, mortgaged, estate)
-        return estate
+        known = self._estates[seat]
+        if known is None or known[0] is not owner or known[1] is not level \
+                or known[2] is not mortgaged:
+            known = self._estates[seat] = (owner, level, mortgaged,
+                                           work_out_estate(seat, owner, level, mortgaged))
+        return known[3]
+
+    def _change_board(self, squares, *, owner: int | None = None, level: int | None = None,
+                      mortgaged: bool | None = None) -> None:
+        """Give `squares` a new owner, building level or mortgage, whichever are given (one
+        value for them all), replacing the tuples they are kept in. Only the estates of the
+        players who held them or receive them are worked out again."""
+        before = (self.owner, self.level, self.mortgaged)
+        concerned = {self.owner[s] for s in squares}
+        if owner is not None:
+            self.owner = replaced_all(self.owner, squares, owner)
+            concerned.add(owner)
+        if level is not None:
+            self.level = replaced_all(self.level, squares, level)
+        if mortgaged is not None:
+            self.mortgaged = replaced_all(self.mortgaged, squares, mortgaged)
+        estates = self._estates
+        for seat, known in enumerate(estates):
+            if known is not None and seat not in concerned and known[0] is before[0] \
+                    and known[1] is before[1] and known[2] is before[2]:
+                estates[seat] = (self.owner, self.level, self.mortgaged, known[3])
 
     def _raising(self, seat: int) -> tuple:
         return self._estate(seat).raising
@@ -223,7 +243,7 @@ class DeedRules:
         else:
             self.stores_left -= 1
             piece = STORE
-        self.level = replaced(self.level, square, self.level[square] + 1)
+        self._change_board((square,), level=self.level[square] + 1)
         self._say("builds", self.players[seat],
                   "a Barracks" if piece == BARRACKS_PIECE else "an Ammo Store",
                   SQUARES[square].name)
@@ -243,7 +263,7 @@ class DeedRules:
                     self.barracks_left += 1
                 else:
                     self.stores_left += self.level[s]
-            self.level = replaced_all(self.level, group_of(square), 0)
+            self._change_board(group_of(square), level=0)
             self._pay(self.bank, seat, refund, f"buildings of the {sq.group} group sold")
             self._say("sells-group-bare", self.players[seat], refund)
             return
@@ -252,14 +272,14 @@ class DeedRules:
             self.stores_left -= 4
         else:
             self.stores_left += 1
-        self.level = replaced(self.level, square, self.level[square] - 1)
+        self._change_board((square,), level=self.level[square] - 1)
         self._pay(self.bank, seat, sq.build // 2, f"building sold on {sq.name}")
         self._say("sells-building", self.players[seat], sq.name,
                   sq.build // 2)
 
     def _do_Mortgage(self, seat: int, action) -> None:
         sq = SQUARES[action.square]
-        self.mortgaged = replaced(self.mortgaged, action.square, True)
+        self._change_board((action.square,), mortgaged=True)
         self._pay(self.bank, seat, sq.mortgage, f"mortgaged {sq.name}")
         self._say("mortgages", self.players[seat], sq.name, sq.mortgage)
 
@@ -274,7 +294,7 @@ class DeedRules:
 
     def _lift(self, seat: int, square: int, cost: int) -> None:
         name = SQUARES[square].name
-        self.mortgaged = replaced(self.mortgaged, square, False)
+        self._change_board((square,), mortgaged=False)
         self._pay(seat, self.bank, cost, f"lifted the mortgage on {name}")
         self._say("lifts-mortgage", self.players[seat], name, cost)
 

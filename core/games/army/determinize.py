@@ -24,7 +24,7 @@ def determinize(view: ArmyView, seat: int | None, rng: Rng) -> ArmyState:
                    ("owner", "level", "mortgaged", "round", "version", "extra_throw", "short_game",
                     "round_limit", "stores_left", "barracks_left", "doubles", "dice", "stage",
                     "turn", "starter", "jailed"))
-    state._estates = {}
+    state._estates = [None] * state.n
     state.decks = []
     for deck, cards in enumerate(DECKS):
         held = GET_OUT[deck] if view.card_holder[deck] >= 0 else None

@@ -8,7 +8,6 @@ from dataclasses import replace
 
 from core.engine.auction import BiddingRules, OpenAuction
 from core.engine.decisions import AuctionLot, Placement
-from core.engine.frozen import replaced, replaced_all
 
 from .board import BARRACKS, SQUARES
 from .cards import GET_OUT
@@ -24,7 +23,7 @@ class SaleRules(BiddingRules):
         square = self.stack.pop().square
         price = SQUARES[square].price
         self._pay(seat, self.bank, price, f"bought {SQUARES[square].name}")
-        self.owner = replaced(self.owner, square, seat)
+        self._change_board((square,), owner=seat)
         self._say("buys", self.players[seat], SQUARES[square].name, price)
 
     def _do_Decline(self, seat: int, _action) -> None:
@@ -55,7 +54,7 @@ class SaleRules(BiddingRules):
         self._pay(winner, self.bank, auction.high, f"auction: {what}")
         self._say("wins-auction", self.players[winner], what, auction.high)
         if square >= 0:
-            self.owner = replaced(self.owner, square, winner)
+            self._change_board((square,), owner=winner)
             return
         if shortage:
             self.stack[-1] = replace(shortage, wants=tuple((p, n - (p == winner))
@@ -74,7 +73,7 @@ class SaleRules(BiddingRules):
                 self.barracks_left += 1
             else:
                 self.stores_left += self.level[s]
-        self.level = replaced_all(self.level, deeds, 0)
+        self._change_board(deeds, level=0)
         if creditor == self.bank:
             self._say("bankrupt-to-bank", self.players[seat], amount, reason)
             self._pay(seat, self.bank, self.cash(seat), "bankruptcy")
@@ -82,8 +81,7 @@ class SaleRules(BiddingRules):
                 if self.card_holder[deck] == seat:
                     self.card_holder[deck] = -1
                     self.decks[deck].append(GET_OUT[deck])
-            self.owner = replaced_all(self.owner, deeds, -1)
-            self.mortgaged = replaced_all(self.mortgaged, deeds, False)
+            self._change_board(deeds, owner=-1, mortgaged=False)
             self._sell_for_bank(deeds)
         else:
             self._say("bankrupt-to-player", self.players[seat], amount, reason,

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from core.engine.frozen import replaced_all
 from core.engine.offers import OfferRules
 from core.engine.templates import Holdings
 
@@ -98,7 +97,7 @@ class TradeRules(OfferRules):
         """Deeds change hands; a mortgaged one costs its new owner 10% now (the transfer rule)
         and asks whether to lift it at once."""
         fees = 0
-        self.owner = replaced_all(self.owner, deeds, taker)
+        self._change_board(deeds, owner=taker)
         for s in deeds:
             if self.mortgaged[s]:
                 self.stack.append(LiftOrKeep(taker, s))
