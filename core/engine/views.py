@@ -72,7 +72,11 @@ def view_dataclass(cls: type) -> type:
     """`cls` as a frozen dataclass (a view) whose __init__ takes every field by keyword and
     fills them at once. A frozen dataclass's own __init__ sets each field through
     `object.__setattr__`: for a view's thirty-odd fields that was half of what a view cost
-    (5.5 of 11 us). This one still refuses a missing or unknown field; fields have no defaults."""
+    (5.5 of 11 us). This one still refuses a missing or unknown field; fields have no defaults.
+
+    `cls.of(fields)` makes one from a dict of every field, taking the dict as its own: what a
+    game's rules do for every decision a bot takes (33 keywords cost 2.3 us, this 1 us). It
+    does not check the names: each game's test of its views does (test_views_json)."""
     cls = dataclasses.dataclass(frozen=True)(cls)
     fields = dataclasses.fields(cls)
     if any(f.default is not dataclasses.MISSING or f.default_factory is not dataclasses.MISSING
@@ -88,7 +92,14 @@ def view_dataclass(cls: type) -> type:
 
     __init__.__qualname__ = f"{cls.__qualname__}.__init__"
     cls.__init__ = __init__
+    cls.of = classmethod(_view_of)
     return cls
+
+
+def _view_of(cls: type, fields: dict[str, Any]) -> Any:
+    view = object.__new__(cls)
+    object.__setattr__(view, "__dict__", fields)
+    return view
 
 
 class ViewSchema:

@@ -103,22 +103,23 @@ class ArmyView(StackView):
 
 def make_view(state: ArmyState, seat: int | None) -> ArmyView:
     card = state.last_card
-    return ArmyView(
-        viewer=seat, players=state.players, round=state.round, round_limit=state.round_limit,
-        stage=state.stage, turn=state.turn, to_act=state.to_act(), version=state.version,
-        stack=tuple(map(seen, state.stack)) if state.stack else (),
-        starter=state.starter, jailed=state.jailed, proposals=tuple(state.proposals),
-        extra_throw=state.extra_throw, short_game=state.short_game,
-        position=tuple(state.position), cash=tuple(state.ledger.balances[:-1]),
-        active=tuple(state.active), prison_turn=tuple(state.prison_turn),
-        card_holder=tuple(state.card_holder), owner=state.owner, level=state.level,
-        mortgaged=state.mortgaged, stores_left=state.stores_left,
-        barracks_left=state.barracks_left, dice=state.dice, doubles=state.doubles,
-        last_card=(card[0], DECKS[card[0]][card[1]][0]) if card else None,
-        legal=tuple(state.legal_actions(seat)) if seat is not None else (),
-        offer_partners=state.offer_partners(seat) if seat is not None else (),
-        result=state.result(), worth_history=Upto(state.round_ends),
-        events=Upto(state.events), ledger=Upto(state.ledger.entries))
+    return ArmyView.of({
+        "viewer": seat, "players": state.players, "round": state.round,
+        "round_limit": state.round_limit, "stage": state.stage, "turn": state.turn,
+        "to_act": state.to_act(), "version": state.version,
+        "stack": tuple(map(seen, state.stack)) if state.stack else (),
+        "starter": state.starter, "jailed": state.jailed, "proposals": tuple(state.proposals),
+        "extra_throw": state.extra_throw, "short_game": state.short_game,
+        "position": tuple(state.position), "cash": tuple(state.ledger.balances[:-1]),
+        "active": tuple(state.active), "prison_turn": tuple(state.prison_turn),
+        "card_holder": tuple(state.card_holder), "owner": state.owner, "level": state.level,
+        "mortgaged": state.mortgaged, "stores_left": state.stores_left,
+        "barracks_left": state.barracks_left, "dice": state.dice, "doubles": state.doubles,
+        "last_card": (card[0], DECKS[card[0]][card[1]][0]) if card else None,
+        "legal": tuple(state.legal_actions(seat)) if seat is not None else (),
+        "offer_partners": state.offer_partners(seat) if seat is not None else (),
+        "result": state.result(), "worth_history": Upto(state.round_ends),
+        "events": Upto(state.events), "ledger": Upto(state.ledger.entries)})
 
 
 SCHEMA = ViewSchema(ArmyView, CODEC, (*(AuctionView if frame is AuctionLot else frame

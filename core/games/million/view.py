@@ -3,6 +3,7 @@ publicity stunt deck and the die to come (nothing else is hidden in this game)."
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import cached_property
 from typing import TYPE_CHECKING, ClassVar
 
@@ -37,7 +38,7 @@ class MillionView(StackView):
     one_way: bool
     six_rule: str
     walks: tuple[Walk, ...]  # where the viewer may drive now, each with its path
-    cash_history: tuple[tuple[int, ...], ...]  # everyone's cash at each round's end
+    cash_history: Sequence[tuple[int, ...]]  # everyone's cash at each round's end (Upto)
     hidden_money = False
     offers_left = 0  # no trades in this game
     MAX_PROPOSALS = 0
@@ -78,19 +79,22 @@ class MillionView(StackView):
 
 def make_view(state: MillionState, seat: int | None) -> MillionView:
     mine = seat is not None and seat == state.actor()
-    return MillionView(
-        viewer=seat, players=state.players, round=state.round, round_limit=state.round_limit,
-        stage=state.stage, turn=state.turn, starter=state.starter, to_act=state.to_act(),
-        version=state.version, stack=tuple(state.stack), cash=tuple(state.ledger.balances[:-1]),
-        active=tuple(state.active), position=tuple(state.position), holder=tuple(state.holder),
-        leased=tuple(state.leased), face_up=tuple(state.face_up), stunts_left=len(state.deck),
-        discard=tuple(state.discard), skip=tuple(state.skip), die=state.die,
-        landed=state.landed, acquired=state.acquired, sold=state.sold, target=state.target,
-        exact_finish=state.exact_finish, one_way=state.one_way, six_rule=state.six_rule,
-        legal=tuple(state.legal_actions(seat)) if seat is not None else (),
-        walks=tuple(state.destinations(seat)) if mine and state.stage == MOVE else (),
-        result=state.result(), cash_history=tuple(state.round_ends),
-        events=Upto(state.events), ledger=Upto(state.ledger.entries))
+    return MillionView.of({
+        "viewer": seat, "players": state.players, "round": state.round,
+        "round_limit": state.round_limit, "stage": state.stage, "turn": state.turn,
+        "starter": state.starter, "to_act": state.to_act(), "version": state.version,
+        "stack": tuple(state.stack), "cash": tuple(state.ledger.balances[:-1]),
+        "active": tuple(state.active), "position": tuple(state.position),
+        "holder": tuple(state.holder), "leased": tuple(state.leased),
+        "face_up": tuple(state.face_up), "stunts_left": len(state.deck),
+        "discard": tuple(state.discard), "skip": tuple(state.skip), "die": state.die,
+        "landed": state.landed, "acquired": state.acquired, "sold": state.sold,
+        "target": state.target, "exact_finish": state.exact_finish, "one_way": state.one_way,
+        "six_rule": state.six_rule,
+        "legal": tuple(state.legal_actions(seat)) if seat is not None else (),
+        "walks": tuple(state.destinations(seat)) if mine and state.stage == MOVE else (),
+        "result": state.result(), "cash_history": Upto(state.round_ends),
+        "events": Upto(state.events), "ledger": Upto(state.ledger.entries)})
 
 
 SCHEMA = ViewSchema(MillionView, CODEC, (SixChoice,))

@@ -3,6 +3,7 @@ Auction and Venture decks and the die to come (nothing else is hidden in this ga
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import cached_property
 from typing import TYPE_CHECKING, ClassVar
 
@@ -41,7 +42,7 @@ class StadiumView(StackView):
     proposals: tuple[int, ...]  # trade offers each player has made this turn
     offered: tuple[tuple[str, int], ...]  # what a debtor has auctioned for the present debt
     offer_partners: tuple[int, ...]  # whom the viewer may make an offer to now (none: no offer)
-    assets_history: tuple[tuple[int, ...], ...]  # everyone's assets at each round's end
+    assets_history: Sequence[tuple[int, ...]]  # everyone's assets at each round's end (Upto)
     hidden_money = False
 
     DERIVED: ClassVar[tuple[str, ...]] = ("templates", "log")
@@ -94,22 +95,24 @@ class StadiumView(StackView):
 
 
 def make_view(state: StadiumState, seat: int | None) -> StadiumView:
-    return StadiumView(
-        viewer=seat, players=state.players, round=state.round, round_limit=state.round_limit,
-        stage=state.stage, turn=state.turn, starter=state.starter, to_act=state.to_act(),
-        version=state.version, stack=tuple(map(seen, state.stack)),
-        cash=tuple(state.ledger.balances[:-1]), active=tuple(state.active),
-        land=tuple(state.land), buildings=tuple(state.buildings.values()),
-        block_class=tuple(state.block_class), in_use=tuple(state.in_use),
-        crown_left=tuple(sorted(state.crown_deck)), frozen=tuple(state.frozen),
-        ventures_left=len(state.venture_deck), venture_discard=tuple(state.venture_discard),
-        held=tuple(map(tuple, state.held)), venture_shown=state.venture_shown, die=state.die,
-        fresh=state.fresh, built=state.built, demolished=state.demolished,
-        free_demolition=state.free_demolition, proposals=tuple(state.proposals),
-        offered=state.offered, legal=tuple(state.legal_actions(seat)) if seat is not None else (),
-        offer_partners=state.offer_partners(seat) if seat is not None else (),
-        result=state.result(), assets_history=tuple(state.round_ends),
-        events=Upto(state.events), ledger=Upto(state.ledger.entries))
+    return StadiumView.of({
+        "viewer": seat, "players": state.players, "round": state.round,
+        "round_limit": state.round_limit, "stage": state.stage, "turn": state.turn,
+        "starter": state.starter, "to_act": state.to_act(), "version": state.version,
+        "stack": tuple(map(seen, state.stack)), "cash": tuple(state.ledger.balances[:-1]),
+        "active": tuple(state.active), "land": tuple(state.land),
+        "buildings": tuple(state.buildings.values()), "block_class": tuple(state.block_class),
+        "in_use": tuple(state.in_use), "crown_left": tuple(sorted(state.crown_deck)),
+        "frozen": tuple(state.frozen), "ventures_left": len(state.venture_deck),
+        "venture_discard": tuple(state.venture_discard), "held": tuple(map(tuple, state.held)),
+        "venture_shown": state.venture_shown, "die": state.die, "fresh": state.fresh,
+        "built": state.built, "demolished": state.demolished,
+        "free_demolition": state.free_demolition, "proposals": tuple(state.proposals),
+        "offered": state.offered,
+        "legal": tuple(state.legal_actions(seat)) if seat is not None else (),
+        "offer_partners": state.offer_partners(seat) if seat is not None else (),
+        "result": state.result(), "assets_history": Upto(state.round_ends),
+        "events": Upto(state.events), "ledger": Upto(state.ledger.entries)})
 
 
 SCHEMA = ViewSchema(StadiumView, CODEC, (*(f for f in FRAMES if f.kind != AUCTION), AuctionView,
