@@ -1,14 +1,15 @@
 """What happens in a game, as structured events: a kind and its fields, and, in one table per
 game, the sentence each kind reads as in the log.
 
-A state records `Event(round, kind, args)`; the game's `Sentences` names each kind's fields (in
-the order of `args`) and says how it reads. Views carry the events; the log is their sentences.
+A state records each event as a plain tuple (round, kind, args), the cheapest thing to make at
+every action; `Event` is the same tuple with its parts named, as views hand them out (`named`).
+The game's `Sentences` names each kind's fields (in the order of `args`) and says how it reads.
+Views carry the events; the log is their sentences.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import partial
 from typing import Any, NamedTuple
 
 
@@ -18,9 +19,8 @@ class Event(NamedTuple):
     args: tuple[Any, ...]
 
 
-# new_event((round, kind, args)) is Event(round, kind, args) made as a tuple is made: a named
-# tuple's own constructor is a Python function, and a game records an event or two an action.
-new_event = partial(tuple.__new__, Event)
+# An event a state recorded, with its parts named: named((round, kind, args)).
+named = Event._make
 
 
 class Sentences:
@@ -29,13 +29,16 @@ class Sentences:
     def __init__(self, table: dict[str, tuple[tuple[str, ...], str | Callable[..., str]]]):
         self.table = table
 
-    def text(self, event: Event) -> str:
-        _, template = self.table[event.kind]
+    def text(self, event: tuple[int, str, tuple[Any, ...]]) -> str:
+        """How an event (named or as a state records it) reads in the log."""
+        _, kind, args = event
+        _, template = self.table[kind]
         if isinstance(template, str):
-            return template.format(*event.args)
-        return template(*event.args)
+            return template.format(*args)
+        return template(*args)
 
-    def fields(self, event: Event) -> dict[str, Any]:
+    def fields(self, event: tuple[int, str, tuple[Any, ...]]) -> dict[str, Any]:
         """The event's fields by name, with its kind and round."""
-        names, _ = self.table[event.kind]
-        return {"round": event.round, "kind": event.kind, **dict(zip(names, event.args))}
+        round_, kind, args = event
+        names, _ = self.table[kind]
+        return {"round": round_, "kind": kind, **dict(zip(names, args))}

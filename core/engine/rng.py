@@ -29,6 +29,13 @@ class Rng:
         return self.below(sides) + 1
 
     def shuffle(self, items: list) -> None:
+        """Fisher-Yates, each draw as `below(i + 1)` makes it (written out here: a call per
+        card was a tenth of shuffling Big Shot's 72 cubes)."""
+        state = self.state
         for i in range(len(items) - 1, 0, -1):
-            j = self.below(i + 1)
+            state = z = (state + 0x9E3779B97F4A7C15) & _MASK
+            z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+            j = (z ^ (z >> 31)) % (i + 1)
             items[i], items[j] = items[j], items[i]
+        self.state = state

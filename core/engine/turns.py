@@ -16,7 +16,7 @@ from typing import ClassVar
 
 from .actions import Action
 from .decisions import Frame
-from .events import Event, Sentences, new_event
+from .events import Event, Sentences
 from .game import Result
 from .ledger import Ledger, Transfer
 from .rng import Rng
@@ -160,7 +160,7 @@ class StackedTurns:
 
     def _say(self, kind: str, *args) -> None:
         """Record what happened: an event of `kind` (the game's sentences name its fields)."""
-        self.events.append(new_event((self.round, kind, args)))
+        self.events.append((self.round, kind, args))
 
     def _finish(self, winners: tuple[int, ...], reason: str) -> None:
         self.stage = OVER

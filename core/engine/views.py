@@ -23,20 +23,25 @@ from .decisions import Frame
 
 class Upto(Sequence):
     """The items of a list that only grows as far as it went when this was made, those `keep`
-    accepts if given (what one seat may see of them), picked out only when first read."""
+    accepts if given (what one seat may see of them), each shown through `show` if given:
+    worked out only when first read."""
 
-    __slots__ = ("_items", "_count", "_keep", "_cache")
+    __slots__ = ("_items", "_count", "_keep", "_show", "_cache")
 
-    def __init__(self, items: list, keep: Callable[[Any], bool] | None = None) -> None:
+    def __init__(self, items: list, keep: Callable[[Any], bool] | None = None,
+                 show: Callable[[Any], Any] | None = None) -> None:
         self._items = items
         self._count = len(items)
         self._keep = keep
+        self._show = show
         self._cache: tuple | None = None
 
     def _all(self) -> tuple:
         if self._cache is None:
             items = self._items[:self._count]
-            self._cache = tuple(filter(self._keep, items) if self._keep else items)
+            if self._keep:
+                items = filter(self._keep, items)
+            self._cache = tuple(map(self._show, items) if self._show else items)
         return self._cache
 
     def __len__(self) -> int:

@@ -64,7 +64,7 @@ def play(seed: int, kinds: list[str], options: dict, checked: bool = True):
         actions.append((seat, action))
         if state.turn != turn:
             turn_events = []
-        turn_events += [e.kind for e in state.events[seen:]]
+        turn_events += [kind for _, kind, _ in state.events[seen:]]
         seen = len(state.events)
         if checked:
             check(state, turn_events)

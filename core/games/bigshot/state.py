@@ -12,7 +12,7 @@ from typing import Any
 from core.engine.auction import OpenAuction
 from core.engine.chance import DIE, Chance
 from core.engine.errors import NOT_YOUR_TURN
-from core.engine.events import Event, new_event
+from core.engine.events import Event
 from core.engine.game import GameState, Result
 from core.engine.ledger import Ledger
 from core.engine.rng import Rng
@@ -53,6 +53,7 @@ BIDDING_ORDERS = {n: tuple(tuple((r + i) % n for i in range(1, n + 1)) for r in 
                   for n in (2, 3, 4)}
 
 GHOST_SEAT = -1
+ALL_COLOURS = tuple(range(len(COLOURS)))
 
 
 def chosen_colours(text: str, players: int) -> list[int] | None:
@@ -113,7 +114,7 @@ class BigShotState(LoanRules, LotRules, GameState):
             groups = [cubes[i:i + CUBES_PER_SPACE] for i in range(0, len(cubes), CUBES_PER_SPACE)]
             if all(len(set(g)) > 1 for g in groups):
                 break
-        self.spaces = [tuple(g.count(c) for c in range(len(COLOURS))) for g in groups]
+        self.spaces = [tuple(map(g.count, ALL_COLOURS)) for g in groups]
         self.space_cubes = [CUBES_PER_SPACE] * SPACES
         self.broker = rng.below(SPACES)
         self.lots = [NO_CUBES] * N_LOTS
@@ -333,7 +334,7 @@ class BigShotState(LoanRules, LotRules, GameState):
 
     def _say(self, kind: str, *args) -> None:
         """Record what happened: an event of `kind` (sentences.py names its fields)."""
-        self.events.append(new_event((self.round, kind, args)))
+        self.events.append((self.round, kind, args))
 
     def _name_colour(self, colour: int) -> str:
         """A colour's owner as the log names it: "Ann", "Ann (red)" with two colours, or "the

@@ -11,7 +11,7 @@ from functools import cached_property
 from typing import TYPE_CHECKING, ClassVar
 
 from core.engine.actions import Action
-from core.engine.events import Event
+from core.engine.events import Event, named
 from core.engine.ledger import Transfer
 from core.engine.views import Upto, ViewSchema, view_dataclass
 
@@ -125,7 +125,7 @@ def make_view(state: BigShotState, seat: int | None, hindsight: bool = False) ->
         "auction": auction_view, "winner": state.winner, "price": state.price,
         "to_place": tuple(state.to_place), "ledger": ledger,
         "legal": tuple(state.legal_actions(seat)) if seat is not None else (),
-        "result": state.result(), "events": Upto(state.events),
+        "result": state.result(), "events": Upto(state.events, show=named),
         "round_ends": tuple(state.round_ends) if (over or not state.hidden) else ()})
 
 

@@ -19,13 +19,13 @@ class GameStats:
     def add(self, state) -> None:
         self.rounds.append(state.round)
         self.endings["finish" if "FINISH" in state.end_reason else "round_limit"] += 1
-        for event in state.events:
-            if event.kind == "skips":
+        for _, kind, args in state.events:
+            if kind == "skips":
                 self.skips += 1
-                self.leader_skips += bool(event.args[2])
-            elif event.kind == "stunt":
-                largest = max(event.args[3], default=0)
-                self.income_by_group[largest] += event.args[2]
+                self.leader_skips += bool(args[2])
+            elif kind == "stunt":
+                largest = max(args[3], default=0)
+                self.income_by_group[largest] += args[2]
                 self.stunts_by_group[largest] += 1
 
     def merge(self, other: GameStats) -> None:

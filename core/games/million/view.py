@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from functools import cached_property
 from typing import TYPE_CHECKING, ClassVar
 
+from core.engine.events import named
 from core.engine.turns import StackView
 from core.engine.views import Upto, ViewSchema, view_dataclass
 
@@ -94,7 +95,7 @@ def make_view(state: MillionState, seat: int | None) -> MillionView:
         "legal": tuple(state.legal_actions(seat)) if seat is not None else (),
         "walks": tuple(state.destinations(seat)) if mine and state.stage == MOVE else (),
         "result": state.result(), "cash_history": Upto(state.round_ends),
-        "events": Upto(state.events), "ledger": Upto(state.ledger.entries)})
+        "events": Upto(state.events, show=named), "ledger": Upto(state.ledger.entries)})
 
 
 SCHEMA = ViewSchema(MillionView, CODEC, (SixChoice,))

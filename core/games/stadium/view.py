@@ -8,6 +8,7 @@ from functools import cached_property
 from typing import TYPE_CHECKING, ClassVar
 
 from core.engine.decisions import AuctionView, seen
+from core.engine.events import named
 from core.engine.templates import BidRange
 from core.engine.turns import StackView
 from core.engine.views import Upto, ViewSchema, view_dataclass
@@ -112,7 +113,7 @@ def make_view(state: StadiumState, seat: int | None) -> StadiumView:
         "legal": tuple(state.legal_actions(seat)) if seat is not None else (),
         "offer_partners": state.offer_partners(seat) if seat is not None else (),
         "result": state.result(), "assets_history": Upto(state.round_ends),
-        "events": Upto(state.events), "ledger": Upto(state.ledger.entries)})
+        "events": Upto(state.events, show=named), "ledger": Upto(state.ledger.entries)})
 
 
 SCHEMA = ViewSchema(StadiumView, CODEC, (*(f for f in FRAMES if f.kind != AUCTION), AuctionView,
