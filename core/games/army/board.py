@@ -74,35 +74,37 @@ def group_of(square: int) -> tuple[int, ...]:
     return GROUP_OF[square]
 
 
-def valuation(seat: int, cash: int, owner, level, mortgaged) -> int:
-    """The rulebook's short-game valuation of `seat`: cash, deeds at price (mortgaged at half),
-    Ammo Stores at cost and a Barracks as five Stores."""
+def deeds_held(seat: int, owner) -> tuple[int, ...]:
+    """`seat`'s deeds, in board order."""
+    return tuple([s for s in DEEDS if owner[s] == seat])
+
+
+def valuation(deeds, cash: int, level, mortgaged) -> int:
+    """The rulebook's short-game valuation of a player with `deeds` and `cash`: cash, deeds at
+    price (mortgaged at half), Ammo Stores at cost and a Barracks as five Stores."""
     total = cash
-    for s in DEEDS:
-        if owner[s] == seat:
-            square = SQUARES[s]
-            total += (square.price // 2 if mortgaged[s] else square.price) + level[s] * square.build
+    for s in deeds:
+        square = SQUARES[s]
+        total += (square.price // 2 if mortgaged[s] else square.price) + level[s] * square.build
     return total
 
 
-def raisable(seat: int, cash: int, owner, level, mortgaged) -> int:
-    """Cash plus everything the bank would pay `seat`: buildings at half their cost, and the
-    mortgage of every deed not mortgaged yet."""
+def raisable(deeds, cash: int, level, mortgaged) -> int:
+    """Cash plus everything the bank would pay for `deeds`: buildings at half their cost, and
+    the mortgage of every deed not mortgaged yet."""
     total = cash
-    for s in DEEDS:
-        if owner[s] == seat:
-            square = SQUARES[s]
-            total += level[s] * square.build // 2 + (0 if mortgaged[s] else square.mortgage)
+    for s in deeds:
+        square = SQUARES[s]
+        total += level[s] * square.build // 2 + (0 if mortgaged[s] else square.mortgage)
     return total
 
 
-def buildings_held(seat: int, owner, level) -> tuple[int, int]:
-    """(Ammo Stores, Barracks) standing on `seat`'s sites."""
+def buildings_held(deeds, level) -> tuple[int, int]:
+    """(Ammo Stores, Barracks) standing on the sites of `deeds`."""
     stores = barracks = 0
-    for s in DEEDS:
-        if owner[s] == seat:
-            if level[s] == BARRACKS:
-                barracks += 1
-            else:
-                stores += level[s]
+    for s in deeds:
+        if level[s] == BARRACKS:
+            barracks += 1
+        else:
+            stores += level[s]
     return stores, barracks

@@ -172,19 +172,32 @@ class HeuristicBot:
                 for action in legal:
                     if isinstance(action, (A.UseCard, A.PayFine)):
                         return action
-        builds = [a for a in legal if type(a) is A.Build
-                  and cash - SQUARES[a.square].build >= reserve]
-        if builds:
-            return max(builds, key=lambda a: (SQUARES[a.square].rents[3], -a.square))
-        lifts = [a for a in legal if type(a) is A.Unmortgage
-                 and cash - SQUARES[a.square].mortgage * 11 // 10 >= 2 * reserve]
-        if lifts:
-            return lifts[0]
+        # in one pass: the build on the best-paying site that keeps the reserve (the first of
+        # equals), the first lift that keeps twice the reserve, the throw or the end of the turn
+        build = lift = move_on = None
+        for action in legal:
+            kind = type(action)
+            if kind is A.Build:
+                square = action.square
+                if cash - SQUARES[square].build >= reserve and (
+                        build is None or (SQUARES[square].rents[3], -square) >
+                        (SQUARES[build.square].rents[3], -build.square)):
+                    build = action
+            elif kind is A.Unmortgage:
+                if lift is None and cash - SQUARES[action.square].mortgage * 11 // 10 \
+                        >= 2 * reserve:
+                    lift = action
+            elif (kind is A.Roll or kind is A.EndTurn) and move_on is None:
+                move_on = action
+        if build is not None:
+            return build
+        if lift is not None:
+            return lift
         offer = self._offer(view, me, cash - reserve)
         if offer is not None:
             self._refused.add((offer.partner, offer.get[0]))
             return offer
-        return next(a for a in legal if type(a) is A.Roll or type(a) is A.EndTurn)
+        return move_on
 
     def _one_short(self, owner: tuple[int, ...], me: int) -> list[tuple[tuple[int, ...], int]]:
         """My site groups short of one deed, with that deed, in board order (worked out again
@@ -205,10 +218,10 @@ class HeuristicBot:
             return None
         for group, square in self._one_short(owner, me):
             holder = owner[square]
+            if holder not in partners or (holder, square) in self._refused:
+                continue
             price = SQUARES[square].price + int(GROUP_THREAT * self._group_price(square))
-            if holder not in partners or (holder, square) in self._refused \
-                    or price > min(budget, view.cash[me]) \
-                    or any(view.level[s] for s in group):
+            if price > min(budget, view.cash[me]) or any(view.level[s] for s in group):
                 continue
             if square in view.offer_terms.of(holder).deeds:  # what the offer may hold
                 return A.Propose(holder, give_cash=price, get=(square,))

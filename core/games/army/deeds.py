@@ -14,11 +14,11 @@ from core.engine.frozen import replaced_all
 from .actions import BUILDS, MORTGAGES, SELLS, UNMORTGAGES
 from .board import (
     BARRACKS,
-    DEEDS,
     GROUP_OF,
     SITE_GROUP_SQUARES,
     SQUARES,
     SQUARES_COUNT,
+    deeds_held,
     group_of,
 )
 from .frames import BARRACKS_PIECE, STORE, Shortage, interest, pieces
@@ -38,7 +38,7 @@ class Estate(NamedTuple):
 
 
 def work_out_estate(seat: int, owner, level, mortgaged) -> Estate:
-    deeds = tuple([s for s in DEEDS if owner[s] == seat])
+    deeds = deeds_held(seat, owner)
     groups = tuple([(group, min(map(level.__getitem__, group))) for group in SITE_GROUP_SQUARES
                     if owner[group[0]] == seat
                     and all(owner[s] == seat and not mortgaged[s] for s in group)])

@@ -125,17 +125,17 @@ class ArmyState(LegalityRules, MovementRules, SaleRules, DeedRules, TradeRules, 
         return all(self.owner[s] == seat for s in group_of(square))
 
     def buildings(self, seat: int) -> tuple[int, int]:
-        return buildings_held(seat, self.owner, self.level)
+        return buildings_held(self.deeds_of(seat), self.level)
 
     def building_refund(self, square: int) -> int:
         """What the bank pays for every building on a site: half their cost."""
         return self.level[square] * SQUARES[square].build // 2
 
     def max_raise(self, seat: int) -> int:
-        return raisable(seat, self.cash(seat), self.owner, self.level, self.mortgaged)
+        return raisable(self.deeds_of(seat), self.cash(seat), self.level, self.mortgaged)
 
     def net_worth(self, seat: int) -> int:
-        return valuation(seat, self.cash(seat), self.owner, self.level, self.mortgaged)
+        return valuation(self.deeds_of(seat), self.cash(seat), self.level, self.mortgaged)
 
     def rent(self, square: int) -> int:
         sq, owner = SQUARES[square], self.owner[square]

@@ -14,7 +14,7 @@ from core.engine.turns import StackView
 from core.engine.views import Upto, ViewSchema, view_dataclass
 
 from .actions import CODEC
-from .board import DEEDS, SQUARES_COUNT, buildings_held, raisable, valuation
+from .board import DEEDS, SQUARES_COUNT, buildings_held, deeds_held, raisable, valuation
 from .cards import DECKS
 from .frames import FRAMES, MAX_PROPOSALS
 from .sentences import SENTENCES
@@ -79,16 +79,17 @@ class ArmyView(StackView):
 
     @cached_property
     def net_worth(self) -> tuple[int, ...]:
-        return tuple(valuation(seat, self.cash[seat], self.owner, self.level, self.mortgaged)
-                     for seat in range(len(self.players)))
+        return tuple(valuation(deeds_held(seat, self.owner), self.cash[seat], self.level,
+                               self.mortgaged) for seat in range(len(self.players)))
 
     def buildings(self, seat: int) -> tuple[int, int]:
         """(Ammo Stores, Barracks) standing on `seat`'s sites."""
-        return buildings_held(seat, self.owner, self.level)
+        return buildings_held(deeds_held(seat, self.owner), self.level)
 
     def max_raise(self, seat: int) -> int:
         """What `seat` could pay at most: cash and everything the bank would pay."""
-        return raisable(seat, self.cash[seat], self.owner, self.level, self.mortgaged)
+        return raisable(deeds_held(seat, self.owner), self.cash[seat], self.level,
+                        self.mortgaged)
 
     @cached_property
     def rent_totals(self) -> tuple[tuple[int, int], ...]:
