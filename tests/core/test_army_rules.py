@@ -242,7 +242,7 @@ def test_sent_to_prison_the_turn_ends_there():
     give(state, 0, 1, 3)  # a whole group Ann could build on in her turn
     throw(state, (4, 6))
     state.step(0, A.Roll())
-    assert state.position[0] == PRISON and state.legal_actions(0) == [A.EndTurn()]
+    assert state.position[0] == PRISON and state.legal_actions(0) == (A.EndTurn(),)
     with pytest.raises(IllegalAction, match="your turn ends there"):
         state.step(0, A.Build(1))
     state.step(0, A.EndTurn())

@@ -35,6 +35,7 @@ class Estate(NamedTuple):
     # the legal sales of buildings (evenly: from a group's highest), then mortgages (no building
     # in the group), deed by deed
     raising: tuple[Action, ...]
+    mortgaged: tuple[int, ...]  # the deeds mortgaged, in board order
 
 
 def work_out_estate(seat: int, owner, level, mortgaged) -> Estate:
@@ -54,7 +55,8 @@ def work_out_estate(seat: int, owner, level, mortgaged) -> Estate:
                 mortgages.append(MORTGAGES[s])
         elif level[s] == high:
             sells.append(SELLS[s])
-    return Estate(deeds, groups, (*sells, *mortgages))
+    return Estate(deeds, groups, (*sells, *mortgages),
+                  tuple([s for s in deeds if mortgaged[s]]))
 
 
 class DeedRules:
@@ -98,18 +100,22 @@ class DeedRules:
     def _raising(self, seat: int) -> tuple:
         return self._estate(seat).raising
 
-    def _managing(self, seat: int) -> list:
+    def _managing(self, seat: int) -> tuple:
         """Builds, then sales and mortgages, then lifted mortgages: those legal now (the
         building rules applied a group at a time, as `_building_rule` states them)."""
         estate = self._estate(seat)
-        level, mortgaged = self.level, self.mortgaged
+        managing = estate.raising
         cash = self.cash(seat)
-        builds = [BUILDS[s] for group, low in estate.groups
-                  if low < BARRACKS and (self.barracks_left if low == 4 else self.stores_left)
-                  for s in group if level[s] == low and cash >= SQUARES[s].build]
-        lifts = [UNMORTGAGES[s] for s in estate.deeds if mortgaged[s]
-                 and cash >= SQUARES[s].mortgage + interest(SQUARES[s].mortgage)]
-        return [*builds, *estate.raising, *lifts]
+        if estate.groups:
+            level = self.level
+            managing = tuple([
+                BUILDS[s] for group, low in estate.groups
+                if low < BARRACKS and (self.barracks_left if low == 4 else self.stores_left)
+                for s in group if level[s] == low and cash >= SQUARES[s].build]) + managing
+        if estate.mortgaged:
+            managing += tuple([UNMORTGAGES[s] for s in estate.mortgaged
+                               if cash >= SQUARES[s].mortgage + interest(SQUARES[s].mortgage)])
+        return managing
 
     def _why_no_build(self, seat: int, square: int) -> str | None:
         reason = self._building_rule(seat, square)

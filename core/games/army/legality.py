@@ -28,9 +28,8 @@ from .frames import (
 )
 
 # the answers to the common situations, made once
-THROW = A.Roll()
+THROW, END_TURN = A.Roll(), A.EndTurn()
 PRISON_ANSWERS = (THROW, A.PayFine(), A.UseCard(0), A.UseCard(1))  # in Prison, at one's turn
-END_TURN = A.EndTurn()
 ANSWERS_MADE = {BUY: (A.Buy(), A.Decline()), CHOICE: (A.PayTen(), A.TakeCombat()),
                 DEBT: (A.Bankrupt(),), TRADE: (A.Accept(), A.Reject()),
                 LIFT: (A.LiftMortgage(), A.KeepMortgage())}
@@ -41,30 +40,34 @@ class LegalityRules:
 
     __slots__ = ()
 
-    def legal_actions(self, seat: int) -> list:
+    def legal_actions(self, seat: int) -> tuple:
         """The answers to what the game waits for that their own rules allow, in a fixed
         order, with building, selling, mortgaging and lifting mortgages where they may be done
         (those come out of the deeds' rules legal already: `_managing`, `_raising`)."""
         if seat != self.actor():
-            return []
+            return ()
         frame = self.top()
         kind = frame.kind if frame else self.stage
+        if kind == ROLL and self.prison_turn[seat] < 0:  # the throw, which nothing forbids
+            return (THROW, *self._managing(seat))
+        if kind == END:
+            return (END_TURN,) if self.jailed else (END_TURN, *self._managing(seat))
         why_not = self._why_not  # each answers this situation: only its own rule is asked
-        answers = [a for a in self._answers(seat, kind, frame) if why_not(seat, a, frame) is None]
-        if kind == ROLL or kind == END and not self.jailed:
+        answers = tuple([a for a in self._answers(seat, kind, frame)
+                         if why_not(seat, a, frame) is None])
+        if kind == ROLL:
             return answers + self._managing(seat)
-        if kind == END or kind == PLACE:  # sent to Prison, or a building to put down
+        if kind == PLACE:  # a building to put down
             return answers
         if kind == DEBT:
-            return [*self._raising(seat), *answers]
-        return [*answers, *self._raising(seat)]
+            return self._raising(seat) + answers
+        return answers + self._raising(seat)
 
     def _answers(self, seat: int, kind: str, frame: Frame | None) -> tuple:
-        """The answers to what the game waits for (`kind`), each still to be checked."""
-        if kind == ROLL:
-            return PRISON_ANSWERS if self.prison_turn[seat] >= 0 else (THROW,)
-        if kind == END:
-            return (END_TURN,)
+        """The answers to what the game waits for (`kind`), each still to be checked (the
+        throw out of Prison and the end of a turn are answered in `legal_actions`)."""
+        if kind == ROLL:  # in Prison
+            return PRISON_ANSWERS
         if kind == AUCTION:
             auction = frame.auction
             steps = {auction.minimum, auction.minimum + 9, auction.minimum + 49,
