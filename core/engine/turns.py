@@ -138,13 +138,14 @@ class StackedTurns:
     def _next_seat(self) -> tuple[int, bool]:
         """The next player still in after the one whose turn it is, and whether the turn
         passes the starting player (a round ends)."""
-        order = lambda s: (s - self.starter) % self.n  # noqa: E731
-        seat = self.turn
-        for _ in range(self.n):
-            seat = (seat + 1) % self.n
-            if self.active[seat]:
+        n, active, turn = self.n, self.active, self.turn
+        seat = turn
+        for _ in range(n):
+            seat = (seat + 1) % n
+            if active[seat]:
                 break
-        return seat, order(seat) <= order(self.turn)
+        starter = self.starter  # a round ends where the order from the starter wraps round
+        return seat, (seat - starter) % n <= (turn - starter) % n
 
     def _order_from(self, first: int) -> tuple[int, ...]:
         """The players still in, starting with `first` and going to the left."""
