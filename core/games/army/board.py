@@ -8,6 +8,8 @@ Assault Trooper, Sniper).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from itertools import compress
+from operator import itemgetter
 
 from core.engine.data import number, read_table
 
@@ -66,6 +68,7 @@ UTILITY_FACTOR = (0, 4, 10)  # times the dice, by the number of Utilities the ow
 
 
 GROUP_OF = tuple(GROUPS.get(s.group, ()) if s.is_deed else () for s in SQUARES)
+_DEED_OWNERS = itemgetter(*DEEDS)  # the owners of the deeds, read out of a board tuple at once
 SITES = tuple(s.index for s in SQUARES if s.kind == "site")
 
 
@@ -76,7 +79,7 @@ def group_of(square: int) -> tuple[int, ...]:
 
 def deeds_held(seat: int, owner) -> tuple[int, ...]:
     """`seat`'s deeds, in board order."""
-    return tuple([s for s in DEEDS if owner[s] == seat])
+    return tuple(compress(DEEDS, map(seat.__eq__, _DEED_OWNERS(owner))))
 
 
 def valuation(deeds, cash: int, level, mortgaged) -> int:

@@ -5,6 +5,7 @@ mortgaging at half value and lifting at 10% interest (army_001.txt)."""
 from __future__ import annotations
 
 from dataclasses import replace
+from operator import itemgetter
 from typing import NamedTuple
 
 from core.engine.actions import Action
@@ -15,6 +16,7 @@ from .actions import BUILDS, MORTGAGES, SELLS, UNMORTGAGES
 from .board import (
     BARRACKS,
     GROUP_OF,
+    GROUP_SQUARES,
     SITE_GROUP_SQUARES,
     SQUARES,
     SQUARES_COUNT,
@@ -38,25 +40,33 @@ class Estate(NamedTuple):
     mortgaged: tuple[int, ...]  # the deeds mortgaged, in board order
 
 
+# each group's squares read out of a board tuple at once (itemgetter: every group has two or more)
+PICK = {group: itemgetter(*group) for group in GROUP_SQUARES}
+
+
 def work_out_estate(seat: int, owner, level, mortgaged) -> Estate:
     deeds = deeds_held(seat, owner)
-    groups = tuple([(group, min(map(level.__getitem__, group))) for group in SITE_GROUP_SQUARES
-                    if owner[group[0]] == seat
-                    and all(owner[s] == seat and not mortgaged[s] for s in group)])
+    groups = []
+    for group in SITE_GROUP_SQUARES:
+        if owner[group[0]] == seat:
+            pick = PICK[group]
+            if pick(owner) == (seat,) * len(group) and not any(pick(mortgaged)):
+                groups.append((group, min(pick(level))))
     highest: dict[tuple[int, ...], int] = {}  # a group -> its highest level
-    sells, mortgages = [], []
+    sells, mortgages, held_mortgaged = [], [], []
     for s in deeds:
         group = GROUP_OF[s]
         high = highest.get(group)
         if high is None:
-            high = highest[group] = max(map(level.__getitem__, group))
+            high = highest[group] = max(PICK[group](level))
+        if mortgaged[s]:
+            held_mortgaged.append(s)
         if not high:
             if not mortgaged[s]:
                 mortgages.append(MORTGAGES[s])
         elif level[s] == high:
             sells.append(SELLS[s])
-    return Estate(deeds, groups, (*sells, *mortgages),
-                  tuple([s for s in deeds if mortgaged[s]]))
+    return Estate(deeds, tuple(groups), (*sells, *mortgages), tuple(held_mortgaged))
 
 
 class DeedRules:
