@@ -103,10 +103,19 @@ def place(colour: int, lot: int) -> Place:
     return PLACES[colour][lot]
 
 
-@cache
-def open_places(settled: tuple[bool, ...]) -> tuple[tuple[Place, ...], ...]:
-    """Per colour, the placements on the lots not `settled` (made once for each set of lots)."""
-    return tuple(tuple(p for p in row if not settled[p.lot]) for row in PLACES)
+# per set of settled lots, the placements left (at most one entry for each of the 8,192 sets)
+_OPEN_PLACES: dict[tuple[bool, ...], tuple[tuple[Place, ...], ...]] = {}
+
+
+def open_places(settled: tuple[bool, ...], before: tuple[tuple[Place, ...], ...] = PLACES,
+                ) -> tuple[tuple[Place, ...], ...]:
+    """Per colour, the placements on the lots not `settled`: those of `before` (the placements
+    when fewer were settled) on open lots, made once for each set of settled lots."""
+    places = _OPEN_PLACES.get(settled)
+    if places is None:
+        places = _OPEN_PLACES[settled] = tuple(tuple(p for p in row if not settled[p.lot])
+                                               for row in before)
+    return places
 
 
 CODEC = ActionCodec(Roll, Bid, Pass, TakeLoan, NoMoreLoans, PayWith, Place)

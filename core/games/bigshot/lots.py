@@ -29,7 +29,7 @@ class LotRules:
         owner = lot_winner(counts)
         self.owners[lot] = owner
         self.settled[lot] = True
-        self.open_places = A.open_places(tuple(self.settled))
+        self.open_places = A.open_places(tuple(self.settled), self.open_places)
         for c in range(4):
             self.retired[c] += counts[c]
         self.lots[lot] = NO_CUBES
