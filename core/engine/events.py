@@ -19,6 +19,9 @@ class Event(NamedTuple):
     args: tuple[Any, ...]
 
 
+# An event as a state records it: (round, kind, args).
+Recorded = tuple[int, str, tuple[Any, ...]]
+
 # An event a state recorded, with its parts named: named((round, kind, args)).
 named = Event._make
 
@@ -29,7 +32,7 @@ class Sentences:
     def __init__(self, table: dict[str, tuple[tuple[str, ...], str | Callable[..., str]]]):
         self.table = table
 
-    def text(self, event: tuple[int, str, tuple[Any, ...]]) -> str:
+    def text(self, event: Recorded) -> str:
         """How an event (named or as a state records it) reads in the log."""
         _, kind, args = event
         _, template = self.table[kind]
@@ -37,7 +40,7 @@ class Sentences:
             return template.format(*args)
         return template(*args)
 
-    def fields(self, event: tuple[int, str, tuple[Any, ...]]) -> dict[str, Any]:
+    def fields(self, event: Recorded) -> dict[str, Any]:
         """The event's fields by name, with its kind and round."""
         round_, kind, args = event
         names, _ = self.table[kind]

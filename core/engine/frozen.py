@@ -14,12 +14,7 @@ from typing import TypeVar
 T = TypeVar("T")
 
 
-def replaced(values: tuple[T, ...], index: int, value: T) -> tuple[T, ...]:
-    """`values` with the item at `index` replaced by `value`."""
-    return values[:index] + (value,) + values[index + 1:]
-
-
-def replaced_all(values: tuple[T, ...], indices: Iterable[int], value: T) -> tuple[T, ...]:
+def replaced(values: tuple[T, ...], indices: Iterable[int], value: T) -> tuple[T, ...]:
     """`values` with every item at `indices` replaced by `value`."""
     changed = list(values)
     for index in indices:

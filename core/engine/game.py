@@ -9,7 +9,7 @@ from typing import Any, ClassVar
 from .actions import Action, ActionCodec
 from .chance import Chance
 from .errors import NOT_YOUR_TURN, GameOver, IllegalAction, NotYourTurn, StaleAction
-from .events import Event, Sentences
+from .events import Recorded, Sentences
 from .rng import Rng
 from .views import ViewSchema
 
@@ -131,7 +131,7 @@ class GameState:
 
     version: int
     rng: Rng
-    events: list[Event]
+    events: list[Recorded]
     sentences: ClassVar[Sentences]  # how the game's events read in the log
     _forced: tuple = ()  # chance outcomes chosen in advance by `step_outcome`
 

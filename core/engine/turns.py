@@ -16,7 +16,7 @@ from typing import ClassVar
 
 from .actions import Action
 from .decisions import Frame
-from .events import Event, Sentences
+from .events import Event, Recorded, Sentences
 from .game import Result
 from .ledger import Ledger, Transfer
 from .rng import Rng
@@ -54,7 +54,7 @@ class StackedTurns:
         self.rng = Rng(seed)
         self.ledger = Ledger(self.n)
         self.bank = self.n
-        self.events: list[Event] = []
+        self.events: list[Recorded] = []
         self.round = 1
         self.version = 0
         self.stack: list[Frame] = []

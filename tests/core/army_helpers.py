@@ -29,9 +29,9 @@ def game(players: int = 2, **options):
 
 def give(state, seat: int, *squares: int, level: int = 0) -> None:
     for s in squares:
-        state.owner = replaced(state.owner, s, seat)
+        state.owner = replaced(state.owner, (s,), seat)
         if level:
-            state.level = replaced(state.level, s, level)
+            state.level = replaced(state.level, (s,), level)
             if level == BARRACKS:
                 state.barracks_left -= 1
             else:
@@ -40,7 +40,7 @@ def give(state, seat: int, *squares: int, level: int = 0) -> None:
 
 def mortgage(state, square: int) -> None:
     """Mark `square` mortgaged (no money moves)."""
-    state.mortgaged = replaced(state.mortgaged, square, True)
+    state.mortgaged = replaced(state.mortgaged, (square,), True)
 
 
 def set_cash(state, seat: int, amount: int) -> None:

@@ -136,7 +136,7 @@ def test_selling_a_barracks_when_the_bank_lacks_four_stores_sells_the_group_bare
 def test_selling_buildings_back_at_half_and_evenly():
     state = game()
     give(state, 0, WOLF, JACKAL, FOXHOUND, level=2)
-    state.level = replaced(state.level, WOLF, 1)
+    state.level = replaced(state.level, (WOLF,), 1)
     state.stores_left += 1
     assert "sell evenly" in state.why_illegal(0, A.Sell(WOLF))
     state.step(0, A.Sell(JACKAL))

@@ -198,9 +198,9 @@ async def test_when_the_bank_runs_short_a_person_types_how_many_buildings_they_w
     assert buildable
     rival = next(s for s in range(1, 4) if state.active[s])
     for square in GROUPS["light_blue"]:  # a rival able to build too
-        state.owner = replaced(state.owner, square, rival)
-        state.level = replaced(state.level, square, 0)
-        state.mortgaged = replaced(state.mortgaged, square, False)
+        state.owner = replaced(state.owner, (square,), rival)
+        state.level = replaced(state.level, (square,), 0)
+        state.mortgaged = replaced(state.mortgaged, (square,), False)
     state.stores_left = 1
     app = app_for(table)
     async with app.run_test(size=(120, 40)) as pilot:

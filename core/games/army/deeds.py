@@ -10,7 +10,7 @@ from typing import NamedTuple
 
 from core.engine.actions import Action
 from core.engine.decisions import HowMany
-from core.engine.frozen import replaced_all
+from core.engine.frozen import replaced
 
 from .actions import BUILDS, MORTGAGES, SELLS, UNMORTGAGES
 from .board import (
@@ -95,12 +95,12 @@ class DeedRules:
         before = (self.owner, self.level, self.mortgaged)
         concerned = {self.owner[s] for s in squares}
         if owner is not None:
-            self.owner = replaced_all(self.owner, squares, owner)
+            self.owner = replaced(self.owner, squares, owner)
             concerned.add(owner)
         if level is not None:
-            self.level = replaced_all(self.level, squares, level)
+            self.level = replaced(self.level, squares, level)
         if mortgaged is not None:
-            self.mortgaged = replaced_all(self.mortgaged, squares, mortgaged)
+            self.mortgaged = replaced(self.mortgaged, squares, mortgaged)
         estates = self._estates
         for seat, known in enumerate(estates):
             if known is not None and seat not in concerned and known[0] is before[0] \

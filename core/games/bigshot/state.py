@@ -12,7 +12,7 @@ from typing import Any
 from core.engine.auction import OpenAuction
 from core.engine.chance import DIE, Chance
 from core.engine.errors import NOT_YOUR_TURN
-from core.engine.events import Event
+from core.engine.events import Recorded
 from core.engine.game import GameState, Result
 from core.engine.ledger import Ledger
 from core.engine.rng import Rng
@@ -124,7 +124,7 @@ class BigShotState(LoanRules, LotRules, GameState):
         self.retired = [0] * len(COLOURS)  # cubes taken off settled lots
 
         self.ledger = Ledger(len(COLOURS))
-        self.events: list[Event] = []  # what happened, in order
+        self.events: list[Recorded] = []  # what happened, in order
         self.round = 1
         for colour, seat in enumerate(self.colour_seat):
             if seat != GHOST_SEAT:
