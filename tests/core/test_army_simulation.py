@@ -18,6 +18,7 @@ from core.games.army import actions as A
 from core.games.army.board import BARRACKS, BARRACKS_IN_BANK, GROUP_SQUARES, STORES_IN_BANK
 from core.games.army.bots import HeuristicBot
 from core.games.army.cards import DECKS, GET_OUT
+from core.games.army.deeds import work_out_estate
 
 from .money import MoneyCheck
 
@@ -92,6 +93,21 @@ def test_seeded_games_keep_every_invariant_at_every_step_and_end(chunk):
         assert result.winners
         survivors = state.active.count(True)
         assert survivors == 1 or state.round == options["round_limit"]
+
+
+def test_the_estates_kept_between_changes_are_those_the_board_gives():
+    """Each player's estate (deeds, groups open to building, legal sales and mortgages) is kept
+    until the board changes in a way that concerns them: at every step of games of buying,
+    building, mortgaging, trading and going bankrupt, what is kept is what the board gives."""
+    for seed in range(24):
+        bots = ["heuristic", "random", "heuristic", "random"][:2 + seed % 3]
+
+        def check(state, _legal):
+            for seat in range(state.n):
+                assert state._estate(seat) == work_out_estate(seat, state.owner, state.level,
+                                                              state.mortgaged), seat
+
+        play(seed, len(bots), bots, {"round_limit": 80}, check)
 
 
 def test_a_record_saved_as_json_replays_to_the_identical_game(tmp_path):
