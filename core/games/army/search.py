@@ -4,9 +4,10 @@ Prison, the offers it makes) it plays as the heuristic bot does.
 
 A playout runs at most PLAYOUT_ROUNDS rounds on (an Army game between bots may run for
 hundreds): a playout cut there is won, as a capped game is, by the richest by the rulebook's
-valuation. Against three heuristic bots it won 61 of 200 games with 40 rounds; with 12 it won
-49 of 200, no more than an even share (a deed bought counts at its price, so a short playout
-sees little of the rent it brings).
+valuation. Against three heuristic bots it won 58 of 200 games with 40 rounds (2026-11-25; 61
+when the rounds were chosen, with an earlier heuristic bot); with 12 it won 49 of 200 then, no
+more than an even share (a deed bought counts at its price, so a short playout sees little of
+the rent it brings).
 """
 
 from __future__ import annotations
