@@ -106,9 +106,14 @@ class Appraisal:
         change = self.changes[lot].get(holder)
         if change is None:
             change = self.changes[lot][holder] = self._change(lot, holder)
-        total = self.total
-        return self._value((total[0] + change[0], total[1] + change[1], total[2] + change[2]),
-                           was, holder)
+        total, held, k = self.total, self.held, self.k
+        # _value, written out: the bot weighs some twenty placements a step
+        if was[0] in held or holder[0] in held:
+            bonus = self._bonus(was, holder)
+        else:
+            bonus = self.bonus
+        return ((total[0] + change[0]) + (total[1] + change[1]) * k
+                + (total[2] + change[2]) * k * k) / 4 + bonus
 
     def place(self, colour: int, lot: int) -> None:
         """Put one more cube of `colour` on `lot` (an open lot)."""
