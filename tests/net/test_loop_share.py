@@ -189,7 +189,7 @@ async def test_a_person_watching_the_bots_play_is_not_held_back_for_showing_thei
     # on ann's screen, with news in ben's lobby; her share of the loop is tiny: when showing
     # the moves was charged to her, her keys waited half a minute once she was back
     server, port = await start_server(tmp_path, session_loop_share=0.01, address_loop_share=1.0,
-                                      loop_burst_seconds=0.3, afk_seconds=0.0)
+                                      loop_burst_seconds=0.1, afk_seconds=0.0)
     try:
         ann, ben = await in_lobby(port, "ann", "ben")
         table = table_with(server, ["ann"], bots=3)
@@ -197,7 +197,9 @@ async def test_a_person_watching_the_bots_play_is_not_held_back_for_showing_thei
         anns, bens = session_of(server, "ann"), session_of(server, "ben")
         start = anns.meter.used
         await until(lambda: table.match.state.is_over() or table.match.state.round >= 8)
-        assert anns.meter.used - start > 0.3  # showing the moves took more than her burst
+        # showing the moves took more than her burst, by more than her share gives back in the
+        # game's few seconds: charged to her, it would have kept her keys waiting for seconds
+        assert anns.meter.used - start > 0.2
         # her keys would wait less than a second (with the moves charged: 20 to 40 s), ben's
         # not at all
         assert anns.meter.owed() < 1.0 and bens.meter.owed() == 0
