@@ -117,7 +117,7 @@ def make_view(state: BigShotState, seat: int | None, hindsight: bool = False) ->
         "ghost": state.ghost, "hidden_money": state.hidden, "loan_window": state.loan_window,
         "when_short": state.when_short, "loan_order": state.loan_order,
         "loan_turn": state.loan_turn, "round": state.round, "phase": state.phase,
-        "roller": state.roller, "to_act": () if state.current < 0 else (state.current,),
+        "roller": state.roller, "to_act": state.to_act(),
         "version": state.version, "broker": state.broker, "spaces": tuple(state.spaces),
         "lots": tuple(state.lots), "owners": tuple(state.owners), "settled": tuple(state.settled),
         "retired": tuple(state.retired), "cash": cash, "loans": tuple(state.loans),
