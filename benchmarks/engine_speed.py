@@ -7,6 +7,9 @@ Every run goes through `core.sim.simulate`, the path `boomtown sim` takes, on on
 (`--jobs 1`), with 4 players and the simulator's default options (Army: capped at 500 rounds,
 every rule on: auctions, building, trades; Million between random bots: capped at 300 rounds,
 as random drivers rarely reach FINISH). Army's throws are counted by its landing statistic.
+Each speed is the best of `--runs` runs (3): this machine's speed moves by a fifth from run to
+run, and what slows a run is never the rules. The three rows the engine has targets for (issue
+13: Army 50,000 throws/s, Big Shot 2,000 random and 300 heuristic games/s) say how far they are.
 `--profile GAME:BOTS` prints where that run's time goes; `--split` prints, per game, what one
 decision between heuristic bots costs in its parts: the legal actions, the view (which works
 them out again), the bot's choice and the step; `--jobs N` plays Big Shot between random bots
@@ -31,12 +34,19 @@ RUNS = (("bigshot", "random", 1.0), ("bigshot", "heuristic", 0.5), ("army", "ran
         ("army", "heuristic", 0.25), ("stadium", "random", 0.25),
         ("stadium", "heuristic", 0.05), ("million", "random", 0.1),
         ("million", "heuristic", 0.25))  # game, bots, share of --games (longer games fewer)
+# the targets set for one core: (game, bots) -> (figure, what it counts)
+TARGETS = {("army", "heuristic"): (50_000, "throws_per_s"),
+           ("bigshot", "random"): (2_000, "games_per_s"),
+           ("bigshot", "heuristic"): (300, "games_per_s")}
 
 
-def measure(game: str, bots: str, games: int) -> dict:
+def measure(game: str, bots: str, games: int, runs: int = 1) -> dict:
+    """The speeds of the fastest of `runs` runs of the same `games` games."""
     spec = get_spec(game)
     stats = ["landing"] if "landing" in spec.stats else []
-    summary = simulate(spec, games, seed=1, players=4, bots=[bots], stats=stats, jobs=1)
+    summaries = [simulate(spec, games, seed=1, players=4, bots=[bots], stats=stats, jobs=1)
+                 for _ in range(runs)]
+    summary = min(summaries, key=lambda s: s["elapsed_s"])
     elapsed = summary["elapsed_s"]
     actions = summary["actions_mean"] * summary["completed"]
     throws = summary["landing"]["throws"] if stats else None
@@ -112,6 +122,7 @@ def main() -> None:
     parser.add_argument("--profile", metavar="GAME:BOTS")
     parser.add_argument("--split", action="store_true")
     parser.add_argument("--jobs", type=int, metavar="N")
+    parser.add_argument("--runs", type=int, default=3)
     args = parser.parse_args()
     if args.jobs:
         jobs_scaling(max(args.games, 2000), args.jobs)
@@ -131,12 +142,17 @@ def main() -> None:
         profiler.disable()
         pstats.Stats(profiler).sort_stats("tottime").print_stats(15)
         return
-    print(f"{'game':<8} {'bots':<10} {'games/s':>9} {'actions/s':>11} {'throws/s':>10}")
+    print(f"{'game':<8} {'bots':<10} {'games/s':>9} {'actions/s':>11} {'throws/s':>10}   "
+          f"best of {args.runs}")
     for game, bots, share in RUNS:
-        r = measure(game, bots, max(1, int(args.games * share)))
+        r = measure(game, bots, max(1, int(args.games * share)), args.runs)
         throws = f"{r['throws_per_s']:>10,.0f}" if r["throws_per_s"] else f"{'':>10}"
+        target = ""
+        if (game, bots) in TARGETS:
+            figure, counted = TARGETS[game, bots]
+            target = f"   {r[counted] / figure:.0%} of the target, {figure:,} {counted[:-6]}/s"
         print(f"{game:<8} {bots:<10} {r['games_per_s']:>9,.1f} {r['actions_per_s']:>11,.0f} "
-              f"{throws}" + (f"  ({r['errors']} errors)" if r["errors"] else ""))
+              f"{throws}{target}" + (f"  ({r['errors']} errors)" if r["errors"] else ""))
     mean, worst, turns = stadium_placements()
     print(f"stadium legal placements for a turn: {mean:.2f} ms mean, {worst:.2f} ms at most "
           f"({turns} turns)")
