@@ -130,6 +130,7 @@ class GameState:
     """
 
     version: int
+    round: int
     rng: Rng
     events: list[Recorded]
     sentences: ClassVar[Sentences]  # how the game's events read in the log
@@ -138,6 +139,11 @@ class GameState:
     def log(self) -> list[str]:
         """What has happened, in sentences."""
         return [self.sentences.text(event) for event in self.events]
+
+    def _say(self, kind: str, *args) -> None:
+        """Record what happened: an event of `kind` in this round, as a plain tuple (the
+        game's sentences name its fields)."""
+        self.events.append((self.round, kind, args))
 
     def chance_after(self, seat: int, action: Action) -> Chance | None:
         """The random event playing `action` meets, if any."""

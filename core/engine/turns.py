@@ -1,6 +1,6 @@
 """What every game built on a stack of decisions shares: whose move it is (the top frame's seat,
-else the player whose turn it is), money moved through the ledger, events said, the order of
-bidding round the table, and the end of the game with its winners.
+else the player whose turn it is), money moved through the ledger, the order of bidding round
+the table, and the end of the game with its winners.
 
 A game mixing this in starts its state with `_begin_game` (the players, the generator, the
 ledger, the log, the stack) and has `turn`, `starter` and `stage`; its stage is OVER once the
@@ -158,10 +158,6 @@ class StackedTurns:
     def _do(self, seat: int, action: Action) -> None:
         """Play `action` by the game's method for its kind: `_do_Roll` for a Roll."""
         _handler(type(self), type(action))(self, seat, action)
-
-    def _say(self, kind: str, *args) -> None:
-        """Record what happened: an event of `kind` (the game's sentences name its fields)."""
-        self.events.append((self.round, kind, args))
 
     def _finish(self, winners: tuple[int, ...], reason: str) -> None:
         self.stage = OVER

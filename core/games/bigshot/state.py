@@ -332,10 +332,6 @@ class BigShotState(LoanRules, LotRules, GameState):
             self._pay(action.colour)
         self.current = self._find_actor()
 
-    def _say(self, kind: str, *args) -> None:
-        """Record what happened: an event of `kind` (sentences.py names its fields)."""
-        self.events.append((self.round, kind, args))
-
     def _name_colour(self, colour: int) -> str:
         """A colour's owner as the log names it: "Ann", "Ann (red)" with two colours, or "the
         ghost"."""
