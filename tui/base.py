@@ -14,6 +14,7 @@ import logging
 
 from textual._node_list import DuplicateIds
 from textual.app import App
+from textual.binding import Binding
 from textual.command import CommandPalette
 from textual.css.query import NoMatches
 from textual.dom import DOMNode, NoScreen
@@ -38,6 +39,9 @@ class SturdyCommandPalette(CommandPalette):
 
 
 class BaseApp(App):
+    # Escape closes Textual's keys panel (the palette's "Keys") while it is shown, before any
+    # screen's own Escape; at any other time the key goes on to the screen as before.
+    BINDINGS = [Binding("escape", "hide_help_panel", "Hide keys", show=False, priority=True)]
     ALLOW_SELECT = False  # Textual's text selection crashed on a click at a widget being removed
     turn_bell = False  # ring the terminal's bell when a turn comes after a wait (tui.turn_bell)
 
@@ -80,6 +84,11 @@ class BaseApp(App):
         changing (mounting the panel then failed, and over SSH closed the session)."""
         if self.screen.is_attached:
             super().action_show_help_panel()
+
+    def check_action(self, action: str, parameters: tuple) -> bool | None:
+        if action == "hide_help_panel":
+            return bool(self.screen.query("HelpPanel"))
+        return super().check_action(action, parameters)
 
     def search_themes(self) -> None:
         from textual.theme import ThemeProvider

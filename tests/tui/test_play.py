@@ -340,6 +340,25 @@ async def test_the_palette_s_keys_panel_asked_for_as_the_app_exits_is_not_an_err
         pilot.app.action_show_help_panel()  # as it exits: nothing, and no error
 
 
+async def test_escape_closes_the_keys_panel_and_then_reaches_the_screen_again():
+    table = table_at(until=human_bidding_after_a_bid)
+    async with app_for(table).run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        pilot.app.action_show_help_panel()
+        await pilot.pause()
+        screen = pilot.app.screen
+        assert screen.query("HelpPanel")
+        await pilot.press("escape")
+        await pilot.pause()
+        assert pilot.app.screen is screen and not screen.query("HelpPanel")
+        await pilot.press("ctrl+p")  # with no panel, Escape is the screen's: it closes the palette
+        await pilot.pause()
+        assert pilot.app.screen is not screen
+        await pilot.press("escape")
+        await pilot.pause()
+        assert pilot.app.screen is screen
+
+
 async def test_the_palette_lists_the_moves_you_can_make_first_in_the_rules_words():
     table = table_at(seed=11, until=human_placing)
     app = app_for(table)
