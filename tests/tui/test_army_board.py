@@ -1,5 +1,7 @@
 """The Army board's layout: every square has its own place, the corners where the board has them."""
 
+import dataclasses
+
 import pytest
 
 from tui.demo import app_for, army_managing, army_table
@@ -63,3 +65,26 @@ def test_every_square_name_fits_its_square_on_both_boards():
         assert len(lines) <= (height - 2 if height > 3 else 1), square.label
         assert all(0 < len(line) <= width for line in lines), square.label
         assert 0 < len(square.short) <= 6 and 0 < len(square.tiny) <= 3, square
+
+
+@pytest.mark.parametrize("size", [(120, 40), (80, 24)])
+async def test_a_ledger_line_fits_its_panel_with_both_cards_and_five_figures(size):
+    """Found playing at 120 x 40: a player holding both Get-out cards had the second letter
+    wrapped onto a line of its own; at 80 x 24 a worth of £10,000 ran into the cash."""
+    from tui.games.army.panels import LedgerPanel
+
+    app = app_for(army_table(3, army_managing))
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        panel = app.screen.query_one(LedgerPanel)
+        view = app.screen.view
+        rich = (12_345, 15_250) + view.cash[2:]  # worth £14,101 was the most in 30 bot games
+        view = dataclasses.replace(view, card_holder=(1, 1), cash=rich)
+        width = panel.content_size.width
+        lines = panel.describe(view, app.screen.compact, panel.content_size.height,
+                               width).split("\n")
+        for line in lines:
+            assert line.cell_len <= width, line.plain
+        rows = [line.plain.split() for line in lines if line.plain.split()[:1] in (["1"], ["2"])]
+        assert [sum(word.startswith("£") for word in row) for row in rows] == [2, 2], rows
+        assert rows[1][-1] == "CT", rows  # both cards, after the worth

@@ -33,8 +33,14 @@ SHORT = tuple(square.short for square in SQUARES)
 TINY = tuple(square.tiny for square in SQUARES)
 
 
-def money(amount: int) -> str:
-    return f"-£{-amount:,}" if amount < 0 else f"£{amount:,}"
+def money(amount: int, compact: bool = False) -> str:
+    """£1,500; compact, from £10,000 on, in six characters: £14.1k (the small ledger's
+    columns are seven wide)."""
+    if amount < 0:
+        return "-" + money(-amount, compact)
+    if compact and amount >= 10_000:
+        return f"£{amount / 1000:.1f}k" if amount < 99_950 else f"£{amount // 1000}k"
+    return f"£{amount:,}"
 
 
 def seat_badge(seat: int) -> Text:

@@ -155,11 +155,12 @@ class LedgerPanel(TextPanel):
             if not view.active[seat]:
                 text.append("  bankrupt\n", EMPTY)
                 continue
-            text.append(f"{money(view.cash[seat]):>{money_width}}"
-                        f"{money(view.net_worth[seat]):>{money_width}}")
-            for deck in (0, 1):
-                if view.card_holder[deck] == seat:
-                    text.append(f" {DECK_NAMES[deck][0]}", CARD)
+            text.append(f"{money(view.cash[seat], compact):>{money_width}}"
+                        f"{money(view.net_worth[seat], compact):>{money_width}}")
+            cards = "".join(DECK_NAMES[deck][0] for deck in (0, 1)
+                            if view.card_holder[deck] == seat)
+            if cards:  # " CT" for both: the line still fits the panel
+                text.append(f" {cards}", CARD)
             text.append("\n")
             if per_seat >= 2:
                 text.append("  ")
