@@ -13,7 +13,8 @@ run, and what slows a run is never the rules. The three rows the engine has targ
 `--profile GAME:BOTS` prints where that run's time goes; `--split` prints, per game, what one
 decision between heuristic bots costs in its parts: the legal actions, the view (which works
 them out again), the bot's choice and the step; `--jobs N` plays Big Shot between random bots
-with one process and with N, and prints both speeds and whether the summaries are the same.
+with one process and with N (the best of `--runs` each), and prints both speeds and whether the
+summaries are the same.
 """
 
 from __future__ import annotations
@@ -103,30 +104,37 @@ def decision_parts(game: str, games: int) -> tuple[int, dict[str, float]]:
     return decisions, {part: 1e6 * took / decisions for part, took in spent.items()}
 
 
-def jobs_scaling(games: int, jobs: int) -> None:
-    """Big Shot between random bots, `boomtown sim --jobs 1` against `--jobs N`."""
+def jobs_scaling(games: int, jobs: int, runs: int) -> None:
+    """Big Shot between random bots, `boomtown sim --jobs 1` against `--jobs N`: the best of
+    `runs` runs of each, taken in turn (so a slow spell of the machine falls on both)."""
     spec = get_spec("bigshot")
-    runs = {n: simulate(spec, games, seed=1, players=4, bots=["random"], jobs=n)
-            for n in (1, jobs)}
+    best: dict[int, dict] = {}
+    for _ in range(runs):
+        for n in (1, jobs):
+            run = simulate(spec, games, seed=1, players=4, bots=["random"], jobs=n)
+            if n not in best or run["games_per_s"] > best[n]["games_per_s"]:
+                best[n] = run
     timings = ("elapsed_s", "games_per_s")
     same = all({k: v for k, v in run.items() if k not in timings} ==
-               {k: v for k, v in runs[1].items() if k not in timings} for run in runs.values())
-    one, many = runs[1]["games_per_s"], runs[jobs]["games_per_s"]
-    print(f"bigshot random, {games:,} games: --jobs 1 {one:,.0f} games/s, --jobs {jobs} "
-          f"{many:,.0f} games/s ({many / one:.2f}x); same summary: {'yes' if same else 'NO'}")
+               {k: v for k, v in best[1].items() if k not in timings} for run in best.values())
+    one, many = best[1]["games_per_s"], best[jobs]["games_per_s"]
+    print(f"bigshot random, {games:,} games, best of {runs}: --jobs 1 {one:,.0f} games/s, "
+          f"--jobs {jobs} {many:,.0f} games/s ({many / one:.2f}x); same summary: "
+          f"{'yes' if same else 'NO'}")
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=400)
+    parser.add_argument("--games", type=int, help="400; with --jobs, 10,000 (the README's figure)")
     parser.add_argument("--profile", metavar="GAME:BOTS")
     parser.add_argument("--split", action="store_true")
     parser.add_argument("--jobs", type=int, metavar="N")
     parser.add_argument("--runs", type=int, default=3)
     args = parser.parse_args()
     if args.jobs:
-        jobs_scaling(max(args.games, 2000), args.jobs)
+        jobs_scaling(args.games or 10_000, args.jobs, args.runs)
         return
+    args.games = args.games or 400
     if args.split:
         print(f"{'game':<8} {'decisions':>9}   microseconds a decision, heuristic bots")
         for game, games in (("bigshot", 60), ("army", 20), ("stadium", 4), ("million", 20)):
