@@ -19,15 +19,23 @@ from ..widgets.choice import Choice
 from ..widgets.tick_list import TickList
 from .page import ModalPage
 
+OFFER_CUTS = (4, 3, 2, 1)  # a side of an offer cut to so many lines, each tried on a small screen
 
-def offer_text(players, trade) -> Text:
-    """An offer waiting for its answer (a TradeOffer), as both sides read it."""
+
+def offer_text(players, trade, cut: int | None = None) -> Text:
+    """An offer waiting for its answer (a TradeOffer), as both sides read it; each side cut to
+    `cut` cells, ending in an ellipsis, if given (the counter-offer screen shows it all)."""
     offer = trade.offer
     text = Text()
-    text.append(f"{players[offer.partner]} gets: ", "bold")
-    text.append(offer.gives + "\n")
-    text.append(f"{players[trade.proposer]} gets: ", "bold")
-    text.append(offer.asks + "\n")
+    for name, items in ((players[offer.partner], offer.gives),
+                        (players[trade.proposer], offer.asks)):
+        side = Text()
+        side.append(f"{name} gets: ", "bold")
+        side.append(items)
+        if cut:
+            side.truncate(cut, overflow="ellipsis")
+        text.append_text(side)
+        text.append("\n")
     return text
 
 

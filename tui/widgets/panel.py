@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from rich.style import Style
 from rich.text import Text
 from textual.widgets import Static
@@ -22,6 +24,22 @@ class TextPanel(Static):
             return
         self._shown = text
         self.update(text, layout=False)
+
+    def fits(self, text: Text) -> bool:
+        """Whether `text`, wrapped to the panel's width, fits its height (or the panel has no
+        size yet)."""
+        width, height = self.content_size
+        return not width or len(text.wrap(self.app.console, width)) <= height
+
+    def show_fitting(self, *tellings: Callable[[], Text]) -> None:
+        """Show the first of `tellings` (each fuller than the next) whose text fits the panel,
+        or else the last: on a small screen the least needed lines go before the keys that
+        close the text would fall off its bottom."""
+        for tell in tellings:
+            text = tell()
+            if self.fits(text):
+                break
+        self.show_text(text)
 
 
 def key_hints(*pairs: tuple[str, str], compact: bool = False) -> Text:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import partial
 
 from rich.style import Style
 from rich.text import Text
@@ -12,7 +13,7 @@ from core.games.army import actions as A
 from core.games.army.board import GROUPS, PRISON_FINE, SITE_GROUPS, SQUARES
 from core.games.army.cards import CARD_FINE, DECK_NAMES
 
-from ...screens.trade import offer_text
+from ...screens.trade import OFFER_CUTS, offer_text
 from ...widgets.auction import auction_lines
 from ...widgets.panel import KEY, TextPanel, key_hints
 from .look import CARD, EMPTY, TINY, group_style, money, seat_label
@@ -34,9 +35,13 @@ class DecisionPanel(TextPanel):
 
     def show(self, view, entry: Entry, compact: bool) -> None:
         self.border_title = "Auction" if view.phase == "auction" else "Turn"
-        self.show_text(self.describe(view, entry, compact))
+        width = self.content_size.width
+        self.show_fitting(lambda: self.describe(view, entry, compact), *(
+            partial(self.describe, view, entry, compact, lines * width) for lines in OFFER_CUTS))
 
-    def describe(self, view, entry: Entry, compact: bool = False) -> Text:
+    def describe(self, view, entry: Entry, compact: bool = False,
+                 cut: int | None = None) -> Text:
+        """What the game waits for; a trade offer's sides cut to `cut` cells if given."""
         text = Text()
         phase = view.phase
         mine, actor = viewer_acts(view), actor_name(view)
@@ -79,17 +84,23 @@ class DecisionPanel(TextPanel):
             debt = view.pending
             debtor, creditor, amount, reason = debt.debtor, debt.creditor, debt.amount, debt.reason
             to = "the bank" if creditor >= len(view.players) else view.players[creditor]
-            text.append(f"{you} owe{'' if mine else 's'} {to} {money(amount)} ({reason}), ",
-                        "bold")
-            text.append(f"with {money(view.cash[debtor])} in cash; all the bank would pay: "
-                        f"{money(view.max_raise(debtor))}.\n")
-            if mine:
-                text.append("Sell (s) or mortgage (m) the deed under the cursor, or trade (o).\n",
-                            EMPTY)
-            keys = [("B", "go bankrupt")] if A.Bankrupt in legal else []
+            owed = f"{you} owe{'' if mine else 's'} {to} {money(amount)} ({reason})"
+            cash, raisable = money(view.cash[debtor]), money(view.max_raise(debtor))
+            if compact:  # seven lines of 23: the keys as hints, so that none falls off
+                text.append(f"{owed}.\n", "bold")
+                text.append(f"Cash {cash}; the bank would pay {raisable}.\n")
+                keys = [("s", "sell"), ("m", "mortgage"), ("o", "trade")]
+            else:
+                text.append(f"{owed}, ", "bold")
+                text.append(f"with {cash} in cash; all the bank would pay: {raisable}.\n")
+                if mine:
+                    text.append("Sell (s) or mortgage (m) the deed under the cursor, or trade "
+                                "(o).\n", EMPTY)
+            if A.Bankrupt in legal:
+                keys.append(("B", "go bankrupt"))
         elif phase == "trade":
             text.append(f"{view.players[view.pending.proposer]} offers a trade:\n")
-            text.append_text(offer_text(view.players, view.pending))
+            text.append_text(offer_text(view.players, view.pending, cut))
             keys = [("y", "accept"), ("n", "reject"), ("c", "counter")]
         elif phase == "lift":
             square = view.pending.square

@@ -3,7 +3,8 @@ building is being placed), with what is under the cursor; and the Ledger."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from functools import partial
 
 from rich.text import Text
 
@@ -12,7 +13,7 @@ from core.games.stadium import actions as A
 from core.games.stadium.board import CARDS, LOTS, venture_of
 from core.games.stadium.frames import ACRE_PRICE, BANK_BUILDING, CROWN
 
-from ...screens.trade import offer_text
+from ...screens.trade import OFFER_CUTS, offer_text
 from ...widgets.auction import auction_lines
 from ...widgets.panel import TextPanel, key_hints
 from .look import CROWN as CROWN_STYLE
@@ -62,9 +63,16 @@ class TurnPanel(TextPanel):
     def show(self, view, entry: Entry, compact: bool) -> None:
         self.border_title = "Auction" if view.phase == "auction" else \
             "Build" if entry.placing else "Turn"
-        self.show_text(self.describe(view, entry, compact))
+        bare = replace(entry, under_cursor="")  # what the cursor is on: the least needed
+        width = self.content_size.width
+        self.show_fitting(lambda: self.describe(view, entry, compact),
+                          lambda: self.describe(view, bare, compact), *(
+                              partial(self.describe, view, bare, compact, lines * width)
+                              for lines in OFFER_CUTS))
 
-    def describe(self, view, entry: Entry, compact: bool = False) -> Text:
+    def describe(self, view, entry: Entry, compact: bool = False,
+                 cut: int | None = None) -> Text:
+        """What the game waits for; a trade offer's sides cut to `cut` cells if given."""
         text = Text()
         phase = view.phase
         mine, actor = viewer_acts(view), actor_name(view)
@@ -73,7 +81,8 @@ class TurnPanel(TextPanel):
         enter = "⏎" if compact else "Enter"
         keys: list[tuple[str, str]] = []
         short = mine and legal == {A.NoLand}  # offered land, but none it can pay for
-        too_little = ", but you have too little cash for any" if short else ""
+        too_little = (", too little cash" if compact else
+                      ", but you have too little cash for any") if short else ""
         if view.venture_shown and phase != "over":  # shown until the turn ends
             card = venture_of(view.venture_shown).text
             text.append("Venture: ", "bold")
@@ -86,8 +95,9 @@ class TurnPanel(TextPanel):
         elif phase == "land":
             zone = view.pending.zone
             where = f"zone {zone}" if zone else "any zone"
-            text.append(f"{you} may buy one lot of Bank land in {where}, "
-                        f"{money(ACRE_PRICE)} an acre{too_little}.\n")
+            text.append(f"{you} may buy a lot in {where}, {money(ACRE_PRICE, True)} an acre"
+                        f"{too_little}.\n" if compact else f"{you} may buy one lot of Bank land "
+                        f"in {where}, {money(ACRE_PRICE)} an acre{too_little}.\n")
             keys = offer_keys(enter, "next lot", short)
         elif phase == "draw":
             text.append(f"{you} rolled {view.die}: turn up an Auction card "
@@ -117,11 +127,11 @@ class TurnPanel(TextPanel):
                 keys = [("B", "go bankrupt")]
         elif phase == "trade":
             text.append(f"{view.players[view.pending.proposer]} offers a trade:\n")
-            text.append_text(offer_text(view.players, view.pending))
+            text.append_text(offer_text(view.players, view.pending, cut))
             keys = [("y", "accept"), ("n", "reject"), ("c", "counter")]
         elif phase == "main":
             self._main(text, view, entry, mine, actor, compact)
-            keys = self._main_keys(view, entry, legal, enter)
+            keys = self._main_keys(view, entry, legal, enter, compact)
         if mine and keys:
             text.append_text(key_hints(*keys, compact=compact))
             text.append("\n")
@@ -149,14 +159,17 @@ class TurnPanel(TextPanel):
             return
         done = [what for what, flag in (("built", view.built), ("demolished", view.demolished))
                 if flag]
-        if mine:
-            text.append("Build one building, demolish one, trade, or end your turn.\n"
-                        if not done else f"You have {' and '.join(done)} this turn.\n")
+        if mine and done:
+            text.append(f"You have {' and '.join(done)} this turn.\n")
+        elif mine:  # the small panel is 14 wide: its keys below say what may be done
+            text.append("Your turn.\n" if compact else
+                        "Build one building, demolish one, trade, or end your turn.\n")
         else:
             text.append(f"{actor} builds, trades or ends the turn.\n")
 
     @staticmethod
-    def _main_keys(view, entry: Entry, legal: set, enter: str) -> list[tuple[str, str]]:
+    def _main_keys(view, entry: Entry, legal: set, enter: str,
+                   compact: bool) -> list[tuple[str, str]]:
         if entry.placing is not None:
             return [("←↑↓→", "move"), ("[ ]", "card"), ("f", "turn"), (enter, "build"),
                     ("esc", "cancel")]
@@ -164,7 +177,7 @@ class TurnPanel(TextPanel):
         if A.Build in legal:
             keys.append(("b", "build"))
         if A.Demolish in legal:
-            keys.append(("d", "demolish here"))
+            keys.append(("d", "demolish" if compact else "demolish here"))
         if view.offer_partners:
             keys.append(("o", "trade"))
         keys.append(("e", "end turn"))
