@@ -28,13 +28,15 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from core.engine.bots import play_out  # noqa: E402
 from core.games import get_spec  # noqa: E402
-from core.sim import simulate  # noqa: E402
+from core.sim import game_seed, simulate  # noqa: E402
 
 RUNS = (("bigshot", "random", 1.0), ("bigshot", "heuristic", 0.5), ("army", "random", 0.25),
         ("army", "heuristic", 0.25), ("stadium", "random", 0.25),
         ("stadium", "heuristic", 0.05), ("million", "random", 0.1),
         ("million", "heuristic", 0.25))  # game, bots, share of --games (longer games fewer)
+RUNS_SHARE = {(game, bots): share for game, bots, share in RUNS}
 # the targets set for one core: (game, bots) -> (figure, what it counts)
 TARGETS = {("army", "heuristic"): (50_000, "throws_per_s"),
            ("bigshot", "random"): (2_000, "games_per_s"),
@@ -104,6 +106,67 @@ def decision_parts(game: str, games: int) -> tuple[int, dict[str, float]]:
     return decisions, {part: 1e6 * took / decisions for part, took in spent.items()}
 
 
+def recorded(game: str, bots: str, games: int) -> list[tuple[int, list]]:
+    """The seeds and moves (seat, action) of `games` games between `bots`, as the simulator
+    plays them."""
+    spec = get_spec(game)
+    options = spec.resolve_options(spec.sim_options)
+    games_played = []
+    for index in range(games):
+        seed = game_seed(1, index)
+        state = spec.start(["a", "b", "c", "d"], seed, options)
+        players = [spec.bots[bots](seed * 31 + seat) for seat in range(4)]
+        moves = []
+        while (seat := state.actor()) is not None:
+            legal = state.legal_actions(seat)
+            view = state.view(seat) if getattr(players[seat], "reads_view", True) else None
+            chosen = players[seat].choose(view, legal)
+            action = next((listed for listed in legal if listed == chosen), chosen)
+            moves.append((seat, action))
+            state.step(seat, action)
+        games_played.append((seed, moves))
+    return games_played
+
+
+def rules_alone(game: str, bots: str, games: int, runs: int) -> dict[str, float]:
+    """Games (Army: throws) a second, the best of `runs`, of the same recorded games: replayed
+    by their steps alone, by their steps with each decision's legal actions, and played by
+    their bots through `play_out` (the simulator's path)."""
+    spec = get_spec(game)
+    options = spec.resolve_options(spec.sim_options)
+    games_played = recorded(game, bots, games)
+    throws = 0
+    if game == "army":
+        for seed, moves in games_played:
+            state = spec.start(["a", "b", "c", "d"], seed, options)
+            for seat, action in moves:
+                state.step_listed(seat, action)
+            throws += sum(state.landings)
+    clock = time.perf_counter
+
+    def replay(with_legal: bool) -> float:
+        start = clock()
+        for seed, moves in games_played:
+            state = spec.start(["a", "b", "c", "d"], seed, options)
+            for seat, action in moves:
+                if with_legal:
+                    state.legal_actions(state.actor())
+                state.step_listed(seat, action)
+        return clock() - start
+
+    def play() -> float:
+        start = clock()
+        for seed, _ in games_played:
+            state = spec.start(["a", "b", "c", "d"], seed, options)
+            play_out(state, [spec.bots[bots](seed * 31 + seat) for seat in range(4)])
+        return clock() - start
+
+    count = throws or games
+    return {part: count / min(timed() for _ in range(runs)) for part, timed in
+            (("steps", lambda: replay(False)), ("legal + steps", lambda: replay(True)),
+             ("played", play))}
+
+
 def jobs_scaling(games: int, jobs: int, runs: int) -> None:
     """Big Shot between random bots, `boomtown sim --jobs 1` against `--jobs N`: the best of
     `runs` runs of each, taken in turn (so a slow spell of the machine falls on both)."""
@@ -128,6 +191,7 @@ def main() -> None:
     parser.add_argument("--games", type=int, help="400; with --jobs, 10,000 (the README's figure)")
     parser.add_argument("--profile", metavar="GAME:BOTS")
     parser.add_argument("--split", action="store_true")
+    parser.add_argument("--floor", action="store_true")
     parser.add_argument("--jobs", type=int, metavar="N")
     parser.add_argument("--runs", type=int, default=3)
     args = parser.parse_args()
@@ -141,6 +205,16 @@ def main() -> None:
             decisions, parts = decision_parts(game, games)
             print(f"{game:<8} {decisions:>9,}   " + "  ".join(
                 f"{part} {took:.1f}" for part, took in parts.items()))
+        return
+    if args.floor:
+        print(f"{'game':<8} {'bots':<10} {'steps':>9} {'legal+steps':>12} {'played':>9}   "
+              f"target (one core), best of {args.runs}")
+        for (game, bots), (figure, counted) in TARGETS.items():
+            share = RUNS_SHARE[game, bots]
+            speeds = rules_alone(game, bots, max(1, int(args.games * share)), args.runs)
+            print(f"{game:<8} {bots:<10} " + " ".join(
+                f"{speed:>{width},.0f}" for speed, width in zip(speeds.values(), (9, 12, 9)))
+                + f"   {figure:,} {counted[:-6]}/s")
         return
     if args.profile:
         game, bots = args.profile.split(":")
