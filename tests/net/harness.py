@@ -79,12 +79,34 @@ class Terminal:
         """Everything ever received, escape sequences removed."""
         return ANSI.sub(b"", bytes(self.received)).decode("utf-8", "replace")
 
-    async def wait_for(self, needle: str, timeout: float = 10.0) -> None:
+    def panel_text(self, title: str) -> str:
+        """What the panel titled `title` says, its lines joined by a space (so a sentence
+        wrapped over several reads as one); "" when no such panel is on the screen."""
+        rows = self.screen.display
+        for top, row in enumerate(rows):
+            left = row.find(f"╭─ {title} ")
+            if left >= 0:
+                break
+        else:
+            return ""
+        right = rows[top].index("╮", left)
+        lines = []
+        for row in rows[top + 1:]:
+            if row[left] == "╰":
+                break
+            lines.append(row[left + 1:right].strip("│ "))
+        return " ".join(" ".join(lines).split())
+
+    async def wait_for(self, needle: str, timeout: float = 10.0, within: str = "") -> None:
+        """Wait until `needle` is on the screen, or said in the panel titled `within`."""
+        def seen() -> bool:
+            return needle in (self.panel_text(within) if within else self.text())
+
         deadline = time.monotonic() + timeout
-        while needle not in self.text():
+        while not seen():
             if time.monotonic() > deadline:
                 raise AssertionError(f"{needle!r} never appeared; the screen is:\n{self.text()}")
-            if self.closed.is_set() and needle not in self.text():
+            if self.closed.is_set() and not seen():
                 raise AssertionError(f"closed before {needle!r} appeared:\n{self.text()}")
             await asyncio.sleep(0.02)
 

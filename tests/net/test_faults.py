@@ -127,7 +127,7 @@ async def test_a_persons_move_on_a_full_disk_is_refused_with_a_message_and_nothi
         monkeypatch.setattr(server.host.storage, "add_action", full_disk)
         version = table.match.state.version
         await ann.press("p" if table.match.state.phase == "bid" else "r")
-        await ann.wait_for("The server cannot save: the move was not made.")
+        await ann.wait_for("The server cannot save: the move was not made.", within="Auction")
         assert table.match.state.version == version
         assert not ann.closed.is_set()
         monkeypatch.undo()

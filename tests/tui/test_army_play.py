@@ -8,6 +8,7 @@ from core.games.army.board import GROUPS, SQUARES
 from tui.app import BoomtownApp
 from tui.demo import (
     app_for,
+    army_bidding,
     army_built_sites,
     army_in_debt,
     army_managing,
@@ -189,6 +190,23 @@ async def test_b_on_a_deed_that_cannot_be_built_on_says_why():
         await pilot.pause()
         reason = table.state.why_illegal(0, A.Build(screen.cursor))
         assert reason and screen.message == reason.capitalize() + "."  # ...but it says why
+
+
+async def test_a_refusal_is_said_in_the_turn_panel_and_in_a_notice_only_where_it_has_no_room():
+    """One place for a refused key's reason: the panel saying what the game waits for; a
+    notice (which covers the board) only when that panel, on a small screen, cannot show it."""
+    table = army_table(3, army_bidding)
+    for size, noticed in (((120, 40), False), ((80, 24), True)):
+        app = app_for(table)
+        async with app.run_test(size=size, notifications=True) as pilot:
+            await pilot.pause()
+            await pilot.press("b")
+            await pilot.pause()
+            said = "You can build or lift mortgages only in your own turn."
+            assert app.screen.message == said and said in decision_text(app)
+            assert [n.message for n in app._notifications] == ([said] if noticed else []), size
+            panel = app.screen.query_one("#auction")
+            assert panel.fits(panel._shown) is not noticed  # 7 lines of 23 at 80 x 24: no room
 
 
 async def test_when_the_bank_runs_short_a_person_types_how_many_buildings_they_want():

@@ -393,9 +393,15 @@ class TableScreen(Page):
         self.message = ""
 
     def warn(self, message: str) -> None:
+        """Say why the viewer's key or move did nothing, in red at the foot of the panel saying
+        what the game waits for, until their next accepted move; in a notice as well only when
+        that panel cannot show the whole of it (a small window), as a notice covers the board."""
         self.message = message
-        self.notify(message, severity="warning", timeout=4)
         self.redraw()
+        panel = self.query_one("#auction", TextPanel)
+        shown = panel._shown
+        if not (isinstance(shown, Text) and message in shown.plain and panel.fits(shown)):
+            self.notify(message, severity="warning", timeout=4)
 
     def redraw(self) -> None:
         """Draw the same view again, after a change of the viewer's own choices (cursor, bid)."""
