@@ -83,12 +83,10 @@ class Terminal:
         """What the panel titled `title` says, its lines joined by a space (so a sentence
         wrapped over several reads as one); "" when no such panel is on the screen."""
         rows = self.screen.display
-        for top, row in enumerate(rows):
-            left = row.find(f"╭─ {title} ")
-            if left >= 0:
-                break
-        else:
+        top = next((top for top, row in enumerate(rows) if f"╭─ {title} " in row), None)
+        if top is None:
             return ""
+        left = rows[top].index(f"╭─ {title} ")
         right = rows[top].index("╮", left)
         lines = []
         for row in rows[top + 1:]:
