@@ -7,12 +7,14 @@ from textual.command import CommandList
 from textual.widgets import Static
 
 from core.games.bigshot import actions as A
+from core.games.bigshot.bots import HeuristicBot
 from tui.app import BoomtownApp
 from tui.demo import app_for, game_over, human_bidding_after_a_bid, human_placing, table_at
 from tui.games.bigshot.end import BigShotEnd
 from tui.games.bigshot.panels import LedgerPanel
 from tui.games.bigshot.screen import BigShotScreen
 from tui.saves import load_table
+from tui.screens import table as table_screen
 from tui.screens.title import TitleScreen
 from tui.table import Seat
 from tui.widgets.key_bar import KeyBar
@@ -90,6 +92,40 @@ async def test_an_illegal_bid_gets_a_clear_message_and_changes_nothing():
         assert table.state.version == version
         panel = str(app.screen.query_one("#auction").render())
         assert "You cannot pay 99" in panel
+
+
+async def test_a_refusal_stays_while_the_game_is_as_it_was_and_goes_once_it_has_moved_on(
+        monkeypatch):
+    """"Wait for your turn: Ben is to bid" is about its moment: it stays, however long, while
+    the game is as it was, and at least REFUSAL_SECONDS; it goes once both have passed, even
+    though the person has not moved since (it stayed until then, saying what was no longer so)."""
+    table = table_at(until=lambda state: state.phase == "bid" and state.current != 0)
+    app = BoomtownApp(table, pace=3600, save_path=None)  # the bots wait: the test moves them
+    stand_in = HeuristicBot(1)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+
+        def a_bot_moves() -> None:
+            seat = table.actor()
+            table.act(seat, stand_in.choose(table.view(seat), table.state.legal_actions(seat)))
+            screen.refresh_view()
+
+        monkeypatch.setattr(table_screen, "REFUSAL_SECONDS", 3600)
+        await pilot.press("r")
+        said = screen.message
+        assert said.startswith("Wait for your turn:")
+        a_bot_moves()
+        assert screen.message == said  # the game moved on, but it was said only just now
+        monkeypatch.setattr(table_screen, "REFUSAL_SECONDS", 0)
+        screen.refresh_view()
+        assert screen.message == "" and said not in str(screen.query_one("#auction").render())
+        await pilot.press("r")
+        said = screen.message
+        assert said
+        await pilot.pause()  # its time is up at once, but the game is as it was
+        screen.refresh_view()
+        assert screen.message == said and said in str(screen.query_one("#auction").render())
 
 
 async def test_the_screen_says_whose_turn_it_is_and_offers_only_legal_keys():

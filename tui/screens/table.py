@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import time
 from dataclasses import fields
 from pathlib import Path
 from typing import Any, ClassVar
@@ -38,6 +39,9 @@ from .dialogs import ConfirmQuit, HandOver, Help, OutOfTheGame
 from .page import Page
 
 FAST_PACE = 0.05  # seconds between bots' moves when a person out of the game watches fast
+# A refusal is about the moment it was given ("Wait for your turn: Ann is to throw"): it stays
+# while the game is as it was then, and at least this many seconds, so that it can be read.
+REFUSAL_SECONDS = 4.0
 MOVE_FIRST = 1.0  # the palette sorts by score: moves above Textual's own commands (score 0)
 
 
@@ -142,7 +146,8 @@ class TableScreen(Page):
         self._save_failure = ""  # why the last save failed, once said
         self._keys_for: tuple | None = None  # what the footer's keys were last worked out for
         self._drawn = None  # the view the panels show
-        self.message = ""  # the last refusal, shown until the viewer's next accepted action
+        self.message = ""  # the last refusal, shown until it is outlived (`warn`)
+        self._message_given = (0, 0.0)  # the game's version then, and the time (monotonic)
         self._bell = TurnBell()
 
     # -- layout ----------------------------------------------------------------------------------
@@ -202,6 +207,8 @@ class TableScreen(Page):
                 return
             self.viewer = actor
         self.view = table.view(self.viewer)
+        if self.message and self._message_outlived():
+            self.message = ""
         if self._bell.turn_came(self._mine()) and self.app.turn_bell:
             self.app.bell()
         self.query_one("#status", TextPanel).show_text(self.status_line())
@@ -394,14 +401,28 @@ class TableScreen(Page):
 
     def warn(self, message: str) -> None:
         """Say why the viewer's key or move did nothing, in red at the foot of the panel saying
-        what the game waits for, until their next accepted move; in a notice as well only when
-        that panel cannot show the whole of it (a small window), as a notice covers the board."""
+        what the game waits for, until their next accepted move or until the game has moved on
+        (after REFUSAL_SECONDS at least); in a notice as well only when that panel cannot show
+        the whole of it (a small window), as a notice covers the board."""
         self.message = message
+        self._message_given = (self.view.version, time.monotonic())
+        self.set_timer(REFUSAL_SECONDS, self._forget_outlived_message)
         self.redraw()
         panel = self.query_one("#auction", TextPanel)
         shown = panel._shown
         if not (isinstance(shown, Text) and message in shown.plain and panel.fits(shown)):
-            self.notify(message, severity="warning", timeout=4)
+            self.notify(message, severity="warning", timeout=REFUSAL_SECONDS)
+
+    def _message_outlived(self) -> bool:
+        """Whether the game has moved on since the refusal shown was given, and it has been
+        shown REFUSAL_SECONDS: what it said may no longer be so."""
+        version, given = self._message_given
+        return self.view.version != version and time.monotonic() - given >= REFUSAL_SECONDS
+
+    def _forget_outlived_message(self) -> None:
+        if self.message and self._message_outlived():
+            self.message = ""
+            self.redraw()
 
     def redraw(self) -> None:
         """Draw the same view again, after a change of the viewer's own choices (cursor, bid)."""
