@@ -370,7 +370,9 @@ class NewTableScreen(ModalPage[dict]):
             choice.set_options(values)
             choice.value = first
         await form.remove()
-        await self.query_one(".dialog").mount(OptionsForm(spec), before=self.query_one(".buttons"))
+        dialog = self.query_one(".dialog")
+        if dialog.is_attached:  # not when the session ended meanwhile (its app exiting)
+            await dialog.mount(OptionsForm(spec), before=self.query_one(".buttons"))
 
     def action_create(self) -> None:
         """Create the table. A game chosen so recently that the dialog has not yet shown its

@@ -11,7 +11,7 @@ import tui
 from core.games import get_spec
 from net.host import Host
 from net.limits import Limits
-from net.lobby import ChatPrompt, LobbyScreen, NameScreen, seats_text
+from net.lobby import ChatPrompt, LobbyScreen, NameScreen, NewTableScreen, seats_text
 from net.storage import Storage
 from tui.base import BaseApp
 from tui.widgets.choice import Choice
@@ -127,6 +127,33 @@ async def test_the_new_table_dialog_offers_each_game_s_own_bot_kinds_and_the_lob
     assert (made.game, made.bot_kind) == ("bigshot", "search")
     assert [seat.kind for seat in made.seats] == ["human", "open", "search", "search"]
     assert seats_text(app.host, made).plain == "ann, (open), Brick [search bot], Ada [search bot]"
+
+
+class NewTablePreview(BaseApp):
+    """The new-table dialog alone."""
+
+    def on_mount(self) -> None:
+        self.push_screen(NewTableScreen())
+
+
+async def test_a_game_changed_in_the_new_table_dialog_as_the_session_ends_is_no_error(
+        monkeypatch):
+    """Another game swaps the dialog's options form, waiting for the old one to go; a session
+    that ended meanwhile (its app exiting: Ctrl+C in a burst of keys, as the fuzzer found) left
+    the new form nowhere to go, and a MountError in the server's log. Here the app exits just
+    as the old form goes."""
+    app = NewTablePreview()
+    removing = OptionsForm.remove
+
+    def remove_as_the_session_ends(form):
+        app.exit()
+        return removing(form)
+
+    async with app.run_test(size=(120, 40)) as pilot:  # an error in the app raises here
+        await pilot.pause()
+        monkeypatch.setattr(OptionsForm, "remove", remove_as_the_session_ends)
+        app.screen.query_one("#game", Choice).action_step(1)
+        await pilot.pause()
 
 
 async def test_a_table_that_closed_before_the_lobby_was_redrawn_is_a_key_that_does_nothing(
