@@ -12,6 +12,7 @@ import asyncio
 import contextlib
 import time
 from dataclasses import fields
+from functools import partial
 from pathlib import Path
 from typing import Any, ClassVar
 
@@ -265,7 +266,9 @@ class TableScreen(Page):
     def _schedule_bot(self) -> None:
         seat = self.table.bot_to_move()
         if seat is not None and not self._skipping:
-            self.run_worker(self._bot_turn(seat), group="bots", exclusive=True)
+            # the worker makes the coroutine when it starts: one replaced before it starts
+            # (exclusive) leaves no coroutine never awaited behind
+            self.run_worker(partial(self._bot_turn, seat), group="bots", exclusive=True)
 
     # -- when the people at this keyboard are out of the game --------------------------------------
 
@@ -293,7 +296,7 @@ class TableScreen(Page):
             self.pace = min(self.pace, FAST_PACE)
         elif choice == "result":
             self._skipping = True
-            self.run_worker(self._play_to_the_end(), group="bots", exclusive=True)
+            self.run_worker(self._play_to_the_end, group="bots", exclusive=True)
         else:
             if self.save_path is not None:
                 forget_save(self.save_path)  # nobody here is left to continue it
