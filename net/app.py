@@ -87,7 +87,7 @@ class SessionApp(ServedApp):
     def on_session_app_lobby_changed(self, _: LobbyChanged) -> None:
         self._lobby_pending = False
         refresh = getattr(self.screen, "refresh_lobby", None)
-        if refresh is not None:
+        if refresh is not None and self.screen.ready:  # else it is filled in when ready
             refresh()
         self._follow_my_game()
 
@@ -196,7 +196,8 @@ class SessionApp(ServedApp):
             self.session.left_tables.add(self.at_table)
         self.at_table = None
         if isinstance(self.screen, LobbyScreen):
-            self.screen.refresh_lobby()
+            if self.screen.ready:  # else it is filled in when ready
+                self.screen.refresh_lobby()
         else:
             self._leave_screens()
             self.push_screen(LobbyScreen())  # it fills itself in when mounted

@@ -129,8 +129,8 @@ class LobbyScreen(Page):
                         max_length=200)
         yield KeyBar()
 
-    def on_mount(self) -> None:
-        super().on_mount()
+    def set_up(self) -> None:
+        super().set_up()
         self.query_one("#lobby-panel").border_title = "Lobby"
         self._chat_seen = 0
         self.refresh_lobby()
@@ -344,8 +344,8 @@ class NewTableScreen(ModalPage[dict]):
                 yield Button("Create", id="create", variant="primary")
                 yield Button("Cancel", id="cancel")
 
-    def on_mount(self) -> None:
-        super().on_mount()
+    def set_up(self) -> None:
+        super().set_up()
         self.call_after_refresh(self.query_one(".dialog").scroll_home, animate=False)
 
     def on_button_pressed(self, event: Button.Pressed) -> None:

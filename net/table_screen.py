@@ -195,7 +195,8 @@ def refresh_table_screen(app: App) -> None:
     """Redraw the app's table screen from the host, even under a dialog (a trade, a chat line)."""
     for screen in reversed(app.screen_stack):
         if isinstance(screen, NetTableMixin):
-            screen.refresh_view()
+            if screen.ready:  # else it is drawn when ready
+                screen.refresh_view()
             return
 
 

@@ -209,6 +209,22 @@ async def test_a_refusal_is_said_in_the_turn_panel_and_in_a_notice_only_where_it
             assert panel.fits(panel._shown) is not noticed  # 7 lines of 23 at 80 x 24: no room
 
 
+async def test_a_table_screen_closed_before_it_was_composed_is_mounted_bare_without_an_error():
+    """Opened and closed in one burst of keys (an SSH session's app ending as it opened the
+    person's table, found by the fuzzer): Textual composes a closing screen with no widgets and
+    still mounts it. Filling in panels that are not there ended the session with an error."""
+    table = army_table(3, army_bidding)
+    app = app_for(table)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        screen = ArmyScreen(table, 0, None)
+        app.push_screen(screen)
+        app.exit()
+        await screen._close_messages()  # as the ending app closes what is left, unstarted
+        assert not screen.children and not screen.is_attached
+        screen.on_mount()  # what Textual did next: no panel is asked for
+
+
 async def test_when_the_bank_runs_short_a_person_types_how_many_buildings_they_want():
     table = army_table(3, army_managing)
     state = table.state

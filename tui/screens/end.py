@@ -71,8 +71,8 @@ class EndPage(Page[str]):
                         yield Button("Replay", id="replay")
         yield KeyBar()
 
-    def on_mount(self) -> None:
-        super().on_mount()
+    def set_up(self) -> None:
+        super().set_up()
         self.call_after_refresh(self.query_one(KeyBar).show_keys, self)
 
     def sheet(self) -> Text:

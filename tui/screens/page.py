@@ -31,8 +31,18 @@ class _Sized:
         """Whether the key bar lists a key for `action` that is enabled (most are)."""
         return True
 
+    ready = False  # filled in by `set_up`: news for a screen not yet ready waits for it
+
     def on_mount(self) -> None:
+        if not self.children:  # composed bare, as it was closing: left, or its app ended, in
+            return             # the burst of keys that opened it
         self._fit(self.app.size.width, self.app.size.height)
+        self.set_up()
+        self.ready = True
+
+    def set_up(self) -> None:
+        """Fill the screen in once it is mounted, with the latest news (a screen closed
+        before it was composed has nothing to fill in, and is not asked)."""
 
     def on_resize(self, event: events.Resize) -> None:
         self._fit(event.size.width, event.size.height)

@@ -182,8 +182,8 @@ class TableScreen(Page):
         widget.border_title = title
         return widget
 
-    def on_mount(self) -> None:
-        super().on_mount()
+    def set_up(self) -> None:
+        super().set_up()
         self.refresh_view()
 
     @property

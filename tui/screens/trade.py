@@ -104,8 +104,8 @@ class TradeScreen(ModalPage):
         title = f"You {side}"
         return title if items else f"{title}: {self.NOTHING}"
 
-    def on_mount(self) -> None:
-        super().on_mount()
+    def set_up(self) -> None:
+        super().set_up()
         self._check()
 
     def offer(self):
