@@ -379,7 +379,7 @@ class NewTableScreen(ModalPage[dict]):
         seats and options (a burst of keys) is made as the dialog would have shown it."""
         game = self.query_one("#game", Choice).value
         form = next(iter(self.query(OptionsForm)), None)  # none while one form makes way
-        if form is None or form.spec.slug != game:
+        if form is None or not form.is_mounted or form.spec.slug != game:  # or still coming
             options = {}
             seats = {key: first for key, (_, first) in seat_choices(get_spec(game)).items()}
         else:

@@ -130,10 +130,14 @@ async def test_the_new_table_dialog_offers_each_game_s_own_bot_kinds_and_the_lob
 
 
 class NewTablePreview(BaseApp):
-    """The new-table dialog alone."""
+    """The new-table dialog alone; what it is closed with goes to `closed`."""
+
+    def __init__(self, closed=None) -> None:
+        super().__init__()
+        self.closed = closed
 
     def on_mount(self) -> None:
-        self.push_screen(NewTableScreen())
+        self.push_screen(NewTableScreen(), self.closed)
 
 
 async def test_a_game_changed_in_the_new_table_dialog_as_the_session_ends_is_no_error(
@@ -154,6 +158,26 @@ async def test_a_game_changed_in_the_new_table_dialog_as_the_session_ends_is_no_
         monkeypatch.setattr(OptionsForm, "remove", remove_as_the_session_ends)
         app.screen.query_one("#game", Choice).action_step(1)
         await pilot.pause()
+
+
+async def test_create_pressed_while_the_chosen_game_s_options_are_still_coming_makes_its_table():
+    """c in the burst of keys that chose another game: the new game's options form is in the
+    dialog but not yet filled in (it asked the form for rows it did not have yet, an error the
+    fuzzer found). The table is made as the dialog would have shown it: the game's defaults."""
+    made = []
+    app = NewTablePreview(made.append)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        army = get_spec("army")
+        with screen.prevent(Choice.Changed):  # the swap below is the dialog's own, stopped
+            screen.query_one("#game", Choice).value = "army"  # halfway
+        await screen.query_one(OptionsForm).remove()
+        screen.query_one(".dialog").mount(OptionsForm(army), before=screen.query_one(".buttons"))
+        screen.action_create()  # before the new form has been composed
+        await pilot.pause()
+    assert made == [{"game": "army", "options": {}, "players": army.max_players, "bots": 0,
+                     "bot_kind": "heuristic"}]
 
 
 async def test_a_table_that_closed_before_the_lobby_was_redrawn_is_a_key_that_does_nothing(
