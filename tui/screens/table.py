@@ -411,9 +411,7 @@ class TableScreen(Page):
         self._message_given = (self.view.version, time.monotonic())
         self.set_timer(REFUSAL_SECONDS, self._forget_outlived_message)
         self.redraw()
-        panel = self.query_one("#auction", TextPanel)
-        shown = panel._shown
-        if not (isinstance(shown, Text) and message in shown.plain and panel.fits(shown)):
+        if not self.query_one("#auction", TextPanel).shows_whole(message):
             self.notify(message, severity="warning", timeout=REFUSAL_SECONDS)
 
     def _message_outlived(self) -> bool:

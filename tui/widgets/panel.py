@@ -31,6 +31,11 @@ class TextPanel(Static):
         width, height = self.content_size
         return not width or len(text.wrap(self.app.console, width)) <= height
 
+    def shows_whole(self, words: str) -> bool:
+        """Whether the panel's text holds `words` and fits the panel (so none is cut off)."""
+        shown = self._shown
+        return isinstance(shown, Text) and words in shown.plain and self.fits(shown)
+
     def show_fitting(self, *tellings: Callable[[], Text]) -> None:
         """Show the first of `tellings` (each fuller than the next) whose text fits the panel,
         or else the last: on a small screen the least needed lines go before the keys that
