@@ -106,12 +106,12 @@ def decision_parts(game: str, games: int) -> tuple[int, dict[str, float]]:
     return decisions, {part: 1e6 * took / decisions for part, took in spent.items()}
 
 
-def recorded(game: str, bots: str, games: int) -> list[tuple[int, list]]:
+def recorded(game: str, bots: str, games: int) -> tuple[list[tuple[int, list]], int]:
     """The seeds and moves (seat, action) of `games` games between `bots`, as the simulator
-    plays them."""
+    plays them, and the dice thrown in them all (Army's landings; 0 for other games)."""
     spec = get_spec(game)
     options = spec.resolve_options(spec.sim_options)
-    games_played = []
+    games_played, throws = [], 0
     for index in range(games):
         seed = game_seed(1, index)
         state = spec.start(["a", "b", "c", "d"], seed, options)
@@ -125,7 +125,8 @@ def recorded(game: str, bots: str, games: int) -> list[tuple[int, list]]:
             moves.append((seat, action))
             state.step(seat, action)
         games_played.append((seed, moves))
-    return games_played
+        throws += sum(getattr(state, "landings", ()))
+    return games_played, throws
 
 
 def rules_alone(game: str, bots: str, games: int, runs: int) -> dict[str, float]:
@@ -134,14 +135,7 @@ def rules_alone(game: str, bots: str, games: int, runs: int) -> dict[str, float]
     their bots through `play_out` (the simulator's path)."""
     spec = get_spec(game)
     options = spec.resolve_options(spec.sim_options)
-    games_played = recorded(game, bots, games)
-    throws = 0
-    if game == "army":
-        for seed, moves in games_played:
-            state = spec.start(["a", "b", "c", "d"], seed, options)
-            for seat, action in moves:
-                state.step_listed(seat, action)
-            throws += sum(state.landings)
+    games_played, throws = recorded(game, bots, games)
     clock = time.perf_counter
 
     def replay(with_legal: bool) -> float:

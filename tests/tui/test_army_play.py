@@ -205,8 +205,8 @@ async def test_a_refusal_is_said_in_the_turn_panel_and_in_a_notice_only_where_it
             said = "You can build or lift mortgages only in your own turn."
             assert app.screen.message == said and said in decision_text(app)
             assert [n.message for n in app._notifications] == ([said] if noticed else []), size
-            panel = app.screen.query_one("#auction")
-            assert panel.fits(panel._shown) is not noticed  # 7 lines of 23 at 80 x 24: no room
+            shown_whole = app.screen.query_one("#auction").shows_whole(said)
+            assert shown_whole is not noticed  # 7 lines of 23 at 80 x 24: no room
 
 
 async def test_a_table_screen_closed_before_it_was_composed_is_mounted_bare_without_an_error():
