@@ -74,6 +74,7 @@ class Gate(asyncssh.SSHServer):
         self.server = server
         self.conn: asyncssh.SSHServerConnection | None = None
         self.key: str | None = None  # the fingerprint of the key that signed the login
+        self._offered: str | None = None  # the last key accepted, signed or merely offered
         self.ip = "?"
         self.counter: Counter | None = None  # the count this connection is in
         self.sessions: set[Session] = set()  # this connection's sessions, ended when it is lost
@@ -121,6 +122,11 @@ class Gate(asyncssh.SSHServer):
         return True
 
     def auth_completed(self) -> None:
+        # asyncssh asks validate_public_key both when a key is merely offered and when a
+        # signature is to be checked, and never says which key signed. A signed request is
+        # validated, verified and answered with success in one step, so the last key accepted
+        # is the signer's; a guest login (keyboard-interactive) forgets any key offered first.
+        self.key = self._offered
         if self._refused_for_room():  # others logged in while this one did
             return
         self._count_in(self.server.connections)
@@ -153,13 +159,14 @@ class Gate(asyncssh.SSHServer):
             return False
         if self._refused_as_banned(username, fingerprint):
             return False
-        self.key = fingerprint
+        self._offered = fingerprint  # proven only if the login completes by it
         return True
 
     def kbdint_auth_supported(self) -> bool:
         return self.server.allow_guests
 
     def get_kbdint_challenge(self, username: str, lang: str, submethods: str):
+        self._offered = None  # a guest is nobody's key, whatever keys it offered before
         return not self._refused_as_banned(username, None)  # a guest: no questions
 
     def _refused_as_banned(self, username: str, key: str | None) -> bool:

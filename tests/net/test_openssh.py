@@ -88,3 +88,29 @@ async def test_the_openssh_client_plays_at_a_table(tmp_path):
     finally:
         await tmux.run("kill-server")
         await server.stop()
+
+
+async def test_a_public_key_offered_without_its_private_key_is_nobody(tmp_path):
+    """alice's public key beside junk where her private key should be: OpenSSH offers the key,
+    the server says it would accept it, the client cannot sign, and logs in as a guest. That
+    guest is not alice: the name stays hers, and the newcomer is asked for another."""
+    server, port = await start_server(tmp_path / "server", allow_guests=True)
+    alice = key_for("alice")
+    server.storage.claim("alice", alice.get_fingerprint("sha256"))
+    spoof = tmp_path / "spoof"
+    spoof.mkdir()
+    (spoof / "id.pub").write_bytes(alice.export_public_key())
+    (spoof / "id").write_text("junk\n")
+    (spoof / "id").chmod(0o600)
+    tmux = Tmux(f"boomtown-spoof-{os.getpid()}")
+    command = (f"ssh -tt -i {spoof / 'id'} -o IdentitiesOnly=yes -o StrictHostKeyChecking=no "
+               f"-o UserKnownHostsFile=/dev/null -p {port} alice@127.0.0.1")
+    try:
+        await tmux.run("new-session", "-d", "-s", "ssh", "-x", "120", "-y", "40", command)
+        screen = await tmux.wait_for("That name is taken")
+        assert "You are alice" not in screen
+        assert [session.key for session in server.sessions] == [None]
+        assert not any(session.joined for session in server.sessions)
+    finally:
+        await tmux.run("kill-server")
+        await server.stop()
