@@ -13,8 +13,9 @@ STOP_SECONDS = 5.0  # how long sessions and shared screens are given to end when
 
 @dataclass(frozen=True)
 class Limits:
-    connections_per_ip: int = 8
+    connections_per_ip: int = 8  # and terminal sessions open at once from one address
     connections_total: int = 200
+    sessions_per_connection: int = 2  # terminal sessions open at once in one connection
     login_grace_seconds: float = 10.0  # to log in, and then to open a terminal session
     pending_total: int = 32  # connections still logging in, in total and per address
     pending_per_ip: int = 8

@@ -28,6 +28,7 @@ from .stall_watch import StallWatch
 from .storage import Ban, Storage, StorageError
 
 NAME_LENGTH = 16
+SFTP_VERSION = 3  # asyncssh's least; unused, as sftp is refused
 BAN_CHECK_SECONDS = 2.0  # how soon a person banned while connected is sent away
 log = logging.getLogger("boomtown.net")
 DEFAULT_LIMITS = Limits()
@@ -61,6 +62,18 @@ class Counter:
             del self.by_ip[ip]
 
 
+class Terminal(asyncssh.SSHServerProcess):
+    """A terminal session's channel, which says when it closes so that it is counted out."""
+
+    def __init__(self, factory, closed) -> None:
+        super().__init__(factory, None, SFTP_VERSION, False)  # no sftp, no scp
+        self._closed = closed
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        super().connection_lost(exc)
+        self._closed()
+
+
 class Gate(asyncssh.SSHServer):
     """One connection's way in: the limits, and who it is.
 
@@ -79,6 +92,7 @@ class Gate(asyncssh.SSHServer):
         self.counter: Counter | None = None  # the count this connection is in
         self.sessions: set[Session] = set()  # this connection's sessions, ended when it is lost
         self.ever_opened = False
+        self.open_channels = 0  # terminal sessions open now
         self._told_owner = False
         self._told_banned = False
 
@@ -138,6 +152,24 @@ class Gate(asyncssh.SSHServer):
         if not self.ever_opened and self.counter is not None:
             self.conn.disconnect(asyncssh.DISC_BY_APPLICATION,
                                  "Boomtown serves games in a terminal session only.")
+
+    def session_requested(self) -> Terminal:
+        """A terminal session may open while this connection and its address have room for it:
+        the limits count sessions, each of which runs an app, not only connections."""
+        limits, terminals = self.server.limits, self.server.terminals
+        if (self.open_channels >= limits.sessions_per_connection
+                or terminals.by_ip.get(self.ip, 0) >= limits.connections_per_ip):
+            log.info("refusing a session from %s: too many open", self.ip)
+            raise asyncssh.ChannelOpenError(asyncssh.OPEN_ADMINISTRATIVELY_PROHIBITED,
+                                            "Too many sessions open from your address.")
+        self.open_channels += 1
+        terminals.add(self.ip)
+
+        def closed() -> None:
+            self.open_channels -= 1
+            terminals.remove(self.ip)
+
+        return Terminal(self.server._session, closed)
 
     def session_opened(self, session: Session) -> None:
         self.ever_opened = True
@@ -213,6 +245,7 @@ class BoomtownServer:
         self.allow_guests = allow_guests
         self.connections = Counter()  # logged in
         self.pending = Counter()  # still logging in
+        self.terminals = Counter()  # terminal sessions open
         try:
             data_dir.mkdir(parents=True, exist_ok=True)
             self.key = host_key(data_dir)
@@ -240,7 +273,7 @@ class BoomtownServer:
         """Listen; returns the port (useful with port 0)."""
         self._server = await asyncssh.create_server(
             lambda: Gate(self), address, port, server_host_keys=[self.key],
-            process_factory=self._session, encoding=None, line_editor=False,
+            encoding=None, line_editor=False,
             login_timeout=self.limits.login_grace_seconds, agent_forwarding=False,
             x11_forwarding=False, allow_scp=False, sftp_factory=None, keepalive_interval=30)
         loop_share.install(asyncio.get_running_loop())

@@ -293,6 +293,31 @@ async def test_connections_per_address_and_in_total_are_limited(tmp_path):
         await server.stop()
 
 
+async def test_sessions_are_limited_per_connection_and_per_address(tmp_path):
+    """Each terminal session runs an app: one connection may hold two, an address as many as it
+    may hold connections; a refused one starts no app, and room comes back when one closes."""
+    server, port = await start_server(tmp_path, connections_per_ip=3)
+    terminal = {"term_type": "xterm", "term_size": (80, 24)}
+    try:
+        first, second = await plain_connection(port, "a"), await plain_connection(port, "b")
+        a1 = await first.create_process(**terminal)
+        await first.create_process(**terminal)
+        with pytest.raises(asyncssh.ChannelOpenError, match="Too many sessions"):
+            await first.create_process(**terminal)  # a third in one connection
+        await second.create_process(**terminal)
+        with pytest.raises(asyncssh.ChannelOpenError, match="Too many sessions"):
+            await second.create_process(**terminal)  # a fourth from the address
+        await until(lambda: len(server.sessions) == 3)
+        a1.close()
+        await until(lambda: len(server.sessions) == 2)
+        await second.create_process(**terminal)  # room again
+        await until(lambda: len(server.sessions) == 3)
+        first.close()
+        second.close()
+    finally:
+        await server.stop()
+
+
 async def test_connections_that_never_log_in_leave_room_for_those_who_do(tmp_path):
     server, port = await start_server(tmp_path, connections_total=20, pending_total=8,
                                       pending_per_ip=2, login_grace_seconds=1.0)

@@ -1,0 +1,146 @@
+"""What one person's flood leaves of the server for everyone else (issue 42's attacks).
+
+    .venv/bin/python benchmarks/host_floods.py sessions [--count 1000]
+    .venv/bin/python benchmarks/host_floods.py pending [--logins 30]
+
+`sessions`: one connection asks for `--count` terminal sessions, one after another. Printed: how
+many the server opened, its memory before and after, and the CPU it spent.
+
+`pending`: four loopback addresses (127.0.0.2-5) hold 8 silent TCP sockets each, reopening any the
+server closes, while 30 people log in one after another from 127.0.0.1 with a key and reach the
+lobby. Printed: how many reached it within 5 s, and their times.
+
+The server runs in its own process (`boomtown serve`, default limits).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import re
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import asyncssh
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from benchmarks.ssh_speed import cpu_seconds, server_rss_kb  # noqa: E402
+
+LOGIN_SECONDS = 5.0  # the issue's goal: an ordinary login reaches the lobby within this
+
+
+async def start_server() -> tuple[asyncio.subprocess.Process, int]:
+    server = await asyncio.create_subprocess_exec(
+        sys.executable, "-m", "tui.cli", "serve", "--port", "0", "--data", tempfile.mkdtemp(),
+        stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+    port = int(re.search(rb":(\d+)", await server.stdout.readline()).group(1))
+    return server, port
+
+
+async def connect(port: int, name: str) -> asyncssh.SSHClientConnection:
+    key = asyncssh.generate_private_key("ssh-ed25519")
+    return await asyncssh.connect("127.0.0.1", port, username=name, client_keys=[key],
+                                  known_hosts=None, agent_path=None)
+
+
+async def sessions(count: int) -> None:
+    server, port = await start_server()
+    try:
+        conn = await connect(port, "flooder")
+        await asyncio.sleep(1.0)
+        rss_before, cpu_before = await server_rss_kb(server.pid), cpu_seconds(server.pid)
+        opened, began = 0, time.monotonic()
+        processes = []
+        for _ in range(count):
+            try:
+                processes.append(await conn.create_process(term_type="xterm",
+                                                           term_size=(80, 24)))
+                opened += 1
+            except asyncssh.ChannelOpenError:
+                pass
+        await asyncio.sleep(2.0)  # the apps opened get going
+        print(f"sessions asked: {count}, opened: {opened} in {time.monotonic() - began:.1f} s")
+        print(f"server memory: {rss_before / 1024:.0f} -> "
+              f"{await server_rss_kb(server.pid) / 1024:.0f} MB; "
+              f"CPU {cpu_seconds(server.pid) - cpu_before:.1f} s")
+        conn.close()
+    finally:
+        server.terminate()
+        await server.wait()
+
+
+async def hold_silent_sockets(port: int, address: str, stop: asyncio.Event) -> None:
+    """Eight sockets from `address` that never say a word, each reopened when it is closed."""
+    async def one() -> None:
+        while not stop.is_set():
+            with contextlib.suppress(OSError):
+                reader, writer = await asyncio.open_connection("127.0.0.1", port,
+                                                               local_addr=(address, 0))
+                with contextlib.suppress(OSError):
+                    while not stop.is_set() and await reader.read(4096):
+                        pass
+                writer.close()
+            await asyncio.sleep(0.01)
+    await asyncio.gather(*(one() for _ in range(8)))
+
+
+async def lobby_time(port: int, name: str) -> float | None:
+    """Seconds from connecting to the lobby on screen; None if not within LOGIN_SECONDS."""
+    began = time.monotonic()
+    try:
+        async with asyncio.timeout(LOGIN_SECONDS):
+            conn = await connect(port, name)
+            process = await conn.create_process(term_type="xterm", term_size=(100, 30),
+                                                encoding=None)
+            seen = b""
+            while b"Lobby" not in seen:
+                data = await process.stdout.read(65536)
+                if not data:
+                    return None
+                seen = seen[-64:] + data
+            conn.close()
+            return time.monotonic() - began
+    except (TimeoutError, OSError, asyncssh.Error):
+        return None
+
+
+async def pending(logins: int) -> None:
+    server, port = await start_server()
+    stop = asyncio.Event()
+    flood = [asyncio.create_task(hold_silent_sockets(port, f"127.0.0.{2 + i}", stop))
+             for i in range(4)]
+    try:
+        await asyncio.sleep(1.0)
+        times = [await lobby_time(port, f"person{i}") for i in range(logins)]
+        done = sorted(t for t in times if t is not None)
+        print(f"logins reaching the lobby within {LOGIN_SECONDS:.0f} s: {len(done)} of {logins}")
+        if done:
+            print(f"their times: median {statistics.median(done):.2f} s, slowest {done[-1]:.2f} s")
+    finally:
+        stop.set()
+        for task in flood:
+            task.cancel()
+        server.terminate()
+        await server.wait()
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    which = parser.add_subparsers(dest="flood", required=True)
+    which.add_parser("sessions").add_argument("--count", type=int, default=1000)
+    which.add_parser("pending").add_argument("--logins", type=int, default=30)
+    args = parser.parse_args()
+    if args.flood == "sessions":
+        asyncio.run(sessions(args.count))
+    else:
+        asyncio.run(pending(args.logins))
+
+
+if __name__ == "__main__":
+    main()
