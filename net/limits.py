@@ -17,8 +17,10 @@ class Limits:
     connections_total: int = 200
     sessions_per_connection: int = 2  # terminal sessions open at once in one connection
     login_grace_seconds: float = 10.0  # to log in, and then to open a terminal session
-    pending_total: int = 32  # connections still logging in, in total and per address
+    pending_total: int = 32  # connections still logging in, in total, per address, per network
     pending_per_ip: int = 8
+    pending_per_network: int = 16  # a /24 (IPv4) or /64 (IPv6)
+    silent_seconds: float = 3.0  # a connection that has not sent its SSH version by then is cut
     lobby_idle_seconds: float = 1800.0  # a session idle this long in the lobby is closed
     name_choice_seconds: float = 120.0  # to choose another name when the one asked is taken
     afk_seconds: float = 60.0  # idle on your turn this long and a bot plays for you

@@ -11,12 +11,12 @@ import asyncio
 import logging
 import sys
 import time
-from dataclasses import dataclass, field
 from pathlib import Path
 
 import asyncssh
 
 from . import lean_strips, loop_share, shared_styles
+from .admission import Counter, Pending
 from .broadcast import Broadcasts
 from .channel import Channel
 from .collector import Collector
@@ -42,24 +42,6 @@ def host_key(data_dir: Path) -> asyncssh.SSHKey:
         path.write_bytes(key.export_private_key())
         path.chmod(0o600)
     return asyncssh.read_private_key(str(path))
-
-
-@dataclass
-class Counter:
-    """Open connections, in total and per address."""
-
-    total: int = 0
-    by_ip: dict[str, int] = field(default_factory=dict)
-
-    def add(self, ip: str) -> None:
-        self.total += 1
-        self.by_ip[ip] = self.by_ip.get(ip, 0) + 1
-
-    def remove(self, ip: str) -> None:
-        self.total -= 1
-        self.by_ip[ip] -= 1
-        if not self.by_ip[ip]:
-            del self.by_ip[ip]
 
 
 class Terminal(asyncssh.SSHServerProcess):
@@ -89,7 +71,7 @@ class Gate(asyncssh.SSHServer):
         self.key: str | None = None  # the fingerprint of the key that signed the login
         self._offered: str | None = None  # the last key accepted, signed or merely offered
         self.ip = "?"
-        self.counter: Counter | None = None  # the count this connection is in
+        self.counted = False  # among the logged-in connections
         self.sessions: set[Session] = set()  # this connection's sessions, ended when it is lost
         self.ever_opened = False
         self.open_channels = 0  # terminal sessions open now
@@ -99,25 +81,35 @@ class Gate(asyncssh.SSHServer):
     def connection_made(self, conn: asyncssh.SSHServerConnection) -> None:
         self.conn = conn
         self.ip = (conn.get_extra_info("peername") or ("?",))[0]
-        limits, pending = self.server.limits, self.server.pending
-        if (pending.total >= limits.pending_total
-                or pending.by_ip.get(self.ip, 0) >= limits.pending_per_ip):
+        loop = asyncio.get_running_loop()
+        if not self.server.pending.admit(self):
             log.info("refusing %s: too many connections logging in", self.ip)
-            asyncio.get_running_loop().call_soon(conn.abort)  # before any key exchange work
+            loop.call_soon(conn.abort)  # before any key exchange work
             return
-        self._count_in(pending)
+        loop.call_later(self.server.limits.silent_seconds, self._cut_if_silent)
 
-    def _count_in(self, counter: Counter | None) -> None:
-        if self.counter is not None:
-            self.counter.remove(self.ip)
-        self.counter = counter
-        if counter is not None:
-            counter.add(self.ip)
+    @property
+    def silent(self) -> bool:
+        """Whether the client has yet to say which SSH it speaks (its version line)."""
+        return self.conn.get_extra_info("client_version") is None
+
+    def drop(self) -> None:
+        """Close this connection, still logging in, to make room for another."""
+        log.info("dropping a silent connection from %s to make room", self.ip)
+        self.conn.abort()
+
+    def _cut_if_silent(self) -> None:
+        if self.silent:
+            self.server.pending.leave(self)
+            self.conn.abort()
 
     def connection_lost(self, exc: Exception | None) -> None:
         for session in list(self.sessions):
             session.connection_lost()
-        self._count_in(None)
+        self.server.pending.leave(self)
+        if self.counted:
+            self.counted = False
+            self.server.connections.remove(self.ip)
 
     def begin_auth(self, username: str) -> bool:
         self._refused_for_room()
@@ -143,13 +135,15 @@ class Gate(asyncssh.SSHServer):
         self.key = self._offered
         if self._refused_for_room():  # others logged in while this one did
             return
-        self._count_in(self.server.connections)
+        self.server.pending.leave(self)
+        self.counted = True
+        self.server.connections.add(self.ip)
         asyncio.get_running_loop().call_later(self.server.limits.login_grace_seconds,
                                               self._require_session)
 
     def _require_session(self) -> None:
         """A connection that logs in must open a terminal session in time (no `ssh -N`)."""
-        if not self.ever_opened and self.counter is not None:
+        if not self.ever_opened and self.counted:
             self.conn.disconnect(asyncssh.DISC_BY_APPLICATION,
                                  "Boomtown serves games in a terminal session only.")
 
@@ -244,7 +238,8 @@ class BoomtownServer:
         self.limits = limits
         self.allow_guests = allow_guests
         self.connections = Counter()  # logged in
-        self.pending = Counter()  # still logging in
+        self.pending = Pending(limits.pending_total, limits.pending_per_ip,
+                               limits.pending_per_network)  # still logging in
         self.terminals = Counter()  # terminal sessions open
         try:
             data_dir.mkdir(parents=True, exist_ok=True)

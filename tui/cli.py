@@ -62,6 +62,9 @@ def _parser() -> argparse.ArgumentParser:
                        help="connections still logging in, in total (default %(default)s)")
     serve.add_argument("--max-pending-per-ip", type=_count, default=8,
                        help="connections still logging in, per address (default %(default)s)")
+    serve.add_argument("--max-pending-per-network", type=_count, default=16,
+                       help="connections still logging in, per /24 or /64 network; a silent "
+                       "one makes room for a newcomer (default %(default)s)")
     serve.add_argument("--lobby-idle", type=_seconds, default=1800.0,
                        help="seconds idle in the lobby before the session is closed "
                        "(default %(default)g)")
@@ -275,7 +278,9 @@ def run_serve(args: argparse.Namespace) -> int:
 
     limits = Limits(connections_per_ip=args.max_per_ip, connections_total=args.max_connections,
                     login_grace_seconds=args.login_grace, pending_total=args.max_pending,
-                    pending_per_ip=args.max_pending_per_ip, lobby_idle_seconds=args.lobby_idle,
+                    pending_per_ip=args.max_pending_per_ip,
+                    pending_per_network=args.max_pending_per_network,
+                    lobby_idle_seconds=args.lobby_idle,
                     afk_seconds=args.afk_seconds, input_bytes_per_second=args.input_rate,
                     session_loop_share=args.loop_share,
                     address_loop_share=args.address_loop_share,

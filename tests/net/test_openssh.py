@@ -1,13 +1,14 @@
 """The real OpenSSH client, in a real terminal (tmux), against the real server."""
 
 import asyncio
+import contextlib
 import os
 import shutil
 import subprocess
 
 import pytest
 
-from .harness import key_for, start_server
+from .harness import key_for, start_server, until
 
 # On CI these programs are installed by .ci/run, so a missing one fails there instead of skipping.
 pytestmark = pytest.mark.skipif(
@@ -113,4 +114,65 @@ async def test_a_public_key_offered_without_its_private_key_is_nobody(tmp_path):
         assert not any(session.joined for session in server.sessions)
     finally:
         await tmux.run("kill-server")
+        await server.stop()
+
+
+async def hold_silent_sockets(port: int, address: str, stop: asyncio.Event) -> None:
+    """Eight sockets from `address` that never say a word, each reopened once it is closed."""
+    async def one() -> None:
+        while not stop.is_set():
+            with contextlib.suppress(OSError):
+                reader, writer = await asyncio.open_connection("127.0.0.1", port,
+                                                               local_addr=(address, 0))
+                with contextlib.suppress(OSError):
+                    while not stop.is_set() and await reader.read(4096):
+                        pass
+                writer.close()
+            await asyncio.sleep(0.01)
+    await asyncio.gather(*(one() for _ in range(8)))
+
+
+async def reaches_the_lobby(command: list[str], within: float) -> bool:
+    ssh = await asyncio.create_subprocess_exec(*command, stdin=subprocess.PIPE,
+                                               stdout=subprocess.PIPE,
+                                               stderr=subprocess.DEVNULL)
+    seen = b""
+    try:
+        async with asyncio.timeout(within):
+            while b"Lobby" not in seen:
+                data = await ssh.stdout.read(65536)
+                if not data:
+                    return False
+                seen = seen[-64:] + data
+        return True
+    except TimeoutError:
+        return False
+    finally:
+        with contextlib.suppress(ProcessLookupError):  # it may have ended by itself
+            ssh.kill()
+        await ssh.wait()
+
+
+async def test_people_log_in_while_silent_connections_flood_the_server(tmp_path):
+    """Four addresses hold 8 silent sockets each, more than the server lets wait, and reopen
+    any it closes: ordinary logins with the real client still reach the lobby within 5 s."""
+    server, port = await start_server(tmp_path / "server")
+    key_file = tmp_path / "id_ed25519"
+    key_file.write_bytes(key_for("kim").export_private_key())
+    key_file.chmod(0o600)
+    stop = asyncio.Event()
+    flood = [asyncio.create_task(hold_silent_sockets(port, f"127.0.0.{2 + i}", stop))
+             for i in range(4)]
+    try:
+        await until(lambda: server.pending.total >= 16)
+        logins = [await reaches_the_lobby(
+            ["ssh", "-tt", "-i", str(key_file), "-o", "IdentitiesOnly=yes", "-o",
+             "StrictHostKeyChecking=no", "-o", "UserKnownHostsFile=/dev/null", "-o",
+             "LogLevel=ERROR", "-p", str(port), f"person{i}@127.0.0.1"], within=5.0)
+            for i in range(30)]
+        assert sum(logins) >= 29
+    finally:
+        stop.set()
+        for task in flood:
+            task.cancel()
         await server.stop()
