@@ -117,3 +117,25 @@ async def test_random_input_in_a_replay_never_breaks_a_session(tmp_path, caplog)
         assert not [r for r in caplog.records if r.levelno >= logging.ERROR], caplog.text
     finally:
         await server.stop()
+
+
+async def test_random_input_in_the_past_games_list_never_breaks_a_session(tmp_path, caplog):
+    """eve opens the past games (p) over two finished games; the noise then goes there, to the
+    replays its Enter opens and wherever their keys lead."""
+    caplog.set_level(logging.ERROR, logger="boomtown.net")
+    server, port = await fuzz_server(tmp_path)
+    for seed in (7, 8):
+        table = table_with(server, ["ann", "bob"], bots=0, game="stadium", seed=seed)
+        play_until(server.host, table, lambda state: state.is_over())
+
+    async def listing(eve) -> None:
+        await eve.wait_for("Lobby")
+        await eve.press("p")
+        await eve.wait_for("Past games")
+
+    try:
+        await fuzz(server, port, random.Random(f"fuzz past{FUZZ_SEED}"), FUZZ_KEYS // 2,
+                   listing)
+        assert not [r for r in caplog.records if r.levelno >= logging.ERROR], caplog.text
+    finally:
+        await server.stop()

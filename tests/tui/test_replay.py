@@ -122,3 +122,18 @@ def test_a_save_of_a_game_still_running_is_replayed_as_a_spectator_saw_it():
     replay = ReplayTable(Replay(running.match.record), running.seats)
     replay.go_to(replay.replay.length)
     assert replay.view(None).cash == running.view(None).cash and None in replay.view(None).cash
+
+
+async def test_a_replay_whose_app_ends_as_it_opens_is_not_filled_in():
+    """32 SSH sessions pressing p, Enter, End, Home, q, Esc at once: a session's app ended (q in
+    the lobby) while its replay screen was mounting, its body composed but never filled, and
+    filling in the panels ended the session with NoMatches '#status'."""
+    app = app_for(finished("stadium"))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.press("r")
+        await pilot.pause()
+        screen = app.screen
+        await screen.query_one(".page-body").remove_children()  # as the burst left it
+        app.exit()
+        assert screen.children and not screen.is_attached
+        screen.on_mount()  # what Textual did next: no panel is asked for

@@ -34,8 +34,10 @@ class _Sized:
     ready = False  # filled in by `set_up`: news for a screen not yet ready waits for it
 
     def on_mount(self) -> None:
-        if not self.children:  # composed bare, as it was closing: left, or its app ended, in
-            return             # the burst of keys that opened it
+        # Not filled in when closed or its app ended in the burst of keys that opened it: it
+        # may then be composed bare, or with a body whose widgets were never mounted.
+        if not self.children or not self.is_attached:
+            return
         self._fit(self.app.size.width, self.app.size.height)
         self.set_up()
         self.ready = True
