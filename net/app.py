@@ -93,6 +93,10 @@ class SessionApp(ServedApp):
 
     def on_session_app_table_changed(self, _: TableChanged) -> None:
         self._table_pending = False
+        if self.at_table is not None and self.at_table not in self.host.tables:
+            self.show_lobby()  # a finished game stays while its players are at it: closed
+            self.notify("The server's host closed that table.", severity="warning")
+            return
         refresh_table_screen(self)
 
     # -- screens -----------------------------------------------------------------------------

@@ -221,6 +221,23 @@ class Host:
             del self.tables[table_id]
             self._lobby_changed()
 
+    def close(self, table: HostedTable) -> None:
+        """Take a table not over away (it was closed in the storage): its bots and clocks
+        stop, and its players are sent to the lobby."""
+        _cancel_timer(table)
+        table.status = CLOSED
+        self.tables.pop(table.id, None)
+        self._notify_table(table)
+        self._lobby_changed()
+
+    def closed_elsewhere(self) -> None:
+        """Close the tables that `boomtown tables --close` closed in the storage."""
+        statuses = self.storage.statuses(list(self.tables))
+        for table_id, status in statuses.items():
+            if status == CLOSED and table_id in self.tables:
+                log.info("table %d was closed by the server's host", table_id)
+                self.close(self.tables[table_id])
+
     def saw_the_end(self, table_id: int, name: str) -> None:
         """`name` has left this finished game's end screen: the lobby no longer lists it for
         them."""
@@ -522,19 +539,29 @@ class Host:
 
     def _load(self) -> None:
         """The tables waiting or playing when the server stopped (finished games stay on disk
-        only: nobody can come back to them, and they are replayed from there)."""
-        for stored in self.storage.tables(WAITING, PLAYING):
-            seats = seats_from_json(stored.seats)
-            table = HostedTable(stored.id, stored.game, stored.options, stored.seed, stored.host,
-                                seats, ChatLog.load(stored.id, self.storage),
-                                status=stored.status, away=set(stored.away),
-                                bot_kind=stored.bot_kind)
-            if stored.status != WAITING:
-                table.match = Match.from_record(stored.record())
-                if table.match.state.is_over():  # its end could not be saved when it came
-                    self._save_end(table)
-                    continue
-            self.tables[table.id] = table
+        only: nobody can come back to them, and they are replayed from there). A table that
+        does not read is set aside, and the others start."""
+        for table_id in self.storage.table_ids(WAITING, PLAYING):
+            try:
+                self._load_table(table_id)
+            except Exception as exc:  # whatever a damaged row makes the storage or rules raise
+                reason = f"{type(exc).__name__}: {exc}"
+                log.error("table %d cannot be read, and is set aside (%s); `boomtown tables` "
+                          "lists it", table_id, reason)
+                self.storage.set_aside(table_id, reason[:500])
+
+    def _load_table(self, table_id: int) -> None:
+        stored = self.storage.table(table_id)
+        seats = seats_from_json(stored.seats)
+        table = HostedTable(stored.id, stored.game, stored.options, stored.seed, stored.host,
+                            seats, ChatLog.load(stored.id, self.storage), status=stored.status,
+                            away=set(stored.away), bot_kind=stored.bot_kind)
+        if stored.status != WAITING:
+            table.match = Match.from_record(stored.record())
+            if table.match.state.is_over():  # its end could not be saved when it came
+                self._save_end(table)
+                return
+        self.tables[table.id] = table
 
     def stop(self) -> None:
         """No more bot moves or idle clocks: the server is shutting down."""

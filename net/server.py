@@ -77,6 +77,7 @@ class Gate(asyncssh.SSHServer):
         self.open_channels = 0  # terminal sessions open now
         self._told_owner = False
         self._told_banned = False
+        self._told_storage = False
 
     def connection_made(self, conn: asyncssh.SSHServerConnection) -> None:
         self.conn = conn
@@ -174,7 +175,15 @@ class Gate(asyncssh.SSHServer):
 
     def validate_public_key(self, username: str, key: asyncssh.SSHKey) -> bool:
         fingerprint = key.get_fingerprint("sha256")
-        owner = self.server.storage.key_of(player_name(username))
+        try:
+            owner = self.server.storage.key_of(player_name(username))
+        except StorageError as exc:
+            log.error("cannot log %s in: the names cannot be read (%s)", self.ip, exc)
+            if not self._told_storage:
+                self._told_storage = True
+                self.conn.send_auth_banner("The server cannot log you in just now; please try "
+                                           "again later.\r\n")
+            return False
         if owner is not None and owner != fingerprint:
             if not self._told_owner:
                 self._told_owner = True
@@ -245,9 +254,9 @@ class BoomtownServer:
             data_dir.mkdir(parents=True, exist_ok=True)
             self.key = host_key(data_dir)
             self.storage = Storage(data_dir / "boomtown.sqlite3")
+            self.host = Host(self.storage, limits)
         except (OSError, StorageError) as exc:
             raise DataDirError(f"cannot write to the data directory {data_dir}: {exc}") from None
-        self.host = Host(self.storage, limits)
         self.broadcasts = Broadcasts(self.host, limits)
         self.first_frames = FirstFrames(self.host, limits)
         self.collector = Collector(lambda: self.host.last_change)
@@ -310,15 +319,18 @@ class BoomtownServer:
         return next((ban for ban in self._bans if ban.refuses(name, key, address)), None)
 
     def _read_bans(self) -> None:
+        """What the host's commands (`boomtown ban`, `boomtown tables --close`) changed."""
         try:
             if self.storage.changed_elsewhere():
                 self._bans = self.storage.bans()
+                self.host.closed_elsewhere()
         except StorageError as exc:  # the bans read last stand
-            log.warning("cannot read the bans (%s)", exc)
+            log.warning("cannot read the bans or tables (%s)", exc)
 
     async def _watch_bans(self) -> None:
-        """Every few seconds, end the sessions of anyone the host has banned (the bans are read
-        once a round, only if the database changed, not once for each session)."""
+        """Every few seconds, end the sessions of anyone the host has banned, and take away
+        tables the host closed (read once a round, only if the database changed, not once for
+        each session)."""
         while True:
             await asyncio.sleep(BAN_CHECK_SECONDS)
             self._read_bans()

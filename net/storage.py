@@ -139,6 +139,19 @@ class StoredTable:
             "actions": [[seat, action] for seat, action in self.actions]})
 
 
+@dataclass(frozen=True)
+class ListedTable:
+    """A table as `boomtown tables` lists it."""
+
+    id: int
+    game: str
+    status: str
+    host: str
+    seats: str  # as stored (JSON)
+    created: float
+    result: str  # for a damaged table, why it was set aside
+
+
 class StorageError(Exception):
     """The storage cannot be written (a full disk, a read-only directory...): nothing was saved."""
 
@@ -345,12 +358,39 @@ class Storage:
         self.db.execute("UPDATE tables SET away = ? WHERE id = ?", (json.dumps(away), table_id))
 
     @guarded
-    def tables(self, *statuses: str) -> list[StoredTable]:
-        """The tables with one of `statuses`, with their actions, oldest first."""
+    def table_ids(self, *statuses: str) -> list[int]:
+        """The numbers of the tables with one of `statuses`, oldest first."""
         marks = ", ".join("?" * len(statuses))
-        rows = self.db.execute(f"SELECT {TABLE_COLUMNS} FROM tables WHERE status IN ({marks}) "
-                               "ORDER BY id", statuses).fetchall()
-        return [self._stored(row) for row in rows]
+        return [id_ for (id_,) in self.db.execute(
+            f"SELECT id FROM tables WHERE status IN ({marks}) ORDER BY id", statuses)]
+
+    @guarded
+    def statuses(self, table_ids: list[int]) -> dict[int, str]:
+        """The status of each of these tables (those that exist)."""
+        marks = ", ".join("?" * len(table_ids))
+        return dict(self.db.execute(f"SELECT id, status FROM tables WHERE id IN ({marks})",
+                                    table_ids).fetchall())
+
+    @guarded
+    def set_aside(self, table_id: int, reason: str) -> None:
+        """The table cannot be read: it is no longer loaded, and `boomtown tables` lists it."""
+        self.db.execute("UPDATE tables SET status = 'damaged', result = ? WHERE id = ?",
+                        (reason, table_id))
+
+    @guarded
+    def close_table(self, table_id: int) -> bool:
+        """Close a table not over (the host's `boomtown tables --close`); False if there was
+        none such."""
+        return self.db.execute("UPDATE tables SET status = 'closed' WHERE id = ? AND status "
+                               "IN ('waiting', 'playing', 'damaged')", (table_id,)).rowcount > 0
+
+    @guarded
+    def open_tables(self) -> list[ListedTable]:
+        """The tables waiting, playing or set aside as damaged, oldest first, as stored (a
+        damaged table's seats may not read)."""
+        return [ListedTable(*row) for row in self.db.execute(
+            "SELECT id, game, status, host, seats, created, result FROM tables "
+            "WHERE status IN ('waiting', 'playing', 'damaged') ORDER BY id")]
 
     @guarded
     def table(self, table_id: int) -> StoredTable | None:

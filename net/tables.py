@@ -4,6 +4,7 @@ requests raise when they cannot be done."""
 from __future__ import annotations
 
 import asyncio
+import json
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -11,6 +12,7 @@ from core.engine.match import Match
 from core.games import get_spec
 
 from .chat import ChatLog
+from .limits import clean_text
 
 OPEN, HUMAN = "open", "human"
 WAITING, PLAYING, OVER = "waiting", "playing", "over"
@@ -38,6 +40,17 @@ class NetSeat:
 def seats_json(seats: list[NetSeat]) -> list[dict[str, str]]:
     """Seats as they are kept in storage."""
     return [{"name": s.name, "kind": s.kind} for s in seats]
+
+
+def seat_names(stored: str) -> str:
+    """Who sits at a table, from its seats as stored: "ann, Ada [bot], (open)"; the text as it
+    is if it does not read (a damaged table)."""
+    try:
+        seats = seats_from_json(json.loads(stored))
+    except (ValueError, TypeError, KeyError):
+        return clean_text(stored, 80)
+    return ", ".join("(open)" if seat.kind == OPEN else seat.name if seat.kind == HUMAN
+                     else f"{seat.name} [{seat.kind} bot]" for seat in seats)
 
 
 def seats_from_json(seats: list[dict[str, str]]) -> list[NetSeat]:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
 import sys
@@ -117,6 +118,11 @@ def _parser() -> argparse.ArgumentParser:
     ban.add_argument("--lift", action="store_true", help="let them in again")
     ban.add_argument("--list", action="store_true", help="list who is banned")
     ban.add_argument("--data", help="the server's data directory (default: as serve's)")
+    tables = commands.add_parser("tables", help="list the tables of your SSH server not yet "
+                                 "over, or close one (a running server closes it within seconds)")
+    tables.add_argument("--close", type=int, metavar="ID", help="close the table numbered ID: "
+                        "its seats are freed and its game ends unfinished")
+    tables.add_argument("--data", help="the server's data directory (default: as serve's)")
     sim = commands.add_parser("sim", help="play many seeded games between bots, headless")
     sim.add_argument("game", choices=sorted(SLUGS))
     sim.add_argument("--games", type=_count, default=100,
@@ -302,46 +308,78 @@ def _server_dir(args: argparse.Namespace):
     return Path(args.data) if args.data else data_dir() / "server"
 
 
-def run_ban(args: argparse.Namespace) -> int:
-    """Ban a name (and its key), lift a ban, or list them, in a server's database."""
-    from datetime import datetime
-
-    from net.server import BAN_CHECK_SECONDS
+@contextlib.contextmanager
+def _server_storage(args: argparse.Namespace):
+    """The database of the server whose data directory `args` names (ValueError if none)."""
     from net.storage import Storage, StorageError
 
-    if not args.list and not args.name:
-        raise ValueError("ban takes the name to ban (or --list)")
     database = _server_dir(args) / "boomtown.sqlite3"
     if not database.exists():
         raise ValueError(f"no server keeps its games in {database.parent}: give its --data")
     try:
         storage = Storage(database)
         try:
-            if args.list:
-                for ban in storage.bans():
-                    when = datetime.fromtimestamp(ban.at).strftime("%d %b %Y %H:%M")
-                    guests = f"guests from {', '.join(sorted(ban.addresses))}" \
-                        if ban.addresses else "no address"
-                    print("  ".join((ban.name, ban.key or "(guest)", when, guests,
-                                     ban.reason)).rstrip())
-            elif args.lift:
-                lifted = storage.lift_ban(args.name)
-                print(f"{args.name} may come in again." if lifted else f"{args.name} was not "
-                      "banned.")
-            else:
-                key, addresses = storage.ban(args.name, args.reason or "")
-                kept_out = f"and the key {key}, under any name" if key else \
-                    "a name no key owns"
-                if addresses:
-                    kept_out += f"; and guests from {', '.join(addresses)}, where it came from"
-                elif not key:
-                    kept_out += ": a guest may come back under another"
-                print(f"Banned {args.name} ({kept_out}). A running server sends them away "
-                      f"within {BAN_CHECK_SECONDS:g} s.")
+            yield storage
         finally:
             storage.close()
     except StorageError as exc:
         raise ValueError(f"cannot use the server's database: {exc}") from None
+
+
+def run_ban(args: argparse.Namespace) -> int:
+    """Ban a name (and its key), lift a ban, or list them, in a server's database."""
+    from datetime import datetime
+
+    from net.server import BAN_CHECK_SECONDS
+
+    if not args.list and not args.name:
+        raise ValueError("ban takes the name to ban (or --list)")
+    with _server_storage(args) as storage:
+        if args.list:
+            for ban in storage.bans():
+                when = datetime.fromtimestamp(ban.at).strftime("%d %b %Y %H:%M")
+                guests = f"guests from {', '.join(sorted(ban.addresses))}" \
+                    if ban.addresses else "no address"
+                print("  ".join((ban.name, ban.key or "(guest)", when, guests,
+                                 ban.reason)).rstrip())
+        elif args.lift:
+            lifted = storage.lift_ban(args.name)
+            print(f"{args.name} may come in again." if lifted else f"{args.name} was not "
+                  "banned.")
+        else:
+            key, addresses = storage.ban(args.name, args.reason or "")
+            kept_out = f"and the key {key}, under any name" if key else \
+                "a name no key owns"
+            if addresses:
+                kept_out += f"; and guests from {', '.join(addresses)}, where it came from"
+            elif not key:
+                kept_out += ": a guest may come back under another"
+            print(f"Banned {args.name} ({kept_out}). A running server sends them away "
+                  f"within {BAN_CHECK_SECONDS:g} s.")
+    return 0
+
+
+def run_tables(args: argparse.Namespace) -> int:
+    """List a server's tables not yet over (damaged ones too, with why), or close one."""
+    from datetime import datetime
+
+    from net.server import BAN_CHECK_SECONDS
+    from net.tables import seat_names
+
+    with _server_storage(args) as storage:
+        if args.close is not None:
+            if not storage.close_table(args.close):
+                raise ValueError(f"no table {args.close} is waiting, playing or damaged")
+            print(f"Closed table {args.close}. A running server takes it away within "
+                  f"{BAN_CHECK_SECONDS:g} s.")
+            return 0
+        for table in storage.open_tables():
+            when = datetime.fromtimestamp(table.created).strftime("%d %b %Y %H:%M")
+            line = [str(table.id), table.game, table.status, f"host {table.host}", when,
+                    seat_names(table.seats)]
+            if table.status == "damaged":
+                line.append(f"set aside: {table.result}")
+            print("  ".join(line))
     return 0
 
 
@@ -355,6 +393,8 @@ def main(argv: list[str] | None = None) -> int:
             return run_serve(args)
         if args.command == "ban":
             return run_ban(args)
+        if args.command == "tables":
+            return run_tables(args)
         if args.command == "play":
             app = make_play_app(args)
         elif args.command == "resume":
