@@ -19,6 +19,7 @@ from core.engine.match import Match
 from core.games import get_spec
 from tui.text import counted, plural
 
+from .admission import network_of
 from .chat import LOBBY, ChatLog
 from .limits import Limits, TokenBucket, clean_text
 from .loop_share import unmetered
@@ -123,8 +124,9 @@ class Host:
             raise HostError(f"there is no table {table_id}") from None
 
     def create_table(self, by: str, game: str, options: dict[str, Any], players: int,
-                     bots: int, bot_kind: str = "heuristic",
-                     seed: int | None = None) -> HostedTable:
+                     bots: int, bot_kind: str = "heuristic", seed: int | None = None,
+                     address: str = "") -> HostedTable:
+        """A table waiting to start, made by `by` (coming from `address`), seated at it."""
         spec = get_spec(game)
         if not spec.min_players <= players <= spec.max_players:
             raise HostError(f"{spec.title} takes {spec.min_players} to {spec.max_players} players")
@@ -137,6 +139,7 @@ class Host:
             raise HostError(f"you have made {counted(limits.tables_per_person, 'table')} waiting "
                             "to start, the most allowed: start one, or stand up from one to "
                             "close it")
+        self._check_made_from(address)
         self._check_seats_held(by)
         if sum(t.status in (WAITING, PLAYING) for t in self.tables.values()) >= limits.open_tables:
             raise HostError(f"the server has {limits.open_tables} tables open, the most it "
@@ -157,7 +160,8 @@ class Host:
             log.warning("cannot save a new table (%s)", exc)
             raise SaveFailed(CANNOT_SAVE) from None
         table = HostedTable(table_id, game, options, seed, by, seats,
-                            ChatLog(table_id, self.storage), bot_kind=bot_kind)
+                            ChatLog(table_id, self.storage), bot_kind=bot_kind,
+                            made_from=address)
         self.tables[table_id] = table
         self._lobby_changed()
         return table
@@ -192,6 +196,37 @@ class Host:
     def _waiting_made_by(self, person: str) -> int:
         """How many tables waiting to start `person` hosts."""
         return sum(t.status == WAITING and t.host == person for t in self.tables.values())
+
+    def _check_made_from(self, address: str) -> None:
+        """HostError if the tables waiting to start made from `address`, or from its network,
+        are as many as allowed (throwaway keys make new names, not new addresses)."""
+        if not address:
+            return
+        most, network = self.limits.tables_per_address, network_of(address)
+        waiting = [t.made_from for t in self.tables.values() if t.status == WAITING]
+        if waiting.count(address) >= most or \
+                sum(network_of(made) == network for made in waiting if made) >= 2 * most:
+            raise HostError(f"{counted(most, 'table')} waiting to start were made from your "
+                            "address (or its network), the most allowed: join one, or start one")
+
+    def close_deserted(self) -> None:
+        """Close the tables waiting to start whose seated people have all been offline for
+        `deserted_table_seconds` (made and left, they would hold the server's room for good)."""
+        now = time.monotonic()
+        for table in [t for t in self.tables.values() if t.status == WAITING]:
+            if any(self.is_online(s.name) for s in table.seats if s.kind == HUMAN):
+                table.deserted_since = None
+            elif table.deserted_since is None:
+                table.deserted_since = now
+            elif now - table.deserted_since >= self.limits.deserted_table_seconds:
+                log.info("closing table %d: nobody seated has been online for %.0f s",
+                         table.id, now - table.deserted_since)
+                try:
+                    self.storage.close_table(table.id)
+                except StorageError as exc:
+                    log.warning("cannot close table %d (%s)", table.id, exc)
+                    continue
+                self.close(table)
 
     def _check_seats_held(self, name: str) -> None:
         """HostError if `name` sits at as many tables not yet over as a person may (so that
@@ -247,7 +282,7 @@ class Host:
             self._lobby_changed()
             self._forget_if_done(table)
 
-    def rematch(self, table_id: int, name: str) -> HostedTable:
+    def rematch(self, table_id: int, name: str, address: str = "") -> HostedTable:
         """`name`, a player of this finished game, plays it again: at the table the first of its
         players to ask made (the same game, options, number of seats and bots), which starts
         by itself once every person who played the game sits there."""
@@ -258,7 +293,7 @@ class Host:
         if table is None:  # nobody asked yet, or everyone stood up from the table made
             bots = sum(seat.is_bot for seat in old.seats)
             table = self.create_table(name, old.game, old.options, len(old.seats), bots,
-                                      old.bot_kind)
+                                      old.bot_kind, address=address)
             old.rematch = table.id
         else:
             self.sit(table.id, name)

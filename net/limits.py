@@ -42,6 +42,8 @@ class Limits:
     max_height: int = 100
     resize_interval_seconds: float = 0.5  # window changes are applied at most this often
     tables_per_person: int = 3  # tables waiting to start that one person has made
+    tables_per_address: int = 6  # made from one address; twice as many from one network
+    deserted_table_seconds: float = 600.0  # a waiting table nobody seated is online at closes
     open_tables: int = 100  # tables waiting or playing, in all
     games_per_person: int = 5  # tables waiting or playing that one person sits at
     past_games_listed: int = 50  # the last games finished, listed in the lobby to replay

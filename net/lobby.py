@@ -57,8 +57,10 @@ seated there who may host one more table.
 
 # This server
 
-- A person may have made {per_person} tables waiting to start at once, and sit at {games}
-  waiting or playing; {tables} tables may be waiting or playing in all.
+- A person may have made {per_person} tables waiting to start at once ({per_address} from one
+  address), and sit at {games} waiting or playing; {tables} tables may be waiting or playing
+  in all. A table waiting to start closes once nobody seated at it has been online for
+  {deserted:g} minutes.
 - Idle {afk:g} s on your turn and a bot plays for you until you press a key at that table.
 - Your seat is kept when you leave a table or lose the connection: come back with the same key.
 - Chat: {chat} lines a minute each, in the lobby and at tables together ({burst} at once).
@@ -70,6 +72,8 @@ seated there who may host one more table.
 def lobby_help(limits) -> str:
     """The lobby's help, with this server's limits."""
     return LOBBY_HELP.format(per_person=limits.tables_per_person, tables=limits.open_tables,
+                             per_address=limits.tables_per_address,
+                             deserted=limits.deserted_table_seconds / 60,
                              games=limits.games_per_person,
                              afk=limits.afk_seconds, past=limits.past_games_listed,
                              chat=limits.chat_per_minute, burst=limits.chat_burst,
@@ -181,7 +185,8 @@ class LobbyScreen(Page):
 
     def action_new_table(self) -> None:
         def create(request: dict) -> None:
-            self._made = self.app.host.create_table(self.app.player, **request).id
+            self._made = self.app.host.create_table(self.app.player, **request,
+                                                    address=self.app.session.address).id
             self.refresh_lobby()
 
         def made(request: dict | None) -> None:

@@ -266,7 +266,7 @@ class BoomtownServer:
         self._running: set[asyncio.Task] = set()  # the sessions' tasks, awaited on stop
         self._server: asyncssh.SSHAcceptor | None = None
         self._bans: list[Ban] = []
-        self._ban_watch: asyncio.Task | None = None
+        self._host_watch: asyncio.Task | None = None
         self.stall_watch = StallWatch(limits.stall_seconds)
 
     @property
@@ -282,7 +282,7 @@ class BoomtownServer:
             x11_forwarding=False, allow_scp=False, sftp_factory=None, keepalive_interval=30)
         loop_share.install(asyncio.get_running_loop())
         self.host.resume_bots()
-        self._ban_watch = asyncio.get_running_loop().create_task(self._watch_bans())
+        self._host_watch = asyncio.get_running_loop().create_task(self._watch_host())
         lean_strips.install()  # the server holds every session's lines: keep them small
         shared_styles.install()  # and parses each stylesheet once for all of them
         warm_up()
@@ -297,8 +297,8 @@ class BoomtownServer:
             self._server.close()
             await self._server.wait_closed()
         self.host.stop()
-        if self._ban_watch is not None:
-            self._ban_watch.cancel()
+        if self._host_watch is not None:
+            self._host_watch.cancel()
         for session in list(self.sessions):
             session.stop()
         if self._running:
@@ -327,13 +327,14 @@ class BoomtownServer:
         except StorageError as exc:  # the bans read last stand
             log.warning("cannot read the bans or tables (%s)", exc)
 
-    async def _watch_bans(self) -> None:
-        """Every few seconds, end the sessions of anyone the host has banned, and take away
-        tables the host closed (read once a round, only if the database changed, not once for
-        each session)."""
+    async def _watch_host(self) -> None:
+        """Every few seconds, end the sessions of anyone the host has banned, take away tables
+        the host closed (read once a round, only if the database changed, not once for each
+        session) and close waiting tables left deserted."""
         while True:
             await asyncio.sleep(BAN_CHECK_SECONDS)
             self._read_bans()
+            self.host.close_deserted()
             for session in list(self.sessions):
                 ban = self._ban_on(session.name, session.key, session.address)
                 if ban is not None:

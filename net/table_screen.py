@@ -165,7 +165,7 @@ class NetTableMixin:
         news = ""
         if choice == "again":
             try:
-                table = host.rematch(self.table.id, player)
+                table = host.rematch(self.table.id, player, app.session.address)
             except HostError as exc:
                 news = sentence(str(exc)) + "."
             else:

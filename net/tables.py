@@ -78,6 +78,8 @@ class HostedTable:
     listed_as: tuple = ()  # what the lobby last showed of this table
     done_with: set[str] = field(default_factory=set)  # players who left its end screen
     rematch: int | None = None  # the table its players asked to play again at
+    made_from: str = ""  # the address it was made from ("" for one made before a restart)
+    deserted_since: float | None = None  # waiting, nobody seated online since (monotonic)
 
     def view(self, seat: int | None):
         """What `seat` (None: a spectator) sees now; computed once per version and seat."""

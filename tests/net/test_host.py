@@ -104,7 +104,7 @@ async def test_every_action_is_stored_before_anyone_is_told(host, tmp_path):
 
     class Checker(Ear):
         def table_changed(self, table_id):
-            seen.append(len(host.storage.tables("playing")[0].actions))
+            seen.append(len(host.storage.table(table_id).actions))
 
     host.connect("ann", Checker())
     host.act(table.id, table.seats[table.actor()].name, A.ROLL)
@@ -322,6 +322,50 @@ async def test_one_person_cannot_fill_the_lobby_with_tables(tmp_path):
     with pytest.raises(HostError, match="the server has 3 tables open"):
         host.create_table("ann", "bigshot", {}, players=2, bots=1)
     assert len(host.tables) == 3
+    host.stop()
+
+
+async def test_throwaway_names_from_one_address_cannot_fill_the_lobby_with_tables(tmp_path):
+    """Cycling keys makes new names, not new addresses: waiting tables are counted per address,
+    and twice as many per /24 network."""
+    host = Host(Storage(tmp_path / "db.sqlite3"), Limits(tables_per_address=2))
+    for name in ("k1", "k2"):
+        host.create_table(name, "bigshot", {}, players=2, bots=1, address="198.51.100.7")
+    with pytest.raises(HostError, match="2 tables waiting to start were made from your address"):
+        host.create_table("k3", "bigshot", {}, players=2, bots=1, address="198.51.100.7")
+    for name in ("k4", "k5"):  # a neighbour in the /24 has room until the network's 4
+        host.create_table(name, "bigshot", {}, players=2, bots=1, address="198.51.100.8")
+    with pytest.raises(HostError, match="or its network"):
+        host.create_table("k6", "bigshot", {}, players=2, bots=1, address="198.51.100.9")
+    host.create_table("ann", "bigshot", {}, players=2, bots=1, address="203.0.113.1")
+    assert len(host.tables) == 5
+    host.stop()
+
+
+async def test_a_waiting_table_nobody_seated_is_online_at_closes_after_a_while(
+        tmp_path, monkeypatch):
+    host = Host(Storage(tmp_path / "db.sqlite3"), Limits(deserted_table_seconds=600))
+    clock = [1000.0]
+    monkeypatch.setattr("net.host.time.monotonic", lambda: clock[0])
+    ann, eve = Ear(), Ear()
+    host.connect("ann", ann)
+    kept = host.create_table("ann", "bigshot", {}, players=2, bots=1)
+    left = host.create_table("eve", "bigshot", {}, players=3, bots=1)
+    host.sit(left.id, "ann")
+    host.stand(left.id, "ann")  # eve, its host, alone at it and offline
+    host.close_deserted()
+    clock[0] += 599
+    host.connect("eve", eve)  # back in time: the clock starts again
+    host.close_deserted()
+    host.disconnect(eve)
+    host.close_deserted()
+    clock[0] += 599
+    host.close_deserted()
+    assert set(host.tables) == {kept.id, left.id}
+    clock[0] += 2
+    host.close_deserted()
+    assert set(host.tables) == {kept.id}  # ann is online at hers
+    assert host.storage.statuses([left.id]) == {left.id: "closed"}
     host.stop()
 
 

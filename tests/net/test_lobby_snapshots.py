@@ -26,6 +26,8 @@ SIZES = [pytest.param((120, 40), id="120x40"), pytest.param((80, 24), id="80x24"
 class Visitor:
     """What the lobby reads of a person's session."""
 
+    address = "192.0.2.1"
+
     def whose_name(self) -> str:
         return "Name owned by key SHA256:exampleexampleexampleexampleexample"
 

@@ -85,7 +85,8 @@ async def test_garbage_bytes_slow_down_only_the_session_that_sends_them(served):
     for _ in range(3):  # meanwhile ann chats, and is served while eve's flood is still queued
         word = f"ping{rng.randrange(10_000)}"
         await ann.press("/")
-        await until(lambda: getattr(anns.focused, "id", None) == "say")  # as a person would
+        # as a person would (the lobby's first frame is drawn before the app has a screen)
+        await until(lambda: anns.screen_stack and getattr(anns.focused, "id", None) == "say")
         await ann.press(word, "\r")
         await ann.wait_for(f"ann: {word}", timeout=20)
         assert eves.channel.bytes_read < len(garbage)
