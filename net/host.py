@@ -245,16 +245,16 @@ class Host:
         if seat is None or table.status != WAITING:
             return
         people = [s.name for s in table.seats if s.kind == HUMAN and s.name != name]
+        if not people:  # nothing was played: it goes from the storage too
+            with self._saving(table):
+                self.storage.close_table(table_id)
+            self.close(table)
+            return
         with self._saving(table):
             table.seats[seat] = NetSeat()
-            if not people:
-                table.status = CLOSED
-            elif table.host == name:  # in the hands of someone still seated, who may start it
+            if table.host == name:  # in the hands of someone still seated, who may start it
                 table.host = self._next_host(people)
             self._save_seats(table)
-        if table.status == CLOSED:
-            del self.tables[table_id]
-            self._lobby_changed()
 
     def close(self, table: HostedTable) -> None:
         """Take a table not over away (it was closed in the storage): its bots and clocks
@@ -266,10 +266,11 @@ class Host:
         self._lobby_changed()
 
     def closed_elsewhere(self) -> None:
-        """Close the tables that `boomtown tables --close` closed in the storage."""
+        """Close the tables that `boomtown tables --close` closed in the storage (or removed,
+        as it does a table where nothing was played)."""
         statuses = self.storage.statuses(list(self.tables))
-        for table_id, status in statuses.items():
-            if status == CLOSED and table_id in self.tables:
+        for table_id in list(self.tables):
+            if statuses.get(table_id, CLOSED) == CLOSED:
                 log.info("table %d was closed by the server's host", table_id)
                 self.close(self.tables[table_id])
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import time
+import unicodedata
 from dataclasses import dataclass
 
 from rich.cells import cell_len
@@ -83,9 +84,21 @@ class TokenBucket:
         self.stamp = now
 
 
+# Letters that draw nothing: Hangul fillers and the blank Braille pattern (Unicode calls them
+# letters and symbols, so they pass every test of printability).
+BLANK_LETTERS = frozenset("\u115f\u1160\u3164\uffa0\u2800")
+MARKS = ("Mn", "Me")  # accents and enclosing marks: they show only on a letter
+
+
+def shows(ch: str) -> bool:
+    """Whether a character draws something of its own."""
+    return not ch.isspace() and ch not in BLANK_LETTERS and \
+        unicodedata.category(ch) not in MARKS
+
+
 def clean_text(text: str, limit: int) -> str:
     """A name or chat line with control characters and escape sequences removed, cut to `limit`;
-    empty if nothing of it would show (only accents that combine with nothing, say)."""
+    empty if nothing of it would show (blank letters, or accents that combine with nothing)."""
     kept = "".join(ch for ch in text if ch.isprintable())
     kept = " ".join(kept.split())[:limit]
-    return kept if cell_len(kept) else ""
+    return kept if cell_len(kept) and any(shows(ch) for ch in kept) else ""

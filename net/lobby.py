@@ -23,6 +23,7 @@ from tui.widgets.choice import Choice
 from tui.widgets.key_bar import KeyBar
 from tui.widgets.log_panel import LogPanel
 from tui.widgets.options import OptionsForm
+from tui.widgets.plain_input import PlainInput
 from tui.widgets.row_list import RowList
 
 from .limits import clean_text
@@ -129,7 +130,7 @@ class LobbyScreen(Page):
             chat = LogPanel(id="lobby-chat")
             chat.border_title = "Chat"
             yield chat
-            yield Input(placeholder="say something to everyone (Enter sends)", id="say",
+            yield PlainInput(placeholder="say something to everyone (Enter sends)", id="say",
                         max_length=200)
         yield KeyBar()
 
@@ -406,7 +407,7 @@ class NameScreen(ModalPage[str]):
             yield Static("That name is taken", classes="dialog-title")
             yield Static(Text(f"The name {self.taken!r} belongs to another key. Choose another "
                               "name (it will be yours, with the key you used):"))
-            yield Input(placeholder="your name", id="name", max_length=NAME_LENGTH)
+            yield PlainInput(placeholder="your name", id="name", max_length=NAME_LENGTH)
             yield Static(id="problem")
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
@@ -427,7 +428,7 @@ class ChatPrompt(ModalPage[str]):
     def body(self) -> ComposeResult:
         with Vertical(classes="dialog"):
             yield Static("Say to the table", classes="dialog-title")
-            yield Input(placeholder="Enter sends, Esc cancels", id="line", max_length=200)
+            yield PlainInput(placeholder="Enter sends, Esc cancels", id="line", max_length=200)
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         self.dismiss(event.value)

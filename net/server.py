@@ -29,6 +29,7 @@ from .storage import Ban, Storage, StorageError
 
 NAME_LENGTH = 16
 SFTP_VERSION = 3  # asyncssh's least; unused, as sftp is refused
+REASON_LENGTH = 200  # of a ban's reason, as told to the person banned
 BAN_CHECK_SECONDS = 2.0  # how soon a person banned while connected is sent away
 log = logging.getLogger("boomtown.net")
 DEFAULT_LIMITS = Limits()
@@ -217,7 +218,9 @@ class Gate(asyncssh.SSHServer):
 
 
 def banned_message(ban: Ban) -> str:
-    return f"You are banned from this server: {ban.reason}" if ban.reason else \
+    """What a banned person is told; the host's reason as plain text (escapes stripped)."""
+    reason = clean_text(ban.reason, REASON_LENGTH)
+    return f"You are banned from this server: {reason}" if reason else \
         "You are banned from this server."
 
 

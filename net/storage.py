@@ -17,6 +17,8 @@ from typing import Any
 
 from core.engine.record import Record
 
+from .names import skeleton
+
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS users (
     name TEXT PRIMARY KEY,
@@ -185,6 +187,9 @@ class Storage:
             self.db.execute("ALTER TABLE tables ADD COLUMN result TEXT NOT NULL DEFAULT ''")
         if "winners" not in columns:  # from before who won was kept (NULL: not known)
             self.db.execute("ALTER TABLE tables ADD COLUMN winners TEXT")
+        self._fold_names()
+        with self._transaction():
+            self._drop_closed_empty_tables()
         self._data_version: int | None = None
         self.db.execute("BEGIN IMMEDIATE")  # refuse now, not at the first move, if unwritable
         self.db.execute("COMMIT")
@@ -205,16 +210,35 @@ class Storage:
 
     # -- names -------------------------------------------------------------------------------
 
+    def _fold_names(self) -> None:
+        """Names are owned by what they look like (net.names): each keeps its skeleton."""
+        columns = {row[1] for row in self.db.execute("PRAGMA table_info(users)")}
+        if "skeleton" not in columns:  # from before look-alike names were one name
+            self.db.execute("ALTER TABLE users ADD COLUMN skeleton TEXT")
+        unfolded = self.db.execute(  # a scan: a damaged index is for logins to meet, and say
+            "SELECT name FROM users NOT INDEXED WHERE skeleton IS NULL").fetchall()
+        self.db.executemany("UPDATE users SET skeleton = ? WHERE name = ?",
+                            [(skeleton(name), name) for (name,) in unfolded])
+        self.db.execute("CREATE INDEX IF NOT EXISTS users_by_skeleton ON users (skeleton)")
+
     @guarded
     def key_of(self, name: str) -> str | None:
-        row = self.db.execute("SELECT key FROM users WHERE name = ?", (name,)).fetchone()
+        """The key that owns `name`, or a name that looks like it (the name itself first, then
+        the oldest look-alike); None if it is free."""
+        row = self.db.execute("SELECT key FROM users WHERE skeleton = ? ORDER BY name = ? DESC, "
+                              "created LIMIT 1", (skeleton(name), name)).fetchone()
         return row[0] if row else None
 
     @guarded
     def claim(self, name: str, key: str) -> bool:
-        """Bind `name` to `key` if the name is free; True if `key` now owns `name`."""
-        self.db.execute("INSERT OR IGNORE INTO users VALUES (?, ?, ?)", (name, key, time.time()))
-        return self.key_of(name) == key
+        """Bind `name` to `key` if neither it nor a look-alike is owned; True if `key` now owns
+        `name` (or a look-alike of it)."""
+        with self._transaction():
+            owner = self.key_of(name)
+            if owner is None:
+                self.db.execute("INSERT INTO users (name, key, created, skeleton) "
+                                "VALUES (?, ?, ?, ?)", (name, key, time.time(), skeleton(name)))
+        return owner in (None, key)
 
     # -- a person's settings (those whose name a key owns) -------------------------------------
 
@@ -379,10 +403,24 @@ class Storage:
 
     @guarded
     def close_table(self, table_id: int) -> bool:
-        """Close a table not over (the host's `boomtown tables --close`); False if there was
-        none such."""
-        return self.db.execute("UPDATE tables SET status = 'closed' WHERE id = ? AND status "
-                               "IN ('waiting', 'playing', 'damaged')", (table_id,)).rowcount > 0
+        """Close a table not over: one with no move (nothing to replay) goes whole, its chat
+        with it (net.storage._drop_closed_empty_tables); False if there was none such."""
+        with self._transaction():
+            if not self.db.execute("UPDATE tables SET status = 'closed' WHERE id = ? AND status "
+                                   "IN ('waiting', 'playing', 'damaged')", (table_id,)).rowcount:
+                return False
+            self._drop_closed_empty_tables()
+        return True
+
+    def _drop_closed_empty_tables(self) -> None:
+        """Delete the closed tables where nothing was played, and their chat, but the newest
+        table of all (SQLite numbers a new table one past the highest: a number never comes
+        back for another table)."""
+        dropped = [id_ for (id_,) in self.db.execute(
+            "SELECT id FROM tables WHERE status = 'closed' AND id < (SELECT MAX(id) FROM tables)"
+            " AND NOT EXISTS (SELECT 1 FROM actions WHERE table_id = tables.id)")]
+        self.db.executemany("DELETE FROM tables WHERE id = ?", [(id_,) for id_ in dropped])
+        self.db.executemany("DELETE FROM chat WHERE place = ?", [(id_,) for id_ in dropped])
 
     @guarded
     def open_tables(self) -> list[ListedTable]:

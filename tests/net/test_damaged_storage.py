@@ -73,7 +73,7 @@ async def test_a_login_the_names_cannot_be_read_for_is_told_why_and_logged(tmp_p
         storage.claim(f"name{i}", f"key{i}")
     storage.db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
     root = storage.db.execute("SELECT rootpage FROM sqlite_master "
-                              "WHERE name = 'sqlite_autoindex_users_1'").fetchone()[0]
+                              "WHERE name = 'users_by_skeleton'").fetchone()[0]
     page = storage.db.execute("PRAGMA page_size").fetchone()[0]
     storage.close()
     with open(tmp_path / "boomtown.sqlite3", "r+b") as database:  # a damaged page

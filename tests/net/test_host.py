@@ -64,6 +64,10 @@ def test_one_person_chatting_too_fast_is_held_back_and_nobody_else(host, monkeyp
 def test_a_name_or_chat_line_that_would_show_nothing_is_refused():
     assert clean_text("\u0301\u0301\u0301", 16) == ""  # accents combining with nothing
     assert clean_text("\u200b\u2060\ufeff", 16) == ""  # zero-width spaces and joiners
+    assert clean_text("\u115f\u1160", 16) == ""  # Hangul fillers: letters that draw nothing
+    assert clean_text("\u2800\u2800", 16) == ""  # the blank Braille pattern
+    assert clean_text("\u3164 \u0301", 16) == ""
+    assert clean_text("\u2800ann", 16) == "\u2800ann"  # something shows
     assert clean_text("e\u0301clair", 16) == "e\u0301clair"  # an accent on a letter stays
     assert clean_text("王小明", 16) == "王小明"
 
@@ -117,6 +121,60 @@ def test_a_name_belongs_to_the_first_key_that_uses_it(host):
     assert host.storage.claim("ann", "SHA256:one")
     assert host.storage.claim("ann", "SHA256:one")
     assert not host.storage.claim("ann", "SHA256:two")
+
+
+def test_names_that_look_alike_are_one_name(host):
+    """Case, fullwidth and mathematical letters, and letters of other scripts that look the
+    same (Cyrillic а, Greek ο) do not make another person."""
+    storage = host.storage
+    assert storage.claim("alice", "SHA256:one")
+    for look_alike in ("Alice", "ALICE", "\u0430lice", "ａｌｉｃｅ", "\U0001d41alice"):
+        assert not storage.claim(look_alike, "SHA256:two"), look_alike
+        assert storage.key_of(look_alike) == "SHA256:one"
+    assert storage.claim("Alice", "SHA256:one")  # hers, whichever way she writes it
+    assert storage.claim("b\u03bfb", "SHA256:two") and not storage.claim("bob", "SHA256:one")
+    assert storage.key_of("alicia") is None and storage.key_of("zoë") is None
+
+
+def test_names_kept_before_look_alikes_were_folded_are_folded_when_the_database_opens(
+        tmp_path):
+    old = sqlite3.connect(tmp_path / "db.sqlite3")
+    old.executescript("""
+        CREATE TABLE users (name TEXT PRIMARY KEY, key TEXT NOT NULL, created REAL NOT NULL);
+        INSERT INTO users VALUES ('Alice', 'SHA256:one', 0);""")
+    old.commit()
+    old.close()
+    storage = Storage(tmp_path / "db.sqlite3")
+    assert storage.key_of("alice") == "SHA256:one"
+    assert not storage.claim("\u0430lice", "SHA256:two")
+    storage.close()
+
+
+async def test_a_table_closed_before_anything_was_played_leaves_the_database(tmp_path):
+    """Closed tables with no move hold nothing to replay: they are deleted with their chat,
+    while a game closed part-played is kept (closed); old ones are swept when it opens."""
+    path = tmp_path / "db.sqlite3"
+    host = Host(Storage(path), Limits(bot_pace_seconds=3600))
+    empty = host.create_table("ann", "bigshot", {}, players=2, bots=0)
+    host.storage.add_chat(empty.id, 0, 0, "ann: anyone?", kept=100)
+    host.stand(empty.id, "ann")  # the last to stand up closes it
+    assert host.storage.table(empty.id).status == "closed"  # the newest: it keeps its number
+    played = host.create_table("ann", "bigshot", {}, players=2, bots=0, seed=3)
+    assert played.id > empty.id
+    host.sit(played.id, "ben")
+    host.start(played.id, "ann")
+    play_until(host, played, lambda state: state.round == 2)
+    assert host.storage.close_table(played.id)
+    assert host.storage.table(empty.id) is None and host.storage.chat(empty.id) == []
+    assert host.storage.table(played.id).status == "closed"
+    host.stop()
+    storage = Storage(path)
+    storage.db.execute("INSERT INTO tables (id, game, options, seed, seats, host, status, "
+                       "created) VALUES (1, 'army', '{}', 1, '[]', 'old', 'closed', 0)")
+    storage.close()
+    again = Storage(path)
+    assert again.table(1) is None and again.table(played.id) is not None
+    again.close()
 
 
 async def test_bots_replace_absent_players_at_the_hosts_request(host):

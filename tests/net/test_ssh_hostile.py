@@ -169,3 +169,25 @@ async def test_no_command_over_ssh_writes_the_servers_files(tmp_path, monkeypatc
             [p for p in before if "data" not in p.parts]
     finally:
         await server.stop()
+
+
+async def test_pasted_bidi_and_c1_characters_never_echo_to_the_senders_terminal(tmp_path):
+    """The chat box shows back what is typed: a right-to-left override or a C1 control pasted
+    there would reorder or drive the sender's own terminal."""
+    server, port = await start_server(tmp_path)
+    try:
+        ann = await connect(port, "ann")
+        await ann.wait_for("You are ann")
+        await ann.press("/")
+        (session,) = server.sessions
+        await until(lambda: getattr(session.app.focused, "id", None) == "say")
+        pasted = "hello\u202eevil\u2066x\u0085\u009b"
+        ann.process.stdin.write(f"\x1b[200~{pasted}\x1b[201~".encode())
+        await until(lambda: session.app.focused.value == "helloevilx")
+        await ann.press("\r")
+        await ann.wait_for("ann: helloevilx")
+        for bad in ("\u202e", "\u2066", "\u0085", "\u009b"):
+            assert bad.encode() not in bytes(ann.received)
+        await ann.close()
+    finally:
+        await server.stop()

@@ -1,0 +1,12 @@
+"""A text box that takes only characters that print: what a person pastes or types is shown
+back to them, so control characters (C0, C1) and bidi overrides never reach their terminal."""
+
+from __future__ import annotations
+
+from textual.widgets import Input
+
+
+class PlainInput(Input):
+    def replace(self, text: str, start: int, end: int) -> None:
+        """Every way text comes in (a key, a paste) passes here."""
+        super().replace("".join(ch for ch in text if ch.isprintable()), start, end)
