@@ -61,3 +61,57 @@ async def test_kill_9_and_restart_resumes_the_table_exactly(tmp_path):
         proc.send_signal(signal.SIGKILL)
         await proc.wait()
     assert os.path.exists(tmp_path / "boomtown.sqlite3")
+
+
+async def test_every_frame_after_a_restart_is_drawn_from_the_seats_own_view(tmp_path,
+                                                                            monkeypatch):
+    """Hidden money, a server stopped mid-game and started again: every frame sent to ben as
+    he comes back to his seat, and as the game goes on, shows ann's cash as hidden."""
+    import pyte
+
+    from net.channel import Channel
+
+    from .harness import play_until, start_server
+
+    server, _ = await start_server(tmp_path)
+    table = server.host.create_table("ann", "bigshot", {"hidden_money": True}, players=4,
+                                     bots=0, seed=4)
+    for name in ("ben", "cat", "dan"):
+        server.host.sit(table.id, name)
+    server.host.start(table.id, "ann")
+    play_until(server.host, table, lambda state: state.round == 3)
+    await server.stop()
+
+    frames: list[tuple[Channel, bytes]] = []
+    send = Channel.send
+    monkeypatch.setattr(Channel, "send", lambda channel, data: (frames.append((channel, data)),
+                                                                send(channel, data)))
+    server, port = await start_server(tmp_path)  # the restart
+    try:
+        table = server.host.tables[table.id]
+        ben = await connect(port, "ben")
+        await ben.wait_for("Ledger")
+        (bens_channel,) = [s.channel for s in server.sessions if s.name == "ben"]
+        ann = await connect(port, "ann")
+        await ann.wait_for("Ledger")
+        play_until(server.host, table, lambda state: state.round == 5)  # frames as it goes on
+        await ben.wait_for("Round 5")
+        await ben.press("\x1b[5~", "\x1b[6~")
+        await ann.close()
+        await ben.close()
+        state = table.match.state
+        secret = {state.cash(colour) for colour in state.seat_colours[table.seat_of("ann")]}
+    finally:
+        await server.stop()
+    screen = pyte.Screen(120, 40)
+    stream = pyte.ByteStream(screen)
+    bens = [data for channel, data in frames if channel is bens_channel]
+    assert len(bens) > 5
+    for data in bens:  # frame by frame, as ben's terminal drew them
+        stream.feed(data)
+        shown = "\n".join(screen.display)
+        for line in shown.splitlines():
+            found = re.search(r"│ [RBYW] ann\s+([\d,]+|\?)\s", line)  # her Ledger row
+            if found:
+                assert found.group(1) == "?", line
+    assert re.search(r"│ R ann\s+\?\s", shown) and secret
