@@ -21,6 +21,7 @@ from tui.text import counted, plural
 
 from .admission import network_of
 from .chat import LOBBY, ChatLog
+from .disk import SlowDisk
 from .limits import Limits, TokenBucket, clean_text
 from .loop_share import unmetered
 from .past import PastGames
@@ -46,6 +47,7 @@ BOT_NAMES = ("Ada", "Brick", "Coin", "Dot", "Edge", "Flint")
 LOBBY_COALESCE_SECONDS = 0.1
 CANNOT_SAVE = "the server cannot save just now: nothing was changed"
 CANNOT_SAVE_MOVE = "the server cannot save: the move was not made"
+STILL_SAVING = "the server is still saving the last move at this table: try again in a moment"
 
 
 class Listener(Protocol):
@@ -451,15 +453,54 @@ class Host:
 
     def _commit(self, table: HostedTable, seat: int, action, version: int | None) -> None:
         """Play and save one move; if it cannot be saved it is not made (SaveFailed), everyone
-        at the table is told, and the table tries again once saving works."""
+        at the table is told, and the table tries again once saving works. A move the disk is
+        slow to take is made when it lands: until then the table waits (`saving`), and every
+        other table goes on."""
+        if table.saving is not None:
+            raise SaveFailed(STILL_SAVING)
+
         def persist(n: int, seat_: int, action_) -> None:
             self.storage.add_action(table.id, n, seat_, action_.to_json())
 
         try:
             table.match.act(seat, action, version, persist)
+        except SlowDisk as slow:
+            self._await_save(table, seat, action, slow.pending)
+            return
         except StorageError as exc:
             self._cannot_save(table, exc)
             raise SaveFailed(CANNOT_SAVE_MOVE) from None
+        self._made(table)
+
+    def _await_save(self, table: HostedTable, seat: int, action, pending) -> None:
+        """The move's write waits for the disk: the table waits for it, its bots and clocks
+        stopped, and the move is made once the write lands."""
+        log.warning("table %s: the disk is slow to save a move; the table waits for it",
+                    table.id)
+        _cancel_timer(table)
+        table.saving = pending
+        loop = asyncio.get_running_loop()
+
+        def landed(done) -> None:  # in the disk's thread
+            with contextlib.suppress(RuntimeError):  # the loop closed: the server has stopped
+                loop.call_soon_threadsafe(self._saved_late, table, seat, action, done)
+
+        pending.add_done_callback(landed)
+        self._notify_table(table)
+
+    def _saved_late(self, table: HostedTable, seat: int, action, done) -> None:
+        table.saving = None
+        if self.stopped or self.tables.get(table.id) is not table:
+            return
+        failure = done.exception()
+        if failure is not None:
+            self._cannot_save(table, failure)
+            return
+        table.match.act(seat, action)  # saved: it takes effect now
+        self._made(table)
+
+    def _made(self, table: HostedTable) -> None:
+        """After a move was saved and made."""
         if table.unsaved:
             table.unsaved = False
             self._say(table, "Saving works again.")
@@ -492,7 +533,7 @@ class Host:
     def _schedule(self, table: HostedTable) -> None:
         _cancel_timer(table)
         seat = table.actor()
-        if seat is None or table.status != PLAYING or self.stopped:
+        if seat is None or table.status != PLAYING or self.stopped or table.saving is not None:
             return
         loop = asyncio.get_running_loop()
         version = table.match.state.version

@@ -17,6 +17,8 @@ from typing import Any
 
 from core.engine.record import Record
 
+from .disk import Disk, StorageError
+from .limits import STOP_SECONDS
 from .names import skeleton
 
 SCHEMA = """
@@ -154,25 +156,42 @@ class ListedTable:
     result: str  # for a damaged table, why it was set aside
 
 
-class StorageError(Exception):
-    """The storage cannot be written (a full disk, a read-only directory...): nothing was saved."""
+def _sqlite_errors_told(job):
+    """Run `job`, SQLite's and the disk's errors turned into StorageError, which the host
+    expects."""
+    try:
+        return job()
+    except (sqlite3.Error, OSError) as exc:
+        raise StorageError(f"{exc}") from None
 
 
 def guarded(method):
-    """Turn SQLite's and the disk's errors into StorageError, which the host expects."""
+    """A query: done in the disk's thread (net.disk), its errors turned into StorageError."""
     @functools.wraps(method)
     def wrapper(self, *args, **kwargs):
-        try:
-            return method(self, *args, **kwargs)
-        except (sqlite3.Error, OSError) as exc:
-            raise StorageError(f"{exc}") from None
+        return self._disk.do(lambda: _sqlite_errors_told(lambda: method(self, *args, **kwargs)))
     return wrapper
 
 
 class Storage:
-    @guarded
     def __init__(self, path: Path) -> None:
-        self.db = sqlite3.connect(str(path), isolation_level=None)  # autocommit; we BEGIN ourselves
+        self._disk = Disk(str(path))
+        try:
+            self._set_up()
+        except StorageError:
+            self.close()
+            raise
+        self._data_version: int | None = None
+
+    @property
+    def db(self) -> sqlite3.Connection:
+        """The connection, for queries running in the disk's thread."""
+        return self._disk.db
+
+    @guarded
+    def _set_up(self) -> None:
+        """The tables made or brought up to date, and a write tried, so that a database that
+        cannot be written is refused now, not at the first move."""
         self.db.execute("PRAGMA journal_mode=WAL")
         self.db.execute("PRAGMA synchronous=NORMAL")  # a killed process loses nothing committed
         self.db.executescript(SCHEMA)
@@ -190,12 +209,11 @@ class Storage:
         self._fold_names()
         with self._transaction():
             self._drop_closed_empty_tables()
-        self._data_version: int | None = None
-        self.db.execute("BEGIN IMMEDIATE")  # refuse now, not at the first move, if unwritable
+        self.db.execute("BEGIN IMMEDIATE")
         self.db.execute("COMMIT")
 
     def close(self) -> None:
-        self.db.close()
+        self._disk.close(STOP_SECONDS)
 
     @contextlib.contextmanager
     def _transaction(self):
@@ -372,10 +390,12 @@ class Storage:
                               "status = 'over'", (table_id,)).fetchone()
         return _finished(row) if row else None
 
-    @guarded
     def add_action(self, table_id: int, n: int, seat: int, action: dict[str, Any]) -> None:
-        self.db.execute("INSERT INTO actions VALUES (?, ?, ?, ?)",
-                        (table_id, n, seat, json.dumps(action)))
+        """Commit a move. On the loop, SlowDisk if the disk does not take it in time: the write
+        stays queued, and SlowDisk carries it (the move is made when it lands)."""
+        self._disk.do(lambda: _sqlite_errors_told(lambda: self.db.execute(
+            "INSERT INTO actions VALUES (?, ?, ?, ?)", (table_id, n, seat, json.dumps(action)))),
+            keep=True)
 
     @guarded
     def update_away(self, table_id: int, away: list[int]) -> None:

@@ -84,6 +84,8 @@ class NetTable:
         parts = []
         if table.unsaved:
             parts.append("the server cannot save: moves wait until it can")
+        if table.saving is not None:
+            parts.append("saving the last move: the disk is slow")
         if away:
             parts.append("away, a bot plays: " + ", ".join(away))
         if gone:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+from concurrent.futures import Future
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -74,6 +75,7 @@ class HostedTable:
     stand_ins: dict[int, Any] = field(default_factory=dict)  # bots playing for people
     timer: asyncio.TimerHandle | asyncio.Task | None = None
     unsaved: bool = False  # the last move could not be saved: it waits until saving works
+    saving: Future | None = None  # a move's write the disk has yet to take: the table waits
     bot_kind: str = "heuristic"  # the kind of bot that takes the seats its host fills
     listed_as: tuple = ()  # what the lobby last showed of this table
     done_with: set[str] = field(default_factory=set)  # players who left its end screen

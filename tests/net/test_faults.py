@@ -115,6 +115,49 @@ async def test_a_bot_move_that_cannot_be_saved_waits_and_is_made_once_saving_wor
         await again.stop()
 
 
+async def test_a_hung_disk_holds_up_only_the_tables_that_write_and_their_moves_land_after(
+        tmp_path):
+    """A disk that stops answering (fsfreeze) once stalled the event loop in a move's commit
+    for seconds, and every session with it. Queries wait in the disk's own thread: a
+    bystander is answered at once, the table waits (a move is refused, said why) and goes on
+    once the disk answers, with nothing lost."""
+    server, port = await start_server(tmp_path, bot_pace_seconds=0.0)
+    try:
+        ann, ben = await connect(port, "ann"), await connect(port, "ben")
+        await ben.wait_for("You are ben")
+        table = table_with(server, ["ann"], bots=3, seed=5)
+        await until(lambda: table.actor() == 0)
+        await ann.wait_for("ann (you)")
+        disk = threading.Event()
+        with pytest.raises(StorageError, match="did not answer in time"):  # the disk hangs
+            server.storage._disk.do(disk.wait, keep=True)
+        version, moves = table.match.state.version, len(table.match.record.actions)
+        await ann.press("p" if table.match.state.phase == "bid" else "r")
+        await until(lambda: table.saving is not None)  # her move waits for the disk
+        await ann.wait_for("saving the last move: the disk is slow")
+        await ann.press("p" if table.match.state.phase == "bid" else "r")
+        await ann.wait_for("still saving the last move", within="Auction")
+        started = asyncio.get_running_loop().time()
+        await ben.press("?")  # the lobby's help, elsewhere: answered as ever
+        await ben.wait_for("Keys for the table")
+        assert asyncio.get_running_loop().time() - started < 2.0
+        assert table.match.state.version == version  # nothing shown that is not saved
+        disk.set()  # the disk answers
+        await until(lambda: table.match.state.version != version)
+        await until(lambda: len(table.match.record.actions) > moves + 3)  # bots play on
+        await ann.close()
+        await ben.close()
+    finally:
+        await server.stop()
+    again, _ = await start_server(tmp_path)
+    try:
+        stored = again.host.tables[table.id].match.record.actions
+        assert stored == table.match.record.actions[:len(stored)]
+        assert len(stored) > moves
+    finally:
+        await again.stop()
+
+
 async def test_a_persons_move_on_a_full_disk_is_refused_with_a_message_and_nothing_changes(
         tmp_path, monkeypatch):
     server, port = await start_server(tmp_path, bot_pace_seconds=0.0)

@@ -1,0 +1,108 @@
+"""The server's database is read and written by one thread of its own, so a disk that hangs
+never stops the event loop every session shares. (Reads hang too: SQLite starts each read by
+writing to its shared-memory index, and a frozen filesystem holds that write.)
+
+A caller on the loop waits a moment at most (WAIT_SECONDS) for its query. One the disk has not
+answered by then raises SlowDisk; while a query hangs, others fail at once instead of queueing
+behind it. A move's write is the exception: it stays queued, SlowDisk carries it, and the host
+makes the move when it lands (net.host). Off the loop (the command line) a caller waits as long
+as the query takes.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import queue
+import sqlite3
+import threading
+import time
+from collections.abc import Callable
+from concurrent.futures import Future
+from typing import Any
+
+WAIT_SECONDS = 0.25  # on the loop, for a query to be answered before it is given up
+
+
+class StorageError(Exception):
+    """The storage cannot be written (a full disk, a read-only directory...): nothing was saved."""
+
+
+class SlowDisk(StorageError):
+    """The disk did not answer in time. `pending` is the write still to land, for a write kept
+    queued (a move), else None: that query was given up (unless the disk is in the middle of
+    it, when it may yet land)."""
+
+    def __init__(self, pending: Future | None = None) -> None:
+        super().__init__("the disk did not answer in time")
+        self.pending = pending
+
+
+def _on_the_loop() -> bool:
+    try:
+        asyncio.get_running_loop()
+    except RuntimeError:
+        return False
+    return True
+
+
+class Disk:
+    """The thread that reads and writes; `db`, its connection, is for its jobs alone."""
+
+    def __init__(self, path: str) -> None:
+        self.db: sqlite3.Connection | None = None
+        self._jobs: queue.SimpleQueue = queue.SimpleQueue()
+        self._busy_since: float | None = None  # when the job running now began
+        self._thread = threading.Thread(target=self._work, args=(path,), daemon=True,
+                                        name="boomtown-disk")
+        self._thread.start()
+
+    def _work(self, path: str) -> None:
+        while (item := self._jobs.get()) is not None:
+            future, job = item
+            if not future.set_running_or_notify_cancel():
+                continue  # given up before it began
+            self._busy_since = time.monotonic()
+            try:
+                if self.db is None:  # autocommit: we BEGIN ourselves. (Used by this thread
+                    # alone; a test may look into it while the thread is idle.)
+                    self.db = sqlite3.connect(path, isolation_level=None,
+                                              check_same_thread=False)
+                future.set_result(job())
+            except BaseException as exc:  # the caller's to handle
+                future.set_exception(exc)
+            finally:
+                self._busy_since = None
+        if self.db is not None:
+            self.db.close()
+
+    @property
+    def hung(self) -> bool:
+        """Whether the query running now has taken longer than a caller on the loop waits."""
+        began = self._busy_since
+        return began is not None and time.monotonic() - began > WAIT_SECONDS
+
+    def do(self, job: Callable[[], Any], keep: bool = False) -> Any:
+        """`job`'s result, run in the disk's thread. On the loop, SlowDisk if the disk does not
+        answer in time; with `keep` the job stays queued, and SlowDisk carries it."""
+        if threading.current_thread() is self._thread:
+            return job()  # a query within a query
+        on_the_loop = _on_the_loop()
+        if on_the_loop and self.hung and not keep:
+            raise SlowDisk()
+        future: Future = Future()
+        self._jobs.put((future, job))
+        if not on_the_loop:
+            return future.result()
+        try:
+            return future.result(timeout=0 if self.hung else WAIT_SECONDS)
+        except TimeoutError:
+            if keep:
+                raise SlowDisk(future) from None
+            future.cancel()  # not begun: it never will be
+            raise SlowDisk() from None
+
+    def close(self, wait: float) -> None:
+        """Stop once the queries queued are done, and close the connection, waiting `wait`
+        seconds at most (a hung disk keeps the thread, which ends with the process)."""
+        self._jobs.put(None)
+        self._thread.join(wait)
