@@ -2,6 +2,7 @@
 
     .venv/bin/python benchmarks/host_floods.py sessions [--count 1000]
     .venv/bin/python benchmarks/host_floods.py pending [--logins 30]
+    .venv/bin/python benchmarks/host_floods.py spectators [--spectators 16] [--checkout DIR]
 
 `sessions`: one connection asks for `--count` terminal sessions, one after another. Printed: how
 many the server opened, its memory before and after, and the CPU it spent.
@@ -9,6 +10,12 @@ many the server opened, its memory before and after, and the CPU it spent.
 `pending`: four loopback addresses (127.0.0.2-5) hold 8 silent TCP sockets each, reopening any the
 server closes, while 30 people log in one after another from 127.0.0.1 with a key and reach the
 lobby. Printed: how many reached it within 5 s, and their times.
+
+`spectators`: ann's Big Shot table is played by bots (a move every 0.2 s); spectators from two
+addresses (127.0.0.2-3) watch it and change their window size every 0.3 s, each to a random
+size from 80 x 24 to 200 x 60, for 20 s. ben, in the lobby, opens the help every second and
+times it. Printed: ben's times, and the server's CPU use meanwhile (`--checkout DIR` runs the
+server from another checkout, to compare).
 
 The server runs in its own process (`boomtown serve`, default limits).
 """
@@ -18,6 +25,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import random
 import re
 import statistics
 import subprocess
@@ -30,15 +38,17 @@ import asyncssh
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from benchmarks.ssh_speed import cpu_seconds, server_rss_kb  # noqa: E402
+from benchmarks.ssh_speed import Client, cpu_seconds, server_rss_kb  # noqa: E402
 
 LOGIN_SECONDS = 5.0  # the issue's goal: an ordinary login reaches the lobby within this
+CHECKOUT = Path(__file__).resolve().parent.parent
 
 
-async def start_server() -> tuple[asyncio.subprocess.Process, int]:
+async def start_server(*options: str, checkout: Path = CHECKOUT
+                       ) -> tuple[asyncio.subprocess.Process, int]:
     server = await asyncio.create_subprocess_exec(
         sys.executable, "-m", "tui.cli", "serve", "--port", "0", "--data", tempfile.mkdtemp(),
-        stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+        *options, cwd=checkout, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
     port = int(re.search(rb":(\d+)", await server.stdout.readline()).group(1))
     return server, port
 
@@ -130,16 +140,79 @@ async def pending(logins: int) -> None:
         await server.wait()
 
 
+async def change_sizes(port: int, name: str, address: str, rng: random.Random,
+                       stop: asyncio.Event) -> None:
+    """A spectator who watches ann's table and keeps changing the window's size."""
+    conn = await asyncssh.connect("127.0.0.1", port, username=name, known_hosts=None,
+                                  agent_path=None, local_addr=(address, 0),
+                                  client_keys=[asyncssh.generate_private_key("ssh-ed25519")])
+    process = await conn.create_process(term_type="xterm", term_size=(120, 40), encoding=None)
+    drain = asyncio.create_task(process.stdout.read(1 << 30))
+    await asyncio.sleep(1.0)
+    process.stdin.write(b"w")
+    while not stop.is_set():
+        await asyncio.sleep(0.3)
+        process.change_terminal_size(rng.randint(80, 200), rng.randint(24, 60))
+    drain.cancel()
+    conn.close()
+
+
+async def spectators(count: int, checkout: Path) -> None:
+    server, port = await start_server("--bot-pace", "0.2", "--afk-seconds", "0.5",
+                                      checkout=checkout)
+    try:
+        ann, ben = Client("ann"), Client("ben")
+        await ann.connect(port)
+        for key, shown in (("n", b"A new table"), ("c", b"(open)"), ("b", b"[bot]"),
+                           ("g", b"Auction")):
+            ann.send(key)
+            await ann.wait_for(shown)
+        await ben.connect(port)
+        stop = asyncio.Event()
+        rng = random.Random(42)
+        crowd = [asyncio.create_task(change_sizes(port, f"watcher{i}", f"127.0.0.{2 + i % 2}",
+                                                  rng, stop)) for i in range(count)]
+        await asyncio.sleep(3.0)
+        cpu, began, times = cpu_seconds(server.pid), time.monotonic(), []
+        while time.monotonic() - began < 20.0:
+            mark, asked = len(ben.text), time.perf_counter()
+            ben.send("?")
+            while b"Keys for the table" not in ben.text[mark:]:
+                ben.changed.clear()
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(ben.changed.wait(), 1.0)
+            times.append(ben.arrived - asked)
+            ben.send("\x1b")
+            await asyncio.sleep(1.0)
+        busy = (cpu_seconds(server.pid) - cpu) / (time.monotonic() - began)
+        stop.set()
+        await asyncio.gather(*crowd, return_exceptions=True)
+        for client in (ann, ben):
+            client.conn.close()
+        times.sort()
+        print(f"{count} spectators changing sizes: the server {busy:.0%} busy; ben's help in "
+              f"median {statistics.median(times) * 1000:.0f} ms, p90 "
+              f"{times[int(len(times) * 0.9)] * 1000:.0f} ms, slowest {times[-1] * 1000:.0f} ms")
+    finally:
+        server.terminate()
+        await server.wait()
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     which = parser.add_subparsers(dest="flood", required=True)
     which.add_parser("sessions").add_argument("--count", type=int, default=1000)
     which.add_parser("pending").add_argument("--logins", type=int, default=30)
+    watching = which.add_parser("spectators")
+    watching.add_argument("--spectators", type=int, default=16)
+    watching.add_argument("--checkout", type=Path, default=CHECKOUT)
     args = parser.parse_args()
     if args.flood == "sessions":
         asyncio.run(sessions(args.count))
-    else:
+    elif args.flood == "pending":
         asyncio.run(pending(args.logins))
+    else:
+        asyncio.run(spectators(args.spectators, args.checkout))
 
 
 if __name__ == "__main__":

@@ -3,25 +3,34 @@
 A spectator's session runs no app of its own while it watches (`net.session`). Each rendered
 frame goes to every viewer; a viewer that stops reading is skipped and, if it never catches up,
 disconnected.
+
+A table is drawn at a few sizes at most (`Limits.spectator_sizes`): a viewer whose window is a
+little larger than a size already drawn watches that one (SNAP_COLUMNS, SNAP_ROWS), and once a
+table has its sizes, the largest that fits. The frame a viewer asks for, by coming or by
+changing size, is charged to that viewer's share of the loop (loop_share.SharedMeter).
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
+import textwrap
 import time
 
 from textual.message import Message
 
+from tui.text import counted
+
 from .channel import Channel
 from .host import Host
 from .limits import STOP_SECONDS, Limits
-from .loop_share import unmetered
+from .loop_share import Meter, SharedMeter
 from .served import ServedApp
 from .table_screen import NetTable, net_screen_class, refresh_table_screen
 
 log = logging.getLogger("boomtown.net")
 CLEAR = b"\x1b[2J"
+SNAP_COLUMNS, SNAP_ROWS = 10, 5  # a window this much larger than a size drawn watches that size
 
 
 class Audience:
@@ -110,6 +119,25 @@ class SpectatorApp(ServedApp):
         pass
 
 
+Size = tuple[int, int]
+
+
+def watched_size(drawn: list[Size], window: Size, most: int) -> Size | None:
+    """The size a viewer with `window` watches a table drawn at the sizes `drawn` at: a size
+    drawn already that is a little smaller, else its own while the table has fewer than `most`,
+    else the largest drawn that fits; None if none fits."""
+    def area(size: Size) -> int:
+        return size[0] * size[1]
+
+    fits = [(w, h) for w, h in drawn if w <= window[0] and h <= window[1]]
+    near = [(w, h) for w, h in fits if window[0] - w <= SNAP_COLUMNS and window[1] - h <= SNAP_ROWS]
+    if near:
+        return max(near, key=area)
+    if len(drawn) < most:
+        return window
+    return max(fits, key=area) if fits else None
+
+
 class Broadcasts:
     """The shared spectator apps of a server, started and stopped as viewers come and go."""
 
@@ -117,32 +145,65 @@ class Broadcasts:
         self.host = host
         self.limits = limits
         self.shows: dict[tuple[int, tuple[int, int]], tuple[SpectatorApp, Audience]] = {}
+        self.meters: dict[tuple[int, tuple[int, int]], SharedMeter] = {}
         self._running: set[asyncio.Task] = set()
 
-    def attach(self, table_id: int, viewer: Channel) -> None:
-        key = (table_id, viewer.size)
+    def attach(self, table_id: int, viewer: Channel, meter: Meter | None = None) -> bool:
+        """`viewer` watches the table; False if it is drawn at as many sizes as it may be, all
+        larger than the viewer's window (the viewer is told what size would do)."""
+        size = watched_size([shown for table, shown in self.shows if table == table_id],
+                            viewer.size, self.limits.spectator_sizes)
+        if size is None:
+            smallest = min((shown for table, shown in self.shows if table == table_id),
+                           key=lambda shown: shown[0] * shown[1])
+            most = counted(self.limits.spectator_sizes, "window size")
+            told = (f"This table is watched at {most} already, the most this server draws. "
+                    f"Make your window at least "
+                    f"{smallest[0]} x {smallest[1]} to watch it, or press q.")
+            lines = textwrap.wrap(told, max(viewer.size[0] - 1, 20))  # the terminal does not wrap
+            viewer.send(CLEAR + b"\x1b[H" + "\r\n".join(lines).encode())
+            return False
+        key = (table_id, size)
         show = self.shows.get(key)
         if show is None:
-            audience = Audience(viewer.size, self.limits)
+            audience = Audience(size, self.limits)
             app = SpectatorApp(self.host, table_id, audience)
             show = self.shows[key] = (app, audience)
-            with unmetered():  # a screen for everyone who watches: nobody's share
+            shared = self.meters[key] = SharedMeter()
+            shared.bill(meter)  # its first frame is the newcomer's
+            with shared.current():  # a screen for everyone who watches: nobody's share after
                 task = asyncio.get_running_loop().create_task(app.run_async())
             self._running.add(task)
             task.add_done_callback(self._running.discard)
-            task.add_done_callback(lambda _t, key=key: self.shows.pop(key, None))
-        app, audience = show
+            task.add_done_callback(lambda _t, key=key: self._ended(key))
+        elif show[0].is_running:
+            self.meters[key].bill(meter)
+            show[0].call_later(show[0].repaint)  # the newcomer needs a whole frame
         viewer.send(CLEAR)
-        audience.viewers[viewer] = None
-        if app.is_running:
-            app.call_later(app.repaint)  # the newcomer needs a whole frame
+        show[1].viewers[viewer] = None
+        return True
+
+    def resize(self, table_id: int, viewer: Channel, meter: Meter | None = None) -> None:
+        """The viewer's window changed: it watches the size that now suits it (nothing is
+        drawn if that is the size it watches already)."""
+        watching = next((size for (table, size), (_, audience) in self.shows.items()
+                         if table == table_id and viewer in audience.viewers), None)
+        drawn = [size for table, size in self.shows if table == table_id]
+        if watching is None or watched_size(drawn, viewer.size,
+                                            self.limits.spectator_sizes) != watching:
+            self.detach(table_id, viewer)
+            self.attach(table_id, viewer, meter)
+
+    def _ended(self, key: tuple[int, tuple[int, int]]) -> None:
+        self.shows.pop(key, None)
+        self.meters.pop(key, None)
 
     def detach(self, table_id: int, viewer: Channel) -> None:
         for key, (app, audience) in list(self.shows.items()):
             if key[0] == table_id and viewer in audience.viewers:
                 del audience.viewers[viewer]
                 if not audience.viewers:
-                    del self.shows[key]
+                    self._ended(key)
                     app.exit()
 
     async def stop(self) -> None:

@@ -42,6 +42,7 @@ class Limits:
     max_width: int = 300  # the largest screen drawn for a client, whatever its window
     max_height: int = 100
     resize_interval_seconds: float = 0.5  # window changes are applied at most this often
+    spectator_sizes: int = 4  # window sizes a table's spectators are drawn at, at most
     tables_per_person: int = 3  # tables waiting to start that one person has made
     tables_per_address: int = 6  # made from one address; twice as many from one network
     deserted_table_seconds: float = 600.0  # a waiting table nobody seated is online at closes

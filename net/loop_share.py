@@ -33,7 +33,8 @@ from .limits import TokenBucket
 
 INPUT_QUIET_SECONDS = 1.0  # news is shown free only this long after the person's last input
 
-_METER: contextvars.ContextVar[Meter | None] = contextvars.ContextVar("meter", default=None)
+_METER: contextvars.ContextVar[Meter | SharedMeter | None] = contextvars.ContextVar(
+    "meter", default=None)
 
 
 class Meter:
@@ -81,27 +82,61 @@ class Meter:
         """How long until this session may be given more input (0: now)."""
         return max(self.own.charge(0.0), self.address.charge(0.0))
 
-    @contextmanager
-    def current(self) -> Iterator[None]:
+    def current(self):
         """Charge the tasks started inside to this meter (and the tasks they start)."""
-        token = _METER.set(self)
-        try:
-            yield
-        finally:
-            _METER.reset(token)
+        return _charging(self)
+
+
+class SharedMeter:
+    """The meter of a screen drawn for many (a table's spectators). Its drawing is work for
+    everyone, charged to nobody, but for the frame a viewer asks for by coming or by changing
+    size: that is charged to the viewer (`bill`), whose window changes then wait their turn."""
+
+    def __init__(self) -> None:
+        self.used = 0.0
+        self._payer: Meter | None = None
+        self._drawn = False
+
+    def bill(self, meter: Meter | None) -> None:
+        """What is drawn until the next frame is out is `meter`'s."""
+        self._payer, self._drawn = meter, False
+
+    def charge(self, seconds: float) -> None:
+        self.used += seconds
+        if self._payer is not None:
+            self._payer.charge(seconds)
+            if self._drawn:  # the step that drew the frame was the last billed
+                self._payer = None
+
+    def news_drawn(self) -> None:
+        self._drawn = True
+
+    def owed(self) -> float:
+        return 0.0  # a shared screen takes no input to hold back
+
+    def input_given(self) -> None:
+        pass
+
+    def current(self):
+        """Time the tasks started inside (and the tasks they start) on this meter."""
+        return _charging(self)
 
 
 @contextmanager
-def unmetered() -> Iterator[None]:
-    """Tasks started inside work for everyone: charged to no session."""
-    token = _METER.set(None)
+def _charging(meter: Meter | SharedMeter | None) -> Iterator[None]:
+    token = _METER.set(meter)
     try:
         yield
     finally:
         _METER.reset(token)
 
 
-def current_meter() -> Meter | None:
+def unmetered():
+    """Tasks started inside work for everyone: charged to no session."""
+    return _charging(None)
+
+
+def current_meter() -> Meter | SharedMeter | None:
     return _METER.get()
 
 
@@ -138,7 +173,7 @@ class _Timed(Coroutine):
 
     __slots__ = ("_coro", "_meter")
 
-    def __init__(self, coro: Coroutine, meter: Meter) -> None:
+    def __init__(self, coro: Coroutine, meter: Meter | SharedMeter) -> None:
         self._coro = coro
         self._meter = meter
 

@@ -8,6 +8,7 @@ app in the lobby. The session, not an app, is who the host knows is online.
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import re
 
@@ -169,11 +170,15 @@ class Session:
         until the connection drops (False)."""
         channel, broadcasts = self.channel, self.broadcasts
         self.host.watch(table_id, self.name)
-        broadcasts.attach(table_id, channel)
+        broadcasts.attach(table_id, channel, self.meter)
+        later: list[asyncio.TimerHandle] = []
 
-        def reattach() -> None:  # to the shared screen drawn at the new size
-            broadcasts.detach(table_id, channel)
-            broadcasts.attach(table_id, channel)
+        def reattach() -> None:  # to the shared screen drawn at the new size, once this
+            owed = self.meter.owed() if self.meter is not None else 0.0  # session's turn
+            if owed:  # the frames it asked for by its last changes are still being paid for
+                later.append(asyncio.get_running_loop().call_later(owed, reattach))
+                return
+            broadcasts.resize(table_id, channel, self.meter)
 
         try:
             while True:
@@ -195,6 +200,8 @@ class Session:
                     self.replaying_next = table_id  # in an app of its own, over the lobby
                     return True
         finally:
+            for handle in later:
+                handle.cancel()
             channel.cancel_resize()  # the next app starts at the terminal's latest size
             broadcasts.detach(table_id, channel)
             self.host.unwatch(table_id, self.name)
