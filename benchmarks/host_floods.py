@@ -3,6 +3,7 @@
     .venv/bin/python benchmarks/host_floods.py sessions [--count 1000]
     .venv/bin/python benchmarks/host_floods.py pending [--logins 30]
     .venv/bin/python benchmarks/host_floods.py spectators [--spectators 16] [--checkout DIR]
+    .venv/bin/python benchmarks/host_floods.py search-bots [--tables 30] [--checkout DIR]
 
 `sessions`: one connection asks for `--count` terminal sessions, one after another. Printed: how
 many the server opened, its memory before and after, and the CPU it spent.
@@ -17,7 +18,14 @@ size from 80 x 24 to 200 x 60, for 20 s. ben, in the lobby, opens the help every
 times it. Printed: ben's times, and the server's CPU use meanwhile (`--checkout DIR` runs the
 server from another checkout, to compare).
 
-The server runs in its own process (`boomtown serve`, default limits).
+`search-bots`: six names from two addresses (127.0.0.2-3) ask for `--tables` tables of three
+Big Shot search bots each and start them (made through the server's host, as its lobby would,
+so that the server's limits apply; the makers are away, so bots play their seats too). ben,
+in the lobby, opens the help every second for 20 s. Printed: how many tables were made, ben's
+times, and the server's CPU use (its worker processes' included).
+
+The server runs in its own process (`boomtown serve`, default limits, `--checkout DIR` to run
+another checkout's).
 """
 
 from __future__ import annotations
@@ -173,29 +181,95 @@ async def spectators(count: int, checkout: Path) -> None:
         crowd = [asyncio.create_task(change_sizes(port, f"watcher{i}", f"127.0.0.{2 + i % 2}",
                                                   rng, stop)) for i in range(count)]
         await asyncio.sleep(3.0)
-        cpu, began, times = cpu_seconds(server.pid), time.monotonic(), []
-        while time.monotonic() - began < 20.0:
-            mark, asked = len(ben.text), time.perf_counter()
-            ben.send("?")
-            while b"Keys for the table" not in ben.text[mark:]:
-                ben.changed.clear()
-                with contextlib.suppress(TimeoutError):
-                    await asyncio.wait_for(ben.changed.wait(), 1.0)
-            times.append(ben.arrived - asked)
-            ben.send("\x1b")
-            await asyncio.sleep(1.0)
+        cpu, began = cpu_seconds(server.pid), time.monotonic()
+        times = await help_times(ben, 20.0)
         busy = (cpu_seconds(server.pid) - cpu) / (time.monotonic() - began)
         stop.set()
         await asyncio.gather(*crowd, return_exceptions=True)
         for client in (ann, ben):
             client.conn.close()
-        times.sort()
         print(f"{count} spectators changing sizes: the server {busy:.0%} busy; ben's help in "
-              f"median {statistics.median(times) * 1000:.0f} ms, p90 "
-              f"{times[int(len(times) * 0.9)] * 1000:.0f} ms, slowest {times[-1] * 1000:.0f} ms")
+              f"{spread(times)}")
     finally:
         server.terminate()
         await server.wait()
+
+
+SEARCH_SERVER = """
+import asyncio, sys
+from pathlib import Path
+from net.limits import Limits
+from net.server import BoomtownServer
+from net.tables import HostError
+
+async def main(tables, data):
+    server = BoomtownServer(Path(data), Limits(afk_seconds=1.0))
+    port = await server.start("127.0.0.1", 0)
+    made = 0
+    for i in range(tables):
+        name, address = f"attacker{i % 6}", f"127.0.0.{2 + i % 2}"
+        request = dict(players=4, bots=3, bot_kind="search")
+        try:
+            try:
+                table = server.host.create_table(name, "bigshot", {}, address=address, **request)
+            except TypeError:  # a checkout from before tables were counted per address
+                table = server.host.create_table(name, "bigshot", {}, **request)
+            server.host.start(table.id, name)
+            made += 1
+        except HostError:
+            pass
+    print(port, made, flush=True)
+    await asyncio.Event().wait()
+
+asyncio.run(main(int(sys.argv[1]), sys.argv[2]))
+"""
+
+
+def cpu_with_children(pid: int) -> float:
+    """CPU time of a process and of every process it started that is still running."""
+    children = Path(f"/proc/{pid}/task/{pid}/children").read_text().split()
+    return cpu_seconds(pid) + sum(cpu_with_children(int(child)) for child in children)
+
+
+async def search_bots(tables: int, checkout: Path) -> None:
+    server = await asyncio.create_subprocess_exec(
+        sys.executable, "-c", SEARCH_SERVER, str(tables), tempfile.mkdtemp(), cwd=checkout,
+        stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+    try:
+        port, made = map(int, (await server.stdout.readline()).split())
+        ben = Client("ben")
+        await ben.connect(port)
+        await asyncio.sleep(3.0)  # the bots are at work
+        cpu, began = cpu_with_children(server.pid), time.monotonic()
+        times = await help_times(ben, 20.0)
+        busy = (cpu_with_children(server.pid) - cpu) / (time.monotonic() - began)
+        ben.conn.close()
+        print(f"{made} of {tables} tables of search bots made; the server and its workers "
+              f"{busy:.0%} of a core; ben's help in {spread(times)}")
+    finally:
+        server.terminate()
+        await server.wait()
+
+
+async def help_times(person: Client, seconds: float) -> list[float]:
+    """How long the lobby's help takes to show, opened once a second for `seconds`."""
+    began, times = time.monotonic(), []
+    while time.monotonic() - began < seconds:
+        mark, asked = len(person.text), time.perf_counter()
+        person.send("?")
+        while b"Keys for the table" not in person.text[mark:]:
+            person.changed.clear()
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(person.changed.wait(), 1.0)
+        times.append(person.arrived - asked)
+        person.send("\x1b")
+        await asyncio.sleep(1.0)
+    return sorted(times)
+
+
+def spread(times: list[float]) -> str:
+    return (f"median {statistics.median(times) * 1000:.0f} ms, p90 "
+            f"{times[int(len(times) * 0.9)] * 1000:.0f} ms, slowest {times[-1] * 1000:.0f} ms")
 
 
 def main() -> None:
@@ -206,8 +280,13 @@ def main() -> None:
     watching = which.add_parser("spectators")
     watching.add_argument("--spectators", type=int, default=16)
     watching.add_argument("--checkout", type=Path, default=CHECKOUT)
+    bots = which.add_parser("search-bots")
+    bots.add_argument("--tables", type=int, default=30)
+    bots.add_argument("--checkout", type=Path, default=CHECKOUT)
     args = parser.parse_args()
-    if args.flood == "sessions":
+    if args.flood == "search-bots":
+        asyncio.run(search_bots(args.tables, args.checkout))
+    elif args.flood == "sessions":
         asyncio.run(sessions(args.count))
     elif args.flood == "pending":
         asyncio.run(pending(args.logins))

@@ -40,6 +40,7 @@ from .tables import (
     seats_from_json,
     seats_json,
 )
+from .thinking import SLOW_KINDS, Thinkers
 
 log = logging.getLogger("boomtown.net")
 
@@ -57,8 +58,9 @@ class Listener(Protocol):
 
 
 class Host:
-    def __init__(self, storage: Storage, limits: Limits) -> None:
+    def __init__(self, storage: Storage, limits: Limits, thinkers: Thinkers | None = None) -> None:
         self.storage = storage
+        self.thinkers = thinkers  # worker processes for slow bots; None: they think in threads
         self.last_change = 0.0  # when a table last changed (monotonic)
         self.limits = limits
         self.tables: dict[int, HostedTable] = {}
@@ -142,6 +144,8 @@ class Host:
                             "to start, the most allowed: start one, or stand up from one to "
                             "close it")
         self._check_made_from(address)
+        if bot_kind in SLOW_KINDS:
+            self._check_slow_bots(by, address)
         self._check_seats_held(by)
         if sum(t.status in (WAITING, PLAYING) for t in self.tables.values()) >= limits.open_tables:
             raise HostError(f"the server has {limits.open_tables} tables open, the most it "
@@ -210,6 +214,22 @@ class Host:
                 sum(network_of(made) == network for made in waiting if made) >= 2 * most:
             raise HostError(f"{counted(most, 'table')} waiting to start were made from your "
                             "address (or its network), the most allowed: join one, or start one")
+
+    def _check_slow_bots(self, by: str, address: str) -> None:
+        """HostError if one more table of slow bots (search bots) would be too many: for its
+        maker, their address, or the server (their thinking is the server's dearest work)."""
+        limits = self.limits
+        slow = [t for t in self.tables.values()
+                if t.bot_kind in SLOW_KINDS and t.status in (WAITING, PLAYING)]
+        if sum(t.host == by for t in slow) >= limits.search_tables_per_person or (
+                address and sum(t.made_from == address for t in slow)
+                >= limits.search_tables_per_address):
+            raise HostError(f"you have {counted(limits.search_tables_per_person, 'table')} of "
+                            "search bots waiting or playing, the most allowed (from your "
+                            "address too): finish one, or choose heuristic bots")
+        if len(slow) >= limits.search_tables:
+            raise HostError(f"the server runs {counted(limits.search_tables, 'table')} of search "
+                            "bots, the most it allows: choose heuristic bots, or try later")
 
     def close_deserted(self) -> None:
         """Close the tables waiting to start whose seated people have all been offline for
@@ -553,8 +573,9 @@ class Host:
         self._changed(table)
 
     def _bot_move(self, table: HostedTable, seat: int, version: int) -> None:
-        """A bot's turn at the table: it thinks in a worker thread, never on the event loop
-        every session shares; the table's timer holds the thinking, so any change cancels it."""
+        """A bot's turn at the table: it thinks in a worker thread or process, never on the
+        event loop every session shares; the table's timer holds the thinking, so any change
+        cancels it."""
         table.timer = None
         state = table.match.state
         if state.version != version or table.actor() != seat:
@@ -568,11 +589,21 @@ class Host:
             table.timer = asyncio.get_running_loop().create_task(
                 self._play_bot(table, seat, version, bot, view, list(view.legal)))
 
+    def _thinking(self, table: HostedTable, seat: int, bot, view, legal: list):
+        """The bot's choice being worked out: in a worker process for a slow bot (when the
+        server has them), else in a thread; either way never on the event loop."""
+        kind = table.seats[seat].kind if table.seats[seat].is_bot else "heuristic"
+        if self.thinkers is not None and kind in SLOW_KINDS:
+            return self.thinkers.choose(bot, view, legal)
+        return asyncio.to_thread(lambda: (bot.choose(view, legal), bot))
+
     async def _play_bot(self, table: HostedTable, seat: int, version: int, bot, view,
                         legal: list) -> None:
         try:
-            choice = await asyncio.wait_for(asyncio.to_thread(bot.choose, view, legal),
-                                            self.limits.bot_think_seconds)
+            choice, bot = await asyncio.wait_for(self._thinking(table, seat, bot, view, legal),
+                                                 self.limits.bot_think_seconds)
+            if table.stand_ins.get(seat) is not None:
+                table.stand_ins[seat] = bot  # as it is after choosing (back from a process)
         except TimeoutError:  # too slow: the table does not wait, a legal move is played
             log.warning("bot at table %s took over %.1f s", table.id, self.limits.bot_think_seconds)
             table.stand_ins.pop(seat, None)  # its thread may still run: the next move gets a

@@ -48,6 +48,9 @@ class Limits:
     deserted_table_seconds: float = 600.0  # a waiting table nobody seated is online at closes
     open_tables: int = 100  # tables waiting or playing, in all
     games_per_person: int = 5  # tables waiting or playing that one person sits at
+    search_tables_per_person: int = 1  # tables of search bots waiting or playing, per maker
+    search_tables_per_address: int = 2  # made from one address
+    search_tables: int = 4  # in all: their thinking is the server's dearest work
     past_games_listed: int = 50  # the last games finished, listed in the lobby to replay
 
 

@@ -26,6 +26,7 @@ from .limits import STOP_SECONDS, Limits, clean_text
 from .session import Session
 from .stall_watch import StallWatch
 from .storage import Ban, Storage, StorageError
+from .thinking import Thinkers
 
 NAME_LENGTH = 16
 SFTP_VERSION = 3  # asyncssh's least; unused, as sftp is refused
@@ -257,7 +258,8 @@ class BoomtownServer:
             data_dir.mkdir(parents=True, exist_ok=True)
             self.key = host_key(data_dir)
             self.storage = Storage(data_dir / "boomtown.sqlite3")
-            self.host = Host(self.storage, limits)
+            self.thinkers = Thinkers()  # its processes start with the first search bot's move
+            self.host = Host(self.storage, limits, self.thinkers)
         except (OSError, StorageError) as exc:
             raise DataDirError(f"cannot write to the data directory {data_dir}: {exc}") from None
         self.broadcasts = Broadcasts(self.host, limits)
@@ -300,6 +302,7 @@ class BoomtownServer:
             self._server.close()
             await self._server.wait_closed()
         self.host.stop()
+        self.thinkers.stop()
         if self._host_watch is not None:
             self._host_watch.cancel()
         for session in list(self.sessions):

@@ -98,6 +98,9 @@ def _parser() -> argparse.ArgumentParser:
     serve.add_argument("--tables-per-address", type=_count, default=6,
                        help="tables waiting to start made from one address, twice as many from "
                        "one /24 or /64 network (default %(default)s)")
+    serve.add_argument("--search-tables", type=_count, default=4,
+                       help="tables of search bots waiting or playing, in all; one per person, "
+                       "two per address (default %(default)s)")
     serve.add_argument("--max-tables", type=_count, default=100,
                        help="tables waiting or playing, in all (default %(default)s)")
     serve.add_argument("--games-per-person", type=_count, default=5,
@@ -298,6 +301,7 @@ def run_serve(args: argparse.Namespace) -> int:
                     bot_think_seconds=args.bot_think, stall_seconds=args.stall_seconds,
                     tables_per_person=args.tables_per_person,
                     tables_per_address=args.tables_per_address, open_tables=args.max_tables,
+                    search_tables=args.search_tables,
                     games_per_person=args.games_per_person, past_games_listed=args.past_games,
                     max_width=args.max_size[0], max_height=args.max_size[1])
     serve(args.host, args.port, _server_dir(args), args.allow_guests, limits)

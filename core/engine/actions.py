@@ -41,14 +41,18 @@ class ActionCodec:
         return cls(**args)
 
 
-def action_class(name: str, kind: str, text: str, *field_names: str,
+def action_class(name: str, kind: str, text: str, *field_names: str, module: str,
                  readable: dict[str, Callable[[int], str]] | None = None) -> type[Action]:
-    """A small action class of int fields; `text` is how it reads, with {field} for each, a
-    field shown through `readable[field]` where the game names one (a square by its name)."""
+    """A small action class of int fields, to be bound to `name` in `module` (so that its
+    actions pickle, as they do to reach a bot thinking in another process); `text` is how it
+    reads, with {field} for each, a field shown through `readable[field]` where the game names
+    one (a square by its name)."""
     shown = readable or {}
 
     def __str__(self) -> str:
         return text.format(**{f: shown.get(f, int)(getattr(self, f)) for f in field_names})
 
-    return make_dataclass(name, [(f, int) for f in field_names], bases=(Action,), frozen=True,
+    made = make_dataclass(name, [(f, int) for f in field_names], bases=(Action,), frozen=True,
                           slots=True, namespace={"__str__": __str__, "kind": kind})
+    made.__module__ = module
+    return made

@@ -14,7 +14,7 @@ READABLE = {"square": lambda v: SQUARES[v].name, "deck": lambda v: DECK_NAMES[v]
 
 
 def _action(name: str, kind: str, text: str, *fields: str) -> type[Action]:
-    return action_class(name, kind, text, *fields, readable=READABLE)
+    return action_class(name, kind, text, *fields, module=__name__, readable=READABLE)
 
 
 Roll = _action("Roll", "roll", "throw the dice")

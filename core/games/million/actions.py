@@ -44,7 +44,7 @@ READABLE = {"business": lambda v: BUSINESSES[v].name, "space": space_name,
 
 
 def _action(name: str, kind: str, text: str, *fields: str) -> type[Action]:
-    return action_class(name, kind, text, *fields, readable=READABLE)
+    return action_class(name, kind, text, *fields, module=__name__, readable=READABLE)
 
 
 ChooseFree = _action("ChooseFree", "choose-free", "take {business} free", "business")

@@ -28,7 +28,7 @@ READABLE = {"lot": lot_name, "card": card_name, "building": lambda v: f"#{v}",
 
 
 def _action(name: str, kind: str, text: str, *fields: str) -> type[Action]:
-    return action_class(name, kind, text, *fields, readable=READABLE)
+    return action_class(name, kind, text, *fields, module=__name__, readable=READABLE)
 
 
 Roll = _action("Roll", "roll", "roll the die")
