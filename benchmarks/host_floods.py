@@ -47,6 +47,7 @@ import asyncssh
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from benchmarks.ssh_speed import Client, cpu_seconds, server_rss_kb  # noqa: E402
+from tests.net.harness import hold_silent_sockets  # noqa: E402
 
 LOGIN_SECONDS = 5.0  # the issue's goal: an ordinary login reaches the lobby within this
 CHECKOUT = Path(__file__).resolve().parent.parent
@@ -91,21 +92,6 @@ async def sessions(count: int) -> None:
     finally:
         server.terminate()
         await server.wait()
-
-
-async def hold_silent_sockets(port: int, address: str, stop: asyncio.Event) -> None:
-    """Eight sockets from `address` that never say a word, each reopened when it is closed."""
-    async def one() -> None:
-        while not stop.is_set():
-            with contextlib.suppress(OSError):
-                reader, writer = await asyncio.open_connection("127.0.0.1", port,
-                                                               local_addr=(address, 0))
-                with contextlib.suppress(OSError):
-                    while not stop.is_set() and await reader.read(4096):
-                        pass
-                writer.close()
-            await asyncio.sleep(0.01)
-    await asyncio.gather(*(one() for _ in range(8)))
 
 
 async def lobby_time(port: int, name: str) -> float | None:

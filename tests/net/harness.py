@@ -6,6 +6,7 @@ Every client feeds what it receives into a pyte screen, so tests read what a per
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import re
 import time
 from functools import cache
@@ -127,6 +128,21 @@ async def connect(port: int, name: str, width: int = 120, height: int = 40,
     process = await conn.create_process(term_type="xterm-256color", term_size=(width, height),
                                         encoding=None)
     return Terminal(conn, process, width, height)
+
+
+async def hold_silent_sockets(port: int, address: str, stop: asyncio.Event) -> None:
+    """Eight sockets from `address` that never say a word, each reopened once it is closed."""
+    async def one() -> None:
+        while not stop.is_set():
+            with contextlib.suppress(OSError):
+                reader, writer = await asyncio.open_connection("127.0.0.1", port,
+                                                               local_addr=(address, 0))
+                with contextlib.suppress(OSError):
+                    while not stop.is_set() and await reader.read(4096):
+                        pass
+                writer.close()
+            await asyncio.sleep(0.01)
+    await asyncio.gather(*(one() for _ in range(8)))
 
 
 async def start_server(tmp_path, **limits) -> tuple[BoomtownServer, int]:

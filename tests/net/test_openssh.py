@@ -8,7 +8,7 @@ import subprocess
 
 import pytest
 
-from .harness import key_for, start_server, until
+from .harness import hold_silent_sockets, key_for, start_server, until
 
 # On CI these programs are installed by .ci/run, so a missing one fails there instead of skipping.
 pytestmark = pytest.mark.skipif(
@@ -115,21 +115,6 @@ async def test_a_public_key_offered_without_its_private_key_is_nobody(tmp_path):
     finally:
         await tmux.run("kill-server")
         await server.stop()
-
-
-async def hold_silent_sockets(port: int, address: str, stop: asyncio.Event) -> None:
-    """Eight sockets from `address` that never say a word, each reopened once it is closed."""
-    async def one() -> None:
-        while not stop.is_set():
-            with contextlib.suppress(OSError):
-                reader, writer = await asyncio.open_connection("127.0.0.1", port,
-                                                               local_addr=(address, 0))
-                with contextlib.suppress(OSError):
-                    while not stop.is_set() and await reader.read(4096):
-                        pass
-                writer.close()
-            await asyncio.sleep(0.01)
-    await asyncio.gather(*(one() for _ in range(8)))
 
 
 async def reaches_the_lobby(command: list[str], within: float) -> bool:

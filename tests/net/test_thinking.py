@@ -16,14 +16,14 @@ from .harness import until
 
 
 async def played(tmp_path, thinkers) -> list:
-    """ann (a heuristic helper plays her) against three search bots, to round 3."""
+    """ann (a heuristic helper plays her) against three search bots, to round 2."""
     tmp_path.mkdir()
     host = Host(Storage(tmp_path / "db.sqlite3"), Limits(bot_pace_seconds=0), thinkers)
     table = host.create_table("ann", "bigshot", {}, players=4, bots=3, bot_kind="search",
                               seed=8)
     host.start(table.id, "ann")
     helper = get_spec("bigshot").bots["heuristic"](1)
-    while table.match.state.round < 3:
+    while table.match.state.round < 2:
         state = table.match.state
         if table.actor() == 0:
             host.act(table.id, "ann", helper.choose(state.view(0), state.legal_actions(0)))
