@@ -27,6 +27,7 @@ from .limits import STOP_SECONDS, Limits
 from .loop_share import Meter, SharedMeter
 from .served import ServedApp
 from .table_screen import NetTable, net_screen_class, refresh_table_screen
+from .tables import CLOSED
 
 log = logging.getLogger("boomtown.net")
 CLEAR = b"\x1b[2J"
@@ -106,6 +107,10 @@ class SpectatorApp(ServedApp):
 
     def on_spectator_app_table_changed(self, _: TableChanged) -> None:
         self._pending = False
+        if self.table.hosted.status == CLOSED:
+            self.notify("The server's host closed this table: q goes back to the lobby.",
+                        severity="warning", timeout=3600)
+            return
         if self.channel.needs_full_frame:
             self.channel.needs_full_frame = False
             self.refresh(repaint=True, layout=True)

@@ -105,11 +105,16 @@ async def test_the_host_closes_a_running_table_from_the_command_line(tmp_path):
         waiting = server.host.create_table("ann", "army", {}, players=2, bots=0)
         ann = await connect(port, "ann")
         await ann.wait_for("Ledger")
+        cat = await connect(port, "cat")
+        await cat.wait_for("You are cat")
+        await cat.press("w")
+        await cat.wait_for("watching")
         assert f"{table.id}  bigshot  playing  host ann" in said(["tables", "--data",
                                                                  str(tmp_path)])
         assert "Closed table" in said(["tables", "--close", str(table.id), "--data",
                                        str(tmp_path)])
         await ann.wait_for("The server's host closed that table.")
+        await cat.wait_for("The server's host closed this table")  # on the shared screen
         await ann.wait_for("Lobby")
         assert table.id not in server.host.tables and table.timer is None
         said(["tables", "--close", str(waiting.id), "--data", str(tmp_path)])
@@ -118,5 +123,6 @@ async def test_the_host_closes_a_running_table_from_the_command_line(tmp_path):
         with pytest.raises(SystemExit):
             cli.main(["tables", "--close", str(table.id), "--data", str(tmp_path)])
         await ann.close()
+        await cat.close()
     finally:
         await server.stop()
