@@ -2,11 +2,12 @@
 never stops the event loop every session shares. (Reads hang too: SQLite starts each read by
 writing to its shared-memory index, and a frozen filesystem holds that write.)
 
-A caller on the loop waits a moment at most (WAIT_SECONDS) for its query. One the disk has not
-answered by then raises SlowDisk; while a query hangs, others fail at once instead of queueing
-behind it. A move's write is the exception: it stays queued, SlowDisk carries it, and the host
-makes the move when it lands (net.host). Off the loop (the command line) a caller waits as long
-as the query takes.
+A caller on the loop waits for its query until the query the disk is at has taken HUNG_SECONDS
+(a slow commit on a busy disk is not a hung disk); then it raises SlowDisk, and while the disk
+is hung every query fails at once instead of queueing behind it. So the loop stops for about a
+second at most when a disk hangs. A move's write waits less (MOVE_WAIT_SECONDS): it stays
+queued, SlowDisk carries it, and the host makes the move when it lands (net.host). Off the
+loop (the command line) a caller waits as long as the query takes.
 """
 
 from __future__ import annotations
@@ -20,7 +21,9 @@ from collections.abc import Callable
 from concurrent.futures import Future
 from typing import Any
 
-WAIT_SECONDS = 0.25  # on the loop, for a query to be answered before it is given up
+HUNG_SECONDS = 1.0  # a query running this long: the disk is hung, and queries fail at once
+MOVE_WAIT_SECONDS = 0.25  # a move's write not done by then is made when it lands
+POLL_SECONDS = 0.02  # how often a caller waiting on the loop looks whether the disk is hung
 
 
 class StorageError(Exception):
@@ -77,9 +80,9 @@ class Disk:
 
     @property
     def hung(self) -> bool:
-        """Whether the query running now has taken longer than a caller on the loop waits."""
+        """Whether the query running now has taken HUNG_SECONDS or more."""
         began = self._busy_since
-        return began is not None and time.monotonic() - began > WAIT_SECONDS
+        return began is not None and time.monotonic() - began >= HUNG_SECONDS
 
     def do(self, job: Callable[[], Any], keep: bool = False) -> Any:
         """`job`'s result, run in the disk's thread. On the loop, SlowDisk if the disk does not
@@ -93,13 +96,17 @@ class Disk:
         self._jobs.put((future, job))
         if not on_the_loop:
             return future.result()
-        try:
-            return future.result(timeout=0 if self.hung else WAIT_SECONDS)
-        except TimeoutError:
-            if keep:
-                raise SlowDisk(future) from None
-            future.cancel()  # not begun: it never will be
-            raise SlowDisk() from None
+        until = time.monotonic() + (MOVE_WAIT_SECONDS if keep else HUNG_SECONDS)
+        while True:
+            try:
+                return future.result(timeout=POLL_SECONDS)
+            except TimeoutError:
+                if self.hung or time.monotonic() >= until:
+                    break
+        if keep:
+            raise SlowDisk(future)
+        future.cancel()  # not begun: it never will be
+        raise SlowDisk()
 
     def close(self, wait: float) -> None:
         """Stop once the queries queued are done, and close the connection, waiting `wait`
