@@ -126,6 +126,8 @@ def _parser() -> argparse.ArgumentParser:
     ban.add_argument("--data", help="the server's data directory (default: as serve's)")
     tables = commands.add_parser("tables", help="list the tables of your SSH server not yet "
                                  "over, or close one (a running server closes it within seconds)")
+    tables.add_argument("--list", action="store_true", help="list them (what it does without "
+                        "--close)")
     tables.add_argument("--close", type=int, metavar="ID", help="close the table numbered ID: "
                         "its seats are freed and its game ends unfinished")
     tables.add_argument("--data", help="the server's data directory (default: as serve's)")

@@ -57,7 +57,7 @@ async def test_a_table_that_does_not_read_is_set_aside_and_the_others_start(tmp_
             assert f"table {damaged} cannot be read, and is set aside" in caplog.text
     finally:
         server.storage.close()
-    listed = said(["tables", "--data", str(tmp_path)]).splitlines()
+    listed = said(["tables", "--list", "--data", str(tmp_path)]).splitlines()
     assert [line.split("  ")[:3] for line in listed] == [
         [str(sound), "bigshot", "playing"], [str(bad_move), "bigshot", "damaged"],
         [str(bad_json), "bigshot", "damaged"], [str(unknown_game), "chess", "damaged"]]
