@@ -165,6 +165,20 @@ def test_landing_exactly_on_finish_with_a_million_wins():
     assert state.is_over() and state.result().winners == (me,)
 
 
+@pytest.mark.parametrize("choice", ["ten", "skip"])
+def test_a_six_that_lands_on_finish_with_a_million_wins_whatever_the_six_s_choice(choice):
+    """Issue 43: making an opponent miss a turn did not check the finish, as taking the $10k
+    does: the winner had to end the turn, and the game went on."""
+    state = start()
+    me = state.turn
+    state._pay(state.bank, me, 1_000_000 - state.cash(me), "test")
+    state.position[me] = 26
+    roll(state, 6)
+    act(state, A.Drive(FINISH))
+    act(state, A.TakeTen() if choice == "ten" else A.SkipPlayer(1 - me))
+    assert state.is_over() and state.result().winners == (me,)
+
+
 def test_real_estate_takes_any_business_or_sells_one_never_both():
     state = start()
     me = state.turn

@@ -284,6 +284,7 @@ class MillionState(StackedTurns, GameState):
         self.skip[action.seat] = True
         leader = self.cash(action.seat) == max(self.cash(s) for s in range(self.n))
         self._say("skips", self.players[seat], self.players[action.seat], leader)
+        self._check_finish(seat)  # a six that ended on FINISH wins whichever way it is taken
 
     def _do_Buy(self, seat: int, action) -> None:
         b = BUSINESSES[action.business]
