@@ -29,21 +29,18 @@ def network_of(address: str) -> str:
 
 @dataclass
 class Counter:
-    """Open connections (or sessions), in total, per address and per network."""
+    """Open connections (or sessions), in total and per address."""
 
     total: int = 0
     by_ip: dict[str, int] = field(default_factory=dict)
-    by_net: dict[str, int] = field(default_factory=dict)
 
     def add(self, ip: str) -> None:
         self.total += 1
         _count(self.by_ip, ip, 1)
-        _count(self.by_net, network_of(ip), 1)
 
     def remove(self, ip: str) -> None:
         self.total -= 1
         _count(self.by_ip, ip, -1)
-        _count(self.by_net, network_of(ip), -1)
 
 
 def _count(counts: dict[str, int], key: str, change: int) -> None:

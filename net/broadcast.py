@@ -44,6 +44,7 @@ class Audience:
         self.closed = False
         self.peer = "spectators"
         self.needs_full_frame = False
+        self.meter = SharedMeter()  # what drawing for these viewers costs, and whom
         self.entered = False
         self.drawn = asyncio.Event()
 
@@ -127,13 +128,14 @@ class SpectatorApp(ServedApp):
 Size = tuple[int, int]
 
 
+def area(size: Size) -> int:
+    return size[0] * size[1]
+
+
 def watched_size(drawn: list[Size], window: Size, most: int) -> Size | None:
     """The size a viewer with `window` watches a table drawn at the sizes `drawn` at: a size
     drawn already that is a little smaller, else its own while the table has fewer than `most`,
     else the largest drawn that fits; None if none fits."""
-    def area(size: Size) -> int:
-        return size[0] * size[1]
-
     fits = [(w, h) for w, h in drawn if w <= window[0] and h <= window[1]]
     near = [(w, h) for w, h in fits if window[0] - w <= SNAP_COLUMNS and window[1] - h <= SNAP_ROWS]
     if near:
@@ -150,17 +152,18 @@ class Broadcasts:
         self.host = host
         self.limits = limits
         self.shows: dict[tuple[int, tuple[int, int]], tuple[SpectatorApp, Audience]] = {}
-        self.meters: dict[tuple[int, tuple[int, int]], SharedMeter] = {}
         self._running: set[asyncio.Task] = set()
+
+    def _sizes(self, table_id: int) -> list[Size]:
+        """The sizes the table is drawn at for its spectators now."""
+        return [size for table, size in self.shows if table == table_id]
 
     def attach(self, table_id: int, viewer: Channel, meter: Meter | None = None) -> bool:
         """`viewer` watches the table; False if it is drawn at as many sizes as it may be, all
         larger than the viewer's window (the viewer is told what size would do)."""
-        size = watched_size([shown for table, shown in self.shows if table == table_id],
-                            viewer.size, self.limits.spectator_sizes)
+        size = watched_size(self._sizes(table_id), viewer.size, self.limits.spectator_sizes)
         if size is None:
-            smallest = min((shown for table, shown in self.shows if table == table_id),
-                           key=lambda shown: shown[0] * shown[1])
+            smallest = min(self._sizes(table_id), key=area)
             most = counted(self.limits.spectator_sizes, "window size")
             told = (f"This table is watched at {most} already, the most this server draws. "
                     f"Make your window at least "
@@ -174,15 +177,14 @@ class Broadcasts:
             audience = Audience(size, self.limits)
             app = SpectatorApp(self.host, table_id, audience)
             show = self.shows[key] = (app, audience)
-            shared = self.meters[key] = SharedMeter()
-            shared.bill(meter)  # its first frame is the newcomer's
-            with shared.current():  # a screen for everyone who watches: nobody's share after
+            audience.meter.bill(meter)  # its first frame is the newcomer's
+            with audience.meter.current():  # for everyone who watches: nobody's share after
                 task = asyncio.get_running_loop().create_task(app.run_async())
             self._running.add(task)
             task.add_done_callback(self._running.discard)
-            task.add_done_callback(lambda _t, key=key: self._ended(key))
+            task.add_done_callback(lambda _t, key=key: self.shows.pop(key, None))
         elif show[0].is_running:
-            self.meters[key].bill(meter)
+            show[1].meter.bill(meter)
             show[0].call_later(show[0].repaint)  # the newcomer needs a whole frame
         viewer.send(CLEAR)
         show[1].viewers[viewer] = None
@@ -193,22 +195,17 @@ class Broadcasts:
         drawn if that is the size it watches already)."""
         watching = next((size for (table, size), (_, audience) in self.shows.items()
                          if table == table_id and viewer in audience.viewers), None)
-        drawn = [size for table, size in self.shows if table == table_id]
-        if watching is None or watched_size(drawn, viewer.size,
+        if watching is None or watched_size(self._sizes(table_id), viewer.size,
                                             self.limits.spectator_sizes) != watching:
             self.detach(table_id, viewer)
             self.attach(table_id, viewer, meter)
-
-    def _ended(self, key: tuple[int, tuple[int, int]]) -> None:
-        self.shows.pop(key, None)
-        self.meters.pop(key, None)
 
     def detach(self, table_id: int, viewer: Channel) -> None:
         for key, (app, audience) in list(self.shows.items()):
             if key[0] == table_id and viewer in audience.viewers:
                 del audience.viewers[viewer]
                 if not audience.viewers:
-                    self._ended(key)
+                    del self.shows[key]
                     app.exit()
 
     async def stop(self) -> None:

@@ -40,7 +40,7 @@ from .tables import (
     seats_from_json,
     seats_json,
 )
-from .thinking import SLOW_KINDS, Thinkers
+from .thinking import SLOW_KINDS, Thinkers, think
 
 log = logging.getLogger("boomtown.net")
 
@@ -582,8 +582,8 @@ class Host:
             return
         bot = table.stand_ins.get(seat)
         if bot is None:
-            kind = table.seats[seat].kind if table.seats[seat].is_bot else "heuristic"
-            bot = table.stand_ins[seat] = get_spec(table.game).bots[kind](table.seed * 31 + seat)
+            bot = table.stand_ins[seat] = get_spec(table.game).bots[table.bot_kind_at(seat)](
+                table.seed * 31 + seat)
         view = state.view(seat)  # its legal list is the one the bot chooses from
         with unmetered():  # the table's, not the share of whoever started the game
             table.timer = asyncio.get_running_loop().create_task(
@@ -592,10 +592,9 @@ class Host:
     def _thinking(self, table: HostedTable, seat: int, bot, view, legal: list):
         """The bot's choice being worked out: in a worker process for a slow bot (when the
         server has them), else in a thread; either way never on the event loop."""
-        kind = table.seats[seat].kind if table.seats[seat].is_bot else "heuristic"
-        if self.thinkers is not None and kind in SLOW_KINDS:
+        if self.thinkers is not None and table.bot_kind_at(seat) in SLOW_KINDS:
             return self.thinkers.choose(bot, view, legal)
-        return asyncio.to_thread(lambda: (bot.choose(view, legal), bot))
+        return asyncio.to_thread(think, bot, view, legal)
 
     async def _play_bot(self, table: HostedTable, seat: int, version: int, bot, view,
                         legal: list) -> None:

@@ -27,7 +27,7 @@ from tui.widgets.plain_input import PlainInput
 from tui.widgets.row_list import RowList
 
 from .limits import clean_text
-from .tables import HUMAN, OPEN, HostedTable, HostError
+from .tables import HUMAN, OPEN, HostedTable, HostError, bot_label
 
 NAME_LENGTH = 16
 COLUMNS = ("#", "game", "options", "seats", "status", "watching")
@@ -91,9 +91,8 @@ def seats_text(host, table: HostedTable) -> Text:
         elif seat.kind == HUMAN:
             away = i in table.away or not host.is_online(seat.name)
             text.append(seat.name + (" (away)" if away else ""), "italic" if away else "")
-        else:  # a heuristic bot is the usual one; another kind is named
-            kind = "" if seat.kind == "heuristic" else f"{seat.kind} "
-            text.append(f"{seat.name} [{kind}bot]", "dim")
+        else:
+            text.append(bot_label(seat), "dim")
     return text
 
 

@@ -318,13 +318,13 @@ class BoomtownServer:
 
     def banned(self, name: str, key: str | None, address: str) -> Ban | None:
         """The ban that keeps this person out (the host's latest `boomtown ban`), if any."""
-        self._read_bans()
+        self._read_changes_elsewhere()
         return self._ban_on(name, key, address)
 
     def _ban_on(self, name: str, key: str | None, address: str) -> Ban | None:
         return next((ban for ban in self._bans if ban.refuses(name, key, address)), None)
 
-    def _read_bans(self) -> None:
+    def _read_changes_elsewhere(self) -> None:
         """What the host's commands (`boomtown ban`, `boomtown tables --close`) changed."""
         try:
             if self.storage.changed_elsewhere():
@@ -339,7 +339,7 @@ class BoomtownServer:
         session) and close waiting tables left deserted."""
         while True:
             await asyncio.sleep(BAN_CHECK_SECONDS)
-            self._read_bans()
+            self._read_changes_elsewhere()
             self.host.close_deserted()
             for session in list(self.sessions):
                 ban = self._ban_on(session.name, session.key, session.address)

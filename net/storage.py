@@ -169,7 +169,7 @@ def guarded(method):
     """A query: done in the disk's thread (net.disk), its errors turned into StorageError."""
     @functools.wraps(method)
     def wrapper(self, *args, **kwargs):
-        return self._disk.do(lambda: _sqlite_errors_told(lambda: method(self, *args, **kwargs)))
+        return self._queued(lambda: method(self, *args, **kwargs))
     return wrapper
 
 
@@ -187,6 +187,10 @@ class Storage:
     def db(self) -> sqlite3.Connection:
         """The connection, for queries running in the disk's thread."""
         return self._disk.db
+
+    def _queued(self, query, keep: bool = False):
+        """`query` done in the disk's thread (`keep`: see Disk.do), its errors StorageError."""
+        return self._disk.do(lambda: _sqlite_errors_told(query), keep=keep)
 
     @guarded
     def _set_up(self) -> None:
@@ -393,9 +397,8 @@ class Storage:
     def add_action(self, table_id: int, n: int, seat: int, action: dict[str, Any]) -> None:
         """Commit a move. On the loop, SlowDisk if the disk does not take it in time: the write
         stays queued, and SlowDisk carries it (the move is made when it lands)."""
-        self._disk.do(lambda: _sqlite_errors_told(lambda: self.db.execute(
-            "INSERT INTO actions VALUES (?, ?, ?, ?)", (table_id, n, seat, json.dumps(action)))),
-            keep=True)
+        self._queued(lambda: self.db.execute("INSERT INTO actions VALUES (?, ?, ?, ?)", (
+            table_id, n, seat, json.dumps(action))), keep=True)
 
     @guarded
     def update_away(self, table_id: int, away: list[int]) -> None:

@@ -43,6 +43,13 @@ def seats_json(seats: list[NetSeat]) -> list[dict[str, str]]:
     return [{"name": s.name, "kind": s.kind} for s in seats]
 
 
+def bot_label(seat: NetSeat) -> str:
+    """A bot's seat as tables list it: "Ada [bot]" for the usual (heuristic) bot, "Ada [search
+    bot]" for another kind."""
+    kind = "" if seat.kind == "heuristic" else f"{seat.kind} "
+    return f"{seat.name} [{kind}bot]"
+
+
 def seat_names(stored: str) -> str:
     """Who sits at a table, from its seats as stored: "ann, Ada [bot], (open)"; the text as it
     is if it does not read (a damaged table)."""
@@ -51,7 +58,7 @@ def seat_names(stored: str) -> str:
     except (ValueError, TypeError, KeyError):
         return clean_text(stored, 80)
     return ", ".join("(open)" if seat.kind == OPEN else seat.name if seat.kind == HUMAN
-                     else f"{seat.name} [{seat.kind} bot]" for seat in seats)
+                     else bot_label(seat) for seat in seats)
 
 
 def seats_from_json(seats: list[dict[str, str]]) -> list[NetSeat]:
@@ -82,6 +89,11 @@ class HostedTable:
     rematch: int | None = None  # the table its players asked to play again at
     made_from: str = ""  # the address it was made from ("" for one made before a restart)
     deserted_since: float | None = None  # waiting, nobody seated online since (monotonic)
+
+    def bot_kind_at(self, seat: int) -> str:
+        """The kind of bot that plays `seat`: its own, or a heuristic one standing in for a
+        person away."""
+        return self.seats[seat].kind if self.seats[seat].is_bot else "heuristic"
 
     def view(self, seat: int | None):
         """What `seat` (None: a spectator) sees now; computed once per version and seat."""

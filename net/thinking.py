@@ -18,8 +18,9 @@ from concurrent.futures import ProcessPoolExecutor
 SLOW_KINDS = frozenset({"search"})  # bot kinds that think long enough for a process to pay
 
 
-def _think(bot, view, legal: list):
-    """In a worker: the bot's choice, and the bot as it is after it (its random state)."""
+def think(bot, view, legal: list):
+    """The bot's choice, and the bot as it is after it (its random state): what comes back
+    from a worker process, or a thread."""
     return bot.choose(view, legal), bot
 
 
@@ -36,7 +37,7 @@ class Thinkers:
     async def choose(self, bot, view, legal: list):
         """(choice, the bot after choosing), worked out in a worker process."""
         loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(self._pool, _think, bot, view, legal)
+        return await loop.run_in_executor(self._pool, think, bot, view, legal)
 
     def stop(self) -> None:
         self._pool.shutdown(wait=False, cancel_futures=True)

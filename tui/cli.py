@@ -318,6 +318,13 @@ def _server_dir(args: argparse.Namespace):
     return Path(args.data) if args.data else data_dir() / "server"
 
 
+def _when(seconds: float) -> str:
+    """A moment as the host's commands list it: '26 Nov 2026 13:43', in local time."""
+    from datetime import datetime
+
+    return datetime.fromtimestamp(seconds).strftime("%d %b %Y %H:%M")
+
+
 @contextlib.contextmanager
 def _server_storage(args: argparse.Namespace):
     """The database of the server whose data directory `args` names (ValueError if none)."""
@@ -338,8 +345,6 @@ def _server_storage(args: argparse.Namespace):
 
 def run_ban(args: argparse.Namespace) -> int:
     """Ban a name (and its key), lift a ban, or list them, in a server's database."""
-    from datetime import datetime
-
     from net.server import BAN_CHECK_SECONDS
 
     if not args.list and not args.name:
@@ -347,7 +352,7 @@ def run_ban(args: argparse.Namespace) -> int:
     with _server_storage(args) as storage:
         if args.list:
             for ban in storage.bans():
-                when = datetime.fromtimestamp(ban.at).strftime("%d %b %Y %H:%M")
+                when = _when(ban.at)
                 guests = f"guests from {', '.join(sorted(ban.addresses))}" \
                     if ban.addresses else "no address"
                 print("  ".join((ban.name, ban.key or "(guest)", when, guests,
@@ -371,8 +376,6 @@ def run_ban(args: argparse.Namespace) -> int:
 
 def run_tables(args: argparse.Namespace) -> int:
     """List a server's tables not yet over (damaged ones too, with why), or close one."""
-    from datetime import datetime
-
     from net.server import BAN_CHECK_SECONDS
     from net.tables import seat_names
 
@@ -384,7 +387,7 @@ def run_tables(args: argparse.Namespace) -> int:
                   f"{BAN_CHECK_SECONDS:g} s.")
             return 0
         for table in storage.open_tables():
-            when = datetime.fromtimestamp(table.created).strftime("%d %b %Y %H:%M")
+            when = _when(table.created)
             line = [str(table.id), table.game, table.status, f"host {table.host}", when,
                     seat_names(table.seats)]
             if table.status == "damaged":

@@ -6,11 +6,12 @@ from typing import Any
 
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
-from textual.widgets import Input, Static
+from textual.widgets import Static
 
 from core.engine.game import OPTION_LENGTH, GameSpec
 
 from .choice import Choice
+from .plain_input import PlainInput
 
 ON_OFF = (("on", True), ("off", False))
 
@@ -28,7 +29,7 @@ class OptionsForm(Vertical):
                 if isinstance(option.default, bool):
                     yield Choice(ON_OFF, option.default, id=f"opt-{option.name}")
                 elif not option.choices:
-                    yield Input(str(option.default), id=f"opt-{option.name}",
+                    yield PlainInput(str(option.default), id=f"opt-{option.name}",
                                 max_length=OPTION_LENGTH, compact=True)
                 else:
                     yield Choice([(c, c) for c in option.choices], option.default,
