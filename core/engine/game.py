@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
@@ -122,19 +123,30 @@ class GameSpec:
 class GameState:
     """The shared shape of a game state.
 
-    A subclass implements `copy`, `to_act`, `legal_actions`, `why_illegal`, `_perform`, `is_over`,
+    A subclass implements `to_act`, `legal_actions`, `why_illegal`, `_perform`, `is_over`,
     `result` and `view` (and `hindsight_view` if it hides anything), and `chance_after` if its
     actions meet random events (which it draws with `_chance`). This base turns them into the
     public `step` (in place, for simulations), `apply` (returns a new state, leaves this one
     untouched) and `step_outcome` (for search).
+
+    Every class a state is made of declares `__slots__`, so a state has no field outside them
+    and `copy` (every slot, with the lists in `COPIED` copied apart) misses none.
     """
 
+    __slots__ = ("version", "round", "rng", "events", "revealed", "_forced")
+    COPIED: ClassVar[tuple[str, ...]] = ()  # the game's own lists that play changes in place
+    sentences: ClassVar[Sentences]  # how the game's events read in the log
     version: int
     round: int
     rng: Rng
     events: list[Recorded]
-    sentences: ClassVar[Sentences]  # how the game's events read in the log
-    _forced: tuple = ()  # chance outcomes chosen in advance by `step_outcome`
+    revealed: int  # how many things nobody knew play has shown so far (dice, cards)
+    _forced: tuple  # chance outcomes chosen in advance by `step_outcome`
+
+    def __new__(cls, *args, **kwargs):
+        state = super().__new__(cls)
+        state.revealed, state._forced = 0, ()
+        return state
 
     def log(self) -> list[str]:
         """What has happened, in sentences."""
@@ -149,13 +161,15 @@ class GameState:
         """The random event playing `action` meets, if any."""
         return None
 
-    def reveals(self, seat: int, action: Action) -> bool:
-        """Whether playing `action` shows what nobody at the table knew (a die, a card): a
-        player may take back a move only as far as the last such action."""
-        return self.chance_after(seat, action) is not None
+    def _reveal(self) -> None:
+        """Note that play has just shown what nobody at the table knew (a card turned up, cash
+        that was hidden): a player may take back a move only as far as the last such moment."""
+        self.revealed += 1
 
     def _chance(self, event: Chance):
-        """The outcome of a random event: chosen in advance by a search, else drawn."""
+        """The outcome of a random event (which shows what nobody knew): chosen in advance by
+        a search, else drawn."""
+        self.revealed += 1
         if self._forced:
             outcome, self._forced = self._forced[0], self._forced[1:]
             return outcome
@@ -173,7 +187,9 @@ class GameState:
             self._forced = ()
 
     def copy(self) -> GameState:
-        raise NotImplementedError
+        """A state to play on apart: every field, with the generator, the log and the game's
+        `COPIED` lists copied."""
+        return _copier(type(self))(self)
 
     def to_act(self) -> tuple[int, ...]:
         """The seats that must act now; empty when the game is over."""
@@ -244,3 +260,22 @@ class GameState:
         nxt = self.copy()
         nxt.step(seat, action, version)
         return nxt
+
+
+@functools.cache
+def _slots(cls: type) -> tuple[str, ...]:
+    """Every slot of `cls` and the classes it is made of."""
+    return tuple(name for klass in cls.__mro__ for name in getattr(klass, "__slots__", ()))
+
+
+@functools.cache
+def _copier(cls: type[GameState]) -> Callable[[GameState], GameState]:
+    """A function copying a `cls` state slot by slot, written out once per class as dataclasses
+    writes its methods (a loop of getattr and setattr took four times as long)."""
+    apart = {"rng": ".copy()", "events": "[:]", **{name: "[:]" for name in cls.COPIED}}
+    body = "".join(f"    clone.{name} = state.{name}{apart.get(name, '')}\n"
+                   for name in _slots(cls))
+    source = f"def copy(state):\n    clone = new(cls)\n{body}    return clone\n"
+    scope = {"new": object.__new__, "cls": cls}
+    exec(source, scope)  # noqa: S102 - the source is made of slot names only
+    return scope["copy"]

@@ -47,10 +47,10 @@ class Match:
         nxt = self.state.apply(seat, action, version)
         if persist is not None:
             persist(len(self.record.actions), seat, action)
-        reveals = self.state.reveals(seat, action)
+        revealing = nxt.revealed != self.state.revealed
         self.state = nxt
         self.record.actions.append((seat, action))
-        if reveals:
+        if revealing:
             self._settle()
 
     # -- taking a move back (a game on one computer) ------------------------------------------

@@ -17,7 +17,7 @@ from typing import ClassVar
 from .actions import Action
 from .decisions import Frame
 from .events import Event, Recorded, Sentences
-from .game import Result
+from .game import GameState, Result
 from .ledger import Ledger, Transfer
 from .rng import Rng
 from .views import view_dataclass
@@ -25,25 +25,17 @@ from .views import view_dataclass
 OVER = "over"
 
 
-class StackedTurns:
+class StackedTurns(GameState):
     __slots__ = ()
-    COPIED: ClassVar[tuple[str, ...]] = ()  # the game's own lists that play changes in place
 
     def copy(self):
         """A state to play on apart: every field, with what play changes in place copied (the
         generator, the ledger, the log, who is still in, the stack's frames and the game's
         `COPIED` lists)."""
-        cls = type(self)
-        clone = cls.__new__(cls)
-        for name in cls.__slots__:
-            setattr(clone, name, getattr(self, name))
-        clone.rng = self.rng.copy()
+        clone = super().copy()
         clone.ledger = self.ledger.copy()
-        clone.events = self.events[:]
         clone.active = self.active[:]
         clone.stack = [frame.copy() for frame in self.stack]
-        for name in self.COPIED:
-            setattr(clone, name, getattr(self, name)[:])
         return clone
 
     def _begin_game(self, players: Sequence[str], seed: int) -> None:

@@ -569,3 +569,26 @@ def test_whom_an_offer_may_go_to_is_stated_once_and_why_illegal_agrees():
     state.proposals[0] = 3
     assert state.offer_partners(0) == () and "at most 3" in state.why_illegal(0, offer)
     assert state.view(0).offer_partners == ()
+
+
+def test_a_card_drawn_by_raising_the_prison_fine_cannot_be_taken_back():
+    """Issue 43: the third turn in Prison with £10 in hand; mortgaging to pay the fine moves
+    the token to Training and draws a card, so that mortgage is past taking back."""
+    from core.engine.match import Match
+
+    match = Match("army", ["Ann", "Ben"], 1)
+    state = match.state
+    state.turn = state.starter = 0
+    state.position[0], state.prison_turn[0] = PRISON, 2
+    give(state, 0, REAPER, WATCHKEEPER)
+    set_cash(state, 0, 10)
+    throw(state, (2, 5))
+    match._settle()
+    match.act(0, A.Roll())  # no double on the third turn: a £50 fine Ann cannot pay yet
+    assert state.position[0] == PRISON and match.take_back_point(0, {1}) is None
+    drawn = match.state.decks[TRAINING][0]
+    match.act(0, A.Mortgage(REAPER))  # £40: still short, and that may be taken back
+    assert match.state.position[0] == PRISON and match.take_back_point(0, {1}) is not None
+    match.act(0, A.Mortgage(WATCHKEEPER))  # £70: the fine is paid, Ann moves and draws
+    assert match.state.last_card == (TRAINING, drawn)  # from Training (17): Go to Prison
+    assert match.take_back_point(0, {1}) is None

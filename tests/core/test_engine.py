@@ -174,3 +174,39 @@ def test_a_run_shared_among_processes_sums_up_exactly_like_one_process(game, sta
     for timing in ("elapsed_s", "games_per_s"):
         del alone[timing], shared[timing]
     assert alone == shared and alone["completed"] == 9
+
+
+@pytest.mark.parametrize("slug", ["army", "bigshot", "million", "stadium"])
+def test_a_copy_has_every_field_and_a_state_has_no_field_a_copy_could_miss(slug):
+    """Issue 43: a field set outside the declared ones used to vanish on copy."""
+    from core.engine.game import _slots
+
+    spec = get_spec(slug)
+    state = spec.start(["Ann", "Ben", "Cat"], 5, {})
+    bots = [spec.bots["random"](seat) for seat in range(3)]
+    for _ in range(60):
+        if state.is_over():
+            break
+        seat = state.to_act()[0]
+        view = state.view(seat)
+        state.step(seat, bots[seat].choose(view, view.legal))
+    clone = state.copy()
+    assert not hasattr(state, "__dict__")
+    with pytest.raises(AttributeError):
+        state.stray = 1
+    for name in _slots(type(state)):
+        assert same(getattr(clone, name), getattr(state, name)), name
+    assert clone.view(0) == state.view(0) and clone.legal_actions(0) == state.legal_actions(0)
+
+
+def same(a, b) -> bool:
+    """Whether `a` and `b` hold the same, looking inside objects made of slots (a ledger, the
+    generator, an auction) as well as lists of them."""
+    if type(a) is not type(b):
+        return False
+    if isinstance(a, list | tuple):
+        return len(a) == len(b) and all(map(same, a, b))
+    slots = [name for klass in type(a).__mro__ for name in getattr(klass, "__slots__", ())]
+    if slots and not hasattr(a, "__dict__"):
+        return all(same(getattr(a, name, None), getattr(b, name, None)) for name in slots)
+    return a == b

@@ -78,7 +78,7 @@ def test_a_card_revealed_where_a_car_stands_sends_it_back_to_start_unpaid():
     other = 1 - state.turn
     nxt = state.deck[-1]
     state.position[other] = LANDMARKS[STUNT_DECK[nxt]]
-    state._reveal()
+    state._turn_up_stunt()
     assert state.position[other] is None and state.cash(other) == 10_000
 
 

@@ -87,8 +87,6 @@ class LegalityRules:
     def chance_after(self, seat: int, action) -> Chance | None:
         return TWO_DICE if type(action) is A.Roll else None
 
-    def reveals(self, seat: int, action) -> bool:
-        return super().reveals(seat, action) or type(action) is A.TakeCombat  # a Combat card
 
     def why_illegal(self, seat: int, action) -> str | None:
         if self.stage == OVER:

@@ -118,6 +118,7 @@ class MovementRules:
 
     def _draw(self, seat: int, deck: int) -> None:
         card = self.decks[deck].pop(0)
+        self._reveal()
         text, effect, *args = DECKS[deck][card]
         self.last_card = (deck, card)
         self._say("draws", self.players[seat], DECK_NAMES[deck], text)

@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from core.engine.debts import DebtRules
-from core.engine.game import GameState, Result
+from core.engine.game import Result
 from core.engine.turns import StackedTurns
 
 from .board import (
@@ -54,13 +54,13 @@ from .view import make_view
 
 
 class ArmyState(LegalityRules, MovementRules, SaleRules, DeedRules, TradeRules, DebtRules,
-                StackedTurns, GameState):
+                StackedTurns):
     sentences = SENTENCES
     __slots__ = (
-        "players", "n", "rng", "ledger", "bank", "position", "active", "prison_turn", "card_holder",
+        "players", "n", "ledger", "bank", "position", "active", "prison_turn", "card_holder",
         "decks", "owner", "level", "mortgaged", "stores_left", "barracks_left", "turn", "starter",
-        "round", "doubles", "dice", "stage", "stack", "proposals", "events", "round_ends",
-        "version", "extra_throw", "round_limit", "short_game", "landings", "last_card", "winners",
+        "doubles", "dice", "stage", "stack", "proposals", "round_ends",
+        "extra_throw", "round_limit", "short_game", "landings", "last_card", "winners",
         "end_reason", "jailed", "_estates",
     )
     COPIED = ("position", "prison_turn", "card_holder", "proposals", "round_ends", "landings",

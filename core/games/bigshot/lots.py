@@ -46,6 +46,8 @@ class LotRules:
                     self._settle(lot)
             self.phase = OVER
             self._say("game-over", self.result().reason)
+            if self.hidden:
+                self._reveal()  # everyone's cash shows
         self.round_ends.append((tuple(self.owners), tuple(self.ledger.balances), tuple(self.loans)))
         if self.phase == OVER:
             return

@@ -25,7 +25,6 @@ from .board import (
     LOTS,
     N_LOTS,
     NO_CUBES,
-    ROUNDS,
     SPACES,
     START_CASH,
 )
@@ -71,12 +70,14 @@ def chosen_colours(text: str, players: int) -> list[int] | None:
 
 class BigShotState(LoanRules, LotRules, GameState):
     sentences = SENTENCES
+    COPIED = ("spaces", "space_cubes", "lots", "lot_cubes", "owners", "settled", "retired", "loans",
+              "loan_round", "to_place", "round_ends")
     __slots__ = (
         "players", "seat_colours", "colour_seat", "ghost", "hidden", "loan_window", "when_short",
-        "rng", "spaces", "space_cubes", "broker", "lots", "lot_cubes", "owners", "settled",
-        "retired", "ledger", "loans", "loan_round", "round", "roller", "phase", "auction",
-        "loan_order", "loan_turn", "winner", "price", "to_place", "events", "round_ends", "names",
-        "version", "current", "open_places", "final",
+        "spaces", "space_cubes", "broker", "lots", "lot_cubes", "owners", "settled",
+        "retired", "ledger", "loans", "loan_round", "roller", "phase", "auction",
+        "loan_order", "loan_turn", "winner", "price", "to_place", "round_ends", "names",
+        "current", "open_places", "final",
     )
 
     def __init__(self, players: Sequence[str], seed: int, options: dict[str, Any]) -> None:
@@ -151,43 +152,10 @@ class BigShotState(LoanRules, LotRules, GameState):
     # -- copying ---------------------------------------------------------------------------------
 
     def copy(self) -> BigShotState:
-        c = BigShotState.__new__(BigShotState)
-        c.players = self.players
-        c.seat_colours = self.seat_colours
-        c.colour_seat = self.colour_seat
-        c.ghost = self.ghost
-        c.hidden = self.hidden
-        c.loan_window = self.loan_window
-        c.when_short = self.when_short
-        c.rng = self.rng.copy()
-        c.spaces = self.spaces[:]
-        c.space_cubes = self.space_cubes[:]
-        c.broker = self.broker
-        c.lots = self.lots[:]
-        c.lot_cubes = self.lot_cubes[:]
-        c.owners = self.owners[:]
-        c.settled = self.settled[:]
-        c.retired = self.retired[:]
-        c.ledger = self.ledger.copy()
-        c.loans = self.loans[:]
-        c.loan_round = self.loan_round[:]
-        c.round = self.round
-        c.roller = self.roller
-        c.phase = self.phase
-        c.auction = self.auction.copy() if self.auction else None
-        c.loan_order = self.loan_order
-        c.loan_turn = self.loan_turn
-        c.winner = self.winner
-        c.price = self.price
-        c.to_place = self.to_place[:]
-        c.events = self.events[:]
-        c.round_ends = self.round_ends[:]
-        c.names = self.names
-        c.version = self.version
-        c.current = self.current
-        c.open_places = self.open_places
-        c.final = self.final
-        return c
+        clone = super().copy()
+        clone.ledger = self.ledger.copy()
+        clone.auction = self.auction.copy() if self.auction else None
+        return clone
 
     # -- questions -------------------------------------------------------------------------------
 
@@ -226,11 +194,6 @@ class BigShotState(LoanRules, LotRules, GameState):
 
     def chance_after(self, seat: int, action) -> Chance | None:
         return DIE if action.kind == "roll" else None
-
-    def reveals(self, seat: int, action) -> bool:
-        """The die; with hidden money, also the last cube of the game, which shows all cash."""
-        return super().reveals(seat, action) or (self.hidden and self.round == ROUNDS and
-                                                 self.phase == PLACE and sum(self.to_place) == 1)
 
     def payable(self, seat: int) -> int:
         """The largest bid `seat` can pay from one of its colours."""

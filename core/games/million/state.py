@@ -16,7 +16,7 @@ from typing import Any
 
 from core.engine.chance import DIE, Chance
 from core.engine.errors import NOT_YOUR_TURN
-from core.engine.game import GameState, Result
+from core.engine.game import Result
 from core.engine.rng import Rng
 from core.engine.turns import OVER, StackedTurns
 
@@ -55,10 +55,10 @@ FREE = -1  # a business nobody holds
 ALL_BUSINESSES = range(len(BUSINESSES))  # all on offer on a Real Estate space
 
 
-class MillionState(StackedTurns, GameState):
+class MillionState(StackedTurns):
     sentences = SENTENCES
     __slots__ = (
-        "players", "n", "rng", "ledger", "bank", "events", "round", "version", "turn", "starter",
+        "players", "n", "ledger", "bank", "turn", "starter",
         "stage", "stack", "active", "winners", "end_reason", "position", "holder", "leased",
         "face_up", "deck", "discard", "skip", "die", "landed", "acquired", "sold", "target",
         "exact_finish", "one_way", "six_rule", "round_limit", "setup_left", "round_ends",
@@ -117,11 +117,6 @@ class MillionState(StackedTurns, GameState):
 
     def chance_after(self, seat: int, action) -> Chance | None:
         return DIE if type(action) in (A.Roll, A.Sell) else None
-
-    def reveals(self, seat: int, action) -> bool:
-        """The die; a drive to a publicity stunt turns up the next stunt card."""
-        return super().reveals(seat, action) or (
-            type(action) is A.Drive and action.space in self.stunt_spaces())
 
     def may_act(self, seat: int) -> bool:
         return seat == self.actor()
@@ -257,14 +252,15 @@ class MillionState(StackedTurns, GameState):
         if len(cards) > 1:
             self.position[seat] = None
             self._say("back-to-start", self.players[seat], "two cards show that location")
-        self._reveal()
+        self._turn_up_stunt()
 
-    def _reveal(self) -> None:
+    def _turn_up_stunt(self) -> None:
         if not self.deck:
             self.deck, self.discard = self.discard, []
             self.rng.shuffle(self.deck)
             self._say("stunts-shuffled")
         card = self.deck.pop()
+        self._reveal()
         self.face_up.append(card)
         where = LANDMARKS[STUNT_DECK[card]]
         self._say("new-stunt", STUNT_DECK[card])

@@ -74,8 +74,6 @@ class LegalityRules:
     def chance_after(self, seat: int, action) -> Chance | None:
         return DIE if type(action) is A.Roll else None
 
-    def reveals(self, seat: int, action) -> bool:  # the die, and the top card of either deck
-        return super().reveals(seat, action) or type(action) in (A.DrawCrown, A.DrawVenture)
 
     def why_none(self, seat: int, kind: type) -> str | None:
         """Why the player has no Build or Demolish at the construction step, no lot of Bank

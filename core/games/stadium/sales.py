@@ -73,6 +73,7 @@ class SaleRules(BiddingRules):
     def _do_DrawCrown(self, seat: int, _action) -> None:
         self.stack.pop()
         lot = self.crown_deck.pop()
+        self._reveal()
         self._say("crown-card", self.players[seat], lot_name(lot), LOTS[lot].acres,
                   LOTS[lot].minimum)
         self._open_auction(self._order_from(seat), LOTS[lot].minimum, lot, CROWN)

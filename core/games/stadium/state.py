@@ -18,7 +18,7 @@ from typing import Any
 
 from core.engine.chance import DIE
 from core.engine.debts import DebtRules
-from core.engine.game import GameState, Result
+from core.engine.game import Result
 from core.engine.turns import StackedTurns
 
 from .board import BLOCKS, CARDS, CROWN_LOTS, LAND_MASK, VENTURES
@@ -33,10 +33,10 @@ from .view import make_view
 
 
 class StadiumState(LegalityRules, LandRules, SaleRules, VentureRules, TradeRules, DebtRules,
-                   StackedTurns, GameState):
+                   StackedTurns):
     sentences = SENTENCES
     __slots__ = (
-        "players", "n", "rng", "ledger", "bank", "events", "round", "version", "round_limit",
+        "players", "n", "ledger", "bank", "round_limit",
         "active", "turn", "starter", "stage", "stack", "land", "developed", "fresh", "buildings",
         "next_building", "in_use", "block_class", "crown_deck", "frozen", "venture_deck",
         "venture_discard", "held", "venture_shown", "die", "built", "demolished",

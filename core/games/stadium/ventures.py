@@ -27,6 +27,7 @@ class VentureRules:
             self.rng.shuffle(self.venture_deck)
             self._say("ventures-shuffled")
         card = venture_of(self.venture_deck.pop())
+        self._reveal()
         self.venture_shown = card.id
         self._say("venture", self.players[seat], card.text)
         if card.when in HELD:
