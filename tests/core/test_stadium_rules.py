@@ -12,6 +12,7 @@ from core.games.stadium.placement import placements_of
 
 NAMES = ["Ann", "Ben", "Cat", "Dan"]
 FRESH = "you cannot build on land acquired this turn"
+FIRST_TURN = "nobody builds in their first turn of the game"
 
 
 def start(players=2, seed=1, **options):
@@ -19,10 +20,12 @@ def start(players=2, seed=1, **options):
 
 
 def own(state, seat, *cells_or_lots):
-    """Give `seat` lots (ints) or single acres ((row, col)), as if bought on an earlier turn."""
+    """Give `seat` lots (ints) or single acres ((row, col)), as if bought on an earlier turn
+    (so in the second round at least)."""
     for item in cells_or_lots:
         state._move_land(LOT_MASKS[item] if isinstance(item, int) else bit(*item), seat)
     state.fresh = 0
+    state.round = max(state.round, 2)
 
 
 def act(state, action):
@@ -139,6 +142,8 @@ def test_a_five_or_six_offers_a_venture_card_and_only_that_once_the_crown_deck_i
 
 def test_no_building_on_land_acquired_this_turn_from_the_bank():
     state = start()
+    end_turn(state)
+    end_turn(state)
     me = state.turn
     roll(state, 2)
     act(state, A.BuyLot(0))
@@ -152,6 +157,8 @@ def test_no_building_on_land_acquired_this_turn_from_the_bank():
 
 def test_no_building_on_land_won_at_auction_or_traded_this_turn():
     state = start()
+    end_turn(state)
+    end_turn(state)
     me, other = state.turn, 1 - state.turn
     own(state, other, 0)
     to_main(state)
@@ -166,12 +173,32 @@ def test_the_first_turn_of_the_game_has_no_construction():
     roll(state, 4)
     act(state, state.legal_actions(state.turn)[0])
     assert not any(type(a) is A.Build for a in state.legal_actions(state.turn))
-    assert state.why_none(state.turn, A.Build) == f"{FRESH}: build on it from your next turn"
+    assert state.why_none(state.turn, A.Build) == FIRST_TURN
     assert state.why_none(state.turn, A.Demolish) == "you have no building to demolish"
+
+
+def test_nobody_builds_in_their_first_turn_even_on_land_got_in_an_earlier_one():
+    """Issue 43: "not possible on the first turn of the game", for the second player too."""
+    state = start()
+    first, second = state.turn, 1 - state.turn
+    state._move_land(LOT_MASKS[0], first)
+    to_main(state)
+    act(state, A.Propose(second, give_lots=(0,), get_cash=50_000))
+    act(state, A.Accept())
+    end_turn(state)
+    to_main(state)
+    assert state.turn == second and state.parcel(second, 0) == LOT_MASKS[0]
+    assert refused(state, build_at("R1", 1, 1, "N")) == FIRST_TURN
+    assert state.why_none(second, A.Build) == FIRST_TURN
+    end_turn(state)
+    end_turn(state)
+    to_main(state)
+    act(state, build_at("R1", 1, 1, "N"))  # the second turn is a builder's
 
 
 def test_a_player_who_can_build_nothing_is_told_why():
     state = start()
+    state.round = 2  # past everyone's first turn
     me = state.turn
     assert state.why_none(me, A.Build) is None  # before the roll the game waits for the die
     to_main(state)
@@ -338,7 +365,7 @@ def test_building_the_stadium_wins_and_ignores_zoning():
     me = state.turn
     site = placements_of("Y81")[0]
     state._move_land(site.cells, me)
-    state.fresh = 0
+    state.fresh, state.round = 0, 2
     state.block_class[site.block] = "commercial"
     state._pay(state.bank, me, 1_000_000, "test: rich")
     to_main(state)

@@ -76,8 +76,7 @@ async def test_a_key_that_can_do_nothing_now_says_why_and_changes_nothing():
         await pilot.pause()
         screen, version = app.screen, table.state.version
         assert "Build" not in str(screen.query_one("#keys").render())
-        for key, said in (("b", "You cannot build on land acquired this turn: build on it from"
-                                " your next turn."),
+        for key, said in (("b", "Nobody builds in their first turn of the game."),
                           ("d", "You have no building to demolish."),
                           ("r", "Roll: not now. Build, demolish, offer a trade or end your "
                                 "turn.")):

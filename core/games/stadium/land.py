@@ -19,6 +19,7 @@ from .placement import FACINGS, placement_at, placements_of, shape_fault
 BUILT = "one building a turn: you have built this turn"
 DEMOLISHED = "demolition comes after construction: build again next turn"
 FRESH = "you cannot build on land acquired this turn"
+FIRST_TURN = "nobody builds in their first turn of the game"
 ONE_DEMOLITION = "one demolition a turn"
 
 
@@ -140,7 +141,7 @@ class LandRules:
 
     def legal_builds(self, seat: int) -> list:
         """Every Build `seat` may make now (one per placement that fits)."""
-        if self.built or self.demolished:
+        if self.built or self.demolished or self.round == 1:
             return []
         free, cash, found = self.buildable(seat), self.cash(seat), []
         if not free:
@@ -158,6 +159,8 @@ class LandRules:
         """Why `seat` may not make this Build now, for a player to read; None if they may."""
         if not 0 <= action.card < len(CARDS) or action.facing not in (0, 1):
             return "there is no such building card"
+        if self.round == 1:
+            return FIRST_TURN
         if self.built:
             return BUILT
         if self.demolished:
@@ -185,6 +188,8 @@ class LandRules:
 
     def why_no_builds(self, seat: int) -> str | None:
         """Why `seat` can make no Build at all now, for a player to read; None if it can."""
+        if self.round == 1:
+            return FIRST_TURN
         if self.built:
             return BUILT
         if self.demolished:

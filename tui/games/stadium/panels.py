@@ -130,7 +130,7 @@ class TurnPanel(TextPanel):
             text.append_text(offer_text(view.players, view.pending, cut))
             keys = [("y", "accept"), ("n", "reject"), ("c", "counter")]
         elif phase == "main":
-            self._main(text, view, entry, mine, actor, compact)
+            self._main(text, view, entry, legal if mine else None, actor, compact)
             keys = self._main_keys(view, entry, legal, enter, compact)
         if mine and keys:
             text.append_text(key_hints(*keys, compact=compact))
@@ -145,7 +145,10 @@ class TurnPanel(TextPanel):
         return text
 
     @staticmethod
-    def _main(text: Text, view, entry: Entry, mine: bool, actor: str, compact: bool) -> None:
+    def _main(text: Text, view, entry: Entry, legal: set | None, actor: str,
+              compact: bool) -> None:
+        """The main part of a turn; `legal` the kinds of move open to the viewer, None when
+        it is another's turn."""
         placing = entry.placing
         if placing is not None:
             card = CARDS[placing.card]
@@ -159,11 +162,10 @@ class TurnPanel(TextPanel):
             return
         done = [what for what, flag in (("built", view.built), ("demolished", view.demolished))
                 if flag]
-        if mine and done:
+        if legal is not None and done:
             text.append(f"You have {' and '.join(done)} this turn.\n")
-        elif mine:  # the small panel is 14 wide: its keys below say what may be done
-            text.append("Your turn.\n" if compact else
-                        "Build one building, demolish one, trade, or end your turn.\n")
+        elif legal is not None:  # the small panel is 14 wide: its keys below say what may be done
+            text.append("Your turn.\n" if compact else main_choices(view, legal))
         else:
             text.append(f"{actor} builds, trades or ends the turn.\n")
 
@@ -182,6 +184,18 @@ class TurnPanel(TextPanel):
             keys.append(("o", "trade"))
         keys.append(("e", "end turn"))
         return keys
+
+
+def main_choices(view, legal: set) -> str:
+    """What the player whose turn it is may do now, in a sentence."""
+    choices = [what for what, may in (("build one building", A.Build in legal),
+                                      ("demolish one", A.Demolish in legal),
+                                      ("trade", bool(view.offer_partners))) if may]
+    if view.round == 1:
+        return "Nobody builds in their first turn: " + \
+            (f"{', '.join(choices)} or end your turn.\n" if choices else "end your turn.\n")
+    return (", ".join(choices) + " or end your turn.\n").capitalize() if choices else \
+        "End your turn.\n"
 
 
 class LedgerPanel(TextPanel):
