@@ -9,6 +9,7 @@ from core.games.stadium.board import (
     HEIGHT,
     LAND,
     LOTS,
+    PARK,
     STADIUM,
     STREET,
     WIDTH,
@@ -17,7 +18,13 @@ from core.games.stadium.board import (
     mask,
     street_sides,
 )
-from core.games.stadium.placement import fitting, placements_of
+from core.games.stadium.placement import (
+    figures_edge,
+    fitting,
+    lot_room,
+    placement_at,
+    placements_of,
+)
 
 LAND_CELLS = {(r, c) for r in range(HEIGHT) for c in range(WIDTH) if cell_kind(r, c) == LAND}
 
@@ -70,7 +77,7 @@ def test_the_stadium_fits_in_at_least_two_blocks_and_nowhere_near_a_crown_lot():
     assert all(p.cells & crown == 0 for p in spots)
 
 
-def test_every_placement_is_on_one_block_of_land_and_faces_a_street_with_its_figures_edge():
+def test_every_placement_is_on_one_block_of_land_its_figures_edge_touching_a_street():
     blocks = {block.id: block for block in BLOCKS}
     for card in CARDS:
         spots = placements_of(card.id)
@@ -79,17 +86,39 @@ def test_every_placement_is_on_one_block_of_land_and_faces_a_street_with_its_fig
             cells = {(r, c) for r in range(p.row, p.row + card.height)
                      for c in range(p.col, p.col + card.width)}
             assert cells <= blocks[p.block].cells and mask(cells) == p.cells
-            edge = p.row + card.height if p.facing == "S" else p.row - 1
-            assert all(cell_kind(edge, c) == STREET for c in range(p.col, p.col + card.width))
+            step = {"S": (1, 0), "N": (-1, 0), "E": (0, 1), "W": (0, -1)}[p.facing]
+            assert any(cell_kind(r + step[0], c + step[1]) == STREET
+                       for r, c in figures_edge(card, p.row, p.col, p.facing))
 
 
-def test_a_card_is_never_turned_a_quarter_and_a_half_turn_faces_it_north():
+def test_a_non_square_card_keeps_its_shape_and_a_square_one_faces_any_side():
     # Townhouses come as 2x1 and 1x2 cards: each keeps its own footprint
     wide, tall = placements_of("R2h"), placements_of("R2v")
     assert all(bin(p.cells).count("1") == 2 for p in wide + tall)
     assert all(p.cells >> 1 & p.cells for p in wide)  # two cells side by side
     assert not any(p.cells >> 1 & p.cells for p in tall)  # one above the other
-    assert {p.facing for p in wide} == {"S", "N"}
+    assert {p.facing for p in wide} == {p.facing for p in tall} == {"S", "N"}
+    assert {p.facing for p in placements_of("R4")} == {"S", "N", "E", "W"}
+    # east of the street in column 20: a square card faces west onto it
+    assert placement_at("R4", 6, 21, "W") is not None
+    assert placement_at("R4", 6, 21, "N") is None and placement_at("R2v", 6, 21, "W") is None
+
+
+def test_touching_a_street_along_part_of_the_figures_edge_is_enough():
+    # row 6, columns 10-13: north of it the street runs to column 12, the park is at 13
+    assert [cell_kind(5, c) for c in range(10, 14)] == [STREET] * 3 + [PARK]
+    assert placement_at("R16", 6, 10, "N") is not None
+    assert placement_at("R9", 6, 11, "N") is not None  # two of its three acres
+
+
+def test_every_lot_can_be_built_on_and_every_crown_lot_alone():
+    """Issue 43: six Crown lots (their street on the east or west only) could never be built
+    on; now every Crown lot holds some building by itself."""
+    for lot in LOTS:
+        room = lot_room(lot.id)
+        assert room != "no building can ever stand on it", lot.id
+        if lot.crown:
+            assert room == "a building fits on it alone", lot.id
 
 
 def test_only_placements_inside_the_cells_a_player_may_build_on_fit():

@@ -223,8 +223,11 @@ def test_a_building_faces_a_street_with_its_figures_edge_turned_half_way_at_most
     assert build_at("R2h", 1, 1, "N") in legal and build_at("R4", 1, 1, "N") in legal
     # a vertical card's figures edge is its short side: (1,1)-(2,1) faces north too
     assert build_at("R2v", 1, 1, "N") in legal
-    # a quarter turn does not exist: the horizontal and vertical cards are separate cards
+    # a non-square card is never turned a quarter: horizontal and vertical cards are separate
     assert build_at("R2h", 2, 1, "N") not in legal  # (2, 1)-(2, 2): row 1 above is land
+    assert refused(state, build_at("R2h", 1, 1, "W")) == "only a square card may face east or west"
+    # a square card may: its figures edge to the west, onto the street in column 0
+    assert build_at("R4", 1, 1, "W") in legal
 
 
 def test_a_building_stands_on_the_builder_s_land_inside_one_block():

@@ -1,5 +1,6 @@
 """Stadium's actions. Lots and buildings are named by their ids, cards by their index in CARDS,
-a facing by its index in FACINGS (0 as pictured, 1 turned half way round)."""
+a facing by its index in FACINGS (0 as pictured, 1 turned half way round, 2 and 3 a quarter turn,
+for square cards)."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ from dataclasses import dataclass
 from core.engine.actions import Action, ActionCodec, action_class
 
 from .board import CARD_INDEX, CARDS, LOTS
-from .placement import FACINGS
+from .placement import FACINGS, SIDES
 
 
 def lot_name(lot: int) -> str:
@@ -24,7 +25,8 @@ def card_name(card: int) -> str:
 
 # how a field reads in an action's text
 READABLE = {"lot": lot_name, "card": card_name, "building": lambda v: f"#{v}",
-            "facing": lambda v: "facing north" if v else "facing south"}
+            "facing": lambda v: f"facing {SIDES[FACINGS[v]]}" if v in range(len(FACINGS))
+            else f"facing {v}"}
 
 
 def _action(name: str, kind: str, text: str, *fields: str) -> type[Action]:
@@ -88,7 +90,7 @@ def describe(lots: tuple[int, ...], buildings: tuple[int, ...], cash: int) -> st
 
 
 def build_at(card: str, row: int, col: int, facing: str = "S") -> Action:
-    """The Build action of a card (by id) at a spot, facing "S" or "N"."""
+    """The Build action of a card (by id) at a spot, facing "S", "N", "E" or "W"."""
     return Build(CARD_INDEX[card], row, col, FACINGS.index(facing))
 
 

@@ -41,8 +41,8 @@ class Block:
 
 @dataclass(frozen=True)
 class Card:
-    """A building card: its footprint is `width` x `height` acres as pictured (never turned a
-    quarter; turned half way round, its figures edge faces north instead of south)."""
+    """A building card: its footprint is `width` x `height` acres as pictured (its figures edge
+    to the south; placement.facings_of says how else it may face)."""
 
     id: str
     name: str

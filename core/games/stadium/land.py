@@ -29,7 +29,7 @@ class Building:
     card: int  # index in CARDS
     row: int  # the footprint's top-left acre
     col: int
-    facing: str  # "S" as pictured, "N" turned half way round
+    facing: str  # the figures edge's side: one of placement.FACINGS
     block: int
     cells: int  # the footprint, a bit mask
     owner: int
@@ -157,7 +157,7 @@ class LandRules:
 
     def why_no_build(self, seat: int, action) -> str | None:
         """Why `seat` may not make this Build now, for a player to read; None if they may."""
-        if not 0 <= action.card < len(CARDS) or action.facing not in (0, 1):
+        if not 0 <= action.card < len(CARDS) or not 0 <= action.facing < len(FACINGS):
             return "there is no such building card"
         if self.round == 1:
             return FIRST_TURN

@@ -29,6 +29,7 @@ from core.games.stadium.board import (
     WIDTH,
     cell_kind,
 )
+from core.games.stadium.placement import figures_edge
 
 from ...widgets.canvas import Canvas, Drawing
 from .look import (
@@ -176,16 +177,16 @@ class BoardWidget(Drawing):
         if building is not None:
             card = CARDS[building.card]
             style = CLASS_STYLES[card.kind]
-            if (building.facing == "S" and r == building.row + card.height - 1) or \
-                    (building.facing == "N" and r == building.row):
-                style = style + Style(underline=True)  # the figures edge, on the street side
-            if (r, c) == (building.row, building.col):
+            edge = figures_edge(card, building.row, building.col, building.facing)
+            underlined = style + Style(underline=True)  # the figures edge, on the street side
+            if (r, c) == (building.row, building.col):  # the label: underlined if all edge
+                top = all(cell in edge for cell in footprint_row(building, card))
                 canvas.put(x, y, str(building.owner + 1), SEAT_BADGES[building.owner])
                 label = CARD_CODES[building.card][:card.width * w - 1]
-                canvas.put(x + 1, y, label.ljust(card.width * w - 1), style,
-                           width=card.width * w - 1)
+                canvas.put(x + 1, y, label.ljust(card.width * w - 1),
+                           underlined if top else style, width=card.width * w - 1)
             elif r != building.row:  # the top row is its label's
-                canvas.put(x, y, " " * w, style)
+                canvas.put(x, y, " " * w, underlined if (r, c) in edge else style)
             return
         lot = LOT_AT[(r, c)]
         shade = Style(bgcolor=SHADES[LOT_SHADES[lot]])
@@ -231,11 +232,11 @@ class BoardWidget(Drawing):
             if r not in g.rows:
                 continue
             y = g.rows.index(r)
-            edge = (p.facing == "S" and r == p.row + card.height - 1) or \
-                (p.facing == "N" and r == p.row)
+            edge = {c for _, c in figures_edge(card, p.row, p.col, p.facing) if _ == r}
             text = (CARD_CODES[p.card] if r == p.row else "").ljust(card.width * w)
-            canvas.put(p.col * w, y, text, style + Style(underline=edge),
-                       width=card.width * w)
+            for i, c in enumerate(range(p.col, p.col + card.width)):
+                canvas.put(c * w, y, text[i * w:(i + 1) * w],
+                           style + Style(underline=c in edge), width=w)
 
     def on_click(self, event: events.Click) -> None:
         at = self.canvas_offset(event)
@@ -245,3 +246,8 @@ class BoardWidget(Drawing):
         x, y = at
         if 0 <= y < g.height and 0 <= x < g.width:
             self.post_message(self.AcreClicked(g.rows[y], x // g.cell))
+
+
+def footprint_row(building, card) -> list[tuple[int, int]]:
+    """The cells of a building's top row, where its label is written."""
+    return [(building.row, c) for c in range(building.col, building.col + card.width)]

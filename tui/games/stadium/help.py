@@ -15,8 +15,8 @@ HELP = f"""\
   passes for good.
 - `b` builds: the biggest earner you can pay for appears at the cursor, green where it fits and
   red where it does not, with the reason in the Turn panel. Arrows move it, `[` `]` change the
-  card, `f` turns it half way round (its figures edge, underlined, to the north or the south),
-  `Enter` builds, `Esc` stops.
+  card, `f` turns it (its figures edge, underlined: a square card a quarter turn at a time, any
+  other half way round, north or south), `Enter` builds, `Esc` stops.
 - `d` demolishes your building under the cursor; `o` offers a trade (land, buildings, cash);
   an offer made to you: `y` accept, `n` reject, `c` counter-offer.
 - Owing money: `s` auctions the land or building under the cursor to the other players; `B`
@@ -31,8 +31,9 @@ HELP = f"""\
   ${ACRE_PRICE:,} an acre. 5 or 6: turn up an Auction card (bidding opens at the card's minimum
   with you, then to the left, in ${BID_STEP:,} steps; a lot nobody bids for is frozen for good)
   or pick a Venture card (only Venture cards once the Auction cards are used up).
-- Building: on your own land not acquired this turn, inside one block, its figures edge facing a
-  street along its whole length (turned half way round at most, never a quarter), in the block's
+- Building: not in your first turn of the game; on your own land not acquired this turn, inside
+  one block, its figures edge touching a street along at least part of its length (a square
+  card may face any side, any other faces south or, turned half way round, north), in the block's
   class (the first building zones the block residential or commercial until it is empty again;
   the Stadium is exempt). A building may cover parts of lots; the part left stays yours.
 - Demolition costs ${DEMOLITION:,} and comes after construction: the land is cleared for next

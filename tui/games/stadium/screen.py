@@ -10,7 +10,7 @@ from textual.containers import Horizontal, Vertical
 
 from core.games.stadium import actions as A
 from core.games.stadium.board import CARDS, HEIGHT, LOTS, STADIUM, WIDTH, cell_kind
-from core.games.stadium.placement import FACINGS
+from core.games.stadium.placement import FACINGS, facings_of, lot_room
 
 from ...screens.bid import BID_BINDINGS, BidEntry, BidKeys
 from ...screens.table import TableScreen, answer_keys
@@ -144,7 +144,7 @@ class StadiumScreen(BidKeys, TradeKeys, TableScreen):
         elif lot.id in view.frozen:
             who = "Crown Land, frozen (nobody bid)"
         acres = f"{lot.acres} acre{'s' if lot.acres != 1 else ''}"
-        return f"Here: {A.lot_name(lot.id)}, zone {lot.zone}, {acres}, {who}"
+        return f"Here: {A.lot_name(lot.id)}, zone {lot.zone}, {acres}, {who}; {lot_room(lot.id)}"
 
     # -- where the keys act ------------------------------------------------------------------
 
@@ -256,10 +256,15 @@ class StadiumScreen(BidKeys, TradeKeys, TableScreen):
 
     def action_card(self, step: int) -> None:
         self.placing = (self.placing + step) % len(CARDS)
+        if self.facing not in facings_of(CARDS[self.placing]):
+            self.facing = "S"
         self.redraw()
 
     def action_flip(self) -> None:
-        self.facing = "N" if self.facing == "S" else "S"
+        """Turn the card: a quarter turn clockwise if it is square, else half way round."""
+        turns = ("S", "W", "N", "E") if CARDS[self.placing].width == CARDS[self.placing].height \
+            else ("S", "N")
+        self.facing = turns[(turns.index(self.facing) + 1) % len(turns)]
         self.redraw()
 
     def action_stop_placing(self) -> None:
