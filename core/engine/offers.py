@@ -2,7 +2,8 @@
 `partner`) waits on the stack for the partner's answer; a counter-offer replaces the offer it
 answers; a rejection just says so; on acceptance each side's cash changes hands, then the rest
 (the game's `_hand_over_side`). What an offer may hold and to whom are the game's; each
-player's offers this turn are counted in `proposals`.
+player's offers this turn are counted in `proposals`, unless the game keeps them otherwise
+(`_note_offer`).
 """
 
 from __future__ import annotations
@@ -16,10 +17,14 @@ class OfferRules:
     def _do_Propose(self, seat: int, offer) -> None:
         if self.stack and type(self.stack[-1]) is TradeOffer:
             self.stack.pop()  # a counter-offer replaces the offer it answers
-        self.proposals[seat] += 1
+        self._note_offer(seat, offer)
         self.stack.append(TradeOffer(seat, offer))
         self._say("offers", self.players[seat], self.players[offer.partner],
                   str(offer).removeprefix("offer "))
+
+    def _note_offer(self, seat: int, offer) -> None:
+        """Remember that `seat` made `offer` this turn."""
+        self.proposals[seat] += 1
 
     def _do_Accept(self, seat: int, _action) -> None:
         trade = self.stack.pop()

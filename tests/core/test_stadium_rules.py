@@ -558,3 +558,25 @@ def test_a_build_reads_with_the_right_article():
     assert str(build_at("C4", 1, 2, "N")) == \
         "build an Office Building at row 1, column 2, facing north"
     assert str(build_at("R1", 3, 4, "S")) == "build a Home at row 3, column 4, facing south"
+
+
+def test_a_trade_carries_land_or_a_building_and_is_not_made_twice_in_a_turn():
+    """Issue 43: "$1,000 for nothing" let one player fund another; the rulebook sets no limit of
+    three offers a turn, so only the same offer to the same player twice is refused."""
+    state = start()
+    other = 1 - state.turn
+    own(state, other, 0, 3)
+    to_main(state)
+    assert refused(state, A.Propose(other, give_cash=1_000)) == \
+        "a trade carries land or a building, not cash alone"
+    assert refused(state, A.Propose(other, get_cash=1_000)) == \
+        "a trade carries land or a building, not cash alone"
+    for price in (10_000, 20_000, 30_000, 40_000):  # more than three offers in a turn
+        act(state, A.Propose(other, give_cash=price, get_lots=(0,)))
+        act(state, A.Reject())
+    assert refused(state, A.Propose(other, give_cash=10_000, get_lots=(0,))) == \
+        f"you have made this offer to {state.players[other]} this turn"
+    end_turn(state)
+    end_turn(state)
+    to_main(state)
+    act(state, A.Propose(other, give_cash=10_000, get_lots=(0,)))  # a new turn, a new offer

@@ -75,7 +75,9 @@ class TradeScreen(ModalPage):
         with Vertical(classes="dialog trade"):
             title = f"Counter-offer to {view.players[self.partner]}" if offer is not None \
                 else "Offer a trade"
-            yield Static(Text(f"{title} · offers left this turn: {view.offers_left}"),
+            left = "" if view.offers_left is None else \
+                f" · offers left this turn: {view.offers_left}"
+            yield Static(Text(title + left),
                          classes="dialog-title")
             if offer is None:
                 with Horizontal(classes="option-row"):

@@ -191,7 +191,7 @@ class HeuristicBot:
         spare = view.cash[me] - STADIUM.price
         for other in range(len(view.players)):
             if other == me or not view.active[other] or not site.cells & view.land[other] or \
-                    (view.round, me, other) in self._asked or not view.offers_left or \
+                    (view.round, me, other) in self._asked or \
                     other not in view.offer_partners:
                 continue
             lots = tuple(lot for lot in view.parcels(other) if LOT_MASKS[lot] & site.cells)

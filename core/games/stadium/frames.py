@@ -17,7 +17,6 @@ START_CASH = 200_000
 ACRE_PRICE = 20_000  # Bank land, and undeveloped land in the final valuation
 BID_STEP = 10_000  # Crown auctions and debt sales rise by this much
 DEMOLITION = 10_000
-MAX_PROPOSALS = 3  # trade offers (counter-offers included) a player may make in one turn
 CROWN, LAND, BUILDING, BANK_BUILDING = "crown", "land", "building", "bank-building"  # auctions
 
 

@@ -18,6 +18,7 @@ from typing import Any
 
 from core.engine.chance import DIE
 from core.engine.debts import DebtRules
+from core.engine.decisions import TradeOffer
 from core.engine.game import Result
 from core.engine.turns import StackedTurns
 
@@ -40,10 +41,10 @@ class StadiumState(LegalityRules, LandRules, SaleRules, VentureRules, TradeRules
         "active", "turn", "starter", "stage", "stack", "land", "developed", "fresh", "buildings",
         "next_building", "in_use", "block_class", "crown_deck", "frozen", "venture_deck",
         "venture_discard", "held", "venture_shown", "die", "built", "demolished",
-        "free_demolition", "proposals", "offered", "round_ends", "winners", "end_reason",
+        "free_demolition", "offers_made", "offered", "round_ends", "winners", "end_reason",
     )
     COPIED = ("land", "in_use", "block_class", "crown_deck", "frozen", "venture_deck",
-              "venture_discard", "proposals", "round_ends")
+              "venture_discard", "round_ends")
 
     def __init__(self, players: Sequence[str], seed: int, options: dict[str, Any]) -> None:
         self._begin_game(players, seed)
@@ -129,7 +130,7 @@ class StadiumState(LegalityRules, LandRules, SaleRules, VentureRules, TradeRules
         self.fresh = 0
         self.built = self.demolished = self.free_demolition = False
         self.venture_shown = 0
-        self.proposals = [0] * self.n
+        self.offers_made: tuple[TradeOffer, ...] = ()  # the offers made this turn
         returns = self._returns(seat)
         if returns:
             self._pay(self.bank, seat, returns, "returns")

@@ -1,14 +1,17 @@
 """Stadium's trades: on their turn a player may offer land (their undeveloped part of a lot, in
 one piece) and buildings (with the land under them) for cash, land or buildings; the other
-player accepts, rejects or makes a counter-offer (stadium_003.txt)."""
+player accepts, rejects or makes a counter-offer (stadium_003.txt). An offer carries land or a
+building (cash alone would let one player fund another); the rulebook sets no number of offers a
+turn, so none is set, but nobody makes the same offer twice in a turn."""
 
 from __future__ import annotations
 
+from core.engine.decisions import TradeOffer
 from core.engine.offers import OfferRules
 
 from . import actions as A
 from .board import LOTS
-from .frames import MAIN, MAX_PROPOSALS, ROLL, TRADE
+from .frames import MAIN, ROLL, TRADE
 
 
 class TradeRules(OfferRules):
@@ -18,7 +21,7 @@ class TradeRules(OfferRules):
 
     def offer_partners(self, seat: int) -> tuple[int, ...]:
         """Whom `seat` may make an offer to now; empty when no offer may be made."""
-        if seat != self.actor() or self.proposals[seat] >= MAX_PROPOSALS:
+        if seat != self.actor():
             return ()
         frame = self.top()
         if frame is not None and frame.kind == TRADE:
@@ -30,15 +33,18 @@ class TradeRules(OfferRules):
     def why_no_offer(self, seat: int, offer: A.Propose) -> str | None:
         partners = self.offer_partners(seat)
         if offer.partner not in partners:
-            if self.proposals[seat] >= MAX_PROPOSALS:
-                return f"at most {MAX_PROPOSALS} offers a turn"
             if partners:
                 return "choose another player who is still in the game"
             return "you can offer a trade in your turn, or answer an offer with a counter-offer"
-        if not (offer.give_lots or offer.give_buildings or offer.give_cash or offer.get_lots
-                or offer.get_buildings or offer.get_cash):
-            return "an offer must exchange something"
+        if not (offer.give_lots or offer.give_buildings or offer.get_lots or offer.get_buildings):
+            cash_alone = ", not cash alone" if offer.give_cash or offer.get_cash else ""
+            return f"a trade carries land or a building{cash_alone}"
+        if TradeOffer(seat, offer) in self.offers_made:
+            return f"you have made this offer to {self.players[offer.partner]} this turn"
         return self.why_no_exchange(offer, seat)
+
+    def _note_offer(self, seat: int, offer: A.Propose) -> None:
+        self.offers_made = (*self.offers_made, TradeOffer(seat, offer))
 
     def why_no_exchange(self, offer: A.Propose, proposer: int) -> str | None:
         for holder, lots, buildings, cash in (

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from functools import cached_property
 from typing import TYPE_CHECKING, ClassVar
 
-from core.engine.decisions import AuctionView, seen
+from core.engine.decisions import AuctionView, TradeOffer, seen
 from core.engine.events import named
 from core.engine.templates import BidRange
 from core.engine.turns import StackView
@@ -15,7 +15,7 @@ from core.engine.views import Upto, ViewSchema, view_dataclass
 
 from .actions import CODEC
 from .board import CARDS, LOT_MASKS, LOTS
-from .frames import ACRE_PRICE, AUCTION, BID_STEP, FRAMES, MAX_PROPOSALS
+from .frames import ACRE_PRICE, AUCTION, BID_STEP, FRAMES
 from .land import Building, building_value, price_with_overruns
 from .sentences import SENTENCES
 
@@ -40,14 +40,15 @@ class StadiumView(StackView):
     built: bool  # the player whose turn it is has built this turn
     demolished: bool
     free_demolition: bool
-    proposals: tuple[int, ...]  # trade offers each player has made this turn
+    offers_made: tuple[TradeOffer, ...]  # the trade offers made this turn
     offered: tuple[tuple[str, int], ...]  # what a debtor has auctioned for the present debt
     offer_partners: tuple[int, ...]  # whom the viewer may make an offer to now (none: no offer)
     assets_history: Sequence[tuple[int, ...]]  # everyone's assets at each round's end (Upto)
     hidden_money = False
 
     DERIVED: ClassVar[tuple[str, ...]] = ("templates", "log")
-    SENTENCES, MAX_PROPOSALS = SENTENCES, MAX_PROPOSALS
+    SENTENCES = SENTENCES
+    offers_left = None  # no limit: an offer is refused only when made twice in a turn
 
     @cached_property
     def templates(self) -> tuple[BidRange, ...]:
@@ -108,7 +109,7 @@ def make_view(state: StadiumState, seat: int | None) -> StadiumView:
         "venture_discard": tuple(state.venture_discard), "held": tuple(map(tuple, state.held)),
         "venture_shown": state.venture_shown, "die": state.die, "fresh": state.fresh,
         "built": state.built, "demolished": state.demolished,
-        "free_demolition": state.free_demolition, "proposals": tuple(state.proposals),
+        "free_demolition": state.free_demolition, "offers_made": state.offers_made,
         "offered": state.offered,
         "legal": tuple(state.legal_actions(seat)) if seat is not None else (),
         "offer_partners": state.offer_partners(seat) if seat is not None else (),
