@@ -285,3 +285,17 @@ def test_finish_needs_the_exact_count_unless_the_option_says_otherwise():
 
 def test_a_six_s_choice_names_players_from_one_as_their_keys_do():
     assert str(A.SkipPlayer(0)) == "make player 1 miss a turn"
+
+
+def test_with_six_rule_skip_a_six_gives_nothing_when_everyone_already_misses_a_turn():
+    """Issue 43: the engine paid $10,000 where the option says a six only makes an opponent
+    miss a turn."""
+    state = start(2, six_rule="skip")
+    me = state.turn
+    state.skip[1 - me] = True
+    cash = state.cash(me)
+    roll(state, 6)
+    act(state, state.legal_actions(me)[0])  # drive
+    assert A.TakeTen() not in state.legal_actions(me) and state.cash(me) == cash
+    assert state.log()[-1] == f"{state.players[me]}'s six makes nobody miss a turn: every " \
+        "opponent misses one already."

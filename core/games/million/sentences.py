@@ -19,6 +19,8 @@ SENTENCES = Sentences({
     "skips": (("player", "other", "leader"),
               lambda player, other, leader: f"{player} makes {other} miss a turn."),
     "misses-turn": (("player",), "{} misses a turn."),
+    "six-gives-nothing": (("player",),
+                          "{}'s six makes nobody miss a turn: every opponent misses one already."),
     "buys": (("player", "business", "price"), "{} buys {} for ${:,}."),
     "leases": (("player", "business", "price"), "{} leases {} for ${:,}."),
     "lease-bought-out": (("player", "business", "refund"),

@@ -128,7 +128,7 @@ class MillionState(StackedTurns):
             found = [] if self.six_rule == "skip" else [A.TakeTen()]
             if self.six_rule != "money":
                 found += [A.SkipPlayer(p) for p in self._skippable(seat)]
-            return found or [A.TakeTen()]
+            return found
         if self.stage == SETUP:
             return [A.ChooseFree(b) for b in SINGLES if self.holder[b] == FREE]
         mine = self.held(seat)
@@ -235,7 +235,10 @@ class MillionState(StackedTurns):
         if here:
             self._stunt(seat, here)
         if self.stage != OVER and self.die == 6 and self.six_rule != "off":
-            self.stack.append(SixChoice(seat))
+            if self.six_rule == "skip" and not self._skippable(seat):
+                self._say("six-gives-nothing", self.players[seat])
+            else:
+                self.stack.append(SixChoice(seat))
         self._check_finish(seat)
 
     def _stunt(self, seat: int, cards: list[int]) -> None:
