@@ -1,5 +1,6 @@
 """Playing the Army game through the app, as a person would: keys in, screens out."""
 
+import pytest
 from textual.widgets import Input, SelectionList
 
 from core.engine.frozen import replaced
@@ -97,6 +98,18 @@ async def test_raising_money_by_mortgaging_then_paying_the_debt():
                 await pilot.press(*keys_for(screen.view, screen.cursor))
         assert not any(frame.kind == "debt" and frame.seat == 0 for frame in table.state.stack)
         assert any(t.amount == owed and t.source == 0 for t in table.state.ledger.entries[-3:])
+
+
+@pytest.mark.parametrize("size", [(120, 40), (80, 24)])
+async def test_the_debt_panel_s_figures_add_up(size):
+    """Issue 43: "with £465 in cash; all the bank would pay: £1,630" read as £2,095."""
+    table = army_table(1, army_in_debt)
+    app = app_for(table)
+    async with app.run_test(size=size):
+        state = table.state
+        cash, most = state.cash(0), state.max_raise(0)
+        said = " ".join(decision_text(app).split())
+        assert f"£{most:,} in all: £{cash:,} cash + £{most - cash:,} from the bank." in said
 
 
 async def test_bankruptcy_pressed_while_money_can_be_raised_says_how():

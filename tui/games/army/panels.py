@@ -85,14 +85,16 @@ class DecisionPanel(TextPanel):
             debtor, creditor, amount, reason = debt.debtor, debt.creditor, debt.amount, debt.reason
             to = "the bank" if creditor >= len(view.players) else view.players[creditor]
             owed = f"{you} owe{'' if mine else 's'} {to} {money(amount)} ({reason})"
-            cash, raisable = money(view.cash[debtor]), money(view.max_raise(debtor))
+            cash = view.cash[debtor]
+            at_most = (f"{money(view.max_raise(debtor))} in all: {money(cash)} cash + "
+                       f"{money(view.max_raise(debtor) - cash)} from the bank")
             if compact:  # seven lines of 23: the keys as hints, so that none falls off
                 text.append(f"{owed}.\n", "bold")
-                text.append(f"Cash {cash}; the bank would pay {raisable}.\n")
+                text.append(f"{at_most}.\n")
                 keys = [("s", "sell"), ("m", "mortgage"), ("o", "trade")]
             else:
-                text.append(f"{owed}, ", "bold")
-                text.append(f"with {cash} in cash; all the bank would pay: {raisable}.\n")
+                text.append(f"{owed}; ", "bold")
+                text.append(f"{at_most}.\n")
                 if mine:
                     text.append("Sell (s) or mortgage (m) the deed under the cursor, or trade "
                                 "(o).\n", EMPTY)
