@@ -17,8 +17,10 @@ def standings(view) -> Text:
     text = Text()
     text.append(f"{'':{NAME_WIDTH}}{'worth':>9}{'cash':>9}{'deeds':>6}{'▪':>3}{'▲':>3}"
                 f"{'rent paid':>11}{'received':>10}\n", EMPTY)
-    order = sorted(range(len(view.players)), key=lambda s: (s not in view.result.winners,
-                                                            not view.active[s], -view.net_worth[s]))
+    out = went_out(view)
+    order = sorted(range(len(view.players)), key=lambda s: (
+        s not in view.result.winners, not view.active[s],
+        -out.index(s) if s in out else -view.net_worth[s]))
     for seat in order:
         text.append_text(standing_label(view, seat, seat_label(view, seat), NAME_WIDTH))
         deeds = [s for s in DEEDS if view.owner[s] == seat]
@@ -29,6 +31,12 @@ def standings(view) -> Text:
                     "bold" if seat in view.result.winners else "")
     text.rstrip()
     return text
+
+
+def went_out(view) -> list[int]:
+    """The seats that went bankrupt, in the order they went (the last out ranks the highest)."""
+    return [view.players.index(event.args[0]) for event in view.events
+            if event.kind in ("bankrupt-to-bank", "bankrupt-to-player")]
 
 
 class ArmyEnd(EndPage):

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from rich.text import Text
 
-from core.games.bigshot.board import COLOUR_LETTERS
+from core.games.bigshot.board import COLOUR_LETTERS, COLOURS, LOTS, lot_worth
 from core.games.bigshot.scoring import describe_lot
 
 from ...screens.end import EndPage
@@ -30,6 +30,15 @@ def balance_sheet(view) -> Text:
         lots = ", ".join(describe_lot(*entry) for entry in sheet.lots) or "no lots"
         text.append(f"{view.players[seat]}: ", "bold")
         text.append(lots + "\n")
+    if view.ghost >= 0:
+        ghost = [describe_lot(lot, view.ghost, lot_worth(lot, view.ghost, view.owners))
+                 for lot, owner in enumerate(view.owners) if owner == view.ghost]
+        text.append(f"The ghost ({COLOURS[view.ghost]}, scoring nothing): ", "bold")
+        text.append((", ".join(ghost) or "no lots") + "\n")
+    unwon = [LOTS[lot].name for lot, owner in enumerate(view.owners) if owner < 0]
+    if unwon:
+        text.append("Won by nobody: ", "bold")
+        text.append(", ".join(unwon) + "\n")
     text.rstrip()
     return text
 

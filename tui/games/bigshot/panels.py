@@ -150,7 +150,8 @@ class LedgerPanel(TextPanel):
         if view.ghost >= 0:
             ghost_lots = sum(1 for o in view.owners if o == view.ghost)
             text.append_text(badge(view.ghost))
-            text.append(f" ghost: {ghost_lots} lots, scoring nothing\n", EMPTY)
+            text.append(f" ghost: {ghost_lots} lot{'' if ghost_lots == 1 else 's'}, "
+                        "scoring nothing\n", EMPTY)
         height = self.content_size.height  # 0 before the first layout: then a few
         room = height - len(text.plain.splitlines()) - 1 if height else (3 if compact else 6)
         history = view.ledger[-room:] if room > 0 else ()
