@@ -291,3 +291,21 @@ async def test_a_bankrupt_person_may_watch_the_bots_at_speed_or_leave():
         await pilot.press("l")
         await pilot.pause()
         assert isinstance(app.screen, TitleScreen)
+
+
+async def test_after_a_mortgage_in_an_auction_the_first_digit_starts_a_new_bid():
+    """Issue 43: typing 100 after mortgaging mid-auction gave £71,100."""
+    table = army_table(3, army_bidding)
+    state = table.state
+    deed = next((a for a in state.legal_actions(0) if isinstance(a, A.Mortgage)), None)
+    if deed is None:  # give the bidder a deed to mortgage
+        square = next(s for s in GROUPS["brown"] if state.owner[s] < 0)
+        state.owner = replaced(state.owner, (square,), 0)
+        deed = A.Mortgage(square)
+    app = app_for(table)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.press("7", "1")
+        assert app.screen.bid.amount == 71
+        assert app.screen.submit(deed)
+        await pilot.press("1", "0", "0")
+        assert app.screen.bid.amount == 100

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from textual import events
 from textual.binding import Binding
 
 
@@ -29,11 +28,15 @@ class BidEntry:
         self.typed = True
 
 
-# Textual gathers BINDINGS only from widget classes: a screen adds these to its own.
+# Textual gathers BINDINGS only from widget classes: a screen adds these to its own. Every key of a
+# bid is a binding, digits too: a key a screen handles itself acts as it reaches the screen, a
+# binding once the key has bubbled up to the app, so a Backspace and a digit arriving together
+# (one SSH write) acted in the wrong order when only the digit was the screen's.
 BID_BINDINGS = [
     Binding("plus,equals_sign", "bid_nudge(1)", show=False),
     Binding("minus", "bid_nudge(-1)", show=False),
     Binding("backspace", "bid_erase", show=False),
+    *(Binding(str(digit), f"bid_digit({digit})", show=False) for digit in range(10)),
 ]
 
 
@@ -47,6 +50,11 @@ class BidKeys:
     def bidding(self) -> bool:
         raise NotImplementedError
 
+    def action_bid_digit(self, digit: int) -> None:
+        if self.bidding():
+            self.bid.digit(digit)
+            self.redraw()
+
     def action_bid_nudge(self, delta: int) -> None:
         if self.bidding():
             self.bid.nudge(delta)
@@ -57,9 +65,8 @@ class BidKeys:
             self.bid.erase()
             self.redraw()
 
-    def on_key(self, event: events.Key) -> None:
-        if event.character and event.character in "0123456789" and self.bidding() \
-                and not self.has_class("-too-small"):
-            self.bid.digit(int(event.character))
-            event.stop()
-            self.redraw()
+    def acted(self) -> None:
+        """The viewer's move went through (a mortgage in the middle of an auction, say): the
+        next digit typed starts a new bid, whatever was typed before."""
+        super().acted()
+        self.bid.typed = False
