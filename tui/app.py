@@ -12,7 +12,7 @@ from core.engine.replay import Replay
 from .base import BaseApp
 from .games import screen_class
 from .replay import replay_screen
-from .saves import autosave_path, load_replay, load_table
+from .saves import autosave_path, data_dir, load_replay, load_table
 from .screens.title import TitleScreen
 from .settings import keep_setting, load_settings
 from .table import LocalTable, Seat
@@ -43,6 +43,24 @@ class BoomtownApp(BaseApp):
         if self._keeps_settings:
             keep_setting("turn_bell", on)
 
+    def action_screenshot(self, filename: str | None = None, path: str | None = None) -> None:
+        """Save the screen as SVG in the data directory's screenshots folder and say where
+        (Textual's own wrote to ~/Downloads and said nothing where that did not exist)."""
+        folder = Path(path) if path else data_dir() / "screenshots"
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+            saved = self.save_screenshot(filename, str(folder))
+        except OSError as exc:
+            self.notify(f"The screenshot could not be saved in {folder}: "
+                        f"{exc.strerror or exc}.", title="Screenshot", severity="error")
+            return
+        self.notify(f"Saved as {saved}", title="Screenshot")
+
+    def on_theme_chosen(self, theme) -> None:
+        """Keep the theme a person chose for the next run."""
+        if self._keeps_settings:
+            keep_setting("theme", theme.name)
+
     def get_driver_class(self):
         return blanking(super().get_driver_class())
 
@@ -54,6 +72,11 @@ class BoomtownApp(BaseApp):
         return self._save_path or None
 
     def on_mount(self) -> None:
+        if self._keeps_settings:
+            theme = load_settings().get("theme")
+            if isinstance(theme, str) and theme in self.available_themes:
+                self.theme = theme
+            self.theme_changed_signal.subscribe(self, self.on_theme_chosen)
         if self.table is not None:
             self.push_screen(self._table_screen(self.table))
         else:

@@ -65,6 +65,11 @@ class BaseApp(App):
                timeout: float | None = None, markup: bool = False) -> None:
         super().notify(message, title=title, severity=severity, timeout=timeout, markup=False)
 
+    async def action_help_quit(self) -> None:
+        """Ctrl+C leaves, as Ctrl+Q does (a game is saved after every move). Textual's own only
+        said which key quits, in markup a notice here shows as it is."""
+        await self.action_quit()
+
     def _on_notify(self, event: Notify) -> None:
         """A notice already shown is not stacked again (a key pressed in vain five times): it
         moves to the newest place with its time started again. Textual's own handler, which

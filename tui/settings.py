@@ -1,4 +1,4 @@
-"""A person's settings at this computer (the turn bell), kept as JSON in the data folder.
+"""A person's settings at this computer (the turn bell, the theme), kept as JSON in the data folder.
 
 A settings file that cannot be read, or holds anything but settings, counts as none; one that
 cannot be written leaves the setting for this run only.

@@ -15,11 +15,11 @@ from .harness import connect, play_until, start_server, table_with, until
 
 FUZZ_KEYS = int(os.environ.get("BOOMTOWN_FUZZ_KEYS", "2000"))
 FUZZ_SEED = os.environ.get("BOOMTOWN_FUZZ_SEED", "")
-KEYS = ([chr(c) for c in range(32, 127)] + ["\r", "\t", "\x1b", "\x7f", "\x10", "\x03", "\x01",
+KEYS = ([chr(c) for c in range(32, 127)] + ["\r", "\t", "\x1b", "\x7f", "\x10", "\x01",
         "\x05", "\x0b", "\x15", "\x17"] + ["\x1b[A", "\x1b[B", "\x1b[C", "\x1b[D", "\x1b[H",
         "\x1b[F", "\x1b[5~", "\x1b[6~", "\x1b[2~", "\x1b[3~", "\x1b[Z", "\x1bOP", "\x1b[15~",
         "\x1b[1;5C", "\x1b[1;2A", "\x1b[200~pasted [/]text\x1b[201~"])
-QUITS = ("\x11",)  # Ctrl+Q ends the app on purpose; the fuzzer leaves it out
+QUITS = {ord("\x11"): None, ord("\x03"): None}  # Ctrl+Q and Ctrl+C end the app on purpose
 
 
 def noise(rng: random.Random) -> str:
@@ -33,7 +33,8 @@ def noise(rng: random.Random) -> str:
     if roll < 0.97:
         return "\x1b[" + "".join(rng.choice("0123456789;<>?[O") for _ in range(rng.randint(0,
                                                                                            8)))
-    return bytes(rng.randrange(256) for _ in range(rng.randint(1, 6))).decode("latin-1")
+    junk = bytes(rng.randrange(256) for _ in range(rng.randint(1, 6))).decode("latin-1")
+    return junk.translate(QUITS)
 
 
 def handled(eve, session, written: int) -> bool:

@@ -26,3 +26,16 @@ async def test_a_correction_sent_in_one_burst_acts_in_order(tmp_path):
         await ben.close()
     finally:
         await server.stop()
+
+
+async def test_ctrl_c_at_a_table_ends_the_person_s_session_and_no_other(tmp_path):
+    server, port = await start_server(tmp_path)
+    try:
+        ann, ben, table = await ann_and_ben_at(server, port, "bigshot", ann_bids_in_big_shot)
+        await ann.wait_for("ann (you) to bid or pass")
+        await ann.press("\x03")
+        await until(ann.closed.is_set)
+        assert not ben.closed.is_set() and table.seats[1].name == "ben"
+        await ben.close()
+    finally:
+        await server.stop()

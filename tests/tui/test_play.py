@@ -574,3 +574,59 @@ async def test_h_says_what_a_bot_would_play_and_changes_nothing():
         await pilot.press(*"hint", "enter")
         await pilot.pause()
         assert [n.message for n in app._notifications][-1] == f"Hint: a bot would {suggested}."
+
+
+async def test_ctrl_c_leaves_with_the_game_saved(tmp_path, saving_app):
+    """Issue 43: Ctrl+C showed "Press [b]ctrl+q[/b] to quit" where the README says it leaves."""
+    table, app = saving_app
+    async with app.run_test(size=(120, 40), notifications=True) as pilot:
+        await pilot.pause()
+        await pilot.press("enter")  # a bid
+        await pilot.pause()
+        await pilot.press("ctrl+c")
+        await pilot.pause()
+        assert not app._notifications
+    assert app.return_code == 0 and not app.is_running
+    assert load_table(tmp_path / "autosave.json").match.record.actions == \
+        table.match.record.actions
+
+
+async def test_a_screenshot_goes_to_the_data_folder_and_says_where(tmp_path, saving_app):
+    """Issue 43: the notice showed raw markup, and nothing was saved where ~/Downloads was
+    missing."""
+    _, app = saving_app
+    async with app.run_test(size=(120, 40), notifications=True) as pilot:
+        await pilot.pause()
+        app.action_screenshot()
+        await pilot.pause()
+        saved = list((tmp_path / "screenshots").glob("*.svg"))
+        assert len(saved) == 1 and saved[0].read_text().startswith("<svg")
+        notice = list(app._notifications)[-1]
+        assert notice.message == f"Saved as {saved[0]}" and "[" not in notice.message
+
+
+async def test_a_screenshot_that_cannot_be_saved_says_so(tmp_path, monkeypatch):
+    blocker = tmp_path / "file"
+    blocker.write_text("")
+    monkeypatch.setenv("BOOMTOWN_DATA_DIR", str(blocker))  # a file where the folder should be
+    app = BoomtownApp(table_at(until=human_bidding_after_a_bid), pace=0)
+    async with app.run_test(size=(120, 40), notifications=True) as pilot:
+        await pilot.pause()
+        app.action_screenshot()
+        await pilot.pause()
+        notice = list(app._notifications)[-1]
+        assert notice.severity == "error" and "could not be saved in" in notice.message
+
+
+async def test_the_chosen_theme_is_remembered_for_the_next_run(tmp_path, monkeypatch):
+    monkeypatch.setenv("BOOMTOWN_DATA_DIR", str(tmp_path))
+    app = BoomtownApp(pace=0)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        assert app.theme != "nord"
+        app.theme = "nord"
+        await pilot.pause()
+    again = BoomtownApp(pace=0)
+    async with again.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        assert again.theme == "nord"
