@@ -15,6 +15,7 @@ from tui.games.bigshot.panels import LedgerPanel
 from tui.games.bigshot.screen import BigShotScreen
 from tui.saves import load_table
 from tui.screens import table as table_screen
+from tui.screens.dialogs import HandOver
 from tui.screens.title import TitleScreen
 from tui.table import Seat
 from tui.widgets.key_bar import KeyBar
@@ -630,3 +631,61 @@ async def test_the_chosen_theme_is_remembered_for_the_next_run(tmp_path, monkeyp
     async with again.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
         assert again.theme == "nord"
+
+
+def hidden_money_two_people(state) -> bool:
+    """Ann (seat 0) is to bid in round 3 of a hidden-money game she shares with Ben (seat 1)."""
+    return state.phase == "bid" and state.current == 0 and state.round >= 3
+
+
+async def until_handed_over(app, pilot) -> HandOver:
+    """Pause until the app shows a hand-over (the bots' moves come first)."""
+    for _ in range(200):
+        if isinstance(app.screen, HandOver):
+            return app.screen
+        await pilot.pause()
+    raise AssertionError(f"no hand-over: {app.screen}")
+
+
+def hidden_table():
+    return table_at(seed=5, humans=2, options={"hidden_money": True},
+                    until=hidden_money_two_people)
+
+
+async def test_a_hidden_money_game_opens_on_a_hand_over_whoever_is_at_the_keyboard():
+    """Issue 43: continuing opened straight into one seat's private view."""
+    app = app_for(hidden_table())
+    async with app.run_test(size=(120, 40)) as pilot:
+        assert (await until_handed_over(app, pilot)).player == "Ann"
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.screen.viewer == 0 and app.screen.view.cash[0] is not None
+
+
+async def test_the_move_before_a_hand_over_is_saved(tmp_path, monkeypatch):
+    """Issue 43: Ann passes, "Ben's turn" comes up, Ctrl+Q: her pass was not saved."""
+    monkeypatch.setenv("BOOMTOWN_DATA_DIR", str(tmp_path))
+    table = hidden_table()
+    app = BoomtownApp(table, pace=0)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await until_handed_over(app, pilot)
+        await pilot.press("enter", "p")
+        assert (await until_handed_over(app, pilot)).player == "Ben"
+        await pilot.press("ctrl+q")
+    saved = load_table(tmp_path / "autosave.json")
+    assert saved.match.record.actions == table.match.record.actions
+    assert (0, A.PASS) in saved.match.record.actions[-8:]
+
+
+async def test_a_hint_and_pop_ups_go_at_the_hand_over():
+    """Issue 43: Bob's hint, worked out from his hidden cash, stayed up on Ann's turn."""
+    app = app_for(hidden_table())
+    async with app.run_test(size=(120, 40), notifications=True) as pilot:
+        await until_handed_over(app, pilot)
+        await pilot.press("enter", "h")
+        await pilot.pause()
+        assert any(n.message.startswith("Hint:") for n in app._notifications)
+        await pilot.press("p", "question_mark")
+        await until_handed_over(app, pilot)
+        assert not app._notifications
+        assert len(app.screen_stack) == 3  # the default screen, the table and the hand-over

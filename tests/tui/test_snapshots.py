@@ -48,7 +48,7 @@ def hidden(seat_to_bid: int):
 
 @pytest.mark.parametrize("size", SIZES)
 def test_hidden_money_seen_by_the_first_player(snap_compare, size):
-    assert snap_compare(app_for(hidden(0)), terminal_size=size)
+    assert snap_compare(app_for(hidden(0)), terminal_size=size, press=["enter"])
 
 
 @pytest.mark.parametrize("size", SIZES)

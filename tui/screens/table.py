@@ -137,6 +137,8 @@ class TableScreen(Page):
         if self.hot_seat:
             humans = self._human_seats()
             self.viewer: int | None = humans[0] if humans else None
+            if self._needs_hand_over(table.view(None)):
+                self.viewer = None  # whoever is at the keyboard: the first turn hands over
         else:
             self.viewer = seat  # a fixed seat, or None to watch
         self.view = table.view(self.viewer)
@@ -200,10 +202,12 @@ class TableScreen(Page):
 
     def refresh_view(self) -> None:
         table = self.table
+        if not table.is_over():
+            self._autosave()  # before anything is shown: a hand-over may be left with Ctrl+Q
         actor = table.actor()
         if self.hot_seat and actor is not None and not table.seats[actor].is_bot \
                 and actor != self.viewer:
-            if self._needs_hand_over():
+            if self._needs_hand_over(self.view):
                 self._hand_over(actor)
                 return
             self.viewer = actor
@@ -221,7 +225,6 @@ class TableScreen(Page):
         if table.is_over():
             self._finish()
         else:
-            self._autosave()
             self._schedule_bot()
             self._offer_a_way_out()
 
@@ -243,10 +246,10 @@ class TableScreen(Page):
             self.query_one("#log", LogPanel).write_lines(lines[self._logged:])
             self._logged = len(lines)
 
-    def _needs_hand_over(self) -> bool:
-        """Whether the next person must not see the current one's hidden money."""
-        return (self.view.hidden_money and len(self._human_seats()) > 1
-                and self.viewer is not None)
+    def _needs_hand_over(self, view) -> bool:
+        """Whether, at this table (`view` of it), the next person must not see the one before's
+        hidden money: several people share this keyboard."""
+        return view.hidden_money and len(self._human_seats()) > 1
 
     def _human_seats(self) -> list[int]:
         return [i for i, s in enumerate(self.table.seats) if not s.is_bot]
@@ -255,6 +258,9 @@ class TableScreen(Page):
         if self._handing_over:
             return
         self._handing_over = True
+        self.app.clear_notifications()  # a hint told the one before is theirs alone
+        while self.app.screen is not self and len(self.app.screen_stack) > 1:
+            self.app.pop_screen()  # nor do their pop-ups stay up
 
         def ready(_: None) -> None:
             self._handing_over = False
@@ -327,9 +333,12 @@ class TableScreen(Page):
 
     def _autosave(self) -> None:
         """Save after every action: however the app ends (q, Ctrl+Q, Ctrl+C, a closed
-        terminal, a signal), the saved game is the one on screen."""
-        if self.save_path is not None and self.view.version != self._saved_version:
-            self._saved_version = self.view.version
+        terminal, a signal), the saved game is the one played."""
+        if self.save_path is None:
+            return
+        version = self.table.view(None).version
+        if version != self._saved_version:
+            self._saved_version = version
             self.action_save(quiet=True)
 
     def _finish(self) -> None:
