@@ -11,7 +11,7 @@ from textual.binding import Binding
 from core.engine.errors import IllegalAction
 from core.engine.replay import Replay
 from tui.games import screen_class
-from tui.screens.dialogs import ConfirmQuit
+from tui.screens.dialogs import confirm_quit
 from tui.table import Seat
 from tui.text import sentence
 from tui.widgets.key_bar import KeyBar
@@ -153,7 +153,7 @@ class NetTableMixin:
             if yes:
                 self.app.show_lobby()
 
-        self.app.push_screen(ConfirmQuit(explanation), leave)
+        self.app.push_screen(confirm_quit(explanation), leave)
 
     def end_choices(self) -> dict[str, str]:
         """Players may play again (at a new table, with the same seats and options);

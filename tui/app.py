@@ -12,7 +12,8 @@ from core.engine.replay import Replay
 from .base import BaseApp
 from .games import screen_class
 from .replay import replay_screen
-from .saves import autosave_path, data_dir, load_replay, load_table
+from .saves import autosave_path, data_dir, describe_save, load_replay, load_table
+from .screens.dialogs import Confirm
 from .screens.title import TitleScreen
 from .settings import keep_setting, load_settings
 from .table import LocalTable, Seat
@@ -64,11 +65,10 @@ class BoomtownApp(BaseApp):
     def get_driver_class(self):
         return blanking(super().get_driver_class())
 
-    @property
-    def save_path(self) -> Path | None:
-        """Where the running game autosaves; None when saving is off (tests, spectating)."""
+    def save_path(self, table: LocalTable) -> Path | None:
+        """Where a game at `table` autosaves; None when saving is off (tests, spectating)."""
         if self._save_path is True:
-            return autosave_path()
+            return autosave_path(table.match.spec.slug)
         return self._save_path or None
 
     def on_mount(self) -> None:
@@ -77,7 +77,10 @@ class BoomtownApp(BaseApp):
             if isinstance(theme, str) and theme in self.available_themes:
                 self.theme = theme
             self.theme_changed_signal.subscribe(self, self.on_theme_chosen)
-        if self.table is not None:
+        if self.table is not None and self._save_path is True:
+            table, self.table = self.table, None
+            self._play_new(table)  # boomtown play: a game of its kind may be saved
+        elif self.table is not None:
             self.push_screen(self._table_screen(self.table))
         else:
             self.push_screen(TitleScreen())
@@ -85,14 +88,36 @@ class BoomtownApp(BaseApp):
             self.push_screen(replay_screen(*self._first_replay))
 
     def _table_screen(self, table: LocalTable):
-        return screen_class(table.match.spec.slug)(table, self.pace, self.save_path)
+        return screen_class(table.match.spec.slug)(table, self.pace, self.save_path(table))
 
     def start_game(self, game: str, seats: Sequence[Seat], seed: int,
                    options: dict[str, Any], pace: float | None = None) -> None:
         if pace is not None:
             self.pace = pace
-        self.table = LocalTable.new(game, seats, seed, options)
-        self._show_only(self._table_screen(self.table))
+        self._play_new(LocalTable.new(game, seats, seed, options))
+
+    def _play_new(self, table: LocalTable) -> None:
+        """Show a new game at `table`; where a game of its kind is saved, only once the person
+        agrees to replace it (else the title screen stays, offering to continue it)."""
+        def play(replace: bool | None = True) -> None:
+            if replace:
+                self.table = table
+                self._show_only(self._table_screen(table))
+            elif not self.screen_stack[1:]:
+                self.push_screen(TitleScreen())
+
+        saved = self._save_path is True and autosave_path(table.match.spec.slug)
+        try:
+            replaced = load_table(saved) if saved and saved.exists() else None
+        except (OSError, RecordError):
+            replaced = None  # a save that cannot be continued is no loss
+        if replaced is None:
+            play()
+        else:
+            self.push_screen(Confirm(
+                "Replace the saved game?", f"Your saved game, {describe_save(replaced)}, will be "
+                "replaced by the new one. The other games' saves are kept.",
+                "Start the new game", "Keep it"), play)
 
     def resume(self, path: Path) -> None:
         try:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
@@ -28,8 +29,39 @@ def data_dir() -> Path:
     return Path(override) if override else Path(platformdirs.user_data_dir("boomtown"))
 
 
-def autosave_path() -> Path:
-    return data_dir() / "autosave.json"
+def autosave_path(game: str) -> Path:
+    """Where the game of `game` being played is saved: one save for each game."""
+    return data_dir() / f"autosave-{game}.json"
+
+
+def describe_save(table: LocalTable) -> str:
+    """A saved game in a few words: "Army, round 3 (Ann, Ada, Bob)"."""
+    who = ", ".join(seat.name for seat in table.seats)
+    return f"{table.match.spec.title}, round {table.view(None).round} ({who})"
+
+
+LEGACY_SAVE = "autosave.json"  # the one save of every game, before each game had its own
+
+
+def saved_games(games: Sequence[str]) -> list[tuple[str, Path]]:
+    """(game, path) of each game with a save, in `games`' order; a save of the days of one
+    save for all games is first moved to its game's place, if that is free."""
+    legacy = data_dir() / LEGACY_SAVE
+    with contextlib.suppress(OSError, RecordError):
+        if legacy.exists():
+            game = load_table(legacy).match.spec.slug
+            if not autosave_path(game).exists():
+                legacy.rename(autosave_path(game))
+    found = []
+    for game in games:
+        path = autosave_path(game)
+        try:
+            present = path.exists()
+        except OSError:  # a folder it may not look into: loading it says why
+            present = True
+        if present:
+            found.append((game, path))
+    return found
 
 
 def finished_dir() -> Path:

@@ -70,7 +70,7 @@ async def test_every_move_is_saved_and_the_game_resumes_where_it_was(tmp_path, m
         await pilot.press("ctrl+q")
     seat, action = table.match.record.actions[before]
     assert seat == 0 and type(action) is A.Drive
-    saved = load_table(tmp_path / "autosave.json")
+    saved = load_table(tmp_path / "autosave-million.json")
     assert saved.match.record.actions == table.match.record.actions
     assert saved.state.log() == table.state.log() and saved.state.position == \
         table.state.position

@@ -56,7 +56,7 @@ async def test_a_game_finished_here_is_replayed_from_the_title_screen(data_dir, 
         await pilot.press("q")
         await pilot.pause()
         assert isinstance(app.screen, PastGamesScreen)
-    assert not (data_dir / "autosave.json").exists()  # nothing left to continue
+    assert not list(data_dir.glob("autosave*.json"))  # nothing left to continue
 
 
 def test_only_the_newest_finished_games_are_kept(data_dir, finished):

@@ -13,7 +13,7 @@ from tui.demo import app_for, game_over, human_bidding_after_a_bid, human_placin
 from tui.games.bigshot.end import BigShotEnd
 from tui.games.bigshot.panels import LedgerPanel
 from tui.games.bigshot.screen import BigShotScreen
-from tui.saves import load_table
+from tui.saves import load_table, save_table
 from tui.screens import table as table_screen
 from tui.screens.dialogs import HandOver
 from tui.screens.title import TitleScreen
@@ -174,10 +174,10 @@ async def test_leaving_saves_and_the_title_offers_to_continue(tmp_path, saving_a
         await pilot.pause()
         await pilot.press("q")
         await pilot.pause()
-        await pilot.click("#leave")
+        await pilot.click("#yes")
         await pilot.pause()
         assert isinstance(app.screen, TitleScreen)
-        saved = load_table(tmp_path / "autosave.json")
+        saved = load_table(tmp_path / "autosave-bigshot.json")
         assert fingerprint(saved.state) == fingerprint(table.state)
         await pilot.press("enter")  # "Continue" is the first choice
         await pilot.pause()
@@ -195,19 +195,19 @@ async def test_every_action_is_saved_so_ctrl_q_loses_nothing(tmp_path, saving_ap
         await pilot.press("ctrl+q")
     assert table.state.round == round_  # no round ended, which is when it used to save
     assert any(s == 0 and isinstance(a, A.Bid) for s, a in table.match.record.actions[moves:])
-    saved = load_table(tmp_path / "autosave.json")
+    saved = load_table(tmp_path / "autosave-bigshot.json")
     assert saved.match.record.actions == table.match.record.actions
 
 
 async def test_a_broken_save_is_reported_on_the_title_screen_not_a_crash(tmp_path, monkeypatch):
     monkeypatch.setenv("BOOMTOWN_DATA_DIR", str(tmp_path))
-    (tmp_path / "autosave.json").write_text('{"boomtown_save": 1, "seats": 3}')
+    (tmp_path / "autosave-bigshot.json").write_text('{"boomtown_save": 1, "seats": 3}')
     app = BoomtownApp(pace=0)
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
         choices = app.screen.query_one("#choices")
         first = str(choices.get_option_at_index(0).prompt)
-        assert first.startswith("Saved game cannot be continued")
+        assert first.startswith("Saved Big Shot game cannot be continued")
 
 
 async def test_a_data_folder_that_cannot_be_written_is_said_once_and_the_game_goes_on(
@@ -232,7 +232,7 @@ async def test_a_data_folder_that_cannot_be_written_is_said_once_and_the_game_go
             assert table.state.version > before and screen.message == ""
         await pilot.press("q")
         await pilot.pause()
-        await pilot.click("#leave")
+        await pilot.click("#yes")
         await pilot.pause()
         assert isinstance(app.screen, TitleScreen)
 
@@ -244,7 +244,7 @@ async def test_a_save_folder_that_may_not_be_read_is_reported_on_the_title_scree
     monkeypatch.setenv("BOOMTOWN_DATA_DIR", str(tmp_path))
     def denied(method):
         def refused(path, *args, **kwargs):
-            if path.name == "autosave.json":
+            if path.name == "autosave-bigshot.json":
                 raise PermissionError(13, "Permission denied", str(path))
             return method(path, *args, **kwargs)
         return refused
@@ -255,7 +255,7 @@ async def test_a_save_folder_that_may_not_be_read_is_reported_on_the_title_scree
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
         first = str(app.screen.query_one("#choices").get_option_at_index(0).prompt)
-        assert first.startswith("Saved game cannot be continued") and "denied" in first
+        assert first.startswith("Saved Big Shot game cannot be continued") and "denied" in first
 
 
 async def test_setup_starts_a_game_with_the_chosen_seats_and_options(tmp_path, monkeypatch):
@@ -588,7 +588,7 @@ async def test_ctrl_c_leaves_with_the_game_saved(tmp_path, saving_app):
         await pilot.pause()
         assert not app._notifications
     assert app.return_code == 0 and not app.is_running
-    assert load_table(tmp_path / "autosave.json").match.record.actions == \
+    assert load_table(tmp_path / "autosave-bigshot.json").match.record.actions == \
         table.match.record.actions
 
 
@@ -672,7 +672,7 @@ async def test_the_move_before_a_hand_over_is_saved(tmp_path, monkeypatch):
         await pilot.press("enter", "p")
         assert (await until_handed_over(app, pilot)).player == "Ben"
         await pilot.press("ctrl+q")
-    saved = load_table(tmp_path / "autosave.json")
+    saved = load_table(tmp_path / "autosave-bigshot.json")
     assert saved.match.record.actions == table.match.record.actions
     assert (0, A.PASS) in saved.match.record.actions[-8:]
 
@@ -689,3 +689,40 @@ async def test_a_hint_and_pop_ups_go_at_the_hand_over():
         await until_handed_over(app, pilot)
         assert not app._notifications
         assert len(app.screen_stack) == 3  # the default screen, the table and the hand-over
+
+
+async def test_each_game_keeps_its_own_save_and_a_new_one_asks_before_replacing(
+        tmp_path, monkeypatch):
+    """Issue 43: with "Continue Army, round 3" on the title screen, a new Big Shot game
+    replaced it."""
+    from tui.screens.dialogs import Confirm
+    from tui.table import LocalTable
+
+    monkeypatch.setenv("BOOMTOWN_DATA_DIR", str(tmp_path))
+    army = LocalTable.new("army", [Seat("Ann"), Seat("Ada", "heuristic")], 1, {})
+    save_table(army, tmp_path / "autosave.json")  # as saved before each game had its own
+    app = BoomtownApp(pace=0)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        first = str(app.screen.query_one("#choices").get_option_at_index(0).prompt)
+        assert first == "Continue Army, round 1 (Ann, Ada)"
+        app.start_game("bigshot", [Seat("Ann"), Seat("Ben", "heuristic")], 3, {})
+        await settle(pilot, app)
+        assert isinstance(app.screen, BigShotScreen)  # no Big Shot save: nothing to ask
+        await pilot.press("ctrl+q")
+    assert {p.name for p in tmp_path.glob("autosave*.json")} == {
+        "autosave-army.json", "autosave-bigshot.json"}
+    app = BoomtownApp(pace=0)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        choices = app.screen.query_one("#choices")
+        assert [str(choices.get_option_at_index(i).prompt)[:14] for i in range(2)] == [
+            "Continue Big S", "Continue Army,"]
+        app.start_game("army", [Seat("Bob"), Seat("Ada", "heuristic")], 4, {})
+        await pilot.pause()
+        assert isinstance(app.screen, Confirm) and "Army, round 1 (Ann, Ada)" in \
+            app.screen.explanation
+        await pilot.click("#no")
+        await pilot.pause()
+        assert isinstance(app.screen, TitleScreen)
+    assert load_table(tmp_path / "autosave-army.json").seats[0].name == "Ann"

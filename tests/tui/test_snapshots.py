@@ -18,7 +18,7 @@ def data_dir(tmp_path, monkeypatch):
 @pytest.mark.parametrize("size", SIZES)
 def test_title_offers_to_continue_the_saved_game_and_to_replay_past_ones(snap_compare, data_dir,
                                                                          size):
-    save_table(table_at(seed=3, until=lambda s: s.round == 5), data_dir / "autosave.json")
+    save_table(table_at(seed=3, until=lambda s: s.round == 5), data_dir / "autosave-bigshot.json")
     keep_finished(table_at(seed=7, until=game_over))
     assert snap_compare(BoomtownApp(pace=0), terminal_size=size)
 

@@ -133,7 +133,7 @@ async def test_every_move_is_saved_and_the_game_resumes_where_it_was(tmp_path, m
         await pilot.pause()
         await pilot.press("ctrl+q")
     assert any(s == 0 and type(a) is A.Build for s, a in table.match.record.actions)
-    saved = load_table(tmp_path / "autosave.json")
+    saved = load_table(tmp_path / "autosave-stadium.json")
     assert saved.match.record.actions == table.match.record.actions
     assert saved.state.log() == table.state.log() and saved.state.buildings == \
         table.state.buildings

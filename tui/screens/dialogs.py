@@ -1,4 +1,4 @@
-"""Small modal screens: confirm quitting, hand the keyboard over, help."""
+"""Small modal screens: confirm (quitting, replacing a save), hand the keyboard over, help."""
 
 from __future__ import annotations
 
@@ -12,26 +12,33 @@ from ..widgets.help_text import ThemedMarkdown, markdown_theme
 from .page import ModalPage
 
 
-class ConfirmQuit(ModalPage[bool]):
-    """Asks before leaving a game; answers True to leave."""
+class Confirm(ModalPage[bool]):
+    """Asks a question; answers True for yes (its button or y), False for no (or Escape)."""
 
-    BINDINGS = [Binding("escape", "dismiss(False)", "Stay"), Binding("y", "dismiss(True)", "Leave")]
-    SAVED = "It is saved, and boomtown will offer to continue it next time."
+    BINDINGS = [Binding("escape", "dismiss(False)", "No"), Binding("y", "dismiss(True)", "Yes")]
 
-    def __init__(self, explanation: str = SAVED) -> None:
+    def __init__(self, question: str, explanation: str, yes: str, no: str) -> None:
         super().__init__()
-        self.explanation = explanation
+        self.question, self.explanation, self.yes, self.no = question, explanation, yes, no
 
     def body(self) -> ComposeResult:
         with Vertical(classes="dialog"):
-            yield Static("Leave this game?", classes="dialog-title")
+            yield Static(Text(self.question), classes="dialog-title")
             yield Static(Text(self.explanation))
             with Horizontal(classes="buttons"):
-                yield Button("Leave", id="leave", variant="primary")
-                yield Button("Keep playing", id="stay")
+                yield Button(self.yes, id="yes", variant="primary")
+                yield Button(self.no, id="no")
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
-        self.dismiss(event.button.id == "leave")
+        self.dismiss(event.button.id == "yes")
+
+
+SAVED = "It is saved, and boomtown will offer to continue it next time."
+
+
+def confirm_quit(explanation: str = SAVED) -> Confirm:
+    """Asks before leaving a game; answers True to leave."""
+    return Confirm("Leave this game?", explanation, "Leave", "Keep playing")
 
 
 class HandOver(ModalPage[None]):

@@ -36,7 +36,7 @@ from ..turn_bell import WAIT, TurnBell
 from ..widgets.key_bar import KeyBar
 from ..widgets.log_panel import LogPanel
 from ..widgets.panel import TextPanel
-from .dialogs import ConfirmQuit, HandOver, Help, OutOfTheGame
+from .dialogs import HandOver, Help, OutOfTheGame, confirm_quit
 from .page import Page
 
 FAST_PACE = 0.05  # seconds between bots' moves when a person out of the game watches fast
@@ -599,4 +599,4 @@ class TableScreen(Page):
                 self.action_save(quiet=True)
                 self.app.switch_to_title()
 
-        self.app.push_screen(ConfirmQuit(), leave)
+        self.app.push_screen(confirm_quit(), leave)

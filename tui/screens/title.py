@@ -15,7 +15,15 @@ from core.engine.record import RecordError
 from core.games import about, get_spec
 
 from ..games import PLAYABLE
-from ..saves import FINISHED_KEPT, autosave_path, kept_games, load_table, past_games
+from ..saves import (
+    FINISHED_KEPT,
+    autosave_path,
+    describe_save,
+    kept_games,
+    load_table,
+    past_games,
+    saved_games,
+)
 from .page import Page
 
 LOGO = """\
@@ -35,22 +43,16 @@ class TitleScreen(Page):
 
     def _choices(self) -> list[Option]:
         choices = []
-        path = autosave_path()
-        try:
-            present = path.exists()
-        except OSError:  # a folder it may not look into: loading it says why
-            present = True
-        if present:
+        for game, path in saved_games(PLAYABLE):
             try:
                 table = load_table(path)
             except RecordError as exc:
-                choices.append(Option(Text(f"Saved game cannot be continued: {exc}"),
-                                      id="broken", disabled=True))
+                choices.append(Option(Text(f"Saved {about(game)['title']} game cannot be "
+                                           f"continued: {exc}"), id=f"broken:{game}",
+                                      disabled=True))
             else:
-                view = table.view(None)
-                who = ", ".join(s.name for s in table.seats)
-                choices.append(Option(Text(f"Continue {table.match.spec.title}, round "
-                                           f"{view.round} ({who})"), id="continue"))
+                choices.append(Option(Text(f"Continue {describe_save(table)}"),
+                                      id=f"continue:{game}"))
         for slug in PLAYABLE:
             game = about(slug)
             choices.append(Option(f"New game of {game['title']}: {game['summary']}",
@@ -62,8 +64,8 @@ class TitleScreen(Page):
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         choice = event.option.id or ""
-        if choice == "continue":
-            self.app.resume(autosave_path())
+        if choice.startswith("continue:"):
+            self.app.resume(autosave_path(choice.removeprefix("continue:")))
         elif choice == "past":
             from .past import PastGamesScreen
 
