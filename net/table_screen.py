@@ -66,6 +66,8 @@ class NetTable:
     def bot_to_move(self) -> None:
         return None  # the host moves the bots
 
+    assisted = False  # no move taken back, no hint: people play people here
+
     def can_take_back(self, seat: int) -> bool:
         return False  # at a shared table a move stands once the others have seen it
 

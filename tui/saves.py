@@ -193,8 +193,8 @@ def past_games() -> list[PastGame]:
             when = datetime.fromisoformat(ended["at"])
             title = about(record["game"])["title"]
             players = ", ".join(str(s["name"]) for s in data["seats"])
-            games.append(PastGame(str(path), past_game_line(when, title, players,
-                                                            ended["result"])))
+            result = ended["result"] + (" (assisted)" if record.get("assisted") is True else "")
+            games.append(PastGame(str(path), past_game_line(when, title, players, result)))
         except (OSError, UnicodeDecodeError, ValueError) as exc:
             games.append(PastGame(str(path), f"{path.name} cannot be read ({exc})",
                                   readable=False))

@@ -73,6 +73,10 @@ class Table(Protocol):
     def hint(self, seat: int) -> Action:
         """What the game's heuristic bot would play in `seat`'s place, from that seat's view."""
 
+    @property
+    def assisted(self) -> bool:
+        """Whether moves were taken back or hints asked: the game counts in no record of wins."""
+
 
 class LocalTable:
     hints = True
@@ -143,6 +147,11 @@ class LocalTable:
     def take_back(self, seat: int) -> list[tuple[int, Action]]:
         return self.match.take_back(seat, self.bots)
 
+    @property
+    def assisted(self) -> bool:
+        return self.match.record.assisted
+
     def hint(self, seat: int) -> Action:
+        self.match.record.assisted = True
         view = self.view(seat)
         return self.match.spec.bots["heuristic"](0).choose(view, view.legal)

@@ -77,6 +77,7 @@ class Match:
         if keep is None:
             raise ValueError("there is no move of yours to take back")
         taken = self.record.actions[keep:]
+        self.record.assisted = True
         state = self._settled_state.copy()
         for actor, action in self.record.actions[self.settled:keep]:
             state.step(actor, action)

@@ -24,6 +24,8 @@ class Record:
     seed: int
     options: dict[str, Any]
     actions: list[tuple[int, Action]] = field(default_factory=list)
+    # moves were taken back or hints asked: the game counts in no record of wins
+    assisted: bool = False
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -33,6 +35,7 @@ class Record:
             "seed": self.seed,
             "options": self.options,
             "actions": [[seat, action.to_json()] for seat, action in self.actions],
+            **({"assisted": True} if self.assisted else {}),
         }
 
     @classmethod
@@ -47,11 +50,12 @@ class Record:
             seed = int(data["seed"])
             options = spec.resolve_options(dict(data["options"]))
             actions = [(int(seat), spec.codec.decode(a)) for seat, a in data["actions"]]
+            assisted = data.get("assisted", False) is True
         except RecordError:
             raise
         except (KeyError, TypeError, ValueError, AttributeError) as exc:
             raise RecordError(f"not a Boomtown saved game: {exc}") from None
-        return cls(spec.slug, players, seed, options, actions)
+        return cls(spec.slug, players, seed, options, actions, assisted)
 
     def save(self, path: Path) -> None:
         """Write atomically, so a crash mid-save never leaves a broken file behind."""

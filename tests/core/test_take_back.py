@@ -129,3 +129,18 @@ def test_a_continued_game_takes_back_nothing_played_before_it_was_saved():
     play_until(match, lambda s: bidding_after_the_roll(s) and s.round >= 2)
     match.act(0, A.bid(1))
     assert Match.from_record(match.record).take_back_point(0, BOTS) is None
+
+
+def test_a_game_with_a_move_taken_back_is_assisted_and_stays_so_once_saved():
+    """Issue 43: undo probes the bots (pass, watch them bid, take back, bid knowing), so such
+    a game is marked and kept out of any record of wins."""
+    from core.engine.record import Record
+
+    match = Match("bigshot", NAMES, 7)
+    play_until(match, lambda s: bidding_after_the_roll(s) and s.round >= 2)
+    assert not match.record.assisted and "assisted" not in match.record.to_json()
+    match.act(0, A.bid(1))
+    match.take_back(0, BOTS)
+    assert match.record.assisted
+    assert Record.from_json(match.record.to_json()).assisted
+    assert Match.from_record(Record.from_json(match.record.to_json())).record.assisted

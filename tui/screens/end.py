@@ -40,6 +40,10 @@ def chart_of(view, history, final, labels: list[Text], colours, width: int, titl
     return sparklines(history, labels, styles, width, title)
 
 
+ASSISTED = "Assisted: moves were taken back or hints asked, so this game counts in no record " \
+    "of wins."
+
+
 class EndPage(Page[str]):
     """Answers one of its `choices` ("again", "title", "quit" on this computer, "lobby" at an
     SSH table). A game's end screen provides `sheet` and `chart`; its table screen gives it
@@ -57,11 +61,14 @@ class EndPage(Page[str]):
         self.final = view
         self.choices: dict[str, str] = {"quit": "Quit"}  # answer -> its button's label
         self.replay: Callable[[], Screen] | None = None
+        self.assisted = False  # moves were taken back or hints asked
 
     def body(self) -> ComposeResult:
         with VerticalScroll(id="end"):
             yield Static(Text("Game over", "bold"), classes="dialog-title")
             yield Static(Text(self.final.result.reason, "bold"), id="verdict")
+            if self.assisted:
+                yield Static(Text(ASSISTED), id="assisted")
             yield Static(self.sheet(), id="sheet")
             yield Static(self.chart(self.app.size.width - 8), id="chart")
             with Horizontal(classes="buttons"):

@@ -350,6 +350,7 @@ class TableScreen(Page):
             forget_save(self.save_path)
         end = self.end_screen(self.table.view(None))
         end.choices = self.end_choices()
+        end.assisted = self.table.assisted
         replay = self.table.replayable()
         if replay is not None:
             seats = list(self.table.seats)
