@@ -1,6 +1,7 @@
 """Playing Stadium through the app, as a person would: keys in, screens out."""
 
 from core.games.stadium import actions as A
+from core.games.stadium.board import LOTS, WIDTH
 from tui.app import BoomtownApp
 from tui.demo import app_for, stadium_building, stadium_table
 from tui.games.stadium.end import StadiumEnd
@@ -137,3 +138,23 @@ async def test_every_move_is_saved_and_the_game_resumes_where_it_was(tmp_path, m
     assert saved.match.record.actions == table.match.record.actions
     assert saved.state.log() == table.state.log() and saved.state.buildings == \
         table.state.buildings
+
+
+async def test_d_is_offered_to_demolish_here_only_on_a_building_of_one_s_own():
+    """Issue 43: "d demolish here" was offered over another player's land."""
+    table = stadium_table(3, stadium_building)
+    app = app_for(table)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        mine = next(b for b in table.state.buildings.values() if b.owner == 0)
+        bank_acre = next(cell for lot in LOTS for cell in lot.cells
+                         if table.state.land[-1] >> (cell[0] * WIDTH + cell[1]) & 1)
+        for cursor, said in (((mine.row, mine.col), "demolish here"),
+                             (bank_acre, "demolish one of yours")):
+            screen.cursor = cursor
+            screen.redraw()
+            await pilot.pause()
+            panel = " ".join(str(screen.query_one("#auction")._shown).split())
+            assert said in panel
+            assert "demolish here" not in panel or said == "demolish here"

@@ -13,8 +13,9 @@ HELP = f"""\
   6, `a` turns up an Auction card (a Crown lot), `v` picks a Venture card.
 - Auctions: digits (thousands of dollars), `↑` `↓` or `+` `-` ($10,000), `Enter` bids, `p`
   passes for good.
-- `b` builds: the biggest earner you can pay for appears at the cursor, green where it fits and
-  red where it does not, with the reason in the Turn panel. Arrows move it, `[` `]` change the
+- `b` builds: the biggest earner you can pay for appears at the first spot where it fits (the
+  cursor moves there), green where it fits and red where it does not, with the reason in the
+  Turn panel. Arrows move it, `[` `]` change the
   card, `f` turns it (its figures edge, underlined: a square card a quarter turn at a time, any
   other half way round, north or south), `Enter` builds, `Esc` stops.
 - `d` demolishes your building under the cursor; `o` offers a trade (land, buildings, cash);

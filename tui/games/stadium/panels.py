@@ -38,6 +38,7 @@ class Entry:
     message: str = ""
     placing: Placing | None = None
     under_cursor: str = ""
+    demolish_here: bool = False  # the cursor is on a building the viewer may demolish now
 
 
 def offer_keys(enter: str, tab: str, short: bool) -> list[tuple[str, str]]:
@@ -179,7 +180,8 @@ class TurnPanel(TextPanel):
         if A.Build in legal:
             keys.append(("b", "build"))
         if A.Demolish in legal:
-            keys.append(("d", "demolish" if compact else "demolish here"))
+            keys.append(("d", "demolish" if compact else "demolish here" if entry.demolish_here
+                         else "demolish one of yours"))
         if view.offer_partners:
             keys.append(("o", "trade"))
         keys.append(("e", "end turn"))

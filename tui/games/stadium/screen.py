@@ -89,7 +89,9 @@ class StadiumScreen(BidKeys, TradeKeys, TableScreen):
         preview = None if placing is None else Preview(
             placing.card, *self._spot(placing.card), self.facing, placing.refused is None)
         self.query_one(BoardWidget).show(view, self.cursor, preview)
-        entry = Entry(self.bid.amount * THOUSAND, self.message, placing, self._under_cursor(view))
+        here = self._building_at(view)
+        entry = Entry(self.bid.amount * THOUSAND, self.message, placing, self._under_cursor(view),
+                      here is not None and A.Demolish(here.id) in view.legal)
         self.query_one(TurnPanel).show(view, entry, self.compact)
         self.query_one("#ledger", LedgerPanel).show(view, False)
         self.query_one("#mini-ledger", LedgerPanel).show(view, True)
