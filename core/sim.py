@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import gc
+import multiprocessing
+import signal
 import time
 from collections.abc import Callable, Sequence
-from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -41,6 +42,7 @@ class Tally:
     total_actions: int = 0
     error_seeds: list[int] = field(default_factory=list)
     first_error: str | None = None
+    interrupted: bool = False  # stopped by Ctrl+C: these are the games played until then
 
     def add(self, later: Tally) -> None:
         """Add the tally of the games that came after these."""
@@ -53,18 +55,23 @@ class Tally:
         self.total_actions += later.total_actions
         self.error_seeds += later.error_seeds
         self.first_error = self.first_error or later.first_error
+        self.interrupted = self.interrupted or later.interrupted
 
 
 def play_games(slug: str, first: int, stop: int, seed: int, names: Sequence[str],
                bots: Sequence[str], options: dict[str, Any], stats: Sequence[str],
                progress: Callable[[int], None] | None = None) -> Tally:
-    """Play games `first` to `stop` - 1 of a run (in this process or a worker's)."""
+    """Play games `first` to `stop` - 1 of a run (in this process or a worker's); Ctrl+C ends
+    it with the games played so far."""
     spec = get_spec(slug)
     tally = Tally([0] * len(bots), {name: spec.stats[name]() for name in stats})
     for index in range(first, stop):
         seed_i = game_seed(seed, index)
         try:
             state, actions = play_one(spec, names, bots, seed_i, options)
+        except KeyboardInterrupt:
+            tally.interrupted = True
+            break
         except Exception as exc:  # a rule error is a finding of the run, never a crash
             tally.errors += 1
             tally.error_seeds.append(seed_i)
@@ -110,6 +117,7 @@ def simulate(spec: GameSpec, games: int, seed: int = 0, players: int | None = No
                          f"{', '.join(spec.stats) or 'none'}")
     options = spec.resolve_options({**spec.sim_options, **(options or {})})
     names = [f"{kind}-{seat + 1}" for seat, kind in enumerate(bots)]
+    spec.start(names, game_seed(seed, 0), options)  # options no game can start with: refused now
     run = (seed, names, list(bots), options, list(stats))  # play_games' arguments after the range
     start = time.perf_counter()
     if jobs <= 1 or games < 2:
@@ -125,13 +133,14 @@ def simulate(spec: GameSpec, games: int, seed: int = 0, players: int | None = No
         "options": options,
         "seed": seed,
         "completed": tally.completed,
+        "interrupted": tally.interrupted,
         "errors": tally.errors,
         "error_seeds": tally.error_seeds[:20],
         "first_error": tally.first_error,
         "actions_mean": round(tally.total_actions / tally.completed, 2) if tally.completed
         else 0,
         "elapsed_s": round(elapsed, 4),
-        "games_per_s": round(games / elapsed, 2) if elapsed else 0,
+        "games_per_s": round((tally.completed + tally.errors) / elapsed, 2) if elapsed else 0,
         "wins": {str(seat): won for seat, won in enumerate(tally.wins)},
         "no_winner": tally.no_winner,
         **{name: collector.summary() for name, collector in tally.collectors.items()},
@@ -154,16 +163,37 @@ def _in_parallel(slug: str, games: int, jobs: int, run: tuple, progress) -> Tall
 
 def _tally_in_pool(slug: str, bounds: list[tuple[int, int]], jobs: int, run: tuple,
                    progress) -> Tally:
-    with ProcessPoolExecutor(jobs) as pool:
-        sizes = {pool.submit(play_games, slug, first, stop, *run): stop - first
-                 for first, stop in bounds}
-        done = 0
-        for future in as_completed(sizes):
-            done += sizes[future]
+    """The chunks' tallies in the order the games come. On Ctrl+C (which the workers leave to
+    this process) the workers stop at once and the chunks finished so far are the run."""
+    tallies: list[Tally] = []
+    unblocked = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    pool = multiprocessing.get_context("fork").Pool(jobs, initializer=_leave_ctrl_c)
+    try:
+        signal.pthread_sigmask(signal.SIG_SETMASK, unblocked)  # a Ctrl+C waited for the pool
+        for tally in pool.imap(_play_chunk, [(slug, first, stop, run) for first, stop in bounds]):
+            tallies.append(tally)
             if progress:
-                progress(done)
-        tallies = [future.result() for future in sizes]  # in the order the games come
+                progress(bounds[len(tallies) - 1][1])
+        pool.close()
+    except KeyboardInterrupt:
+        pool.terminate()
+        if not tallies:
+            spec = get_spec(slug)
+            tallies.append(Tally([0] * len(run[2]), {name: spec.stats[name]() for name in run[4]}))
+        tallies[-1].interrupted = True
+    finally:
+        pool.join()
     total = tallies[0]
     for later in tallies[1:]:
         total.add(later)
     return total
+
+
+def _leave_ctrl_c() -> None:
+    """A worker ignores Ctrl+C: the run's process stops it."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def _play_chunk(chunk: tuple) -> Tally:
+    slug, first, stop, run = chunk
+    return play_games(slug, first, stop, *run)

@@ -175,6 +175,8 @@ def run_sim(args: argparse.Namespace) -> int:
     else:
         for key, value in summary.items():
             print(f"{key:>14}: {value}")
+    if summary["interrupted"]:
+        return 130  # as a shell reports a command Ctrl+C stopped
     return 1 if summary["errors"] else 0
 
 

@@ -114,6 +114,44 @@ def test_sim_refuses_an_unknown_bot_clearly():
     assert out.returncode == 2 and "unknown bot 'genius'" in out.stderr
 
 
+def test_sim_refuses_options_no_game_can_start_with_as_play_does():
+    """Issue 43: sim ran with "errors: 2" where play refused the colours up front."""
+    out = subprocess.run([sys.executable, "-m", "tui.cli", "sim", "bigshot", "--games", "2",
+                          "--option", "colours=red,red,blue,green", "--json"],
+                         capture_output=True, text=True)
+    assert out.returncode == 2 and "colours must be" in out.stderr and not out.stdout
+
+
+def workers_of(pid: int) -> set[int]:
+    """The processes `pid` started (from /proc)."""
+    children = f"/proc/{pid}/task/{pid}/children"
+    try:
+        return {int(child) for child in open(children).read().split()}
+    except OSError:
+        return set()
+
+
+def test_ctrl_c_stops_a_parallel_sim_at_once_with_the_games_played_so_far():
+    """Issue 43: with --jobs 2 Ctrl+C was ignored; the workers ran on at full speed."""
+    import signal
+    import time
+
+    run = subprocess.Popen([sys.executable, "-m", "tui.cli", "sim", "army", "--games", "100000",
+                            "--jobs", "2", "--json"], stdout=subprocess.PIPE, text=True)
+    deadline = time.monotonic() + 60
+    while len(workers_of(run.pid)) < 2:  # wait for the pool's two workers
+        assert time.monotonic() < deadline and run.poll() is None
+    workers = workers_of(run.pid)
+    run.send_signal(signal.SIGINT)
+    out, _ = run.communicate(timeout=20)
+    summary = json.loads(out)
+    assert run.returncode == 130 and summary["interrupted"] is True
+    assert summary["completed"] < 100_000
+    for worker in workers:  # gone, not running on
+        assert not os.path.exists(f"/proc/{worker}") or \
+            open(f"/proc/{worker}/stat").read().split()[2] == "Z"
+
+
 def test_a_rule_error_inside_a_game_counts_as_an_error_and_the_run_goes_on(monkeypatch):
     from core import sim
 
