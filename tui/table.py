@@ -152,6 +152,6 @@ class LocalTable:
         return self.match.record.assisted
 
     def hint(self, seat: int) -> Action:
-        self.match.record.assisted = True
+        self.match.assist()
         view = self.view(seat)
         return self.match.spec.bots["heuristic"](0).choose(view, view.legal)

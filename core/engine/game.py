@@ -27,6 +27,12 @@ class Option:
     choices: tuple[str, ...] = ()
     least: int | None = None  # a whole-number option's bounds, where it has them
     most: int | None = None
+    # (option, value) pairs any one of which makes this option change nothing (a form hides it)
+    moot_when: tuple[tuple[str, bool | int | str], ...] = ()
+
+    def moot(self, values: dict[str, Any]) -> bool:
+        """Whether this option changes nothing, the others having `values`."""
+        return any(values.get(name) == value for name, value in self.moot_when)
 
     def parse(self, text: str) -> bool | int | str:
         """The value of `text` for this option, or ValueError with a clear reason."""

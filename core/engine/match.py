@@ -53,6 +53,11 @@ class Match:
         if revealing:
             self._settle()
 
+    def assist(self) -> None:
+        """Note that a player was helped (a hint, a move taken back): the game counts in no
+        record of wins."""
+        self.record.assisted = True
+
     # -- taking a move back (a game on one computer) ------------------------------------------
 
     def take_back_point(self, seat: int, along: Collection[int] = ()) -> int | None:
@@ -77,7 +82,7 @@ class Match:
         if keep is None:
             raise ValueError("there is no move of yours to take back")
         taken = self.record.actions[keep:]
-        self.record.assisted = True
+        self.assist()
         state = self._settled_state.copy()
         for actor, action in self.record.actions[self.settled:keep]:
             state.step(actor, action)

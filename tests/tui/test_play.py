@@ -268,6 +268,7 @@ async def test_setup_starts_a_game_with_the_chosen_seats_and_options(tmp_path, m
         screen.query_one("#kind-3").value = "empty"
         screen.query_one("#opt-hidden_money").value = True
         screen.query_one("#seed").value = "42"
+        await pilot.pause()  # the form hides loan_timing, which hidden money makes moot
         await pilot.click("#start")
         await pilot.pause()
         table = app.table
@@ -275,6 +276,27 @@ async def test_setup_starts_a_game_with_the_chosen_seats_and_options(tmp_path, m
         assert table.match.record.seed == 42
         assert table.match.record.options["hidden_money"] is True
         assert table.state.ghost >= 0
+
+
+async def test_setup_shows_no_name_for_an_empty_seat_nor_options_others_make_moot(
+        tmp_path, monkeypatch):
+    """Issue 43: an empty seat still showed a name; loan_timing was offered with hidden money,
+    which decides when loans come."""
+    monkeypatch.setenv("BOOMTOWN_DATA_DIR", str(tmp_path))
+    app = BoomtownApp(pace=0)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.press("enter")
+        await pilot.pause()
+        screen = app.screen
+        loan_row = screen.query_one("#opt-loan_timing").parent
+        assert screen.query_one("#name-3").display and loan_row.display
+        screen.query_one("#kind-3").value = "empty"
+        screen.query_one("#opt-hidden_money").value = True
+        await pilot.pause()
+        assert not screen.query_one("#name-3").display and not loan_row.display
+        screen.query_one("#opt-hidden_money").value = False
+        await pilot.pause()
+        assert loan_row.display
 
 
 async def test_setup_refuses_duplicate_names_with_a_message(tmp_path, monkeypatch):

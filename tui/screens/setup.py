@@ -60,6 +60,12 @@ class SetupScreen(Page):
                 yield Button("Back", id="back")
         yield Footer()
 
+    def on_choice_changed(self, event: Choice.Changed) -> None:
+        """An empty seat has no name to show."""
+        if event.choice.id and event.choice.id.startswith("kind-"):
+            seat = event.choice.id.removeprefix("kind-")
+            self.query_one(f"#name-{seat}", Input).display = event.value != EMPTY_SEAT
+
     def seats(self) -> list[Seat]:
         seats = []
         for seat in range(self.spec.max_players):

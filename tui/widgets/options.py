@@ -38,3 +38,18 @@ class OptionsForm(Vertical):
 
     def values(self) -> dict[str, Any]:
         return {o.name: self.query_one(f"#opt-{o.name}").value for o in self.spec.options}
+
+    def on_mount(self) -> None:
+        self._hide_moot()
+
+    def on_choice_changed(self, _: Choice.Changed) -> None:
+        self._hide_moot()
+
+    def _hide_moot(self) -> None:
+        """Hide the rows of options the others' values make moot (loan timing when money is
+        hidden in Big Shot)."""
+        values = self.values()
+        for option in self.spec.options:
+            if option.moot_when:
+                row = self.query_one(f"#opt-{option.name}").parent
+                row.display = not option.moot(values)

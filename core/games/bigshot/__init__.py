@@ -26,7 +26,7 @@ SPEC = GameSpec(
         Option("loan_timing", "any_time",
                "When a loan may be taken in the open-money game: any_time during the round, or "
                "when_short (only on your bid, when you cannot raise it).",
-               choices=("any_time", "when_short")),
+               choices=("any_time", "when_short"), moot_when=(("hidden_money", True),)),
         Option("colours", "dealt",
                "Who plays which colour: dealt at random, as the rulebook deals the calling "
                "cards, or the colours in seat order, e.g. black,red,white,yellow (two per seat "
