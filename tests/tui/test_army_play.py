@@ -309,3 +309,24 @@ async def test_after_a_mortgage_in_an_auction_the_first_digit_starts_a_new_bid()
         assert app.screen.submit(deed)
         await pilot.press("1", "0", "0")
         assert app.screen.bid.amount == 100
+
+
+def test_deeds_are_listed_with_their_group_s_letter_not_colour_alone():
+    """Issue 43: under a deuteranopia simulation red, green, orange, brown and pink groups
+    looked alike in the Ledger and the trade lists."""
+    from tui.games.army.panels import LedgerPanel
+    from tui.games.army.trade import TradeScreen
+
+    table = army_table(3, army_managing)  # seat 0's turn: it may offer trades
+    state = table.state
+    for square in GROUPS["brown"] + GROUPS["red"][:1]:
+        state.owner = replaced(state.owner, (square,), 0)
+        state.mortgaged = replaced(state.mortgaged, (square,), False)
+        state.level = replaced(state.level, (square,), 0)
+    view = table.view(0)
+    line = LedgerPanel._holdings(view, 0, 200).plain
+    assert "b:" in line and "r:" in line
+    trade = TradeScreen.__new__(TradeScreen)  # its list of deeds, not the screen
+    trade.final = view
+    names = [str(item.prompt) for item in trade.items(0, ())]
+    assert any("(brown)" in name for name in names) and any("(red)" in name for name in names)

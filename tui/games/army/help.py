@@ -41,9 +41,11 @@ Each square shows its name (on its colour group's colour), then its owner's numb
 buildings (▪ an Ammo Store, ▲ a Barracks; on a small screen one bar, as high as the number of
 Stores: ▂ ▄ ▆ █) or `m` when mortgaged, then the tokens standing there. On the Prison square,
 the tokens after "in" are in Prison; the others are Just Visiting.
-Unowned deeds show their price. The Ledger lists each player's cash and net worth, buildings,
-their deeds by group, named as on the small board (struck through when mortgaged), Get-out
-cards (C Combat, T Training) and rent.
+Unowned deeds show their price on the full board; on a small screen the card of the square
+under the cursor, in the centre, gives it. The Ledger lists each player's cash and net worth,
+buildings, their deeds by group, each colour group after its letter (b brown, l light blue,
+p pink, o orange, r red, y yellow, g green, d dark blue), named as on the small board (struck
+through when mortgaged), Get-out cards (C Combat, T Training) and rent.
 
 # The rules in brief
 

@@ -20,6 +20,10 @@ GROUP_COLOURS = {
 }
 GROUP_NAMES = {"light_blue": "light blue", "dark_blue": "dark blue", "garrison": "Garrisons",
                "utility": "Utilities"}
+# a colour group's letter, beside its colour wherever deeds are listed: under colour blindness
+# red, green, orange, brown and pink look alike (Garrisons and Utilities are named by their names)
+GROUP_LETTERS = {"brown": "b", "light_blue": "l", "pink": "p", "orange": "o", "red": "r",
+                 "yellow": "y", "green": "g", "dark_blue": "d"}
 DARK_TEXT = {"light_blue", "yellow", "orange", "garrison", "utility"}
 EMPTY = Style(dim=True)
 MORTGAGED = Style(color="#ef5350", bold=True)

@@ -16,7 +16,7 @@ from core.games.army.cards import CARD_FINE, DECK_NAMES
 from ...screens.trade import OFFER_CUTS, offer_text
 from ...widgets.auction import auction_lines
 from ...widgets.panel import KEY, TextPanel, key_hints
-from .look import CARD, EMPTY, TINY, group_style, money, seat_label
+from .look import CARD, EMPTY, GROUP_LETTERS, TINY, group_style, money, seat_label
 
 GROUP_ORDER = SITE_GROUPS + ("garrison", "utility")
 
@@ -187,9 +187,10 @@ class LedgerPanel(TextPanel):
 
     @staticmethod
     def _holdings(view, seat: int, width: int) -> Text:
-        """The buildings, then the deeds by group, each named as on the compact board on its
-        group's colour (struck through when mortgaged): "3▪ 1▲ Rea Wat  Hus": names, not
-        colour alone. What does not fit the line is counted: "+4"."""
+        """The buildings, then the deeds by group, each colour group after its letter, each
+        deed named as on the compact board on its group's colour (struck through when
+        mortgaged): "3▪ 1▲ b:Rea Wat  p:Hus": names and letters, not colour alone. What does
+        not fit the line is counted: "+4"."""
         text = Text(no_wrap=True)
         stores, barracks = view.buildings(seat)
         if stores:
@@ -201,14 +202,17 @@ class LedgerPanel(TextPanel):
         if not deeds:
             text.append("no deeds", EMPTY)
         for shown, square in enumerate(deeds):
-            new_group = shown and SQUARES[square].group != SQUARES[deeds[shown - 1]].group
-            gap = "  " if new_group else " " if shown else ""
+            group = SQUARES[square].group
+            new_group = not shown or group != SQUARES[deeds[shown - 1]].group
+            gap = ("  " if shown else "") if new_group else " "
+            letter = f"{GROUP_LETTERS[group]}:" if new_group and group in GROUP_LETTERS else ""
             after = len(deeds) - shown - 1  # deeds still to come after this one
-            if text.cell_len + len(gap) + len(TINY[square]) + (after and len(f" +{after}")) \
-                    > width:
+            if text.cell_len + len(gap) + len(letter) + len(TINY[square]) + \
+                    (after and len(f" +{after}")) > width:
                 text.append(f" +{after + 1}", EMPTY)
                 break
             text.append(gap)
+            text.append(letter, EMPTY)
             style = group_style(square) + (MORTGAGED_NAME if view.mortgaged[square] else Style())
             text.append(TINY[square], style)
         return text

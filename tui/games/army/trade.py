@@ -10,7 +10,7 @@ from core.games.army.board import DEEDS, SQUARES
 from core.games.army.cards import DECK_NAMES
 
 from ...screens.trade import TradeScreen as GameTrade
-from .look import GROUP_COLOURS
+from .look import GROUP_COLOURS, group_name
 
 CARD_VALUE = 100  # a Get-out card's value in a list is 100 + its deck; a deed's is its square
 
@@ -25,8 +25,10 @@ class TradeScreen(GameTrade):
         for s in DEEDS:
             if view.owner[s] != seat:
                 continue
-            prompt = Text("■ ", GROUP_COLOURS[SQUARES[s].group])
+            group = SQUARES[s].group
+            prompt = Text("■ ", GROUP_COLOURS[group])
             prompt.append(SQUARES[s].name)
+            prompt.append(f" ({group_name(group)})", "dim")
             if view.mortgaged[s]:
                 prompt.append(" (mortgaged)", "dim")
             if s not in may.deeds:
