@@ -748,3 +748,19 @@ async def test_each_game_keeps_its_own_save_and_a_new_one_asks_before_replacing(
         await pilot.pause()
         assert isinstance(app.screen, TitleScreen)
     assert load_table(tmp_path / "autosave-army.json").seats[0].name == "Ann"
+
+
+async def test_a_two_player_ledger_shows_each_colour_s_cash_and_lots():
+    """Issue 43: "RB Player 11" combined both colours' cash, though a bid is paid from one."""
+    from core.games.bigshot.board import COLOURS
+
+    table = table_at(players=2, until=lambda s: s.round >= 3 and s.phase == "bid")
+    app = app_for(table)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        ledger = str(app.screen.query_one(LedgerPanel)._shown)
+        for colour in table.state.seat_colours[0]:
+            row = next(line for line in ledger.splitlines() if f" {COLOURS[colour]}" in line)
+            lots = sum(owner == colour for owner in table.state.owners)
+            assert row.split()[-3:] == [str(table.state.cash(colour)),
+                                        str(10 * table.state.loans[colour]), str(lots)]

@@ -83,3 +83,9 @@ def test_too_small_terminal_asks_for_a_bigger_window(snap_compare, size):
 def test_leaving_asks_first_and_says_the_game_is_kept(snap_compare, size):
     app = app_for(table_at(until=human_bidding_after_a_bid))
     assert snap_compare(app, terminal_size=size, press=["q"])
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_two_players_each_with_two_colours(snap_compare, size):
+    table = table_at(players=2, until=lambda s: s.round >= 3 and s.phase == "bid")
+    assert snap_compare(app_for(table), terminal_size=size)

@@ -147,6 +147,17 @@ class LedgerPanel(TextPanel):
             cash = "?" if hidden else str(s.cash)
             total = "?" if hidden else str(s.total)
             text.append(f"{cash:>{cash_w}}{s.debt:>5}{len(s.lots):>{lots_w}}{total:>6}\n")
+            if len(colours) > 1:  # a bid is paid from one colour: each colour's own money
+                for colour in colours:
+                    row = Text("  ")
+                    row.append_text(badge(colour))
+                    row.append(" " + COLOURS[colour])
+                    row.truncate(width + 3, pad=True)
+                    text.append_text(row)
+                    cash = "?" if view.cash[colour] is None else str(view.cash[colour])
+                    lots = sum(owner == colour for owner in view.owners)
+                    text.append(f"{cash:>{cash_w}}{LOAN_DEBT * view.loans[colour]:>5}"
+                                f"{lots:>{lots_w}}\n", EMPTY)
         if view.ghost >= 0:
             ghost_lots = sum(1 for o in view.owners if o == view.ghost)
             text.append_text(badge(view.ghost))
