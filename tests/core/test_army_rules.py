@@ -417,6 +417,7 @@ def test_trades_of_mortgaged_deeds_charge_interest_now_and_again_if_lifted_later
     state.step(0, A.Propose(1, give=(CATTERICK,), get_cash=50))
     state.step(1, A.Accept())
     assert state.owner[CATTERICK] == 1 and state.cash(1) == 1500 - 50 - 10
+    assert "Ben pays £10: 10% interest on the mortgaged deeds received." in state.log()
     state.step(1, A.KeepMortgage())
     state.turn, state.stage = 1, "roll"
     state.step(1, A.Unmortgage(CATTERICK))

@@ -580,3 +580,21 @@ def test_a_trade_carries_land_or_a_building_and_is_not_made_twice_in_a_turn():
     end_turn(state)
     to_main(state)
     act(state, A.Propose(other, give_cash=10_000, get_lots=(0,)))  # a new turn, a new offer
+
+
+@pytest.mark.parametrize("card, said", [
+    (13, "{} collects $5,000 (Investor)."),  # $1,000 a turn played: round 5
+    (4, "{} pays $2,000 (Property tax)."),  # $1,000 an undeveloped acre: lot 0's two
+    (15, "{} pays $20,000 (Audit)."),  # 10% of $200,000
+])
+def test_a_venture_card_s_money_is_said_with_its_amount(card, said):
+    """Issue 43: the log said the card ("Investor: collect...") but never how much."""
+    state = start()
+    me = state.turn
+    own(state, me, 0)
+    state.round = 5
+    to_main(state)
+    state._pay(state.bank, me, START_CASH - state.cash(me), "test: back to the start")
+    state.venture_deck.append(card)
+    state._draw_venture(me)
+    assert state.log()[-1] == said.format(state.players[me])

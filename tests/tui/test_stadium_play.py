@@ -158,3 +158,31 @@ async def test_d_is_offered_to_demolish_here_only_on_a_building_of_one_s_own():
             panel = " ".join(str(screen.query_one("#auction")._shown).split())
             assert said in panel
             assert "demolish here" not in panel or said == "demolish here"
+
+
+async def test_the_log_wraps_long_lines_and_a_small_window_opens_it_whole():
+    """Issue 43: the log cut numbers off ("Investor: collect..."), and at 80x24 there was no
+    log at all and the roll was never said."""
+    from tui.screens.dialogs import LogPage
+
+    table = stadium_table(3, stadium_building)
+    app = app_for(table)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        log = app.screen.query_one("#log")
+        log.write_lines(["Ada picks a Venture card: Investor: collect $1,000 for each turn "
+                         "played (at most $40,000). Ada collects $14,000 (Investor)."])
+        await pilot.pause()
+        rows = log.visible()
+        assert rows[-1].strip().endswith("collects $14,000 (Investor).")
+        assert not any(row.endswith("…") for row in rows)
+    app = app_for(table)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert f"rolled {table.state.die}." in str(app.screen.query_one("#auction")._shown)
+        await pilot.press("pageup")
+        await pilot.pause()
+        assert isinstance(app.screen, LogPage) and app.screen.lines[-1] == table.state.log()[-1]
+        await pilot.press("escape")
+        await pilot.pause()
+        assert not isinstance(app.screen, LogPage)

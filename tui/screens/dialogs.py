@@ -79,6 +79,27 @@ class Help(ModalPage[None]):
             yield Static(ThemedMarkdown(self.text, theme), classes="help-text")
 
 
+class LogPage(ModalPage[None]):
+    """The whole log, for a window too small to show it beside the board; it opens at the
+    newest line, and the arrows and page keys scroll it."""
+
+    AUTO_FOCUS = ".help"
+    BINDINGS = [Binding("escape,q", "dismiss", "Close")]
+
+    def __init__(self, lines) -> None:
+        super().__init__(classes="tall")
+        self.lines = lines
+
+    def body(self) -> ComposeResult:
+        with VerticalScroll(classes="dialog help"):
+            yield Static(Text("The log · Esc or q closes this · ↑ ↓ PgUp PgDn scroll", "dim"))
+            yield Static(Text("\n".join(self.lines)), classes="help-text")
+
+    def set_up(self) -> None:
+        super().set_up()
+        self.query_one(VerticalScroll).scroll_end(animate=False)
+
+
 class OutOfTheGame(ModalPage[str]):
     """Everyone at the keyboard is out (bankrupt) while the bots play on: watch them at speed,
     jump to the result, or leave. Answers "watch", "result" or "leave"."""

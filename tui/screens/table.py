@@ -36,7 +36,7 @@ from ..turn_bell import WAIT, TurnBell
 from ..widgets.key_bar import KeyBar
 from ..widgets.log_panel import LogPanel
 from ..widgets.panel import TextPanel
-from .dialogs import HandOver, Help, OutOfTheGame, confirm_quit
+from .dialogs import HandOver, Help, LogPage, OutOfTheGame, confirm_quit
 from .page import Page
 
 FAST_PACE = 0.05  # seconds between bots' moves when a person out of the game watches fast
@@ -115,7 +115,8 @@ class TableScreen(Page):
   ring when your turn comes after {WAIT:g} s of others' play (on at an SSH host, off on your own).
 - `h` (hint): what a bot would play in your place now.
 - `?` this help; `q` leave (the game is saved after every move, and `Ctrl+S` saves too).
-- `PageUp` / `PageDown` scroll the log.
+- `PageUp` / `PageDown` scroll the log (where a small window has no room for it, `PageUp`
+  shows the whole log on a page of its own).
 """
     GAME = ""  # the game's title
     DOING: dict[str, str] = {}  # what the person who must act decides, by phase
@@ -553,7 +554,13 @@ class TableScreen(Page):
             self.submit(action)
 
     def action_log_page(self, direction: int) -> None:
-        self.query_one("#log", LogPanel).page(direction)
+        """A page of the log older or newer; where the layout has no room for the log (a
+        small window), the whole log on a page of its own."""
+        log = self.query_one("#log", LogPanel)
+        if log.region.area:
+            log.page(direction)
+        else:
+            self.app.push_screen(LogPage(self.view.log))
 
     def action_hint(self) -> None:
         """Say what the game's heuristic bot would play in the person's place."""

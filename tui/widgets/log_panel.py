@@ -1,4 +1,5 @@
-"""The game log: newest lines at the bottom, scrolled back with the mouse wheel or PageUp.
+"""The game log: newest lines at the bottom, scrolled back with the mouse wheel or PageUp; a
+line longer than the panel is wide goes on, indented, on the rows below (nothing is cut off).
 
 Unlike Textual's Log, adding a line never changes the panel's size, so it never re-lays out
 the screen: only the log redraws, and only its lines that changed (that is what keeps SSH
@@ -6,6 +7,8 @@ broadcasts cheap).
 """
 
 from __future__ import annotations
+
+import textwrap
 
 from rich.cells import cell_len, set_cell_size
 from rich.segment import Segment
@@ -37,11 +40,17 @@ class LogPanel(LinesWidget):
         self.redraw()
 
     def visible(self) -> list[str]:
-        """The lines on screen now; when scrolled back, the last says how many are below."""
-        height = self.size.height
+        """The rows on screen now, the newest lines' wrapped to the panel's width; when
+        scrolled back, the last says how many lines are below."""
+        width, height = self.size.width, self.size.height
         rows = height - 1 if self.back else height
-        end = len(self.lines) - self.back
-        shown = self.lines[max(0, end - rows):end]
+        shown: list[str] = []
+        line = len(self.lines) - self.back
+        while line > 0 and len(shown) < rows:
+            line -= 1
+            shown[:0] = textwrap.wrap(self.lines[line], max(width, 8),
+                                      subsequent_indent="  ") or [""]
+        shown = shown[max(0, len(shown) - rows):] if rows > 0 else []  # the oldest may be cut
         if self.back:
             shown.append(f"… {self.back} newer lines below (PageDown)")
         return shown

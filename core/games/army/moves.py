@@ -140,6 +140,7 @@ class MovementRules:
         elif effect == "repairs":
             stores, barracks = self.buildings(seat)
             cost = stores * args[0] + barracks * args[1]
+            self._say("pays-repairs", self.players[seat], cost, stores, barracks)
             if cost:
                 self._charge(seat, self.bank, cost, "card: repairs")
         elif effect == "pay":

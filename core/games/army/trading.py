@@ -103,4 +103,5 @@ class TradeRules(OfferRules):
                 self.stack.append(LiftOrKeep(taker, s))
                 fees += interest(SQUARES[s].mortgage)
         if fees:
+            self._say("pays-interest", self.players[taker], fees)
             self._charge(taker, self.bank, fees, "10% interest on mortgaged deeds received")

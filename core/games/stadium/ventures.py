@@ -4,6 +4,7 @@ when the deck runs out (stadium_003.txt; the deck is the reference design's 20 c
 
 from __future__ import annotations
 
+from .actions import lot_name
 from .board import BLOCKS, CARDS, venture_of
 from .frames import LandChoice, Speculation
 from .land import acres
@@ -37,29 +38,36 @@ class VentureRules:
             getattr(self, "_venture_" + card.effect)(seat, card)
 
     def _venture_receive(self, seat: int, card) -> None:
-        self._pay(self.bank, seat, card.amount, "Venture card")
+        self._venture_collects(seat, card, card.amount)
 
     def _venture_pay(self, seat: int, card) -> None:
-        self._charge(seat, self.bank, card.amount, "Venture card")
+        self._venture_pays(seat, card, card.amount)
 
     def _venture_pay_per_undeveloped_acre(self, seat: int, card) -> None:
-        self._charge(seat, self.bank, card.amount * self.undeveloped_acres(seat),
-                     "Venture card: property tax")
+        self._venture_pays(seat, card, card.amount * self.undeveloped_acres(seat))
 
     def _venture_pay_per_building(self, seat: int, card) -> None:
-        self._charge(seat, self.bank, card.amount * len(self.buildings_of(seat)),
-                     "Venture card: maintenance")
+        self._venture_pays(seat, card, card.amount * len(self.buildings_of(seat)))
 
     def _venture_receive_per_building(self, seat: int, card) -> None:
-        self._pay(self.bank, seat, card.amount * len(self.buildings_of(seat)),
-                  "Venture card: government grant")
+        self._venture_collects(seat, card, card.amount * len(self.buildings_of(seat)))
 
     def _venture_receive_per_turn(self, seat: int, card) -> None:
-        self._pay(self.bank, seat, min(card.amount * self.round, card.limit),
-                  "Venture card: investor")
+        self._venture_collects(seat, card, min(card.amount * self.round, card.limit))
 
     def _venture_pay_percent_of_cash(self, seat: int, card) -> None:
-        self._pay(seat, self.bank, self.cash(seat) * card.amount // 100, "Venture card: audit")
+        self._venture_pays(seat, card, self.cash(seat) * card.amount // 100)
+
+    def _venture_collects(self, seat: int, card, amount: int) -> None:
+        """A Venture card pays `amount`, said with its amount in the log."""
+        self._say("venture-collects", self.players[seat], amount, card_title(card))
+        self._pay(self.bank, seat, amount, f"Venture card: {card_title(card)}")
+
+    def _venture_pays(self, seat: int, card, amount: int) -> None:
+        """A Venture card costs `amount` (a debt where cash falls short), said in the log."""
+        self._say("venture-pays", self.players[seat], amount, card_title(card))
+        if amount:
+            self._charge(seat, self.bank, amount, f"Venture card: {card_title(card)}")
 
     def _venture_free_demolition(self, seat: int, card) -> None:
         self.free_demolition = True
@@ -94,6 +102,7 @@ class VentureRules:
             return
         lot = min(lots, key=lambda lot: (acres(self.parcel(seat, lot)), lot))
         cells = self.parcel(seat, lot)
+        self._say("expropriated", self.players[seat], lot_name(lot), card.amount * acres(cells))
         self._pay(self.bank, seat, card.amount * acres(cells), "Venture card: expropriation")
         self._move_land(cells, self.bank)
 
@@ -110,3 +119,8 @@ class VentureRules:
         total = sum(CARDS[b.card].income for b in self.buildings_of(seat)
                     if not ("flood_zone_1" in effects and BLOCKS[b.block].zone == 1))
         return total * (2 if "double_returns" in effects else 1)
+
+
+def card_title(card) -> str:
+    """A Venture card's name: its text before the colon ("Investor")."""
+    return card.text.split(":")[0]

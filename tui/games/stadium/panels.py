@@ -88,6 +88,8 @@ class TurnPanel(TextPanel):
             card = venture_of(view.venture_shown).text
             text.append("Venture: ", "bold")
             text.append((card.split(":")[0] if compact else card) + "\n", CROWN_STYLE)
+        if view.die and phase in ("land", "main"):  # the roll stays said for the turn
+            text.append(f"{you} rolled {view.die}.\n", EMPTY)
         if phase == "over":
             text.append(view.result.reason, "bold")
         elif phase == "roll":
