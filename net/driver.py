@@ -215,6 +215,8 @@ class SSHDriver(Driver):
             while self._held:
                 while not self._app_free():  # one session must not hog the loop everyone shares
                     owed = self._meter.owed() if self._meter is not None else 0.0
+                    if owed:  # keys that all came before the share ran out wait on it too
+                        self._tell_held_back()
                     await asyncio.sleep(max(POLL_SECONDS, owed))
                 self._give(self._held.popleft())
         finally:

@@ -79,6 +79,9 @@ async def test_garbage_bytes_slow_down_only_the_session_that_sends_them(served):
     rng = random.Random(11)  # seed 11 once exposed keys lost to a deferred focus
     garbage = (rng.randbytes(30_000) + b"\x1b[<999;99999;99999M\x1b[" + b"\xff\xfe" * 500
                + b"\x1b[200~" + rng.randbytes(2000) + b"\x1b")
+    # read at 1 KB/s, this lasts two minutes: ann's chats end long before, however busy the
+    # machine (with 33 KB, a slow run once read it all first)
+    garbage += random.Random(12).randbytes(90_000)
     eve.process.stdin.write(garbage)
     (eves,) = [s for s in server.sessions if s.name == "eve"]
     (anns,) = [s.app for s in server.sessions if s.name == "ann"]
