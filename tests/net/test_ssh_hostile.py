@@ -57,7 +57,9 @@ async def test_markup_in_names_and_chat_is_shown_as_typed_everywhere(idle_player
 
 
 async def test_a_flood_of_chat_lines_is_held_back_for_its_sender_only(tmp_path):
-    server, port = await start_server(tmp_path)
+    # one line a minute after the burst: typing eight lines on a busy machine once took long
+    # enough (3 s at the default 20 a minute) for a sixth to be allowed
+    server, port = await start_server(tmp_path, chat_per_minute=1)
     try:
         ann, ben = await connect(port, "ann"), await connect(port, "ben")
         await ann.wait_for("You are ann")
