@@ -5,6 +5,7 @@ from core.games.stadium.board import LOTS, WIDTH
 from tui.app import BoomtownApp
 from tui.demo import app_for, stadium_building, stadium_table
 from tui.games.stadium.end import StadiumEnd
+from tui.games.stadium.look import LOT_AT
 from tui.games.stadium.screen import StadiumScreen
 from tui.saves import load_table
 
@@ -186,3 +187,29 @@ async def test_the_log_wraps_long_lines_and_a_small_window_opens_it_whole():
         await pilot.press("escape")
         await pilot.pause()
         assert not isinstance(app.screen, LogPage)
+
+
+def offered_land_anywhere(state) -> bool:
+    """The person threw a 4: one lot of Bank land in any zone."""
+    return (bool(state.stack) and state.stack[-1].kind == "land" and state.turn == 0
+            and state.stack[-1].zone == 0 and len(state.legal_actions(0)) > 20)
+
+
+async def test_tab_visits_every_lot_for_sale_in_board_order_and_shift_tab_goes_back():
+    """Issue 43: on a 4, Tab cycled 60 of 162 buyable lots (the first lot by number after the
+    cursor, not the next on the board)."""
+    table = stadium_table(3, offered_land_anywhere)
+    app = app_for(table)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        buyable = {a.lot for a in table.state.legal_actions(0) if type(a) is A.BuyLot}
+        seen, cursors = set(), []
+        for _ in range(len(buyable)):
+            await pilot.press("tab")
+            seen.add(LOT_AT[screen.cursor])
+            cursors.append(screen.cursor)
+        assert seen == buyable
+        assert cursors[:-1] == sorted(cursors[:-1]) or cursors[1:] == sorted(cursors[1:])
+        await pilot.press("shift+tab")
+        assert screen.cursor == cursors[-2]

@@ -119,6 +119,13 @@ class Canvas:
             for i in range(max(0, x), min(self.width, x + width)):
                 self._styles[y][i] = style
 
+    def add_style(self, x: int, y: int, width: int, style: Style) -> None:
+        """Add `style` to `width` cells from column x of row y, over the style each has."""
+        if 0 <= y < self.height:
+            row = self._styles[y]
+            for i in range(max(0, x), min(self.width, x + width)):
+                row[i] = (Style.parse(row[i]) if isinstance(row[i], str) else row[i]) + style
+
     def runs(self, y: int):
         """Row y as (text, style) runs of one style each."""
         chars, styles = self._chars[y], self._styles[y]

@@ -49,6 +49,7 @@ from .look import RIVER as RIVER_STYLE
 from .look import STREET as STREET_STYLE
 
 CURSOR = Style(reverse=True, bold=True)
+LOT_OUTLINE = Style(underline=True, bold=True)  # the rest of the lot under the cursor
 FITS = Style(bgcolor="#43a047", color="#000000", bold=True)
 REFUSED = Style(bgcolor="#e53935", color="#ffffff", bold=True)
 
@@ -166,6 +167,10 @@ class BoardWidget(Drawing):
                     self._acre(canvas, x, y, w, r, c, owner_at, building_at, crowns, frozen)
         self._labels(canvas, g)
         self._preview(canvas, g)
+        lot = LOT_AT.get(self.cursor)
+        for r, c in LOTS[lot].cells if lot is not None else ():  # the whole lot, outlined
+            if r in g.rows:
+                canvas.add_style(c * w, g.rows.index(r), w, LOT_OUTLINE)
         if self.cursor[0] in g.rows:
             y = g.rows.index(self.cursor[0])
             canvas.style(self.cursor[1] * w, y, w, CURSOR)

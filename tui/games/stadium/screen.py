@@ -49,7 +49,8 @@ class StadiumScreen(BidKeys, TradeKeys, TableScreen):
         Binding("d", "demolish", "Demolish"),
         Binding("s", "sell", "Auction it"),
         *TRADE_BINDINGS,
-        Binding("tab", "next_lot", "Next", show=False),
+        Binding("tab", "next_lot(1)", "Next", show=False),
+        Binding("shift+tab", "next_lot(-1)", "Previous", show=False),
         Binding("f", "flip", "Turn", show=False),
         Binding("right_square_bracket", "card(1)", "Card", show=False),
         Binding("left_square_bracket", "card(-1)", show=False),
@@ -218,11 +219,17 @@ class StadiumScreen(BidKeys, TradeKeys, TableScreen):
         self.cursor = (max(0, min(HEIGHT - 1, row + drow)), max(0, min(WIDTH - 1, col + dcol)))
         self.redraw()
 
-    def action_next_lot(self) -> None:
-        targets = self._targets(self.view)
+    def action_next_lot(self, step: int = 1) -> None:
+        """The cursor to the next lot or building the decision lists, in board order (row by
+        row), or with `step` -1 the one before; round again after the last."""
+        targets = sorted(set(self._targets(self.view)))
         if targets:
-            later = [t for t in targets if t > self.cursor]
-            self.cursor = later[0] if later else targets[0]
+            if step > 0:
+                later = [t for t in targets if t > self.cursor]
+                self.cursor = later[0] if later else targets[0]
+            else:
+                earlier = [t for t in targets if t < self.cursor]
+                self.cursor = earlier[-1] if earlier else targets[-1]
             self.redraw()
 
     def action_confirm(self) -> None:
