@@ -4,9 +4,15 @@ from collections.abc import Callable
 from dataclasses import asdict, fields, make_dataclass
 from typing import Any, ClassVar
 
+SEAT_FIELDS = frozenset({"seat", "partner", "seller"})  # fields that name a player's seat
+
 
 class Action:
     """Base class of every game's actions. Subclasses are frozen, slotted dataclasses."""
+
+    def named(self, players) -> str:
+        """How it reads to the people at the table (`players`' names for seats)."""
+        return str(self)
 
     __slots__ = ()
     kind: ClassVar[str]
@@ -52,7 +58,13 @@ def action_class(name: str, kind: str, text: str, *field_names: str, module: str
     def __str__(self) -> str:
         return text.format(**{f: shown.get(f, int)(getattr(self, f)) for f in field_names})
 
+    def named(self, players) -> str:
+        """How it reads to the people at the table: a seat by its player's name."""
+        return text.format(**{f: players[getattr(self, f)] if f in SEAT_FIELDS
+                              else shown.get(f, int)(getattr(self, f)) for f in field_names})
+
     made = make_dataclass(name, [(f, int) for f in field_names], bases=(Action,), frozen=True,
-                          slots=True, namespace={"__str__": __str__, "kind": kind})
+                          slots=True, namespace={"__str__": __str__, "named": named,
+                                                 "kind": kind})
     made.__module__ = module
     return made

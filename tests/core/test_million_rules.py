@@ -285,6 +285,7 @@ def test_finish_needs_the_exact_count_unless_the_option_says_otherwise():
 
 def test_a_six_s_choice_names_players_from_one_as_their_keys_do():
     assert str(A.SkipPlayer(0)) == "make player 1 miss a turn"
+    assert A.SkipPlayer(0).named(("Ann", "Ben")) == "make Ann miss a turn"  # as a hint says
 
 
 def test_with_six_rule_skip_a_six_gives_nothing_when_everyone_already_misses_a_turn():

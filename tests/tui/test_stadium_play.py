@@ -213,3 +213,19 @@ async def test_tab_visits_every_lot_for_sale_in_board_order_and_shift_tab_goes_b
         assert cursors[:-1] == sorted(cursors[:-1]) or cursors[1:] == sorted(cursors[1:])
         await pilot.press("shift+tab")
         assert screen.cursor == cursors[-2]
+
+
+async def test_a_hint_puts_the_cursor_on_the_lot_it_names():
+    """Issue 43: hints named lots by number, which the map does not show, and the cursor
+    stayed where it was."""
+    table = stadium_table(3, offered_land_anywhere)
+    app = app_for(table)
+    async with app.run_test(size=(120, 40), notifications=True) as pilot:
+        await pilot.pause()
+        view = app.screen.view
+        hinted = table.match.spec.bots["heuristic"](0).choose(view, view.legal)
+        assert type(hinted) is A.BuyLot
+        await pilot.press("h")
+        await pilot.pause()
+        assert LOT_AT[app.screen.cursor] == hinted.lot
+        assert "Here: " + A.lot_name(hinted.lot) in str(app.screen.query_one("#auction")._shown)

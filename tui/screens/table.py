@@ -360,6 +360,10 @@ class TableScreen(Page):
 
     # -- what a game's screen provides -------------------------------------------------------------
 
+    def point_at(self, action) -> None:
+        """Put the cursor on what `action` is about (a hint names it), where the screen has
+        a cursor and the action a place."""
+
     def show(self, view) -> None:
         raise NotImplementedError
 
@@ -569,7 +573,9 @@ class TableScreen(Page):
         if not self.table.hints:
             self.warn("No hints at a shared table: people play people here.")
         else:
-            self.notify(f"Hint: a bot would {self.table.hint(self.viewer)}.")
+            action = self.table.hint(self.viewer)
+            self.point_at(action)
+            self.notify(f"Hint: a bot would {action.named(self.view.players)}.")
 
     def action_help(self) -> None:
         self.app.push_screen(Help(self.help_text()))

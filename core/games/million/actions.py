@@ -40,7 +40,7 @@ def space_name(space: int) -> str:
 
 
 READABLE = {"business": lambda v: BUSINESSES[v].name, "space": space_name,
-            "seat": lambda v: str(v + 1)}  # players are numbered from 1, as their keys are
+            "seat": lambda v: f"player {v + 1}"}  # numbered from 1, as their keys are
 
 
 def _action(name: str, kind: str, text: str, *fields: str) -> type[Action]:
@@ -57,7 +57,7 @@ EndLease = _action("EndLease", "end-lease", "end the lease of {business}", "busi
 DropSign = _action("DropSign", "drop-sign", "take your sign off {business} without selling",
                    "business")
 TakeTen = _action("TakeTen", "take-ten", "take $10,000")
-SkipPlayer = _action("SkipPlayer", "skip-player", "make player {seat} miss a turn", "seat")
+SkipPlayer = _action("SkipPlayer", "skip-player", "make {seat} miss a turn", "seat")
 EndTurn = _action("EndTurn", "end", "end your turn")
 
 CODEC = ActionCodec(ChooseFree, Roll, Drive, Buy, Lease, Sell, EndLease, DropSign, TakeTen,

@@ -73,6 +73,11 @@ class ArmyScreen(BidKeys, TradeKeys, TableScreen):
         self.query_one(DecisionPanel).show(view, Entry(self.bid.amount, self.message), self.compact)
         self.query_one(LedgerPanel).show(view, self.compact)
 
+    def point_at(self, action) -> None:
+        if hasattr(action, "square") and action.square >= 0:
+            self.cursor = action.square
+            self.redraw()
+
     def _follow(self, view) -> None:
         """On each new decision, put the cursor where it matters and reset the bid."""
         if view.phase == "auction":

@@ -168,6 +168,11 @@ class MillionScreen(TableScreen):
             return bool(self._targets(view))
         return True
 
+    def point_at(self, action) -> None:
+        if type(action) is A.Drive:
+            self.cursor, self.pick = action.space, None
+            self.redraw()
+
     def action_arrow(self, name: str) -> None:
         self.cursor, self.pick = STEPS[name][self.cursor], None
         self.redraw()

@@ -219,6 +219,17 @@ class StadiumScreen(BidKeys, TradeKeys, TableScreen):
         self.cursor = (max(0, min(HEIGHT - 1, row + drow)), max(0, min(WIDTH - 1, col + dcol)))
         self.redraw()
 
+    def point_at(self, action) -> None:
+        if type(action) is A.Build:
+            self.cursor = (action.row, action.col)
+        elif hasattr(action, "lot"):
+            self.cursor = LOTS[action.lot].cells[0]
+        elif hasattr(action, "building"):
+            building = next((b for b in self.view.buildings if b.id == action.building), None)
+            if building is not None:
+                self.cursor = (building.row, building.col)
+        self.redraw()
+
     def action_next_lot(self, step: int = 1) -> None:
         """The cursor to the next lot or building the decision lists, in board order (row by
         row), or with `step` -1 the one before; round again after the last."""
