@@ -248,3 +248,10 @@ def same(a, b) -> bool:
     if slots and not hasattr(a, "__dict__"):
         return all(same(getattr(a, name, None), getattr(b, name, None)) for name in slots)
     return a == b
+
+
+@pytest.mark.parametrize("slug, rounds", [("stadium", "84 to 110"), ("million", "44 to 82")])
+def test_setup_says_how_long_a_game_runs_without_a_round_limit(slug, rounds):
+    """Issue 43: setup gave no idea that a game without a limit runs about a hundred rounds."""
+    option = next(o for o in get_spec(slug).options if o.name == "round_limit")
+    assert f"took {rounds} rounds" in option.description and "half a game" in option.description

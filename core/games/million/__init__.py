@@ -30,8 +30,9 @@ SPEC = GameSpec(
                "What a six gives: choose ($10,000 or an opponent misses a turn), money, skip "
                "(an opponent misses a turn), off.", SIX_RULES),
         Option("round_limit", 0, "End after this many rounds; the richest (cash, businesses "
-                                 "at their price, leases refunded) win. 0: no limit.",
-               least=0),
+                                 "at their price, leases refunded) win. 0: no limit (four "
+                                 "bots took 44 to 82 rounds to reach FINISH). 30 is about "
+                                 "half a game.", least=0),
     ),
     new_game=MillionState,
     codec=CODEC,
