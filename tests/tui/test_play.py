@@ -435,6 +435,10 @@ async def test_the_palette_lists_the_moves_you_can_make_first_in_the_rules_words
                   for i in range(commands.option_count)]
         assert set(listed[:len(moves)]) == moves  # every move, before Keys, Quit, Theme...
         assert "Quit" in listed[len(moves):]
+        # and the table's own commands, with nothing typed (issue 43: only Textual's were)
+        for command in ("Hint: what a bot would play now", "Help: keys and rules",
+                        "Leave the game"):
+            assert command in listed
 
 
 async def test_the_money_list_shows_the_newest_entries_that_fit():

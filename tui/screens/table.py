@@ -57,29 +57,39 @@ class GameCommands(Provider):
             for action in screen.view.legal:
                 yield sentence(str(action)), lambda a=action: screen.submit(a)
 
+    def _commands(self):
+        """(label, run it) for the table's other commands open now: trade, undo, hint, the
+        bell, help, save, leave."""
+        screen = self.screen
+        if getattr(screen, "may_trade", None) and screen.may_trade("trade"):
+            yield "Trade: offer a trade", screen.action_trade
+        if screen._may_take_back():
+            yield "Undo: take back your last move", screen.action_take_back
+        if screen.table.hints and screen.viewer is not None and screen._mine():
+            yield "Hint: what a bot would play now", screen.action_hint
+        yield (f"Bell when your turn comes after a wait: turn it "
+               f"{'off' if self.app.turn_bell else 'on'}"), screen.action_toggle_bell
+        yield "Help: keys and rules", screen.action_help
+        yield "Save the game", screen.action_save
+        yield "Leave the game", screen.action_leave
+
     async def discover(self) -> Hits:
+        """With nothing typed: every move open now, then the table's commands."""
         for label, play in self._moves():
             yield Hit(MOVE_FIRST, Text(label), play, text=label, help="play this now")
+        if isinstance(self.screen, TableScreen):
+            for label, method in self._commands():
+                yield Hit(MOVE_FIRST / 2, Text(label), method, text=label)
 
     async def search(self, query: str) -> Hits:
-        screen = self.screen
-        if not isinstance(screen, TableScreen):
+        if not isinstance(self.screen, TableScreen):
             return
         matcher = self.matcher(query)
         for label, play in self._moves():
             match = matcher.match(label)
             if match > 0:
                 yield Hit(match, matcher.highlight(label), play, help="play this now")
-        undo = (("Undo: take back your last move", screen.action_take_back),) \
-            if screen._may_take_back() else ()
-        hint = (("Hint: what a bot would play now", screen.action_hint),) \
-            if screen.table.hints and screen.viewer is not None and screen._mine() else ()
-        bell = f"Bell when your turn comes after a wait: turn it " \
-               f"{'off' if self.app.turn_bell else 'on'}"
-        for label, method in (*undo, *hint, (bell, screen.action_toggle_bell),
-                              ("Help: keys and rules", screen.action_help),
-                              ("Save the game", screen.action_save),
-                              ("Leave the game", screen.action_leave)):
+        for label, method in self._commands():
             match = matcher.match(label)
             if match > 0:
                 yield Hit(match, matcher.highlight(label), method)
