@@ -58,3 +58,32 @@ async def test_a_shared_key_pressed_in_vain_names_both_of_its_answers():
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.press("y")
         assert app.screen.message == "Buy or Accept: not now. Throw the dice first."
+
+
+@pytest.mark.parametrize("game", GAMES)
+async def test_space_ticks_from_the_first_press_and_enter_sends_from_a_list(game):
+    """Issue 43: Enter in a list toggled a tick (and the screen still said "ready to send"),
+    and the first Space after tabbing into a list did nothing."""
+    from textual.widgets import SelectionList
+
+    actions, table_for = GAMES[game]
+    table = table_for()
+    app = app_for(table)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.press("c")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, TradeScreen)
+        ticks = screen.query_one("#give", SelectionList)
+        ticks.focus()
+        await pilot.pause()
+        before = set(ticks.selected)
+        await pilot.press("space")
+        assert set(ticks.selected) != before  # the first Space ticks (or unticks) the first
+        await pilot.press("space")
+        assert set(ticks.selected) == before
+        assert screen._check() is None  # the counter-offer as it opened is a legal one
+        await pilot.press("enter")
+        await pilot.pause()
+        assert not isinstance(app.screen, TradeScreen)
+        assert type(my_last_action(table)) is actions.Propose

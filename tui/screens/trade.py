@@ -40,7 +40,7 @@ def offer_text(players, trade, cut: int | None = None) -> Text:
 
 
 class TradeScreen(ModalPage):
-    BINDINGS = [Binding("escape", "dismiss(None)", "Cancel")]
+    BINDINGS = [Binding("escape", "dismiss(None)", "Cancel"), Binding("enter", "send", "Send")]
     CASH = "and cash £"  # the cash fields' placeholder, in the game's money
     CASH_DIGITS = 6
     NOTHING = "no deeds or cards, only cash"  # a side with nothing to tick
@@ -153,6 +153,9 @@ class TradeScreen(ModalPage):
             self._send()
         else:
             self.dismiss(None)
+
+    def action_send(self) -> None:
+        self._send()
 
     def _send(self) -> None:
         if self._check() is None:
