@@ -44,6 +44,11 @@ class Tally:
     first_error: str | None = None
     interrupted: bool = False  # stopped by Ctrl+C: these are the games played until then
 
+    @classmethod
+    def empty(cls, spec: GameSpec, seats: int, stats: Sequence[str]) -> Tally:
+        """No games yet, for `seats` players, gathering the game's statistics `stats`."""
+        return cls([0] * seats, {name: spec.stats[name]() for name in stats})
+
     def add(self, later: Tally) -> None:
         """Add the tally of the games that came after these."""
         self.wins = [a + b for a, b in zip(self.wins, later.wins)]
@@ -64,7 +69,7 @@ def play_games(slug: str, first: int, stop: int, seed: int, names: Sequence[str]
     """Play games `first` to `stop` - 1 of a run (in this process or a worker's); Ctrl+C ends
     it with the games played so far."""
     spec = get_spec(slug)
-    tally = Tally([0] * len(bots), {name: spec.stats[name]() for name in stats})
+    tally = Tally.empty(spec, len(bots), stats)
     for index in range(first, stop):
         seed_i = game_seed(seed, index)
         try:
@@ -178,8 +183,7 @@ def _tally_in_pool(slug: str, bounds: list[tuple[int, int]], jobs: int, run: tup
     except KeyboardInterrupt:
         pool.terminate()
         if not tallies:
-            spec = get_spec(slug)
-            tallies.append(Tally([0] * len(run[2]), {name: spec.stats[name]() for name in run[4]}))
+            tallies.append(Tally.empty(get_spec(slug), len(run[2]), run[4]))
         tallies[-1].interrupted = True
     finally:
         pool.join()

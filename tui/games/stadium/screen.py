@@ -282,8 +282,7 @@ class StadiumScreen(BidKeys, TradeKeys, TableScreen):
 
     def action_flip(self) -> None:
         """Turn the card: a quarter turn clockwise if it is square, else half way round."""
-        turns = ("S", "W", "N", "E") if CARDS[self.placing].width == CARDS[self.placing].height \
-            else ("S", "N")
+        turns = ("S", "W", "N", "E") if len(facings_of(CARDS[self.placing])) == 4 else ("S", "N")
         self.facing = turns[(turns.index(self.facing) + 1) % len(turns)]
         self.redraw()
 
