@@ -14,13 +14,14 @@ NAMES = ["Ann", "Ben", "Cat", "Dan", "Eve", "Fay"]
 
 
 def table_at(seed: int = 7, players: int = 4, humans: int = 1, options: dict | None = None,
-             until: Callable[[object], bool] | None = None, game: str = "bigshot") -> LocalTable:
-    """A table with `humans` people then heuristic bots, every seat played by a heuristic bot
-    until `until(state)` holds."""
+             until: Callable[[object], bool] | None = None, game: str = "bigshot",
+             stand_in: str = "heuristic") -> LocalTable:
+    """A table with `humans` people then heuristic bots, every seat played by a `stand_in`
+    bot until `until(state)` holds."""
     seats = [Seat(NAMES[i], "human" if i < humans else "heuristic") for i in range(players)]
     table = LocalTable.new(game, seats, seed, options)
-    stand_in = get_spec(game).bots["heuristic"]
-    helpers = {i: stand_in(seed + i) for i in range(players)}
+    bot = get_spec(game).bots[stand_in]
+    helpers = {i: bot(seed + i) for i in range(players)}
     state = table.state
     while until is not None and not until(state) and not state.is_over():
         seat = state.to_act()[0]
@@ -104,8 +105,9 @@ def army_in_prison(state) -> bool:
 # -- moments of Stadium games (seat 0 is the person) ------------------------------------------
 
 def stadium_table(seed: int, until: Callable[[object], bool], options: dict | None = None,
-                  players: int = 4) -> LocalTable:
-    return table_at(seed=seed, players=players, options=options, until=until, game="stadium")
+                  players: int = 4, stand_in: str = "heuristic") -> LocalTable:
+    return table_at(seed=seed, players=players, options=options, until=until, game="stadium",
+                    stand_in=stand_in)
 
 
 def stadium_building(state) -> bool:
@@ -125,6 +127,15 @@ def stadium_bidding(state) -> bool:
 def stadium_buying_land(state) -> bool:
     frame = _decision(state)
     return frame is not None and frame.kind == "land" and frame.seat == 0 and state.round >= 3
+
+
+def stadium_bank_building_offered(state) -> bool:
+    """The person may buy a building of the Bank's (a bankrupt's nobody bought) with its land
+    (found in games of random moves, where bankruptcies are many)."""
+    frame = _decision(state)
+    return frame is not None and frame.kind == "land" and frame.seat == 0 and any(
+        b.owner == state.bank for b in state.buildings.values()) and any(
+        type(a).__name__ == "BuyBuilding" for a in state.legal_actions(0))
 
 
 def stadium_in_debt(state) -> bool:

@@ -363,6 +363,46 @@ def test_bankruptcy_returns_land_to_the_bank_and_auctions_buildings_for_the_bank
     assert buyer != me and paid[-1][1:4] == (buyer, state.bank, 10_000)
 
 
+def test_a_bankrupts_building_nobody_buys_stays_standing_the_banks_until_sold_with_its_land():
+    state = start(3)
+    me = state.turn
+    own(state, me, 0)
+    to_main(state)
+    act(state, build_at("R1", 1, 1, "N"))
+    state._pay(me, state.bank, state.cash(me), "test: spend")
+    state._charge(me, state.bank, 50_000, "Venture card")
+    for offer in state.legal_actions(me):  # nobody bids for any: nothing raised
+        act(state, offer)
+        act(state, A.Pass())
+        act(state, A.Pass())
+    act(state, A.Bankrupt())
+    act(state, A.Pass())  # the Bank's auction: nobody bids
+    act(state, A.Pass())
+    building = state.buildings[1]  # still standing, the Bank's, its land the Bank's too
+    assert building.owner == state.bank and state.land[state.bank] & building.cells
+    assert state.developed & building.cells and state.block_class[0] == "residential"
+    assert any("Home #1: it stays standing, the Bank's" in line for line in state.log())
+    # it earns nobody anything, and a throw of its zone (2) or a 4 offers it with its land
+    buyer = state.turn
+    cash = state.cash(buyer)
+    roll(state, 1)
+    assert A.BuyBuilding(1) not in state.legal_actions(buyer)
+    assert refused(state, A.BuyBuilding(1)) == "your throw lets you buy in zone 1 only"
+    act(state, A.NoLand())
+    end_turn(state)
+    roll(state, 2)
+    assert A.BuyBuilding(1) in state.legal_actions(state.turn)
+    act(state, A.NoLand())
+    end_turn(state)
+    assert state.turn == buyer and state.cash(buyer) == cash
+    roll(state, 4)
+    act(state, A.BuyBuilding(1))
+    assert state.buildings[1].owner == buyer and state.land[buyer] & building.cells
+    assert state.cash(buyer) == cash - 20_000 * building.cells.bit_count()
+    assert state.log()[-1] == f"{NAMES[buyer]} buys the Bank's Home #1 with its land (1 acre) " \
+        "for $20,000."
+
+
 def test_building_the_stadium_wins_and_ignores_zoning():
     state = start()
     me = state.turn

@@ -3,7 +3,7 @@
 from core.games.stadium import actions as A
 from core.games.stadium.board import LOTS, WIDTH
 from tui.app import BoomtownApp
-from tui.demo import app_for, stadium_building, stadium_table
+from tui.demo import app_for, stadium_bank_building_offered, stadium_building, stadium_table
 from tui.games.stadium.end import StadiumEnd
 from tui.games.stadium.look import LOT_AT
 from tui.games.stadium.screen import StadiumScreen
@@ -111,6 +111,31 @@ async def test_land_offered_that_the_player_cannot_pay_for_says_so():
         await pilot.press("x")  # buy none: the turn goes on
         await pilot.pause()
         assert table.state.version > version and not table.state.stack
+
+
+async def test_a_building_of_the_banks_is_marked_b_and_bought_with_its_land_by_enter():
+    table = stadium_table(47, stadium_bank_building_offered, {"round_limit": 0}, players=3,
+                          stand_in="random")
+    state = table.state
+    offer = next(a for a in state.legal_actions(0) if type(a) is A.BuyBuilding)
+    building = state.buildings[offer.building]
+    app = app_for(table)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        board = screen.query_one("#board")
+        assert "the Bank's" in str(screen.query_one("#auction")._shown)
+        while screen.cursor != (building.row, building.col):  # Tab visits it with the lots
+            await pilot.press("tab")
+        assert "the Bank's, earning nothing" in screen._under_cursor(screen.view)
+        g = board.geometry()
+        label = board._lines[g.rows.index(building.row)].text
+        assert label[board._left + building.col * g.cell] == "B"  # its owner: the Bank
+        cash = table.state.cash(0)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert table.state.buildings[building.id].owner == 0
+        assert table.state.cash(0) == cash - 20_000 * building.cells.bit_count()
 
 
 async def test_demolishing_the_building_under_the_cursor():

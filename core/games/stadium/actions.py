@@ -37,6 +37,8 @@ Roll = _action("Roll", "roll", "roll the die")
 EndTurn = _action("EndTurn", "end", "end your turn")
 BuyLot = _action("BuyLot", "buy-lot", "buy {lot}", "lot")
 NoLand = _action("NoLand", "no-land", "buy no land")
+BuyBuilding = _action("BuyBuilding", "buy-building",
+                      "buy the Bank's building {building} with the land under it", "building")
 DrawCrown = _action("DrawCrown", "draw-crown", "turn up an Auction card")
 DrawVenture = _action("DrawVenture", "draw-venture", "pick a Venture card")
 Bid = _action("Bid", "bid", "bid ${amount:,}", "amount")
@@ -94,6 +96,6 @@ def build_at(card: str, row: int, col: int, facing: str = "S") -> Action:
     return Build(CARD_INDEX[card], row, col, FACINGS.index(facing))
 
 
-CODEC = ActionCodec(Roll, EndTurn, BuyLot, NoLand, DrawCrown, DrawVenture, Bid, Pass, Build,
-                    Demolish, AuctionLand, AuctionBuilding, Bankrupt, Speculate, Accept, Reject,
-                    Propose)
+CODEC = ActionCodec(Roll, EndTurn, BuyLot, NoLand, BuyBuilding, DrawCrown, DrawVenture, Bid, Pass,
+                    Build, Demolish, AuctionLand, AuctionBuilding, Bankrupt, Speculate, Accept,
+                    Reject, Propose)

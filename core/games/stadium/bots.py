@@ -28,6 +28,7 @@ from functools import cache
 from . import actions as A
 from .board import BLOCK_MASKS, CARDS, LOT_MASKS, LOTS, STADIUM, WIDTH
 from .frames import ACRE_PRICE, AUCTION, CROWN, DEBT, DRAW, LAND_CHOICE, MAIN, SPECULATE, TRADE
+from .land import land_price
 from .placement import FACINGS, placement_at, placements_of
 from .view import StadiumView
 
@@ -77,7 +78,8 @@ class HeuristicBot:
         me, phase = view.viewer, view.phase
         kinds = {type(a): a for a in legal}
         if phase == LAND_CHOICE:
-            return self._buy_land(view, me, legal) or kinds[A.NoLand]
+            return self._buy_bank_building(view, me, legal) or self._buy_land(view, me, legal) \
+                or kinds[A.NoLand]
         if phase == DRAW:
             # a Venture card pays better on the whole; once it could pay for the Stadium it turns
             # up Auction cards, so the deck runs out and a game without a round limit can end
@@ -118,6 +120,13 @@ class HeuristicBot:
         site = self._site(view, me)
         site_cells = site.cells if site else 0
         return max(buys, key=lambda a: self._lot_score(view, me, a.lot, site_cells), default=None)
+
+    def _buy_bank_building(self, view: StadiumView, me: int, legal: Sequence):
+        """A building of the Bank's costs only its land: the best earner it can pay for."""
+        buildings = {b.id: b for b in view.buildings}
+        buys = [a for a in legal if type(a) is A.BuyBuilding
+                and view.cash[me] - land_price(buildings[a.building]) >= RESERVE]
+        return max(buys, key=lambda a: CARDS[buildings[a.building].card].income, default=None)
 
     def _speculate(self, view: StadiumView, me: int, legal: Sequence):
         price = view.pending.price
@@ -255,9 +264,10 @@ def placement_of(build):
 
 
 class SimpleBot:
-    """A simple player, the yardstick of the heuristic bot: buys the first lot offered, picks
-    a Venture card, passes at auctions, refuses trades and builds the biggest earner the moment
-    it can (as a person pressing Enter, v, p, n, and b then Enter, plays)."""
+    """A simple player, the yardstick of the heuristic bot: buys the first lot (or the Bank's
+    building) offered, picks a Venture card, passes at auctions, refuses trades and builds the
+    biggest earner the moment it can (as a person pressing Enter, v, p, n, and b then Enter,
+    plays)."""
 
     TAKES = {DRAW: A.DrawVenture, AUCTION: A.Pass, TRADE: A.Reject}
 
@@ -268,5 +278,5 @@ class SimpleBot:
         builds = [a for a in legal if type(a) is A.Build]
         if builds:
             return max(builds, key=lambda a: CARDS[a.card].income)
-        return next((a for a in legal if type(a) is A.BuyLot),
+        return next((a for a in legal if type(a) in (A.BuyLot, A.BuyBuilding)),
                     next((a for a in legal if type(a) in (A.NoLand, A.EndTurn)), legal[0]))

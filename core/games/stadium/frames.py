@@ -22,7 +22,8 @@ CROWN, LAND, BUILDING, BANK_BUILDING = "crown", "land", "building", "bank-buildi
 
 @dataclass(slots=True)
 class LandChoice(Frame):
-    """Buy one lot of Bank land in `zone` (0: any zone), or none."""
+    """Buy one lot of Bank land in `zone` (0: any zone), or a building the Bank holds there
+    with the land under it, or neither."""
 
     kind: ClassVar[str] = "land"
     buyer: int
@@ -64,7 +65,7 @@ LAND_CHOICE, DRAW, SPECULATE, AUCTION, DEBT, TRADE = (
     TradeOffer.kind)
 # the actions that answer each situation (offers are checked by their own rule)
 ANSWERS = {ROLL: (A.Roll,), MAIN: (A.Build, A.Demolish, A.EndTurn),
-           LAND_CHOICE: (A.BuyLot, A.NoLand), DRAW: (A.DrawCrown, A.DrawVenture),
+           LAND_CHOICE: (A.BuyLot, A.BuyBuilding, A.NoLand), DRAW: (A.DrawCrown, A.DrawVenture),
            SPECULATE: (A.Speculate, A.NoLand), AUCTION: (A.Bid, A.Pass),
            DEBT: (A.AuctionLand, A.AuctionBuilding, A.Bankrupt), TRADE: (A.Accept, A.Reject)}
 WHAT_NOW = {ROLL: "roll the die first", MAIN: "build, demolish, offer a trade or end your turn",

@@ -12,7 +12,16 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from . import actions as A
-from .board import BLOCK_MASKS, CARDS, LOT_MASKS, LOTS, STADIUM_INDEX, ZONE_MASKS, venture_of
+from .board import (
+    BLOCK_MASKS,
+    BLOCKS,
+    CARDS,
+    LOT_MASKS,
+    LOTS,
+    STADIUM_INDEX,
+    ZONE_MASKS,
+    venture_of,
+)
 from .frames import ACRE_PRICE, DEMOLITION
 from .placement import FACINGS, placement_at, placements_of, shape_fault
 
@@ -60,6 +69,11 @@ def building_value(building: Building) -> int:
     return CARDS[building.card].price
 
 
+def land_price(building: Building) -> int:
+    """What the Bank asks for one of its buildings: the land under it at $20,000 an acre."""
+    return ACRE_PRICE * acres(building.cells)
+
+
 class LandRules:
     """Land, construction and demolition, for StadiumState (whose fields they read)."""
 
@@ -89,8 +103,15 @@ class LandRules:
         return bool(LOT_MASKS[lot] & self.bank_land())
 
     def sells_land(self, zone: int) -> bool:
-        """Whether the Bank has land for sale in `zone` (0: any zone)."""
-        return bool(ZONE_MASKS[zone] & self.bank_land())
+        """Whether the Bank has land for sale in `zone` (0: any zone), bare or under a building
+        of its own."""
+        return bool(ZONE_MASKS[zone] & self.bank_land()) or bool(self.bank_buildings(zone))
+
+    def bank_buildings(self, zone: int) -> list[Building]:
+        """The buildings the Bank holds in `zone` (0: any zone): a bankrupt's that nobody bought
+        at auction, standing and earning nothing until sold with the land under them."""
+        return [b for b in self.buildings.values()
+                if b.owner == self.bank and (not zone or BLOCKS[b.block].zone == zone)]
 
     def bank_parcels(self, zone: int) -> list[tuple[int, int]]:
         """(lot, acres for sale as a bit mask) of each lot of Bank land for sale in `zone`."""

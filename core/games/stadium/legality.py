@@ -23,6 +23,7 @@ from .frames import (
     SPECULATE,
     WHAT_NOW,
 )
+from .land import land_price
 
 ROLL_ANSWERS = (A.Roll(),)
 DRAW_ANSWERS = (A.DrawCrown(), A.DrawVenture())
@@ -52,7 +53,9 @@ class LegalityRules:
             return [*self.legal_builds(seat), *demolitions, A.EndTurn()]
         if kind == LAND_CHOICE:
             return [A.BuyLot(lot) for lot, cells in self.bank_parcels(frame.zone)
-                    if ACRE_PRICE * cells.bit_count() <= cash] + [A.NoLand()]
+                    if ACRE_PRICE * cells.bit_count() <= cash] + \
+                [A.BuyBuilding(b.id) for b in self.bank_buildings(frame.zone)
+                 if land_price(b) <= cash] + [A.NoLand()]
         if kind == DRAW:
             return list(DRAW_ANSWERS)
         if kind == SPECULATE:
@@ -85,7 +88,7 @@ class LegalityRules:
             if kind is A.Build:
                 return self.why_no_builds(seat)
             return self.why_no_demolitions(seat) if kind is A.Demolish else None
-        if situation == LAND_CHOICE and kind is A.BuyLot:
+        if situation == LAND_CHOICE and kind in (A.BuyLot, A.BuyBuilding):
             return self.why_no_lots(seat, self.top().zone)
         if situation == SPECULATE and kind is A.Speculate:
             return self.why_no_speculation(seat, self.top().price)
@@ -113,6 +116,8 @@ class LegalityRules:
                 return f"your throw lets you buy in zone {frame.zone} only"
             if self.lot_price(action.lot) > cash:
                 return f"it costs ${self.lot_price(action.lot):,} and you have ${cash:,}"
+        elif cls is A.BuyBuilding:
+            return self.why_no_bank_building(seat, action.building, frame.zone)
         elif cls is A.DrawCrown and not self.crown_deck:
             return "every Auction card has been turned up: pick a Venture card"
         elif cls is A.Speculate:

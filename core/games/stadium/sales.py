@@ -2,7 +2,12 @@
 card's minimum, then to the left, in $10,000 steps; unsold, the lot is frozen for good), the
 Speculator's forced sale, selling to pay a debt by auction to the other players, and bankruptcy
 (undeveloped land back to the Bank, buildings auctioned one by one for the Bank)
-(stadium_003.txt)."""
+(stadium_003.txt).
+
+A bankrupt's building nobody bids for "remains in place": it stands, the Bank's, earning nobody
+anything, and is sold with the land under it, at the Bank's land price ($20,000 an acre), to a
+player whose throw lets them buy land in its zone (any zone on a 4). The rulebook is silent on
+such a building; this is the README's ruling."""
 
 from __future__ import annotations
 
@@ -12,9 +17,9 @@ from core.engine.auction import BiddingRules, OpenAuction
 from core.engine.decisions import AuctionLot
 
 from .actions import lot_name
-from .board import CARDS, LOTS
+from .board import BLOCKS, CARDS, LOTS
 from .frames import ACRE_PRICE, BANK_BUILDING, BID_STEP, BUILDING, CROWN, LAND
-from .land import acres, beyond_cash
+from .land import acres, beyond_cash, land_price
 
 
 class SaleRules(BiddingRules):
@@ -33,8 +38,20 @@ class SaleRules(BiddingRules):
         None if it can (the game offers land only where the Bank has some)."""
         where = f"in zone {zone}" if zone else "anywhere"
         return beyond_cash(f"lot of Bank land {where}",
-                           [ACRE_PRICE * cells.bit_count() for _, cells in self.bank_parcels(zone)],
+                           [ACRE_PRICE * cells.bit_count() for _, cells in self.bank_parcels(zone)]
+                           + [land_price(b) for b in self.bank_buildings(zone)],
                            self.cash(seat))
+
+    def why_no_bank_building(self, seat: int, building: int, zone: int) -> str | None:
+        """Why `seat` may not buy the Bank's `building` on a throw for `zone`; None if it may."""
+        held = self.buildings.get(building)
+        if held is None or held.owner != self.bank:
+            return f"building #{building} is not the Bank's"
+        if zone and BLOCKS[held.block].zone != zone:
+            return f"your throw lets you buy in zone {zone} only"
+        if land_price(held) > self.cash(seat):
+            return f"it costs ${land_price(held):,} and you have ${self.cash(seat):,}"
+        return None
 
     def why_no_speculation(self, seat: int, per_acre: int) -> str | None:
         """Why the Speculator card lets `seat` take none of the other players' undeveloped
@@ -51,6 +68,15 @@ class SaleRules(BiddingRules):
         self._say("buys-land", self.players[seat], lot_name(action.lot),
                   acres(self.parcel(self.bank, action.lot)), price)
         self._move_land(self.parcel(self.bank, action.lot), seat)
+
+    def _do_BuyBuilding(self, seat: int, action) -> None:
+        self.stack.pop()
+        building = self.buildings[action.building]
+        price, name = land_price(building), CARDS[building.card].name
+        self._pay(seat, self.bank, price, f"bought the Bank's {name} #{building.id}")
+        self._say("buys-building", self.players[seat], name, building.id, acres(building.cells),
+                  price)
+        self._hand_over(building.id, seat)
 
     def _do_NoLand(self, seat: int, _action) -> None:
         self.stack.pop()
@@ -103,11 +129,10 @@ class SaleRules(BiddingRules):
         if piece == CROWN:
             self.frozen.append(item)
             self._say("crown-frozen", what)
-        elif piece == BANK_BUILDING:  # nobody wants it: the Bank clears it, the land is its own
-            self._say("bank-clears", what)
-            cells = self.buildings[item].cells
-            self._remove_building(item)
-            self._move_land(cells, self.bank)
+        elif piece == BANK_BUILDING:  # nobody wants it: it stands, the Bank's, until sold
+            building = self.buildings[item]
+            self._say("bank-keeps", what, BLOCKS[building.block].zone, land_price(building))
+            self._hand_over(item, self.bank)
         else:
             self._say("no-bids", what)
 

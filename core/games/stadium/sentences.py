@@ -18,6 +18,9 @@ SENTENCES = Sentences({
         "No Bank land is left in {}."),
     "buys-land": (("player", "lot", "acres", "price"),
         lambda player, lot, acres, price: f"{player} buys {lot} ({_acres(acres)}) for ${price:,}."),
+    "buys-building": (("player", "building", "number", "acres", "price"),
+        lambda player, building, number, acres, price: f"{player} buys the Bank's {building} "
+        f"#{number} with its land ({_acres(acres)}) for ${price:,}."),
     "buys-no-land": (("player",),
         "{} buys no land."),
     "speculates": (("player", "lot", "seller", "price"),
@@ -35,8 +38,10 @@ SENTENCES = Sentences({
         "Nobody bids for {}: it is frozen for good."),
     "no-bids": (("item",),
         "Nobody bids for {}."),
-    "bank-clears": (("item",),
-        "Nobody bids for {}: the Bank clears it and keeps the land."),
+    "bank-keeps": (("item", "zone", "price"),
+        lambda item, zone, price: f"Nobody bids for {item}: it stays standing, the Bank's, "
+                                  f"earning nothing, for sale with its land for ${price:,} on a "
+                                  f"throw of {zone} or 4."),
     "builds": (("player", "building", "number", "price"),
         lambda player, building, number, price:
         f"{player} builds {'an' if building[0] in 'AEIOU' else 'a'} {building} (#{number}) "

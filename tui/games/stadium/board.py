@@ -1,7 +1,7 @@
 """The Board panel: the city acre by acre (streets, the river, the park), each lot on its own
 shade, its owner's digit on it, buildings as their footprint in their class's colour with their
-owner and a short name (the figures edge underlined), Crown lots by number, each block's
-zoning on the street above it, the cursor, and a building being placed.
+owner (B for the Bank) and a short name (the figures edge underlined), Crown lots by number,
+each block's zoning on the street above it, the cursor, and a building being placed.
 
 On the full board an acre is three columns; on the compact one two, and the rows that are all
 street (and one of the river's two) are left out. It draws a view; it never changes the game.
@@ -40,9 +40,9 @@ from .look import (
     EMPTY,
     LOT_AT,
     LOT_SHADES,
-    SEAT_BADGES,
     SEAT_COLOURS,
     SHADES,
+    owner_badge,
 )
 from .look import PARK as PARK_STYLE
 from .look import RIVER as RIVER_STYLE
@@ -186,7 +186,7 @@ class BoardWidget(Drawing):
             underlined = style + Style(underline=True)  # the figures edge, on the street side
             if (r, c) == (building.row, building.col):  # the label: underlined if all edge
                 top = all(cell in edge for cell in footprint_row(building, card))
-                canvas.put(x, y, str(building.owner + 1), SEAT_BADGES[building.owner])
+                canvas.put(x, y, *owner_badge(building.owner, len(view.players)))
                 label = CARD_CODES[building.card][:card.width * w - 1]
                 canvas.put(x + 1, y, label.ljust(card.width * w - 1),
                            underlined if top else style, width=card.width * w - 1)

@@ -9,8 +9,9 @@ HELP = f"""\
 
 - The **cursor** (the highlighted acre) chooses a lot or a building: arrows, or a click. `Tab`
   jumps to the next lot the game asks about (land for sale, your holdings in a debt).
-- `r`: roll the die. On a 1-4, `Enter` buys the lot under the cursor, `x` buys none. On a 5 or
-  6, `a` turns up an Auction card (a Crown lot), `v` picks a Venture card.
+- `r`: roll the die. On a 1-4, `Enter` buys the lot (or the Bank's building) under the cursor,
+  `x` buys none. On a 5 or 6, `a` turns up an Auction card (a Crown lot), `v` picks a Venture
+  card.
 - Auctions: digits (thousands of dollars), `↑` `↓` or `+` `-` ($10,000), `Enter` bids, `p`
   passes for good.
 - `b` builds: the biggest earner you can pay for appears at the first spot where it fits (the
@@ -42,7 +43,9 @@ HELP = f"""\
 - Venture cards act at once, or are kept face up until they apply (next turn's returns, your
   next building). A debt you cannot pay is raised by auctioning your land or buildings to the
   others; if that is not enough you are bankrupt: your land goes back to the Bank and your
-  buildings are auctioned for the Bank.
+  buildings are auctioned for the Bank. One nobody buys stays standing, the Bank's (B on the
+  board), earning nothing: a throw for its zone lets you buy it with its land at
+  ${ACRE_PRICE:,} an acre.
 - Build the {STADIUM.name} ({STADIUM.width}x{STADIUM.height} acres, ${STADIUM.price:,}) to win.
   Otherwise the game ends at the round limit (an option) or when nobody can build any more, and
   the greatest assets win: cash, undeveloped land at ${ACRE_PRICE:,} an acre, buildings at cost.

@@ -27,6 +27,12 @@ SHADES = ("#262626", "#333333", "#1c1c1c", "#3d3d3d", "#2b2b2b", "#161616")
 EMPTY = Style(dim=True)
 CROWN = Style(color="#ffd54f", bold=True)  # a Venture card's text
 CROWN_LOT = Style(bgcolor="#ffd54f", color="#000000", bold=True)  # a Crown lot's number
+BANK_BADGE = Style(bgcolor="#9e9e9e", color="#000000", bold=True)  # "B" on the Bank's buildings
+
+
+def owner_badge(owner: int, players: int) -> tuple[str, Style]:
+    """The letter and style marking a building's owner: a seat's digit, or B for the Bank."""
+    return ("B", BANK_BADGE) if owner == players else (str(owner + 1), SEAT_BADGES[owner])
 
 
 def _lot_shades() -> tuple[int, ...]:

@@ -12,12 +12,13 @@ from core.engine.views import actor_name, viewer_acts
 from core.games.stadium import actions as A
 from core.games.stadium.board import CARDS, LOTS, venture_of
 from core.games.stadium.frames import ACRE_PRICE, BANK_BUILDING, CROWN
+from core.games.stadium.land import land_price
 
 from ...screens.trade import OFFER_CUTS, offer_text
 from ...widgets.auction import auction_lines
 from ...widgets.panel import TextPanel, key_hints
+from .look import CODES, EMPTY, money, seat_label
 from .look import CROWN as CROWN_STYLE
-from .look import EMPTY, money, seat_label
 
 
 @dataclass(frozen=True)
@@ -46,6 +47,16 @@ def offer_keys(enter: str, tab: str, short: bool) -> list[tuple[str, str]]:
     one when the player is `short` of cash for any)."""
     buy = [] if short else [(enter, "buy the lot here"), ("tab", tab)]
     return [*buy, ("x", "none")]
+
+
+def bank_building_line(view, number: int, compact: bool) -> str:
+    """A building of the Bank's on offer with its land, and its price."""
+    building = next(b for b in view.buildings if b.id == number)
+    card = CARDS[building.card]
+    if compact:
+        return f"Or the Bank's {CODES[card.name]} #{number}: {money(land_price(building), True)}."
+    return f"Or the Bank's {card.name} #{number} with its land: {money(land_price(building))} " \
+           f"(earns {money(card.income)} a turn)."
 
 
 def auction_item(view, auction) -> str:
@@ -101,6 +112,9 @@ class TurnPanel(TextPanel):
             text.append(f"{you} may buy a lot in {where}, {money(ACRE_PRICE, True)} an acre"
                         f"{too_little}.\n" if compact else f"{you} may buy one lot of Bank land "
                         f"in {where}, {money(ACRE_PRICE)} an acre{too_little}.\n")
+            for action in view.legal if mine else ():
+                if type(action) is A.BuyBuilding:
+                    text.append(bank_building_line(view, action.building, compact) + "\n")
             keys = offer_keys(enter, "next lot", short)
         elif phase == "draw":
             text.append(f"{you} rolled {view.die}: turn up an Auction card "

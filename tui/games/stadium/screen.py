@@ -9,7 +9,8 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 
 from core.games.stadium import actions as A
-from core.games.stadium.board import CARDS, HEIGHT, LOTS, STADIUM, WIDTH, cell_kind
+from core.games.stadium.board import BLOCKS, CARDS, HEIGHT, LOTS, STADIUM, WIDTH, cell_kind
+from core.games.stadium.land import land_price
 from core.games.stadium.placement import FACINGS, facings_of, lot_room
 
 from ...screens.bid import BID_BINDINGS, BidEntry, BidKeys
@@ -133,6 +134,11 @@ class StadiumScreen(BidKeys, TradeKeys, TableScreen):
         building = self._building_at(view)
         if building is not None:
             card = CARDS[building.card]
+            if building.owner == len(view.players):
+                zone = BLOCKS[building.block].zone
+                return f"Here: {card.name} #{building.id}, the Bank's, earning nothing; for " \
+                       f"sale with its land for {money(land_price(building))} on a throw of " \
+                       f"{zone} or 4"
             return f"Here: {card.name} #{building.id}, {view.players[building.owner]}'s, " \
                    f"+{money(card.income)} a turn"
         if (row, col) not in LOT_AT:
@@ -156,6 +162,12 @@ class StadiumScreen(BidKeys, TradeKeys, TableScreen):
         bit = 1 << (row * WIDTH + col)
         return next((b for b in view.buildings if b.cells & bit), None)
 
+    def _bank_building_here(self, view):
+        """The Bank's building under the cursor, if there is one."""
+        building = self._building_at(view)
+        return building if building is not None and building.owner == len(view.players) \
+            else None
+
     def _lot_here(self) -> int | None:
         return LOT_AT.get(self.cursor)
 
@@ -169,7 +181,7 @@ class StadiumScreen(BidKeys, TradeKeys, TableScreen):
                                         if type(action) is not A.AuctionLand else view.viewer,
                                         action.lot) >> (c[0] * WIDTH + c[1]) & 1]
                 found.append(cells[0] if cells else LOTS[action.lot].cells[0])
-            elif type(action) is A.AuctionBuilding:
+            elif type(action) in (A.AuctionBuilding, A.BuyBuilding):
                 building = next(b for b in view.buildings if b.id == action.building)
                 found.append((building.row, building.col))
         return found
@@ -201,6 +213,8 @@ class StadiumScreen(BidKeys, TradeKeys, TableScreen):
 
     def kind_of(self, action: str, parameters: tuple) -> type | None:
         if action == "confirm":
+            if self.view.phase == "land" and self._bank_building_here(self.view) is not None:
+                return A.BuyBuilding
             return {"land": A.BuyLot, "speculate": A.Speculate}.get(self.view.phase)
         return {"place": A.Build, "demolish": A.Demolish}.get(action) \
             or super().kind_of(action, parameters)
@@ -252,6 +266,8 @@ class StadiumScreen(BidKeys, TradeKeys, TableScreen):
             if self.submit(A.Build(self.placing, row, col, FACINGS.index(self.facing))):
                 self.placing = None
                 self.redraw()
+        elif view.phase == "land" and self._bank_building_here(view) is not None:
+            self.submit(A.BuyBuilding(self._bank_building_here(view).id))
         elif self._lot_here() is None:
             self.warn("Put the cursor on a lot first.")
         elif view.phase == "land":
