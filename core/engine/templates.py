@@ -45,3 +45,13 @@ class OfferTerms:
 
     def of(self, seat: int) -> Holdings:
         return next(h for h in self.holdings if h.seat == seat)
+
+
+@dataclass(frozen=True)
+class TradeOutcome:
+    """What an offer would do, for both sides to read before it is sent or answered: each side's
+    change in worth (as the game values holdings at its end), and the groups the exchange would
+    complete, as (seat, group) pairs (Army's colour groups; none in a game without them)."""
+
+    changes: tuple[tuple[int, int], ...]  # (seat, change in worth): the proposer's, the partner's
+    completes: tuple[tuple[int, str], ...] = ()

@@ -424,6 +424,21 @@ def test_trades_of_mortgaged_deeds_charge_interest_now_and_again_if_lifted_later
     assert state.cash(1) == 1440 - 110
 
 
+def test_an_offer_says_each_sides_change_in_worth_and_the_group_it_completes():
+    state = game()
+    give(state, 0, WATCHKEEPER)
+    give(state, 1, REAPER)
+    mortgage(state, WATCHKEEPER)
+    offer = A.Propose(1, give=(WATCHKEEPER,), get_cash=40)
+    outcome = state.view(0).trade_outcome(0, offer)
+    # Ann gives a deed worth £30 mortgaged for £40; Ben pays £40 and £3 interest for it
+    assert outcome.changes == ((0, 10), (1, -13))
+    assert outcome.completes == ((1, "brown"),)
+    state.step(0, offer)
+    state.step(1, A.Accept())
+    assert (state.net_worth(0), state.net_worth(1)) == (1500 + 30 + 10, 1500 + 60 - 13)
+
+
 def test_no_trade_of_a_site_whose_group_has_buildings():
     state = game()
     give(state, 0, REAPER, WATCHKEEPER, level=1)

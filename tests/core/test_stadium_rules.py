@@ -438,11 +438,17 @@ def test_a_trade_of_land_and_a_building_for_cash():
     end_turn(state)
     to_main(state)
     assert state.turn == me
-    act(state, A.Propose(other, give_cash=90_000, get_lots=(3,), get_buildings=(1,)))
+    offer = A.Propose(other, give_cash=90_000, get_lots=(3,), get_buildings=(1,))
+    before = state.assets(me), state.assets(other)
+    # the screen says before it is sent: 2 acres ($40,000) and a Home ($20,000) for $90,000
+    changes = ((me, 40_000 + 20_000 - 90_000), (other, 90_000 - 60_000))
+    assert state.view(me).trade_outcome(me, offer).changes == changes
+    act(state, offer)
     assert state.to_act() == (other,)
     act(state, A.Accept())
     assert state.buildings[1].owner == me and state.parcel(me, 3) == LOT_MASKS[3]
     assert state.land[me] & bit(1, 1)  # the land under the building came with it
+    assert (state.assets(me) - before[0], state.assets(other) - before[1]) == (-30_000, 30_000)
 
 
 def test_the_speculator_buys_another_player_s_lot_at_30000_an_acre():

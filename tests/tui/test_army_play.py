@@ -134,10 +134,13 @@ async def test_an_offer_is_composed_sent_and_answered_by_the_bot():
         assert isinstance(trade, TradeScreen)
         partner = trade.partner
         trade.query_one("#get-cash", Input).value = "1"
-        trade.query_one("#give-cash", Input).value = "100000"
-        await pilot.pause()
+        trade.query_one("#give-cash", Input).focus()
+        await pilot.press(*"100000")
+        assert trade.query_one("#give-cash", Input).value == "£100,000"  # as the game writes it
         assert "has £" in str(trade.query_one("#verdict").render())  # more cash than there is
-        trade.query_one("#give-cash", Input).value = "50"
+        await pilot.press(*["backspace"] * 4)
+        assert trade.query_one("#give-cash", Input).value == "£10"
+        await pilot.press("0")
         await pilot.pause()
         assert str(trade.query_one("#verdict").render()).startswith("Ready")
         await pilot.click("#send")

@@ -1,6 +1,8 @@
 """An offer made to you is answered by the same keys in every game that trades: `y` accepts,
 `n` rejects, `c` counters; and Army's `y` and `n` still buy a deed or send it to auction."""
 
+from dataclasses import replace
+
 import pytest
 
 from core.games.army import actions as army
@@ -87,3 +89,34 @@ async def test_space_ticks_from_the_first_press_and_enter_sends_from_a_list(game
         await pilot.pause()
         assert not isinstance(app.screen, TradeScreen)
         assert type(my_last_action(table)) is actions.Propose
+
+
+@pytest.mark.parametrize("game", GAMES)
+async def test_cash_is_written_as_money_and_the_offer_says_what_it_does_to_each_side(game):
+    """Issue 43: the cash fields showed bare digits, and nothing said what an offer was worth
+    to each side, nor (Army) that it completes the other side's group."""
+    table = GAMES[game][1]()
+    app = app_for(table)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.press("c")
+        await pilot.pause()
+        screen = app.screen
+        cash = screen.query_one("#give-cash")
+        cash.focus()
+        await pilot.press(*"50000")
+        money = "£" if game == "army" else "$"
+        assert cash.value == f"{money}50,000"
+        offer = screen.offer()
+        assert offer.give_cash == 50_000
+        outcome = screen.final.trade_outcome(0, offer)
+        (me, mine), (partner, theirs) = outcome.changes
+        shown = str(screen.query_one("#outcome").render())
+        name = table.state.players[partner]
+        assert shown.startswith(f"Change in worth: you {'+' if mine > 0 else '−'}{money}"
+                                f"{abs(mine):,}, {name} {'+' if theirs > 0 else '−'}{money}"
+                                f"{abs(theirs):,}")
+        without = screen.final.trade_outcome(0, replace(offer, give_cash=0)).changes
+        assert (mine, theirs) == (without[0][1] - 50_000, without[1][1] + 50_000)  # cash counts
+        if game == "army":  # this offer hands Cat her brown group, and the screen warns
+            assert outcome.completes == ((partner, "brown"),)
+            assert f"⚠ {name} would complete the brown group." in shown

@@ -1,9 +1,10 @@
 """The trade screen of any game: pick a partner, tick what each side hands over, type the cash
 each side adds, and send the offer. A counter-offer opens filled with the offer turned round.
 
-It only composes: the offer is checked by the game (live, as it is composed) and sent by the
-table screen. A game's trade screen says what each side may hand over (`items`), how the ticked
-values and cash make its offer (`make_offer`) and how an offer reads turned round (`sides_of`).
+It only composes: the offer is checked by the game (live, as it is composed), with what it does
+to each side's worth (and, in Army, the groups it completes), and sent by the table screen. A
+game's trade screen says what each side may hand over (`items`), how the ticked values and cash
+make its offer (`make_offer`) and how an offer reads turned round (`sides_of`).
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from textual.widgets import Button, Input, SelectionList, Static
 from textual.widgets.selection_list import Selection
 
 from ..widgets.choice import Choice
+from ..widgets.money_input import MoneyInput
 from ..widgets.tick_list import TickList
 from .page import ModalPage
 
@@ -41,7 +43,7 @@ def offer_text(players, trade, cut: int | None = None) -> Text:
 
 class TradeScreen(ModalPage):
     BINDINGS = [Binding("escape", "dismiss(None)", "Cancel"), Binding("enter", "send", "Send")]
-    CASH = "and cash £"  # the cash fields' placeholder, in the game's money
+    MONEY = "£"  # the game's currency sign
     CASH_DIGITS = 6
     NOTHING = "no deeds or cards, only cash"  # a side with nothing to tick
 
@@ -68,6 +70,10 @@ class TradeScreen(ModalPage):
         """An offer's (ticked values, cash) on the proposer's side, then on the partner's."""
         raise NotImplementedError
 
+    def group_phrase(self, group: str) -> str:
+        """A group an exchange completes, as a sentence names it ("the red group")."""
+        return group
+
     # -- the screen --------------------------------------------------------------------------
 
     def body(self) -> ComposeResult:
@@ -89,6 +95,7 @@ class TradeScreen(ModalPage):
             with Horizontal(id="sides"):
                 yield from self._side("give", self.seat, *mine)
                 yield from self._side("get", self.partner, *theirs)
+            yield Static("", id="outcome")
             yield Static("", id="verdict")
             with Horizontal(classes="buttons"):
                 yield Button("Send offer", id="send", variant="primary")
@@ -99,8 +106,8 @@ class TradeScreen(ModalPage):
         with Vertical(classes="side"):
             yield Static(self._side_title(side, items), classes="side-title", id=f"{side}-title")
             yield TickList(*items, id=side)
-            yield Input(str(cash) if cash else "", placeholder=self.CASH, restrict=r"[0-9]*",
-                        max_length=self.CASH_DIGITS, id=f"{side}-cash")
+            yield MoneyInput(cash, self.MONEY, self.CASH_DIGITS, placeholder="and cash",
+                             id=f"{side}-cash")
 
     def _side_title(self, side: str, items: list) -> str:
         title = f"You {side}"
@@ -115,12 +122,34 @@ class TradeScreen(ModalPage):
 
     def _picked(self, side: str) -> tuple[tuple[int, ...], int]:
         values = self.query_one(f"#{side}", SelectionList).selected
-        cash = self.query_one(f"#{side}-cash", Input).value
-        return tuple(sorted(values)), int(cash) if cash.isascii() and cash.isdigit() else 0
+        return tuple(sorted(values)), self.query_one(f"#{side}-cash", MoneyInput).amount
+
+    def outcome_text(self, offer) -> Text:
+        """What the offer does: each side's change in worth, and a group it completes (a
+        warning when it is the partner's)."""
+        outcome, players = self.final.trade_outcome(self.seat, offer), self.final.players
+        text = Text("Change in worth: ", "bold")
+        for index, (seat, change) in enumerate(outcome.changes):
+            sign = "+" if change > 0 else "−" if change < 0 else ""
+            text.append(", " if index else "")
+            text.append("you" if seat == self.seat else players[seat])
+            text.append(f" {sign}{self.MONEY}{abs(change):,}", "green" if change > 0 else
+                        "red" if change < 0 else "")
+        for seat, group in outcome.completes:
+            if seat == self.seat:
+                text.append(f"\nYou would complete {self.group_phrase(group)}.", "green")
+            else:
+                text.append("\n⚠ ", "bold yellow")
+                text.append(players[seat], "bold yellow")
+                text.append(f" would complete {self.group_phrase(group)}.", "bold yellow")
+        return text
 
     def _check(self) -> str | None:
-        """Show whether the game would take this offer now; the reason if not."""
-        reason = self.table.why_illegal(self.seat, self.offer())
+        """Show what the offer does, and whether the game would take it now; the reason if
+        not."""
+        offer = self.offer()
+        self.query_one("#outcome", Static).update(self.outcome_text(offer))
+        reason = self.table.why_illegal(self.seat, offer)
         verdict = self.query_one("#verdict", Static)
         if reason is None:
             verdict.update(Text("Ready to send: Enter or the button.", "bold green"))

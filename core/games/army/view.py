@@ -9,14 +9,23 @@ from typing import TYPE_CHECKING, ClassVar
 
 from core.engine.decisions import AuctionLot, AuctionView, seen
 from core.engine.events import named
-from core.engine.templates import BidRange, OfferTerms
+from core.engine.templates import BidRange, OfferTerms, TradeOutcome
 from core.engine.turns import StackView
 from core.engine.views import Upto, ViewSchema, view_dataclass
 
 from .actions import CODEC
-from .board import DEEDS, SQUARES_COUNT, buildings_held, deeds_held, raisable, valuation
+from .board import (
+    DEEDS,
+    SQUARES,
+    SQUARES_COUNT,
+    buildings_held,
+    deeds_held,
+    group_of,
+    raisable,
+    valuation,
+)
 from .cards import DECKS
-from .frames import FRAMES, MAX_PROPOSALS
+from .frames import FRAMES, MAX_PROPOSALS, interest
 from .sentences import SENTENCES
 from .trading import trade_holdings
 
@@ -81,6 +90,26 @@ class ArmyView(StackView):
     def net_worth(self) -> tuple[int, ...]:
         return tuple(valuation(deeds_held(seat, self.owner), self.cash[seat], self.level,
                                self.mortgaged) for seat in range(len(self.players)))
+
+    def trade_outcome(self, proposer: int, offer) -> TradeOutcome:
+        """Each side's change in worth (the short game's valuation: cards are worth nothing in
+        it; the 10% interest on a mortgaged deed received counts) and the groups completed."""
+        partner = offer.partner
+        after = list(self.owner)
+        for square in offer.give:
+            after[square] = partner
+        for square in offer.get:
+            after[square] = proposer
+        changes = []
+        for seat, received, cash in ((proposer, offer.get, offer.get_cash - offer.give_cash),
+                                     (partner, offer.give, offer.give_cash - offer.get_cash)):
+            fees = sum(interest(SQUARES[s].mortgage) for s in received if self.mortgaged[s])
+            changes.append((seat, valuation(deeds_held(seat, after), self.cash[seat] + cash - fees,
+                                            self.level, self.mortgaged) - self.net_worth[seat]))
+        completes = tuple(dict.fromkeys(
+            (after[s], SQUARES[s].group) for s in (*offer.give, *offer.get)
+            if all(after[g] == after[s] for g in group_of(s))))
+        return TradeOutcome(tuple(changes), completes)
 
     def buildings(self, seat: int) -> tuple[int, int]:
         """(Ammo Stores, Barracks) standing on `seat`'s sites."""

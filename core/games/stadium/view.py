@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, ClassVar
 
 from core.engine.decisions import AuctionView, TradeOffer, seen
 from core.engine.events import named
-from core.engine.templates import BidRange
+from core.engine.templates import BidRange, TradeOutcome
 from core.engine.turns import StackView
 from core.engine.views import Upto, ViewSchema, view_dataclass
 
@@ -90,6 +90,19 @@ class StadiumView(StackView):
         """Cash, undeveloped land at $20,000 an acre, buildings at construction value."""
         return tuple(self.cash[s] + ACRE_PRICE * self.undeveloped_acres(s) + sum(
             building_value(b) for b in self.buildings_of(s)) for s in range(len(self.players)))
+
+    def trade_outcome(self, proposer: int, offer) -> TradeOutcome:
+        """Each side's change in assets: land at $20,000 an acre, buildings at their
+        construction value, cash."""
+        partner = offer.partner
+
+        def worth(holder: int, lots, buildings, cash: int) -> int:
+            return cash + sum(ACRE_PRICE * self.parcel(holder, lot).bit_count() for lot in lots) \
+                + sum(building_value(b) for b in self.buildings if b.id in buildings)
+
+        change = worth(partner, offer.get_lots, offer.get_buildings, offer.get_cash) - \
+            worth(proposer, offer.give_lots, offer.give_buildings, offer.give_cash)
+        return TradeOutcome(((proposer, change), (partner, -change)))
 
     def building_price(self, seat: int, card: int) -> int:
         """What the card costs `seat` now (Cost overrun cards held add 20% each)."""

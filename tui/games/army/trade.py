@@ -45,6 +45,10 @@ class TradeScreen(GameTrade):
         return A.Propose(partner, deeds(give), give_cash, cards(give), deeds(get), get_cash,
                          cards(get))
 
+    def group_phrase(self, group: str) -> str:
+        name = group_name(group)
+        return f"the {name}" if group in ("garrison", "utility") else f"the {name} group"
+
     def sides_of(self, offer: A.Propose):
         return ((offer.give + tuple(CARD_VALUE + d for d in offer.give_cards), offer.give_cash),
                 (offer.get + tuple(CARD_VALUE + d for d in offer.get_cards), offer.get_cash))

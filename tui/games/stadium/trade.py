@@ -16,7 +16,7 @@ BUILDING_VALUE = 1000  # a building's value in a list is 1000 + its number; a lo
 
 
 class StadiumTrade(TradeScreen):
-    CASH = "and cash $"
+    MONEY = "$"
     CASH_DIGITS = 8
     NOTHING = "no land or buildings, only cash"
 
