@@ -188,7 +188,7 @@ class SessionApp(ServedApp):
             self.exit()
             return
         self.at_table = table_id
-        self.host.places[self.player] = table_id
+        self.host.remember_place(self.player, table_id)
         self._leave_screens()
         self.push_screen(net_screen_class(table.game)(
             NetTable(self.host, table_id, self.player), seat=seat))

@@ -338,8 +338,19 @@ class Host:
     def watch(self, table_id: int, name: str) -> None:
         table = self.table(table_id)
         table.watchers[name] = table.watchers.get(name, 0) + 1
-        self.places[name] = table_id
+        self.remember_place(name, table_id)
         self._lobby_changed()
+
+    def remember_place(self, name: str, table_id: int) -> None:
+        """`name` plays at or watches this table: where they come back to, after a dropped
+        connection or a restart of the server (kept on disk when it changes)."""
+        if self.places.get(name) == table_id:
+            return
+        self.places[name] = table_id
+        try:
+            self.storage.set_place(name, table_id)
+        except StorageError as exc:  # only a restart would forget it
+            log.warning("where %s is cannot be saved: %s", name, exc)
 
     def unwatch(self, table_id: int, name: str) -> None:
         table = self.tables.get(table_id)
@@ -467,7 +478,7 @@ class Host:
         seat = table.seat_of(name)
         if seat is None or table.match is None:
             raise HostError("you have no seat in a game at that table")
-        self.places[name] = table_id
+        self.remember_place(name, table_id)
         self.back(name, table_id)
         self._commit(table, seat, action, version)
 
@@ -646,8 +657,9 @@ class Host:
 
     def _load(self) -> None:
         """The tables waiting or playing when the server stopped (finished games stay on disk
-        only: nobody can come back to them, and they are replayed from there). A table that
-        does not read is set aside, and the others start."""
+        only: nobody can come back to them, and they are replayed from there), and where each
+        person last played or watched. A table that does not read is set aside, and the others
+        start."""
         for table_id in self.storage.table_ids(WAITING, PLAYING):
             try:
                 self._load_table(table_id)
@@ -656,6 +668,11 @@ class Host:
                 log.error("table %d cannot be read, and is set aside (%s); `boomtown tables` "
                           "lists it", table_id, reason)
                 self.storage.set_aside(table_id, reason[:500])
+        try:
+            self.places = {name: table_id for name, table_id in self.storage.places().items()
+                           if table_id in self.tables}
+        except StorageError as exc:
+            log.warning("where people were cannot be read: %s", exc)
 
     def _load_table(self, table_id: int) -> None:
         stored = self.storage.table(table_id)

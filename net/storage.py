@@ -74,6 +74,10 @@ CREATE TABLE IF NOT EXISTS settings (
     value TEXT NOT NULL,
     PRIMARY KEY (name, setting)
 );
+CREATE TABLE IF NOT EXISTS places (
+    name TEXT PRIMARY KEY,
+    table_id INTEGER NOT NULL
+);
 CREATE TABLE IF NOT EXISTS actions (
     table_id INTEGER NOT NULL,
     n INTEGER NOT NULL,
@@ -274,6 +278,22 @@ class Storage:
     def remember(self, name: str, setting: str, value: str) -> None:
         self.db.execute("INSERT OR REPLACE INTO settings VALUES (?, ?, ?)",
                         (name, setting, value))
+
+    # -- where people were -------------------------------------------------------------------
+
+    @guarded
+    def set_place(self, name: str, table_id: int) -> None:
+        """`name` last played at or watched this table."""
+        self.db.execute("INSERT OR REPLACE INTO places VALUES (?, ?)", (name, table_id))
+
+    @guarded
+    def places(self) -> dict[str, int]:
+        """Where each person last played or watched, for the tables still waiting or playing
+        (the others' rows are dropped)."""
+        with self._transaction():
+            self.db.execute("DELETE FROM places WHERE table_id NOT IN (SELECT id FROM tables "
+                            "WHERE status IN ('waiting', 'playing'))")
+        return dict(self.db.execute("SELECT name, table_id FROM places"))
 
     # -- bans (written by `boomtown ban`, read by the server) --------------------------------
 

@@ -115,3 +115,28 @@ async def test_every_frame_after_a_restart_is_drawn_from_the_seats_own_view(tmp_
             if found:
                 assert found.group(1) == "?", line
     assert re.search(r"│ R ann\s+\?\s", shown) and secret
+
+
+async def test_a_spectator_comes_back_to_the_table_they_watched_after_a_restart(tmp_path):
+    """Issue 43: where people watch was kept only in memory, so after a restart a spectator
+    came back to the lobby while the players came back to their seats."""
+    from .harness import start_server, table_with
+
+    server, port = await start_server(tmp_path, bot_pace_seconds=600.0)  # the table stays put
+    try:
+        table = table_with(server, ["ann"], bots=1, game="army", seed=3)
+        cat = await connect(port, "cat")
+        await cat.wait_for("You are cat")
+        await cat.press("w")
+        await until(lambda: "cat" in table.watchers)
+        await cat.close()
+    finally:
+        await server.stop()
+    server, port = await start_server(tmp_path, bot_pace_seconds=600.0)  # the restart
+    try:
+        cat = await connect(port, "cat")
+        await until(lambda: "cat" in server.host.tables[table.id].watchers)  # straight back
+        await cat.wait_for("watching")
+        await cat.close()
+    finally:
+        await server.stop()
