@@ -20,6 +20,7 @@ import asyncssh
 from rich.console import Console
 from textual import constants, events
 from textual._xterm_parser import XTermParser
+from textual.app import ScreenStackError
 from textual.driver import Driver
 from textual.geometry import Size
 
@@ -32,6 +33,7 @@ HELD_NOTICE_SECONDS = 60.0  # how often a person whose keys are held back is tol
 HELD_EVENTS = 64  # input events held back from a busy app; with more, no more input is read
 FEED_SLICE = 16  # characters of input parsed at a time
 POLL_SECONDS = 0.005  # how often a busy app is looked at again
+YIELDS = 32  # turns of the loop a key waits for the one before it, before it polls
 
 COLOR_SYSTEM = "256"  # one colour system for every app in the process (NET_NOTES trap 3)
 
@@ -77,6 +79,7 @@ class SSHDriver(Driver):
         self._held: deque = deque()  # input parsed, not yet given to the app (in order)
         self._release: asyncio.Task | None = None
         self._told_held_back = -HELD_NOTICE_SECONDS  # when the person was last told why
+        self._in_flight = False  # input given may still be on its way through the app
 
     # -- output ------------------------------------------------------------------------------
 
@@ -207,17 +210,36 @@ class SSHDriver(Driver):
     def _app_free(self) -> bool:
         """Whether the app may be given input now: it is not still busy with what it was given,
         and the session has used no more of the event loop than its share."""
-        return (self._app._message_queue.qsize() <= QUEUE_BACKLOG
+        return (self._app._message_queue.qsize() <= QUEUE_BACKLOG and not self._input_in_flight()
                 and (self._meter is None or not self._meter.owed()))
+
+    def _input_in_flight(self) -> bool:
+        """Whether the input last given may still be on its way: in the app's queue, or in a
+        widget's of the screen. A key goes from the app to the focused widget and bubbles back
+        up, and its binding runs only at the end of that way; a key given before then would go
+        to whatever had the focus before the binding moved it (the s of "/say" would sit down
+        in the lobby), so keys are given one after another, each once the last has been dealt
+        with."""
+        if not self._in_flight:
+            return False
+        try:
+            pumps = [self._app, *self._app.screen.walk_children(with_self=True)]
+        except ScreenStackError:  # no screen: nothing for the input to reach
+            return False
+        self._in_flight = any(pump._message_queue.qsize() for pump in pumps)
+        return self._in_flight
 
     async def _release_held(self) -> None:
         try:
             while self._held:
+                turns = 0
                 while not self._app_free():  # one session must not hog the loop everyone shares
                     owed = self._meter.owed() if self._meter is not None else 0.0
                     if owed:  # keys that all came before the share ran out wait on it too
                         self._tell_held_back()
-                    await asyncio.sleep(max(POLL_SECONDS, owed))
+                    turns += 1  # the last key is usually dealt with in a few turns of the loop
+                    await asyncio.sleep(0 if turns <= YIELDS and not owed else
+                                        max(POLL_SECONDS, owed))
                 self._give(self._held.popleft())
         finally:
             self._release = None
@@ -226,6 +248,7 @@ class SSHDriver(Driver):
         """Give the app the person's input: what it costs is the session's."""
         if self._meter is not None:
             self._meter.input_given()
+        self._in_flight = True
         self.process_message(event)
 
     def _send_resize(self) -> None:

@@ -133,6 +133,7 @@ class Parsed:
     def __init__(self) -> None:
         self.channel = type("Channel", (), {"peer": "test"})()
         self._message_queue = asyncio.Queue()
+        self.screen = type("Screen", (), {"walk_children": lambda self, with_self: []})()
         self.posted = []
 
     def post_message(self, message) -> None:

@@ -77,6 +77,24 @@ async def test_a_flood_of_chat_lines_is_held_back_for_its_sender_only(tmp_path):
         await server.stop()
 
 
+async def test_chat_typed_in_one_burst_with_its_slash_goes_to_the_chat_line(tmp_path):
+    """Keys that arrive in one write with the / that opens the lobby's chat went where the
+    focus was before the / moved it ("s" sat down, and "ann: pam" was said; issue 43's point
+    29 again): each key is now given once the one before has been dealt with."""
+    server, port = await start_server(tmp_path)
+    try:
+        ann = await connect(port, "ann")
+        await until(lambda: settled_in_lobby(session_of(server, "ann")))
+        table = server.host.create_table("ben", "army", {}, players=2, bots=0)
+        await ann.press("/sit\r/spam\r")  # one write
+        await until(lambda: len(server.host.lobby_chat.lines) == 2)
+        assert [line.text for line in server.host.lobby_chat.lines] == ["ann: sit", "ann: spam"]
+        assert table.seat_of("ann") is None  # the s of "sit" did not sit her down
+        await ann.close()
+    finally:
+        await server.stop()
+
+
 async def test_a_status_line_with_a_hostile_name_is_drawn_as_typed(tmp_path):
     server, port = await start_server(tmp_path)
     evil = await connect(port, "[reverse]E")
