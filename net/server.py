@@ -36,6 +36,19 @@ log = logging.getLogger("boomtown.net")
 DEFAULT_LIMITS = Limits()
 
 
+class HostKeyError(ValueError):
+    """The host key given to serve with cannot be used."""
+
+
+def given_host_key(path: Path) -> asyncssh.SSHKey:
+    """The host key in `path` (an unencrypted private key, OpenSSH's or PEM), which several
+    servers may share so that clients' known_hosts stay valid whichever answers."""
+    try:
+        return asyncssh.read_private_key(str(path))
+    except (OSError, asyncssh.KeyImportError, ValueError) as exc:
+        raise HostKeyError(f"cannot use the host key {path}: {exc}") from None
+
+
 def host_key(data_dir: Path) -> asyncssh.SSHKey:
     """The server's key: made once, kept in the data directory so known_hosts stay valid."""
     path = data_dir / "host_key"
@@ -246,7 +259,10 @@ class DataDirError(ValueError):
 
 class BoomtownServer:
     def __init__(self, data_dir: Path, limits: Limits = DEFAULT_LIMITS,
-                 allow_guests: bool = False) -> None:
+                 allow_guests: bool = False, host_key_file: Path | None = None) -> None:
+        """A server keeping its tables in `data_dir`, and its host key there too unless
+        `host_key_file` gives one (HostKeyError if it cannot be used)."""
+        given = given_host_key(host_key_file) if host_key_file is not None else None
         self.data_dir = data_dir
         self.limits = limits
         self.allow_guests = allow_guests
@@ -256,7 +272,7 @@ class BoomtownServer:
         self.terminals = Counter()  # terminal sessions open
         try:
             data_dir.mkdir(parents=True, exist_ok=True)
-            self.key = host_key(data_dir)
+            self.key = given or host_key(data_dir)
             self.storage = Storage(data_dir / "boomtown.sqlite3")
             self.thinkers = Thinkers()  # its processes start with the first search bot's move
             self.host = Host(self.storage, limits, self.thinkers)
@@ -380,8 +396,8 @@ class BoomtownServer:
 
 
 async def serve(address: str, port: int, data_dir: Path, allow_guests: bool,
-                limits: Limits) -> None:
-    server = BoomtownServer(data_dir, limits, allow_guests)
+                limits: Limits, host_key_file: Path | None = None) -> None:
+    server = BoomtownServer(data_dir, limits, allow_guests, host_key_file)
     bound = await server.start(address, port)
     print(f"Boomtown is serving on {address}:{bound}", flush=True)
     print(f"Host key fingerprint: {server.fingerprint}", flush=True)
@@ -392,10 +408,11 @@ async def serve(address: str, port: int, data_dir: Path, allow_guests: bool,
         await server.stop()
 
 
-def main(address: str, port: int, data_dir: Path, allow_guests: bool, limits: Limits) -> None:
+def main(address: str, port: int, data_dir: Path, allow_guests: bool, limits: Limits,
+         host_key_file: Path | None = None) -> None:
     logging.basicConfig(stream=sys.__stderr__, level=logging.INFO,
                         format="%(asctime)s %(levelname)s %(message)s")
     try:
-        asyncio.run(serve(address, port, data_dir, allow_guests, limits))
+        asyncio.run(serve(address, port, data_dir, allow_guests, limits, host_key_file))
     except KeyboardInterrupt:
         pass

@@ -47,6 +47,10 @@ def _parser() -> argparse.ArgumentParser:
                        help="port to listen on (default %(default)s)")
     serve.add_argument("--data", help="where the host key and the tables are kept "
                        "(default: the user's data directory)")
+    serve.add_argument("--host-key", metavar="FILE",
+                       help="serve with this SSH host key (an unencrypted private key) instead "
+                       "of the one made and kept in the data directory: servers that share it "
+                       "keep clients' known_hosts valid whichever answers")
     serve.add_argument("--allow-guests", action="store_true",
                        help="let people without an SSH key in (keyboard-interactive, no password)")
     serve.add_argument("--afk-seconds", type=_seconds, default=60.0,
@@ -308,7 +312,10 @@ def run_serve(args: argparse.Namespace) -> int:
                     search_tables=args.search_tables,
                     games_per_person=args.games_per_person, past_games_listed=args.past_games,
                     max_width=args.max_size[0], max_height=args.max_size[1])
-    serve(args.host, args.port, _server_dir(args), args.allow_guests, limits)
+    from pathlib import Path
+
+    serve(args.host, args.port, _server_dir(args), args.allow_guests, limits,
+          Path(args.host_key) if args.host_key else None)
     return 0
 
 

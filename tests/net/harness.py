@@ -149,7 +149,9 @@ async def start_server(tmp_path, **limits) -> tuple[BoomtownServer, int]:
     base = dict(bot_pace_seconds=0.0, afk_seconds=30.0)
     base.update(limits)
     guests = base.pop("allow_guests", False)
-    server = BoomtownServer(tmp_path, Limits(**base), allow_guests=guests)
+    key_file = base.pop("host_key_file", None)
+    server = BoomtownServer(tmp_path, Limits(**base), allow_guests=guests,
+                            host_key_file=key_file)
     port = await server.start("127.0.0.1", 0)
     return server, port
 
