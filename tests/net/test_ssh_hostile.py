@@ -6,7 +6,15 @@ import pytest
 
 from net.driver import SSHDriver
 
-from .harness import connect, play_until, session_of, settled_in_lobby, start_server, until
+from .harness import (
+    ann_and_ben_at,
+    connect,
+    play_until,
+    session_of,
+    settled_in_lobby,
+    start_server,
+    until,
+)
 
 # Each would restyle or break a screen if it were read as markup, a link or an emoji. (An escape
 # byte cannot be in an SSH user name; chat carries one, and it is stripped.)
@@ -91,6 +99,24 @@ async def test_chat_typed_in_one_burst_with_its_slash_goes_to_the_chat_line(tmp_
         assert [line.text for line in server.host.lobby_chat.lines] == ["ann: sit", "ann: spam"]
         assert table.seat_of("ann") is None  # the s of "sit" did not sit her down
         await ann.close()
+    finally:
+        await server.stop()
+
+
+async def test_table_chat_typed_in_one_burst_with_the_key_that_opens_it_is_said_whole(tmp_path):
+    """The t that opens the chat prompt at a table, and the line after it, in one write: the
+    prompt (a new screen, focused once mounted) gets every key of the line."""
+    server, port = await start_server(tmp_path)
+    try:
+        ann, ben, table = await ann_and_ben_at(server, port, "army", lambda state: True)
+        await ann.press("tHello there\r")  # one write
+        def said() -> list[str]:
+            return [line.text for line in table.chat.lines if line.text.startswith("ann")]
+
+        await until(said)
+        assert said() == ["ann: Hello there"]
+        await ann.close()
+        await ben.close()
     finally:
         await server.stop()
 
