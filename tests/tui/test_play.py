@@ -767,3 +767,19 @@ async def test_a_two_player_ledger_shows_each_colour_s_cash_and_lots():
             lots = sum(owner == colour for owner in table.state.owners)
             assert row.split()[-3:] == [str(table.state.cash(colour)),
                                         str(10 * table.state.loans[colour]), str(lots)]
+
+
+async def test_a_two_player_ledger_shows_every_colour_s_cash_debt_and_lots_at_80x24():
+    """Issue 43's point 14 left the 80x24 Ledger room for the first player's colours only."""
+    from core.games.bigshot.board import COLOURS, LOAN_DEBT
+
+    table = table_at(players=2, until=lambda s: s.round >= 3 and s.phase == "bid")
+    app = app_for(table)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        shown = str(app.screen.query_one(LedgerPanel)._shown)
+        state = table.state
+        for colours in state.seat_colours:  # a player's colours on one line: cash/debt/lots
+            assert "  " + " ".join(
+                f"{COLOURS[c][0].upper()} {state.cash(c)}/{LOAN_DEBT * state.loans[c]}/"
+                f"{sum(owner == c for owner in state.owners)}" for c in colours) in shown

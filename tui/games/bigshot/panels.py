@@ -147,7 +147,17 @@ class LedgerPanel(TextPanel):
             cash = "?" if hidden else str(s.cash)
             total = "?" if hidden else str(s.total)
             text.append(f"{cash:>{cash_w}}{s.debt:>5}{len(s.lots):>{lots_w}}{total:>6}\n")
-            if len(colours) > 1:  # a bid is paid from one colour: each colour's own money
+            if len(colours) > 1 and compact:  # each colour's cash/debt/lots, on one line
+                row = Text(" ")
+                for colour in colours:
+                    cash = "?" if view.cash[colour] is None else str(view.cash[colour])
+                    lots = sum(owner == colour for owner in view.owners)
+                    row.append(" ")
+                    row.append_text(badge(colour))
+                    row.append(f" {cash}/{LOAN_DEBT * view.loans[colour]}/{lots}", EMPTY)
+                text.append_text(row)
+                text.append("\n")
+            elif len(colours) > 1:  # a bid is paid from one colour: each colour's own money
                 for colour in colours:
                     row = Text("  ")
                     row.append_text(badge(colour))
