@@ -1,0 +1,117 @@
+"""What the server keeps, through the storage's own interface: the contract every backend keeps
+(SQLite today, the embedded default; a backend added later runs these same tests, by adding
+itself to BACKENDS)."""
+
+import pytest
+
+from net.storage import Storage, StorageError
+
+BACKENDS = {"sqlite": lambda tmp_path: Storage(tmp_path / "boomtown.sqlite3")}
+ANN, BEN = {"name": "ann", "kind": "human"}, {"name": "ben", "kind": "human"}
+BOT = {"name": "Ada", "kind": "bot"}
+
+
+@pytest.fixture(params=list(BACKENDS))
+def storage(request, tmp_path):
+    store = BACKENDS[request.param](tmp_path)
+    yield store
+    store.close()
+
+
+def test_a_name_is_owned_by_the_first_key_and_by_its_look_alikes(storage):
+    assert storage.key_of("ann") is None
+    assert storage.claim("ann", "key-1")
+    assert storage.claim("ann", "key-1")  # the owner again
+    assert not storage.claim("ann", "key-2")
+    assert not storage.claim("аnn", "key-2")  # a Cyrillic a: the same name to the eye
+    assert storage.key_of("аnn") == "key-1"
+
+
+def test_settings_are_kept_per_name(storage):
+    assert storage.setting("ann", "turn_bell") is None
+    storage.remember("ann", "turn_bell", "off")
+    storage.remember("ann", "turn_bell", "on")
+    assert storage.setting("ann", "turn_bell") == "on"
+    assert storage.setting("ben", "turn_bell") is None
+
+
+def test_a_ban_covers_the_name_its_key_and_the_addresses_it_came_from(storage):
+    storage.claim("eve", "key-e")
+    storage.visited("eve", "10.0.0.9")
+    key, addresses = storage.ban("eve", "spam")
+    assert (key, addresses) == ("key-e", ["10.0.0.9"])
+    (ban,) = storage.bans()
+    assert ban.refuses("eve", None, "1.2.3.4") and ban.refuses("other", "key-e", "1.2.3.4")
+    assert ban.refuses("guest", None, "10.0.0.9") and not ban.refuses("ann", "k", "10.0.0.9")
+    assert storage.lift_ban("eve") and not storage.lift_ban("eve")
+    assert storage.bans() == []
+
+
+def test_a_table_keeps_its_seats_actions_and_status_in_order(storage):
+    table = storage.create_table("army", {"short_game": True}, 7, [ANN, BOT], "ann", "heuristic")
+    storage.update_table(table, [ANN, BOT], "playing", "ann")
+    for n, action in enumerate([{"kind": "roll"}, {"kind": "buy"}, {"kind": "end"}]):
+        storage.add_action(table, n, n % 2, action)
+    storage.update_away(table, [1])
+    stored = storage.table(table)
+    assert (stored.game, stored.options, stored.seed, stored.seats, stored.status) == (
+        "army", {"short_game": True}, 7, [ANN, BOT], "playing")
+    assert stored.actions == [(0, {"kind": "roll"}), (1, {"kind": "buy"}), (0, {"kind": "end"})]
+    assert (stored.away, stored.bot_kind) == ([1], "heuristic")
+    assert storage.table_ids("playing") == [table] and storage.statuses([table, 99]) == {
+        table: "playing"}
+    assert storage.table(99) is None
+
+
+def test_one_move_number_is_taken_once(storage):
+    table = storage.create_table("army", {}, 1, [ANN, BEN], "ann", "heuristic")
+    storage.add_action(table, 0, 0, {"kind": "roll"})
+    with pytest.raises(StorageError):  # a second move 0: refused, the history is not forked
+        storage.add_action(table, 0, 1, {"kind": "roll"})
+    assert storage.table(table).actions == [(0, {"kind": "roll"})]
+
+
+def test_finished_games_are_listed_newest_first_with_who_won(storage):
+    first = storage.create_table("bigshot", {}, 1, [ANN, BEN], "ann", "heuristic")
+    second = storage.create_table("army", {}, 2, [BEN, BOT], "ben", "heuristic")
+    storage.end_table(first, "ann wins", [0])
+    storage.end_table(second, "Ada wins", [1])
+    assert [t.id for t in storage.finished(10)] == [second, first]
+    assert [t.id for t in storage.finished(10, "ann")] == [first]
+    assert storage.finished_table(first).result == "ann wins"
+    assert storage.record_of("ann") == (1, 1) and storage.record_of("ben") == (0, 2)
+    assert storage.most_wins(5) == [("ann", 1)]  # a bot's win is nobody's
+
+
+def test_a_table_closed_before_any_move_goes_and_one_with_moves_stays_listed(storage):
+    empty = storage.create_table("army", {}, 1, [ANN], "ann", "heuristic")
+    played = storage.create_table("army", {}, 2, [ANN], "ann", "heuristic")
+    storage.add_action(played, 0, 0, {"kind": "roll"})
+    newest = storage.create_table("army", {}, 3, [ANN], "ann", "heuristic")
+    assert storage.close_table(empty) and storage.close_table(played)
+    assert not storage.close_table(played)  # closed already
+    assert storage.table(empty) is None and storage.table(played).status == "closed"
+    assert [t.id for t in storage.open_tables()] == [newest]
+    storage.set_aside(newest, "cannot be read")
+    (damaged,) = storage.open_tables()
+    assert (damaged.status, damaged.result) == ("damaged", "cannot be read")
+
+
+def test_chat_keeps_the_last_lines_of_each_place(storage):
+    for n in range(1, 6):
+        storage.add_chat(0, n, 0, f"ann: line {n}", kept=3)
+    storage.add_chat(4, 1, 12, "ben: at the table", kept=3)
+    assert storage.chat(0) == [(3, 0, "ann: line 3"), (4, 0, "ann: line 4"),
+                               (5, 0, "ann: line 5")]
+    assert storage.chat(4) == [(1, 12, "ben: at the table")]
+
+
+def test_where_people_were_is_kept_for_tables_still_running(storage):
+    running = storage.create_table("army", {}, 1, [ANN], "ann", "heuristic")
+    storage.update_table(running, [ANN], "playing", "ann")
+    over = storage.create_table("army", {}, 2, [BEN], "ben", "heuristic")
+    storage.set_place("cat", running)
+    storage.set_place("dan", over)
+    storage.set_place("cat", running)
+    storage.end_table(over, "ben wins", [0])
+    assert storage.places() == {"cat": running}
