@@ -753,33 +753,25 @@ async def test_each_game_keeps_its_own_save_and_a_new_one_asks_before_replacing(
     assert load_table(tmp_path / "autosave-army.json").seats[0].name == "Ann"
 
 
-async def test_a_two_player_ledger_shows_each_colour_s_cash_and_lots():
-    """Issue 43: "RB Player 11" combined both colours' cash, though a bid is paid from one."""
-    from core.games.bigshot.board import COLOURS
-
-    table = table_at(players=2, until=lambda s: s.round >= 3 and s.phase == "bid")
-    app = app_for(table)
-    async with app.run_test(size=(120, 40)) as pilot:
-        await pilot.pause()
-        ledger = str(app.screen.query_one(LedgerPanel)._shown)
-        for colour in table.state.seat_colours[0]:
-            row = next(line for line in ledger.splitlines() if f" {COLOURS[colour]}" in line)
-            lots = sum(owner == colour for owner in table.state.owners)
-            assert row.split()[-3:] == [str(table.state.cash(colour)),
-                                        str(10 * table.state.loans[colour]), str(lots)]
-
-
-async def test_a_two_player_ledger_shows_every_colour_s_cash_debt_and_lots_at_80x24():
-    """Issue 43's point 14 left the 80x24 Ledger room for the first player's colours only."""
+@pytest.mark.parametrize("size", [(120, 40), (80, 24)], ids=["120x40", "80x24"])
+async def test_a_two_player_ledger_shows_each_colour_s_cash_debt_and_lots(size):
+    """Issue 43: "RB Player 11" combined both colours' cash, though a bid is paid from one; and
+    the 80x24 Ledger then had room for the first player's colours only."""
     from core.games.bigshot.board import COLOURS, LOAN_DEBT
 
     table = table_at(players=2, until=lambda s: s.round >= 3 and s.phase == "bid")
     app = app_for(table)
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with app.run_test(size=size) as pilot:
         await pilot.pause()
         shown = str(app.screen.query_one(LedgerPanel)._shown)
-        state = table.state
-        for colours in state.seat_colours:  # a player's colours on one line: cash/debt/lots
-            assert "  " + " ".join(
-                f"{COLOURS[c][0].upper()} {state.cash(c)}/{LOAN_DEBT * state.loans[c]}/"
-                f"{sum(owner == c for owner in state.owners)}" for c in colours) in shown
+    state = table.state
+    figures = {c: (str(state.cash(c)), str(LOAN_DEBT * state.loans[c]),
+                   str(sum(owner == c for owner in state.owners))) for c in range(4)}
+    for colours in state.seat_colours:
+        if size == (80, 24):  # a player's colours on one line: cash/debt/lots
+            assert "  " + " ".join(f"{COLOURS[c][0].upper()} {'/'.join(figures[c])}"
+                                   for c in colours) in shown
+        else:  # a row for each colour
+            for c in colours:
+                row = next(line for line in shown.splitlines() if f" {COLOURS[c]} " in line)
+                assert tuple(row.split()[-3:]) == figures[c]
