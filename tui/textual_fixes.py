@@ -42,17 +42,21 @@ def _timer_init(self: Timer, event_target, interval: float, **options) -> None:
 
 
 def _remove_toast(self: Toast | ToastHolder) -> AwaitRemove:
-    """Once a notice's toast is gone, the place its stack of toasts took is drawn again.
+    """Once a notice's toast is gone, the screen under the notices is drawn again, whole.
     Textual redrew only where the toast had been before its stack last scrolled: when more
-    notices came than the window could stack, those that expired stayed on screen."""
+    notices came than the window could stack, those that expired stayed on screen. Nor is the
+    stack's own region enough: once the last notice has gone it is hidden, its region empty,
+    and a toast still being removed then would be left drawn (seen under load). A notice goes
+    a few times a minute at most; a whole screen drawn then costs little."""
     removal = _original[type(self), "remove"](self)
     rack = next((node for node in self.ancestors if isinstance(node, ToastRack)), None)
     if rack is not None and rack.is_attached:
-        screen, region = rack.screen, rack.region
+        screen = rack.screen
 
         async def redraw() -> None:
             await removal
-            screen.refresh(region)
+            if screen.is_attached:
+                screen.refresh()
 
         self.app.call_later(redraw)
     return removal
