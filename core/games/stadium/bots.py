@@ -123,7 +123,7 @@ class HeuristicBot:
 
     def _buy_bank_building(self, view: StadiumView, me: int, legal: Sequence):
         """A building of the Bank's costs only its land: the best earner it can pay for."""
-        buildings = {b.id: b for b in view.buildings}
+        buildings = view.building_by_id
         buys = [a for a in legal if type(a) is A.BuyBuilding
                 and view.cash[me] - land_price(buildings[a.building]) >= RESERVE]
         return max(buys, key=lambda a: CARDS[buildings[a.building].card].income, default=None)
@@ -152,7 +152,7 @@ class HeuristicBot:
     def _item_worth(self, view: StadiumView, item: int, piece: str) -> int:
         if piece in (CROWN, "land"):
             return ACRE_PRICE * LOT_MASKS[item].bit_count()
-        building = next(b for b in view.buildings if b.id == item)
+        building = view.building_by_id[item]
         return CARDS[building.card].price + ACRE_PRICE * building.cells.bit_count()
 
     def _worth_of(self, view: StadiumView, action) -> int:
@@ -212,7 +212,7 @@ class HeuristicBot:
         if site.cells & ~view.land[me]:
             return None  # not all of it is its own yet
         clear = [a for a in legal if type(a) is A.Demolish
-                 and next(b for b in view.buildings if b.id == a.building).cells & site.cells]
+                 and view.building_by_id[a.building].cells & site.cells]
         return clear[0] if clear else None
 
     # -- construction --------------------------------------------------------------------------

@@ -60,6 +60,11 @@ class StadiumView(StackView):
         return (BidRange(auction.minimum, self.cash[seat], BID_STEP),)
 
     @cached_property
+    def building_by_id(self) -> dict[int, Building]:
+        """Each building on the board by its number."""
+        return {b.id: b for b in self.buildings}
+
+    @cached_property
     def developed(self) -> int:
         return sum(b.cells for b in self.buildings)
 

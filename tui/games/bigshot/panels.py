@@ -114,6 +114,13 @@ class AuctionPanel(TextPanel):
                                    ("⏎" if compact else "Enter", "place"), compact=compact))
 
 
+def colour_figures(view, colour: int) -> tuple[str, str, str]:
+    """A colour's own cash ("?" where hidden), debt and lots, as the Ledger writes them."""
+    cash = view.cash[colour]
+    return ("?" if cash is None else str(cash), str(LOAN_DEBT * view.loans[colour]),
+            str(sum(owner == colour for owner in view.owners)))
+
+
 class LedgerPanel(TextPanel):
     """Each player's cash, debts, lots and live score estimate, then the viewer's money history:
     as many of its newest entries as fit."""
@@ -150,11 +157,9 @@ class LedgerPanel(TextPanel):
             if len(colours) > 1 and compact:  # each colour's cash/debt/lots, on one line
                 row = Text(" ")
                 for colour in colours:
-                    cash = "?" if view.cash[colour] is None else str(view.cash[colour])
-                    lots = sum(owner == colour for owner in view.owners)
                     row.append(" ")
                     row.append_text(badge(colour))
-                    row.append(f" {cash}/{LOAN_DEBT * view.loans[colour]}/{lots}", EMPTY)
+                    row.append(" " + "/".join(colour_figures(view, colour)), EMPTY)
                 text.append_text(row)
                 text.append("\n")
             elif len(colours) > 1:  # a bid is paid from one colour: each colour's own money
@@ -164,10 +169,8 @@ class LedgerPanel(TextPanel):
                     row.append(" " + COLOURS[colour])
                     row.truncate(width + 3, pad=True)
                     text.append_text(row)
-                    cash = "?" if view.cash[colour] is None else str(view.cash[colour])
-                    lots = sum(owner == colour for owner in view.owners)
-                    text.append(f"{cash:>{cash_w}}{LOAN_DEBT * view.loans[colour]:>5}"
-                                f"{lots:>{lots_w}}\n", EMPTY)
+                    cash, debt, lots = colour_figures(view, colour)
+                    text.append(f"{cash:>{cash_w}}{debt:>5}{lots:>{lots_w}}\n", EMPTY)
         if view.ghost >= 0:
             ghost_lots = sum(1 for o in view.owners if o == view.ghost)
             text.append_text(badge(view.ghost))

@@ -51,7 +51,7 @@ def offer_keys(enter: str, tab: str, short: bool) -> list[tuple[str, str]]:
 
 def bank_building_line(view, number: int, compact: bool) -> str:
     """A building of the Bank's on offer with its land, and its price."""
-    building = next(b for b in view.buildings if b.id == number)
+    building = view.building_by_id[number]
     card = CARDS[building.card]
     if compact:
         return f"Or the Bank's {CODES[card.name]} #{number}: {money(land_price(building), True)}."
@@ -63,7 +63,7 @@ def auction_item(view, auction) -> str:
     if auction.piece in (CROWN, "land"):
         lot = LOTS[auction.square]
         return f"{A.lot_name(lot.id)} ({lot.acres} acres, zone {lot.zone})"
-    building = next(b for b in view.buildings if b.id == auction.square)
+    building = view.building_by_id[auction.square]
     card = CARDS[building.card]
     return f"{card.name} #{building.id} (+{money(card.income)} a turn)"
 

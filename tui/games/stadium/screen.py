@@ -182,7 +182,7 @@ class StadiumScreen(BidKeys, TradeKeys, TableScreen):
                                         action.lot) >> (c[0] * WIDTH + c[1]) & 1]
                 found.append(cells[0] if cells else LOTS[action.lot].cells[0])
             elif type(action) in (A.AuctionBuilding, A.BuyBuilding):
-                building = next(b for b in view.buildings if b.id == action.building)
+                building = view.building_by_id[action.building]
                 found.append((building.row, building.col))
         return found
 
@@ -239,7 +239,7 @@ class StadiumScreen(BidKeys, TradeKeys, TableScreen):
         elif hasattr(action, "lot"):
             self.cursor = LOTS[action.lot].cells[0]
         elif hasattr(action, "building"):
-            building = next((b for b in self.view.buildings if b.id == action.building), None)
+            building = self.view.building_by_id.get(action.building)
             if building is not None:
                 self.cursor = (building.row, building.col)
         self.redraw()
@@ -266,8 +266,8 @@ class StadiumScreen(BidKeys, TradeKeys, TableScreen):
             if self.submit(A.Build(self.placing, row, col, FACINGS.index(self.facing))):
                 self.placing = None
                 self.redraw()
-        elif view.phase == "land" and self._bank_building_here(view) is not None:
-            self.submit(A.BuyBuilding(self._bank_building_here(view).id))
+        elif view.phase == "land" and (banks := self._bank_building_here(view)) is not None:
+            self.submit(A.BuyBuilding(banks.id))
         elif self._lot_here() is None:
             self.warn("Put the cursor on a lot first.")
         elif view.phase == "land":
