@@ -1,6 +1,7 @@
-"""The server's database is read and written by one thread of its own, so a disk that hangs
-never stops the event loop every session shares. (Reads hang too: SQLite starts each read by
-writing to its shared-memory index, and a frozen filesystem holds that write.)
+"""The server's database is read and written by one thread of its own, so a disk (or a
+database server) that hangs never stops the event loop every session shares. (Reads hang too:
+SQLite starts each read by writing to its shared-memory index, and a frozen filesystem holds
+that write.)
 
 A caller on the loop waits for its query until the query the disk is at has taken HUNG_SECONDS
 (a slow commit on a busy disk is not a hung disk); then it raises SlowDisk, and while the disk
@@ -14,12 +15,13 @@ from __future__ import annotations
 
 import asyncio
 import queue
-import sqlite3
 import threading
 import time
 from collections.abc import Callable
 from concurrent.futures import Future
 from typing import Any
+
+from .dialects import Dialect
 
 HUNG_SECONDS = 1.0  # a query running this long: the disk is hung, and queries fail at once
 MOVE_WAIT_SECONDS = 0.25  # a move's write not done by then is made when it lands
@@ -51,25 +53,26 @@ def _on_the_loop() -> bool:
 class Disk:
     """The thread that reads and writes; `db`, its connection, is for its jobs alone."""
 
-    def __init__(self, path: str) -> None:
-        self.db: sqlite3.Connection | None = None
+    def __init__(self, dialect: Dialect) -> None:
+        self.db: Any = None
+        self._dialect = dialect
         self._jobs: queue.SimpleQueue = queue.SimpleQueue()
         self._busy_since: float | None = None  # when the job running now began
-        self._thread = threading.Thread(target=self._work, args=(path,), daemon=True,
+        self._thread = threading.Thread(target=self._work, daemon=True,
                                         name="boomtown-disk")
         self._thread.start()
 
-    def _work(self, path: str) -> None:
+    def _work(self) -> None:
         while (item := self._jobs.get()) is not None:
             future, job = item
             if not future.set_running_or_notify_cancel():
                 continue  # given up before it began
             self._busy_since = time.monotonic()
             try:
-                if self.db is None:  # autocommit: we BEGIN ourselves. (Used by this thread
-                    # alone; a test may look into it while the thread is idle.)
-                    self.db = sqlite3.connect(path, isolation_level=None,
-                                              check_same_thread=False)
+                if self.db is None or self._dialect.broken(self.db):  # (used by this
+                    # thread alone; a test may look into it while the thread is idle)
+                    self.db = None
+                    self.db = self._dialect.connect()
                 future.set_result(job())
             except BaseException as exc:  # the caller's to handle
                 future.set_exception(exc)

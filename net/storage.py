@@ -1,4 +1,5 @@
-"""The server's memory on disk (SQLite): names and their keys, tables, and every action.
+"""The server's memory in its database (SQLite in the data directory, or PostgreSQL): names and
+their keys, tables, and every action.
 
 Each action is committed before any session is shown it, so a server killed at any moment
 restarts with every table exactly where the players last saw it.
@@ -9,7 +10,6 @@ from __future__ import annotations
 import contextlib
 import functools
 import json
-import sqlite3
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -17,82 +17,13 @@ from typing import Any
 
 from core.engine.record import Record
 
+from .dialects import dialect_for
 from .disk import Disk, StorageError
 from .limits import STOP_SECONDS
 from .names import skeleton
 
-SCHEMA = """
-CREATE TABLE IF NOT EXISTS users (
-    name TEXT PRIMARY KEY,
-    key TEXT NOT NULL,
-    created REAL NOT NULL
-);
-CREATE TABLE IF NOT EXISTS tables (
-    id INTEGER PRIMARY KEY,
-    game TEXT NOT NULL,
-    options TEXT NOT NULL,
-    seed INTEGER NOT NULL,
-    seats TEXT NOT NULL,
-    host TEXT NOT NULL,
-    status TEXT NOT NULL,
-    created REAL NOT NULL,
-    away TEXT NOT NULL DEFAULT '[]',
-    bot_kind TEXT NOT NULL DEFAULT 'heuristic',
-    ended REAL,
-    result TEXT NOT NULL DEFAULT '',
-    winners TEXT
-);
-CREATE TABLE IF NOT EXISTS chat (
-    place INTEGER NOT NULL,
-    n INTEGER NOT NULL,
-    position INTEGER NOT NULL,
-    line TEXT NOT NULL,
-    PRIMARY KEY (place, n)
-);
-CREATE TABLE IF NOT EXISTS bans (
-    name TEXT PRIMARY KEY,
-    key TEXT,
-    reason TEXT NOT NULL,
-    at REAL NOT NULL
-);
-CREATE TABLE IF NOT EXISTS visits (
-    name TEXT NOT NULL,
-    address TEXT NOT NULL,
-    at REAL NOT NULL,
-    PRIMARY KEY (name, address)
-);
-CREATE INDEX IF NOT EXISTS visits_by_address ON visits (address, at);
-CREATE INDEX IF NOT EXISTS visits_by_time ON visits (at);
-CREATE TABLE IF NOT EXISTS banned_addresses (
-    name TEXT NOT NULL,
-    address TEXT NOT NULL,
-    PRIMARY KEY (name, address)
-);
-CREATE TABLE IF NOT EXISTS settings (
-    name TEXT NOT NULL,
-    setting TEXT NOT NULL,
-    value TEXT NOT NULL,
-    PRIMARY KEY (name, setting)
-);
-CREATE TABLE IF NOT EXISTS places (
-    name TEXT PRIMARY KEY,
-    table_id INTEGER NOT NULL
-);
-CREATE TABLE IF NOT EXISTS actions (
-    table_id INTEGER NOT NULL,
-    n INTEGER NOT NULL,
-    seat INTEGER NOT NULL,
-    action TEXT NOT NULL,
-    PRIMARY KEY (table_id, n)
-);
-"""
-
-
 TABLE_COLUMNS = "id, game, options, seed, seats, host, status, away, bot_kind"
 FINISHED_COLUMNS = "id, game, seats, COALESCE(ended, created), result"  # a FinishedTable's
-WINNER = "(t.seats -> ('$[' || w.value || ']'))"  # the seat of the winner `w` at the table `t`
-SAT_AS_PERSON = ("EXISTS (SELECT 1 FROM json_each(seats) WHERE value ->> '$.kind' = 'human' "
-                 "AND value ->> '$.name' = :player)")  # at the table, the person `:player`
 
 
 VISITS_KEPT_SECONDS = 30 * 24 * 3600  # where a name came from, remembered for a ban this long
@@ -160,13 +91,13 @@ class ListedTable:
     result: str  # for a damaged table, why it was set aside
 
 
-def _sqlite_errors_told(job):
-    """Run `job`, SQLite's and the disk's errors turned into StorageError, which the host
+def _errors_told(job, driver_error: type[Exception]):
+    """Run `job`, the database's and the disk's errors turned into StorageError, which the host
     expects."""
     try:
         return job()
-    except (sqlite3.Error, OSError) as exc:
-        raise StorageError(f"{exc}") from None
+    except (driver_error, OSError) as exc:
+        raise StorageError(f"{exc}".strip()) from None
 
 
 def guarded(method):
@@ -178,47 +109,40 @@ def guarded(method):
 
 
 class Storage:
-    def __init__(self, path: Path) -> None:
-        self._disk = Disk(str(path))
+    def __init__(self, where: str | Path) -> None:
+        """The database at `where`: an SQLite file's path, or a postgresql:// URL."""
+        self.dialect = dialect_for(where)
+        self._disk = Disk(self.dialect)
         try:
             self._set_up()
         except StorageError:
             self.close()
             raise
-        self._data_version: int | None = None
+        self._revision: int | None = None
+        self._winner = self.dialect.item("t.seats", "w.value")  # the seat of winner `w` at `t`
+        self._sat_as_person = (  # at the table, the person `:player`
+            f"EXISTS (SELECT 1 FROM {self.dialect.elements('seats', 's')} WHERE "
+            f"{self.dialect.field('s.value', 'kind')} = 'human' AND "
+            f"{self.dialect.field('s.value', 'name')} = :player)")
 
     @property
-    def db(self) -> sqlite3.Connection:
+    def db(self):
         """The connection, for queries running in the disk's thread."""
         return self._disk.db
 
     def _queued(self, query, keep: bool = False):
         """`query` done in the disk's thread (`keep`: see Disk.do), its errors StorageError."""
-        return self._disk.do(lambda: _sqlite_errors_told(query), keep=keep)
+        return self._disk.do(lambda: _errors_told(query, self.dialect.Error), keep=keep)
 
     @guarded
     def _set_up(self) -> None:
         """The tables made or brought up to date, and a write tried, so that a database that
         cannot be written is refused now, not at the first move."""
-        self.db.execute("PRAGMA journal_mode=WAL")
-        self.db.execute("PRAGMA synchronous=NORMAL")  # a killed process loses nothing committed
-        self.db.executescript(SCHEMA)
-        columns = {row[1] for row in self.db.execute("PRAGMA table_info(tables)")}
-        if "away" not in columns:  # a database from before seats' away flags were kept
-            self.db.execute("ALTER TABLE tables ADD COLUMN away TEXT NOT NULL DEFAULT '[]'")
-        if "bot_kind" not in columns:  # from before a table's bots could be of any kind
-            self.db.execute("ALTER TABLE tables ADD COLUMN bot_kind TEXT NOT NULL "
-                            "DEFAULT 'heuristic'")
-        if "ended" not in columns:  # from before finished games were listed to replay
-            self.db.execute("ALTER TABLE tables ADD COLUMN ended REAL")
-            self.db.execute("ALTER TABLE tables ADD COLUMN result TEXT NOT NULL DEFAULT ''")
-        if "winners" not in columns:  # from before who won was kept (NULL: not known)
-            self.db.execute("ALTER TABLE tables ADD COLUMN winners TEXT")
-        self._fold_names()
+        self.dialect.create_schema(self.db)
+        self.dialect.bring_up_to_date(self.db)
+        self.db.execute("CREATE INDEX IF NOT EXISTS users_by_skeleton ON users (skeleton)")
         with self._transaction():
             self._drop_closed_empty_tables()
-        self.db.execute("BEGIN IMMEDIATE")
-        self.db.execute("COMMIT")
 
     def close(self) -> None:
         self._disk.close(STOP_SECONDS)
@@ -226,7 +150,7 @@ class Storage:
     @contextlib.contextmanager
     def _transaction(self):
         """The statements inside are written all together or not at all."""
-        self.db.execute("BEGIN IMMEDIATE")
+        self.db.execute(self.dialect.begin)
         try:
             yield
         except BaseException:
@@ -235,17 +159,6 @@ class Storage:
         self.db.execute("COMMIT")
 
     # -- names -------------------------------------------------------------------------------
-
-    def _fold_names(self) -> None:
-        """Names are owned by what they look like (net.names): each keeps its skeleton."""
-        columns = {row[1] for row in self.db.execute("PRAGMA table_info(users)")}
-        if "skeleton" not in columns:  # from before look-alike names were one name
-            self.db.execute("ALTER TABLE users ADD COLUMN skeleton TEXT")
-        unfolded = self.db.execute(  # a scan: a damaged index is for logins to meet, and say
-            "SELECT name FROM users NOT INDEXED WHERE skeleton IS NULL").fetchall()
-        self.db.executemany("UPDATE users SET skeleton = ? WHERE name = ?",
-                            [(skeleton(name), name) for (name,) in unfolded])
-        self.db.execute("CREATE INDEX IF NOT EXISTS users_by_skeleton ON users (skeleton)")
 
     @guarded
     def key_of(self, name: str) -> str | None:
@@ -276,15 +189,16 @@ class Storage:
 
     @guarded
     def remember(self, name: str, setting: str, value: str) -> None:
-        self.db.execute("INSERT OR REPLACE INTO settings VALUES (?, ?, ?)",
-                        (name, setting, value))
+        self.db.execute("INSERT INTO settings VALUES (?, ?, ?) ON CONFLICT (name, setting) "
+                        "DO UPDATE SET value = excluded.value", (name, setting, value))
 
     # -- where people were -------------------------------------------------------------------
 
     @guarded
     def set_place(self, name: str, table_id: int) -> None:
         """`name` last played at or watched this table."""
-        self.db.execute("INSERT OR REPLACE INTO places VALUES (?, ?)", (name, table_id))
+        self.db.execute("INSERT INTO places VALUES (?, ?) ON CONFLICT (name) "
+                        "DO UPDATE SET table_id = excluded.table_id", (name, table_id))
 
     @guarded
     def places(self) -> dict[str, int]:
@@ -303,7 +217,8 @@ class Storage:
         the last VISITS_PER_ADDRESS names from each address."""
         now = time.time()
         with self._transaction():
-            self.db.execute("INSERT OR REPLACE INTO visits VALUES (?, ?, ?)", (name, address, now))
+            self.db.execute("INSERT INTO visits VALUES (?, ?, ?) ON CONFLICT (name, address) "
+                            "DO UPDATE SET at = excluded.at", (name, address, now))
             self.db.execute("DELETE FROM visits WHERE at < ?", (now - VISITS_KEPT_SECONDS,))
             self.db.execute("DELETE FROM visits WHERE address = ? AND name NOT IN (SELECT name "
                             "FROM visits WHERE address = ? ORDER BY at DESC LIMIT ?)",
@@ -315,11 +230,13 @@ class Storage:
         addresses the name came from lately; returns the key and those addresses."""
         key, now = self.key_of(name), time.time()
         with self._transaction():
-            self.db.execute("INSERT OR REPLACE INTO bans VALUES (?, ?, ?, ?)",
+            self.db.execute("INSERT INTO bans VALUES (?, ?, ?, ?) ON CONFLICT (name) DO UPDATE "
+                            "SET key = excluded.key, reason = excluded.reason, at = excluded.at",
                             (name, key, reason, now))
-            self.db.execute("INSERT OR IGNORE INTO banned_addresses SELECT name, address "
-                            "FROM visits WHERE name = ? AND at >= ?",
+            self.db.execute("INSERT INTO banned_addresses SELECT name, address FROM visits "
+                            "WHERE name = ? AND at >= ? ON CONFLICT DO NOTHING",
                             (name, now - VISITS_KEPT_SECONDS))
+            self._revised()
         return key, [address for (address,) in self.db.execute(
             "SELECT address FROM banned_addresses WHERE name = ? ORDER BY address", (name,))]
 
@@ -328,6 +245,7 @@ class Storage:
         """Lift the ban on `name` (its key and addresses); False if it was not banned."""
         with self._transaction():
             self.db.execute("DELETE FROM banned_addresses WHERE name = ?", (name,))
+            self._revised()
             return self.db.execute("DELETE FROM bans WHERE name = ?", (name,)).rowcount > 0
 
     @guarded
@@ -345,22 +263,28 @@ class Storage:
 
     @guarded
     def changed_elsewhere(self) -> bool:
-        """Whether another connection (`boomtown ban`) has changed the database since this was
-        last asked (the first time: True)."""
-        version = self.db.execute("PRAGMA data_version").fetchone()[0]
-        changed, self._data_version = version != self._data_version, version
+        """Whether the bans or the tables closed have changed (by `boomtown ban`, `boomtown
+        tables --close`, or any server process) since this was last asked (the first time:
+        True)."""
+        (revision,) = self.db.execute("SELECT n FROM revision").fetchone()
+        changed, self._revision = revision != self._revision, revision
         return changed
+
+    def _revised(self) -> None:
+        """Tell every process (changed_elsewhere) of this change."""
+        self.db.execute("UPDATE revision SET n = n + 1")
 
     # -- tables ------------------------------------------------------------------------------
 
     @guarded
     def create_table(self, game: str, options: dict[str, Any], seed: int,
                      seats: list[dict[str, str]], host: str, bot_kind: str) -> int:
-        cursor = self.db.execute(
+        (table_id,) = self.db.execute(
             "INSERT INTO tables (game, options, seed, seats, host, status, created, bot_kind) "
-            "VALUES (?, ?, ?, ?, ?, 'waiting', ?, ?)",
-            (game, json.dumps(options), seed, json.dumps(seats), host, time.time(), bot_kind))
-        return int(cursor.lastrowid)
+            "VALUES (?, ?, ?, ?, ?, 'waiting', ?, ?) RETURNING id",
+            (game, json.dumps(options), seed, json.dumps(seats), host, time.time(),
+             bot_kind)).fetchone()
+        return int(table_id)
 
     @guarded
     def update_table(self, table_id: int, seats: list[dict[str, str]], status: str,
@@ -379,20 +303,23 @@ class Storage:
     def record_of(self, player: str) -> tuple[int, int]:
         """(won, played): the finished games `player` sat at as a person, of those whose
         winners were kept, and how many of them they won."""
+        winner, field = self._winner, self.dialect.field
         row = self.db.execute(
-            "SELECT COUNT(*), COALESCE(SUM(EXISTS (SELECT 1 FROM json_each(t.winners) AS w "
-            f"WHERE {WINNER} ->> '$.name' = :player AND {WINNER} ->> '$.kind' = 'human')), 0) "
+            "SELECT COUNT(*), COALESCE(SUM(CASE WHEN EXISTS (SELECT 1 FROM "
+            f"{self.dialect.elements('t.winners', 'w')} WHERE {field(winner, 'name')} = :player "
+            f"AND {field(winner, 'kind')} = 'human') THEN 1 ELSE 0 END), 0) "
             "FROM tables AS t WHERE t.status = 'over' AND t.winners IS NOT NULL AND "
-            f"{SAT_AS_PERSON}", {"player": player}).fetchone()
+            f"{self._sat_as_person}", {"player": player}).fetchone()
         return row[1], row[0]
 
     @guarded
     def most_wins(self, limit: int) -> list[tuple[str, int]]:
         """The people who won the most finished games, with how many, the most first."""
+        winner, field = self._winner, self.dialect.field
         rows = self.db.execute(
-            f"SELECT {WINNER} ->> '$.name' AS name, COUNT(*) AS wins "
-            "FROM tables AS t, json_each(t.winners) AS w "
-            f"WHERE t.status = 'over' AND {WINNER} ->> '$.kind' = 'human' "
+            f"SELECT {field(winner, 'name')} AS name, COUNT(*) AS wins "
+            f"FROM tables AS t, {self.dialect.elements('t.winners', 'w')} "
+            f"WHERE t.status = 'over' AND {field(winner, 'kind')} = 'human' "
             "GROUP BY name ORDER BY wins DESC, name LIMIT ?", (limit,))
         return [(name, wins) for name, wins in rows]
 
@@ -400,7 +327,7 @@ class Storage:
     def finished(self, limit: int, player: str | None = None) -> list[FinishedTable]:
         """The last `limit` games finished, the newest first; only those `player` sat at, if
         named."""
-        played = "" if player is None else f" AND {SAT_AS_PERSON}"
+        played = "" if player is None else f" AND {self._sat_as_person}"
         rows = self.db.execute(f"SELECT {FINISHED_COLUMNS} FROM tables WHERE status = 'over'"
                                f"{played} ORDER BY "
                                "COALESCE(ended, created) DESC, id DESC LIMIT :limit",
@@ -434,6 +361,8 @@ class Storage:
     @guarded
     def statuses(self, table_ids: list[int]) -> dict[int, str]:
         """The status of each of these tables (those that exist)."""
+        if not table_ids:
+            return {}
         marks = ", ".join("?" * len(table_ids))
         return dict(self.db.execute(f"SELECT id, status FROM tables WHERE id IN ({marks})",
                                     table_ids).fetchall())
@@ -453,12 +382,13 @@ class Storage:
                                    "IN ('waiting', 'playing', 'damaged')", (table_id,)).rowcount:
                 return False
             self._drop_closed_empty_tables()
+            self._revised()
         return True
 
     def _drop_closed_empty_tables(self) -> None:
         """Delete the closed tables where nothing was played, and their chat, but the newest
         table of all (SQLite numbers a new table one past the highest: a number never comes
-        back for another table)."""
+        back for another table; PostgreSQL's numbers never come back)."""
         dropped = [id_ for (id_,) in self.db.execute(
             "SELECT id FROM tables WHERE status = 'closed' AND id < (SELECT MAX(id) FROM tables)"
             " AND NOT EXISTS (SELECT 1 FROM actions WHERE table_id = tables.id)")]
@@ -491,7 +421,8 @@ class Storage:
     @guarded
     def add_chat(self, place: int, n: int, position: int, line: str, kept: int) -> None:
         """Keep line `n` said at `place` (a table, or 0: the lobby), and only the last `kept`."""
-        self.db.execute("INSERT OR REPLACE INTO chat VALUES (?, ?, ?, ?)",
+        self.db.execute("INSERT INTO chat VALUES (?, ?, ?, ?) ON CONFLICT (place, n) DO UPDATE "
+                        "SET position = excluded.position, line = excluded.line",
                         (place, n, position, line))
         self.db.execute("DELETE FROM chat WHERE place = ? AND n <= ?", (place, n - kept))
 

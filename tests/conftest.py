@@ -17,3 +17,16 @@ def private_data_dir(tmp_path_factory, monkeypatch):
     """No test reads or writes the saved and finished games of whoever runs the suite (a test
     that looks at the data folder sets its own)."""
     monkeypatch.setenv("BOOMTOWN_DATA_DIR", str(tmp_path_factory.mktemp("data")))
+
+
+@pytest.fixture(scope="session")
+def postgres():
+    """A real PostgreSQL server for this test worker; its `database()` gives each test an empty
+    database. Skipped, saying why, where the server is not installed; never skipped in CI."""
+    from tests.postgres import IN_CI, PostgresServer, server_programs
+
+    if server_programs() is None and not IN_CI:
+        pytest.skip("PostgreSQL's server is not installed (Debian: apt-get install postgresql)")
+    server = PostgresServer()
+    yield server
+    server.stop()

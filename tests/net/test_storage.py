@@ -1,19 +1,36 @@
-"""What the server keeps, through the storage's own interface: the contract every backend keeps
-(SQLite today, the embedded default; a backend added later runs these same tests, by adding
-itself to BACKENDS)."""
+"""What the server keeps, through the storage's own interface: the contract both backends keep
+(SQLite, the embedded default, and PostgreSQL, a real server started for the tests)."""
+
+import threading
+from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 
 from net.storage import Storage, StorageError
 
-BACKENDS = {"sqlite": lambda tmp_path: Storage(tmp_path / "boomtown.sqlite3")}
+BACKENDS = {"sqlite": lambda request, tmp_path: tmp_path / "boomtown.sqlite3",
+            "postgresql": lambda request, tmp_path: request.getfixturevalue("postgres").database()}
 ANN, BEN = {"name": "ann", "kind": "human"}, {"name": "ben", "kind": "human"}
 BOT = {"name": "Ada", "kind": "bot"}
 
 
 @pytest.fixture(params=list(BACKENDS))
-def storage(request, tmp_path):
-    store = BACKENDS[request.param](tmp_path)
+def database(request, tmp_path):
+    """Where an empty database of each backend is."""
+    return BACKENDS[request.param](request, tmp_path)
+
+
+@pytest.fixture
+def storage(database):
+    store = Storage(database)
+    yield store
+    store.close()
+
+
+@pytest.fixture
+def elsewhere(database, storage):
+    """Another connection to the same database: another server process, or a host's command."""
+    store = Storage(database)
     yield store
     store.close()
 
@@ -115,3 +132,35 @@ def test_where_people_were_is_kept_for_tables_still_running(storage):
     storage.set_place("cat", running)
     storage.end_table(over, "ben wins", [0])
     assert storage.places() == {"cat": running}
+
+
+def test_a_ban_or_a_table_closed_elsewhere_is_heard_of(storage, elsewhere):
+    table = storage.create_table("army", {}, 1, [ANN], "ann", "heuristic")
+    assert storage.changed_elsewhere()  # the first time: read everything
+    assert not storage.changed_elsewhere()
+    elsewhere.ban("eve", "spam")
+    assert storage.changed_elsewhere() and [b.name for b in storage.bans()] == ["eve"]
+    elsewhere.close_table(table)
+    assert storage.changed_elsewhere() and storage.statuses([table]) == {table: "closed"}
+    assert not storage.changed_elsewhere()
+
+
+def test_a_name_claimed_at_two_connections_at_once_goes_to_one(storage, elsewhere):
+    start = threading.Barrier(2)
+
+    def claim(store, name, key):
+        start.wait()
+        return store.claim(name, key)
+
+    with ThreadPoolExecutor(2) as pool:  # off the loop, each waits for its own database thread
+        won = list(pool.map(claim, (storage, elsewhere), ("ann", "аnn"), ("key-1", "key-2")))
+    assert sorted(won) == [False, True]
+    assert storage.key_of("ann") == elsewhere.key_of("аnn") == ("key-1" if won[0] else "key-2")
+
+
+def test_a_move_number_another_connection_took_is_refused(storage, elsewhere):
+    table = storage.create_table("army", {}, 1, [ANN, BEN], "ann", "heuristic")
+    elsewhere.add_action(table, 0, 1, {"kind": "roll"})
+    with pytest.raises(StorageError):
+        storage.add_action(table, 0, 0, {"kind": "roll"})
+    assert storage.table(table).actions == [(1, {"kind": "roll"})]

@@ -1,0 +1,258 @@
+"""What differs between the server's two databases, so that net.storage writes each query once.
+
+SQLite, in the data directory, is the embedded default; PostgreSQL (`serve --db
+postgresql://...`) lets several `serve` processes share one community. Queries are written
+with SQLite's placeholders (`?`, `:name`) and the SQL both take (upserts with ON CONFLICT,
+RETURNING); what cannot be shared is here: column types, JSON, how a write transaction begins,
+bringing an old database up to date, and the errors each driver raises.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+import sqlite3
+from pathlib import Path
+from typing import Any
+
+from .names import skeleton
+
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS users (
+    name TEXT PRIMARY KEY,
+    key TEXT NOT NULL,
+    created {real} NOT NULL,
+    skeleton TEXT
+);
+CREATE TABLE IF NOT EXISTS tables (
+    id {serial} PRIMARY KEY,
+    game TEXT NOT NULL,
+    options TEXT NOT NULL,
+    seed {int} NOT NULL,
+    seats TEXT NOT NULL,
+    host TEXT NOT NULL,
+    status TEXT NOT NULL,
+    created {real} NOT NULL,
+    away TEXT NOT NULL DEFAULT '[]',
+    bot_kind TEXT NOT NULL DEFAULT 'heuristic',
+    ended {real},
+    result TEXT NOT NULL DEFAULT '',
+    winners TEXT
+);
+CREATE TABLE IF NOT EXISTS chat (
+    place {int} NOT NULL,
+    n {int} NOT NULL,
+    position {int} NOT NULL,
+    line TEXT NOT NULL,
+    PRIMARY KEY (place, n)
+);
+CREATE TABLE IF NOT EXISTS bans (
+    name TEXT PRIMARY KEY,
+    key TEXT,
+    reason TEXT NOT NULL,
+    at {real} NOT NULL
+);
+CREATE TABLE IF NOT EXISTS visits (
+    name TEXT NOT NULL,
+    address TEXT NOT NULL,
+    at {real} NOT NULL,
+    PRIMARY KEY (name, address)
+);
+CREATE INDEX IF NOT EXISTS visits_by_address ON visits (address, at);
+CREATE INDEX IF NOT EXISTS visits_by_time ON visits (at);
+CREATE TABLE IF NOT EXISTS banned_addresses (
+    name TEXT NOT NULL,
+    address TEXT NOT NULL,
+    PRIMARY KEY (name, address)
+);
+CREATE TABLE IF NOT EXISTS settings (
+    name TEXT NOT NULL,
+    setting TEXT NOT NULL,
+    value TEXT NOT NULL,
+    PRIMARY KEY (name, setting)
+);
+CREATE TABLE IF NOT EXISTS places (
+    name TEXT PRIMARY KEY,
+    table_id {int} NOT NULL
+);
+CREATE TABLE IF NOT EXISTS actions (
+    table_id {int} NOT NULL,
+    n {int} NOT NULL,
+    seat {int} NOT NULL,
+    action TEXT NOT NULL,
+    PRIMARY KEY (table_id, n)
+);
+CREATE TABLE IF NOT EXISTS revision (
+    id {int} PRIMARY KEY CHECK (id = 1),
+    n {int} NOT NULL
+);
+INSERT INTO revision VALUES (1, 0) ON CONFLICT DO NOTHING;
+"""
+# `revision` counts the changes every process must hear of (bans, tables closed): one row.
+
+TABLES = ("users", "tables", "chat", "bans", "visits", "banned_addresses", "settings", "places",
+          "actions", "revision")  # every table of the schema, in an order copying may follow
+
+
+class Dialect:
+    """One database's SQL and driver. `Error` is the driver's base exception."""
+
+    name: str
+    Error: type[Exception]
+    schema: str
+    begin: str  # starts a transaction that writes, holding the writers' lock from the start
+
+    def connect(self) -> Any:
+        """A connection in autocommit mode (transactions are begun by `begin`)."""
+        raise NotImplementedError
+
+    def broken(self, db: Any) -> bool:
+        """Whether `db` has lost its server, and a new connection is needed."""
+        return False
+
+    def create_schema(self, db: Any) -> None:
+        """The tables made where missing."""
+        db.executescript(self.schema)
+
+    def bring_up_to_date(self, db: Any) -> None:
+        """Add what older versions of the schema lack."""
+
+    # JSON kept as text: seats (a list of {"name", "kind"}) and winners (a list of seat numbers)
+    def elements(self, column: str, alias: str) -> str:
+        """A FROM item: the JSON list in `column`, one row per element, its `value`."""
+        raise NotImplementedError
+
+    def field(self, json: str, key: str) -> str:
+        """The text of `json`'s `key`."""
+        raise NotImplementedError
+
+    def item(self, column: str, index: str) -> str:
+        """Element number `index` of the JSON list in `column`."""
+        raise NotImplementedError
+
+
+class SQLite(Dialect):
+    name = "sqlite"
+    Error = sqlite3.Error
+    schema = SCHEMA.format(serial="INTEGER", int="INTEGER", real="REAL")
+    begin = "BEGIN IMMEDIATE"
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+
+    def __str__(self) -> str:
+        return str(self.path)
+
+    def connect(self) -> sqlite3.Connection:
+        db = sqlite3.connect(str(self.path), isolation_level=None, check_same_thread=False)
+        db.execute("PRAGMA journal_mode=WAL")
+        db.execute("PRAGMA synchronous=NORMAL")  # a killed process loses nothing committed
+        return db
+
+    def bring_up_to_date(self, db: sqlite3.Connection) -> None:
+        columns = {row[1] for row in db.execute("PRAGMA table_info(tables)")}
+        if "away" not in columns:  # a database from before seats' away flags were kept
+            db.execute("ALTER TABLE tables ADD COLUMN away TEXT NOT NULL DEFAULT '[]'")
+        if "bot_kind" not in columns:  # from before a table's bots could be of any kind
+            db.execute("ALTER TABLE tables ADD COLUMN bot_kind TEXT NOT NULL "
+                       "DEFAULT 'heuristic'")
+        if "ended" not in columns:  # from before finished games were listed to replay
+            db.execute("ALTER TABLE tables ADD COLUMN ended REAL")
+            db.execute("ALTER TABLE tables ADD COLUMN result TEXT NOT NULL DEFAULT ''")
+        if "winners" not in columns:  # from before who won was kept (NULL: not known)
+            db.execute("ALTER TABLE tables ADD COLUMN winners TEXT")
+        if "skeleton" not in {row[1] for row in db.execute("PRAGMA table_info(users)")}:
+            db.execute("ALTER TABLE users ADD COLUMN skeleton TEXT")  # before look-alikes
+            # were one name: each name keeps its skeleton (net.names). A scan: a damaged index
+            # is for logins to meet, and say.
+            unfolded = db.execute("SELECT name FROM users NOT INDEXED WHERE skeleton IS NULL")
+            db.executemany("UPDATE users SET skeleton = ? WHERE name = ?",
+                           [(skeleton(name), name) for (name,) in unfolded.fetchall()])
+
+    def elements(self, column: str, alias: str) -> str:
+        return f"json_each({column}) AS {alias}"
+
+    def field(self, json: str, key: str) -> str:
+        return f"({json} ->> '$.{key}')"
+
+    def item(self, column: str, index: str) -> str:
+        return f"({column} -> ('$[' || {index} || ']'))"
+
+
+class PostgreSQL(Dialect):
+    name = "postgresql"
+    schema = SCHEMA.format(serial="BIGINT GENERATED BY DEFAULT AS IDENTITY", int="BIGINT",
+                           real="DOUBLE PRECISION")
+    # One writer at a time, as SQLite's BEGIN IMMEDIATE: a name claimed by two processes at
+    # once (look-alikes are found by a query, not a unique key) goes to exactly one of them.
+    begin = "BEGIN; SELECT pg_advisory_xact_lock(4242)"
+
+    def __init__(self, url: str) -> None:
+        import psycopg  # only a server given --db postgresql://... needs the driver
+
+        self.url = url
+        self.Error = psycopg.Error
+        self._psycopg = psycopg
+
+    def __str__(self) -> str:
+        return _without_password(self.url)
+
+    def connect(self) -> _PostgresConnection:
+        return _PostgresConnection(self._psycopg.connect(self.url, autocommit=True,
+                                                         connect_timeout=5))
+
+    def broken(self, db: _PostgresConnection) -> bool:
+        return db.connection.closed or db.connection.broken
+
+    def create_schema(self, db: _PostgresConnection) -> None:
+        # under the writers' lock: processes starting together do not make a table twice
+        db.executescript(f"{self.begin}; {self.schema} COMMIT")
+
+    def elements(self, column: str, alias: str) -> str:
+        return f"jsonb_array_elements(({column})::jsonb) AS {alias}(value)"
+
+    def field(self, json: str, key: str) -> str:
+        return f"({json} ->> '{key}')"
+
+    def item(self, column: str, index: str) -> str:
+        return f"(({column})::jsonb -> ({index})::int)"
+
+
+class _PostgresConnection:
+    """psycopg's connection taking the queries as SQLite's placeholders write them."""
+
+    def __init__(self, connection: Any) -> None:
+        self.connection = connection
+
+    def execute(self, sql: str, params: Any = ()) -> Any:
+        return self.connection.execute(_placeholders(sql), params or None)
+
+    def executemany(self, sql: str, rows: Any) -> Any:
+        cursor = self.connection.cursor()
+        cursor.executemany(_placeholders(sql), rows)
+        return cursor
+
+    def executescript(self, script: str) -> None:
+        self.connection.execute(script)
+
+    def close(self) -> None:
+        self.connection.close()
+
+
+@functools.lru_cache(maxsize=256)
+def _placeholders(sql: str) -> str:
+    """`?` and `:name` as psycopg writes them (`%s`, `%(name)s`); no query has a `%`."""
+    return re.sub(r"(?<![:\w]):([a-z_]+)", r"%(\1)s", sql.replace("?", "%s"))
+
+
+def _without_password(url: str) -> str:
+    return re.sub(r"(://[^:/@]*):[^@/]*@", r"\1:***@", url)
+
+
+def dialect_for(where: str | Path) -> Dialect:
+    """The database at `where`: a postgresql:// URL, or an SQLite file's path."""
+    text = str(where)
+    if text.startswith(("postgresql://", "postgres://")):
+        return PostgreSQL(text)
+    return SQLite(Path(where))
+
