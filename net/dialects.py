@@ -87,11 +87,16 @@ CREATE TABLE IF NOT EXISTS revision (
     n {int} NOT NULL
 );
 INSERT INTO revision VALUES (1, 0) ON CONFLICT DO NOTHING;
+CREATE TABLE IF NOT EXISTS host_key (
+    id {int} PRIMARY KEY CHECK (id = 1),
+    key TEXT NOT NULL
+);
 """
 # `revision` counts the changes every process must hear of (bans, tables closed): one row.
+# `host_key` is the SSH host key the processes sharing a database share (one row, if any).
 
 TABLES = ("users", "tables", "chat", "bans", "visits", "banned_addresses", "settings", "places",
-          "actions", "revision")  # every table of the schema, in an order copying may follow
+          "actions", "revision", "host_key")  # every table of the schema
 
 
 class Dialect:
@@ -116,6 +121,9 @@ class Dialect:
 
     def bring_up_to_date(self, db: Any) -> None:
         """Add what older versions of the schema lack."""
+
+    def after_copy(self, db: Any) -> None:
+        """Once rows were copied in with their numbers: a new table is numbered past them."""
 
     # JSON kept as text: seats (a list of {"name", "kind"}) and winners (a list of seat numbers)
     def elements(self, column: str, alias: str) -> str:
@@ -207,6 +215,10 @@ class PostgreSQL(Dialect):
     def create_schema(self, db: _PostgresConnection) -> None:
         # under the writers' lock: processes starting together do not make a table twice
         db.executescript(f"{self.begin}; {self.schema} COMMIT")
+
+    def after_copy(self, db: _PostgresConnection) -> None:
+        db.execute("SELECT setval(pg_get_serial_sequence('tables', 'id'), "
+                   "COALESCE(MAX(id), 0) + 1, false) FROM tables")
 
     def elements(self, column: str, alias: str) -> str:
         return f"jsonb_array_elements(({column})::jsonb) AS {alias}(value)"

@@ -72,7 +72,7 @@ class Disk:
                 if self.db is None or self._dialect.broken(self.db):  # (used by this
                     # thread alone; a test may look into it while the thread is idle)
                     self.db = None
-                    self.db = self._dialect.connect()
+                    self.db = self._connect()
                 future.set_result(job())
             except BaseException as exc:  # the caller's to handle
                 future.set_exception(exc)
@@ -80,6 +80,12 @@ class Disk:
                 self._busy_since = None
         if self.db is not None:
             self.db.close()
+
+    def _connect(self) -> Any:
+        try:
+            return self._dialect.connect()
+        except (self._dialect.Error, OSError) as exc:
+            raise StorageError(f"cannot reach the database: {exc}".strip()) from None
 
     @property
     def hung(self) -> bool:

@@ -20,6 +20,7 @@ from .admission import Counter, Pending
 from .broadcast import Broadcasts
 from .channel import Channel
 from .collector import Collector
+from .dialects import dialect_for
 from .first_frame import FirstFrames
 from .host import Host
 from .limits import STOP_SECONDS, Limits, clean_text
@@ -53,10 +54,18 @@ def host_key(data_dir: Path) -> asyncssh.SSHKey:
     """The server's key: made once, kept in the data directory so known_hosts stay valid."""
     path = data_dir / "host_key"
     if not path.exists():
-        key = asyncssh.generate_private_key("ssh-ed25519")
-        path.write_bytes(key.export_private_key())
+        path.write_bytes(_new_host_key())
         path.chmod(0o600)
     return asyncssh.read_private_key(str(path))
+
+
+def shared_host_key(storage: Storage) -> asyncssh.SSHKey:
+    """The key every server on a shared database answers with: the first one's, kept there."""
+    return asyncssh.import_private_key(storage.host_key(_new_host_key().decode()))
+
+
+def _new_host_key() -> bytes:
+    return asyncssh.generate_private_key("ssh-ed25519").export_private_key()
 
 
 class Terminal(asyncssh.SSHServerProcess):
@@ -254,14 +263,16 @@ def warm_up() -> None:
 
 
 class DataDirError(ValueError):
-    """The server's data directory cannot be written: it refuses to start."""
+    """The server's data directory or database cannot be used: it refuses to start."""
 
 
 class BoomtownServer:
     def __init__(self, data_dir: Path, limits: Limits = DEFAULT_LIMITS,
-                 allow_guests: bool = False, host_key_file: Path | None = None) -> None:
+                 allow_guests: bool = False, host_key_file: Path | None = None,
+                 database: str | None = None) -> None:
         """A server keeping its tables in `data_dir`, and its host key there too unless
-        `host_key_file` gives one (HostKeyError if it cannot be used)."""
+        `host_key_file` gives one (HostKeyError if it cannot be used). With a `database`
+        (postgresql://...) both are kept there instead, shared with every server using it."""
         given = given_host_key(host_key_file) if host_key_file is not None else None
         self.data_dir = data_dir
         self.limits = limits
@@ -270,14 +281,20 @@ class BoomtownServer:
         self.pending = Pending(limits.pending_total, limits.pending_per_ip,
                                limits.pending_per_network)  # still logging in
         self.terminals = Counter()  # terminal sessions open
+        self.thinkers = Thinkers()  # its processes start with the first search bot's move
         try:
-            data_dir.mkdir(parents=True, exist_ok=True)
-            self.key = given or host_key(data_dir)
-            self.storage = Storage(data_dir / "boomtown.sqlite3")
-            self.thinkers = Thinkers()  # its processes start with the first search bot's move
+            if database is not None:
+                self.storage = Storage(database)
+                self.key = given or shared_host_key(self.storage)
+            else:
+                data_dir.mkdir(parents=True, exist_ok=True)
+                self.key = given or host_key(data_dir)
+                self.storage = Storage(data_dir / "boomtown.sqlite3")
             self.host = Host(self.storage, limits, self.thinkers)
         except (OSError, StorageError) as exc:
-            raise DataDirError(f"cannot write to the data directory {data_dir}: {exc}") from None
+            where = f"the database {dialect_for(database)}" if database else \
+                f"the data directory {data_dir}"
+            raise DataDirError(f"cannot use {where}: {exc}") from None
         self.broadcasts = Broadcasts(self.host, limits)
         self.first_frames = FirstFrames(self.host, limits)
         self.collector = Collector(lambda: self.host.last_change)
@@ -396,8 +413,9 @@ class BoomtownServer:
 
 
 async def serve(address: str, port: int, data_dir: Path, allow_guests: bool,
-                limits: Limits, host_key_file: Path | None = None) -> None:
-    server = BoomtownServer(data_dir, limits, allow_guests, host_key_file)
+                limits: Limits, host_key_file: Path | None = None,
+                database: str | None = None) -> None:
+    server = BoomtownServer(data_dir, limits, allow_guests, host_key_file, database)
     bound = await server.start(address, port)
     print(f"Boomtown is serving on {address}:{bound}", flush=True)
     print(f"Host key fingerprint: {server.fingerprint}", flush=True)
@@ -409,10 +427,11 @@ async def serve(address: str, port: int, data_dir: Path, allow_guests: bool,
 
 
 def main(address: str, port: int, data_dir: Path, allow_guests: bool, limits: Limits,
-         host_key_file: Path | None = None) -> None:
+         host_key_file: Path | None = None, database: str | None = None) -> None:
     logging.basicConfig(stream=sys.__stderr__, level=logging.INFO,
                         format="%(asctime)s %(levelname)s %(message)s")
     try:
-        asyncio.run(serve(address, port, data_dir, allow_guests, limits, host_key_file))
+        asyncio.run(serve(address, port, data_dir, allow_guests, limits, host_key_file,
+                          database))
     except KeyboardInterrupt:
         pass

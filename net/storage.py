@@ -17,7 +17,7 @@ from typing import Any
 
 from core.engine.record import Record
 
-from .dialects import dialect_for
+from .dialects import TABLES, dialect_for
 from .disk import Disk, StorageError
 from .limits import STOP_SECONDS
 from .names import skeleton
@@ -157,6 +157,39 @@ class Storage:
             self.db.execute("ROLLBACK")
             raise
         self.db.execute("COMMIT")
+
+    @guarded
+    def host_key(self, new: str) -> str:
+        """The SSH host key the servers on this database share (OpenSSH's private key text):
+        `new` if none was kept yet."""
+        self.db.execute("INSERT INTO host_key VALUES (1, ?) ON CONFLICT DO NOTHING", (new,))
+        return self.db.execute("SELECT key FROM host_key").fetchone()[0]
+
+    # -- moving a server's data to another database (boomtown migrate) ---------------------
+
+    @guarded
+    def everything(self) -> list[tuple[str, list[str], list[tuple]]]:
+        """Every row kept: (table, its columns, its rows) for each table of the schema."""
+        found = []
+        for table in TABLES:
+            cursor = self.db.execute(f"SELECT * FROM {table}")
+            rows = cursor.fetchall()
+            found.append((table, [column[0] for column in cursor.description], rows))
+        return found
+
+    @guarded
+    def take_in(self, everything: list[tuple[str, list[str], list[tuple]]]) -> None:
+        """Write what another database's `everything` gave into this one, which must have no
+        people, tables or bans yet (StorageError if it has): all of it, or nothing."""
+        with self._transaction():
+            for table in ("users", "tables", "bans"):
+                if self.db.execute(f"SELECT 1 FROM {table} LIMIT 1").fetchone():
+                    raise StorageError(f"the database already keeps {table}: it must be new")
+            for table, columns, rows in everything:
+                marks = ", ".join("?" * len(columns))
+                self.db.executemany(f"INSERT INTO {table} ({', '.join(columns)}) VALUES "
+                                    f"({marks}) ON CONFLICT DO NOTHING", rows)
+            self.dialect.after_copy(self.db)
 
     # -- names -------------------------------------------------------------------------------
 

@@ -43,10 +43,20 @@ class PostgresServer:
         self.user = "postgres" if self._as_postgres else os.environ.get("USER", "postgres")
         self._run("initdb", "-D", str(self.folder / "data"), "-U", self.user, "-A", "trust",
                   "--no-sync", "-E", "UTF8")
-        self._run("pg_ctl", "-D", str(self.folder / "data"), "-l", str(self.folder / "log"),
-                  "-w", "-o", f"-k {self.folder} -c listen_addresses='' -c fsync=off "
-                  "-c full_page_writes=off -c max_connections=200", "start")
+        self._options = (f"-k {self.folder} -c listen_addresses='' -c fsync=off "
+                         "-c full_page_writes=off -c max_connections=200")
+        self.resume()
         self._databases = 0
+
+    def _pg_ctl(self, *args: str) -> None:
+        self._run("pg_ctl", "-D", str(self.folder / "data"), *args)
+
+    def pause(self) -> None:
+        """Stop the server, as a restart or an outage does (`resume` starts it again)."""
+        self._pg_ctl("-m", "fast", "-w", "stop")
+
+    def resume(self) -> None:
+        self._pg_ctl("-l", str(self.folder / "log"), "-w", "-o", self._options, "start")
 
     def _run(self, program: str, *args: str) -> None:
         command = [str(self._programs / program), *args]
@@ -68,5 +78,5 @@ class PostgresServer:
         return self.url(name)
 
     def stop(self) -> None:
-        self._run("pg_ctl", "-D", str(self.folder / "data"), "-m", "immediate", "stop")
+        self._pg_ctl("-m", "immediate", "stop")
         shutil.rmtree(self.folder, ignore_errors=True)

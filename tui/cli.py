@@ -24,6 +24,8 @@ def _options(pairs: list[str]) -> dict[str, str]:
 
 
 def _parser() -> argparse.ArgumentParser:
+    database_option = {"default": os.environ.get("BOOMTOWN_DB"), "type": _database,
+                       "metavar": "URL"}
     parser = argparse.ArgumentParser(prog="boomtown", description="Property-trading board games "
                                      "in the terminal.")
     commands = parser.add_subparsers(dest="command")
@@ -47,6 +49,10 @@ def _parser() -> argparse.ArgumentParser:
                        help="port to listen on (default %(default)s)")
     serve.add_argument("--data", help="where the host key and the tables are kept "
                        "(default: the user's data directory)")
+    serve.add_argument("--db", **database_option,
+                       help="keep everything in this PostgreSQL database (postgresql://...), "
+                       "which several serve processes may share; default: $BOOMTOWN_DB, or "
+                       "SQLite in --data")
     serve.add_argument("--host-key", metavar="FILE",
                        help="serve with this SSH host key (an unencrypted private key) instead "
                        "of the one made and kept in the data directory: servers that share it "
@@ -128,6 +134,8 @@ def _parser() -> argparse.ArgumentParser:
     ban.add_argument("--lift", action="store_true", help="let them in again")
     ban.add_argument("--list", action="store_true", help="list who is banned")
     ban.add_argument("--data", help="the server's data directory (default: as serve's)")
+    ban.add_argument("--db", **database_option,
+                     help="the server's PostgreSQL database (default: $BOOMTOWN_DB)")
     tables = commands.add_parser("tables", help="list the tables of your SSH server not yet "
                                  "over, or close one (a running server closes it within seconds)")
     tables.add_argument("--list", action="store_true", help="list them (what it does without "
@@ -135,6 +143,14 @@ def _parser() -> argparse.ArgumentParser:
     tables.add_argument("--close", type=int, metavar="ID", help="close the table numbered ID: "
                         "its seats are freed and its game ends unfinished")
     tables.add_argument("--data", help="the server's data directory (default: as serve's)")
+    tables.add_argument("--db", **database_option,
+                        help="the server's PostgreSQL database (default: $BOOMTOWN_DB)")
+    migrate = commands.add_parser("migrate", help="move an SSH server's data from SQLite into "
+                                  "a new PostgreSQL database, for serve --db")
+    migrate.add_argument("--from", dest="source", required=True, metavar="DIR",
+                         help="the server's data directory")
+    migrate.add_argument("--to", dest="target", required=True, type=_database, metavar="URL",
+                         help="an empty PostgreSQL database (postgresql://...)")
     sim = commands.add_parser("sim", help="play many seeded games between bots, headless")
     sim.add_argument("game", choices=sorted(SLUGS))
     sim.add_argument("--games", type=_count, default=100,
@@ -279,6 +295,13 @@ def _share(text: str) -> float:
     return value
 
 
+def _database(text: str) -> str:
+    if not text.startswith(("postgresql://", "postgres://")):
+        raise argparse.ArgumentTypeError(f"{text!r} is not a PostgreSQL database's address, "
+                                         "postgresql://USER@HOST/NAME")
+    return text
+
+
 def _size(text: str) -> tuple[int, int]:
     """A WxH screen size of at least 80x24 (the smallest a game is drawn at)."""
     try:
@@ -315,7 +338,7 @@ def run_serve(args: argparse.Namespace) -> int:
     from pathlib import Path
 
     serve(args.host, args.port, _server_dir(args), args.allow_guests, limits,
-          Path(args.host_key) if args.host_key else None)
+          Path(args.host_key) if args.host_key else None, args.db)
     return 0
 
 
@@ -336,12 +359,14 @@ def _when(seconds: float) -> str:
 
 @contextlib.contextmanager
 def _server_storage(args: argparse.Namespace):
-    """The database of the server whose data directory `args` names (ValueError if none)."""
+    """The database of the server `args` names by --db, or by its data directory (ValueError
+    if none)."""
     from net.storage import Storage, StorageError
 
-    database = _server_dir(args) / "boomtown.sqlite3"
-    if not database.exists():
-        raise ValueError(f"no server keeps its games in {database.parent}: give its --data")
+    database = args.db or _server_dir(args) / "boomtown.sqlite3"
+    if not args.db and not database.exists():
+        raise ValueError(f"no server keeps its games in {database.parent}: give its --data "
+                         "or --db")
     try:
         storage = Storage(database)
         try:
@@ -405,6 +430,23 @@ def run_tables(args: argparse.Namespace) -> int:
     return 0
 
 
+def run_migrate(args: argparse.Namespace) -> int:
+    from pathlib import Path
+
+    from net.dialects import dialect_for
+    from net.migrate import migrate
+    from net.storage import StorageError
+
+    try:
+        moved = migrate(Path(args.source), args.target)
+    except StorageError as exc:
+        raise ValueError(f"nothing was moved: {exc}") from None
+    print(f"Moved {moved['users']} names, {moved['tables']} tables with {moved['actions']} "
+          f"moves, {moved['chat']} chat lines and {moved['bans']} bans into "
+          f"{dialect_for(args.target)}. Serve it with: boomtown serve --db URL")
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = _parser()
     args = parser.parse_args(argv)
@@ -417,6 +459,8 @@ def main(argv: list[str] | None = None) -> int:
             return run_ban(args)
         if args.command == "tables":
             return run_tables(args)
+        if args.command == "migrate":
+            return run_migrate(args)
         if args.command == "play":
             app = make_play_app(args)
         elif args.command == "resume":

@@ -251,7 +251,7 @@ def test_the_server_refuses_to_start_on_a_data_directory_it_cannot_write(tmp_pat
     with pytest.raises(SystemExit) as exit_:
         cli.main(["serve", "--data", str(blocker / "server"), "--port", "0"])
     assert exit_.value.code == 2
-    assert "cannot write to the data directory" in capsys.readouterr().err
+    assert "cannot use the data directory" in capsys.readouterr().err
 
 
 async def test_a_bot_thinking_for_ever_never_blocks_other_sessions(tmp_path, monkeypatch):

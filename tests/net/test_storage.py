@@ -164,3 +164,8 @@ def test_a_move_number_another_connection_took_is_refused(storage, elsewhere):
     with pytest.raises(StorageError):
         storage.add_action(table, 0, 0, {"kind": "roll"})
     assert storage.table(table).actions == [(1, {"kind": "roll"})]
+
+
+def test_the_first_host_key_kept_is_every_connections(storage, elsewhere):
+    assert storage.host_key("key A") == "key A"
+    assert elsewhere.host_key("key B") == "key A"
