@@ -37,12 +37,26 @@ class ChatLog:
         return chat
 
     def append(self, text: str, position: int = 0) -> None:
+        """Say a line. On a database other processes share, it is shown once heard back (in
+        the order the database numbered the lines), and StorageError if it cannot be saved;
+        else shown at once, and kept if it can be."""
+        if self.storage.shared:
+            self.storage.add_chat(self.place, position, text, CHAT_KEPT)
+            return
         self.lines.append(ChatLine(position, text))
         self.total += 1
         try:
-            self.storage.add_chat(self.place, self.total - 1, position, text, CHAT_KEPT)
+            self.storage.add_chat(self.place, position, text, CHAT_KEPT)
         except StorageError as exc:  # still said and shown; only a restart would lose it
             log.warning("cannot save chat (%s)", exc)
+
+    def heard(self, n: int, position: int, text: str) -> bool:
+        """Line `n`, said at any process; False if it was shown already."""
+        if n < self.total:
+            return False
+        self.lines.append(ChatLine(position, text))
+        self.total = n + 1
+        return True
 
     def since(self, seen: int) -> list[ChatLine]:
         """Lines after the first `seen` ever said (as many as are still kept)."""

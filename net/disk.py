@@ -117,6 +117,12 @@ class Disk:
         future.cancel()  # not begun: it never will be
         raise SlowDisk()
 
+    def submit(self, job: Callable[[], Any]) -> Future:
+        """`job` queued for the disk's thread, for a caller that awaits it (never blocks)."""
+        future: Future = Future()
+        self._jobs.put((future, job))
+        return future
+
     def close(self, wait: float) -> None:
         """Stop once the queries queued are done, and close the connection, waiting `wait`
         seconds at most (a hung disk keeps the thread, which ends with the process)."""

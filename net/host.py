@@ -12,7 +12,7 @@ import contextlib
 import logging
 import random
 import time
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from core.engine.errors import ActionError, StaleAction
 from core.engine.match import Match
@@ -25,7 +25,7 @@ from .disk import SlowDisk
 from .limits import Limits, TokenBucket, clean_text
 from .loop_share import unmetered
 from .past import PastGames
-from .storage import Storage, StorageError
+from .storage import MoveTaken, Storage, StorageError, StoredTable, TableChanged
 from .tables import (
     CLOSED,
     HUMAN,
@@ -42,6 +42,9 @@ from .tables import (
 )
 from .thinking import SLOW_KINDS, Thinkers, think
 
+if TYPE_CHECKING:
+    from .community import Community
+
 log = logging.getLogger("boomtown.net")
 
 BOT_NAMES = ("Ada", "Brick", "Coin", "Dot", "Edge", "Flint")
@@ -49,6 +52,8 @@ LOBBY_COALESCE_SECONDS = 0.1
 CANNOT_SAVE = "the server cannot save just now: nothing was changed"
 CANNOT_SAVE_MOVE = "the server cannot save: the move was not made"
 STILL_SAVING = "the server is still saving the last move at this table: try again in a moment"
+MOVED_ELSEWHERE = "another player's move came first: look again"
+CHANGED_ELSEWHERE = "someone changed that table at the same moment: look again"
 
 
 class Listener(Protocol):
@@ -71,12 +76,16 @@ class Host:
         self.stopped = False
         self._lobby_due = False  # a lobby change is about to be told
         self._chat_rates: dict[str, TokenBucket] = {}  # per person online
+        self.community: Community | None = None  # the other processes on a shared database
         self._load()
 
     # -- sessions ----------------------------------------------------------------------------
 
     def connect(self, name: str, listener: Listener) -> None:
+        here = self._connected_here(name)
         self.listeners[id(listener)] = (name, listener)
+        if self.community is not None and not here:
+            self.community.arrived(name)
         self._presence_changed(name)
 
     def disconnect(self, listener: Listener) -> None:
@@ -84,8 +93,10 @@ class Host:
             return
         name, _ = self.listeners.pop(id(listener))
         if name is not None:  # a session stops watching before it disconnects
-            if not self.is_online(name):
+            if not self._connected_here(name):
                 self._chat_rates.pop(name, None)
+                if self.community is not None:
+                    self.community.left(name)
             self._presence_changed(name)
 
     def _presence_changed(self, name: str) -> None:
@@ -104,10 +115,21 @@ class Host:
         self.listeners.pop(id(listener), None)
 
     def online(self) -> list[str]:
-        return sorted({name for name, _ in self.listeners.values() if name is not None})
+        """Everyone connected, to this process or another sharing its database."""
+        here = {name for name, _ in self.listeners.values() if name is not None}
+        return sorted(here | self.community.elsewhere if self.community else here)
 
     def is_online(self, name: str) -> bool:
+        return self._connected_here(name) or (
+            self.community is not None and name in self.community.elsewhere)
+
+    def _connected_here(self, name: str) -> bool:
         return any(n == name for n, _ in self.listeners.values())
+
+    def runs(self, table: HostedTable) -> bool:
+        """Whether this process runs the table's bots and clocks: of the processes sharing a
+        database, one does (net.community)."""
+        return self.community is None or table.id in self.community.running
 
     def back(self, name: str, table_id: int) -> None:
         """`name` is at the keyboard of this table again: the bot stops playing for them."""
@@ -169,6 +191,8 @@ class Host:
                             ChatLog(table_id, self.storage), bot_kind=bot_kind,
                             made_from=address)
         self.tables[table_id] = table
+        if self.community is not None:  # the process that makes a table runs it
+            self.community.running.add(table_id)
         self._lobby_changed()
         return table
 
@@ -235,7 +259,7 @@ class Host:
         """Close the tables waiting to start whose seated people have all been offline for
         `deserted_table_seconds` (made and left, they would hold the server's room for good)."""
         now = time.monotonic()
-        for table in [t for t in self.tables.values() if t.status == WAITING]:
+        for table in [t for t in self.tables.values() if t.status == WAITING and self.runs(t)]:
             if any(self.is_online(s.name) for s in table.seats if s.kind == HUMAN):
                 table.deserted_since = None
             elif table.deserted_since is None:
@@ -422,6 +446,11 @@ class Host:
         before = (list(table.seats), table.status, table.match, table.host)
         try:
             yield
+        except TableChanged:
+            table.seats, table.status, table.match, table.host = before
+            if self.community is not None:
+                self.community.refresh(table.id)
+            raise HostError(CHANGED_ELSEWHERE) from None
         except StorageError as exc:
             table.seats, table.status, table.match, table.host = before
             log.warning("table %s: cannot save (%s)", table.id, exc)
@@ -451,15 +480,22 @@ class Host:
             raise HostError(f"you are chatting too fast: {limits.chat_per_minute} lines a "
                             "minute at most. Wait a moment")
         line = f"{name}: {text}"
-        if table is None:
-            self.lobby_chat.append(line)
-            self._lobby_changed()
-        else:
-            self._say_at(table, line)
-            self._notify_table(table)
+        try:
+            if table is None:
+                self.lobby_chat.append(line)
+                self._lobby_changed()
+            else:
+                self._say_at(table, line)
+                self._notify_table(table)
+        except StorageError as exc:  # (a database shared with other processes)
+            log.warning("cannot save chat (%s)", exc)
+            raise SaveFailed(CANNOT_SAVE) from None
 
     def _say(self, table: HostedTable, text: str) -> None:
-        self._say_at(table, f"* {text}")
+        try:
+            self._say_at(table, f"* {text}")
+        except StorageError as exc:  # what the server says at a table is not worth a refusal
+            log.warning("table %s: cannot save what the server says (%s)", table.id, exc)
 
     def _say_at(self, table: HostedTable, line: str) -> None:
         """A chat line at a table, placed in the log after the game's lines so far."""
@@ -498,6 +534,8 @@ class Host:
         except SlowDisk as slow:
             self._await_save(table, seat, action, slow.pending)
             return
+        except MoveTaken:  # at another process: its move is on its way here
+            raise StaleAction(MOVED_ELSEWHERE) from None
         except StorageError as exc:
             self._cannot_save(table, exc)
             raise SaveFailed(CANNOT_SAVE_MOVE) from None
@@ -524,6 +562,9 @@ class Host:
         if self.stopped or self.tables.get(table.id) is not table:
             return
         failure = done.exception()
+        if isinstance(failure, MoveTaken):  # another process's move is on its way here
+            self._schedule(table)
+            return
         if failure is not None:
             self._cannot_save(table, failure)
             return
@@ -564,7 +605,8 @@ class Host:
     def _schedule(self, table: HostedTable) -> None:
         _cancel_timer(table)
         seat = table.actor()
-        if seat is None or table.status != PLAYING or self.stopped or table.saving is not None:
+        if seat is None or table.status != PLAYING or self.stopped or table.saving is not None \
+                or not self.runs(table):
             return
         loop = asyncio.get_running_loop()
         version = table.match.state.version
@@ -639,7 +681,8 @@ class Host:
     # -- persistence -------------------------------------------------------------------------
 
     def _save_seats(self, table: HostedTable) -> None:
-        self.storage.update_table(table.id, seats_json(table.seats), table.status, table.host)
+        table.changes = self.storage.update_table(table.id, seats_json(table.seats),
+                                                  table.status, table.host, table.changes)
         self._lobby_changed()
 
     def _save_end(self, table: HostedTable) -> None:
@@ -676,21 +719,94 @@ class Host:
 
     def _load_table(self, table_id: int) -> None:
         stored = self.storage.table(table_id)
-        seats = seats_from_json(stored.seats)
-        table = HostedTable(stored.id, stored.game, stored.options, stored.seed, stored.host,
-                            seats, ChatLog.load(stored.id, self.storage), status=stored.status,
-                            away=set(stored.away), bot_kind=stored.bot_kind)
-        if stored.status != WAITING:
-            table.match = Match.from_record(stored.record())
-            if table.match.state.is_over():  # its end could not be saved when it came
-                self._save_end(table)
-                return
+        table = _hosted(stored, ChatLog.load(stored.id, self.storage))
+        if table.match is not None and table.match.state.is_over():  # its end could not be
+            self._save_end(table)                                     # saved when it came
+            return
         self.tables[table.id] = table
 
     def stop(self) -> None:
         """No more bot moves or idle clocks: the server is shutting down."""
         self.stopped = True
         for table in self.tables.values():
+            _cancel_timer(table)
+
+    # -- what other processes on a shared database did (net.community) ----------------------
+
+    def heard_move(self, table_id: int, n: int, seat: int, action: Any) -> bool:
+        """Move `n` at that table, made and saved at another process: made here too. False
+        if it does not follow the moves known here (some were not heard): read the table."""
+        table = self.tables.get(table_id)
+        if table is None or table.match is None or n < len(table.match.record.actions):
+            return True  # a table not known here yet is read whole when it is heard of
+        if n > len(table.match.record.actions):
+            return False
+        try:
+            table.match.act(seat, table.match.spec.codec.decode(action))
+        except (ActionError, ValueError, KeyError, TypeError) as exc:
+            log.error("table %s: a move heard from another process does not apply (%s)",
+                      table_id, exc)
+            return False
+        if table.match.state.is_over():
+            table.status = OVER
+        self._changed(table)
+        self._forget_if_done(table)
+        return True
+
+    def heard_table(self, table_id: int, stored: StoredTable | None,
+                    chat: list[tuple[int, int, str]]) -> None:
+        """The table as another process saved it (None: it is gone)."""
+        table = self.tables.get(table_id)
+        if stored is None or stored.status not in (WAITING, PLAYING, OVER):
+            if table is not None and table.status != OVER:
+                self.close(table)
+            return
+        if table is None:
+            if stored.status != OVER:
+                self.tables[table_id] = table = _hosted(stored, ChatLog(table_id, self.storage))
+                for line in chat:
+                    table.chat.heard(*line)
+                self._changed(table)
+                self._lobby_changed()
+            return
+        table.seats, table.host, table.changes = (seats_from_json(stored.seats), stored.host,
+                                                  stored.changes)
+        table.away = set(stored.away)
+        known = len(table.match.record.actions) if table.match is not None else -1
+        if stored.status != WAITING and len(stored.actions) > known:
+            table.match = Match.from_record(stored.record())
+        if table.status != OVER:
+            table.status = OVER if table.match and table.match.state.is_over() \
+                else stored.status
+        self._changed(table)
+        self._lobby_changed()
+        self._forget_if_done(table)
+
+    def heard_chat(self, place: int, n: int, position: int, line: str) -> None:
+        """Line `n` said at `place` (0: the lobby), at any process."""
+        if place == LOBBY:
+            if self.lobby_chat.heard(n, position, line):
+                self._lobby_changed()
+            return
+        table = self.tables.get(place)
+        if table is not None and table.chat.heard(n, position, line):
+            self._notify_table(table)
+
+    def heard_presence(self, elsewhere: set[str]) -> None:
+        """The people connected to the other processes now."""
+        community = self.community
+        if community is None:
+            return
+        came_or_went = community.elsewhere ^ elsewhere
+        community.elsewhere = elsewhere
+        for name in came_or_went:
+            self._presence_changed(name)
+
+    def runs_changed(self, table: HostedTable) -> None:
+        """This process has begun (or stopped) running the table's bots and clocks."""
+        if self.runs(table):
+            self._schedule(table)
+        else:
             _cancel_timer(table)
 
     def resume_bots(self) -> None:
@@ -721,6 +837,16 @@ class Host:
     def _notify_table(self, table: HostedTable) -> None:
         for _, listener in list(self.listeners.values()):
             listener.table_changed(table.id)
+
+
+def _hosted(stored: StoredTable, chat: ChatLog) -> HostedTable:
+    """A table as stored (its game replayed to the last move saved)."""
+    table = HostedTable(stored.id, stored.game, stored.options, stored.seed, stored.host,
+                        seats_from_json(stored.seats), chat, status=stored.status,
+                        away=set(stored.away), bot_kind=stored.bot_kind, changes=stored.changes)
+    if stored.status != WAITING:
+        table.match = Match.from_record(stored.record())
+    return table
 
 
 def _cancel_timer(table: HostedTable) -> None:

@@ -20,6 +20,7 @@ from .admission import Counter, Pending
 from .broadcast import Broadcasts
 from .channel import Channel
 from .collector import Collector
+from .community import Community
 from .dialects import dialect_for
 from .first_frame import FirstFrames
 from .host import Host
@@ -305,16 +306,21 @@ class BoomtownServer:
         self._server: asyncssh.SSHAcceptor | None = None
         self._bans: list[Ban] = []
         self._host_watch: asyncio.Task | None = None
+        self.community: Community | None = None  # the processes sharing its database
         self.stall_watch = StallWatch(limits.stall_seconds)
 
     @property
     def fingerprint(self) -> str:
         return self.key.get_fingerprint("sha256")
 
-    async def start(self, address: str = "127.0.0.1", port: int = 2222) -> int:
-        """Listen; returns the port (useful with port 0)."""
+    async def start(self, address: str = "127.0.0.1", port: int = 2222,
+                    reuse_port: bool = False) -> int:
+        """Listen; returns the port (useful with port 0). With `reuse_port`, other processes
+        (serve --workers) listen on the same port, and the system shares connections out."""
+        if self.storage.dialect.name == "postgresql":  # other processes may share it
+            self.community = Community(self.host, self._read_changes_elsewhere)
         self._server = await asyncssh.create_server(
-            lambda: Gate(self), address, port, server_host_keys=[self.key],
+            lambda: Gate(self), address, port, server_host_keys=[self.key], reuse_port=reuse_port,
             encoding=None, line_editor=False,
             login_timeout=self.limits.login_grace_seconds, agent_forwarding=False,
             x11_forwarding=False, allow_scp=False, sftp_factory=None, keepalive_interval=30)
@@ -335,6 +341,8 @@ class BoomtownServer:
             self._server.close()
             await self._server.wait_closed()
         self.host.stop()
+        if self.community is not None:
+            await self.community.stop()
         self.thinkers.stop()
         if self._host_watch is not None:
             self._host_watch.cancel()
@@ -358,27 +366,29 @@ class BoomtownServer:
         return next((ban for ban in self._bans if ban.refuses(name, key, address)), None)
 
     def _read_changes_elsewhere(self) -> None:
-        """What the host's commands (`boomtown ban`, `boomtown tables --close`) changed."""
+        """What the host's commands (`boomtown ban`, `boomtown tables --close`) or another
+        process changed; the sessions of anyone now banned end."""
         try:
             if self.storage.changed_elsewhere():
                 self._bans = self.storage.bans()
                 self.host.closed_elsewhere()
         except StorageError as exc:  # the bans read last stand
             log.warning("cannot read the bans or tables (%s)", exc)
+        for session in list(self.sessions):
+            ban = self._ban_on(session.name, session.key, session.address)
+            if ban is not None:
+                log.info("ending the session of %s: banned", session.name)
+                session.end(banned_message(ban))
 
     async def _watch_host(self) -> None:
         """Every few seconds, end the sessions of anyone the host has banned, take away tables
         the host closed (read once a round, only if the database changed, not once for each
-        session) and close waiting tables left deserted."""
+        session: processes sharing a database hear of it at once) and close waiting tables
+        left deserted."""
         while True:
             await asyncio.sleep(BAN_CHECK_SECONDS)
             self._read_changes_elsewhere()
             self.host.close_deserted()
-            for session in list(self.sessions):
-                ban = self._ban_on(session.name, session.key, session.address)
-                if ban is not None:
-                    log.info("ending the session of %s: banned", session.name)
-                    session.end(banned_message(ban))
 
     async def _session(self, process: asyncssh.SSHServerProcess) -> None:
         if process.command is not None or process.subsystem is not None:

@@ -7,9 +7,11 @@ restarts with every table exactly where the players last saw it.
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import functools
 import json
+import secrets
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -22,7 +24,8 @@ from .disk import Disk, StorageError
 from .limits import STOP_SECONDS
 from .names import skeleton
 
-TABLE_COLUMNS = "id, game, options, seed, seats, host, status, away, bot_kind"
+QUERY_SECONDS = 5.0  # an awaited query given up after this (the database is away)
+TABLE_COLUMNS = "id, game, options, seed, seats, host, status, away, bot_kind, changes"
 FINISHED_COLUMNS = "id, game, seats, COALESCE(ended, created), result"  # a FinishedTable's
 
 
@@ -69,6 +72,7 @@ class StoredTable:
     actions: list[tuple[int, dict[str, Any]]]
     away: list[int]
     bot_kind: str  # the kind of bot that takes the seats the table's host fills
+    changes: int  # how many times its seats, status or host were written
 
     def record(self) -> Record:
         """The table's game, as played so far; RecordError if it does not read."""
@@ -108,10 +112,29 @@ def guarded(method):
     return wrapper
 
 
+class MoveTaken(StorageError):
+    """Another process saved a move of that number first: this one is refused as stale."""
+
+    def __init__(self) -> None:
+        super().__init__("another move was made first")
+
+
+class TableChanged(StorageError):
+    """Another process changed the table first: nothing was written."""
+
+    def __init__(self) -> None:
+        super().__init__("the table was changed elsewhere first")
+
+
 class Storage:
     def __init__(self, where: str | Path) -> None:
         """The database at `where`: an SQLite file's path, or a postgresql:// URL."""
         self.dialect = dialect_for(where)
+        self.process = secrets.token_hex(8)  # this process, among those sharing the database
+        self._beaten = False  # whether this process has said it lives
+        # Whether other processes share the database and what they write is heard
+        # (net.community): a chat line is shown once heard back, in the database's order.
+        self.shared = False
         self._disk = Disk(self.dialect)
         try:
             self._set_up()
@@ -133,6 +156,15 @@ class Storage:
     def _queued(self, query, keep: bool = False):
         """`query` done in the disk's thread (`keep`: see Disk.do), its errors StorageError."""
         return self._disk.do(lambda: _errors_told(query, self.dialect.Error), keep=keep)
+
+    async def soon(self, query, *args):
+        """Await `query` (a method of this storage) done in the disk's thread, never holding
+        the event loop; TimeoutError if the database does not answer in time."""
+        raw = query.__wrapped__
+        future = self._disk.submit(lambda: _errors_told(lambda: raw(self, *args),
+                                                         self.dialect.Error))
+        async with asyncio.timeout(QUERY_SECONDS):  # (wait_for may swallow a cancellation)
+            return await asyncio.wrap_future(future)
 
     @guarded
     def _set_up(self) -> None:
@@ -190,6 +222,67 @@ class Storage:
                 self.db.executemany(f"INSERT INTO {table} ({', '.join(columns)}) VALUES "
                                     f"({marks}) ON CONFLICT DO NOTHING", rows)
             self.dialect.after_copy(self.db)
+
+    # -- the processes sharing the database (net.community) ---------------------------------
+
+    @guarded
+    def beat(self, lease: float) -> tuple[set[int], bool]:
+        """This process lives. Processes silent for `lease` seconds are gone: this one takes
+        over their tables, and the people connected to them are no longer online; so with
+        tables nobody runs. Returns the tables this process runs, and whether it had itself
+        been taken for gone (and must say again who is connected to it)."""
+        now, me = time.time(), self.process
+        with self._transaction():
+            rejoined = self._beaten and self.db.execute(
+                "SELECT 1 FROM processes WHERE id = ?", (me,)).fetchone() is None
+            self._beaten = True
+            self.db.execute("INSERT INTO processes VALUES (?, ?) ON CONFLICT (id) DO UPDATE "
+                            "SET beat = excluded.beat", (me, now))
+            gone = [p for (p,) in self.db.execute("SELECT id FROM processes WHERE beat < ?",
+                                                  (now - lease,))]
+            if gone:
+                marks = ", ".join("?" * len(gone))
+                self.db.execute(f"UPDATE runners SET process = ? WHERE process IN ({marks})",
+                                (me, *gone))
+                self.db.execute(f"DELETE FROM presence WHERE process IN ({marks})", gone)
+                self.db.execute(f"DELETE FROM processes WHERE id IN ({marks})", gone)
+                self._publish(presence=True)
+            self.db.execute("DELETE FROM runners WHERE table_id NOT IN (SELECT id FROM tables "
+                            "WHERE status IN ('waiting', 'playing'))")
+            self.db.execute("INSERT INTO runners SELECT id, ? FROM tables WHERE status IN "
+                            "('waiting', 'playing') AND id NOT IN (SELECT table_id FROM runners)",
+                            (me,))
+            running = {table_id for (table_id,) in self.db.execute(
+                "SELECT table_id FROM runners WHERE process = ?", (me,))}
+        return running, rejoined
+
+    @guarded
+    def leave(self) -> None:
+        """This process stops: the others take over its tables at their next beat."""
+        with self._transaction():
+            self.db.execute("UPDATE processes SET beat = 0 WHERE id = ?", (self.process,))
+            self.db.execute("DELETE FROM presence WHERE process = ?", (self.process,))
+            self._publish(presence=True)
+
+    @guarded
+    def arrived(self, name: str) -> None:
+        """`name` is connected to this process."""
+        self.db.execute("INSERT INTO presence VALUES (?, ?) ON CONFLICT DO NOTHING",
+                        (name, self.process))
+        self._publish(presence=True)
+
+    @guarded
+    def left(self, name: str) -> None:
+        """`name` is no longer connected to this process."""
+        self.db.execute("DELETE FROM presence WHERE name = ? AND process = ?",
+                        (name, self.process))
+        self._publish(presence=True)
+
+    @guarded
+    def online_elsewhere(self) -> set[str]:
+        """The people connected to the other processes."""
+        return {name for (name,) in self.db.execute(
+            "SELECT DISTINCT name FROM presence WHERE process != ?", (self.process,))}
 
     # -- names -------------------------------------------------------------------------------
 
@@ -306,24 +399,41 @@ class Storage:
     def _revised(self) -> None:
         """Tell every process (changed_elsewhere) of this change."""
         self.db.execute("UPDATE revision SET n = n + 1")
+        self._publish(revision=True)
+
+    def _publish(self, **event: Any) -> None:
+        """Tell the other processes on this database (net.community) what was just written;
+        sent when the write commits (with the transaction it is in)."""
+        self.dialect.notify(self.db, json.dumps({"from": self.process, **event}))
 
     # -- tables ------------------------------------------------------------------------------
 
     @guarded
     def create_table(self, game: str, options: dict[str, Any], seed: int,
                      seats: list[dict[str, str]], host: str, bot_kind: str) -> int:
-        (table_id,) = self.db.execute(
-            "INSERT INTO tables (game, options, seed, seats, host, status, created, bot_kind) "
-            "VALUES (?, ?, ?, ?, ?, 'waiting', ?, ?) RETURNING id",
-            (game, json.dumps(options), seed, json.dumps(seats), host, time.time(),
-             bot_kind)).fetchone()
+        """A new table, waiting to start, run by this process (net.community)."""
+        with self._transaction():
+            (table_id,) = self.db.execute(
+                "INSERT INTO tables (game, options, seed, seats, host, status, created, "
+                "bot_kind) VALUES (?, ?, ?, ?, ?, 'waiting', ?, ?) RETURNING id",
+                (game, json.dumps(options), seed, json.dumps(seats), host, time.time(),
+                 bot_kind)).fetchone()
+            self.db.execute("INSERT INTO runners VALUES (?, ?)", (table_id, self.process))
+            self._publish(table=table_id)
         return int(table_id)
 
     @guarded
     def update_table(self, table_id: int, seats: list[dict[str, str]], status: str,
-                     host: str) -> None:
-        self.db.execute("UPDATE tables SET seats = ?, status = ?, host = ? WHERE id = ?",
-                        (json.dumps(seats), status, host, table_id))
+                     host: str, changes: int) -> int:
+        """Write the table's seats, status and host, which have changed `changes` times as
+        this process knows them; returns the count with this change. TableChanged, and nothing
+        is written, if another process changed them first."""
+        if not self.db.execute("UPDATE tables SET seats = ?, status = ?, host = ?, "
+                               "changes = changes + 1 WHERE id = ? AND changes = ?",
+                               (json.dumps(seats), status, host, table_id, changes)).rowcount:
+            raise TableChanged()
+        self._publish(table=table_id)
+        return changes + 1
 
     @guarded
     def end_table(self, table_id: int, result: str, winners: list[int]) -> None:
@@ -331,6 +441,7 @@ class Storage:
         won."""
         self.db.execute("UPDATE tables SET status = 'over', ended = ?, result = ?, winners = ? "
                         "WHERE id = ?", (time.time(), result, json.dumps(winners), table_id))
+        self._publish(table=table_id)
 
     @guarded
     def record_of(self, player: str) -> tuple[int, int]:
@@ -377,12 +488,20 @@ class Storage:
     def add_action(self, table_id: int, n: int, seat: int, action: dict[str, Any]) -> None:
         """Commit a move. On the loop, SlowDisk if the disk does not take it in time: the write
         stays queued, and SlowDisk carries it (the move is made when it lands)."""
-        self._queued(lambda: self.db.execute("INSERT INTO actions VALUES (?, ?, ?, ?)", (
-            table_id, n, seat, json.dumps(action))), keep=True)
+        def add() -> None:
+            try:
+                self.db.execute("INSERT INTO actions VALUES (?, ?, ?, ?)",
+                                (table_id, n, seat, json.dumps(action)))
+            except self.dialect.Duplicate:
+                raise MoveTaken() from None
+            self._publish(move=table_id, n=n, seat=seat, action=action)
+
+        self._queued(add, keep=True)
 
     @guarded
     def update_away(self, table_id: int, away: list[int]) -> None:
         self.db.execute("UPDATE tables SET away = ? WHERE id = ?", (json.dumps(away), table_id))
+        self._publish(table=table_id)
 
     @guarded
     def table_ids(self, *statuses: str) -> list[int]:
@@ -405,6 +524,7 @@ class Storage:
         """The table cannot be read: it is no longer loaded, and `boomtown tables` lists it."""
         self.db.execute("UPDATE tables SET status = 'damaged', result = ? WHERE id = ?",
                         (reason, table_id))
+        self._publish(table=table_id)
 
     @guarded
     def close_table(self, table_id: int) -> bool:
@@ -416,6 +536,7 @@ class Storage:
                 return False
             self._drop_closed_empty_tables()
             self._revised()
+            self._publish(table=table_id)
         return True
 
     def _drop_closed_empty_tables(self) -> None:
@@ -443,21 +564,31 @@ class Storage:
                               (table_id,)).fetchone()
         return self._stored(row) if row else None
 
+    @guarded
+    def table_and_chat(self, table_id: int) -> tuple[StoredTable | None, list[tuple[int, int,
+                                                                                    str]]]:
+        """One table with its actions (None if there is none), and its chat."""
+        return self.table(table_id), self.chat(table_id)
+
     def _stored(self, row: tuple) -> StoredTable:
         actions = [(seat, json.loads(action)) for seat, action in self.db.execute(
             "SELECT seat, action FROM actions WHERE table_id = ? ORDER BY n", (row[0],))]
         return StoredTable(row[0], row[1], json.loads(row[2]), row[3], json.loads(row[4]),
-                           row[5], row[6], actions, json.loads(row[7]), row[8])
+                           row[5], row[6], actions, json.loads(row[7]), row[8], row[9])
 
     # -- chat --------------------------------------------------------------------------------
 
     @guarded
-    def add_chat(self, place: int, n: int, position: int, line: str, kept: int) -> None:
-        """Keep line `n` said at `place` (a table, or 0: the lobby), and only the last `kept`."""
-        self.db.execute("INSERT INTO chat VALUES (?, ?, ?, ?) ON CONFLICT (place, n) DO UPDATE "
-                        "SET position = excluded.position, line = excluded.line",
-                        (place, n, position, line))
-        self.db.execute("DELETE FROM chat WHERE place = ? AND n <= ?", (place, n - kept))
+    def add_chat(self, place: int, position: int, line: str, kept: int) -> int:
+        """Keep a line said at `place` (a table, or 0: the lobby), and only the last `kept`;
+        returns its number there (one past the last line's, whichever process said it)."""
+        with self._transaction():
+            (n,) = self.db.execute(
+                "INSERT INTO chat SELECT ?, COALESCE(MAX(n), -1) + 1, ?, ? FROM chat "
+                "WHERE place = ? RETURNING n", (place, position, line, place)).fetchone()
+            self.db.execute("DELETE FROM chat WHERE place = ? AND n <= ?", (place, n - kept))
+            self._publish(chat=place, n=n, position=position, line=line)
+        return n
 
     @guarded
     def chat(self, place: int) -> list[tuple[int, int, str]]:

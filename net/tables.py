@@ -89,6 +89,7 @@ class HostedTable:
     rematch: int | None = None  # the table its players asked to play again at
     made_from: str = ""  # the address it was made from ("" for one made before a restart)
     deserted_since: float | None = None  # waiting, nobody seated online since (monotonic)
+    changes: int = 0  # how many times its seats, status or host were saved (net.storage)
 
     def bot_kind_at(self, seat: int) -> str:
         """The kind of bot that plays `seat`: its own, or a heuristic one standing in for a

@@ -150,8 +150,9 @@ async def start_server(tmp_path, **limits) -> tuple[BoomtownServer, int]:
     base.update(limits)
     guests = base.pop("allow_guests", False)
     key_file = base.pop("host_key_file", None)
+    database = base.pop("database", None)  # PostgreSQL's address; None: SQLite in tmp_path
     server = BoomtownServer(tmp_path, Limits(**base), allow_guests=guests,
-                            host_key_file=key_file)
+                            host_key_file=key_file, database=database)
     port = await server.start("127.0.0.1", 0)
     return server, port
 

@@ -156,7 +156,7 @@ async def test_a_table_closed_before_anything_was_played_leaves_the_database(tmp
     path = tmp_path / "db.sqlite3"
     host = Host(Storage(path), Limits(bot_pace_seconds=3600))
     empty = host.create_table("ann", "bigshot", {}, players=2, bots=0)
-    host.storage.add_chat(empty.id, 0, 0, "ann: anyone?", kept=100)
+    host.storage.add_chat(empty.id, 0, "ann: anyone?", kept=100)
     host.stand(empty.id, "ann")  # the last to stand up closes it
     assert host.storage.table(empty.id).status == "closed"  # the newest: it keeps its number
     played = host.create_table("ann", "bigshot", {}, players=2, bots=0, seed=3)

@@ -66,7 +66,7 @@ def test_a_ban_covers_the_name_its_key_and_the_addresses_it_came_from(storage):
 
 def test_a_table_keeps_its_seats_actions_and_status_in_order(storage):
     table = storage.create_table("army", {"short_game": True}, 7, [ANN, BOT], "ann", "heuristic")
-    storage.update_table(table, [ANN, BOT], "playing", "ann")
+    assert storage.update_table(table, [ANN, BOT], "playing", "ann", changes=0) == 1
     for n, action in enumerate([{"kind": "roll"}, {"kind": "buy"}, {"kind": "end"}]):
         storage.add_action(table, n, n % 2, action)
     storage.update_away(table, [1])
@@ -115,17 +115,17 @@ def test_a_table_closed_before_any_move_goes_and_one_with_moves_stays_listed(sto
 
 
 def test_chat_keeps_the_last_lines_of_each_place(storage):
-    for n in range(1, 6):
-        storage.add_chat(0, n, 0, f"ann: line {n}", kept=3)
-    storage.add_chat(4, 1, 12, "ben: at the table", kept=3)
-    assert storage.chat(0) == [(3, 0, "ann: line 3"), (4, 0, "ann: line 4"),
-                               (5, 0, "ann: line 5")]
-    assert storage.chat(4) == [(1, 12, "ben: at the table")]
+    assert [storage.add_chat(0, 0, f"ann: line {n}", kept=3) for n in range(5)] == [
+        0, 1, 2, 3, 4]  # each place numbers its lines
+    assert storage.add_chat(4, 12, "ben: at the table", kept=3) == 0
+    assert storage.chat(0) == [(2, 0, "ann: line 2"), (3, 0, "ann: line 3"),
+                               (4, 0, "ann: line 4")]
+    assert storage.chat(4) == [(0, 12, "ben: at the table")]
 
 
 def test_where_people_were_is_kept_for_tables_still_running(storage):
     running = storage.create_table("army", {}, 1, [ANN], "ann", "heuristic")
-    storage.update_table(running, [ANN], "playing", "ann")
+    storage.update_table(running, [ANN], "playing", "ann", changes=0)
     over = storage.create_table("army", {}, 2, [BEN], "ben", "heuristic")
     storage.set_place("cat", running)
     storage.set_place("dan", over)

@@ -1,0 +1,111 @@
+"""Several servers sharing one PostgreSQL database are one community: the same lobby, tables,
+chat and people online whichever a connection reaches; one history per table; bots run by one
+process at a time. Two servers run here in one event loop, each with its own connections to
+the database, as two processes would (tests/net/test_processes.py runs real ones)."""
+
+import pytest
+
+from core.engine.errors import StaleAction
+from core.games import get_spec
+from core.games.bigshot import actions as A
+from net.host import MOVED_ELSEWHERE
+
+from .harness import connect, start_server, until
+
+
+@pytest.fixture
+async def two(postgres, tmp_path):
+    """Two servers on one new database."""
+    database = postgres.database()
+    first, port_1 = await start_server(tmp_path / "one", database=database)
+    second, port_2 = await start_server(tmp_path / "two", database=database)
+    yield (first, port_1), (second, port_2)
+    await second.stop()
+    await first.stop()
+
+
+def versions(*servers, table_id: int) -> set[int | None]:
+    """The versions of the table's game at each server (None: not there, or not started)."""
+    tables = [server.host.tables.get(table_id) for server in servers]
+    return {table.match.state.version if table and table.match else None for table in tables}
+
+
+async def test_people_at_two_servers_share_the_lobby_and_play_one_game(two):
+    (one, port_1), (two_, port_2) = two
+    ann, ben = await connect(port_1, "ann"), await connect(port_2, "ben")
+    await ann.wait_for("You are ann")
+    await ben.wait_for("You are ben")
+    await until(lambda: one.host.online() == two_.host.online() == ["ann", "ben"])
+    assert one.key.get_fingerprint() == two_.key.get_fingerprint()  # known_hosts hold for both
+
+    table = one.host.create_table("ann", "bigshot", {}, players=2, bots=0, seed=4)
+    await until(lambda: table.id in two_.host.tables)  # ben's lobby lists it
+    two_.host.sit(table.id, "ben")
+    await until(lambda: one.host.tables[table.id].seat_of("ben") == 1)
+    one.host.start(table.id, "ann")
+    await until(lambda: two_.host.tables[table.id].match is not None)
+    await ben.wait_for("Ledger")
+
+    at = {"ann": one.host, "ben": two_.host}  # each plays at the server they reached
+    helper = get_spec("bigshot").bots["heuristic"](1)
+    while (state := one.host.tables[table.id].match.state).round < 3:
+        seat = state.to_act()[0]
+        name = table.seats[seat].name
+        at[name].act(table.id, name, helper.choose(state.view(seat), state.legal_actions(seat)))
+        await until(lambda: len(versions(one, two_, table_id=table.id)) == 1)
+    theirs = two_.host.tables[table.id].match
+    assert theirs.record.actions == one.host.tables[table.id].match.record.actions
+    assert theirs.state.view(None) == state.view(None)
+
+    two_.host.chat(None, "ben", "good game")
+    one.host.chat(None, "ann", "thanks")
+    await until(lambda: len(one.host.lobby_chat.lines) == len(two_.host.lobby_chat.lines) == 2)
+    assert [line.text for line in one.host.lobby_chat.lines] == \
+        [line.text for line in two_.host.lobby_chat.lines] == ["ben: good game", "ann: thanks"]
+
+    await ben.close()
+    await until(lambda: one.host.online() == ["ann"])
+    await ann.close()
+
+
+async def test_one_move_at_two_servers_at_once_is_made_once(two):
+    (one, _), (two_, _) = two
+    table = one.host.create_table("ann", "bigshot", {}, players=2, bots=0, seed=4)
+    one.host.sit(table.id, "ben")
+    one.host.start(table.id, "ann")
+    started = table.match.state.version
+    await until(lambda: versions(one, two_, table_id=table.id) == {started})
+    actor = table.seats[table.actor()].name
+    one.host.act(table.id, actor, A.ROLL)  # ann's two connections, one at each server,
+    with pytest.raises(StaleAction, match=MOVED_ELSEWHERE):  # both press before either hears
+        two_.host.act(table.id, actor, A.ROLL)
+    await until(lambda: versions(one, two_, table_id=table.id) == {started + 1})
+    assert len(one.storage.table(table.id).actions) == 1
+
+
+async def test_a_tables_bots_move_at_one_server_only(two):
+    (one, _), (two_, _) = two
+    table = one.host.create_table("ann", "bigshot", {}, players=3, bots=2, seed=4)
+    one.host.start(table.id, "ann")
+    await until(lambda: table.id in two_.host.tables and two_.host.tables[table.id].match)
+    assert one.host.runs(table) and not two_.host.runs(two_.host.tables[table.id])
+    heard = two_.host.tables[table.id]
+    helper = get_spec("bigshot").bots["heuristic"](1)
+    while table.match.state.round < 2:  # ann plays at the second server; bots at the first
+        state = heard.match.state
+        if heard.actor() == 0:
+            two_.host.act(table.id, "ann", helper.choose(state.view(0), state.legal_actions(0)))
+        await until(lambda was=state.version: len(now := versions(one, two_, table_id=table.id))
+                    == 1 and now != {was})  # a move made, and heard at both
+    stored = one.storage.table(table.id).actions
+    assert [n for n, _ in enumerate(stored)] == list(range(len(table.match.record.actions)))
+    assert heard.match.record.actions == table.match.record.actions
+
+
+async def test_a_ban_at_one_server_sends_the_person_away_from_the_other_at_once(two):
+    (one, _), (two_, port_2) = two
+    eve = await connect(port_2, "eve")
+    await eve.wait_for("You are eve")
+    one.storage.ban("eve", "spam")  # as `boomtown ban` does, anywhere
+    await eve.wait_for("banned", timeout=1.5)  # heard at once, not at the next 2 s check
+    await until(lambda: eve.closed.is_set(), timeout=2)
