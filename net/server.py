@@ -424,12 +424,15 @@ class BoomtownServer:
 
 async def serve(address: str, port: int, data_dir: Path, allow_guests: bool,
                 limits: Limits, host_key_file: Path | None = None,
-                database: str | None = None) -> None:
+                database: str | None = None, worker: bool = False) -> None:
+    """Serve until stopped; a `worker` of several (net.workers) shares the port, and says
+    nothing: the parent told where to join."""
     server = BoomtownServer(data_dir, limits, allow_guests, host_key_file, database)
-    bound = await server.start(address, port)
-    print(f"Boomtown is serving on {address}:{bound}", flush=True)
-    print(f"Host key fingerprint: {server.fingerprint}", flush=True)
-    print(f"Join with: ssh -p {bound} YOURNAME@{address}", flush=True)
+    bound = await server.start(address, port, reuse_port=worker)
+    if not worker:
+        print(f"Boomtown is serving on {address}:{bound}", flush=True)
+        print(f"Host key fingerprint: {server.fingerprint}", flush=True)
+        print(f"Join with: ssh -p {bound} YOURNAME@{address}", flush=True)
     try:
         await asyncio.Event().wait()
     finally:
@@ -437,11 +440,12 @@ async def serve(address: str, port: int, data_dir: Path, allow_guests: bool,
 
 
 def main(address: str, port: int, data_dir: Path, allow_guests: bool, limits: Limits,
-         host_key_file: Path | None = None, database: str | None = None) -> None:
+         host_key_file: Path | None = None, database: str | None = None,
+         worker: bool = False) -> None:
     logging.basicConfig(stream=sys.__stderr__, level=logging.INFO,
                         format="%(asctime)s %(levelname)s %(message)s")
     try:
         asyncio.run(serve(address, port, data_dir, allow_guests, limits, host_key_file,
-                          database))
+                          database, worker))
     except KeyboardInterrupt:
         pass

@@ -53,6 +53,10 @@ def _parser() -> argparse.ArgumentParser:
                        help="keep everything in this PostgreSQL database (postgresql://...), "
                        "which several serve processes may share; default: $BOOMTOWN_DB, or "
                        "SQLite in --data")
+    serve.add_argument("--workers", type=_count, metavar="N",
+                       help="run N server processes sharing the port and the --db database "
+                       "(default with --db: one per core; without it, 1)")
+    serve.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)  # one of them
     serve.add_argument("--host-key", metavar="FILE",
                        help="serve with this SSH host key (an unencrypted private key) instead "
                        "of the one made and kept in the data directory: servers that share it "
@@ -313,11 +317,23 @@ def _size(text: str) -> tuple[int, int]:
     return width, height
 
 
-def run_serve(args: argparse.Namespace) -> int:
+def run_serve(args: argparse.Namespace, argv: list[str]) -> int:
     # The command line is the one place that knows every package: net sits above tui and core.
 
     from net.limits import Limits
     from net.server import main as serve
+
+    workers = args.workers or (os.cpu_count() or 1 if args.db and not args.worker else 1)
+    if workers > 1:
+        if not args.db:
+            raise ValueError("several processes share one PostgreSQL database: give --db")
+        if args.port == 0:
+            raise ValueError("several processes share one port: give --port")
+        from net.workers import run_workers
+
+        run_workers(workers, [*argv, "--workers", "1", "--worker"], args.host, args.port,
+                    args.db)
+        return 0
 
     limits = Limits(connections_per_ip=args.max_per_ip, connections_total=args.max_connections,
                     login_grace_seconds=args.login_grace, pending_total=args.max_pending,
@@ -338,7 +354,7 @@ def run_serve(args: argparse.Namespace) -> int:
     from pathlib import Path
 
     serve(args.host, args.port, _server_dir(args), args.allow_guests, limits,
-          Path(args.host_key) if args.host_key else None, args.db)
+          Path(args.host_key) if args.host_key else None, args.db, worker=args.worker)
     return 0
 
 
@@ -449,12 +465,13 @@ def run_migrate(args: argparse.Namespace) -> int:
 
 def main(argv: list[str] | None = None) -> int:
     parser = _parser()
+    argv = sys.argv[1:] if argv is None else argv
     args = parser.parse_args(argv)
     try:
         if args.command == "sim":
             return run_sim(args)
         if args.command == "serve":
-            return run_serve(args)
+            return run_serve(args, argv)
         if args.command == "ban":
             return run_ban(args)
         if args.command == "tables":

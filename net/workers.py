@@ -1,0 +1,58 @@
+"""`boomtown serve --workers N`: N server processes on one machine, sharing one port (the
+system hands each new connection to one of them, SO_REUSEPORT) and one PostgreSQL database
+(net.community). The parent only starts them, starts again one that dies, and stops them
+all when it is stopped."""
+
+from __future__ import annotations
+
+import logging
+import signal
+import subprocess
+import sys
+import time
+
+from .server import shared_host_key
+from .storage import Storage
+
+log = logging.getLogger("boomtown.net")
+
+RESTART_SECONDS = 1.0  # a worker that died is started again after this
+WATCH_SECONDS = 0.2  # how often the parent looks whether a worker has died
+
+
+def run_workers(count: int, worker_argv: list[str], address: str, port: int,
+                database: str) -> None:
+    """Run `count` workers (`boomtown` given `worker_argv`) until stopped. The database's
+    schema and host key are made first, by the parent, so that the workers do not race."""
+    logging.basicConfig(stream=sys.__stderr__, level=logging.INFO,
+                        format="%(asctime)s %(levelname)s %(message)s")
+    storage = Storage(database)
+    try:
+        fingerprint = shared_host_key(storage).get_fingerprint("sha256")
+    finally:
+        storage.close()
+    command = [sys.executable, "-m", "tui.cli", *worker_argv]
+    workers = [subprocess.Popen(command) for _ in range(count)]
+    print(f"Boomtown is serving on {address}:{port} with {count} processes", flush=True)
+    print(f"Host key fingerprint: {fingerprint}", flush=True)
+    print(f"Join with: ssh -p {port} YOURNAME@{address}", flush=True)
+    stopping = []
+    for signum in (signal.SIGINT, signal.SIGTERM):
+        signal.signal(signum, lambda *_: stopping.append(True))
+    try:
+        while not stopping:
+            for i, worker in enumerate(workers):
+                if worker.poll() is not None:
+                    log.warning("worker %d (pid %d) ended with %s; starting it again",
+                                i + 1, worker.pid, worker.returncode)
+                    time.sleep(RESTART_SECONDS)
+                    workers[i] = subprocess.Popen(command)
+            time.sleep(WATCH_SECONDS)
+    finally:
+        for worker in workers:
+            worker.terminate()
+        for worker in workers:
+            try:
+                worker.wait(10)
+            except subprocess.TimeoutExpired:
+                worker.kill()

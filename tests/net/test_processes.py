@@ -1,0 +1,139 @@
+"""Real `boomtown serve` processes on one PostgreSQL database: people at different processes
+play a game together, watch, chat and are banned; a process killed with `kill -9` mid-game
+leaves its table's bots to another process, and its people come back to their seats."""
+
+import asyncio
+import os
+import signal
+import sys
+import time
+
+import psycopg
+
+from core.engine.match import Match
+from net.storage import Storage
+from tui import cli
+
+from .harness import connect, until
+
+TAKE_OVER_SECONDS = 5.0  # a dead process's tables have their bots moving again by then
+GONE_SECONDS = 10.0  # and its people are no longer listed online
+
+
+class Serve:
+    """One `boomtown serve --db` process on a port of its own."""
+
+    def __init__(self, process: asyncio.subprocess.Process, port: int) -> None:
+        self.process, self.port = process, port
+
+    @classmethod
+    async def start(cls, database: str, log) -> "Serve":
+        process = await asyncio.create_subprocess_exec(
+            sys.executable, "-m", "tui.cli", "serve", "--db", database, "--port", "0",
+            "--workers", "1", "--bot-pace", "0.05", stdout=asyncio.subprocess.PIPE,
+            stderr=log)
+        line = await asyncio.wait_for(process.stdout.readline(), 30)
+        assert line.startswith(b"Boomtown is serving on"), line
+        return cls(process, int(line.rsplit(b":", 1)[1]))
+
+    def kill(self) -> None:
+        os.kill(self.process.pid, signal.SIGKILL)
+
+    async def stop(self) -> None:
+        if self.process.returncode is None:
+            self.process.terminate()
+        await self.process.wait()
+
+
+def game_of(storage: Storage, table_id: int) -> Match:
+    """The table's game as the database holds it."""
+    return Match.from_record(storage.table(table_id).record())
+
+
+def runner_of(database: str, table_id: int) -> str | None:
+    with psycopg.connect(database) as db:
+        row = db.execute("SELECT process FROM runners WHERE table_id = %s", (table_id,)).fetchone()
+    return row[0] if row else None
+
+
+async def test_three_processes_are_one_server_and_outlive_a_kill(postgres, tmp_path):
+    database = postgres.database()
+    with open(tmp_path / "serve.log", "wb") as log:
+        servers = [await Serve.start(database, log) for _ in range(3)]
+        storage = Storage(database)  # the test's own look at what is kept
+        try:
+            await play_watch_chat_ban_and_kill(servers, database, storage)
+        finally:
+            storage.close()
+            for server in servers:
+                await server.stop()
+
+
+async def play_watch_chat_ban_and_kill(servers, database, storage) -> None:
+    one, two, three = servers
+    ann, ben, cat = (await connect(one.port, "ann"), await connect(two.port, "ben"),
+                     await connect(three.port, "cat"))
+    await ann.wait_for("3 online: ann, ben, cat")
+
+    await ann.press("n")  # ann makes a table at the first process
+    await ann.wait_for("A new table")
+    await ann.press("c")
+    await ben.wait_for("ann, (open), (open), (open)")  # the second process lists it
+    await ben.press("s")
+    await ann.wait_for("ann, ben, (open), (open)")
+    await ann.press("b")
+    await until(lambda: storage.open_tables() and "(open)" not in storage.open_tables()[0].seats)
+    await ann.press("g")
+    (table,) = storage.open_tables()
+    await until(lambda: storage.statuses([table.id]) == {table.id: "playing"})
+    await ben.wait_for("Ledger")
+    await cat.press("w")  # cat watches from the third
+    await cat.wait_for("Ledger")
+
+    await ben.press("t")
+    await ben.wait_for("Say to the table")
+    await ben.press("good luck", "\r")
+    await ann.wait_for("ben: good luck")
+    await cat.wait_for("ben: good luck")
+
+    people = {"ann": ann, "ben": ben}
+    await play_a_human_move(storage, table.id, people)
+    assert cli.main(["ban", "--db", database, "cat", "--reason", "spoilers"]) == 0
+    banned_at = time.monotonic()
+    await until(lambda: cat.closed.is_set(), timeout=5)
+    assert time.monotonic() - banned_at < 2.0  # sent away at once, from another process
+
+    killed_at_move = len(storage.table(table.id).actions)
+    first_runner = runner_of(database, table.id)
+    one.kill()  # ann's process, which made the table and runs its bots
+    killed_at = time.monotonic()
+    await until(lambda: ann.closed.is_set(), timeout=5)
+    await until(lambda: runner_of(database, table.id) not in (None, first_runner),
+                timeout=TAKE_OVER_SECONDS)
+    await until(lambda: "ann" not in storage.online_elsewhere(), timeout=GONE_SECONDS)
+    assert time.monotonic() - killed_at < GONE_SECONDS
+
+    people["ann"] = again = await connect(two.port, "ann")  # the same address: another process
+    await again.wait_for("Ledger")  # straight back to her seat
+    while not any(seat >= 2 for seat, _ in storage.table(table.id).actions[killed_at_move:]):
+        await play_a_human_move(storage, table.id, people)  # until a bot has moved again
+    actions = storage.table(table.id).actions
+    assert game_of(storage, table.id).record.actions  # one history, still replaying
+    assert len(actions) > killed_at_move
+    for person in (again, ben):
+        await person.close()
+
+
+async def play_a_human_move(storage: Storage, table_id: int, people: dict) -> None:
+    """Whoever of the people is to act presses a key for it (roll, else pass) at their own
+    process; returns once the move is kept."""
+    await until(lambda: game_of(storage, table_id).state.actor() in (0, 1))
+    match = game_of(storage, table_id)
+    seat = match.state.actor()
+    name = match.record.players[seat]
+    moves = len(match.record.actions)
+    person = people[name]
+    legal = {action.to_json()["kind"] for action in match.state.legal_actions(seat)}
+    await person.wait_for(f"{name} (you) to")
+    await person.press("r" if "roll" in legal else "p")
+    await until(lambda: len(storage.table(table_id).actions) > moves)
