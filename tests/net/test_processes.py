@@ -5,6 +5,7 @@ leaves its table's bots to another process, and its people come back to their se
 import asyncio
 import os
 import signal
+import socket
 import sys
 import time
 
@@ -137,3 +138,46 @@ async def play_a_human_move(storage: Storage, table_id: int, people: dict) -> No
     await person.wait_for(f"{name} (you) to")
     await person.press("r" if "roll" in legal else "p")
     await until(lambda: len(storage.table(table_id).actions) > moves)
+
+
+async def test_workers_share_one_port_and_one_that_dies_is_started_again(postgres, tmp_path):
+    database = postgres.database()
+    with socket.socket() as probe:  # a free port: several processes must share a fixed one
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    with open(tmp_path / "serve.log", "wb") as log:
+        parent = await asyncio.create_subprocess_exec(
+            sys.executable, "-m", "tui.cli", "serve", "--db", database, "--port", str(port),
+            "--workers", "2", stdout=asyncio.subprocess.PIPE, stderr=log)
+        try:
+            line = await asyncio.wait_for(parent.stdout.readline(), 30)
+            assert line.strip() == f"Boomtown is serving on 127.0.0.1:{port} with 2 processes" \
+                .encode()
+            await until(lambda: len(alive_processes(database)) == 2)
+            first = alive_processes(database)
+            workers = children_of(parent.pid)
+            assert len(workers) == 2
+            os.kill(workers[0], signal.SIGKILL)
+            await until(lambda: len(alive_processes(database) - first) == 1, timeout=10)
+            ann = await connect(port, "ann")  # the port still answers
+            await ann.wait_for("You are ann")
+            await ann.close()
+        finally:
+            parent.terminate()
+            await parent.wait()
+    assert not children_of(parent.pid)
+
+
+def alive_processes(database: str) -> set[str]:
+    """The server processes that beat within the last 2 s."""
+    with psycopg.connect(database) as db:
+        return {process for (process,) in db.execute(
+            "SELECT id FROM processes WHERE beat > %s", (time.time() - 2,))}
+
+
+def children_of(pid: int) -> list[int]:
+    try:
+        with open(f"/proc/{pid}/task/{pid}/children") as children:
+            return [int(child) for child in children.read().split()]
+    except FileNotFoundError:
+        return []
