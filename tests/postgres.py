@@ -48,8 +48,8 @@ class PostgresServer:
         self.resume()
         self._databases = 0
 
-    def _pg_ctl(self, *args: str) -> None:
-        self._run("pg_ctl", "-D", str(self.folder / "data"), *args)
+    def _pg_ctl(self, *args: str, check: bool = True) -> None:
+        self._run("pg_ctl", "-D", str(self.folder / "data"), *args, check=check)
 
     def pause(self) -> None:
         """Stop the server, as a restart or an outage does (`resume` starts it again)."""
@@ -58,11 +58,11 @@ class PostgresServer:
     def resume(self) -> None:
         self._pg_ctl("-l", str(self.folder / "log"), "-w", "-o", self._options, "start")
 
-    def _run(self, program: str, *args: str) -> None:
+    def _run(self, program: str, *args: str, check: bool = True) -> None:
         command = [str(self._programs / program), *args]
         if self._as_postgres:
             command = ["runuser", "-u", "postgres", "--", *command]
-        subprocess.run(command, check=True, capture_output=True, cwd=self.folder)
+        subprocess.run(command, check=check, capture_output=True, cwd=self.folder)
 
     def url(self, database: str) -> str:
         return f"postgresql://{self.user}@/{database}?host={self.folder}"
@@ -78,5 +78,5 @@ class PostgresServer:
         return self.url(name)
 
     def stop(self) -> None:
-        self._pg_ctl("-m", "immediate", "stop")
+        self._pg_ctl("-m", "immediate", "stop", check=False)  # (it may be paused)
         shutil.rmtree(self.folder, ignore_errors=True)

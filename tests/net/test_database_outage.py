@@ -10,6 +10,8 @@ from net.storage import Storage
 from net.tables import HostError
 from tests.postgres import IN_CI, PostgresServer, server_programs
 
+from .harness import connect, start_server, table_with, until
+
 
 @pytest.fixture
 def restartable():
@@ -39,3 +41,33 @@ async def test_a_move_made_while_the_database_is_away_is_refused_then_play_resum
         assert len(storage.table(table.id).actions) == 1
     finally:
         storage.close()
+
+
+async def test_people_keep_their_screens_while_the_database_is_away(restartable, tmp_path):
+    server, port = await start_server(tmp_path, database=restartable.database())
+    try:
+        ann, ben = await connect(port, "ann"), await connect(port, "ben")
+        await ann.wait_for("You are ann")
+        await ben.wait_for("You are ben")
+        table = table_with(server, ["ann", "ben"], bots=0)
+        people = {"ann": ann, "ben": ben}
+        name = table.seats[table.actor()].name
+        await people[name].wait_for(f"{name} (you) to")
+        restartable.pause()
+        moves = len(table.match.record.actions)
+        await people[name].press("r" if table.match.state.phase == "roll" else "p")
+        await people[name].wait_for("the server cannot save")
+        await people[name].press("t")
+        await people[name].wait_for("Say to the table")
+        await people[name].press("anyone there?", "\r")
+        await people[name].wait_for("cannot save just now")
+        assert len(table.match.record.actions) == moves
+        assert not ann.closed.is_set() and not ben.closed.is_set()  # nobody is sent away
+        restartable.resume()
+        await people[name].press("r" if table.match.state.phase == "roll" else "p")
+        await until(lambda: len(table.match.record.actions) == moves + 1)
+        await (ben if name == "ann" else ann).wait_for("Saving works again.")
+        for person in (ann, ben):
+            await person.close()
+    finally:
+        await server.stop()
