@@ -769,6 +769,8 @@ class Host:
                 self._changed(table)
                 self._lobby_changed()
             return
+        for line in chat:  # lines not heard (the database was away a moment)
+            table.chat.heard(*line)
         table.seats, table.host, table.changes = (seats_from_json(stored.seats), stored.host,
                                                   stored.changes)
         table.away = set(stored.away)
