@@ -1,6 +1,7 @@
 """The SSH host with every session a seated player: several tables of people playing at once.
 
     .venv/bin/python benchmarks/ssh_seated.py [--tables 8] [--moves 25] [--address-loop-share 1]
+        [--db postgresql://...|temp] [--processes 1] [--find]
 
 Before the server starts, `--tables` Big Shot tables of four people each are written to its
 data directory, every seat taken, not yet started; the server (`boomtown serve`, one process)
@@ -16,6 +17,12 @@ turn it is presses a key after 0.2 to 0.6 s. Measured: from a key to the moment 
 other three players has that move's log line; the server's memory per session (RSS growth from
 a server that one visitor has warmed); its CPU per move; and the first frame of a newcomer who
 connects to the lobby while every table plays.
+
+`--db` keeps everything in PostgreSQL (`temp`: a server of the run's own, tests/postgres.py),
+and `--processes N` runs N `serve` processes on it, each on a port of its own: a table's four
+people are spread over them, so that most moves travel from one process to another (the
+cross-process figures). `--find` plays 1, 2, 3... tables, a fresh server each time, until the
+key-to-others p99 passes `--p99` ms (100), and prints the most tables held under it.
 """
 
 from __future__ import annotations
@@ -42,24 +49,28 @@ KEYS = {b"roll": ("r", b" rolls"), b"bid or pass": ("p", b" passes."),
         b"pay": ("\r", b" pays")}
 
 
-def seat_tables(data: str, tables: int) -> None:
+
+
+def seat_tables(where: str | Path, tables: int) -> None:
     """Tables of four people each, waiting to start, as the server will load them."""
-    storage = Storage(Path(data) / "boomtown.sqlite3")
+    storage = Storage(where)
     options = get_spec("bigshot").resolve_options({})
     for t in range(tables):
         seats = [{"name": f"t{t}p{i}", "kind": "human"} for i in range(4)]
         table_id = storage.create_table("bigshot", options, 1000 + t, seats, seats[0]["name"],
                                         "heuristic")
-        storage.update_table(table_id, seats, "waiting", seats[0]["name"])
+        storage.update_table(table_id, seats, "waiting", seats[0]["name"], changes=0)
     storage.close()
 
 
-async def play_table(port: int, table: int, start_at: float, moves: int) -> dict:
-    """One table's four people: connect together at `start_at`, then play `moves` moves."""
+async def play_table(ports: list[int], table: int, start_at: float, moves: int) -> dict:
+    """One table's four people: connect together at `start_at` (person i of table t to the
+    process (t + i) mod N), then play `moves` moves."""
     rng = random.Random(table)
     people = [Client(f"t{table}p{i}") for i in range(4)]
+    at = {person.name: ports[(table + i) % len(ports)] for i, person in enumerate(people)}
     await asyncio.sleep(max(0.0, start_at - time.time()))
-    await asyncio.gather(*(person.connect(port) for person in people))
+    await asyncio.gather(*(person.connect(at[person.name]) for person in people))
     host = people[0]
     answered = await asyncio.gather(*(first_answer(person) for person in people[1:]))
     await host.wait_for(b"round" if table else b"waiting")  # the lobby lists the tables
@@ -68,7 +79,7 @@ async def play_table(port: int, table: int, start_at: float, moves: int) -> dict
     await asyncio.sleep(0.2)
     host.send("g")
     await asyncio.gather(*(person.wait_for(b"Ledger") for person in people))
-    latencies = []
+    latencies, crossing = [], []
     for _ in range(moves):
         actor, doing = None, None
         deadline = time.perf_counter() + 30
@@ -89,11 +100,12 @@ async def play_table(port: int, table: int, start_at: float, moves: int) -> dict
         arrivals = await asyncio.gather(*(p.wait_for(marker, n + 1)
                                           for p, n in zip(others, counts)))
         latencies.extend(t - sent for t in arrivals)
+        crossing.extend(at[p.name] != at[actor.name] for p in others)
         await asyncio.sleep(0.05)  # the next status line
     for person in people:
         person.conn.close()
     return {"first_frames": [p.first_frame for p in people], "latencies": latencies,
-            "first_answers": answered}
+            "crossing": crossing, "first_answers": answered}
 
 
 async def first_answer(person: Client) -> float:
@@ -105,40 +117,59 @@ async def first_answer(person: Client) -> float:
     return person.first_frame + arrived - sent
 
 
-def worker(port: int, table: int, start_at: float, moves: int) -> None:
-    print(json.dumps(asyncio.run(play_table(port, table, start_at, moves))), flush=True)
+def worker(ports: str, table: int, start_at: float, moves: int) -> None:
+    ports_ = [int(port) for port in ports.split(",")]
+    print(json.dumps(asyncio.run(play_table(ports_, table, start_at, moves))), flush=True)
 
 
-async def run(tables: int, moves: int, address_share: str) -> dict:
+async def start_servers(data: str, database: str | None, processes: int,
+                        address_share: str) -> list[tuple[asyncio.subprocess.Process, int]]:
+    """`processes` serve processes on the data directory, or on the database."""
+    where = ["--db", database, "--workers", "1"] if database else ["--data", data]
+    servers = []
+    for n in range(processes):
+        with open(Path(data) / f"serve-{n + 1}.log", "wb") as log:  # what went wrong, if anything
+            server = await asyncio.create_subprocess_exec(
+                sys.executable, "-m", "tui.cli", "serve", "--port", "0", *where,
+                "--max-per-ip", "500", "--max-pending-per-ip", "500", "--max-pending", "500",
+                "--max-pending-per-network", "500", "--input-rate", "100000",
+                "--afk-seconds", "3600", "--address-loop-share", address_share,
+                stdout=subprocess.PIPE, stderr=log)
+        servers.append((server, int((await server.stdout.readline()).split(b":")[-1])))
+    return servers
+
+
+async def run(tables: int, moves: int, address_share: str, database: str | None = None,
+              processes: int = 1) -> dict:
     data = tempfile.mkdtemp()
-    seat_tables(data, tables)
-    server = await asyncio.create_subprocess_exec(
-        sys.executable, "-m", "tui.cli", "serve", "--port", "0", "--data", data,
-        "--max-per-ip", "500", "--max-pending-per-ip", "500", "--input-rate", "100000",
-        "--afk-seconds", "3600", "--address-loop-share", address_share,
-        stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
-    port = int((await server.stdout.readline()).split(b":")[-1])
+    print(f"server logs in {data}", file=sys.stderr)
+    seat_tables(database or Path(data) / "boomtown.sqlite3", tables)
+    servers = await start_servers(data, database, processes, address_share)
+    pids, ports = [server.pid for server, _ in servers], [port for _, port in servers]
     try:
-        visitor = Client("visitor")  # a first visit loads what every later session shares
-        await visitor.connect(port)
-        visitor.conn.close()
+        for i, port in enumerate(ports):
+            visitor = Client(f"visitor{i}")  # a first visit loads what later sessions share
+            await visitor.connect(port)
+            visitor.conn.close()
         await asyncio.sleep(2.5)  # a quiet moment: the server reclaims the visitor's app
-        rss_warm = await server_rss_kb(server.pid)
-        cpu_before = cpu_seconds(server.pid)
+        rss_warm = sum([await server_rss_kb(pid) for pid in pids])
+        cpu_before = sum(cpu_seconds(pid) for pid in pids)
         start_at = time.time() + 1.5  # every client process is up by then
         workers = [await asyncio.create_subprocess_exec(
-            sys.executable, __file__, "--worker", str(port), str(t), str(start_at), str(moves),
-            stdout=subprocess.PIPE) for t in range(tables)]
+            sys.executable, __file__, "--worker", ",".join(map(str, ports)), str(t),
+            str(start_at), str(moves), stdout=subprocess.PIPE) for t in range(tables)]
         await asyncio.sleep(max(0.0, start_at + ARRIVED_SECONDS - time.time()) + 4.0)  # all play
-        rss_playing = await server_rss_kb(server.pid)
+        rss_playing = sum([await server_rss_kb(pid) for pid in pids])
         newcomer = Client("newcomer")
-        await newcomer.connect(port)
+        await newcomer.connect(ports[0])
         newcomer.conn.close()
         results = [json.loads((await w.stdout.read()).decode()) for w in workers]
         for w in workers:
             await w.wait()
-        server_cpu = cpu_seconds(server.pid) - cpu_before
+        server_cpu = sum(cpu_seconds(pid) for pid in pids) - cpu_before
         latencies = [x for r in results for x in r["latencies"]]
+        crossing = [x for r in results for x, cross in zip(r["latencies"], r["crossing"])
+                    if cross]
         firsts = [x for r in results for x in r["first_frames"]]
         answers = [x for r in results for x in r["first_answers"]]
         made = len(latencies) // 3
@@ -152,18 +183,20 @@ async def run(tables: int, moves: int, address_share: str) -> dict:
             "newcomer_first_frame_ms": newcomer.first_frame * 1000,
             "to_others_p50_ms": percentile(latencies, 50) * 1000,
             "to_others_p99_ms": percentile(latencies, 99) * 1000,
+            "cross_process_p99_ms": percentile(crossing, 99) * 1000 if crossing else None,
             "moves": made,
             "server_cpu_ms_per_move": server_cpu / max(1, made) * 1000,
         }
     finally:
-        server.kill()
-        await server.wait()
+        for server, _ in servers:
+            server.kill()
+            await server.wait()
 
 
 def main() -> None:
     if sys.argv[1:2] == ["--worker"]:
-        port, table, start_at, moves = sys.argv[2:6]
-        worker(int(port), int(table), float(start_at), int(moves))
+        ports, table, start_at, moves = sys.argv[2:6]
+        worker(ports, int(table), float(start_at), int(moves))
         return
     parser = argparse.ArgumentParser(description="SSH host timings with seated players")
     parser.add_argument("--tables", type=int, default=8)
@@ -171,9 +204,55 @@ def main() -> None:
     parser.add_argument("--address-loop-share", default="1",
                         help="every person here comes from 127.0.0.1: 1 (the default) treats "
                         "them as if each had an address of their own")
+    parser.add_argument("--db", help="keep everything in this PostgreSQL database (temp: a "
+                        "server of the run's own); default: SQLite")
+    parser.add_argument("--processes", type=int, default=1, help="serve processes (--db)")
+    parser.add_argument("--find", action="store_true", help="the most tables held at a "
+                        "key-to-others p99 of --p99 ms")
+    parser.add_argument("--p99", type=float, default=100.0, help="what --find holds the p99 "
+                        "to (ms)")
     args = parser.parse_args()
-    r = asyncio.run(run(args.tables, args.moves, args.address_loop_share))
-    print(f"{r['sessions']} seated sessions at {args.tables} tables, {r['moves']} moves")
+    if args.processes > 1 and not args.db:
+        parser.error("several processes share a PostgreSQL database: give --db")
+    postgres = None
+    if args.db == "temp":
+        from tests.postgres import PostgresServer
+
+        postgres = PostgresServer()
+    try:
+        if args.find:
+            find(args, postgres)
+        else:
+            database = postgres.database() if postgres else args.db
+            report(args.tables, asyncio.run(run(args.tables, args.moves, args.address_loop_share,
+                                                database, args.processes)))
+    finally:
+        if postgres is not None:
+            postgres.stop()
+
+
+def find(args: argparse.Namespace, postgres) -> None:
+    """Play 1, 2, 3... tables until the p99 passes --p99: the most held under it."""
+    held, tables = 0, 1
+    while True:
+        database = postgres.database() if postgres else args.db
+        r = asyncio.run(run(tables, args.moves, args.address_loop_share, database,
+                            args.processes))
+        cross = r["cross_process_p99_ms"]
+        print(f"{tables:3d} tables: key to others p50 {r['to_others_p50_ms']:.0f} ms, p99 "
+              f"{r['to_others_p99_ms']:.0f} ms" + (f", across processes p99 {cross:.0f} ms"
+                                                    if cross is not None else "")
+              + f", server CPU {r['server_cpu_ms_per_move']:.0f} ms a move", flush=True)
+        if r["to_others_p99_ms"] > args.p99:
+            break
+        held, tables = tables, tables + 1
+    print(f"held at p99 <= {args.p99:.0f} ms: {held} tables ({4 * held} seated people), "
+          f"{args.processes} process{'es' if args.processes > 1 else ''} on "
+          f"{'PostgreSQL' if args.db else 'SQLite'}")
+
+
+def report(tables: int, r: dict) -> None:
+    print(f"{r['sessions']} seated sessions at {tables} tables, {r['moves']} moves")
     print(f"  memory per session      {r['memory_per_session_mb']:.2f} MB")
     print(f"  first frame, all at once p50 {r['first_frame_p50_ms']:.0f} ms, "
           f"max {r['first_frame_max_ms']:.0f} ms")
@@ -182,6 +261,8 @@ def main() -> None:
     print(f"  newcomer's first frame  {r['newcomer_first_frame_ms']:.0f} ms (while tables play)")
     print(f"  key to the other players p50 {r['to_others_p50_ms']:.0f} ms, "
           f"p99 {r['to_others_p99_ms']:.0f} ms")
+    if r["cross_process_p99_ms"] is not None:
+        print(f"  ... at another process   p99 {r['cross_process_p99_ms']:.0f} ms")
     print(f"  server CPU per move     {r['server_cpu_ms_per_move']:.0f} ms")
 
 

@@ -29,7 +29,7 @@ if TYPE_CHECKING:
 
 def last_place(host: Host, player: str) -> HostedTable | None:
     """The table this person last played at or watched, if its game still runs."""
-    table = host.tables.get(host.places.get(player, -1))
+    table = host.tables.get(host.place_of(player))
     return table if table is not None and table.status == "playing" else None
 
 

@@ -38,7 +38,8 @@ CREATE TABLE IF NOT EXISTS tables (
     ended {real},
     result TEXT NOT NULL DEFAULT '',
     winners TEXT,
-    changes {int} NOT NULL DEFAULT 0
+    changes {int} NOT NULL DEFAULT 0,
+    rematch_of {int}
 );
 CREATE TABLE IF NOT EXISTS chat (
     place {int} NOT NULL,
@@ -194,6 +195,8 @@ class SQLite(Dialect):
             db.execute("ALTER TABLE tables ADD COLUMN winners TEXT")
         if "changes" not in columns:  # from before several processes could share a table
             db.execute("ALTER TABLE tables ADD COLUMN changes INTEGER NOT NULL DEFAULT 0")
+        if "rematch_of" not in columns:  # from before a rematch's table was kept
+            db.execute("ALTER TABLE tables ADD COLUMN rematch_of INTEGER")
         if "skeleton" not in {row[1] for row in db.execute("PRAGMA table_info(users)")}:
             db.execute("ALTER TABLE users ADD COLUMN skeleton TEXT")  # before look-alikes
             # were one name: each name keeps its skeleton (net.names). A scan: a damaged index

@@ -25,7 +25,14 @@ from .disk import SlowDisk
 from .limits import Limits, TokenBucket, clean_text
 from .loop_share import unmetered
 from .past import PastGames
-from .storage import MoveTaken, Storage, StorageError, StoredTable, TableChanged
+from .storage import (
+    MoveTaken,
+    RematchMade,
+    Storage,
+    StorageError,
+    StoredTable,
+    TableChanged,
+)
 from .tables import (
     CLOSED,
     HUMAN,
@@ -151,8 +158,10 @@ class Host:
 
     def create_table(self, by: str, game: str, options: dict[str, Any], players: int,
                      bots: int, bot_kind: str = "heuristic", seed: int | None = None,
-                     address: str = "") -> HostedTable:
-        """A table waiting to start, made by `by` (coming from `address`), seated at it."""
+                     address: str = "", rematch_of: int | None = None) -> HostedTable:
+        """A table waiting to start, made by `by` (coming from `address`), seated at it; to
+        play the game at table `rematch_of` again (RematchMade if another process made that
+        table first)."""
         spec = get_spec(game)
         if not spec.min_players <= players <= spec.max_players:
             raise HostError(f"{spec.title} takes {spec.min_players} to {spec.max_players} players")
@@ -183,7 +192,9 @@ class Host:
         seed = seed if seed is not None else random.randrange(1_000_000_000)
         try:
             table_id = self.storage.create_table(game, options, seed, seats_json(seats), by,
-                                                 bot_kind)
+                                                 bot_kind, rematch_of)
+        except RematchMade:
+            raise
         except StorageError as exc:
             log.warning("cannot save a new table (%s)", exc)
             raise SaveFailed(CANNOT_SAVE) from None
@@ -339,8 +350,12 @@ class Host:
         table = self.tables.get(old.rematch) if old.rematch is not None else None
         if table is None:  # nobody asked yet, or everyone stood up from the table made
             bots = sum(seat.is_bot for seat in old.seats)
-            table = self.create_table(name, old.game, old.options, len(old.seats), bots,
-                                      old.bot_kind, address=address)
+            try:
+                table = self.create_table(name, old.game, old.options, len(old.seats), bots,
+                                          old.bot_kind, address=address, rematch_of=old.id)
+            except RematchMade:  # at another process a moment ago
+                table = self._read_table(self.storage.rematch_for(old.id))
+                self.sit(table.id, name)
             old.rematch = table.id
         else:
             self.sit(table.id, name)
@@ -364,6 +379,19 @@ class Host:
         table.watchers[name] = table.watchers.get(name, 0) + 1
         self.remember_place(name, table_id)
         self._lobby_changed()
+
+    def place_of(self, name: str) -> int | None:
+        """The table `name` last played at or watched: as the database says, when other
+        processes share it (they were perhaps there, at another process)."""
+        if self.community is not None:
+            try:
+                place = self.storage.place_of(name)
+            except StorageError as exc:
+                log.warning("where %s was cannot be read: %s", name, exc)
+            else:
+                if place is not None:
+                    self.places[name] = place
+        return self.places.get(name)
 
     def remember_place(self, name: str, table_id: int) -> None:
         """`name` plays at or watches this table: where they come back to, after a dropped
@@ -762,10 +790,14 @@ class Host:
                 self.close(table)
             return
         if table is None:
-            if stored.status != OVER:
+            if stored.status != OVER or any(  # a game over is kept for its players here
+                    seat["kind"] == HUMAN and self._connected_here(seat["name"])
+                    for seat in stored.seats):
                 self.tables[table_id] = table = _hosted(stored, ChatLog(table_id, self.storage))
                 for line in chat:
                     table.chat.heard(*line)
+                if stored.rematch_of in self.tables:  # its players' Play again sits them here
+                    self.tables[stored.rematch_of].rematch = table_id
                 self._changed(table)
                 self._lobby_changed()
             return
@@ -783,6 +815,12 @@ class Host:
         self._changed(table)
         self._lobby_changed()
         self._forget_if_done(table)
+
+    def _read_table(self, table_id: int | None) -> HostedTable:
+        """A table as the database has it now (made by another process, not yet heard of)."""
+        if table_id is not None:
+            self.heard_table(table_id, *self.storage.table_and_chat(table_id))
+        return self.table(table_id)
 
     def heard_chat(self, place: int, n: int, position: int, line: str) -> None:
         """Line `n` said at `place` (0: the lobby), at any process."""

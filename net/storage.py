@@ -25,7 +25,8 @@ from .limits import STOP_SECONDS
 from .names import skeleton
 
 QUERY_SECONDS = 5.0  # an awaited query given up after this (the database is away)
-TABLE_COLUMNS = "id, game, options, seed, seats, host, status, away, bot_kind, changes"
+TABLE_COLUMNS = ("id, game, options, seed, seats, host, status, away, bot_kind, changes, "
+                 "rematch_of")
 FINISHED_COLUMNS = "id, game, seats, COALESCE(ended, created), result"  # a FinishedTable's
 
 
@@ -73,6 +74,7 @@ class StoredTable:
     away: list[int]
     bot_kind: str  # the kind of bot that takes the seats the table's host fills
     changes: int  # how many times its seats, status or host were written
+    rematch_of: int | None  # the table whose game it plays again
 
     def record(self) -> Record:
         """The table's game, as played so far; RecordError if it does not read."""
@@ -117,6 +119,13 @@ class MoveTaken(StorageError):
 
     def __init__(self) -> None:
         super().__init__("another move was made first")
+
+
+class RematchMade(StorageError):
+    """Another process made the table to play that game again first."""
+
+    def __init__(self) -> None:
+        super().__init__("that game is played again at another table")
 
 
 class TableChanged(StorageError):
@@ -173,6 +182,8 @@ class Storage:
         self.dialect.create_schema(self.db)
         self.dialect.bring_up_to_date(self.db)
         self.db.execute("CREATE INDEX IF NOT EXISTS users_by_skeleton ON users (skeleton)")
+        self.db.execute("CREATE UNIQUE INDEX IF NOT EXISTS one_rematch ON tables (rematch_of) "
+                        "WHERE status = 'waiting'")  # one table to play a game again at
         with self._transaction():
             self._drop_closed_empty_tables()
 
@@ -229,8 +240,8 @@ class Storage:
     def beat(self, lease: float) -> tuple[set[int], bool]:
         """This process lives. Processes silent for `lease` seconds are gone: this one takes
         over their tables, and the people connected to them are no longer online; so with
-        tables nobody runs. Returns the tables this process runs, and whether it had itself
-        been taken for gone (and must say again who is connected to it)."""
+        tables no process alive runs. Returns the tables this process runs, and whether it had
+        itself been taken for gone (and must say again who is connected to it)."""
         now, me = time.time(), self.process
         with self._transaction():
             rejoined = self._beaten and self.db.execute(
@@ -242,11 +253,12 @@ class Storage:
                                                   (now - lease,))]
             if gone:
                 marks = ", ".join("?" * len(gone))
-                self.db.execute(f"UPDATE runners SET process = ? WHERE process IN ({marks})",
-                                (me, *gone))
                 self.db.execute(f"DELETE FROM presence WHERE process IN ({marks})", gone)
                 self.db.execute(f"DELETE FROM processes WHERE id IN ({marks})", gone)
                 self._publish(presence=True)
+            self.db.execute("UPDATE runners SET process = ? WHERE process NOT IN "
+                            "(SELECT id FROM processes)", (me,))  # the gone's, and those made
+            # by a process that never served (a host's command, a benchmark)
             self.db.execute("DELETE FROM runners WHERE table_id NOT IN (SELECT id FROM tables "
                             "WHERE status IN ('waiting', 'playing'))")
             self.db.execute("INSERT INTO runners SELECT id, ? FROM tables WHERE status IN "
@@ -325,6 +337,12 @@ class Storage:
         """`name` last played at or watched this table."""
         self.db.execute("INSERT INTO places VALUES (?, ?) ON CONFLICT (name) "
                         "DO UPDATE SET table_id = excluded.table_id", (name, table_id))
+
+    @guarded
+    def place_of(self, name: str) -> int | None:
+        """The table `name` last played at or watched, if any."""
+        row = self.db.execute("SELECT table_id FROM places WHERE name = ?", (name,)).fetchone()
+        return row[0] if row else None
 
     @guarded
     def places(self) -> dict[str, int]:
@@ -410,17 +428,30 @@ class Storage:
 
     @guarded
     def create_table(self, game: str, options: dict[str, Any], seed: int,
-                     seats: list[dict[str, str]], host: str, bot_kind: str) -> int:
-        """A new table, waiting to start, run by this process (net.community)."""
+                     seats: list[dict[str, str]], host: str, bot_kind: str,
+                     rematch_of: int | None = None) -> int:
+        """A new table, waiting to start, run by this process (net.community); to play the
+        game at table `rematch_of` again, unless another process made that table first
+        (RematchMade)."""
         with self._transaction():
-            (table_id,) = self.db.execute(
-                "INSERT INTO tables (game, options, seed, seats, host, status, created, "
-                "bot_kind) VALUES (?, ?, ?, ?, ?, 'waiting', ?, ?) RETURNING id",
-                (game, json.dumps(options), seed, json.dumps(seats), host, time.time(),
-                 bot_kind)).fetchone()
+            try:
+                (table_id,) = self.db.execute(
+                    "INSERT INTO tables (game, options, seed, seats, host, status, created, "
+                    "bot_kind, rematch_of) VALUES (?, ?, ?, ?, ?, 'waiting', ?, ?, ?) "
+                    "RETURNING id", (game, json.dumps(options), seed, json.dumps(seats), host,
+                                     time.time(), bot_kind, rematch_of)).fetchone()
+            except self.dialect.Duplicate:
+                raise RematchMade() from None
             self.db.execute("INSERT INTO runners VALUES (?, ?)", (table_id, self.process))
             self._publish(table=table_id)
         return int(table_id)
+
+    @guarded
+    def rematch_for(self, table_id: int) -> int | None:
+        """The table waiting to play the game at `table_id` again, if any."""
+        row = self.db.execute("SELECT id FROM tables WHERE rematch_of = ? AND status = "
+                              "'waiting'", (table_id,)).fetchone()
+        return row[0] if row else None
 
     @guarded
     def update_table(self, table_id: int, seats: list[dict[str, str]], status: str,
@@ -574,7 +605,8 @@ class Storage:
         actions = [(seat, json.loads(action)) for seat, action in self.db.execute(
             "SELECT seat, action FROM actions WHERE table_id = ? ORDER BY n", (row[0],))]
         return StoredTable(row[0], row[1], json.loads(row[2]), row[3], json.loads(row[4]),
-                           row[5], row[6], actions, json.loads(row[7]), row[8], row[9])
+                           row[5], row[6], actions, json.loads(row[7]), row[8], row[9],
+                           row[10])
 
     # -- chat --------------------------------------------------------------------------------
 

@@ -9,8 +9,9 @@ from core.engine.errors import StaleAction
 from core.games import get_spec
 from core.games.bigshot import actions as A
 from net.host import MOVED_ELSEWHERE
+from net.tables import OVER, PLAYING
 
-from .harness import connect, start_server, until
+from .harness import connect, play_until, start_server, until
 
 
 @pytest.fixture
@@ -109,3 +110,40 @@ async def test_a_ban_at_one_server_sends_the_person_away_from_the_other_at_once(
     one.storage.ban("eve", "spam")  # as `boomtown ban` does, anywhere
     await eve.wait_for("banned", timeout=1.5)  # heard at once, not at the next 2 s check
     await until(lambda: eve.closed.is_set(), timeout=2)
+
+
+class Ear:
+    """A session's listener, as far as the host is concerned: the person is online."""
+
+    def lobby_changed(self):
+        pass
+
+    def table_changed(self, table_id):
+        pass
+
+
+async def test_play_again_chosen_at_two_servers_at_once_seats_both_at_one_table(two):
+    (one, _), (two_, _) = two
+    for server, name in ((one, "ann"), (two_, "ben")):
+        server.host.connect(name, Ear())
+    table = one.host.create_table("ann", "bigshot", {}, players=2, bots=0, seed=4)
+    one.host.sit(table.id, "ben")
+    one.host.start(table.id, "ann")
+    play_until(one.host, table, lambda state: state.is_over())
+    await until(lambda: table.id in two_.host.tables
+                and two_.host.tables[table.id].status == OVER)
+    again = one.host.rematch(table.id, "ann")
+    theirs = two_.host.rematch(table.id, "ben")  # before the second server heard of it
+    assert theirs.id == again.id
+    await until(lambda: again.status == PLAYING and theirs.status == PLAYING)
+    assert [seat.name for seat in again.seats] == [seat.name for seat in theirs.seats] == [
+        "ann", "ben"]
+
+
+async def test_where_a_spectator_was_is_known_at_every_server(two):
+    (one, _), (two_, _) = two
+    table = one.host.create_table("ann", "bigshot", {}, players=2, bots=1, seed=4)
+    one.host.start(table.id, "ann", as_seated=False)
+    await until(lambda: table.id in two_.host.tables)
+    one.host.watch(table.id, "cat")
+    assert two_.host.place_of("cat") == table.id  # cat, back at the other, watches it again
