@@ -60,7 +60,7 @@ def runner_of(database: str, table_id: int) -> str | None:
 async def test_three_processes_are_one_server_and_outlive_a_kill(postgres, tmp_path):
     database = postgres.database()
     with open(tmp_path / "serve.log", "wb") as log:
-        servers = [await Serve.start(database, log) for _ in range(3)]
+        servers = await asyncio.gather(*(Serve.start(database, log) for _ in range(3)))
         storage = Storage(database)  # the test's own look at what is kept
         try:
             await play_watch_chat_ban_and_kill(servers, database, storage)
