@@ -112,6 +112,11 @@ CREATE TABLE IF NOT EXISTS presence (
 # `processes` are the server processes alive (each beats every second), `runners` which of them
 # runs each table's bots and clocks, `presence` who is connected to which (net.community).
 
+INDEXES = """
+CREATE INDEX IF NOT EXISTS users_by_skeleton ON users (skeleton);
+CREATE UNIQUE INDEX IF NOT EXISTS one_rematch ON tables (rematch_of) WHERE status = 'waiting';
+"""  # on columns an old SQLite database gains first; `one_rematch`: one table to play again at
+
 TABLES = ("users", "tables", "chat", "bans", "visits", "banned_addresses", "settings", "places",
           "actions", "revision", "host_key")  # every table of the schema
 
@@ -204,6 +209,7 @@ class SQLite(Dialect):
             unfolded = db.execute("SELECT name FROM users NOT INDEXED WHERE skeleton IS NULL")
             db.executemany("UPDATE users SET skeleton = ? WHERE name = ?",
                            [(skeleton(name), name) for (name,) in unfolded.fetchall()])
+        db.executescript(INDEXES)
 
     def elements(self, column: str, alias: str) -> str:
         return f"json_each({column}) AS {alias}"
@@ -246,7 +252,7 @@ class PostgreSQL(Dialect):
 
     def create_schema(self, db: _PostgresConnection) -> None:
         # under the writers' lock: processes starting together do not make a table twice
-        db.executescript(f"{self.begin}; {self.schema} COMMIT")
+        db.executescript(f"{self.begin}; {self.schema} {INDEXES} COMMIT")
 
     def notify(self, db: _PostgresConnection, payload: str) -> None:
         db.execute("SELECT pg_notify(?, ?)", (CHANNEL, payload))

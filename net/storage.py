@@ -181,9 +181,6 @@ class Storage:
         cannot be written is refused now, not at the first move."""
         self.dialect.create_schema(self.db)
         self.dialect.bring_up_to_date(self.db)
-        self.db.execute("CREATE INDEX IF NOT EXISTS users_by_skeleton ON users (skeleton)")
-        self.db.execute("CREATE UNIQUE INDEX IF NOT EXISTS one_rematch ON tables (rematch_of) "
-                        "WHERE status = 'waiting'")  # one table to play a game again at
         with self._transaction():
             self._drop_closed_empty_tables()
 

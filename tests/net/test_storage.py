@@ -169,3 +169,16 @@ def test_a_move_number_another_connection_took_is_refused(storage, elsewhere):
 def test_the_first_host_key_kept_is_every_connections(storage, elsewhere):
     assert storage.host_key("key A") == "key A"
     assert elsewhere.host_key("key B") == "key A"
+
+
+def test_servers_starting_together_on_a_new_database_all_start(database):
+    start = threading.Barrier(4)
+
+    def open_storage():
+        start.wait()
+        return Storage(database)
+
+    with ThreadPoolExecutor(4) as pool:
+        stores = list(pool.map(lambda _: open_storage(), range(4)))
+    for store in stores:
+        store.close()
