@@ -17,13 +17,16 @@ from .storage import Storage
 log = logging.getLogger("boomtown.net")
 
 RESTART_SECONDS = 1.0  # a worker that died is started again after this
+STARTING_SECONDS = 5.0  # a worker that exits sooner after starting (not killed by a signal)
+# could not start (its port taken, the database refused...): all stop
 WATCH_SECONDS = 0.2  # how often the parent looks whether a worker has died
 
 
 def run_workers(count: int, worker_argv: list[str], address: str, port: int,
-                database: str) -> None:
-    """Run `count` workers (`boomtown` given `worker_argv`) until stopped. The database's
-    schema and host key are made first, by the parent, so that the workers do not race."""
+                database: str) -> int:
+    """Run `count` workers (`boomtown` given `worker_argv`) until stopped; returns the exit
+    status (1 if a worker could not start). The database's schema and host key are made
+    first, by the parent, so that the workers do not race."""
     logging.basicConfig(stream=sys.__stderr__, level=logging.INFO,
                         format="%(asctime)s %(levelname)s %(message)s")
     storage = Storage(database)
@@ -32,27 +35,39 @@ def run_workers(count: int, worker_argv: list[str], address: str, port: int,
     finally:
         storage.close()
     command = [sys.executable, "-m", "tui.cli", *worker_argv]
-    workers = [subprocess.Popen(command) for _ in range(count)]
+
+    def start() -> tuple[subprocess.Popen, float]:  # in a session of its own: Ctrl+C reaches
+        # the parent only, which stops the workers
+        return subprocess.Popen(command, start_new_session=True), time.monotonic()
+
+    workers = [start() for _ in range(count)]
     print(f"Boomtown is serving on {address}:{port} with {count} processes", flush=True)
     print(f"Host key fingerprint: {fingerprint}", flush=True)
     print(f"Join with: ssh -p {port} YOURNAME@{address}", flush=True)
-    stopping = []
+    stopping: list[int] = []  # the exit status, once stopping
     for signum in (signal.SIGINT, signal.SIGTERM):
-        signal.signal(signum, lambda *_: stopping.append(True))
+        signal.signal(signum, lambda *_: stopping.append(0))
     try:
         while not stopping:
-            for i, worker in enumerate(workers):
-                if worker.poll() is not None:
-                    log.warning("worker %d (pid %d) ended with %s; starting it again",
-                                i + 1, worker.pid, worker.returncode)
-                    time.sleep(RESTART_SECONDS)
-                    workers[i] = subprocess.Popen(command)
+            for i, (worker, began) in enumerate(workers):
+                if worker.poll() is None:
+                    continue
+                if worker.returncode >= 0 and time.monotonic() - began < STARTING_SECONDS:
+                    log.error("worker %d could not start (it ended with %s): stopping",
+                              i + 1, worker.returncode)
+                    stopping.append(1)
+                    break
+                log.warning("worker %d (pid %d) ended with %s; starting it again", i + 1,
+                            worker.pid, worker.returncode)
+                time.sleep(RESTART_SECONDS)
+                workers[i] = start()
             time.sleep(WATCH_SECONDS)
     finally:
-        for worker in workers:
+        for worker, _ in workers:
             worker.terminate()
-        for worker in workers:
+        for worker, _ in workers:
             try:
                 worker.wait(10)
             except subprocess.TimeoutExpired:
                 worker.kill()
+    return stopping[0]

@@ -331,9 +331,8 @@ def run_serve(args: argparse.Namespace, argv: list[str]) -> int:
             raise ValueError("several processes share one port: give --port")
         from net.workers import run_workers
 
-        run_workers(workers, [*argv, "--workers", "1", "--worker"], args.host, args.port,
-                    args.db)
-        return 0
+        return run_workers(workers, [*argv, "--workers", "1", "--worker"], args.host,
+                           args.port, args.db)
 
     limits = Limits(connections_per_ip=args.max_per_ip, connections_total=args.max_connections,
                     login_grace_seconds=args.login_grace, pending_total=args.max_pending,

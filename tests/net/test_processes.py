@@ -181,3 +181,18 @@ def children_of(pid: int) -> list[int]:
             return [int(child) for child in children.read().split()]
     except FileNotFoundError:
         return []
+
+
+async def test_workers_that_cannot_start_stop_the_server_saying_so(postgres, tmp_path):
+    database = postgres.database()
+    with socket.socket() as taken:  # another program holds the port
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        parent = await asyncio.create_subprocess_exec(
+            sys.executable, "-m", "tui.cli", "serve", "--db", database, "--port", str(port),
+            "--workers", "2", stdout=asyncio.subprocess.DEVNULL,
+            stderr=asyncio.subprocess.PIPE)
+        _, said = await asyncio.wait_for(parent.communicate(), 30)
+    assert parent.returncode == 1  # not started again and again
+    assert b"could not start" in said
