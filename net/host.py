@@ -354,7 +354,7 @@ class Host:
                 table = self.create_table(name, old.game, old.options, len(old.seats), bots,
                                           old.bot_kind, address=address, rematch_of=old.id)
             except RematchMade:  # at another process a moment ago
-                table = self._read_table(self.storage.rematch_for(old.id))
+                table = self._played_again_elsewhere(old.id)
                 self.sit(table.id, name)
             old.rematch = table.id
         else:
@@ -816,11 +816,19 @@ class Host:
         self._lobby_changed()
         self._forget_if_done(table)
 
-    def _read_table(self, table_id: int | None) -> HostedTable:
-        """A table as the database has it now (made by another process, not yet heard of)."""
-        if table_id is not None:
-            self.heard_table(table_id, *self.storage.table_and_chat(table_id))
-        return self.table(table_id)
+    def _played_again_elsewhere(self, table_id: int) -> HostedTable:
+        """The table another process made a moment ago to play the game at `table_id` again,
+        read from the database (it is heard of a little later)."""
+        try:
+            again = self.storage.rematch_for(table_id)
+            if again is not None:
+                self.heard_table(again, *self.storage.table_and_chat(again))
+        except StorageError as exc:
+            log.warning("cannot read where table %s is played again (%s)", table_id, exc)
+            raise SaveFailed(CANNOT_SAVE) from None
+        if again not in self.tables:
+            raise HostError("the table to play that game again has just closed: try again")
+        return self.tables[again]
 
     def heard_chat(self, place: int, n: int, position: int, line: str) -> None:
         """Line `n` said at `place` (0: the lobby), at any process."""
