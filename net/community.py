@@ -93,12 +93,19 @@ class Community:
     # -- staying alive, and taking over ------------------------------------------------------
 
     async def _live(self) -> None:
+        failing = False  # said once when the database goes away, once when it is back
         while True:
             try:
                 running, rejoined = await self.storage.soon(self.storage.beat, LEASE_SECONDS)
             except (StorageError, TimeoutError) as exc:
-                log.warning("cannot reach the database to beat (%s)", exc)
+                if not failing:
+                    log.warning("cannot reach the database to beat (%s); trying every %g s",
+                                exc, BEAT_SECONDS)
+                failing = True
             else:
+                if failing:
+                    log.info("the database answers again")
+                failing = False
                 if rejoined:  # others took this process for gone: say again who is here
                     for name in list(self._here):
                         self.arrived(name)
@@ -121,13 +128,18 @@ class Community:
     def _listen(self) -> None:
         """In a thread of its own: what the processes announce, handed to the event loop; after
         a lost connection, everything read again (what was said meanwhile was not heard)."""
+        failing = False  # said once when the database goes away
         while not self._stopping.is_set():
             try:
                 connection = self.storage.dialect.listen()
             except Exception as exc:  # the database is away: try again soon
-                log.warning("cannot listen to the other processes (%s)", exc)
+                if not failing:
+                    log.warning("cannot listen to the other processes (%s); trying every %g s",
+                                exc, RECONNECT_SECONDS)
+                failing = True
                 self._stopping.wait(RECONNECT_SECONDS)
                 continue
+            failing = False
             try:
                 self._hand({"resync": True})
                 while not self._stopping.is_set():
