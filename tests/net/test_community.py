@@ -8,8 +8,8 @@ import pytest
 from core.engine.errors import StaleAction
 from core.games import get_spec
 from core.games.bigshot import actions as A
-from net.host import MOVED_ELSEWHERE
-from net.tables import OVER, PLAYING
+from net.host import CHANGED_ELSEWHERE, MOVED_ELSEWHERE
+from net.tables import OVER, PLAYING, HostError
 
 from .harness import connect, play_until, start_server, until
 
@@ -147,3 +147,17 @@ async def test_where_a_spectator_was_is_known_at_every_server(two):
     await until(lambda: table.id in two_.host.tables)
     one.host.watch(table.id, "cat")
     assert two_.host.place_of("cat") == table.id  # cat, back at the other, watches it again
+
+
+async def test_one_seat_taken_at_two_servers_at_once_goes_to_one(two):
+    (one, _), (two_, _) = two
+    table = one.host.create_table("ann", "bigshot", {}, players=3, bots=0, seed=4)
+    await until(lambda: table.id in two_.host.tables)
+    one.host.sit(table.id, "ben", seat=1)
+    with pytest.raises(HostError, match=CHANGED_ELSEWHERE):  # before it heard of ben
+        two_.host.sit(table.id, "cat", seat=1)
+    theirs = two_.host.tables[table.id]
+    assert theirs.seat_of("cat") is None  # the change refused is undone
+    await until(lambda: theirs.seat_of("ben") == 1)
+    two_.host.sit(table.id, "cat")  # the seat still free, once it knows
+    await until(lambda: table.seat_of("cat") == 2)
