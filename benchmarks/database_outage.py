@@ -22,7 +22,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from tests.net.harness import connect, start_server, table_with  # noqa: E402
+from tests.net.harness import ann_and_ben_at, start_server  # noqa: E402
 from tests.postgres import PostgresServer  # noqa: E402
 
 TRY_EVERY_SECONDS = 5.0  # while the database is away
@@ -33,10 +33,7 @@ SETTLE_SECONDS = 0.5  # after a key, before the screen is read (a benchmark, not
 async def run(postgres: PostgresServer, seconds: float) -> dict:
     server, port = await start_server(Path(tempfile.mkdtemp()), database=postgres.database())
     try:
-        ann, ben = await connect(port, "ann"), await connect(port, "ben")
-        await ann.wait_for("You are ann")
-        await ben.wait_for("You are ben")
-        table = table_with(server, ["ann", "ben"], bots=0)
+        ann, ben, table = await ann_and_ben_at(server, port, "bigshot", lambda state: True)
         people = {"ann": ann, "ben": ben}
         name = table.seats[table.actor()].name
         person = people[name]

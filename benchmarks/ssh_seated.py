@@ -41,7 +41,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from benchmarks.ssh_speed import Client, cpu_seconds, percentile, server_rss_kb  # noqa: E402
 from core.games import get_spec  # noqa: E402
-from net.storage import Storage  # noqa: E402
+from net.storage import SQLITE_FILE, Storage  # noqa: E402
 
 ARRIVED_SECONDS = 3.0  # after connecting together, when the tables start: everyone is in
 KEYS = {b"roll": ("r", b" rolls"), b"bid or pass": ("p", b" passes."),
@@ -143,7 +143,7 @@ async def run(tables: int, moves: int, address_share: str, database: str | None 
               processes: int = 1) -> dict:
     data = tempfile.mkdtemp()
     print(f"server logs in {data}", file=sys.stderr)
-    seat_tables(database or Path(data) / "boomtown.sqlite3", tables)
+    seat_tables(database or Path(data) / SQLITE_FILE, tables)
     servers = await start_servers(data, database, processes, address_share)
     pids, ports = [server.pid for server, _ in servers], [port for _, port in servers]
     try:

@@ -43,7 +43,6 @@ class Community:
         self.on_revision = on_revision  # bans or closed tables changed somewhere
         self.running: set[int] = set()  # the tables whose bots and clocks this process runs
         self.elsewhere: set[str] = set()  # people connected to other processes
-        self._here: set[str] = set()  # people connected to this one
         self._loop = asyncio.get_running_loop()
         self._events: asyncio.Queue[dict[str, Any]] = asyncio.Queue()
         self._stopping = threading.Event()
@@ -58,12 +57,10 @@ class Community:
 
     def arrived(self, name: str) -> None:
         """`name` is connected here (the first of their sessions here)."""
-        self._here.add(name)
         self._tell(lambda: self.storage.arrived(name))
 
     def left(self, name: str) -> None:
         """`name`'s last session here ended."""
-        self._here.discard(name)
         self._tell(lambda: self.storage.left(name))
 
     def _tell(self, write: Callable[[], None]) -> None:
@@ -107,7 +104,7 @@ class Community:
                     log.info("the database answers again")
                 failing = False
                 if rejoined:  # others took this process for gone: say again who is here
-                    for name in list(self._here):
+                    for name in self.host.connected_here():
                         self.arrived(name)
                 self._run(running)
             await asyncio.sleep(BEAT_SECONDS)

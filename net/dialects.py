@@ -10,6 +10,7 @@ bringing an old database up to date, and the errors each driver raises.
 from __future__ import annotations
 
 import functools
+import json
 import re
 import sqlite3
 from pathlib import Path
@@ -143,9 +144,9 @@ class Dialect:
         """The tables made where missing."""
         db.executescript(self.schema)
 
-    def notify(self, db: Any, payload: str) -> None:
-        """Send `payload` to the other processes on this database when the write commits (a
-        database only one process uses sends nothing)."""
+    def notify(self, db: Any, event: dict[str, Any]) -> None:
+        """Send `event` to the other processes on this database when the write commits (a
+        database only one process uses sends nothing, and spends nothing on it)."""
 
     def bring_up_to_date(self, db: Any) -> None:
         """Add what older versions of the schema lack."""
@@ -244,8 +245,7 @@ class PostgreSQL(Dialect):
         return _without_password(self.url)
 
     def connect(self) -> _PostgresConnection:
-        return _PostgresConnection(self._psycopg.connect(self.url, autocommit=True,
-                                                         connect_timeout=5))
+        return _PostgresConnection(self._connection())
 
     def broken(self, db: _PostgresConnection) -> bool:
         return db.connection.closed or db.connection.broken
@@ -254,14 +254,18 @@ class PostgreSQL(Dialect):
         # under the writers' lock: processes starting together do not make a table twice
         db.executescript(f"{self.begin}; {self.schema} {INDEXES} COMMIT")
 
-    def notify(self, db: _PostgresConnection, payload: str) -> None:
-        db.execute("SELECT pg_notify(?, ?)", (CHANNEL, payload))
+    def notify(self, db: _PostgresConnection, event: dict[str, Any]) -> None:
+        db.execute("SELECT pg_notify(?, ?)", (CHANNEL, json.dumps(event)))
 
     def listen(self) -> Any:
         """A connection of its own that hears what the processes on this database send."""
-        connection = self._psycopg.connect(self.url, autocommit=True, connect_timeout=5)
+        connection = self._connection()
         connection.execute(f"LISTEN {CHANNEL}")
         return connection
+
+    def _connection(self) -> Any:
+        """psycopg's connection, in autocommit mode (transactions are begun by `begin`)."""
+        return self._psycopg.connect(self.url, autocommit=True, connect_timeout=5)
 
     def after_copy(self, db: _PostgresConnection) -> None:
         db.execute("SELECT setval(pg_get_serial_sequence('tables', 'id'), "
@@ -308,10 +312,12 @@ def _without_password(url: str) -> str:
     return re.sub(r"(://[^:/@]*):[^@/]*@", r"\1:***@", url)
 
 
+def is_postgresql(where: str | Path) -> bool:
+    """Whether `where` is a PostgreSQL database's address (else an SQLite file's path)."""
+    return str(where).startswith(("postgresql://", "postgres://"))
+
+
 def dialect_for(where: str | Path) -> Dialect:
     """The database at `where`: a postgresql:// URL, or an SQLite file's path."""
-    text = str(where)
-    if text.startswith(("postgresql://", "postgres://")):
-        return PostgreSQL(text)
-    return SQLite(Path(where))
+    return PostgreSQL(str(where)) if is_postgresql(where) else SQLite(Path(where))
 

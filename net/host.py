@@ -123,8 +123,12 @@ class Host:
 
     def online(self) -> list[str]:
         """Everyone connected, to this process or another sharing its database."""
-        here = {name for name, _ in self.listeners.values() if name is not None}
+        here = self.connected_here()
         return sorted(here | self.community.elsewhere if self.community else here)
+
+    def connected_here(self) -> set[str]:
+        """The people connected to this process."""
+        return {name for name, _ in self.listeners.values() if name is not None}
 
     def is_online(self, name: str) -> bool:
         return self._connected_here(name) or (
@@ -790,18 +794,14 @@ class Host:
                 self.close(table)
             return
         if table is None:
-            if stored.status != OVER or any(  # a game over is kept for its players here
+            if stored.status == OVER and not any(  # a game over is kept for its players here
                     seat["kind"] == HUMAN and self._connected_here(seat["name"])
                     for seat in stored.seats):
-                self.tables[table_id] = table = _hosted(stored, ChatLog(table_id, self.storage))
-                for line in chat:
-                    table.chat.heard(*line)
-                if stored.rematch_of in self.tables:  # its players' Play again sits them here
-                    self.tables[stored.rematch_of].rematch = table_id
-                self._changed(table)
-                self._lobby_changed()
-            return
-        for line in chat:  # lines not heard (the database was away a moment)
+                return
+            self.tables[table_id] = table = _hosted(stored, ChatLog(table_id, self.storage))
+            if stored.rematch_of in self.tables:  # its players' Play again sits them here
+                self.tables[stored.rematch_of].rematch = table_id
+        for line in chat:  # (lines not heard: the database was away a moment)
             table.chat.heard(*line)
         table.seats, table.host, table.changes = (seats_from_json(stored.seats), stored.host,
                                                   stored.changes)

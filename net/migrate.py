@@ -5,14 +5,14 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from .storage import Storage, StorageError
+from .storage import SQLITE_FILE, Storage, StorageError
 
 
 def migrate(data_dir: Path, database: str) -> dict[str, int]:
     """Copy everything the server with `data_dir` keeps (its host key too, so that players'
     known_hosts stay valid) into the new, empty `database`: all of it or nothing
     (StorageError). Returns how many rows each table had."""
-    path = data_dir / "boomtown.sqlite3"
+    path = data_dir / SQLITE_FILE
     if not path.exists():
         raise StorageError(f"no server keeps its games in {data_dir}")
     source = Storage(path)

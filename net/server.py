@@ -27,7 +27,7 @@ from .host import Host
 from .limits import STOP_SECONDS, Limits, clean_text
 from .session import Session
 from .stall_watch import StallWatch
-from .storage import Ban, Storage, StorageError
+from .storage import SQLITE_FILE, Ban, Storage, StorageError
 from .thinking import Thinkers
 
 NAME_LENGTH = 16
@@ -290,7 +290,7 @@ class BoomtownServer:
             else:
                 data_dir.mkdir(parents=True, exist_ok=True)
                 self.key = given or host_key(data_dir)
-                self.storage = Storage(data_dir / "boomtown.sqlite3")
+                self.storage = Storage(data_dir / SQLITE_FILE)
             self.host = Host(self.storage, limits, self.thinkers)
         except (OSError, StorageError) as exc:
             where = f"the database {dialect_for(database)}" if database else \

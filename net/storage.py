@@ -25,6 +25,7 @@ from .limits import STOP_SECONDS
 from .names import skeleton
 
 QUERY_SECONDS = 5.0  # an awaited query given up after this (the database is away)
+SQLITE_FILE = "boomtown.sqlite3"  # a server's database in its data directory, without --db
 TABLE_COLUMNS = ("id, game, options, seed, seats, host, status, away, bot_kind, changes, "
                  "rematch_of")
 FINISHED_COLUMNS = "id, game, seats, COALESCE(ended, created), result"  # a FinishedTable's
@@ -254,8 +255,7 @@ class Storage:
                 self.db.execute(f"DELETE FROM processes WHERE id IN ({marks})", gone)
                 self._publish(presence=True)
             self.db.execute("UPDATE runners SET process = ? WHERE process NOT IN "
-                            "(SELECT id FROM processes)", (me,))  # the gone's, and those made
-            # by a process that never served (a host's command, a benchmark)
+                            "(SELECT id FROM processes)", (me,))  # the gone's
             self.db.execute("DELETE FROM runners WHERE table_id NOT IN (SELECT id FROM tables "
                             "WHERE status IN ('waiting', 'playing'))")
             self.db.execute("INSERT INTO runners SELECT id, ? FROM tables WHERE status IN "
@@ -419,7 +419,7 @@ class Storage:
     def _publish(self, **event: Any) -> None:
         """Tell the other processes on this database (net.community) what was just written;
         sent when the write commits (with the transaction it is in)."""
-        self.dialect.notify(self.db, json.dumps({"from": self.process, **event}))
+        self.dialect.notify(self.db, {"from": self.process, **event})
 
     # -- tables ------------------------------------------------------------------------------
 
@@ -439,7 +439,8 @@ class Storage:
                                      time.time(), bot_kind, rematch_of)).fetchone()
             except self.dialect.Duplicate:
                 raise RematchMade() from None
-            self.db.execute("INSERT INTO runners VALUES (?, ?)", (table_id, self.process))
+            if self.shared:  # (else the first server to beat runs it)
+                self.db.execute("INSERT INTO runners VALUES (?, ?)", (table_id, self.process))
             self._publish(table=table_id)
         return int(table_id)
 

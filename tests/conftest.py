@@ -23,6 +23,16 @@ def private_data_dir(tmp_path_factory, monkeypatch):
 def postgres():
     """A real PostgreSQL server for this test worker; its `database()` gives each test an empty
     database. Skipped, saying why, where the server is not installed; never skipped in CI."""
+    yield from _postgres_server()
+
+
+@pytest.fixture
+def own_postgres():
+    """A PostgreSQL server of one test's own, which it stops and starts again."""
+    yield from _postgres_server()
+
+
+def _postgres_server():
     from tests.postgres import IN_CI, PostgresServer, server_programs
 
     if server_programs() is None and not IN_CI:

@@ -300,7 +300,9 @@ def _share(text: str) -> float:
 
 
 def _database(text: str) -> str:
-    if not text.startswith(("postgresql://", "postgres://")):
+    from net.dialects import is_postgresql
+
+    if not is_postgresql(text):
         raise argparse.ArgumentTypeError(f"{text!r} is not a PostgreSQL database's address, "
                                          "postgresql://USER@HOST/NAME")
     return text
@@ -376,9 +378,9 @@ def _when(seconds: float) -> str:
 def _server_storage(args: argparse.Namespace):
     """The database of the server `args` names by --db, or by its data directory (ValueError
     if none)."""
-    from net.storage import Storage, StorageError
+    from net.storage import SQLITE_FILE, Storage, StorageError
 
-    database = args.db or _server_dir(args) / "boomtown.sqlite3"
+    database = args.db or _server_dir(args) / SQLITE_FILE
     if not args.db and not database.exists():
         raise ValueError(f"no server keeps its games in {database.parent}: give its --data "
                          "or --db")

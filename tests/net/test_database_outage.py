@@ -8,34 +8,23 @@ from net.host import CANNOT_SAVE_MOVE, Host
 from net.limits import Limits
 from net.storage import Storage
 from net.tables import HostError
-from tests.postgres import IN_CI, PostgresServer, server_programs
 
-from .harness import connect, start_server, table_with, until
-
-
-@pytest.fixture
-def restartable():
-    """A PostgreSQL server of this test's own: it is stopped and started again."""
-    if server_programs() is None and not IN_CI:
-        pytest.skip("PostgreSQL's server is not installed (Debian: apt-get install postgresql)")
-    server = PostgresServer()
-    yield server
-    server.stop()
+from .harness import ann_and_ben_at, start_server, until
 
 
-async def test_a_move_made_while_the_database_is_away_is_refused_then_play_resumes(restartable):
-    storage = Storage(restartable.database())
+async def test_a_move_made_while_the_database_is_away_is_refused_then_play_resumes(own_postgres):
+    storage = Storage(own_postgres.database())
     try:
         host = Host(storage, Limits(bot_pace_seconds=3600, save_retry_seconds=3600))
         table = host.create_table("ann", "bigshot", {}, players=2, bots=0, seed=3)
         host.sit(table.id, "ben")
         host.start(table.id, "ann")
         version = table.match.state.version
-        restartable.pause()
+        own_postgres.pause()
         with pytest.raises(HostError, match=CANNOT_SAVE_MOVE):
             host.act(table.id, table.seats[table.actor()].name, A.ROLL)
         assert table.match.state.version == version and table.unsaved  # the table says so
-        restartable.resume()
+        own_postgres.resume()
         host.act(table.id, table.seats[table.actor()].name, A.ROLL)
         assert table.match.state.version == version + 1 and not table.unsaved
         assert len(storage.table(table.id).actions) == 1
@@ -43,17 +32,14 @@ async def test_a_move_made_while_the_database_is_away_is_refused_then_play_resum
         storage.close()
 
 
-async def test_people_keep_their_screens_while_the_database_is_away(restartable, tmp_path):
-    server, port = await start_server(tmp_path, database=restartable.database())
+async def test_people_keep_their_screens_while_the_database_is_away(own_postgres, tmp_path):
+    server, port = await start_server(tmp_path, database=own_postgres.database())
     try:
-        ann, ben = await connect(port, "ann"), await connect(port, "ben")
-        await ann.wait_for("You are ann")
-        await ben.wait_for("You are ben")
-        table = table_with(server, ["ann", "ben"], bots=0)
+        ann, ben, table = await ann_and_ben_at(server, port, "bigshot", lambda state: True)
         people = {"ann": ann, "ben": ben}
         name = table.seats[table.actor()].name
         await people[name].wait_for(f"{name} (you) to")
-        restartable.pause()
+        own_postgres.pause()
         moves = len(table.match.record.actions)
         await people[name].press("r" if table.match.state.phase == "roll" else "p")
         await people[name].wait_for("the server cannot save")
@@ -63,7 +49,7 @@ async def test_people_keep_their_screens_while_the_database_is_away(restartable,
         await people[name].wait_for("cannot save just now")
         assert len(table.match.record.actions) == moves
         assert not ann.closed.is_set() and not ben.closed.is_set()  # nobody is sent away
-        restartable.resume()
+        own_postgres.resume()
         await people[name].press("r" if table.match.state.phase == "roll" else "p")
         await until(lambda: len(table.match.record.actions) == moves + 1)
         await (ben if name == "ann" else ann).wait_for("Saving works again.")
