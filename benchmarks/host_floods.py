@@ -182,11 +182,14 @@ async def spectators(count: int, checkout: Path) -> None:
 
 
 SEARCH_SERVER = """
-import asyncio, sys
+import asyncio, inspect, sys
 from pathlib import Path
 from net.limits import Limits
 from net.server import BoomtownServer
 from net.tables import HostError
+
+async def done(result):  # the host's requests are awaited since the database is never
+    return await result if inspect.isawaitable(result) else result  # waited on in the loop
 
 async def main(tables, data):
     server = BoomtownServer(Path(data), Limits(afk_seconds=1.0))
@@ -197,10 +200,11 @@ async def main(tables, data):
         request = dict(players=4, bots=3, bot_kind="search")
         try:
             try:
-                table = server.host.create_table(name, "bigshot", {}, address=address, **request)
+                table = await done(server.host.create_table(name, "bigshot", {},
+                                                            address=address, **request))
             except TypeError:  # a checkout from before tables were counted per address
-                table = server.host.create_table(name, "bigshot", {}, **request)
-            server.host.start(table.id, name)
+                table = await done(server.host.create_table(name, "bigshot", {}, **request))
+            await done(server.host.start(table.id, name))
             made += 1
         except HostError:
             pass

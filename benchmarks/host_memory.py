@@ -26,16 +26,16 @@ from net.limits import Limits  # noqa: E402
 from net.storage import Storage  # noqa: E402
 
 
-def play_to_the_end(host: Host, game: str, seed: int) -> None:
-    table = host.create_table("ann", game, {}, players=2, bots=0, seed=seed)
-    host.sit(table.id, "ben")
-    host.start(table.id, "ann")
+async def play_to_the_end(host: Host, game: str, seed: int) -> None:
+    table = await host.create_table("ann", game, {}, players=2, bots=0, seed=seed)
+    await host.sit(table.id, "ben")
+    await host.start(table.id, "ann")
     bots = [get_spec(game).bots["heuristic"](seat) for seat in range(2)]
     while not table.match.state.is_over():
         state = table.match.state
         seat = state.actor()
         view = state.view(seat)
-        host.act(table.id, table.seats[seat].name, bots[seat].choose(view, view.legal))
+        await host.act(table.id, table.seats[seat].name, bots[seat].choose(view, view.legal))
 
 
 async def measure(game: str, games: int) -> None:
@@ -47,7 +47,7 @@ async def measure(game: str, games: int) -> None:
         start = tracemalloc.get_traced_memory()[0]
         print(f"{game}: memory held by the host, after each group of games")
         for n in range(1, games + 1):
-            play_to_the_end(host, game, seed=n)
+            await play_to_the_end(host, game, seed=n)
             await asyncio.sleep(0)  # the loop lets go of the timers each move cancelled
             if n % 5 == 0 or n == games:
                 gc.collect()

@@ -27,9 +27,9 @@ if TYPE_CHECKING:
     from .session import Session
 
 
-def last_place(host: Host, player: str) -> HostedTable | None:
+async def last_place(host: Host, player: str) -> HostedTable | None:
     """The table this person last played at or watched, if its game still runs."""
-    table = host.tables.get(host.place_of(player))
+    table = host.tables.get(await host.place_of(player))
     return table if table is not None and table.status == "playing" else None
 
 
@@ -101,34 +101,34 @@ class SessionApp(ServedApp):
 
     # -- screens -----------------------------------------------------------------------------
 
-    def on_mount(self) -> None:
+    async def on_mount(self) -> None:
         from .lobby import NameScreen
 
         session = self.session
-        if session.joined or self.may_use(session.name):
-            self._enter(session.name)
+        if session.joined or await self.may_use(session.name):
+            await self._enter(session.name)
         elif not self.channel.closed:
             self.push_screen(NameScreen(session.name), self._enter)
         self.set_interval(ACTIVITY_CHECK_SECONDS, self._watch_activity)
 
-    def may_use(self, name: str) -> bool:
+    async def may_use(self, name: str) -> bool:
         """Whether this person may be called `name`; if names cannot be saved, say so and go."""
         try:
-            return self.session.may_use(name)
+            return await self.session.may_use(name)
         except StorageError:
             self.channel.close("Sorry: the server cannot save names just now. Try again later.")
             self.exit()
             return False
 
-    def _enter(self, name: str | None) -> None:
+    async def _enter(self, name: str | None) -> None:
         if not name:
             self.exit()
             return
         from .lobby import LobbyScreen
 
         self.session.join(name)
-        self.turn_bell = self._kept_turn_bell()
-        last = last_place(self.host, name) if self.session.arriving else None
+        self.turn_bell = await self._kept_turn_bell()
+        last = await last_place(self.host, name) if self.session.arriving else None
         if last is not None:
             self.open_table(last.id, last.seat_of(name))
         else:
@@ -137,11 +137,12 @@ class SessionApp(ServedApp):
             self.push_screen(LobbyScreen())
             self._replay_next()
 
-    def _kept_turn_bell(self) -> bool:
+    async def _kept_turn_bell(self) -> bool:
         """The bell as this person last chose it here (a guest's name is not theirs to keep
         anything under)."""
+        storage = self.host.storage
         try:
-            kept = self.host.storage.setting(self.player, "turn_bell") \
+            kept = await storage.soon(storage.setting, self.player, "turn_bell") \
                 if self.session.key is not None else None
         except StorageError:
             kept = None
@@ -150,22 +151,26 @@ class SessionApp(ServedApp):
     def choose_turn_bell(self, on: bool) -> None:
         super().choose_turn_bell(on)
         if self.session.key is not None:
-            try:
-                self.host.storage.remember(self.player, "turn_bell", "on" if on else "off")
-            except StorageError:
-                self.notify("The server cannot save settings just now: the bell is as you chose "
-                            "until you leave.", severity="warning")
+            self.call_next(self._keep_turn_bell, on)
+
+    async def _keep_turn_bell(self, on: bool) -> None:
+        storage = self.host.storage
+        try:
+            await storage.soon(storage.remember, self.player, "turn_bell", "on" if on else "off")
+        except StorageError:
+            self.notify("The server cannot save settings just now: the bell is as you chose "
+                        "until you leave.", severity="warning")
 
     def _replay_next(self) -> None:
         """The finished game a spectator asked to replay, over the lobby (q comes back to it)."""
         table_id, self.session.replaying_next = self.session.replaying_next, None
         if table_id is not None:
-            self.replay_past(table_id)
+            self.call_next(self.replay_past, table_id)
 
-    def replay_past(self, table_id: int) -> None:
+    async def replay_past(self, table_id: int) -> None:
         """Replay a finished game over the screen shown now (q comes back to it)."""
         try:
-            replay, seats = self.host.past.replay(table_id)
+            replay, seats = await self.host.past.replay(table_id)
         except HostError as exc:
             self.notify(sentence(str(exc)) + ".", severity="warning")
             return
@@ -190,8 +195,10 @@ class SessionApp(ServedApp):
         self.at_table = table_id
         self.host.remember_place(self.player, table_id)
         self._leave_screens()
-        self.push_screen(net_screen_class(table.game)(
-            NetTable(self.host, table_id, self.player), seat=seat))
+        screen = net_screen_class(table.game)(NetTable(self.host, table_id, self.player),
+                                              seat=seat)
+        screen.table.refused = screen.not_made
+        self.push_screen(screen)
 
     def show_lobby(self) -> None:
         from .lobby import LobbyScreen

@@ -2,13 +2,11 @@
 
 from __future__ import annotations
 
-import logging
 from collections import deque
 from dataclasses import dataclass
 
-from .storage import Storage, StorageError
+from .storage import Storage
 
-log = logging.getLogger("boomtown.net")
 CHAT_KEPT = 100
 LOBBY = 0  # the lobby's place in storage; tables are numbered from 1
 
@@ -36,19 +34,22 @@ class ChatLog:
             chat.total = n + 1
         return chat
 
-    def append(self, text: str, position: int = 0) -> None:
-        """Say a line. On a database other processes share, it is shown once heard back (in
-        the order the database numbered the lines), and StorageError if it cannot be saved;
-        else shown at once, and kept if it can be."""
+    async def say(self, text: str, position: int = 0) -> None:
+        """A person says a line. On a database other processes share, it is shown once heard
+        back (in the order the database numbered the lines), and StorageError if it cannot be
+        saved; else shown at once, and kept if it can be."""
         if self.storage.shared:
-            self.storage.add_chat(self.place, position, text, CHAT_KEPT)
-            return
-        self.lines.append(ChatLine(position, text))
-        self.total += 1
-        try:
-            self.storage.add_chat(self.place, position, text, CHAT_KEPT)
-        except StorageError as exc:  # still said and shown; only a restart would lose it
-            log.warning("cannot save chat (%s)", exc)
+            await self.storage.soon(self.storage.add_chat, self.place, position, text, CHAT_KEPT)
+        else:
+            self.tell(text, position)
+
+    def tell(self, text: str, position: int = 0) -> None:
+        """The server says a line, without waiting for it to be kept (on a shared database,
+        shown once heard back; else at once)."""
+        if not self.storage.shared:
+            self.lines.append(ChatLine(position, text))
+            self.total += 1
+        self.storage.later(self.storage.add_chat, self.place, position, text, CHAT_KEPT)
 
     def heard(self, n: int, position: int, text: str) -> bool:
         """Line `n`, said at any process; False if it was shown already."""

@@ -18,7 +18,7 @@ import contextlib
 import json
 import logging
 import threading
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any
 
 from .storage import StorageError
@@ -36,11 +36,12 @@ RECONNECT_SECONDS = 1.0  # how soon the listener tries again after losing the da
 class Community:
     """Attached to the host (`host.community`) of a server on a shared database."""
 
-    def __init__(self, host: Host, on_revision: Callable[[], None] = lambda: None) -> None:
+    def __init__(self, host: Host, on_revision: Callable[[], Awaitable[None]] | None = None
+                 ) -> None:
         self.host = host
         self.storage = host.storage
         self.me = self.storage.process
-        self.on_revision = on_revision  # bans or closed tables changed somewhere
+        self.on_revision = on_revision  # bans or closed tables changed somewhere: read them
         self.running: set[int] = set()  # the tables whose bots and clocks this process runs
         self.elsewhere: set[str] = set()  # people connected to other processes
         self._loop = asyncio.get_running_loop()
@@ -56,18 +57,13 @@ class Community:
     # -- what this process tells the others --------------------------------------------------
 
     def arrived(self, name: str) -> None:
-        """`name` is connected here (the first of their sessions here)."""
-        self._tell(lambda: self.storage.arrived(name))
+        """`name` is connected here (the first of their sessions here); if the database cannot
+        take it, the next beat after it is back says it again."""
+        self.storage.later(self.storage.arrived, name)
 
     def left(self, name: str) -> None:
         """`name`'s last session here ended."""
-        self._tell(lambda: self.storage.left(name))
-
-    def _tell(self, write: Callable[[], None]) -> None:
-        try:
-            write()
-        except StorageError as exc:  # the next beat after the database is back says it again
-            log.warning("cannot tell the other processes who is here (%s)", exc)
+        self.storage.later(self.storage.left, name)
 
     def refresh(self, table_id: int) -> None:
         """Read the table again from the database (a move heard out of turn, a change refused
@@ -84,7 +80,7 @@ class Community:
             with contextlib.suppress(asyncio.CancelledError):
                 await task
         with contextlib.suppress(StorageError):
-            self.storage.leave()
+            await self.storage.soon(self.storage.leave)
         await asyncio.to_thread(self._listener.join, RECONNECT_SECONDS)
 
     # -- staying alive, and taking over ------------------------------------------------------
@@ -94,7 +90,7 @@ class Community:
         while True:
             try:
                 running, rejoined = await self.storage.soon(self.storage.beat, LEASE_SECONDS)
-            except (StorageError, TimeoutError) as exc:
+            except StorageError as exc:
                 if not failing:
                     log.warning("cannot reach the database to beat (%s); trying every %g s",
                                 exc, BEAT_SECONDS)
@@ -157,7 +153,7 @@ class Community:
             event = await self._events.get()
             try:
                 await self._take(event)
-            except (StorageError, TimeoutError) as exc:
+            except StorageError as exc:
                 log.warning("cannot read what another process wrote (%s)", exc)
             except Exception:
                 log.exception("cannot apply what another process wrote: %s", event)
@@ -178,7 +174,7 @@ class Community:
         elif "presence" in event:
             host.heard_presence(await storage.soon(storage.online_elsewhere))
         elif "revision" in event:
-            self.on_revision()
+            await self._revised()
         elif "resync" in event:
             await self._resync()
 
@@ -191,4 +187,8 @@ class Community:
         for n, position, line in await storage.soon(storage.chat, 0):
             host.heard_chat(0, n, position, line)
         host.heard_presence(await storage.soon(storage.online_elsewhere))
-        self.on_revision()
+        await self._revised()
+
+    async def _revised(self) -> None:
+        if self.on_revision is not None:
+            await self.on_revision()

@@ -3,12 +3,12 @@ database server) that hangs never stops the event loop every session shares. (Re
 SQLite starts each read by writing to its shared-memory index, and a frozen filesystem holds
 that write.)
 
-A caller on the loop waits for its query until the query the disk is at has taken HUNG_SECONDS
-(a slow commit on a busy disk is not a hung disk); then it raises SlowDisk, and while the disk
-is hung every query fails at once instead of queueing behind it. So the loop stops for about a
-second at most when a disk hangs. A move's write waits less (MOVE_WAIT_SECONDS): it stays
-queued, SlowDisk carries it, and the host makes the move when it lands (net.host). Off the
-loop (the command line) a caller waits as long as the query takes.
+Code on the loop awaits its queries (net.storage.Storage.soon) or hands them over without
+waiting (Storage.later); once the server serves, a query that would make the loop wait is a
+bug, and raises. While the query the disk is at has taken HUNG_SECONDS (a slow commit on a busy
+disk is not a hung disk), awaited queries fail at once (SlowDisk) instead of queueing behind
+it. Off the loop (the command line, the server starting) a caller waits as long as the query
+takes.
 """
 
 from __future__ import annotations
@@ -24,8 +24,6 @@ from typing import Any
 from .dialects import Dialect
 
 HUNG_SECONDS = 1.0  # a query running this long: the disk is hung, and queries fail at once
-MOVE_WAIT_SECONDS = 0.25  # a move's write not done by then is made when it lands
-POLL_SECONDS = 0.02  # how often a caller waiting on the loop looks whether the disk is hung
 
 
 class StorageError(Exception):
@@ -33,13 +31,11 @@ class StorageError(Exception):
 
 
 class SlowDisk(StorageError):
-    """The disk did not answer in time. `pending` is the write still to land, for a write kept
-    queued (a move), else None: that query was given up (unless the disk is in the middle of
-    it, when it may yet land)."""
+    """The disk did not answer in time: that query was given up (unless the disk is in the
+    middle of it, when it may yet land)."""
 
-    def __init__(self, pending: Future | None = None) -> None:
+    def __init__(self) -> None:
         super().__init__("the disk did not answer in time")
-        self.pending = pending
 
 
 def _on_the_loop() -> bool:
@@ -55,6 +51,7 @@ class Disk:
 
     def __init__(self, dialect: Dialect) -> None:
         self.db: Any = None
+        self.serving = False  # once the server serves, the event loop never waits for a query
         self._dialect = dialect
         self._jobs: queue.SimpleQueue = queue.SimpleQueue()
         self._busy_since: float | None = None  # when the job running now began
@@ -93,29 +90,14 @@ class Disk:
         began = self._busy_since
         return began is not None and time.monotonic() - began >= HUNG_SECONDS
 
-    def do(self, job: Callable[[], Any], keep: bool = False) -> Any:
-        """`job`'s result, run in the disk's thread. On the loop, SlowDisk if the disk does not
-        answer in time; with `keep` the job stays queued, and SlowDisk carries it."""
+    def do(self, job: Callable[[], Any]) -> Any:
+        """`job`'s result, run in the disk's thread, waiting for it: off the event loop, or on
+        it before the server serves (`serving`)."""
         if threading.current_thread() is self._thread:
             return job()  # a query within a query
-        on_the_loop = _on_the_loop()
-        if on_the_loop and self.hung and not keep:
-            raise SlowDisk()
-        future: Future = Future()
-        self._jobs.put((future, job))
-        if not on_the_loop:
-            return future.result()
-        until = time.monotonic() + (MOVE_WAIT_SECONDS if keep else HUNG_SECONDS)
-        while True:
-            try:
-                return future.result(timeout=POLL_SECONDS)
-            except TimeoutError:
-                if self.hung or time.monotonic() >= until:
-                    break
-        if keep:
-            raise SlowDisk(future)
-        future.cancel()  # not begun: it never will be
-        raise SlowDisk()
+        if self.serving and _on_the_loop():
+            raise RuntimeError("a query would make the event loop wait: await Storage.soon")
+        return self.submit(job).result()
 
     def submit(self, job: Callable[[], Any]) -> Future:
         """`job` queued for the disk's thread, for a caller that awaits it (never blocks)."""

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import logging
 import random
 import time
@@ -21,7 +22,6 @@ from tui.text import counted, plural
 
 from .admission import network_of
 from .chat import LOBBY, ChatLog
-from .disk import SlowDisk
 from .limits import Limits, TokenBucket, clean_text
 from .loop_share import unmetered
 from .past import PastGames
@@ -58,9 +58,31 @@ BOT_NAMES = ("Ada", "Brick", "Coin", "Dot", "Edge", "Flint")
 LOBBY_COALESCE_SECONDS = 0.1
 CANNOT_SAVE = "the server cannot save just now: nothing was changed"
 CANNOT_SAVE_MOVE = "the server cannot save: the move was not made"
+MOVE_WAIT_SECONDS = 0.25  # a move's write not done by then: its table says it waits for the disk
 STILL_SAVING = "the server is still saving the last move at this table: try again in a moment"
 MOVED_ELSEWHERE = "another player's move came first: look again"
 CHANGED_ELSEWHERE = "someone changed that table at the same moment: look again"
+
+
+def owned(request):
+    """A request of the host that saves something: done in a task of the host's own, so that
+    it is done whole even if who asked goes meanwhile (a session ending mid-save would leave
+    a change saved but not made)."""
+    @functools.wraps(request)
+    async def run(self, *args, **kwargs):
+        task = asyncio.get_running_loop().create_task(request(self, *args, **kwargs))
+        self._requests.add(task)
+        task.add_done_callback(_finished_request(self._requests))
+        return await asyncio.shield(task)
+    return run
+
+
+def _finished_request(requests: set[asyncio.Task]):
+    def finished(task: asyncio.Task) -> None:
+        requests.discard(task)
+        if not task.cancelled():
+            task.exception()  # told to who asked, if they still wait; else nobody needs it
+    return finished
 
 
 class Listener(Protocol):
@@ -84,7 +106,10 @@ class Host:
         self._lobby_due = False  # a lobby change is about to be told
         self._chat_rates: dict[str, TokenBucket] = {}  # per person online
         self.community: Community | None = None  # the other processes on a shared database
+        self._creating = asyncio.Lock()  # one table made at a time: the limits count them
+        self._requests: set[asyncio.Task] = set()  # requests under way (see `owned`)
         self._load()
+        storage.serve()  # from now on, on the event loop, queries are awaited
 
     # -- sessions ----------------------------------------------------------------------------
 
@@ -160,12 +185,20 @@ class Host:
         except KeyError:
             raise HostError(f"there is no table {table_id}") from None
 
-    def create_table(self, by: str, game: str, options: dict[str, Any], players: int,
-                     bots: int, bot_kind: str = "heuristic", seed: int | None = None,
-                     address: str = "", rematch_of: int | None = None) -> HostedTable:
+    @owned
+    async def create_table(self, by: str, game: str, options: dict[str, Any], players: int,
+                           bots: int, bot_kind: str = "heuristic", seed: int | None = None,
+                           address: str = "", rematch_of: int | None = None) -> HostedTable:
         """A table waiting to start, made by `by` (coming from `address`), seated at it; to
         play the game at table `rematch_of` again (RematchMade if another process made that
         table first)."""
+        async with self._creating:  # the limits below count the tables made so far
+            return await self._create_table(by, game, options, players, bots, bot_kind, seed,
+                                            address, rematch_of)
+
+    async def _create_table(self, by: str, game: str, options: dict[str, Any], players: int,
+                            bots: int, bot_kind: str, seed: int | None, address: str,
+                            rematch_of: int | None) -> HostedTable:
         spec = get_spec(game)
         if not spec.min_players <= players <= spec.max_players:
             raise HostError(f"{spec.title} takes {spec.min_players} to {spec.max_players} players")
@@ -195,8 +228,8 @@ class Host:
             seats[players - 1 - i] = NetSeat(BOT_NAMES[i], bot_kind)
         seed = seed if seed is not None else random.randrange(1_000_000_000)
         try:
-            table_id = self.storage.create_table(game, options, seed, seats_json(seats), by,
-                                                 bot_kind, rematch_of)
+            table_id = await self.storage.soon(self.storage.create_table, game, options, seed,
+                                               seats_json(seats), by, bot_kind, rematch_of)
         except RematchMade:
             raise
         except StorageError as exc:
@@ -211,24 +244,24 @@ class Host:
         self._lobby_changed()
         return table
 
-    def sit(self, table_id: int, name: str, seat: int | None = None) -> int:
+    @owned
+    async def sit(self, table_id: int, name: str, seat: int | None = None) -> int:
         table = self.table(table_id)
-        mine = table.seat_of(name)
-        if mine is not None:
-            return mine
-        if table.status != WAITING:
-            raise HostError("that game has started; you can watch it")
-        self._check_seats_held(name)
-        free = [i for i, s in enumerate(table.seats) if s.kind == OPEN]
-        if seat is None:
-            if not free:
-                raise HostError("that table is full; you can watch it")
-            seat = free[0]
-        elif seat not in free:
-            raise HostError(f"seat {seat + 1} is taken")
-        with self._saving(table):
+        async with self._changing(table):
+            mine = table.seat_of(name)
+            if mine is not None:
+                return mine
+            if table.status != WAITING:
+                raise HostError("that game has started; you can watch it")
+            self._check_seats_held(name)
+            free = [i for i, s in enumerate(table.seats) if s.kind == OPEN]
+            if seat is None:
+                if not free:
+                    raise HostError("that table is full; you can watch it")
+                seat = free[0]
+            elif seat not in free:
+                raise HostError(f"seat {seat + 1} is taken")
             table.seats[seat] = NetSeat(name, HUMAN)
-            self._save_seats(table)
         return seat
 
     def _next_host(self, people: list[str]) -> str:
@@ -270,7 +303,7 @@ class Host:
             raise HostError(f"the server runs {counted(limits.search_tables, 'table')} of search "
                             "bots, the most it allows: choose heuristic bots, or try later")
 
-    def close_deserted(self) -> None:
+    async def close_deserted(self) -> None:
         """Close the tables waiting to start whose seated people have all been offline for
         `deserted_table_seconds` (made and left, they would hold the server's room for good)."""
         now = time.monotonic()
@@ -280,14 +313,20 @@ class Host:
             elif table.deserted_since is None:
                 table.deserted_since = now
             elif now - table.deserted_since >= self.limits.deserted_table_seconds:
-                log.info("closing table %d: nobody seated has been online for %.0f s",
-                         table.id, now - table.deserted_since)
-                try:
-                    self.storage.close_table(table.id)
-                except StorageError as exc:
-                    log.warning("cannot close table %d (%s)", table.id, exc)
-                    continue
-                self.close(table)
+                await self._close_deserted(table, now - table.deserted_since)
+
+    async def _close_deserted(self, table: HostedTable, deserted: float) -> None:
+        async with table.changing:  # nobody sits down meanwhile
+            if table.status != WAITING:
+                return
+            log.info("closing table %d: nobody seated has been online for %.0f s", table.id,
+                     deserted)
+            try:
+                await self.storage.soon(self.storage.close_table, table.id)
+            except StorageError as exc:
+                log.warning("cannot close table %d (%s)", table.id, exc)
+                return
+            self.close(table)
 
     def _check_seats_held(self, name: str) -> None:
         """HostError if `name` sits at as many tables not yet over as a person may (so that
@@ -298,24 +337,23 @@ class Host:
             raise HostError(f"you sit at {counted(most, 'table')} waiting or playing, the most "
                             "allowed: finish a game, or stand up from a table not started")
 
-    def stand(self, table_id: int, name: str) -> None:
+    @owned
+    async def stand(self, table_id: int, name: str) -> None:
         """Leave a seat of a table waiting to start: the last person to leave closes it, and
         the table's host hands it to the first person still seated who may host one more."""
         table = self.table(table_id)
-        seat = table.seat_of(name)
-        if seat is None or table.status != WAITING:
-            return
-        people = [s.name for s in table.seats if s.kind == HUMAN and s.name != name]
-        if not people:  # nothing was played: it goes from the storage too
-            with self._saving(table):
-                self.storage.close_table(table_id)
-            self.close(table)
-            return
-        with self._saving(table):
+        async with self._changing(table):
+            seat = table.seat_of(name)
+            if seat is None or table.status != WAITING:
+                return
+            people = [s.name for s in table.seats if s.kind == HUMAN and s.name != name]
+            if not people:  # nothing was played: it goes from the storage too
+                await self.storage.soon(self.storage.close_table, table_id)
+                self.close(table)
+                return
             table.seats[seat] = NetSeat()
             if table.host == name:  # in the hands of someone still seated, who may start it
                 table.host = self._next_host(people)
-            self._save_seats(table)
 
     def close(self, table: HostedTable) -> None:
         """Take a table not over away (it was closed in the storage): its bots and clocks
@@ -326,12 +364,13 @@ class Host:
         self._notify_table(table)
         self._lobby_changed()
 
-    def closed_elsewhere(self) -> None:
+    async def closed_elsewhere(self) -> None:
         """Close the tables that `boomtown tables --close` closed in the storage (or removed,
         as it does a table where nothing was played)."""
-        statuses = self.storage.statuses(list(self.tables))
-        for table_id in list(self.tables):
-            if statuses.get(table_id, CLOSED) == CLOSED:
+        asked = list(self.tables)  # (a table made meanwhile is not among them)
+        statuses = await self.storage.soon(self.storage.statuses, asked)
+        for table_id in asked:
+            if statuses.get(table_id, CLOSED) == CLOSED and table_id in self.tables:
                 log.info("table %d was closed by the server's host", table_id)
                 self.close(self.tables[table_id])
 
@@ -344,7 +383,7 @@ class Host:
             self._lobby_changed()
             self._forget_if_done(table)
 
-    def rematch(self, table_id: int, name: str, address: str = "") -> HostedTable:
+    async def rematch(self, table_id: int, name: str, address: str = "") -> HostedTable:
         """`name`, a player of this finished game, plays it again: at the table the first of its
         players to ask made (the same game, options, number of seats and bots), which starts
         by itself once every person who played the game sits there."""
@@ -355,17 +394,18 @@ class Host:
         if table is None:  # nobody asked yet, or everyone stood up from the table made
             bots = sum(seat.is_bot for seat in old.seats)
             try:
-                table = self.create_table(name, old.game, old.options, len(old.seats), bots,
-                                          old.bot_kind, address=address, rematch_of=old.id)
+                table = await self.create_table(name, old.game, old.options, len(old.seats),
+                                                bots, old.bot_kind, address=address,
+                                                rematch_of=old.id)
             except RematchMade:  # at another process a moment ago
-                table = self._played_again_elsewhere(old.id)
-                self.sit(table.id, name)
+                table = await self._played_again_elsewhere(old.id)
+                await self.sit(table.id, name)
             old.rematch = table.id
         else:
-            self.sit(table.id, name)
+            await self.sit(table.id, name)
         players = {seat.name for seat in old.seats if seat.kind == HUMAN}
         if players <= {seat.name for seat in table.seats if seat.kind == HUMAN}:
-            self.start(table.id, table.host)
+            await self.start(table.id, table.host)
         return table
 
     def _forget_if_done(self, table: HostedTable) -> None:
@@ -384,12 +424,12 @@ class Host:
         self.remember_place(name, table_id)
         self._lobby_changed()
 
-    def place_of(self, name: str) -> int | None:
+    async def place_of(self, name: str) -> int | None:
         """The table `name` last played at or watched: as the database says, when other
         processes share it (they were perhaps there, at another process)."""
         if self.community is not None:
             try:
-                place = self.storage.place_of(name)
+                place = await self.storage.soon(self.storage.place_of, name)
             except StorageError as exc:
                 log.warning("where %s was cannot be read: %s", name, exc)
             else:
@@ -403,10 +443,8 @@ class Host:
         if self.places.get(name) == table_id:
             return
         self.places[name] = table_id
-        try:
-            self.storage.set_place(name, table_id)
-        except StorageError as exc:  # only a restart would forget it
-            log.warning("where %s is cannot be saved: %s", name, exc)
+        self.storage.later(self.storage.set_place, name, table_id)  # else only a restart
+        # would forget it
 
     def unwatch(self, table_id: int, name: str) -> None:
         table = self.tables.get(table_id)
@@ -417,76 +455,86 @@ class Host:
             self._lobby_changed()
             self._forget_if_done(table)
 
-    def fill_with_bots(self, table_id: int, by: str) -> None:
+    @owned
+    async def fill_with_bots(self, table_id: int, by: str) -> None:
         """Bots of the table's kind take its free seats."""
         table = self._hosted_by(table_id, by)
-        used = {s.name for s in table.seats}
-        names = (n for n in BOT_NAMES if n not in used)
-        with self._saving(table):
+        async with self._changing(table):
+            used = {s.name for s in table.seats}
+            names = (n for n in BOT_NAMES if n not in used)
             for i, seat in enumerate(table.seats):
                 if seat.kind == OPEN:
                     table.seats[i] = NetSeat(next(names), table.bot_kind)
-            self._save_seats(table)
 
-    def start(self, table_id: int, by: str, as_seated: bool = False) -> None:
+    @owned
+    async def start(self, table_id: int, by: str, as_seated: bool = False) -> None:
         """Start the game; with seats still open, only `as_seated`: with those seated, the open
         seats taken away, if the game may be played by that many."""
         table = self._hosted_by(table_id, by)
-        if table.status != WAITING:
-            raise HostError("that game has already started")
-        seated = [s for s in table.seats if s.kind != OPEN]
-        if len(seated) < len(table.seats):
-            spec = get_spec(table.game)
-            if len(seated) < spec.min_players:
-                raise HostError(f"{spec.title} takes at least {spec.min_players} players: "
-                                "b fills the open seats with bots")
-            if not as_seated:
-                raise HostError(f"{plural(len(table.seats) - len(seated), 'seat')} open: b fills "
-                                f"them with bots, or G starts with the {len(seated)} seated")
-        try:  # fewer players than the table was made for may not suit its options
-            match = Match(table.game, [s.name for s in seated], table.seed, table.options)
-        except ValueError as exc:
-            raise HostError(f"not with {len(seated)} players: {exc}") from None
-        with self._saving(table):
+        async with self._changing(table):
+            if table.status != WAITING:
+                raise HostError("that game has already started")
+            seated = [s for s in table.seats if s.kind != OPEN]
+            if len(seated) < len(table.seats):
+                spec = get_spec(table.game)
+                if len(seated) < spec.min_players:
+                    raise HostError(f"{spec.title} takes at least {spec.min_players} players: "
+                                    "b fills the open seats with bots")
+                if not as_seated:
+                    raise HostError(f"{plural(len(table.seats) - len(seated), 'seat')} open: b "
+                                    f"fills them with bots, or G starts with the {len(seated)} "
+                                    "seated")
+            try:  # fewer players than the table was made for may not suit its options
+                match = Match(table.game, [s.name for s in seated], table.seed, table.options)
+            except ValueError as exc:
+                raise HostError(f"not with {len(seated)} players: {exc}") from None
             table.seats, table.match, table.status = seated, match, PLAYING
-            self._save_seats(table)
         self._say(table, f"{by} starts the game.")
         self._changed(table)
 
-    def replace_absent(self, table_id: int, by: str) -> list[str]:
+    @owned
+    async def replace_absent(self, table_id: int, by: str) -> list[str]:
         """A bot of the table's kind takes the seat of every player who is not connected;
         returns their names."""
         table = self._hosted_by(table_id, by)
-        gone = [seat.name for seat in table.seats
-                if seat.kind == HUMAN and not self.is_online(seat.name)]
+        async with self._changing(table):
+            gone = [seat.name for seat in table.seats
+                    if seat.kind == HUMAN and not self.is_online(seat.name)]
+            for i, seat in enumerate(table.seats):
+                if seat.name in gone and seat.kind == HUMAN:
+                    table.seats[i] = NetSeat(f"{seat.name} (bot)", table.bot_kind)
         if gone:
-            with self._saving(table):
-                for i, seat in enumerate(table.seats):
-                    if seat.name in gone and seat.kind == HUMAN:
-                        table.seats[i] = NetSeat(f"{seat.name} (bot)", table.bot_kind)
-                self._save_seats(table)
             table.away.difference_update(i for i, s in enumerate(table.seats) if s.is_bot)
             self._save_away(table)
             self._say(table, f"Bots take the seats of {', '.join(gone)}.")
             self._changed(table)
         return gone
 
-    @contextlib.contextmanager
-    def _saving(self, table: HostedTable):
-        """Change a table's seats, status or host and save them; if saving fails, undo the
-        change."""
-        before = (list(table.seats), table.status, table.match, table.host)
-        try:
-            yield
-        except TableChanged:
-            table.seats, table.status, table.match, table.host = before
-            if self.community is not None:
-                self.community.refresh(table.id)
-            raise HostError(CHANGED_ELSEWHERE) from None
-        except StorageError as exc:
-            table.seats, table.status, table.match, table.host = before
-            log.warning("table %s: cannot save (%s)", table.id, exc)
-            raise SaveFailed(CANNOT_SAVE) from None
+    @contextlib.asynccontextmanager
+    async def _changing(self, table: HostedTable):
+        """Change a table's seats, status, game or host, and save the change on leaving (one
+        change at a time at a table); if saving fails, the change is undone."""
+        async with table.changing:
+            before = (list(table.seats), table.status, table.match, table.host)
+            try:
+                yield
+                if (table.seats, table.status, table.match, table.host) != before:
+                    table.changes = await self.storage.soon(
+                        self.storage.update_table, table.id, seats_json(table.seats),
+                        table.status, table.host, table.changes)
+            except TableChanged:
+                table.seats, table.status, table.match, table.host = before
+                if self.community is not None:
+                    self.community.refresh(table.id)
+                raise HostError(CHANGED_ELSEWHERE) from None
+            except StorageError as exc:
+                table.seats, table.status, table.match, table.host = before
+                log.warning("table %s: cannot save (%s)", table.id, exc)
+                raise SaveFailed(CANNOT_SAVE) from None
+            except BaseException:
+                table.seats, table.status, table.match, table.host = before
+                raise
+        self._lobby_changed()
 
     def _hosted_by(self, table_id: int, by: str) -> HostedTable:
         table = self.table(table_id)
@@ -496,7 +544,7 @@ class Host:
 
     # -- chat --------------------------------------------------------------------------------
 
-    def chat(self, table_id: int | None, name: str, text: str) -> None:
+    async def chat(self, table_id: int | None, name: str, text: str) -> None:
         """Say `text` in the lobby (None) or at a table; HostError if `name` says too much too
         fast (a line refused is not counted) or nobody is left at the table."""
         text = clean_text(text, self.limits.chat_length)
@@ -514,25 +562,18 @@ class Host:
         line = f"{name}: {text}"
         try:
             if table is None:
-                self.lobby_chat.append(line)
+                await self.lobby_chat.say(line)
                 self._lobby_changed()
             else:
-                self._say_at(table, line)
+                await table.chat.say(line, _log_length(table))
                 self._notify_table(table)
         except StorageError as exc:  # (a database shared with other processes)
             log.warning("cannot save chat (%s)", exc)
             raise SaveFailed(CANNOT_SAVE) from None
 
     def _say(self, table: HostedTable, text: str) -> None:
-        try:
-            self._say_at(table, f"* {text}")
-        except StorageError as exc:  # what the server says at a table is not worth a refusal
-            log.warning("table %s: cannot save what the server says (%s)", table.id, exc)
-
-    def _say_at(self, table: HostedTable, line: str) -> None:
-        """A chat line at a table, placed in the log after the game's lines so far."""
-        position = len(table.view(None).log) if table.match is not None else 0
-        table.chat.append(line, position)
+        """The server says something at a table (kept if it can be: not worth a refusal)."""
+        table.chat.tell(f"* {text}", _log_length(table))
 
     # -- play --------------------------------------------------------------------------------
 
@@ -540,68 +581,62 @@ class Host:
         """What `seat` (None: a spectator) sees now at that table."""
         return self.table(table_id).view(seat)
 
-    def act(self, table_id: int, name: str, action, version: int | None = None) -> None:
-        """Play `action` for `name`'s seat; raises ActionError (nothing changes) or HostError."""
+    def act(self, table_id: int, name: str, action, version: int | None = None
+            ) -> asyncio.Task[str | None]:
+        """Play `action` for `name`'s seat: ActionError (nothing changes) or HostError if it
+        is refused; else it is saved, and made once saved. The task returned ends then, with
+        what to tell its player if it could not be made (None: made)."""
         table = self.table(table_id)
         seat = table.seat_of(name)
         if seat is None or table.match is None:
             raise HostError("you have no seat in a game at that table")
         self.remember_place(name, table_id)
         self.back(name, table_id)
-        self._commit(table, seat, action, version)
+        return self._commit(table, seat, action, version)
 
-    def _commit(self, table: HostedTable, seat: int, action, version: int | None) -> None:
-        """Play and save one move; if it cannot be saved it is not made (SaveFailed), everyone
-        at the table is told, and the table tries again once saving works. A move the disk is
-        slow to take is made when it lands: until then the table waits (`saving`), and every
-        other table goes on."""
+    def _commit(self, table: HostedTable, seat: int, action, version: int | None
+                ) -> asyncio.Task[str | None]:
+        """Save one move, and make it once saved (nobody sees a move not saved): ActionError
+        if it is refused, SaveFailed while the table's last move is being saved."""
         if table.saving is not None:
             raise SaveFailed(STILL_SAVING)
+        after = table.match.state.apply(seat, action, version)
+        table.saving = asyncio.get_running_loop().create_task(
+            self._save_move(table, seat, action, after))
+        return table.saving
 
-        def persist(n: int, seat_: int, action_) -> None:
-            self.storage.add_action(table.id, n, seat_, action_.to_json())
-
-        try:
-            table.match.act(seat, action, version, persist)
-        except SlowDisk as slow:
-            self._await_save(table, seat, action, slow.pending)
-            return
-        except MoveTaken:  # at another process: its move is on its way here
-            raise StaleAction(MOVED_ELSEWHERE) from None
-        except StorageError as exc:
-            self._cannot_save(table, exc)
-            raise SaveFailed(CANNOT_SAVE_MOVE) from None
-        self._made(table)
-
-    def _await_save(self, table: HostedTable, seat: int, action, pending) -> None:
-        """The move's write waits for the disk: the table waits for it, its bots and clocks
-        stopped, and the move is made once the write lands."""
-        log.warning("table %s: the disk is slow to save a move; the table waits for it",
-                    table.id)
+    async def _save_move(self, table: HostedTable, seat: int, action, after) -> str | None:
+        """The move's write, awaited (the table waits for it, every other table goes on);
+        then the move is made, or, if it cannot be saved, not made, everyone at the table is
+        told, and the table tries again once saving works."""
         _cancel_timer(table)
-        table.saving = pending
-        loop = asyncio.get_running_loop()
-
-        def landed(done) -> None:  # in the disk's thread
-            with contextlib.suppress(RuntimeError):  # the loop closed: the server has stopped
-                loop.call_soon_threadsafe(self._saved_late, table, seat, action, done)
-
-        pending.add_done_callback(landed)
-        self._notify_table(table)
-
-    def _saved_late(self, table: HostedTable, seat: int, action, done) -> None:
-        table.saving = None
-        if self.stopped or self.tables.get(table.id) is not table:
-            return
-        failure = done.exception()
-        if isinstance(failure, MoveTaken):  # another process's move is on its way here
+        n = len(table.match.record.actions)
+        write = asyncio.wrap_future(self.storage.queue(self.storage.add_action, table.id, n,
+                                                       seat, action.to_json()))
+        await asyncio.wait({write}, timeout=MOVE_WAIT_SECONDS)
+        if not write.done():
+            log.warning("table %s: the disk is slow to save a move; the table waits for it",
+                        table.id)
+            table.slow_to_save = True
+            self._notify_table(table)
+        try:
+            await write
+            failure = None
+        except StorageError as exc:
+            failure = exc
+        table.saving, table.slow_to_save = None, False
+        if isinstance(failure, MoveTaken):  # at another process: its move is on its way here
             self._schedule(table)
-            return
+            return MOVED_ELSEWHERE
         if failure is not None:
             self._cannot_save(table, failure)
-            return
-        table.match.act(seat, action)  # saved: it takes effect now
+            return CANNOT_SAVE_MOVE
+        if self.tables.get(table.id) is not table \
+                or len(table.match.record.actions) != n:  # (read again from the database)
+            return None
+        table.match.advance(seat, action, after)
         self._made(table)
+        return None
 
     def _made(self, table: HostedTable) -> None:
         """After a move was saved and made."""
@@ -700,8 +735,7 @@ class Host:
             return
         for action in [choice, *legal] if choice is not None else legal:
             try:
-                self._commit(table, seat, action, version)
-                return
+                saved = self._commit(table, seat, action, version)
             except SaveFailed:
                 return  # tried again once saving works
             except StaleAction:
@@ -709,26 +743,22 @@ class Host:
                 return
             except ActionError:
                 log.error("bot at table %s chose an illegal action: %s", table.id, action)
+                continue
+            await saved  # (the bot's turn ends with its move made)
+            return
 
     # -- persistence -------------------------------------------------------------------------
 
-    def _save_seats(self, table: HostedTable) -> None:
-        table.changes = self.storage.update_table(table.id, seats_json(table.seats),
-                                                  table.status, table.host, table.changes)
-        self._lobby_changed()
-
     def _save_end(self, table: HostedTable) -> None:
-        try:
-            result = table.match.state.result()
-            self.storage.end_table(table.id, result.reason, list(result.winners))
-        except StorageError:  # it follows from the saved moves when the server starts again
-            log.warning("table %s: cannot save that its game is over", table.id)
+        """Kept if it can be: else it follows from the saved moves when the server starts
+        again."""
+        result = table.match.state.result()
+        self.storage.later(self.storage.end_table, table.id, result.reason,
+                           list(result.winners))
 
     def _save_away(self, table: HostedTable) -> None:
-        try:
-            self.storage.update_away(table.id, sorted(table.away))
-        except StorageError as exc:  # the flag holds until a restart; nothing else depends on it
-            log.warning("table %s: cannot save who is away (%s)", table.id, exc)
+        """Kept if it can be: else the flag holds until a restart; nothing depends on it."""
+        self.storage.later(self.storage.update_away, table.id, sorted(table.away))
 
     def _load(self) -> None:
         """The tables waiting or playing when the server stopped (finished games stay on disk
@@ -762,6 +792,11 @@ class Host:
         self.stopped = True
         for table in self.tables.values():
             _cancel_timer(table)
+
+    async def saved(self) -> None:
+        """Once the moves being saved are saved (or not), and made (or not)."""
+        await asyncio.gather(*(table.saving for table in self.tables.values()
+                               if table.saving is not None), return_exceptions=True)
 
     # -- what other processes on a shared database did (net.community) ----------------------
 
@@ -816,13 +851,14 @@ class Host:
         self._lobby_changed()
         self._forget_if_done(table)
 
-    def _played_again_elsewhere(self, table_id: int) -> HostedTable:
+    async def _played_again_elsewhere(self, table_id: int) -> HostedTable:
         """The table another process made a moment ago to play the game at `table_id` again,
         read from the database (it is heard of a little later)."""
+        storage = self.storage
         try:
-            again = self.storage.rematch_for(table_id)
+            again = await storage.soon(storage.rematch_for, table_id)
             if again is not None:
-                self.heard_table(again, *self.storage.table_and_chat(again))
+                self.heard_table(again, *await storage.soon(storage.table_and_chat, again))
         except StorageError as exc:
             log.warning("cannot read where table %s is played again (%s)", table_id, exc)
             raise SaveFailed(CANNOT_SAVE) from None
@@ -903,3 +939,8 @@ def _cancel_timer(table: HostedTable) -> None:
         table.timer.cancel()
         table.timer = None
 
+
+
+def _log_length(table: HostedTable) -> int:
+    """Where a chat line said now goes: after the game's lines so far."""
+    return len(table.view(None).log) if table.match is not None else 0

@@ -174,50 +174,51 @@ class LobbyScreen(Page):
         table_id = self.selected_id()
         return self.app.host.tables.get(table_id) if table_id is not None else None
 
-    def _attempt(self, job) -> None:
-        """Run a lobby request; a refusal becomes a message, never an error."""
+    async def _attempt(self, request) -> None:
+        """Make a lobby request (a coroutine); a refusal becomes a message, never an error."""
         try:
-            job()
+            await request
         except HostError as exc:
             self.notify(sentence(str(exc)) + ".", severity="warning")
 
     _made: int | None = None  # a table this person just made: selected once it is listed
 
     def action_new_table(self) -> None:
-        def create(request: dict) -> None:
-            self._made = self.app.host.create_table(self.app.player, **request,
-                                                    address=self.app.session.address).id
+        async def create(request: dict) -> None:
+            table = await self.app.host.create_table(self.app.player, **request,
+                                                     address=self.app.session.address)
+            self._made = table.id
             self.refresh_lobby()
 
-        def made(request: dict | None) -> None:
+        async def made(request: dict | None) -> None:
             if request:
-                self._attempt(lambda: create(request))
+                await self._attempt(create(request))
 
         self.app.push_screen(NewTableScreen(), made)
 
-    def action_join(self) -> None:
+    async def action_join(self) -> None:
         table = self.selected_table()
         if table is None:
             return
         mine = table.seat_of(self.app.player)
         if table.status == "waiting":
-            self.action_sit()
+            await self.action_sit()
         elif mine is not None:
             self.app.open_table(table.id, mine)
         else:
             self.action_watch()
 
-    def _on_selected(self, request) -> None:
+    async def _on_selected(self, request) -> None:
         """Make a request of the host about the selected table, as this player."""
         table_id = self.selected_id()
         if table_id is not None:
-            self._attempt(lambda: request(table_id, self.app.player))
+            await self._attempt(request(table_id, self.app.player))
 
-    def action_sit(self) -> None:
-        self._on_selected(self.app.host.sit)
+    async def action_sit(self) -> None:
+        await self._on_selected(self.app.host.sit)
 
-    def action_stand(self) -> None:
-        self._on_selected(self.app.host.stand)
+    async def action_stand(self) -> None:
+        await self._on_selected(self.app.host.stand)
 
     def action_watch(self) -> None:
         table = self.selected_table()
@@ -228,25 +229,30 @@ class LobbyScreen(Page):
             return
         self.app.open_table(table.id, None)
 
-    def action_start(self) -> None:
-        self._on_selected(self.app.host.start)
+    async def action_start(self) -> None:
+        await self._on_selected(self.app.host.start)
 
-    def action_start_as_seated(self) -> None:
-        self._on_selected(lambda table_id, name: self.app.host.start(table_id, name, True))
+    async def action_start_as_seated(self) -> None:
+        await self._on_selected(
+            lambda table_id, name: self.app.host.start(table_id, name, True))
 
-    def action_bots(self) -> None:
-        self._on_selected(self.app.host.fill_with_bots)
+    async def action_bots(self) -> None:
+        await self._on_selected(self.app.host.fill_with_bots)
 
-    def action_replace_absent(self) -> None:
-        def replace(table_id: int, player: str) -> None:
-            if not self.app.host.replace_absent(table_id, player):
+    async def action_replace_absent(self) -> None:
+        async def replace(table_id: int, player: str) -> None:
+            if not await self.app.host.replace_absent(table_id, player):
                 self.notify("Everyone at that table is connected.")
 
-        self._on_selected(replace)
+        await self._on_selected(replace)
 
-    def action_past_games(self) -> None:
-        self._attempt(lambda: self.app.push_screen(ServerPastGames(self.app.host,
-                                                                   self.app.player)))
+    async def action_past_games(self) -> None:
+        async def show() -> None:
+            host, player = self.app.host, self.app.player
+            self.app.push_screen(ServerPastGames(host, player,
+                                                 await ServerPastGames.listing(host, player)))
+
+        await self._attempt(show())
 
     def action_help(self) -> None:
         self.app.push_screen(Help(lobby_help(self.app.host.limits)))
@@ -254,17 +260,17 @@ class LobbyScreen(Page):
     def action_focus_chat(self) -> None:
         self.query_one("#say", Input).focus()
 
-    def on_input_submitted(self, event: Input.Submitted) -> None:
+    async def on_input_submitted(self, event: Input.Submitted) -> None:
         try:
-            self.app.host.chat(None, self.app.player, event.value)
+            await self.app.host.chat(None, self.app.player, event.value)
         except HostError as exc:  # too fast: the line stays, to send in a moment
             self.notify(sentence(str(exc)) + ".", severity="warning")
             return
         event.input.value = ""
         self.query_one("#tables", RowList).focus()
 
-    def on_row_list_chosen(self, event: RowList.Chosen) -> None:
-        self.action_join()
+    async def on_row_list_chosen(self, event: RowList.Chosen) -> None:
+        await self.action_join()
 
 
 class ServerPastGames(PastGamesScreen):
@@ -272,36 +278,38 @@ class ServerPastGames(PastGamesScreen):
 
     BINDINGS = [Binding("m", "mine", "Yours / everyone's")]
 
-    def __init__(self, host, player: str) -> None:
+    def __init__(self, host, player: str, listing: tuple[list[PastGame], str]) -> None:
+        """`listing`: everyone's games, as `listing` reads them."""
         self.host, self.player, self.mine = host, player, False
-        super().__init__(*self._listing(), replay=lambda key: self.app.replay_past(int(key)))
+        super().__init__(*listing,
+                         replay=lambda key: self.app.call_next(self.app.replay_past, int(key)))
 
-    def _listing(self) -> tuple[list[PastGame], str]:
-        """The games and the hint above them (HostError if they cannot be read)."""
-        games = self.host.past.games(self.player if self.mine else None)
+    @staticmethod
+    async def listing(host, player: str, mine: bool = False) -> tuple[list[PastGame], str]:
+        """The games (`player`'s if `mine`, else everyone's) and the hint above them
+        (HostError if they cannot be read)."""
+        whose = player if mine else None
+        games = await host.past.games(whose)
         listed = [PastGame(str(game.id), past_game_line(
             datetime.fromtimestamp(game.ended, UTC), f"#{game.id} {get_spec(game.game).title}",
             ", ".join(seat["name"] for seat in game.seats), game.result)) for game in games]
-        keys = f"m: {self._other} · Esc: back."
+        other = "everyone's games" if mine else "only yours"
+        keys = f"m: {other} · Esc: back."
         if not games:
-            return listed, ("You have played no game to its end here yet. " if self.mine else
+            return listed, ("You have played no game to its end here yet. " if mine else
                             "No game has finished at this server yet. ") + keys
-        whose = "you played" if self.mine else "finished at this server"
-        standing = self.host.past.standing(self.player if self.mine else None)
-        return listed, (f"{standing}The last {self.host.limits.past_games_listed} games "
-                        f"{whose}. Enter replays one · {keys}")
+        standing = await host.past.standing(whose)
+        return listed, (f"{standing}The last {host.limits.past_games_listed} games "
+                        f"{'you played' if mine else 'finished at this server'}. Enter replays "
+                        f"one · {keys}")
 
-    @property
-    def _other(self) -> str:
-        return "everyone's games" if self.mine else "only yours"
-
-    def action_mine(self) -> None:
-        self.mine = not self.mine
+    async def action_mine(self) -> None:
         try:
-            self.show(*self._listing())
+            self.show(*await self.listing(self.host, self.player, not self.mine))
         except HostError as exc:
-            self.mine = not self.mine
             self.notify(sentence(str(exc)) + ".", severity="warning")
+        else:
+            self.mine = not self.mine
 
 
 SEAT_ROWS = (  # the new table's key, its choice's id, what it means
@@ -409,11 +417,11 @@ class NameScreen(ModalPage[str]):
             yield PlainInput(placeholder="your name", id="name", max_length=NAME_LENGTH)
             yield Static(id="problem")
 
-    def on_input_submitted(self, event: Input.Submitted) -> None:
+    async def on_input_submitted(self, event: Input.Submitted) -> None:
         name = clean_text(event.value, NAME_LENGTH)
         if not name:
             return
-        if self.app.may_use(name):
+        if await self.app.may_use(name):
             self.dismiss(name)
         else:
             self.query_one("#problem", Static).update(Text(f"{name!r} is taken too. Another?"))

@@ -25,32 +25,38 @@ class PastGames:
         self.listed = listed  # how many the list holds
         self._replays: weakref.WeakValueDictionary[int, Replay] = weakref.WeakValueDictionary()
 
-    def games(self, player: str | None = None) -> list[FinishedTable]:
+    async def games(self, player: str | None = None) -> list[FinishedTable]:
         """The last games finished (those `player` sat at, if named), the newest first."""
-        return _read("its past games", lambda: self.storage.finished(self.listed, player))
+        return await self._read("its past games", self.storage.finished, self.listed, player)
 
-    def standing(self, player: str | None = None) -> str:
+    async def standing(self, player: str | None = None) -> str:
         """A sentence on who wins here: `player`'s own record, or the people with the most
         wins; "" when no finished game's winners are known."""
         if player is not None:
-            won, played = _read("its past games", lambda: self.storage.record_of(player))
+            won, played = await self._read("its past games", self.storage.record_of, player)
             return f"You won {won} of your {counted(played, 'game')} here. " if played else ""
-        best = _read("its past games", lambda: self.storage.most_wins(MOST_WINS_SHOWN))
+        best = await self._read("its past games", self.storage.most_wins, MOST_WINS_SHOWN)
         return "Most wins: " + ", ".join(f"{name} {wins}" for name, wins in best) + ". " \
             if best else ""
 
-    def replay(self, table_id: int) -> tuple[Replay, list[NetSeat]]:
+    async def replay(self, table_id: int) -> tuple[Replay, list[NetSeat]]:
         """A finished game to replay, and who sat at it. Everyone who watches one again shares
         its replay while any of them does (a Stadium game of 1,700 actions takes 34 ms to
         replay; its positions are then a step away). HostError if there is no such game."""
         table = self.tables.get(table_id)
         if table is not None and table.status == OVER:
-            return self._replay(table_id, lambda: table.match.record), table.seats
-        finished = _read("that game", lambda: self.storage.finished_table(table_id))
-        if finished is None:
+            return self.replay_of(table), table.seats
+        finished = await self._read("that game", self.storage.finished_table, table_id)
+        stored = await self._read("that game", self.storage.table, table_id) \
+            if finished is not None and table_id not in self._replays else None
+        if finished is None or stored is None and table_id not in self._replays:
             raise HostError(f"there is no finished game at table {table_id}")
-        return (self._replay(table_id, lambda: self._stored_record(table_id)),
+        return (self._replay(table_id, lambda: stored.record()),
                 seats_from_json(finished.seats))
+
+    def replay_of(self, table: HostedTable) -> Replay:
+        """The replay of a finished game the host still holds."""
+        return self._replay(table.id, lambda: table.match.record)
 
     def _replay(self, table_id: int, record: Callable[[], Record]) -> Replay:
         replay = self._replays.get(table_id)
@@ -63,13 +69,9 @@ class PastGames:
                     from None
         return replay
 
-    def _stored_record(self, table_id: int) -> Record:
-        return _read("that game", lambda: self.storage.table(table_id)).record()
-
-
-def _read(what: str, read: Callable):
-    """What `read` returns from the database; HostError if it cannot be read just now."""
-    try:
-        return read()
-    except StorageError as exc:
-        raise HostError(f"the server cannot read {what} just now ({exc})") from None
+    async def _read(self, what: str, query, *args):
+        """What `query` returns from the database; HostError if it cannot be read just now."""
+        try:
+            return await self.storage.soon(query, *args)
+        except StorageError as exc:
+            raise HostError(f"the server cannot read {what} just now ({exc})") from None

@@ -198,10 +198,11 @@ class Gate(asyncssh.SSHServer):
     def public_key_auth_supported(self) -> bool:
         return True
 
-    def validate_public_key(self, username: str, key: asyncssh.SSHKey) -> bool:
+    async def validate_public_key(self, username: str, key: asyncssh.SSHKey) -> bool:
         fingerprint = key.get_fingerprint("sha256")
+        storage = self.server.storage
         try:
-            owner = self.server.storage.key_of(player_name(username))
+            owner = await storage.soon(storage.key_of, player_name(username))
         except StorageError as exc:
             log.error("cannot log %s in: the names cannot be read (%s)", self.ip, exc)
             if not self._told_storage:
@@ -217,7 +218,7 @@ class Gate(asyncssh.SSHServer):
                     "than that one are refused. If it is not yours, choose another name: "
                     "ssh -p PORT othername@host\r\n")
             return False
-        if self._refused_as_banned(username, fingerprint):
+        if await self._refused_as_banned(username, fingerprint):
             return False
         self._offered = fingerprint  # proven only if the login completes by it
         return True
@@ -225,13 +226,13 @@ class Gate(asyncssh.SSHServer):
     def kbdint_auth_supported(self) -> bool:
         return self.server.allow_guests
 
-    def get_kbdint_challenge(self, username: str, lang: str, submethods: str):
+    async def get_kbdint_challenge(self, username: str, lang: str, submethods: str):
         self._offered = None  # a guest is nobody's key, whatever keys it offered before
-        return not self._refused_as_banned(username, None)  # a guest: no questions
+        return not await self._refused_as_banned(username, None)  # a guest: no questions
 
-    def _refused_as_banned(self, username: str, key: str | None) -> bool:
+    async def _refused_as_banned(self, username: str, key: str | None) -> bool:
         """Whether the host has banned this name or key; the client is told why, once."""
-        ban = self.server.banned(player_name(username), key, self.ip)
+        ban = await self.server.banned(player_name(username), key, self.ip)
         if ban is not None and not self._told_banned:
             self._told_banned = True
             self.conn.send_auth_banner(f"{banned_message(ban)}\r\n")
@@ -341,6 +342,7 @@ class BoomtownServer:
             self._server.close()
             await self._server.wait_closed()
         self.host.stop()
+        await self.host.saved()
         if self.community is not None:
             await self.community.stop()
         self.thinkers.stop()
@@ -357,21 +359,22 @@ class BoomtownServer:
         self.storage.close()
         loop_share.uninstall(asyncio.get_running_loop())
 
-    def banned(self, name: str, key: str | None, address: str) -> Ban | None:
+    async def banned(self, name: str, key: str | None, address: str) -> Ban | None:
         """The ban that keeps this person out (the host's latest `boomtown ban`), if any."""
-        self._read_changes_elsewhere()
+        await self._read_changes_elsewhere()
         return self._ban_on(name, key, address)
 
     def _ban_on(self, name: str, key: str | None, address: str) -> Ban | None:
         return next((ban for ban in self._bans if ban.refuses(name, key, address)), None)
 
-    def _read_changes_elsewhere(self) -> None:
+    async def _read_changes_elsewhere(self) -> None:
         """What the host's commands (`boomtown ban`, `boomtown tables --close`) or another
         process changed; the sessions of anyone now banned end."""
+        storage = self.storage
         try:
-            if self.storage.changed_elsewhere():
-                self._bans = self.storage.bans()
-                self.host.closed_elsewhere()
+            if await storage.soon(storage.changed_elsewhere):
+                self._bans = await storage.soon(storage.bans)
+                await self.host.closed_elsewhere()
         except StorageError as exc:  # the bans read last stand
             log.warning("cannot read the bans or tables (%s)", exc)
         for session in list(self.sessions):
@@ -387,8 +390,8 @@ class BoomtownServer:
         left deserted."""
         while True:
             await asyncio.sleep(BAN_CHECK_SECONDS)
-            self._read_changes_elsewhere()
-            self.host.close_deserted()
+            await self._read_changes_elsewhere()
+            await self.host.close_deserted()
 
     async def _session(self, process: asyncssh.SSHServerProcess) -> None:
         if process.command is not None or process.subsystem is not None:

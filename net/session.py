@@ -62,12 +62,12 @@ class Session:
 
     # -- who this is ---------------------------------------------------------------------------
 
-    def may_use(self, name: str) -> bool:
+    async def may_use(self, name: str) -> bool:
         """Whether this person may be called `name`: their key owns it, or a guest finds it free."""
         storage = self.host.storage
         if self.key is not None:
-            return storage.claim(name, self.key)
-        return storage.key_of(name) is None
+            return await storage.soon(storage.claim, name, self.key)
+        return await storage.soon(storage.key_of, name) is None
 
     def whose_name(self) -> str:
         """Who owns this name: the key it belongs to, or that a guest's name is not kept."""
@@ -81,10 +81,8 @@ class Session:
             self.name = name
             self.joined = True
             self.host.connect(name, self)
-            try:  # remembered for a ban; a disk that cannot take it keeps nobody from playing
-                self.host.storage.visited(name, self.address)
-            except StorageError as exc:
-                log.warning("cannot note where %s came from (%s)", name, exc)
+            storage = self.host.storage  # remembered for a ban (a disk that cannot take it
+            storage.later(storage.visited, name, self.address)  # keeps nobody from playing)
 
     # -- the host's news, for whichever app is running ----------------------------------------
 
@@ -133,12 +131,12 @@ class Session:
         if self.channel.closed:
             return
         try:
-            if not self.may_use(self.name):
+            if not await self.may_use(self.name):
                 return  # the app asks for another name
         except StorageError:
             return  # the app says the server cannot save names
         host = self.host
-        if last_place(host, self.name) or running_game(host, self.name, self.left_tables):
+        if await last_place(host, self.name) or running_game(host, self.name, self.left_tables):
             return  # the app takes them to their table
         self.join(self.name)
         await self.first_frames.show(self.channel, self)

@@ -11,8 +11,10 @@ import asyncio
 import contextlib
 import functools
 import json
+import logging
 import secrets
 import time
+from concurrent.futures import Future
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -20,11 +22,14 @@ from typing import Any
 from core.engine.record import Record
 
 from .dialects import TABLES, dialect_for
-from .disk import Disk, StorageError
+from .disk import HUNG_SECONDS, Disk, SlowDisk, StorageError
 from .limits import STOP_SECONDS
 from .names import skeleton
 
+log = logging.getLogger("boomtown.net")
+
 QUERY_SECONDS = 5.0  # an awaited query given up after this (the database is away)
+HUNG_CHECK_SECONDS = HUNG_SECONDS / 4  # how often an awaited query looks whether the disk hung
 SQLITE_FILE = "boomtown.sqlite3"  # a server's database in its data directory, without --db
 TABLE_COLUMNS = ("id, game, options, seed, seats, host, status, away, bot_kind, changes, "
                  "rematch_of")
@@ -163,18 +168,48 @@ class Storage:
         """The connection, for queries running in the disk's thread."""
         return self._disk.db
 
-    def _queued(self, query, keep: bool = False):
-        """`query` done in the disk's thread (`keep`: see Disk.do), its errors StorageError."""
-        return self._disk.do(lambda: _errors_told(query, self.dialect.Error), keep=keep)
+    def _queued(self, query):
+        """`query` done in the disk's thread, waited for (see Disk.do), its errors StorageError."""
+        return self._disk.do(lambda: _errors_told(query, self.dialect.Error))
+
+    def queue(self, query, *args) -> Future:
+        """`query` (a method of this storage) queued for the disk's thread, never waited for."""
+        raw = getattr(query, "__wrapped__", None)  # (a test may put a function in its place)
+        job = (lambda: raw(self, *args)) if raw is not None else lambda: query(*args)
+        return self._disk.submit(lambda: _errors_told(job, self.dialect.Error))
 
     async def soon(self, query, *args):
         """Await `query` (a method of this storage) done in the disk's thread, never holding
-        the event loop; TimeoutError if the database does not answer in time."""
-        raw = query.__wrapped__
-        future = self._disk.submit(lambda: _errors_told(lambda: raw(self, *args),
-                                                         self.dialect.Error))
-        async with asyncio.timeout(QUERY_SECONDS):  # (wait_for may swallow a cancellation)
-            return await asyncio.wrap_future(future)
+        the event loop; SlowDisk if the disk is hung (at once, or as soon as it is), or if
+        the database does not answer within QUERY_SECONDS."""
+        if self._disk.hung:
+            raise SlowDisk()
+        future = self.queue(query, *args)
+        waiting = asyncio.wrap_future(future)
+        until = time.monotonic() + QUERY_SECONDS
+        while not waiting.done():
+            await asyncio.wait({waiting}, timeout=HUNG_CHECK_SECONDS)
+            if not waiting.done() and (self._disk.hung or time.monotonic() >= until):
+                future.cancel()  # not begun: it never will be
+                waiting.cancel()
+                raise SlowDisk()
+        return waiting.result()
+
+    def later(self, query, *args) -> None:
+        """`query` done in the disk's thread, not waited for: what is not worth a person's
+        wait (where they were, who is away); a failure is logged."""
+        what = query.__name__
+
+        def told(done: Future) -> None:
+            if not done.cancelled() and done.exception() is not None:
+                log.warning("cannot save %s (%s)", what.replace("_", " "), done.exception())
+
+        self.queue(query, *args).add_done_callback(told)
+
+    def serve(self) -> None:
+        """The server serves from now on: a query that would make the event loop wait is a
+        bug (net.disk)."""
+        self._disk.serving = True
 
     @guarded
     def _set_up(self) -> None:
@@ -514,18 +549,15 @@ class Storage:
                               "status = 'over'", (table_id,)).fetchone()
         return _finished(row) if row else None
 
+    @guarded
     def add_action(self, table_id: int, n: int, seat: int, action: dict[str, Any]) -> None:
-        """Commit a move. On the loop, SlowDisk if the disk does not take it in time: the write
-        stays queued, and SlowDisk carries it (the move is made when it lands)."""
-        def add() -> None:
-            try:
-                self.db.execute("INSERT INTO actions VALUES (?, ?, ?, ?)",
-                                (table_id, n, seat, json.dumps(action)))
-            except self.dialect.Duplicate:
-                raise MoveTaken() from None
-            self._publish(move=table_id, n=n, seat=seat, action=action)
-
-        self._queued(add, keep=True)
+        """Commit move `n`; MoveTaken if another process took that number first."""
+        try:
+            self.db.execute("INSERT INTO actions VALUES (?, ?, ?, ?)",
+                            (table_id, n, seat, json.dumps(action)))
+        except self.dialect.Duplicate:
+            raise MoveTaken() from None
+        self._publish(move=table_id, n=n, seat=seat, action=action)
 
     @guarded
     def update_away(self, table_id: int, away: list[int]) -> None:

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import asyncio
+from collections.abc import Callable, Sequence
 from functools import cache
 
 from textual.app import App
@@ -52,10 +53,20 @@ class NetTable:
         return self.hosted.match.state.is_over()
 
     def act(self, seat: int, action, version: int | None = None) -> None:
+        """Send the move: refused at once (IllegalAction), or made once the server has saved
+        it; if it cannot be saved then, `refused` is told why."""
         try:
-            self.host.act(self.id, self.name, action, version)
+            saved = self.host.act(self.id, self.name, action, version)
         except HostError as exc:
             raise IllegalAction(str(exc)) from None
+        saved.add_done_callback(self._saved)
+
+    refused: Callable[[str], None] | None = None  # told why a move sent was not made
+
+    def _saved(self, saved: asyncio.Task[str | None]) -> None:
+        refusal = None if saved.cancelled() else saved.result()
+        if refusal and self.refused is not None:
+            self.refused(sentence(refusal) + ".")
 
     def why_illegal(self, seat: int, action) -> str | None:
         return self.hosted.match.state.why_illegal(seat, action)
@@ -75,7 +86,7 @@ class NetTable:
         raise ValueError("moves are not taken back at a shared table")
 
     def replayable(self) -> Replay | None:
-        return self.host.past.replay(self.id)[0] if self.is_over() else None
+        return self.host.past.replay_of(self.hosted) if self.is_over() else None
 
     def notice(self) -> str:
         """Who is away (a bot plays for them) or not connected."""
@@ -86,7 +97,7 @@ class NetTable:
         parts = []
         if table.unsaved:
             parts.append("the server cannot save: moves wait until it can")
-        if table.saving is not None:
+        if table.slow_to_save:
             parts.append("saving the last move: the disk is slow")
         if away:
             parts.append("away, a bot plays: " + ", ".join(away))
@@ -111,6 +122,12 @@ class NetTableMixin:
     END_CHOICES = {"again": "Play again", "lobby": "Lobby"}  # or a replay
     NO_TAKING_BACK = "At a shared table a move stands once the others have seen it."
     _chat_seen = 0
+
+    def not_made(self, message: str) -> None:
+        """A move this person sent was not made after all: it could not be saved, or another
+        process's came first."""
+        if self.is_attached:
+            self.warn(message)
 
     def refresh_view(self) -> None:
         super().refresh_view()
@@ -138,10 +155,10 @@ class NetTableMixin:
     def action_chat(self) -> None:
         from .lobby import ChatPrompt
 
-        def said(text: str | None) -> None:
+        async def said(text: str | None) -> None:
             if text:
                 try:
-                    self.app.host.chat(self.table.id, self.app.player, text)
+                    await self.app.host.chat(self.table.id, self.app.player, text)
                 except HostError as exc:  # too fast; or a finished game everyone else has left
                     self.notify(sentence(str(exc)) + ".", severity="warning")
 
@@ -164,12 +181,12 @@ class NetTableMixin:
             return {"lobby": "Lobby"}
         return self.END_CHOICES
 
-    def on_end_choice(self, choice: str | None) -> None:
+    async def on_end_choice(self, choice: str | None) -> None:
         app, host, player = self.app, self.app.host, self.app.player
         news = ""
         if choice == "again":
             try:
-                table = host.rematch(self.table.id, player, app.session.address)
+                table = await host.rematch(self.table.id, player, app.session.address)
             except HostError as exc:
                 news = sentence(str(exc)) + "."
             else:

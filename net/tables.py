@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import asyncio
 import json
-from concurrent.futures import Future
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -82,7 +81,11 @@ class HostedTable:
     stand_ins: dict[int, Any] = field(default_factory=dict)  # bots playing for people
     timer: asyncio.TimerHandle | asyncio.Task | None = None
     unsaved: bool = False  # the last move could not be saved: it waits until saving works
-    saving: Future | None = None  # a move's write the disk has yet to take: the table waits
+    saving: asyncio.Task | None = None  # a move being saved: it is made once saved, and
+    # until then the table waits
+    slow_to_save: bool = False  # that move has waited for the disk long enough to say so
+    changing: asyncio.Lock = field(default_factory=asyncio.Lock)  # held while a change of its
+    # seats, status or host is saved: one at a time
     bot_kind: str = "heuristic"  # the kind of bot that takes the seats its host fills
     listed_as: tuple = ()  # what the lobby last showed of this table
     done_with: set[str] = field(default_factory=set)  # players who left its end screen

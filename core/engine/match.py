@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Sequence
+from collections.abc import Collection, Sequence
 from typing import Any
 
 from .actions import Action
@@ -37,18 +37,15 @@ class Match:
         match._settle()  # a game continued takes back nothing played before it was saved
         return match
 
-    def act(self, seat: int, action: Action, version: int | None = None,
-            persist: Callable[[int, int, Action], None] | None = None) -> None:
-        """Play `action` for `seat`. On an ActionError nothing changes and nothing is recorded.
+    def act(self, seat: int, action: Action, version: int | None = None) -> None:
+        """Play `action` for `seat`. On an ActionError nothing changes and nothing is recorded."""
+        self.advance(seat, action, self.state.apply(seat, action, version))
 
-        `persist(n, seat, action)` runs after the action proved legal and before it takes effect:
-        a server commits it to disk there, and if that raises, the action does not happen.
-        """
-        nxt = self.state.apply(seat, action, version)
-        if persist is not None:
-            persist(len(self.record.actions), seat, action)
-        revealing = nxt.revealed != self.state.revealed
-        self.state = nxt
+    def advance(self, seat: int, action: Action, after: Any) -> None:
+        """Record `action`, which took the state to `after` (`state.apply`'s answer): a
+        server applies a move first, to check it, and makes it once it is saved."""
+        revealing = after.revealed != self.state.revealed
+        self.state = after
         self.record.actions.append((seat, action))
         if revealing:
             self._settle()

@@ -9,7 +9,7 @@ import asyncio
 import contextlib
 import re
 import time
-from functools import cache
+from functools import cache, partial
 
 import asyncssh
 import pyte
@@ -36,15 +36,15 @@ async def until(condition, timeout: float = 20.0) -> None:
         await asyncio.sleep(0.01)
 
 
-def table_with(server, seats: list[str], bots: int, game: str = "bigshot", seed: int = 11,
+async def table_with(server, seats: list[str], bots: int, game: str = "bigshot", seed: int = 11,
                **options):
     """A table made by the first person, the others seated, bots in the rest, started."""
     host = server.host
-    table = host.create_table(seats[0], game, options, players=len(seats) + bots, bots=bots,
+    table = await host.create_table(seats[0], game, options, players=len(seats) + bots, bots=bots,
                               seed=seed)
     for name in seats[1:]:
-        host.sit(table.id, name)
-    host.start(table.id, seats[0])
+        await host.sit(table.id, name)
+    await host.start(table.id, seats[0])
     return table
 
 
@@ -164,7 +164,7 @@ async def ann_and_ben_at(server, port: int, game: str, until_state) -> tuple:
     ann, ben = await connect(port, "ann"), await connect(port, "ben")
     await ann.wait_for("You are ann")
     await ben.wait_for("You are ben")
-    table = table_with(server, ["ann", "ben"], bots=0, game=game, seed=5)
+    table = await table_with(server, ["ann", "ben"], bots=0, game=game, seed=5)
     await ann.wait_for("Ledger")
     await ben.wait_for("Ledger")
     play_until(server.host, table, until_state)
@@ -172,17 +172,22 @@ async def ann_and_ben_at(server, port: int, game: str, until_state) -> tuple:
 
 
 def play_until(host, table, until_state) -> None:
-    """Every seat's moves (the seats are people's) made by a heuristic bot through `host` until
-    `until_state(state)` holds, all at once (the sessions draw only where it stops)."""
+    """Every seat's moves made by a heuristic bot until `until_state(state)` holds, saved and
+    made at once, without yielding to the sessions (they draw only where it stops)."""
     from core.games import get_spec
 
     helper = get_spec(table.game).bots["heuristic"](1)
     state = table.match.state
+    if until_state(state):
+        return
     while not until_state(state):
         seat = state.to_act()[0]
-        host.act(table.id, table.seats[seat].name,
-                 helper.choose(state.view(seat), state.legal_actions(seat)))
+        action = helper.choose(state.view(seat), state.legal_actions(seat))
+        peek(host.storage).add_action(table.id, len(table.match.record.actions), seat,
+                                      action.to_json())
+        table.match.act(seat, action)
         state = table.match.state
+    host._made(table)  # as after any move: the game's end kept, everyone told
 
 
 async def turn_the_bell(person) -> None:
@@ -206,3 +211,16 @@ def settled_in_lobby(session) -> bool:
         return False
     keys = app.screen.query(KeyBar)  # none yet while the screen is being composed
     return bool(keys) and bool(keys.first()._shown) and session.channel.drawn.is_set()
+
+
+class peek:  # noqa: N801 (read as a function: peek(storage).table(1))
+    """A storage's queries answered at once, for a test's checks: the test waits on the event
+    loop, as the server never does (net.disk)."""
+
+    def __init__(self, storage) -> None:
+        self._storage = storage
+
+    def __getattr__(self, name: str):
+        query = getattr(self._storage, name)
+        return lambda *args, **kwargs: self._storage.queue(
+            partial(query, **kwargs) if kwargs else query, *args).result()

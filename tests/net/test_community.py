@@ -3,15 +3,16 @@ chat and people online whichever a connection reaches; one history per table; bo
 process at a time. Two servers run here in one event loop, each with its own connections to
 the database, as two processes would (tests/net/test_processes.py runs real ones)."""
 
+import asyncio
+
 import pytest
 
-from core.engine.errors import StaleAction
 from core.games import get_spec
 from core.games.bigshot import actions as A
 from net.host import CHANGED_ELSEWHERE, MOVED_ELSEWHERE
 from net.tables import OVER, PLAYING, HostError
 
-from .harness import connect, play_until, start_server, until
+from .harness import connect, peek, play_until, start_server, until
 
 
 @pytest.fixture
@@ -39,11 +40,11 @@ async def test_people_at_two_servers_share_the_lobby_and_play_one_game(two):
     await until(lambda: one.host.online() == two_.host.online() == ["ann", "ben"])
     assert one.key.get_fingerprint() == two_.key.get_fingerprint()  # known_hosts hold for both
 
-    table = one.host.create_table("ann", "bigshot", {}, players=2, bots=0, seed=4)
+    table = await one.host.create_table("ann", "bigshot", {}, players=2, bots=0, seed=4)
     await until(lambda: table.id in two_.host.tables)  # ben's lobby lists it
-    two_.host.sit(table.id, "ben")
+    await two_.host.sit(table.id, "ben")
     await until(lambda: one.host.tables[table.id].seat_of("ben") == 1)
-    one.host.start(table.id, "ann")
+    await one.host.start(table.id, "ann")
     await until(lambda: two_.host.tables[table.id].match is not None)
     await ben.wait_for("Ledger")
 
@@ -52,14 +53,15 @@ async def test_people_at_two_servers_share_the_lobby_and_play_one_game(two):
     while (state := one.host.tables[table.id].match.state).round < 3:
         seat = state.to_act()[0]
         name = table.seats[seat].name
-        at[name].act(table.id, name, helper.choose(state.view(seat), state.legal_actions(seat)))
+        await at[name].act(table.id, name,
+                           helper.choose(state.view(seat), state.legal_actions(seat)))
         await until(lambda: len(versions(one, two_, table_id=table.id)) == 1)
     theirs = two_.host.tables[table.id].match
     assert theirs.record.actions == one.host.tables[table.id].match.record.actions
     assert theirs.state.view(None) == state.view(None)
 
-    two_.host.chat(None, "ben", "good game")
-    one.host.chat(None, "ann", "thanks")
+    await two_.host.chat(None, "ben", "good game")
+    await one.host.chat(None, "ann", "thanks")
     await until(lambda: len(one.host.lobby_chat.lines) == len(two_.host.lobby_chat.lines) == 2)
     assert [line.text for line in one.host.lobby_chat.lines] == \
         [line.text for line in two_.host.lobby_chat.lines] == ["ben: good game", "ann: thanks"]
@@ -71,23 +73,23 @@ async def test_people_at_two_servers_share_the_lobby_and_play_one_game(two):
 
 async def test_one_move_at_two_servers_at_once_is_made_once(two):
     (one, _), (two_, _) = two
-    table = one.host.create_table("ann", "bigshot", {}, players=2, bots=0, seed=4)
-    one.host.sit(table.id, "ben")
-    one.host.start(table.id, "ann")
+    table = await one.host.create_table("ann", "bigshot", {}, players=2, bots=0, seed=4)
+    await one.host.sit(table.id, "ben")
+    await one.host.start(table.id, "ann")
     started = table.match.state.version
     await until(lambda: versions(one, two_, table_id=table.id) == {started})
     actor = table.seats[table.actor()].name
-    one.host.act(table.id, actor, A.ROLL)  # ann's two connections, one at each server,
-    with pytest.raises(StaleAction, match=MOVED_ELSEWHERE):  # both press before either hears
-        two_.host.act(table.id, actor, A.ROLL)
+    # ann's two connections, one at each server, both press before either hears:
+    made = [one.host.act(table.id, actor, A.ROLL), two_.host.act(table.id, actor, A.ROLL)]
+    assert set(await asyncio.gather(*made)) == {None, MOVED_ELSEWHERE}
     await until(lambda: versions(one, two_, table_id=table.id) == {started + 1})
-    assert len(one.storage.table(table.id).actions) == 1
+    assert len(peek(one.storage).table(table.id).actions) == 1
 
 
 async def test_a_tables_bots_move_at_one_server_only(two):
     (one, _), (two_, _) = two
-    table = one.host.create_table("ann", "bigshot", {}, players=3, bots=2, seed=4)
-    one.host.start(table.id, "ann")
+    table = await one.host.create_table("ann", "bigshot", {}, players=3, bots=2, seed=4)
+    await one.host.start(table.id, "ann")
     await until(lambda: table.id in two_.host.tables and two_.host.tables[table.id].match)
     assert one.host.runs(table) and not two_.host.runs(two_.host.tables[table.id])
     heard = two_.host.tables[table.id]
@@ -95,10 +97,11 @@ async def test_a_tables_bots_move_at_one_server_only(two):
     while table.match.state.round < 2:  # ann plays at the second server; bots at the first
         state = heard.match.state
         if heard.actor() == 0:
-            two_.host.act(table.id, "ann", helper.choose(state.view(0), state.legal_actions(0)))
+            await two_.host.act(table.id, "ann",
+                                helper.choose(state.view(0), state.legal_actions(0)))
         await until(lambda was=state.version: len(now := versions(one, two_, table_id=table.id))
                     == 1 and now != {was})  # a move made, and heard at both
-    stored = one.storage.table(table.id).actions
+    stored = peek(one.storage).table(table.id).actions
     assert [n for n, _ in enumerate(stored)] == list(range(len(table.match.record.actions)))
     assert heard.match.record.actions == table.match.record.actions
 
@@ -107,7 +110,7 @@ async def test_a_ban_at_one_server_sends_the_person_away_from_the_other_at_once(
     (one, _), (two_, port_2) = two
     eve = await connect(port_2, "eve")
     await eve.wait_for("You are eve")
-    one.storage.ban("eve", "spam")  # as `boomtown ban` does, anywhere
+    peek(one.storage).ban("eve", "spam")  # as `boomtown ban` does, anywhere
     await eve.wait_for("banned", timeout=1.5)  # heard at once, not at the next 2 s check
     await until(lambda: eve.closed.is_set(), timeout=2)
 
@@ -126,14 +129,14 @@ async def test_play_again_chosen_at_two_servers_at_once_seats_both_at_one_table(
     (one, _), (two_, _) = two
     for server, name in ((one, "ann"), (two_, "ben")):
         server.host.connect(name, Ear())
-    table = one.host.create_table("ann", "bigshot", {}, players=2, bots=0, seed=4)
-    one.host.sit(table.id, "ben")
-    one.host.start(table.id, "ann")
+    table = await one.host.create_table("ann", "bigshot", {}, players=2, bots=0, seed=4)
+    await one.host.sit(table.id, "ben")
+    await one.host.start(table.id, "ann")
     play_until(one.host, table, lambda state: state.is_over())
     await until(lambda: table.id in two_.host.tables
                 and two_.host.tables[table.id].status == OVER)
-    again = one.host.rematch(table.id, "ann")
-    theirs = two_.host.rematch(table.id, "ben")  # before the second server heard of it
+    again = await one.host.rematch(table.id, "ann")
+    theirs = await two_.host.rematch(table.id, "ben")  # before the second server heard of it
     assert theirs.id == again.id
     await until(lambda: again.status == PLAYING and theirs.status == PLAYING)
     assert [seat.name for seat in again.seats] == [seat.name for seat in theirs.seats] == [
@@ -142,22 +145,23 @@ async def test_play_again_chosen_at_two_servers_at_once_seats_both_at_one_table(
 
 async def test_where_a_spectator_was_is_known_at_every_server(two):
     (one, _), (two_, _) = two
-    table = one.host.create_table("ann", "bigshot", {}, players=2, bots=1, seed=4)
-    one.host.start(table.id, "ann", as_seated=False)
+    table = await one.host.create_table("ann", "bigshot", {}, players=2, bots=1, seed=4)
+    await one.host.start(table.id, "ann", as_seated=False)
     await until(lambda: table.id in two_.host.tables)
     one.host.watch(table.id, "cat")
-    assert two_.host.place_of("cat") == table.id  # cat, back at the other, watches it again
+    await until(lambda: peek(one.storage).place_of("cat") == table.id)  # kept, not awaited
+    assert await two_.host.place_of("cat") == table.id  # cat, back at the other, watches it again
 
 
 async def test_one_seat_taken_at_two_servers_at_once_goes_to_one(two):
     (one, _), (two_, _) = two
-    table = one.host.create_table("ann", "bigshot", {}, players=3, bots=0, seed=4)
+    table = await one.host.create_table("ann", "bigshot", {}, players=3, bots=0, seed=4)
     await until(lambda: table.id in two_.host.tables)
-    one.host.sit(table.id, "ben", seat=1)
+    await one.host.sit(table.id, "ben", seat=1)
     with pytest.raises(HostError, match=CHANGED_ELSEWHERE):  # before it heard of ben
-        two_.host.sit(table.id, "cat", seat=1)
+        await two_.host.sit(table.id, "cat", seat=1)
     theirs = two_.host.tables[table.id]
     assert theirs.seat_of("cat") is None  # the change refused is undone
     await until(lambda: theirs.seat_of("ben") == 1)
-    two_.host.sit(table.id, "cat")  # the seat still free, once it knows
+    await two_.host.sit(table.id, "cat")  # the seat still free, once it knows
     await until(lambda: table.seat_of("cat") == 2)

@@ -25,13 +25,13 @@ def said(argv: list[str]) -> str:
     return out.getvalue()
 
 
-def playing_tables(path, count: int) -> list[int]:
+async def playing_tables(path, count: int) -> list[int]:
     host = Host(Storage(path / "boomtown.sqlite3"), Limits(bot_pace_seconds=3600))
     ids = []
     for seed in range(count):
-        table = host.create_table("ann", "bigshot", {}, players=2, bots=0, seed=seed)
-        host.sit(table.id, "ben")
-        host.start(table.id, "ann")
+        table = await host.create_table("ann", "bigshot", {}, players=2, bots=0, seed=seed)
+        await host.sit(table.id, "ben")
+        await host.start(table.id, "ann")
         play_until(host, table, lambda state: state.round == 3)
         ids.append(table.id)
     host.stop()
@@ -40,7 +40,7 @@ def playing_tables(path, count: int) -> list[int]:
 
 
 async def test_a_table_that_does_not_read_is_set_aside_and_the_others_start(tmp_path, caplog):
-    sound, bad_move, bad_json, unknown_game = playing_tables(tmp_path, 4)
+    sound, bad_move, bad_json, unknown_game = await playing_tables(tmp_path, 4)
     storage = Storage(tmp_path / "boomtown.sqlite3")
     db = storage.db
     db.execute("UPDATE actions SET action = '{\"type\": \"Nonsense\"}' WHERE table_id = ? "
@@ -101,8 +101,8 @@ async def test_a_login_the_names_cannot_be_read_for_is_told_why_and_logged(tmp_p
 async def test_the_host_closes_a_running_table_from_the_command_line(tmp_path):
     server, port = await start_server(tmp_path)
     try:
-        table = table_with(server, ["ann"], bots=1, game="bigshot", seed=3)
-        waiting = server.host.create_table("ann", "army", {}, players=2, bots=0)
+        table = await table_with(server, ["ann"], bots=1, game="bigshot", seed=3)
+        waiting = await server.host.create_table("ann", "army", {}, players=2, bots=0)
         ann = await connect(port, "ann")
         await ann.wait_for("Ledger")
         cat = await connect(port, "cat")

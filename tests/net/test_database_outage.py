@@ -1,33 +1,31 @@
 """PostgreSQL restarting under a running server: moves are refused with a clear message while
 it is away, nothing is half-saved, and play goes on by itself once it is back."""
 
-import pytest
 
 from core.games.bigshot import actions as A
 from net.host import CANNOT_SAVE_MOVE, Host
 from net.limits import Limits
 from net.storage import Storage
-from net.tables import HostError
 
-from .harness import ann_and_ben_at, start_server, until
+from .harness import ann_and_ben_at, peek, start_server, until
 
 
 async def test_a_move_made_while_the_database_is_away_is_refused_then_play_resumes(own_postgres):
     storage = Storage(own_postgres.database())
     try:
         host = Host(storage, Limits(bot_pace_seconds=3600, save_retry_seconds=3600))
-        table = host.create_table("ann", "bigshot", {}, players=2, bots=0, seed=3)
-        host.sit(table.id, "ben")
-        host.start(table.id, "ann")
+        table = await host.create_table("ann", "bigshot", {}, players=2, bots=0, seed=3)
+        await host.sit(table.id, "ben")
+        await host.start(table.id, "ann")
         version = table.match.state.version
         own_postgres.pause()
-        with pytest.raises(HostError, match=CANNOT_SAVE_MOVE):
-            host.act(table.id, table.seats[table.actor()].name, A.ROLL)
+        assert await host.act(table.id, table.seats[table.actor()].name, A.ROLL) \
+            == CANNOT_SAVE_MOVE
         assert table.match.state.version == version and table.unsaved  # the table says so
         own_postgres.resume()
-        host.act(table.id, table.seats[table.actor()].name, A.ROLL)
+        await host.act(table.id, table.seats[table.actor()].name, A.ROLL)
         assert table.match.state.version == version + 1 and not table.unsaved
-        assert len(storage.table(table.id).actions) == 1
+        assert len(peek(storage).table(table.id).actions) == 1
     finally:
         storage.close()
 

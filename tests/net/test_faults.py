@@ -19,7 +19,7 @@ from .harness import connect, play_until, start_server, table_with, turn_the_bel
 
 async def test_stopping_the_server_stops_every_bot_before_the_storage_closes(tmp_path):
     server, _ = await start_server(tmp_path, bot_pace_seconds=0.05)
-    table = table_with(server, ["ann"], bots=3)
+    table = await table_with(server, ["ann"], bots=3)
     assert table.timer is not None  # a bot or the idle clock is due
     await server.stop()
     assert all(t.timer is None for t in server.host.tables.values())
@@ -30,10 +30,10 @@ async def test_stopping_the_server_stops_every_bot_before_the_storage_closes(tmp
 async def test_a_bot_that_chooses_an_illegal_action_plays_a_legal_one_instead(tmp_path, caplog):
     server, _ = await start_server(tmp_path, bot_pace_seconds=100.0)  # bots move when told
     try:
-        table = table_with(server, ["ann"], bots=3)
+        table = await table_with(server, ["ann"], bots=3)
         host = server.host
         while table.actor() == 0:
-            host.act(table.id, "ann", table.match.state.legal_actions(0)[0])
+            await host.act(table.id, "ann", table.match.state.legal_actions(0)[0])
         seat = table.actor()
 
         class Broken:
@@ -53,7 +53,7 @@ async def test_a_bot_that_chooses_an_illegal_action_plays_a_legal_one_instead(tm
 async def test_a_closed_spectator_still_ends_the_shared_screen_when_it_leaves(tmp_path):
     server, _ = await start_server(tmp_path)
     try:
-        table = table_with(server, ["ann"], bots=3)
+        table = await table_with(server, ["ann"], bots=3)
         broadcasts = server.broadcasts
 
         class Viewer:  # a spectator's channel whose connection has just gone
@@ -91,7 +91,7 @@ async def test_a_bot_move_that_cannot_be_saved_waits_and_is_made_once_saving_wor
     try:
         ann = await connect(port, "ann")
         await ann.wait_for("You are ann")
-        table = table_with(server, ["ann"], bots=3, seed=2)  # a bot rolls first
+        table = await table_with(server, ["ann"], bots=3, seed=2)  # a bot rolls first
         assert table.seats[table.actor()].is_bot
         storage = server.host.storage
         real = storage.add_action
@@ -125,12 +125,11 @@ async def test_a_hung_disk_holds_up_only_the_tables_that_write_and_their_moves_l
     try:
         ann, ben = await connect(port, "ann"), await connect(port, "ben")
         await ben.wait_for("You are ben")
-        table = table_with(server, ["ann"], bots=3, seed=5)
+        table = await table_with(server, ["ann"], bots=3, seed=5)
         await until(lambda: table.actor() == 0)
         await ann.wait_for("ann (you)")
         disk = threading.Event()
-        with pytest.raises(StorageError, match="did not answer in time"):  # the disk hangs
-            server.storage._disk.do(disk.wait, keep=True)
+        server.storage._disk.submit(disk.wait)  # the disk hangs
         version, moves = table.match.state.version, len(table.match.record.actions)
         await ann.press("p" if table.match.state.phase == "bid" else "r")
         await until(lambda: table.saving is not None)  # her move waits for the disk
@@ -164,7 +163,7 @@ async def test_a_persons_move_on_a_full_disk_is_refused_with_a_message_and_nothi
     try:
         ann = await connect(port, "ann")
         await ann.wait_for("You are ann")
-        table = table_with(server, ["ann"], bots=3, seed=5)
+        table = await table_with(server, ["ann"], bots=3, seed=5)
         await until(lambda: table.actor() == 0)
         await ann.wait_for("ann (you)")
         monkeypatch.setattr(server.host.storage, "add_action", full_disk)
@@ -185,13 +184,13 @@ async def test_lobby_requests_that_cannot_be_saved_change_nothing(tmp_path, monk
     server, _ = await start_server(tmp_path)
     try:
         host = server.host
-        table = host.create_table("ann", "bigshot", {}, players=4, bots=0)
+        table = await host.create_table("ann", "bigshot", {}, players=4, bots=0)
         monkeypatch.setattr(host.storage, "update_table", full_disk)
         monkeypatch.setattr(host.storage, "create_table", full_disk)
         for request in (lambda: host.sit(table.id, "ben"), lambda: host.fill_with_bots(
                 table.id, "ann"), lambda: host.create_table("ann", "bigshot", {}, 4, 0)):
             with pytest.raises(HostError, match="cannot save"):
-                request()
+                await request()
         assert [s.kind for s in table.seats] == ["human", "open", "open", "open"]
         assert list(host.tables) == [table.id]
     finally:
@@ -215,7 +214,7 @@ async def test_a_bell_chosen_when_settings_cannot_be_saved_is_kept_for_the_sessi
         tmp_path, monkeypatch):
     server, port = await start_server(tmp_path)
     try:
-        table_with(server, ["ann"], bots=3)
+        await table_with(server, ["ann"], bots=3)
         ann = await connect(port, "ann")
         await ann.wait_for("Ledger")
         monkeypatch.setattr(server.host.storage, "remember", full_disk)
@@ -230,18 +229,18 @@ async def test_a_bell_chosen_when_settings_cannot_be_saved_is_kept_for_the_sessi
 async def test_a_game_whose_end_could_not_be_saved_is_a_past_game_after_a_restart(
         tmp_path, monkeypatch):
     host = Host(Storage(tmp_path / "db.sqlite3"), Limits(bot_pace_seconds=3600))
-    table = host.create_table("ann", "bigshot", {}, players=2, bots=0, seed=3)
-    host.sit(table.id, "ben")
-    host.start(table.id, "ann")
+    table = await host.create_table("ann", "bigshot", {}, players=2, bots=0, seed=3)
+    await host.sit(table.id, "ben")
+    await host.start(table.id, "ann")
     monkeypatch.setattr(host.storage, "end_table", full_disk)
     play_until(host, table, lambda state: state.is_over())
-    assert host.past.games() == []  # the moves were saved; that it ended was not
+    assert await host.past.games() == []  # the moves were saved; that it ended was not
     monkeypatch.setattr(host.storage, "finished", full_disk)
     with pytest.raises(HostError, match="cannot read its past games just now"):
-        host.past.games()
+        await host.past.games()
     host.stop()
     again = Host(Storage(tmp_path / "db.sqlite3"), Limits())
-    assert [past.id for past in again.past.games()] == [table.id] and not again.tables
+    assert [past.id for past in await again.past.games()] == [table.id] and not again.tables
     again.stop()
 
 
@@ -271,10 +270,10 @@ async def test_a_bot_thinking_for_ever_never_blocks_other_sessions(tmp_path, mon
     server, port = await start_server(tmp_path, bot_think_seconds=3.0)
     try:
         host = server.host
-        stuck = host.create_table("ann", "bigshot", {}, players=4, bots=3, bot_kind="stuck")
-        host.start(stuck.id, "ann")
+        stuck = await host.create_table("ann", "bigshot", {}, players=4, bots=3, bot_kind="stuck")
+        await host.start(stuck.id, "ann")
         while stuck.actor() == 0:
-            host.act(stuck.id, "ann", stuck.match.state.legal_actions(0)[0])
+            await host.act(stuck.id, "ann", stuck.match.state.legal_actions(0)[0])
         await until(lambda: isinstance(stuck.timer, asyncio.Task))  # the bot is thinking
         seat = stuck.actor()
         thinker = stuck.stand_ins[seat]

@@ -48,7 +48,7 @@ async def test_keys_pressed_while_the_lobby_is_a_picture_reach_the_app(served):
 
 async def test_a_player_whose_game_runs_goes_straight_to_the_table(served):
     server, port = served
-    table_with(server, ["ann", "ben"], bots=0)
+    await table_with(server, ["ann", "ben"], bots=0)
     ann = await connect(port, "ann")
     await ann.wait_for("Ledger")
     assert "You are ann" not in ann.plain_history()  # no lobby flashed on the way

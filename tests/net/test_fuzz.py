@@ -45,12 +45,6 @@ def handled(eve, session, written: int) -> bool:
                                    and (app is None or app._message_queue.qsize() < 8))
 
 
-def at_table(game: str):
-    def place(server, name: str) -> None:
-        table_with(server, [name], bots=3, game=game, seed=7)
-    return place
-
-
 async def fuzz(server, port, rng: random.Random, keys: int, first=None) -> None:
     """Send `keys` random keys as eve, connecting again whenever the app is quit on purpose;
     `first(eve)` runs on the first connection before any noise."""
@@ -99,7 +93,7 @@ async def test_random_input_never_breaks_a_session(tmp_path, caplog, where):
     caplog.set_level(logging.ERROR, logger="boomtown.net")
     server, port = await fuzz_server(tmp_path)
     if where != "lobby":
-        at_table(where)(server, "eve")
+        await table_with(server, ["eve"], bots=3, game=where, seed=7)
     await fuzzed_without_error(server, port, caplog, where, FUZZ_KEYS)
 
 
@@ -108,7 +102,7 @@ async def test_random_input_in_a_replay_never_breaks_a_session(tmp_path, caplog)
     wherever its keys lead: the end screen, the lobby)."""
     caplog.set_level(logging.ERROR, logger="boomtown.net")
     server, port = await fuzz_server(tmp_path)
-    table = table_with(server, ["eve", "ann"], bots=0, seed=7)
+    table = await table_with(server, ["eve", "ann"], bots=0, seed=7)
     play_until(server.host, table, lambda state: state.round == 18)
 
     async def replaying(eve) -> None:
@@ -127,7 +121,7 @@ async def test_random_input_in_the_past_games_list_never_breaks_a_session(tmp_pa
     caplog.set_level(logging.ERROR, logger="boomtown.net")
     server, port = await fuzz_server(tmp_path)
     for seed in (7, 8):
-        table = table_with(server, ["ann", "bob"], bots=0, game="stadium", seed=seed)
+        table = await table_with(server, ["ann", "bob"], bots=0, game="stadium", seed=seed)
         play_until(server.host, table, lambda state: state.is_over())
 
     async def listing(eve) -> None:

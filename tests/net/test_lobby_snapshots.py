@@ -54,17 +54,17 @@ class LobbyPreview(BaseApp):
         self.player = "ann"
         self.session = Visitor()
 
-    def on_mount(self) -> None:
+    async def on_mount(self) -> None:
         host = self.host
         host.connect("ann", self)
         for name in ("ben", "[b]cat[/b]"):
             host.connect(name, Elsewhere())
-        playing = host.create_table("ben", "army", {}, players=4, bots=3, seed=5)
-        host.start(playing.id, "ben")
-        host.create_table("ann", "bigshot", {}, players=4, bots=1)
-        host.create_table("[b]cat[/b]", "bigshot", {"hidden_money": True}, players=3, bots=0)
-        host.chat(None, "ben", "anyone for Army?")
-        host.chat(None, "[b]cat[/b]", "[red]me[/red] :smile:")
+        playing = await host.create_table("ben", "army", {}, players=4, bots=3, seed=5)
+        await host.start(playing.id, "ben")
+        await host.create_table("ann", "bigshot", {}, players=4, bots=1)
+        await host.create_table("[b]cat[/b]", "bigshot", {"hidden_money": True}, players=3, bots=0)
+        await host.chat(None, "ben", "anyone for Army?")
+        await host.chat(None, "[b]cat[/b]", "[red]me[/red] :smile:")
         self.push_screen(LobbyScreen())
 
     def lobby_changed(self) -> None:
@@ -196,18 +196,25 @@ async def test_a_table_that_closed_before_the_lobby_was_redrawn_is_a_key_that_do
         assert closed not in app.host.tables and app.host.table(1).status == "playing"
 
 
+def ended_at(storage, table_id: int, when: float) -> None:
+    """Say a game ended `when`, once the host has kept its end (the disk takes its queries in
+    the order given)."""
+    storage._disk.submit(lambda: storage.db.execute(
+        "UPDATE tables SET ended = ? WHERE id = ?", (when, table_id))).result()
+
+
 async def finish_three(pilot):
     """Three games played to their end at the preview's host: ann sat at the first and the
     last; then the past games, everyone's."""
     host = pilot.app.host
     games = ((3, ("ann", "ben")), (4, ("ben", "joanna")), (5, ("[b]cat[/b]", "ann")))
     for minute, players in games:
-        table = host.create_table(players[0], "bigshot", {}, players=2, bots=0, seed=minute)
-        host.sit(table.id, players[1])
-        host.start(table.id, players[0])
+        table = await host.create_table(players[0], "bigshot", {}, players=2, bots=0, seed=minute)
+        await host.sit(table.id, players[1])
+        await host.start(table.id, players[0])
         play_until(host, table, lambda state: state.is_over())
         ended = datetime(2026, 11, 22, 12, minute, tzinfo=UTC).timestamp()
-        host.storage.db.execute("UPDATE tables SET ended = ? WHERE id = ?", (ended, table.id))
+        ended_at(host.storage, table.id, ended)
     await pilot.press("p")
 
 

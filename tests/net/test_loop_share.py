@@ -189,7 +189,7 @@ async def test_a_person_watching_the_bots_play_is_not_held_back_for_showing_thei
                                       loop_burst_seconds=0.1, afk_seconds=0.0)
     try:
         ann, ben = await in_lobby(port, "ann", "ben")
-        table = table_with(server, ["ann"], bots=3)
+        table = await table_with(server, ["ann"], bots=3)
         await ann.wait_for("Ledger")
         anns, bens = session_of(server, "ann"), session_of(server, "ben")
         start = anns.meter.used
@@ -213,7 +213,7 @@ async def test_a_person_typing_news_for_everyone_is_still_held_to_their_share(tm
                                       loop_burst_seconds=0.05)
     try:
         ann, eve = await in_lobby(port, "ann", "eve")
-        server.host.create_table("ann", "bigshot", {}, players=4, bots=0)
+        await server.host.create_table("ann", "bigshot", {}, players=4, bots=0)
         await eve.wait_for("waiting")
         eves = session_of(server, "eve")
         await until(lambda: settled_in_lobby(eves))

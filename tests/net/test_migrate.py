@@ -2,6 +2,8 @@
 PostgreSQL goes on where the old one stopped: names, games under way, past games, bans, chat and
 the host key."""
 
+import asyncio
+
 import pytest
 
 from net.host import Host
@@ -10,7 +12,7 @@ from net.server import host_key, shared_host_key
 from net.storage import Storage
 from tui import cli
 
-from .harness import play_until
+from .harness import peek, play_until
 
 
 @pytest.fixture
@@ -21,18 +23,18 @@ async def old_server(tmp_path):
     data.mkdir()
     key = host_key(data)
     host = Host(Storage(data / "boomtown.sqlite3"), Limits(bot_pace_seconds=3600))
-    host.storage.claim("ann", "SHA256:ann")
-    host.storage.remember("ann", "turn_bell", "off")
-    under_way = host.create_table("ann", "bigshot", {}, players=2, bots=0, seed=5)
-    host.sit(under_way.id, "ben")
-    host.start(under_way.id, "ann")
+    peek(host.storage).claim("ann", "SHA256:ann")
+    peek(host.storage).remember("ann", "turn_bell", "off")
+    under_way = await host.create_table("ann", "bigshot", {}, players=2, bots=0, seed=5)
+    await host.sit(under_way.id, "ben")
+    await host.start(under_way.id, "ann")
     play_until(host, under_way, lambda state: state.version >= 12)
-    over = host.create_table("ann", "bigshot", {}, players=2, bots=0, seed=6)
-    host.sit(over.id, "ben")
-    host.start(over.id, "ann")
+    over = await host.create_table("ann", "bigshot", {}, players=2, bots=0, seed=6)
+    await host.sit(over.id, "ben")
+    await host.start(over.id, "ann")
     play_until(host, over, lambda state: state.is_over())
-    host.chat(None, "ann", "see you on the new server")
-    host.storage.ban("eve", "spam")
+    await host.chat(None, "ann", "see you on the new server")
+    peek(host.storage).ban("eve", "spam")
     host.storage.close()
     return data, key, under_way.id, under_way.match.state.version, over.id
 
@@ -45,14 +47,16 @@ async def test_everything_moves_and_the_server_goes_on_from_there(old_server, po
     try:
         host = Host(storage, Limits(bot_pace_seconds=3600))
         assert host.tables[under_way].match.state.version == version  # replayed to the move
-        assert [game.id for game in storage.finished(10)] == [over]
-        assert storage.record_of("ann")[1] == 1
-        assert storage.key_of("ann") == "SHA256:ann" and not storage.claim("Ann", "SHA256:x")
-        assert storage.setting("ann", "turn_bell") == "off"
-        assert [ban.name for ban in storage.bans()] == ["eve"]
+        assert [game.id for game in peek(storage).finished(10)] == [over]
+        assert peek(storage).record_of("ann")[1] == 1
+        assert peek(storage).key_of("ann") == "SHA256:ann"
+        assert not peek(storage).claim("Ann", "SHA256:x")
+        assert peek(storage).setting("ann", "turn_bell") == "off"
+        assert [ban.name for ban in peek(storage).bans()] == ["eve"]
         assert [line.text for line in host.lobby_chat.lines] == ["ann: see you on the new server"]
-        assert shared_host_key(storage).get_fingerprint() == key.get_fingerprint()
-        newer = host.create_table("ben", "army", {}, players=2, bots=1)
+        kept = await asyncio.to_thread(shared_host_key, storage)  # as the server starting does
+        assert kept.get_fingerprint() == key.get_fingerprint()
+        newer = await host.create_table("ben", "army", {}, players=2, bots=1)
         assert newer.id > max(under_way, over)  # numbers are never given twice
     finally:
         storage.close()

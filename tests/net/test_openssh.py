@@ -8,7 +8,7 @@ import subprocess
 
 import pytest
 
-from .harness import hold_silent_sockets, key_for, start_server, until
+from .harness import hold_silent_sockets, key_for, peek, start_server, until
 
 # On CI these programs are installed by .ci/run, so a missing one fails there instead of skipping.
 pytestmark = pytest.mark.skipif(
@@ -97,7 +97,7 @@ async def test_a_public_key_offered_without_its_private_key_is_nobody(tmp_path):
     guest is not alice: the name stays hers, and the newcomer is asked for another."""
     server, port = await start_server(tmp_path / "server", allow_guests=True)
     alice = key_for("alice")
-    server.storage.claim("alice", alice.get_fingerprint("sha256"))
+    peek(server.storage).claim("alice", alice.get_fingerprint("sha256"))
     spoof = tmp_path / "spoof"
     spoof.mkdir()
     (spoof / "id.pub").write_bytes(alice.export_public_key())

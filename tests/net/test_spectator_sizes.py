@@ -46,7 +46,7 @@ async def test_a_window_smaller_than_every_size_drawn_is_told_what_would_do(tmp_
 
     server, port = await start_server(tmp_path, spectator_sizes=1)
     try:
-        table_with(server, ["ann"], bots=3, seed=5)
+        await table_with(server, ["ann"], bots=3, seed=5)
         first = await connect(port, "cat", 120, 40)
         await first.wait_for("You are cat")
         await first.press("w")

@@ -36,7 +36,7 @@ async def test_the_table_behind_the_trade_screen_keeps_up_with_the_game(tmp_path
         assert table.match.state.turn == 1  # with this seed ben throws highest and starts
         await ben.press("o")
         await ben.wait_for("An offer must exchange something.")  # the trade screen is up
-        host.chat(table.id, "ann", "take your time")  # the table changes behind it
+        await host.chat(table.id, "ann", "take your time")  # the table changes behind it
         await ben.press("\x1b")  # ben closes the trade screen without an offer
         await ben.wait_for("ann: take your time")
         await ann.close()

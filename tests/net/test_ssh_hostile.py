@@ -36,22 +36,22 @@ async def test_markup_in_names_and_chat_is_shown_as_typed_everywhere(idle_player
     for name in EVIL:
         await ann.wait_for(name)  # the lobby's list of who is online
     host = server.host
-    table = host.create_table(EVIL[0], "bigshot", {}, players=4, bots=0, seed=5)
+    table = await host.create_table(EVIL[0], "bigshot", {}, players=4, bots=0, seed=5)
     for name in EVIL[1:4]:
-        host.sit(table.id, name)
+        await host.sit(table.id, name)
     await ann.wait_for(f"{EVIL[0]}, {EVIL[1]}, {EVIL[2]}, {EVIL[3]}")  # the seats column
     await ann.press("g")  # only the table's host may start it: the refusal names them
     await ann.wait_for(f"Only {EVIL[0]}, who hosts table {table.id}")
-    host.chat(None, EVIL[4], "[/]lobby \x1b[31m[b]chat[/b] :smile:")
+    await host.chat(None, EVIL[4], "[/]lobby \x1b[31m[b]chat[/b] :smile:")
     await ann.wait_for(f"{EVIL[4]}: [/]lobby [31m[b]chat[/b] :smile:")
-    host.start(table.id, EVIL[0])
-    host.chat(table.id, EVIL[1], "[/]table [reverse]chat :smile:")
+    await host.start(table.id, EVIL[0])
+    await host.chat(table.id, EVIL[1], "[/]table [reverse]chat :smile:")
     seated = evil[:4]
     for person in seated:
         await person.wait_for("[/]table [reverse]chat :smile:")  # the log
     await ann.press("w")
     await ann.wait_for("watching")
-    play_until(server.host, table, lambda state: state.round == 18)  # to the last round at once
+    play_until(server.host, table, lambda state: state.round == 18)  # the last round, at once
     await until(lambda: table.match.state.is_over(), timeout=60)  # bots play for the idle
     for person in [ann, *seated]:
         await person.wait_for("Game over")
@@ -76,7 +76,7 @@ async def test_a_flood_of_chat_lines_is_held_back_for_its_sender_only(tmp_path):
         await ann.wait_for("too fast")
         said = [line.text for line in server.host.lobby_chat.lines]
         assert said.count("ann: spam") == 5  # the burst; the rest refused
-        server.host.chat(None, "ben", "still here")
+        await server.host.chat(None, "ben", "still here")
         await ann.wait_for("ben: still here")
         await ben.wait_for("ben: still here")
         for person in (ann, ben):
@@ -93,7 +93,7 @@ async def test_chat_typed_in_one_burst_with_its_slash_goes_to_the_chat_line(tmp_
     try:
         ann = await connect(port, "ann")
         await until(lambda: settled_in_lobby(session_of(server, "ann")))
-        table = server.host.create_table("ben", "army", {}, players=2, bots=0)
+        table = await server.host.create_table("ben", "army", {}, players=2, bots=0)
         await ann.press("/sit\r/spam\r")  # one write
         await until(lambda: len(server.host.lobby_chat.lines) == 2)
         assert [line.text for line in server.host.lobby_chat.lines] == ["ann: sit", "ann: spam"]
@@ -125,8 +125,8 @@ async def test_a_status_line_with_a_hostile_name_is_drawn_as_typed(tmp_path):
     server, port = await start_server(tmp_path)
     evil = await connect(port, "[reverse]E")
     await evil.wait_for("You are [reverse]E")
-    table = server.host.create_table("[reverse]E", "bigshot", {}, players=4, bots=3, seed=3)
-    server.host.start(table.id, "[reverse]E")
+    table = await server.host.create_table("[reverse]E", "bigshot", {}, players=4, bots=3, seed=3)
+    await server.host.start(table.id, "[reverse]E")
     await evil.wait_for("[reverse]E (you)")
     await evil.close()
     await server.stop()

@@ -64,7 +64,7 @@ async def test_two_players_and_a_spectator_see_each_others_moves(served):
     ann, ben = await connect(port, "ann"), await connect(port, "ben")
     await ann.wait_for("You are ann")
     await ben.wait_for("You are ben")
-    table = table_with(server, ["ann", "ben"], bots=2)
+    table = await table_with(server, ["ann", "ben"], bots=2)
     await ann.wait_for("Auction")
     await ben.wait_for("Auction")
     cat = await connect(port, "cat")
@@ -88,7 +88,7 @@ async def test_two_players_and_a_spectator_see_each_others_moves(served):
             await ann.wait_for("Round")  # bots and other phases move on by themselves
             legal = table.match.state.legal_actions(seat)
             if not table.seats[seat].is_bot:
-                host.act(table.id, name, A.ROLL if A.ROLL in legal else legal[-1])
+                await host.act(table.id, name, A.ROLL if A.ROLL in legal else legal[-1])
     for t in (ann, ben, cat):
         await t.close()
 
@@ -118,7 +118,7 @@ async def test_the_bell_rings_for_the_player_whose_turn_has_come(served, monkeyp
 
 async def test_the_bell_a_person_turns_off_stays_off_when_they_come_back(served):
     server, port = served
-    table_with(server, ["ann"], bots=3)
+    await table_with(server, ["ann"], bots=3)
     ann = await connect(port, "ann")
     await ann.wait_for("Ledger")  # back at her table
     assert session_of(server, "ann").app.turn_bell is True  # on at first at an SSH host
@@ -153,7 +153,7 @@ async def test_a_player_who_drops_gets_their_seat_back_mid_game(served):
     server, port = served
     ann, ben = await connect(port, "ann"), await connect(port, "ben")
     await ben.wait_for("You are ben")
-    table = table_with(server, ["ann", "ben"], bots=2)
+    table = await table_with(server, ["ann", "ben"], bots=2)
     await ben.wait_for("Auction")
     await ben.close()
     await ann.wait_for("disconnected: ben")
@@ -172,7 +172,7 @@ async def test_someone_idle_on_their_turn_is_played_by_a_bot_until_they_return(t
     try:
         ann = await connect(port, "ann")
         await ann.wait_for("You are ann")
-        table = table_with(server, ["ann"], bots=3)
+        table = await table_with(server, ["ann"], bots=3)
         await ann.wait_for("is away: a bot plays for them")
         await ann.wait_for("away, a bot plays: ann")
         assert table.seat_of("ann") is not None
@@ -187,7 +187,7 @@ async def test_table_chat_reaches_everyone_at_the_table(served):
     server, port = served
     ann, ben = await connect(port, "ann"), await connect(port, "ben")
     await ben.wait_for("You are ben")
-    table_with(server, ["ann", "ben"], bots=2)
+    await table_with(server, ["ann", "ben"], bots=2)
     await ann.wait_for("Auction")
     await ann.press("t")
     await ann.wait_for("Say to the table")
@@ -201,7 +201,7 @@ async def test_spectators_at_one_size_share_one_rendered_screen_and_leave_with_q
     server, port = served
     ann = await connect(port, "ann")
     await ann.wait_for("You are ann")
-    table = table_with(server, ["ann"], bots=3)
+    table = await table_with(server, ["ann"], bots=3)
     await ann.wait_for("Auction")
     cat, dan = await connect(port, "cat"), await connect(port, "dan")
     eve = await connect(port, "eve", width=100, height=30)
@@ -257,7 +257,7 @@ async def test_a_table_you_make_is_selected_so_b_and_g_act_on_it(served):
     server, port = served
     ann = await connect(port, "ann")
     await ann.wait_for("You are ann")
-    older = server.host.create_table("ann", "bigshot", {}, players=4, bots=0)
+    older = await server.host.create_table("ann", "bigshot", {}, players=4, bots=0)
     await ann.wait_for("ann, (open), (open), (open)")
     await ann.press("n")
     await ann.wait_for("A new table")
@@ -272,8 +272,8 @@ async def test_a_table_you_make_is_selected_so_b_and_g_act_on_it(served):
 
 async def test_reconnecting_puts_you_back_at_the_table_you_were_at(served):
     server, port = served
-    first = table_with(server, ["ann", "ben"], bots=2, seed=3)
-    second = table_with(server, ["ann", "cat"], bots=2, seed=4)
+    first = await table_with(server, ["ann", "ben"], bots=2, seed=3)
+    second = await table_with(server, ["ann", "cat"], bots=2, seed=4)
     ann = await connect(port, "ann")
     await ann.wait_for("Ledger")
     assert next(iter(server.sessions)).app.at_table == first.id  # the first playing table
@@ -307,7 +307,7 @@ async def test_reconnecting_puts_you_back_at_the_table_you_were_at(served):
 
 async def test_a_spectator_s_key_bar_offers_only_what_works(served):
     server, port = served
-    table_with(server, ["ann"], bots=3)
+    await table_with(server, ["ann"], bots=3)
     cat = await connect(port, "cat")
     await cat.wait_for("Big Shot")
     await cat.press("w")
@@ -401,8 +401,8 @@ async def test_the_table_s_host_starts_with_those_seated_by_g_then_shift_g(serve
     ann, ben = await connect(port, "ann"), await connect(port, "ben")
     await ann.wait_for("You are ann")
     await until(lambda: settled_in_lobby(session_of(server, "ann")))  # ann's own app: keys
-    table = server.host.create_table("ann", "bigshot", {}, players=4, bots=0)
-    server.host.sit(table.id, "ben")
+    table = await server.host.create_table("ann", "bigshot", {}, players=4, bots=0)
+    await server.host.sit(table.id, "ben")
     await ann.wait_for("ann, ben, (open), (open)")
     await ann.press("g")  # the table is selected: start
     await ann.wait_for("2 seats are open: b fills them with bots, or G starts")

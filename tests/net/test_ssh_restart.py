@@ -74,11 +74,11 @@ async def test_every_frame_after_a_restart_is_drawn_from_the_seats_own_view(tmp_
     from .harness import play_until, start_server
 
     server, _ = await start_server(tmp_path)
-    table = server.host.create_table("ann", "bigshot", {"hidden_money": True}, players=4,
+    table = await server.host.create_table("ann", "bigshot", {"hidden_money": True}, players=4,
                                      bots=0, seed=4)
     for name in ("ben", "cat", "dan"):
-        server.host.sit(table.id, name)
-    server.host.start(table.id, "ann")
+        await server.host.sit(table.id, name)
+    await server.host.start(table.id, "ann")
     play_until(server.host, table, lambda state: state.round == 3)
     await server.stop()
 
@@ -124,7 +124,7 @@ async def test_a_spectator_comes_back_to_the_table_they_watched_after_a_restart(
 
     server, port = await start_server(tmp_path, bot_pace_seconds=600.0)  # the table stays put
     try:
-        table = table_with(server, ["ann"], bots=1, game="army", seed=3)
+        table = await table_with(server, ["ann"], bots=1, game="army", seed=3)
         cat = await connect(port, "cat")
         await cat.wait_for("You are cat")
         await cat.press("w")

@@ -17,7 +17,7 @@ from net.channel import LEAVE
 from net.limits import TokenBucket
 from tui import cli
 
-from .harness import connect, key_for, start_server, table_with, until
+from .harness import connect, key_for, peek, start_server, table_with, until
 
 
 async def plain_connection(port, name="eve", **options):
@@ -103,10 +103,10 @@ async def test_hidden_money_never_reaches_another_players_session(served):
     ann, ben = await connect(port, "ann"), await connect(port, "ben")
     await ben.wait_for("You are ben")
     host = server.host
-    table = host.create_table("ann", "bigshot", {"hidden_money": True}, players=4, bots=2,
+    table = await host.create_table("ann", "bigshot", {"hidden_money": True}, players=4, bots=2,
                               seed=4)
-    host.sit(table.id, "ben")
-    host.start(table.id, "ann")
+    await host.sit(table.id, "ben")
+    await host.start(table.id, "ann")
     await ann.wait_for("Auction")
     borrowed = False
     for _ in range(400):  # play on until ann has borrowed: only she knows her cash is 19
@@ -116,14 +116,14 @@ async def test_hidden_money_never_reaches_another_players_session(served):
         if name in ("ann", "ben"):
             legal = state.legal_actions(seat)
             if state.phase == "loans" and name == "ann" and not borrowed:
-                host.act(table.id, name, legal[0])
+                await host.act(table.id, name, legal[0])
                 borrowed = True
             elif state.phase == "loans":
-                host.act(table.id, name, A.NO_MORE_LOANS)
+                await host.act(table.id, name, A.NO_MORE_LOANS)
             elif borrowed:
                 break
             else:
-                host.act(table.id, name, A.PASS if A.PASS in legal else legal[-1])
+                await host.act(table.id, name, A.PASS if A.PASS in legal else legal[-1])
         else:
             await asyncio.sleep(0.01)  # a bot's turn
     ann_cash = table.match.state.cash(table.match.state.seat_colours[table.seat_of("ann")][0])
@@ -181,9 +181,10 @@ async def test_a_name_is_bound_to_the_key_that_signed_the_login(served):
             "127.0.0.1", port, username="newcomer", known_hosts=None, agent_path=None,
             client_keys=[key_for("agent"), key_for("mine")]) as conn:
         process = await conn.create_process(term_type="xterm", term_size=(100, 30))
-        await until(lambda: server.host.storage.key_of("newcomer") is not None)
+        await until(lambda: peek(server.host.storage).key_of("newcomer") is not None)
         process.close()
-    assert server.host.storage.key_of("newcomer") == key_for("agent").get_fingerprint("sha256")
+    owner = peek(server.host.storage).key_of("newcomer")
+    assert owner == key_for("agent").get_fingerprint("sha256")
 
 
 def said(argv: list[str]) -> str:
@@ -212,7 +213,7 @@ async def test_a_banned_person_is_sent_away_and_kept_out_under_any_name_until_li
         ann, mal = await connect(port, "ann"), await connect(port, "mal", **THIRD_PLACE)
         for person in (eve, gus, ann, mal):
             await person.wait_for("You are")
-        table_with(server, ["ann"], bots=1)
+        await table_with(server, ["ann"], bots=1)
         await mal.press("w")  # mal watches ann's game on the shared screen
         await mal.wait_for("spectators watch")
         assert f"Banned eve (and the key {key_for('eve').get_fingerprint('sha256')}, under any " \
@@ -417,7 +418,7 @@ async def test_a_client_that_stops_reading_is_dropped_and_memory_stays_bounded(t
         slow = next(s for s in server.sessions if s.name == "slow")
         peak = 0
         for i in range(60):  # the lobby changes; "slow" must redraw but cannot send
-            server.host.chat(None, "busy", f"message {i}")
+            await server.host.chat(None, "busy", f"message {i}")
             await busy.wait_for(f"message {i}")  # the lobby has redrawn for everyone
             peak = max(peak, slow.channel.backlog())
         assert 16_000 < peak < 16_000 + 64_000  # it stalled; at most the limit and one frame

@@ -31,17 +31,17 @@ class TablePreview(BaseApp):
         self.player = "ann" if seat is not None else "eve"
         self.seat = seat
 
-    def on_mount(self) -> None:
+    async def on_mount(self) -> None:
         host = self.host
         host.connect(self.player, self)
         for name in sorted({"ann", "ben", "cat", "dan"} - {self.player}):
             host.connect(name, Elsewhere())
-        table = host.create_table("ann", "bigshot", {}, players=4, bots=0, seed=5)
+        table = await host.create_table("ann", "bigshot", {}, players=4, bots=0, seed=5)
         for name in ("ben", "cat", "dan"):
-            host.sit(table.id, name)
-        host.start(table.id, "ann")
+            await host.sit(table.id, name)
+        await host.start(table.id, "ann")
         play_until(host, host.table(table.id), self.until)
-        host.chat(table.id, "ben", "nice [b]bid[/b]")
+        await host.chat(table.id, "ben", "nice [b]bid[/b]")
         host.table(table.id).away.add(1)
         self.push_screen(net_screen_class("bigshot")(NetTable(host, table.id, self.player),
                                                      seat=self.seat))

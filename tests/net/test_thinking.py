@@ -19,14 +19,14 @@ async def played(tmp_path, thinkers) -> list:
     """ann (a heuristic helper plays her) against three search bots, to round 2."""
     tmp_path.mkdir()
     host = Host(Storage(tmp_path / "db.sqlite3"), Limits(bot_pace_seconds=0), thinkers)
-    table = host.create_table("ann", "bigshot", {}, players=4, bots=3, bot_kind="search",
+    table = await host.create_table("ann", "bigshot", {}, players=4, bots=3, bot_kind="search",
                               seed=8)
-    host.start(table.id, "ann")
+    await host.start(table.id, "ann")
     helper = get_spec("bigshot").bots["heuristic"](1)
     while table.match.state.round < 2:
         state = table.match.state
         if table.actor() == 0:
-            host.act(table.id, "ann", helper.choose(state.view(0), state.legal_actions(0)))
+            await host.act(table.id, "ann", helper.choose(state.view(0), state.legal_actions(0)))
         else:
             version = state.version
             await until(lambda version=version: table.match.state.version != version)
@@ -45,24 +45,24 @@ async def test_search_bots_in_worker_processes_play_as_they_would_in_a_thread(tm
     assert in_a_process == await played(tmp_path / "thread", None)
 
 
-def test_tables_of_search_bots_are_limited_per_person_address_and_server(tmp_path):
+async def test_tables_of_search_bots_are_limited_per_person_address_and_server(tmp_path):
     host = Host(Storage(tmp_path / "db.sqlite3"),
                 Limits(search_tables_per_person=1, search_tables_per_address=2,
                        search_tables=3))
 
-    def make(name: str, address: str, kind: str = "search"):
-        return host.create_table(name, "bigshot", {}, players=4, bots=3, bot_kind=kind,
+    async def make(name: str, address: str, kind: str = "search"):
+        return await host.create_table(name, "bigshot", {}, players=4, bots=3, bot_kind=kind,
                                  address=address)
 
-    make("k1", "198.51.100.7")
+    await make("k1", "198.51.100.7")
     with pytest.raises(HostError, match="1 table of search bots"):
-        make("k1", "203.0.113.9")  # the same person, elsewhere
-    make("k2", "198.51.100.7")
+        await make("k1", "203.0.113.9")  # the same person, elsewhere
+    await make("k2", "198.51.100.7")
     with pytest.raises(HostError, match="from your address too"):
-        make("k3", "198.51.100.7")  # throwaway names, one address
-    make("k3", "203.0.113.9")
+        await make("k3", "198.51.100.7")  # throwaway names, one address
+    await make("k3", "203.0.113.9")
     with pytest.raises(HostError, match="the server runs 3 tables of search bots"):
-        make("k4", "192.0.2.1")
-    make("k4", "192.0.2.1", kind="heuristic")  # other bots are not held back
+        await make("k4", "192.0.2.1")
+    await make("k4", "192.0.2.1", kind="heuristic")  # other bots are not held back
     host.stop()
     host.storage.close()
