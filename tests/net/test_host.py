@@ -1,6 +1,8 @@
 """The host's rules for tables, seats, chat and names, without SSH in the way."""
 
+import asyncio
 import sqlite3
+import time
 import weakref
 from types import SimpleNamespace
 
@@ -635,3 +637,38 @@ async def test_a_table_is_handed_to_the_first_person_seated_who_may_host_one_mor
     assert table.host == "cat"
     await host.stand(table.id, "cat")
     assert table.host == "ben"  # the only one left: his, over the limit, rather than nobody's
+
+
+async def test_a_slow_database_never_holds_the_event_loop_every_session_shares(host,
+                                                                               monkeypatch):
+    """Seats, chat and moves whose writes each take 0.6 s: the loop turns on meanwhile (it
+    once waited for a write up to 1 s, for a move's 0.25 s), and each is done once written."""
+    table = await host.create_table("ann", "bigshot", {}, players=2, bots=0, seed=3)
+    storage = host.storage
+
+    def slowly(query):
+        def slow(*args):  # in the database's thread
+            time.sleep(0.6)
+            return query(*args)
+        return slow
+
+    for name in ("update_table", "add_action", "add_chat", "set_place"):
+        monkeypatch.setattr(storage, name, slowly(getattr(storage, name)))
+    loop, gaps = asyncio.get_running_loop(), []
+
+    async def ticking():
+        while True:
+            before = loop.time()
+            await asyncio.sleep(0.01)
+            gaps.append(loop.time() - before)
+
+    ticker = asyncio.create_task(ticking())
+    await host.sit(table.id, "ben")
+    await host.start(table.id, "ann")
+    await host.chat(table.id, "ann", "hello")
+    version = table.match.state.version
+    assert await host.act(table.id, table.seats[table.actor()].name, A.ROLL) is None
+    ticker.cancel()
+    assert table.match.state.version == version + 1 and table.status == "playing"
+    assert len(peek(storage).table(table.id).actions) == 1
+    assert max(gaps) < 0.3, max(gaps)
