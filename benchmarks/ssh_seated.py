@@ -1,7 +1,7 @@
 """The SSH host with every session a seated player: several tables of people playing at once.
 
     .venv/bin/python benchmarks/ssh_seated.py [--tables 8] [--moves 25] [--address-loop-share 1]
-        [--db postgresql://...|temp] [--processes 1] [--find]
+        [--db postgresql://...|temp] [--processes 1] [--find] [--households]
 
 Before the server starts, `--tables` Big Shot tables of four people each are written to its
 data directory, every seat taken, not yet started; the server (`boomtown serve`, one process)
@@ -23,6 +23,11 @@ and `--processes N` runs N `serve` processes on it, each on a port of its own: a
 people are spread over them, so that most moves travel from one process to another (the
 cross-process figures). `--find` plays 1, 2, 3... tables, a fresh server each time, until the
 key-to-others p99 passes `--p99` ms (100), and prints the most tables held under it.
+
+`--households` plays as people at home do: each table's four people come from an address of
+their own (127.T.0.1) and the server keeps its default limits per address (its time share
+among them); nothing is written beforehand: the first of the four makes the table in the lobby
+by keys (n, c), the others go down to it and sit (s), and the first starts it (g).
 """
 
 from __future__ import annotations
@@ -63,21 +68,28 @@ def seat_tables(where: str | Path, tables: int) -> None:
     storage.close()
 
 
-async def play_table(ports: list[int], table: int, start_at: float, moves: int) -> dict:
+async def play_table(ports: list[int], table: int, start_at: float, moves: int,
+                     households: int = 0) -> dict:
     """One table's four people: connect together at `start_at` (person i of table t to the
-    process (t + i) mod N), then play `moves` moves."""
+    process (t + i) mod N), then play `moves` moves. With `households` (how many tables in
+    all), the four come from an address of their own, and make and start their table by keys."""
     rng = random.Random(table)
     people = [Client(f"t{table}p{i}") for i in range(4)]
     at = {person.name: ports[(table + i) % len(ports)] for i, person in enumerate(people)}
+    home = f"127.{table + 1}.0.1" if households else None  # each a /24 of its own
     await asyncio.sleep(max(0.0, start_at - time.time()))
-    await asyncio.gather(*(person.connect(at[person.name]) for person in people))
+    await asyncio.gather(*(person.connect(at[person.name], address=home) for person in people))
     host = people[0]
-    answered = await asyncio.gather(*(first_answer(person) for person in people[1:]))
-    await host.wait_for(b"round" if table else b"waiting")  # the lobby lists the tables
-    await asyncio.sleep(max(0.0, start_at + ARRIVED_SECONDS - time.time()))  # all have arrived
-    host.send("\x1b[B" * table)  # down to this table's row
-    await asyncio.sleep(0.2)
-    host.send("g")
+    if households:
+        answered = []
+        await make_and_start(people, table, households)
+    else:
+        answered = await asyncio.gather(*(first_answer(person) for person in people[1:]))
+        await host.wait_for(b"round" if table else b"waiting")  # the lobby lists the tables
+        await asyncio.sleep(max(0.0, start_at + ARRIVED_SECONDS - time.time()))  # all arrived
+        host.send("\x1b[B" * table)  # down to this table's row
+        await asyncio.sleep(0.2)
+        host.send("g")
     await asyncio.gather(*(person.wait_for(b"Ledger") for person in people))
     latencies, crossing = [], []
     for _ in range(moves):
@@ -108,6 +120,37 @@ async def play_table(ports: list[int], table: int, start_at: float, moves: int) 
             "crossing": crossing, "first_answers": answered}
 
 
+async def make_and_start(people: list[Client], table: int, tables: int) -> None:
+    """As a household does by keys: the first makes a table (n, then c: Big Shot, four
+    seats, no bots); once every household's table is listed, the others each go down to it
+    and sit (s), and the first, seeing it full, starts it (g)."""
+    for person in people:
+        person.watch_screen()
+    host, mine = people[0], f"t{table}p0"
+    host.send("n")
+    await host.wait_for(b"bot kind")  # the new table's choices
+    host.send("c")
+
+    def row() -> int | None:  # this table's row among those listed, once all are
+        rows = people[-1].rows()
+        listed = [line for line in rows if "Big Shot" in line]
+        if len(listed) < tables:
+            return None
+        return next(i for i, line in enumerate(listed) if mine in line)
+
+    while (index := row()) is None:
+        await asyncio.sleep(0.05)
+    for person in people:
+        person.send("\x1b[A" * tables + "\x1b[B" * index)  # from the top, down to it
+    await asyncio.sleep(0.2)
+    for person in people[1:]:
+        person.send("s")
+    while any(mine in line and "(open)" in line for line in host.rows()) or \
+            not any(mine in line for line in host.rows()):
+        await asyncio.sleep(0.05)
+    host.send("g")
+
+
 async def first_answer(person: Client) -> float:
     """How long after the first frame the person's own app answers a key (x: refused, as
     only the table's host may replace absent players)."""
@@ -117,34 +160,39 @@ async def first_answer(person: Client) -> float:
     return person.first_frame + arrived - sent
 
 
-def worker(ports: str, table: int, start_at: float, moves: int) -> None:
+def worker(ports: str, table: int, start_at: float, moves: int, households: int) -> None:
     ports_ = [int(port) for port in ports.split(",")]
-    print(json.dumps(asyncio.run(play_table(ports_, table, start_at, moves))), flush=True)
+    print(json.dumps(asyncio.run(play_table(ports_, table, start_at, moves, households))),
+          flush=True)
 
 
 async def start_servers(data: str, database: str | None, processes: int,
-                        address_share: str) -> list[tuple[asyncio.subprocess.Process, int]]:
-    """`processes` serve processes on the data directory, or on the database."""
+                        address_share: str | None) -> list[tuple[asyncio.subprocess.Process, int]]:
+    """`processes` serve processes on the data directory, or on the database; with
+    `address_share` None, each address held to the server's own limits (households)."""
     where = ["--db", database, "--workers", "1"] if database else ["--data", data]
+    lifted = [] if address_share is None else [
+        "--max-per-ip", "500", "--max-pending-per-ip", "500", "--max-pending-per-network", "500",
+        "--input-rate", "100000", "--address-loop-share", address_share]
     servers = []
     for n in range(processes):
         with open(Path(data) / f"serve-{n + 1}.log", "wb") as log:  # what went wrong, if anything
             server = await asyncio.create_subprocess_exec(
-                sys.executable, "-m", "tui.cli", "serve", "--port", "0", *where,
-                "--max-per-ip", "500", "--max-pending-per-ip", "500", "--max-pending", "500",
-                "--max-pending-per-network", "500", "--input-rate", "100000",
-                "--afk-seconds", "3600", "--address-loop-share", address_share,
-                stdout=subprocess.PIPE, stderr=log)
+                sys.executable, "-m", "tui.cli", "serve", "--port", "0", *where, *lifted,
+                "--max-pending", "500", "--afk-seconds", "3600", stdout=subprocess.PIPE,
+                stderr=log)
         servers.append((server, int((await server.stdout.readline()).split(b":")[-1])))
     return servers
 
 
 async def run(tables: int, moves: int, address_share: str, database: str | None = None,
-              processes: int = 1) -> dict:
+              processes: int = 1, households: bool = False) -> dict:
     data = tempfile.mkdtemp()
     print(f"server logs in {data}", file=sys.stderr)
-    seat_tables(database or Path(data) / SQLITE_FILE, tables)
-    servers = await start_servers(data, database, processes, address_share)
+    if not households:
+        seat_tables(database or Path(data) / SQLITE_FILE, tables)
+    servers = await start_servers(data, database, processes,
+                                  None if households else address_share)
     pids, ports = [server.pid for server, _ in servers], [port for _, port in servers]
     try:
         for i, port in enumerate(ports):
@@ -157,7 +205,8 @@ async def run(tables: int, moves: int, address_share: str, database: str | None 
         start_at = time.time() + 1.5  # every client process is up by then
         workers = [await asyncio.create_subprocess_exec(
             sys.executable, __file__, "--worker", ",".join(map(str, ports)), str(t),
-            str(start_at), str(moves), stdout=subprocess.PIPE) for t in range(tables)]
+            str(start_at), str(moves), str(tables if households else 0),
+            stdout=subprocess.PIPE) for t in range(tables)]
         await asyncio.sleep(max(0.0, start_at + ARRIVED_SECONDS - time.time()) + 4.0)  # all play
         rss_playing = sum([await server_rss_kb(pid) for pid in pids])
         newcomer = Client("newcomer")
@@ -178,8 +227,8 @@ async def run(tables: int, moves: int, address_share: str, database: str | None 
             "memory_per_session_mb": (rss_playing - rss_warm) / 1024 / (4 * tables),
             "first_frame_p50_ms": percentile(firsts, 50) * 1000,
             "first_frame_max_ms": max(firsts) * 1000,
-            "first_answer_p50_ms": percentile(answers, 50) * 1000,
-            "first_answer_max_ms": max(answers) * 1000,
+            "first_answer_p50_ms": percentile(answers, 50) * 1000 if answers else None,
+            "first_answer_max_ms": max(answers) * 1000 if answers else None,
             "newcomer_first_frame_ms": newcomer.first_frame * 1000,
             "to_others_p50_ms": percentile(latencies, 50) * 1000,
             "to_others_p99_ms": percentile(latencies, 99) * 1000,
@@ -195,8 +244,8 @@ async def run(tables: int, moves: int, address_share: str, database: str | None 
 
 def main() -> None:
     if sys.argv[1:2] == ["--worker"]:
-        ports, table, start_at, moves = sys.argv[2:6]
-        worker(ports, int(table), float(start_at), int(moves))
+        ports, table, start_at, moves, households = sys.argv[2:7]
+        worker(ports, int(table), float(start_at), int(moves), int(households))
         return
     parser = argparse.ArgumentParser(description="SSH host timings with seated players")
     parser.add_argument("--tables", type=int, default=8)
@@ -211,6 +260,9 @@ def main() -> None:
                         "key-to-others p99 of --p99 ms")
     parser.add_argument("--p99", type=float, default=100.0, help="what --find holds the p99 "
                         "to (ms)")
+    parser.add_argument("--households", action="store_true", help="each table's four people "
+                        "from an address of their own, held to the server's default limits "
+                        "per address, making and starting their table in the lobby by keys")
     args = parser.parse_args()
     if args.processes > 1 and not args.db:
         parser.error("several processes share a PostgreSQL database: give --db")
@@ -225,7 +277,7 @@ def main() -> None:
         else:
             database = postgres.database() if postgres else args.db
             report(args.tables, asyncio.run(run(args.tables, args.moves, args.address_loop_share,
-                                                database, args.processes)))
+                                                database, args.processes, args.households)))
     finally:
         if postgres is not None:
             postgres.stop()
@@ -237,7 +289,7 @@ def find(args: argparse.Namespace, postgres) -> None:
     while True:
         database = postgres.database() if postgres else args.db
         r = asyncio.run(run(tables, args.moves, args.address_loop_share, database,
-                            args.processes))
+                            args.processes, args.households))
         cross = r["cross_process_p99_ms"]
         print(f"{tables:3d} tables: key to others p50 {r['to_others_p50_ms']:.0f} ms, p99 "
               f"{r['to_others_p99_ms']:.0f} ms" + (f", across processes p99 {cross:.0f} ms"
@@ -256,8 +308,9 @@ def report(tables: int, r: dict) -> None:
     print(f"  memory per session      {r['memory_per_session_mb']:.2f} MB")
     print(f"  first frame, all at once p50 {r['first_frame_p50_ms']:.0f} ms, "
           f"max {r['first_frame_max_ms']:.0f} ms")
-    print(f"  first key answered       p50 {r['first_answer_p50_ms']:.0f} ms, "
-          f"max {r['first_answer_max_ms']:.0f} ms (from connecting; their own app is up)")
+    if r["first_answer_p50_ms"] is not None:
+        print(f"  first key answered       p50 {r['first_answer_p50_ms']:.0f} ms, "
+              f"max {r['first_answer_max_ms']:.0f} ms (from connecting; their own app is up)")
     print(f"  newcomer's first frame  {r['newcomer_first_frame_ms']:.0f} ms (while tables play)")
     print(f"  key to the other players p50 {r['to_others_p50_ms']:.0f} ms, "
           f"p99 {r['to_others_p99_ms']:.0f} ms")

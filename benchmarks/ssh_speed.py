@@ -25,6 +25,7 @@ import tempfile
 import time
 
 import asyncssh
+import pyte
 
 ANSI = re.compile(rb"\x1b\[[0-9;?<>=]*[ -/]*[@-~]")
 TURN = re.compile(rb"(\w+) \(you\) to (bid or pass|roll|place the cubes|decide on a loan|pay)")
@@ -38,13 +39,25 @@ class Client:
         self.arrived = 0.0
         self.changed = asyncio.Event()
         self.key = asyncssh.generate_private_key("ssh-ed25519")
+        self.screen: pyte.ByteStream | None = None  # the screen as drawn, for a client that
+        # reads it (watch_screen)
 
-    async def connect(self, port: int, ready: bytes = b"You are") -> None:
-        """Connect; `first_frame` is how long until `ready` was on screen."""
+    def watch_screen(self) -> None:
+        """Keep the screen as drawn (rows, not only the text that went by)."""
+        self.screen = pyte.ByteStream(pyte.Screen(120, 40))
+
+    def rows(self) -> list[str]:
+        return self.screen.listener.display
+
+    async def connect(self, port: int, ready: bytes = b"You are",
+                      address: str | None = None) -> None:
+        """Connect (from `address`, a loopback address); `first_frame` is how long until
+        `ready` was on screen."""
         start = time.perf_counter()
         self.conn = await asyncssh.connect("127.0.0.1", port, username=self.name,
                                            client_keys=[self.key], known_hosts=None,
-                                           agent_path=None)
+                                           agent_path=None,
+                                           local_addr=(address, 0) if address else None)
         self.process = await self.conn.create_process(term_type="xterm-256color",
                                                       term_size=(120, 40), encoding=None)
         self.reader = asyncio.get_running_loop().create_task(self._read())
@@ -58,6 +71,8 @@ class Client:
             if not data:
                 return
             pending += data
+            if self.screen is not None:
+                self.screen.feed(data)
             cut = pending.rfind(b"\x1b")  # keep a possibly unfinished escape for next time
             cut = len(pending) if cut < len(pending) - 32 else max(cut, 0)
             self.text += ANSI.sub(b"", pending[:cut])

@@ -8,12 +8,12 @@ to storage before anyone is told of them.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import functools
 import logging
 import random
 import time
-from typing import TYPE_CHECKING, Any, Protocol
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 from core.engine.errors import ActionError, StaleAction
 from core.engine.match import Match
@@ -53,11 +53,13 @@ if TYPE_CHECKING:
     from .community import Community
 
 log = logging.getLogger("boomtown.net")
+T = TypeVar("T")
 
 BOT_NAMES = ("Ada", "Brick", "Coin", "Dot", "Edge", "Flint")
 LOBBY_COALESCE_SECONDS = 0.1
 CANNOT_SAVE = "the server cannot save just now: nothing was changed"
 CANNOT_SAVE_MOVE = "the server cannot save: the move was not made"
+CHANGE_TRIES = 3  # a change to a table other processes changed first: tried on it again
 MOVE_WAIT_SECONDS = 0.25  # a move's write not done by then: its table says it waits for the disk
 STILL_SAVING = "the server is still saving the last move at this table: try again in a moment"
 MOVED_ELSEWHERE = "another player's move came first: look again"
@@ -247,7 +249,8 @@ class Host:
     @owned
     async def sit(self, table_id: int, name: str, seat: int | None = None) -> int:
         table = self.table(table_id)
-        async with self._changing(table):
+
+        def take_a_seat() -> int:
             mine = table.seat_of(name)
             if mine is not None:
                 return mine
@@ -255,14 +258,15 @@ class Host:
                 raise HostError("that game has started; you can watch it")
             self._check_seats_held(name)
             free = [i for i, s in enumerate(table.seats) if s.kind == OPEN]
-            if seat is None:
-                if not free:
-                    raise HostError("that table is full; you can watch it")
-                seat = free[0]
-            elif seat not in free:
+            if seat is None and not free:
+                raise HostError("that table is full; you can watch it")
+            if seat is not None and seat not in free:
                 raise HostError(f"seat {seat + 1} is taken")
-            table.seats[seat] = NetSeat(name, HUMAN)
-        return seat
+            taken = free[0] if seat is None else seat
+            table.seats[taken] = NetSeat(name, HUMAN)
+            return taken
+
+        return await self._change(table, take_a_seat)
 
     def _next_host(self, people: list[str]) -> str:
         """Who of `people` (seated, in seat order) takes over a waiting table: the first who
@@ -342,18 +346,28 @@ class Host:
         """Leave a seat of a table waiting to start: the last person to leave closes it, and
         the table's host hands it to the first person still seated who may host one more."""
         table = self.table(table_id)
-        async with self._changing(table):
+
+        def leave() -> bool:
+            """Whether `name` was the last person seated (the seat is left as it is)."""
             seat = table.seat_of(name)
-            if seat is None or table.status != WAITING:
-                return
             people = [s.name for s in table.seats if s.kind == HUMAN and s.name != name]
-            if not people:  # nothing was played: it goes from the storage too
-                await self.storage.soon(self.storage.close_table, table_id)
-                self.close(table)
-                return
+            if seat is None or table.status != WAITING or not people:
+                return seat is not None and table.status == WAITING
             table.seats[seat] = NetSeat()
             if table.host == name:  # in the hands of someone still seated, who may start it
                 table.host = self._next_host(people)
+            return False
+
+        if await self._change(table, leave):  # nothing was played: it goes from the storage
+            async with table.changing:
+                if [s.name for s in table.seats if s.kind == HUMAN] != [name]:
+                    return  # someone sat down meanwhile
+                try:
+                    await self.storage.soon(self.storage.close_table, table_id)
+                except StorageError as exc:
+                    log.warning("table %s: cannot close (%s)", table.id, exc)
+                    raise SaveFailed(CANNOT_SAVE) from None
+                self.close(table)
 
     def close(self, table: HostedTable) -> None:
         """Take a table not over away (it was closed in the storage): its bots and clocks
@@ -459,19 +473,23 @@ class Host:
     async def fill_with_bots(self, table_id: int, by: str) -> None:
         """Bots of the table's kind take its free seats."""
         table = self._hosted_by(table_id, by)
-        async with self._changing(table):
+
+        def fill() -> None:
             used = {s.name for s in table.seats}
             names = (n for n in BOT_NAMES if n not in used)
             for i, seat in enumerate(table.seats):
                 if seat.kind == OPEN:
                     table.seats[i] = NetSeat(next(names), table.bot_kind)
 
+        await self._change(table, fill)
+
     @owned
     async def start(self, table_id: int, by: str, as_seated: bool = False) -> None:
         """Start the game; with seats still open, only `as_seated`: with those seated, the open
         seats taken away, if the game may be played by that many."""
         table = self._hosted_by(table_id, by)
-        async with self._changing(table):
+
+        def begin() -> None:
             if table.status != WAITING:
                 raise HostError("that game has already started")
             seated = [s for s in table.seats if s.kind != OPEN]
@@ -489,6 +507,8 @@ class Host:
             except ValueError as exc:
                 raise HostError(f"not with {len(seated)} players: {exc}") from None
             table.seats, table.match, table.status = seated, match, PLAYING
+
+        await self._change(table, begin)
         self._say(table, f"{by} starts the game.")
         self._changed(table)
 
@@ -497,12 +517,16 @@ class Host:
         """A bot of the table's kind takes the seat of every player who is not connected;
         returns their names."""
         table = self._hosted_by(table_id, by)
-        async with self._changing(table):
+
+        def replace() -> list[str]:
             gone = [seat.name for seat in table.seats
                     if seat.kind == HUMAN and not self.is_online(seat.name)]
             for i, seat in enumerate(table.seats):
                 if seat.name in gone and seat.kind == HUMAN:
                     table.seats[i] = NetSeat(f"{seat.name} (bot)", table.bot_kind)
+            return gone
+
+        gone = await self._change(table, replace)
         if gone:
             table.away.difference_update(i for i, s in enumerate(table.seats) if s.is_bot)
             self._save_away(table)
@@ -510,31 +534,45 @@ class Host:
             self._changed(table)
         return gone
 
-    @contextlib.asynccontextmanager
-    async def _changing(self, table: HostedTable):
-        """Change a table's seats, status, game or host, and save the change on leaving (one
-        change at a time at a table); if saving fails, the change is undone."""
+    async def _change(self, table: HostedTable, change: Callable[[], T]) -> T:
+        """Make `change` (it checks, HostError if it may not, then changes the table's seats,
+        status, game or host) and save it, one change at a time at a table. If another
+        process changed the table first, the table is read again and the change made again
+        on it (a seat taken meanwhile is then refused as taken); if it cannot be saved, it is
+        undone."""
         async with table.changing:
-            before = (list(table.seats), table.status, table.match, table.host)
-            try:
-                yield
-                if (table.seats, table.status, table.match, table.host) != before:
-                    table.changes = await self.storage.soon(
-                        self.storage.update_table, table.id, seats_json(table.seats),
-                        table.status, table.host, table.changes)
-            except TableChanged:
-                table.seats, table.status, table.match, table.host = before
-                if self.community is not None:
-                    self.community.refresh(table.id)
-                raise HostError(CHANGED_ELSEWHERE) from None
-            except StorageError as exc:
-                table.seats, table.status, table.match, table.host = before
-                log.warning("table %s: cannot save (%s)", table.id, exc)
-                raise SaveFailed(CANNOT_SAVE) from None
-            except BaseException:
-                table.seats, table.status, table.match, table.host = before
-                raise
+            for tries_left in reversed(range(CHANGE_TRIES)):
+                before = (list(table.seats), table.status, table.match, table.host)
+                try:
+                    answer = change()
+                    if (table.seats, table.status, table.match, table.host) != before:
+                        table.changes = await self.storage.soon(
+                            self.storage.update_table, table.id, seats_json(table.seats),
+                            table.status, table.host, table.changes)
+                    break
+                except TableChanged:
+                    table.seats, table.status, table.match, table.host = before
+                    if not tries_left:
+                        raise HostError(CHANGED_ELSEWHERE) from None
+                    await self._read_again(table)
+                except StorageError as exc:
+                    table.seats, table.status, table.match, table.host = before
+                    log.warning("table %s: cannot save (%s)", table.id, exc)
+                    raise SaveFailed(CANNOT_SAVE) from None
+                except BaseException:
+                    table.seats, table.status, table.match, table.host = before
+                    raise
         self._lobby_changed()
+        return answer
+
+    async def _read_again(self, table: HostedTable) -> None:
+        """The table as the database has it now (another process changed it)."""
+        try:
+            self.heard_table(table.id, *await self.storage.soon(self.storage.table_and_chat,
+                                                                  table.id), changing=True)
+        except StorageError as exc:
+            log.warning("table %s: cannot read (%s)", table.id, exc)
+            raise SaveFailed(CANNOT_SAVE) from None
 
     def _hosted_by(self, table_id: int, by: str) -> HostedTable:
         table = self.table(table_id)
@@ -821,8 +859,11 @@ class Host:
         return True
 
     def heard_table(self, table_id: int, stored: StoredTable | None,
-                    chat: list[tuple[int, int, str]]) -> None:
-        """The table as another process saved it (None: it is gone)."""
+                    chat: list[tuple[int, int, str]], changing: bool = False) -> None:
+        """The table as another process saved it (None: it is gone). Its seats, status and
+        host are taken only if they are newer than those known here, and not while a change
+        of this process is being saved (unless read for that change, `changing`): that change
+        either lands on what is known here, or is refused and reads the table again."""
         table = self.tables.get(table_id)
         if stored is None or stored.status not in (WAITING, PLAYING, OVER):
             if table is not None and table.status != OVER:
@@ -838,15 +879,17 @@ class Host:
                 self.tables[stored.rematch_of].rematch = table_id
         for line in chat:  # (lines not heard: the database was away a moment)
             table.chat.heard(*line)
-        table.seats, table.host, table.changes = (seats_from_json(stored.seats), stored.host,
-                                                  stored.changes)
+        if changing or (stored.changes >= table.changes and not table.changing.locked()):
+            table.seats, table.host, table.changes = (seats_from_json(stored.seats),
+                                                      stored.host, stored.changes)
+            if table.status != OVER:
+                table.status = stored.status
         table.away = set(stored.away)
         known = len(table.match.record.actions) if table.match is not None else -1
         if stored.status != WAITING and len(stored.actions) > known:
             table.match = Match.from_record(stored.record())
-        if table.status != OVER:
-            table.status = OVER if table.match and table.match.state.is_over() \
-                else stored.status
+        if table.match is not None and table.match.state.is_over():
+            table.status = OVER
         self._changed(table)
         self._lobby_changed()
         self._forget_if_done(table)

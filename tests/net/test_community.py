@@ -9,7 +9,7 @@ import pytest
 
 from core.games import get_spec
 from core.games.bigshot import actions as A
-from net.host import CHANGED_ELSEWHERE, MOVED_ELSEWHERE
+from net.host import MOVED_ELSEWHERE
 from net.tables import OVER, PLAYING, HostError
 
 from .harness import connect, peek, play_until, start_server, until
@@ -158,10 +158,23 @@ async def test_one_seat_taken_at_two_servers_at_once_goes_to_one(two):
     table = await one.host.create_table("ann", "bigshot", {}, players=3, bots=0, seed=4)
     await until(lambda: table.id in two_.host.tables)
     await one.host.sit(table.id, "ben", seat=1)
-    with pytest.raises(HostError, match=CHANGED_ELSEWHERE):  # before it heard of ben
+    with pytest.raises(HostError, match="seat 2 is taken"):  # read again: ben sits there
         await two_.host.sit(table.id, "cat", seat=1)
     theirs = two_.host.tables[table.id]
-    assert theirs.seat_of("cat") is None  # the change refused is undone
-    await until(lambda: theirs.seat_of("ben") == 1)
-    await two_.host.sit(table.id, "cat")  # the seat still free, once it knows
+    assert theirs.seat_of("cat") is None and theirs.seat_of("ben") == 1
+    await two_.host.sit(table.id, "cat")  # the seat still free
     await until(lambda: table.seat_of("cat") == 2)
+
+
+async def test_people_sitting_down_at_two_servers_at_once_each_get_a_seat(two):
+    """They were once refused ("someone changed that table at the same moment"): the table
+    is read again and the seat taken is one still free."""
+    (one, _), (two_, _) = two
+    table = await one.host.create_table("ann", "bigshot", {}, players=4, bots=0, seed=4)
+    await until(lambda: table.id in two_.host.tables)
+    seats = await asyncio.gather(one.host.sit(table.id, "ben"), two_.host.sit(table.id, "cat"),
+                                 two_.host.sit(table.id, "dan"))
+    assert sorted(seats) == [1, 2, 3]
+    for host in (one.host, two_.host):
+        await until(lambda h=host: {s.name for s in h.tables[table.id].seats}
+                    == {"ann", "ben", "cat", "dan"})

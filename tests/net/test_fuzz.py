@@ -1,7 +1,7 @@
 """Seeded random keys, mouse reports and escape sequences at every screen a person reaches over
 SSH: the session stays alive and the server logs no error.
 
-The suite sends FUZZ_KEYS keys per screen (default 2,000); a release runs the full soak with
+The suite sends FUZZ_KEYS keys per screen (default 800); a release runs the full soak with
 BOOMTOWN_FUZZ_KEYS=100000 (and other seeds with BOOMTOWN_FUZZ_SEED=...).
 """
 
