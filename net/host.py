@@ -639,16 +639,17 @@ class Host:
         if table.saving is not None:
             raise SaveFailed(STILL_SAVING)
         after = table.match.state.apply(seat, action, version)
+        n = len(table.match.record.actions)  # its number now: the task starts a moment later
         table.saving = asyncio.get_running_loop().create_task(
-            self._save_move(table, seat, action, after))
+            self._save_move(table, n, seat, action, after))
         return table.saving
 
-    async def _save_move(self, table: HostedTable, seat: int, action, after) -> str | None:
-        """The move's write, awaited (the table waits for it, every other table goes on);
+    async def _save_move(self, table: HostedTable, n: int, seat: int, action, after
+                         ) -> str | None:
+        """Move `n`'s write, awaited (the table waits for it, every other table goes on);
         then the move is made, or, if it cannot be saved, not made, everyone at the table is
         told, and the table tries again once saving works."""
         _cancel_timer(table)
-        n = len(table.match.record.actions)
         write = asyncio.wrap_future(self.storage.queue(self.storage.add_action, table.id, n,
                                                        seat, action.to_json()))
         await asyncio.wait({write}, timeout=MOVE_WAIT_SECONDS)
