@@ -14,7 +14,7 @@ from net import host as host_module
 from net import limits as limits_module
 from net import storage as storage_module
 from net.chat import ChatLine
-from net.host import Host
+from net.host import MOVED_ELSEWHERE, Host
 from net.limits import Limits, clean_text
 from net.storage import Storage
 from net.table_screen import NetTable, merged_log
@@ -672,3 +672,19 @@ async def test_a_slow_database_never_holds_the_event_loop_every_session_shares(h
     assert table.match.state.version == version + 1 and table.status == "playing"
     assert len(peek(storage).table(table.id).actions) == 1
     assert max(gaps) < 0.3, max(gaps)
+
+
+async def test_a_move_heard_while_another_is_being_checked_leaves_that_one_refused(host):
+    """ann presses at two processes at once: this one has checked her roll and is about to
+    save it when the other's, saved first, is heard. Hers here is refused as stale, not saved
+    after the other on a state it was never checked against."""
+    table = await host.create_table("ann", "bigshot", {}, players=2, bots=0, seed=3)
+    await host.sit(table.id, "ben")
+    await host.start(table.id, "ann")
+    seat = table.actor()
+    saving = host.act(table.id, table.seats[seat].name, A.ROLL)  # checked; saved in a moment
+    peek(host.storage).add_action(table.id, 0, seat, A.ROLL.to_json())  # the other process's
+    assert host.heard_move(table.id, 0, seat, A.ROLL.to_json())
+    assert await saving == MOVED_ELSEWHERE
+    assert len(peek(host.storage).table(table.id).actions) == 1
+    assert table.match.record.replay().version == table.match.state.version == 1
