@@ -18,6 +18,8 @@ from typing import Any
 
 from .names import skeleton
 
+LOCK_WAIT_SECONDS = 30.0  # SQLite: how long a connection waits while another writes (in
+# the database's thread: the event loop never waits for it)
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS users (
     name TEXT PRIMARY KEY,
@@ -182,7 +184,8 @@ class SQLite(Dialect):
         return str(self.path)
 
     def connect(self) -> sqlite3.Connection:
-        db = sqlite3.connect(str(self.path), isolation_level=None, check_same_thread=False)
+        db = sqlite3.connect(str(self.path), isolation_level=None, check_same_thread=False,
+                             timeout=LOCK_WAIT_SECONDS)
         db.execute("PRAGMA journal_mode=WAL")
         db.execute("PRAGMA synchronous=NORMAL")  # a killed process loses nothing committed
         return db

@@ -1,6 +1,6 @@
 """Seeded Army games between bots, checked at every step, and replayed from their records.
 
-The suite plays 600 games checked at every step; a soak runs more with BOOMTOWN_ARMY_GAMES
+The suite plays 240 games checked at every step; a soak runs more with BOOMTOWN_ARMY_GAMES
 (say 10000).
 """
 
@@ -23,9 +23,9 @@ from core.games.army.deeds import work_out_estate
 from .money import MoneyCheck
 
 NAMES = ["Ann", "Ben", "Cat", "Dan", "Eve", "Fay"]
-GAMES_PER_CHUNK = 100
+GAMES_PER_CHUNK = 80
 # a soak run sets more (BOOMTOWN_ARMY_GAMES=10000): the suite keeps to 4 minutes
-CHUNKS = int(os.environ.get("BOOMTOWN_ARMY_GAMES", "300")) // GAMES_PER_CHUNK
+CHUNKS = int(os.environ.get("BOOMTOWN_ARMY_GAMES", "240")) // GAMES_PER_CHUNK
 
 
 def check_invariants(state, legal, money: MoneyCheck) -> None:

@@ -1,7 +1,7 @@
 """Seeded random keys, mouse reports and escape sequences at every screen a person reaches over
 SSH: the session stays alive and the server logs no error.
 
-The suite sends FUZZ_KEYS keys per screen (default 800); a release runs the full soak with
+The suite sends FUZZ_KEYS keys per screen (default 600); a release runs the full soak with
 BOOMTOWN_FUZZ_KEYS=100000 (and other seeds with BOOMTOWN_FUZZ_SEED=...).
 """
 
@@ -14,7 +14,7 @@ import pytest
 from .harness import connect, play_until, start_server, table_with, until
 
 # keys per place; a soak run sets more (BOOMTOWN_FUZZ_KEYS=100000): the suite keeps to 4 min
-FUZZ_KEYS = int(os.environ.get("BOOMTOWN_FUZZ_KEYS", "800"))
+FUZZ_KEYS = int(os.environ.get("BOOMTOWN_FUZZ_KEYS", "600"))
 FUZZ_SEED = os.environ.get("BOOMTOWN_FUZZ_SEED", "")
 KEYS = ([chr(c) for c in range(32, 127)] + ["\r", "\t", "\x1b", "\x7f", "\x10", "\x01",
         "\x05", "\x0b", "\x15", "\x17"] + ["\x1b[A", "\x1b[B", "\x1b[C", "\x1b[D", "\x1b[H",
