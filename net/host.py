@@ -317,20 +317,23 @@ class Host:
             elif table.deserted_since is None:
                 table.deserted_since = now
             elif now - table.deserted_since >= self.limits.deserted_table_seconds:
-                await self._close_deserted(table, now - table.deserted_since)
+                try:
+                    if await self._close_waiting(table, lambda: True):
+                        log.info("closed table %d: nobody seated had been online for %.0f s",
+                                 table.id, now - table.deserted_since)
+                except StorageError as exc:
+                    log.warning("cannot close table %d (%s)", table.id, exc)
 
-    async def _close_deserted(self, table: HostedTable, deserted: float) -> None:
-        async with table.changing:  # nobody sits down meanwhile
-            if table.status != WAITING:
-                return
-            log.info("closing table %d: nobody seated has been online for %.0f s", table.id,
-                     deserted)
-            try:
-                await self.storage.soon(self.storage.close_table, table.id)
-            except StorageError as exc:
-                log.warning("cannot close table %d (%s)", table.id, exc)
-                return
+    async def _close_waiting(self, table: HostedTable, still: Callable[[], bool]) -> bool:
+        """Close a table waiting to start, in the storage too, if `still()` holds once no
+        change of its seats is under way; whether it did (StorageError, and nothing changes,
+        if it cannot be saved)."""
+        async with table.changing:
+            if table.status != WAITING or not still():
+                return False
+            await self.storage.soon(self.storage.close_table, table.id)
             self.close(table)
+            return True
 
     def _check_seats_held(self, name: str) -> None:
         """HostError if `name` sits at as many tables not yet over as a person may (so that
@@ -347,27 +350,24 @@ class Host:
         the table's host hands it to the first person still seated who may host one more."""
         table = self.table(table_id)
 
-        def leave() -> bool:
-            """Whether `name` was the last person seated (the seat is left as it is)."""
+        def alone() -> bool:
+            return [s.name for s in table.seats if s.kind == HUMAN] == [name]
+
+        def leave() -> None:
             seat = table.seat_of(name)
-            people = [s.name for s in table.seats if s.kind == HUMAN and s.name != name]
-            if seat is None or table.status != WAITING or not people:
-                return seat is not None and table.status == WAITING
+            if seat is None or table.status != WAITING or alone():
+                return
             table.seats[seat] = NetSeat()
             if table.host == name:  # in the hands of someone still seated, who may start it
-                table.host = self._next_host(people)
-            return False
+                table.host = self._next_host(
+                    [s.name for s in table.seats if s.kind == HUMAN])
 
-        if await self._change(table, leave):  # nothing was played: it goes from the storage
-            async with table.changing:
-                if [s.name for s in table.seats if s.kind == HUMAN] != [name]:
-                    return  # someone sat down meanwhile
-                try:
-                    await self.storage.soon(self.storage.close_table, table_id)
-                except StorageError as exc:
-                    log.warning("table %s: cannot close (%s)", table.id, exc)
-                    raise SaveFailed(CANNOT_SAVE) from None
-                self.close(table)
+        await self._change(table, leave)
+        try:  # the last to leave: nothing was played, and it goes from the storage too
+            await self._close_waiting(table, alone)
+        except StorageError as exc:
+            log.warning("table %s: cannot close (%s)", table.id, exc)
+            raise SaveFailed(CANNOT_SAVE) from None
 
     def close(self, table: HostedTable) -> None:
         """Take a table not over away (it was closed in the storage): its bots and clocks

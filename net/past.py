@@ -46,13 +46,17 @@ class PastGames:
         table = self.tables.get(table_id)
         if table is not None and table.status == OVER:
             return self.replay_of(table), table.seats
+        missing = HostError(f"there is no finished game at table {table_id}")
         finished = await self._read("that game", self.storage.finished_table, table_id)
-        stored = await self._read("that game", self.storage.table, table_id) \
-            if finished is not None and table_id not in self._replays else None
-        if finished is None or stored is None and table_id not in self._replays:
-            raise HostError(f"there is no finished game at table {table_id}")
-        return (self._replay(table_id, lambda: stored.record()),
-                seats_from_json(finished.seats))
+        if finished is None:
+            raise missing
+        replay = self._replays.get(table_id)  # (held here: the cache keeps it while watched)
+        if replay is None:
+            stored = await self._read("that game", self.storage.table, table_id)
+            if stored is None:
+                raise missing
+            replay = self._replay(table_id, stored.record)
+        return replay, seats_from_json(finished.seats)
 
     def replay_of(self, table: HostedTable) -> Replay:
         """The replay of a finished game the host still holds."""
