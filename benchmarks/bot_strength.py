@@ -47,8 +47,9 @@ def main() -> None:
     parser.add_argument("--first-seed", type=int, default=0)
     args = parser.parse_args()
     spec = get_spec(args.game)
-    options = spec.resolve_options({**spec.sim_options,
-                                    **dict(o.split("=", 1) for o in args.option)})
+    options = spec.resolve_options(
+        {**spec.sim_options, **dict(o.split("=", 1) for o in args.option)}
+    )
     names = [f"P{seat + 1}" for seat in range(args.players)]
     wins, times, made = 0.0, [], []
 
@@ -65,11 +66,13 @@ def main() -> None:
         result = state.result()
         wins += 1 / len(result.winners) if seat in result.winners else 0.0
         times += made.pop().times
-    print(f"{args.game} {args.bot} against {args.against} x{args.players - 1}, {args.games} games"
-          f" ({', '.join(args.option) or 'default options'}): won {wins:g} "
-          f"({wins / args.games:.0%}; an even share is {1 / args.players:.0%}); "
-          f"{1000 * sum(times) / len(times):.2f} ms a move on average, "
-          f"{1000 * max(times):.0f} ms at most")
+    print(
+        f"{args.game} {args.bot} against {args.against} x{args.players - 1}, {args.games} games"
+        f" ({', '.join(args.option) or 'default options'}): won {wins:g} "
+        f"({wins / args.games:.0%}; an even share is {1 / args.players:.0%}); "
+        f"{1000 * sum(times) / len(times):.2f} ms a move on average, "
+        f"{1000 * max(times):.0f} ms at most"
+    )
 
 
 if __name__ == "__main__":

@@ -61,8 +61,13 @@ async def run(postgres: PostgresServer, seconds: float) -> dict:
         resumed = time.monotonic() - back
         for each in (ann, ben):
             await each.close()
-        return {"tries": tries, "refused_moves": refused_moves, "refused_lines": refused_lines,
-                "sessions_up": sessions_up, "resumed_s": resumed}
+        return {
+            "tries": tries,
+            "refused_moves": refused_moves,
+            "refused_lines": refused_lines,
+            "sessions_up": sessions_up,
+            "resumed_s": resumed,
+        }
     finally:
         await server.stop()
 
@@ -83,10 +88,12 @@ def main() -> None:
         r = asyncio.run(run(postgres, args.seconds))
     finally:
         postgres.stop()
-    print(f"database away {args.seconds:.0f} s: of {r['tries']} moves and chat lines tried, "
-          f"{r['refused_moves']} moves and {r['refused_lines']} lines refused, saying 'cannot "
-          f"save'; every session "
-          f"{'stayed up' if r['sessions_up'] else 'DID NOT stay up'}")
+    print(
+        f"database away {args.seconds:.0f} s: of {r['tries']} moves and chat lines tried, "
+        f"{r['refused_moves']} moves and {r['refused_lines']} lines refused, saying 'cannot "
+        f"save'; every session "
+        f"{'stayed up' if r['sessions_up'] else 'DID NOT stay up'}"
+    )
     print(f"  the move was made {r['resumed_s']:.2f} s after the database was back")
 
 

@@ -21,8 +21,16 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-DEFAULT = ("bigshot:random", "bigshot:heuristic", "army:random", "army:heuristic",
-           "stadium:random", "stadium:heuristic", "million:random", "million:heuristic")
+DEFAULT = (
+    "bigshot:random",
+    "bigshot:heuristic",
+    "army:random",
+    "army:heuristic",
+    "stadium:random",
+    "stadium:heuristic",
+    "million:random",
+    "million:heuristic",
+)
 GAMES = {"bigshot": 50, "army": 5, "stadium": 5, "million": 10}  # games a run, longer games fewer
 
 PLAY = """
@@ -41,9 +49,19 @@ for index in range({games}):
 def instructions(game: str, bots: str, games: int) -> int:
     """Instructions callgrind counts for a child process that plays `games` games."""
     code = PLAY.format(root=str(ROOT), game=game, bots=bots, games=games)
-    done = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null",
-                           sys.executable, "-c", code], capture_output=True, text=True,
-                          check=True)
+    done = subprocess.run(
+        [
+            "valgrind",
+            "--tool=callgrind",
+            "--callgrind-out-file=/dev/null",
+            sys.executable,
+            "-c",
+            code,
+        ],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
     found = re.search(r"refs:\s+([\d,]+)", done.stderr)
     if not found:
         raise RuntimeError(f"callgrind printed no count: {done.stderr[-500:]}")
@@ -53,8 +71,11 @@ def instructions(game: str, bots: str, games: int) -> int:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("runs", nargs="*", default=DEFAULT, metavar="GAME:BOTS")
-    parser.add_argument("--games", type=int, help="games a run (default: 50 Big Shot, 10 "
-                        "Million, 5 Army or Stadium)")
+    parser.add_argument(
+        "--games",
+        type=int,
+        help="games a run (default: 50 Big Shot, 10 Million, 5 Army or Stadium)",
+    )
     args = parser.parse_args()
     if shutil.which("valgrind") is None:
         sys.exit("valgrind is needed: apt-get install valgrind")

@@ -32,29 +32,43 @@ from core.engine.bots import play_out  # noqa: E402
 from core.games import get_spec  # noqa: E402
 from core.sim import game_seed, simulate  # noqa: E402
 
-RUNS = (("bigshot", "random", 1.0), ("bigshot", "heuristic", 0.5), ("army", "random", 0.25),
-        ("army", "heuristic", 0.25), ("stadium", "random", 0.25),
-        ("stadium", "heuristic", 0.05), ("million", "random", 0.1),
-        ("million", "heuristic", 0.25))  # game, bots, share of --games (longer games fewer)
+RUNS = (
+    ("bigshot", "random", 1.0),
+    ("bigshot", "heuristic", 0.5),
+    ("army", "random", 0.25),
+    ("army", "heuristic", 0.25),
+    ("stadium", "random", 0.25),
+    ("stadium", "heuristic", 0.05),
+    ("million", "random", 0.1),
+    ("million", "heuristic", 0.25),
+)  # game, bots, share of --games (longer games fewer)
 RUNS_SHARE = {(game, bots): share for game, bots, share in RUNS}
 # the targets set for one core: (game, bots) -> (figure, what it counts)
-TARGETS = {("army", "heuristic"): (50_000, "throws_per_s"),
-           ("bigshot", "random"): (2_000, "games_per_s"),
-           ("bigshot", "heuristic"): (300, "games_per_s")}
+TARGETS = {
+    ("army", "heuristic"): (50_000, "throws_per_s"),
+    ("bigshot", "random"): (2_000, "games_per_s"),
+    ("bigshot", "heuristic"): (300, "games_per_s"),
+}
 
 
 def measure(game: str, bots: str, games: int, runs: int = 1) -> dict:
     """The speeds of the fastest of `runs` runs of the same `games` games."""
     spec = get_spec(game)
     stats = ["landing"] if "landing" in spec.stats else []
-    summaries = [simulate(spec, games, seed=1, players=4, bots=[bots], stats=stats, jobs=1)
-                 for _ in range(runs)]
+    summaries = [
+        simulate(spec, games, seed=1, players=4, bots=[bots], stats=stats, jobs=1)
+        for _ in range(runs)
+    ]
     summary = min(summaries, key=lambda s: s["elapsed_s"])
     elapsed = summary["elapsed_s"]
     actions = summary["actions_mean"] * summary["completed"]
     throws = summary["landing"]["throws"] if stats else None
-    return {"games_per_s": games / elapsed, "actions_per_s": actions / elapsed,
-            "throws_per_s": throws / elapsed if throws else None, "errors": summary["errors"]}
+    return {
+        "games_per_s": games / elapsed,
+        "actions_per_s": actions / elapsed,
+        "throws_per_s": throws / elapsed if throws else None,
+        "errors": summary["errors"],
+    }
 
 
 def stadium_placements(games: int = 3) -> tuple[float, float, int]:
@@ -156,9 +170,14 @@ def rules_alone(game: str, bots: str, games: int, runs: int) -> dict[str, float]
         return clock() - start
 
     count = throws or games
-    return {part: count / min(timed() for _ in range(runs)) for part, timed in
-            (("steps", lambda: replay(False)), ("legal + steps", lambda: replay(True)),
-             ("played", play))}
+    return {
+        part: count / min(timed() for _ in range(runs))
+        for part, timed in (
+            ("steps", lambda: replay(False)),
+            ("legal + steps", lambda: replay(True)),
+            ("played", play),
+        )
+    }
 
 
 def jobs_scaling(games: int, jobs: int, runs: int) -> None:
@@ -172,12 +191,17 @@ def jobs_scaling(games: int, jobs: int, runs: int) -> None:
             if n not in best or run["games_per_s"] > best[n]["games_per_s"]:
                 best[n] = run
     timings = ("elapsed_s", "games_per_s")
-    same = all({k: v for k, v in run.items() if k not in timings} ==
-               {k: v for k, v in best[1].items() if k not in timings} for run in best.values())
+    same = all(
+        {k: v for k, v in run.items() if k not in timings}
+        == {k: v for k, v in best[1].items() if k not in timings}
+        for run in best.values()
+    )
     one, many = best[1]["games_per_s"], best[jobs]["games_per_s"]
-    print(f"bigshot random, {games:,} games, best of {runs}: --jobs 1 {one:,.0f} games/s, "
-          f"--jobs {jobs} {many:,.0f} games/s ({many / one:.2f}x); same summary: "
-          f"{'yes' if same else 'NO'}")
+    print(
+        f"bigshot random, {games:,} games, best of {runs}: --jobs 1 {one:,.0f} games/s, "
+        f"--jobs {jobs} {many:,.0f} games/s ({many / one:.2f}x); same summary: "
+        f"{'yes' if same else 'NO'}"
+    )
 
 
 def main() -> None:
@@ -197,18 +221,26 @@ def main() -> None:
         print(f"{'game':<8} {'decisions':>9}   microseconds a decision, heuristic bots")
         for game, games in (("bigshot", 60), ("army", 20), ("stadium", 4), ("million", 20)):
             decisions, parts = decision_parts(game, games)
-            print(f"{game:<8} {decisions:>9,}   " + "  ".join(
-                f"{part} {took:.1f}" for part, took in parts.items()))
+            print(
+                f"{game:<8} {decisions:>9,}   "
+                + "  ".join(f"{part} {took:.1f}" for part, took in parts.items())
+            )
         return
     if args.floor:
-        print(f"{'game':<8} {'bots':<10} {'steps':>9} {'legal+steps':>12} {'played':>9}   "
-              f"target (one core), best of {args.runs}")
+        print(
+            f"{'game':<8} {'bots':<10} {'steps':>9} {'legal+steps':>12} {'played':>9}   "
+            f"target (one core), best of {args.runs}"
+        )
         for (game, bots), (figure, counted) in TARGETS.items():
             share = RUNS_SHARE[game, bots]
             speeds = rules_alone(game, bots, max(1, int(args.games * share)), args.runs)
-            print(f"{game:<8} {bots:<10} " + " ".join(
-                f"{speed:>{width},.0f}" for speed, width in zip(speeds.values(), (9, 12, 9)))
-                + f"   {figure:,} {counted[:-6]}/s")
+            print(
+                f"{game:<8} {bots:<10} "
+                + " ".join(
+                    f"{speed:>{width},.0f}" for speed, width in zip(speeds.values(), (9, 12, 9))
+                )
+                + f"   {figure:,} {counted[:-6]}/s"
+            )
         return
     if args.profile:
         game, bots = args.profile.split(":")
@@ -218,8 +250,10 @@ def main() -> None:
         profiler.disable()
         pstats.Stats(profiler).sort_stats("tottime").print_stats(15)
         return
-    print(f"{'game':<8} {'bots':<10} {'games/s':>9} {'actions/s':>11} {'throws/s':>10}   "
-          f"best of {args.runs}")
+    print(
+        f"{'game':<8} {'bots':<10} {'games/s':>9} {'actions/s':>11} {'throws/s':>10}   "
+        f"best of {args.runs}"
+    )
     for game, bots, share in RUNS:
         r = measure(game, bots, max(1, int(args.games * share)), args.runs)
         throws = f"{r['throws_per_s']:>10,.0f}" if r["throws_per_s"] else f"{'':>10}"
@@ -227,11 +261,15 @@ def main() -> None:
         if (game, bots) in TARGETS:
             figure, counted = TARGETS[game, bots]
             target = f"   {r[counted] / figure:.0%} of the target, {figure:,} {counted[:-6]}/s"
-        print(f"{game:<8} {bots:<10} {r['games_per_s']:>9,.1f} {r['actions_per_s']:>11,.0f} "
-              f"{throws}{target}" + (f"  ({r['errors']} errors)" if r["errors"] else ""))
+        print(
+            f"{game:<8} {bots:<10} {r['games_per_s']:>9,.1f} {r['actions_per_s']:>11,.0f} "
+            f"{throws}{target}" + (f"  ({r['errors']} errors)" if r["errors"] else "")
+        )
     mean, worst, turns = stadium_placements()
-    print(f"stadium legal placements for a turn: {mean:.2f} ms mean, {worst:.2f} ms at most "
-          f"({turns} turns)")
+    print(
+        f"stadium legal placements for a turn: {mean:.2f} ms mean, {worst:.2f} ms at most "
+        f"({turns} turns)"
+    )
 
 
 if __name__ == "__main__":

@@ -23,8 +23,10 @@ from core.games import SLUGS, get_spec  # noqa: E402
 from core.sim import play_one  # noqa: E402
 
 SEEDS = {"bigshot": 40, "army": 20, "stadium": 6, "million": 10}  # games per set
-VARIANTS = {"bigshot": ({}, {"hidden_money": True}, {"loan_timing": "when_short"}),
-            "army": ({}, {"short_game": True})}  # options that change how a game plays
+VARIANTS = {
+    "bigshot": ({}, {"hidden_money": True}, {"loan_timing": "when_short"}),
+    "army": ({}, {"short_game": True}),
+}  # options that change how a game plays
 
 
 def fingerprints(slug: str):
@@ -38,18 +40,30 @@ def fingerprints(slug: str):
                 for seed in range(SEEDS.get(slug, 10)):
                     names = [f"p{i}" for i in range(players)]
                     state, actions = play_one(spec, names, [bots] * players, seed, options)
-                    digest.update(repr((actions, [tuple(e) for e in state.events],
-                                        [tuple(t) for t in state.ledger.entries],
-                                        state.result())).encode())
-                label = " ".join([slug, bots, f"{players}p",
-                                  *(f"{k}={v}" for k, v in variant.items())])
+                    digest.update(
+                        repr(
+                            (
+                                actions,
+                                [tuple(e) for e in state.events],
+                                [tuple(t) for t in state.ledger.entries],
+                                state.result(),
+                            )
+                        ).encode()
+                    )
+                label = " ".join(
+                    [slug, bots, f"{players}p", *(f"{k}={v}" for k, v in variant.items())]
+                )
                 yield label, digest.hexdigest()[:16]
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--compare", type=Path, metavar="FILE",
-                        help="an earlier run's output: print the sets that changed")
+    parser.add_argument(
+        "--compare",
+        type=Path,
+        metavar="FILE",
+        help="an earlier run's output: print the sets that changed",
+    )
     parser.add_argument("--games", default=",".join(SLUGS), help="comma-separated slugs")
     args = parser.parse_args()
     before = {}

@@ -53,19 +53,32 @@ LOGIN_SECONDS = 5.0  # the issue's goal: an ordinary login reaches the lobby wit
 CHECKOUT = Path(__file__).resolve().parent.parent
 
 
-async def start_server(*options: str, checkout: Path = CHECKOUT
-                       ) -> tuple[asyncio.subprocess.Process, int]:
+async def start_server(
+    *options: str, checkout: Path = CHECKOUT
+) -> tuple[asyncio.subprocess.Process, int]:
     server = await asyncio.create_subprocess_exec(
-        sys.executable, "-m", "tui.cli", "serve", "--port", "0", "--data", tempfile.mkdtemp(),
-        *options, cwd=checkout, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+        sys.executable,
+        "-m",
+        "tui.cli",
+        "serve",
+        "--port",
+        "0",
+        "--data",
+        tempfile.mkdtemp(),
+        *options,
+        cwd=checkout,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
+    )
     port = int(re.search(rb":(\d+)", await server.stdout.readline()).group(1))
     return server, port
 
 
 async def connect(port: int, name: str) -> asyncssh.SSHClientConnection:
     key = asyncssh.generate_private_key("ssh-ed25519")
-    return await asyncssh.connect("127.0.0.1", port, username=name, client_keys=[key],
-                                  known_hosts=None, agent_path=None)
+    return await asyncssh.connect(
+        "127.0.0.1", port, username=name, client_keys=[key], known_hosts=None, agent_path=None
+    )
 
 
 async def sessions(count: int) -> None:
@@ -78,16 +91,17 @@ async def sessions(count: int) -> None:
         processes = []
         for _ in range(count):
             try:
-                processes.append(await conn.create_process(term_type="xterm",
-                                                           term_size=(80, 24)))
+                processes.append(await conn.create_process(term_type="xterm", term_size=(80, 24)))
                 opened += 1
             except asyncssh.ChannelOpenError:
                 pass
         await asyncio.sleep(2.0)  # the apps opened get going
         print(f"sessions asked: {count}, opened: {opened} in {time.monotonic() - began:.1f} s")
-        print(f"server memory: {rss_before / 1024:.0f} -> "
-              f"{await server_rss_kb(server.pid) / 1024:.0f} MB; "
-              f"CPU {cpu_seconds(server.pid) - cpu_before:.1f} s")
+        print(
+            f"server memory: {rss_before / 1024:.0f} -> "
+            f"{await server_rss_kb(server.pid) / 1024:.0f} MB; "
+            f"CPU {cpu_seconds(server.pid) - cpu_before:.1f} s"
+        )
         conn.close()
     finally:
         server.terminate()
@@ -100,8 +114,9 @@ async def lobby_time(port: int, name: str) -> float | None:
     try:
         async with asyncio.timeout(LOGIN_SECONDS):
             conn = await connect(port, name)
-            process = await conn.create_process(term_type="xterm", term_size=(100, 30),
-                                                encoding=None)
+            process = await conn.create_process(
+                term_type="xterm", term_size=(100, 30), encoding=None
+            )
             seen = b""
             while b"Lobby" not in seen:
                 data = await process.stdout.read(65536)
@@ -117,8 +132,9 @@ async def lobby_time(port: int, name: str) -> float | None:
 async def pending(logins: int) -> None:
     server, port = await start_server()
     stop = asyncio.Event()
-    flood = [asyncio.create_task(hold_silent_sockets(port, f"127.0.0.{2 + i}", stop))
-             for i in range(4)]
+    flood = [
+        asyncio.create_task(hold_silent_sockets(port, f"127.0.0.{2 + i}", stop)) for i in range(4)
+    ]
     try:
         await asyncio.sleep(1.0)
         times = [await lobby_time(port, f"person{i}") for i in range(logins)]
@@ -134,12 +150,19 @@ async def pending(logins: int) -> None:
         await server.wait()
 
 
-async def change_sizes(port: int, name: str, address: str, rng: random.Random,
-                       stop: asyncio.Event) -> None:
+async def change_sizes(
+    port: int, name: str, address: str, rng: random.Random, stop: asyncio.Event
+) -> None:
     """A spectator who watches ann's table and keeps changing the window's size."""
-    conn = await asyncssh.connect("127.0.0.1", port, username=name, known_hosts=None,
-                                  agent_path=None, local_addr=(address, 0),
-                                  client_keys=[asyncssh.generate_private_key("ssh-ed25519")])
+    conn = await asyncssh.connect(
+        "127.0.0.1",
+        port,
+        username=name,
+        known_hosts=None,
+        agent_path=None,
+        local_addr=(address, 0),
+        client_keys=[asyncssh.generate_private_key("ssh-ed25519")],
+    )
     process = await conn.create_process(term_type="xterm", term_size=(120, 40), encoding=None)
     drain = asyncio.create_task(process.stdout.read(1 << 30))
     await asyncio.sleep(1.0)
@@ -152,20 +175,29 @@ async def change_sizes(port: int, name: str, address: str, rng: random.Random,
 
 
 async def spectators(count: int, checkout: Path) -> None:
-    server, port = await start_server("--bot-pace", "0.2", "--afk-seconds", "0.5",
-                                      checkout=checkout)
+    server, port = await start_server(
+        "--bot-pace", "0.2", "--afk-seconds", "0.5", checkout=checkout
+    )
     try:
         ann, ben = Client("ann"), Client("ben")
         await ann.connect(port)
-        for key, shown in (("n", b"A new table"), ("c", b"(open)"), ("b", b"[bot]"),
-                           ("g", b"Auction")):
+        for key, shown in (
+            ("n", b"A new table"),
+            ("c", b"(open)"),
+            ("b", b"[bot]"),
+            ("g", b"Auction"),
+        ):
             ann.send(key)
             await ann.wait_for(shown)
         await ben.connect(port)
         stop = asyncio.Event()
         rng = random.Random(42)
-        crowd = [asyncio.create_task(change_sizes(port, f"watcher{i}", f"127.0.0.{2 + i % 2}",
-                                                  rng, stop)) for i in range(count)]
+        crowd = [
+            asyncio.create_task(
+                change_sizes(port, f"watcher{i}", f"127.0.0.{2 + i % 2}", rng, stop)
+            )
+            for i in range(count)
+        ]
         await asyncio.sleep(3.0)
         cpu, began = cpu_seconds(server.pid), time.monotonic()
         times = await help_times(ben, 20.0)
@@ -174,8 +206,10 @@ async def spectators(count: int, checkout: Path) -> None:
         await asyncio.gather(*crowd, return_exceptions=True)
         for client in (ann, ben):
             client.conn.close()
-        print(f"{count} spectators changing sizes: the server {busy:.0%} busy; ben's help in "
-              f"{spread(times)}")
+        print(
+            f"{count} spectators changing sizes: the server {busy:.0%} busy; ben's help in "
+            f"{spread(times)}"
+        )
     finally:
         server.terminate()
         await server.wait()
@@ -223,8 +257,15 @@ def cpu_with_children(pid: int) -> float:
 
 async def search_bots(tables: int, checkout: Path) -> None:
     server = await asyncio.create_subprocess_exec(
-        sys.executable, "-c", SEARCH_SERVER, str(tables), tempfile.mkdtemp(), cwd=checkout,
-        stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+        sys.executable,
+        "-c",
+        SEARCH_SERVER,
+        str(tables),
+        tempfile.mkdtemp(),
+        cwd=checkout,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
+    )
     try:
         port, made = map(int, (await server.stdout.readline()).split())
         ben = Client("ben")
@@ -234,8 +275,10 @@ async def search_bots(tables: int, checkout: Path) -> None:
         times = await help_times(ben, 20.0)
         busy = (cpu_with_children(server.pid) - cpu) / (time.monotonic() - began)
         ben.conn.close()
-        print(f"{made} of {tables} tables of search bots made; the server and its workers "
-              f"{busy:.0%} of a core; ben's help in {spread(times)}")
+        print(
+            f"{made} of {tables} tables of search bots made; the server and its workers "
+            f"{busy:.0%} of a core; ben's help in {spread(times)}"
+        )
     finally:
         server.terminate()
         await server.wait()
@@ -258,8 +301,10 @@ async def help_times(person: Client, seconds: float) -> list[float]:
 
 
 def spread(times: list[float]) -> str:
-    return (f"median {statistics.median(times) * 1000:.0f} ms, p90 "
-            f"{times[int(len(times) * 0.9)] * 1000:.0f} ms, slowest {times[-1] * 1000:.0f} ms")
+    return (
+        f"median {statistics.median(times) * 1000:.0f} ms, p90 "
+        f"{times[int(len(times) * 0.9)] * 1000:.0f} ms, slowest {times[-1] * 1000:.0f} ms"
+    )
 
 
 def main() -> None:

@@ -44,8 +44,7 @@ def mounted_image(where: Path) -> Path:
 
 
 async def make_a_table_of_bots(ann: Client) -> None:
-    for key, shown in (("n", b"A new table"), ("c", b"(open)"), ("b", b"[bot]"),
-                       ("g", b"Auction")):
+    for key, shown in (("n", b"A new table"), ("c", b"(open)"), ("b", b"[bot]"), ("g", b"Auction")):
         ann.send(key)
         await ann.wait_for(shown)
 
@@ -67,18 +66,36 @@ async def probe(ben: Client, times: list[tuple[float, float]], stop: asyncio.Eve
 def summary(label: str, times: list[float]) -> str:
     if not times:
         return f"{label}: no probe"
-    return (f"{label}: {len(times)} probes, median {statistics.median(times) * 1000:.0f} ms, "
-            f"slowest {max(times) * 1000:.0f} ms")
+    return (
+        f"{label}: {len(times)} probes, median {statistics.median(times) * 1000:.0f} ms, "
+        f"slowest {max(times) * 1000:.0f} ms"
+    )
 
 
 async def run(freeze: float, checkout: Path) -> None:
     where = Path(tempfile.mkdtemp())
     mount = mounted_image(where)
     server = await asyncio.create_subprocess_exec(
-        sys.executable, "-m", "tui.cli", "serve", "--port", "0", "--data", str(mount / "server"),
-        "--bot-pace", "0.05", "--afk-seconds", "0.5", "--loop-share", "1",
-        "--address-loop-share", "1", cwd=checkout, stdout=subprocess.PIPE,
-        stderr=subprocess.DEVNULL)
+        sys.executable,
+        "-m",
+        "tui.cli",
+        "serve",
+        "--port",
+        "0",
+        "--data",
+        str(mount / "server"),
+        "--bot-pace",
+        "0.05",
+        "--afk-seconds",
+        "0.5",
+        "--loop-share",
+        "1",
+        "--address-loop-share",
+        "1",
+        cwd=checkout,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
+    )
     frozen = False
     try:
         port = int(re.search(rb":(\d+)", await server.stdout.readline()).group(1))
@@ -105,11 +122,16 @@ async def run(freeze: float, checkout: Path) -> None:
         if VERBOSE:
             print(" ".join(f"{at - froze:+.1f}:{t * 1000:.0f}" for at, t in times))
         print(summary("before the freeze", [t for at, t in times if at < froze]))
-        print(summary(f"during the freeze ({freeze:g} s)",
-                      [t for at, t in times if froze <= at < thawed]))
+        print(
+            summary(
+                f"during the freeze ({freeze:g} s)", [t for at, t in times if froze <= at < thawed]
+            )
+        )
         print(summary("after the thaw", [t for at, t in times if at >= thawed]))
-        print(f"dice thrown at the table in the 3 s after the thaw: "
-              f"{ann.text.count(b' rolls ') - rolls}")
+        print(
+            f"dice thrown at the table in the 3 s after the thaw: "
+            f"{ann.text.count(b' rolls ') - rolls}"
+        )
         for client in (ann, ben):
             client.conn.close()
     finally:

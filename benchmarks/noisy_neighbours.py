@@ -48,8 +48,20 @@ async def press_dear_keys(client: Client, seed: int, stop: asyncio.Event) -> Non
 async def run(pressers: int, shares: list[str]) -> tuple[list[float], float]:
     """The person's times to the help, and the server's CPU share meanwhile."""
     server = await asyncio.create_subprocess_exec(
-        sys.executable, "-m", "tui.cli", "serve", "--port", "0", "--data", tempfile.mkdtemp(),
-        "--max-per-ip", "500", *shares, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+        sys.executable,
+        "-m",
+        "tui.cli",
+        "serve",
+        "--port",
+        "0",
+        "--data",
+        tempfile.mkdtemp(),
+        "--max-per-ip",
+        "500",
+        *shares,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
+    )
     port = int(re.search(rb":(\d+)", await server.stdout.readline()).group(1))
     try:
         person = Client("person")
@@ -58,8 +70,9 @@ async def run(pressers: int, shares: list[str]) -> tuple[list[float], float]:
         for other in others:
             await other.connect(port)
         stop = asyncio.Event()
-        pressing = [asyncio.create_task(press_dear_keys(other, i, stop))
-                    for i, other in enumerate(others)]
+        pressing = [
+            asyncio.create_task(press_dear_keys(other, i, stop)) for i, other in enumerate(others)
+        ]
         await asyncio.sleep(2.0)  # their bursts are spent
         cpu, start = cpu_seconds(server.pid), time.perf_counter()
         times = []
@@ -94,8 +107,10 @@ def main() -> None:
     print(f"server: {' '.join(shares)}")
     for pressers in args.pressers:
         times, cpu = asyncio.run(run(pressers, shares))
-        print(f"{pressers} pressing: the help in {statistics.median(times) * 1000:.0f} ms "
-              f"(at most {max(times) * 1000:.0f} ms); server CPU {cpu:.0%}")
+        print(
+            f"{pressers} pressing: the help in {statistics.median(times) * 1000:.0f} ms "
+            f"(at most {max(times) * 1000:.0f} ms); server CPU {cpu:.0%}"
+        )
 
 
 if __name__ == "__main__":

@@ -49,11 +49,13 @@ from core.games import get_spec  # noqa: E402
 from net.storage import SQLITE_FILE, Storage  # noqa: E402
 
 ARRIVED_SECONDS = 3.0  # after connecting together, when the tables start: everyone is in
-KEYS = {b"roll": ("r", b" rolls"), b"bid or pass": ("p", b" passes."),
-        b"place the cubes": ("\r", b" places a"), b"decide on a loan": ("\r", b" "),
-        b"pay": ("\r", b" pays")}
-
-
+KEYS = {
+    b"roll": ("r", b" rolls"),
+    b"bid or pass": ("p", b" passes."),
+    b"place the cubes": ("\r", b" places a"),
+    b"decide on a loan": ("\r", b" "),
+    b"pay": ("\r", b" pays"),
+}
 
 
 def seat_tables(where: str | Path, tables: int) -> None:
@@ -62,14 +64,16 @@ def seat_tables(where: str | Path, tables: int) -> None:
     options = get_spec("bigshot").resolve_options({})
     for t in range(tables):
         seats = [{"name": f"t{t}p{i}", "kind": "human"} for i in range(4)]
-        table_id = storage.create_table("bigshot", options, 1000 + t, seats, seats[0]["name"],
-                                        "heuristic")
+        table_id = storage.create_table(
+            "bigshot", options, 1000 + t, seats, seats[0]["name"], "heuristic"
+        )
         storage.update_table(table_id, seats, "waiting", seats[0]["name"], changes=0)
     storage.close()
 
 
-async def play_table(ports: list[int], table: int, start_at: float, moves: int,
-                     households: int = 0) -> dict:
+async def play_table(
+    ports: list[int], table: int, start_at: float, moves: int, households: int = 0
+) -> dict:
     """One table's four people: connect together at `start_at` (person i of table t to the
     process (t + i) mod N), then play `moves` moves. With `households` (how many tables in
     all), the four come from an address of their own, and make and start their table by keys."""
@@ -109,15 +113,20 @@ async def play_table(ports: list[int], table: int, start_at: float, moves: int,
         await asyncio.sleep(rng.uniform(0.2, 0.6))  # a person thinks
         sent = time.perf_counter()
         actor.send(key)
-        arrivals = await asyncio.gather(*(p.wait_for(marker, n + 1)
-                                          for p, n in zip(others, counts)))
+        arrivals = await asyncio.gather(
+            *(p.wait_for(marker, n + 1) for p, n in zip(others, counts))
+        )
         latencies.extend(t - sent for t in arrivals)
         crossing.extend(at[p.name] != at[actor.name] for p in others)
         await asyncio.sleep(0.05)  # the next status line
     for person in people:
         person.conn.close()
-    return {"first_frames": [p.first_frame for p in people], "latencies": latencies,
-            "crossing": crossing, "first_answers": answered}
+    return {
+        "first_frames": [p.first_frame for p in people],
+        "latencies": latencies,
+        "crossing": crossing,
+        "first_answers": answered,
+    }
 
 
 async def make_and_start(people: list[Client], table: int, tables: int) -> None:
@@ -145,8 +154,9 @@ async def make_and_start(people: list[Client], table: int, tables: int) -> None:
     await asyncio.sleep(0.2)
     for person in people[1:]:
         person.send("s")
-    while any(mine in line and "(open)" in line for line in host.rows()) or \
-            not any(mine in line for line in host.rows()):
+    while any(mine in line and "(open)" in line for line in host.rows()) or not any(
+        mine in line for line in host.rows()
+    ):
         await asyncio.sleep(0.05)
     host.send("g")
 
@@ -162,37 +172,69 @@ async def first_answer(person: Client) -> float:
 
 def worker(ports: str, table: int, start_at: float, moves: int, households: int) -> None:
     ports_ = [int(port) for port in ports.split(",")]
-    print(json.dumps(asyncio.run(play_table(ports_, table, start_at, moves, households))),
-          flush=True)
+    print(
+        json.dumps(asyncio.run(play_table(ports_, table, start_at, moves, households))), flush=True
+    )
 
 
-async def start_servers(data: str, database: str | None, processes: int,
-                        address_share: str | None) -> list[tuple[asyncio.subprocess.Process, int]]:
+async def start_servers(
+    data: str, database: str | None, processes: int, address_share: str | None
+) -> list[tuple[asyncio.subprocess.Process, int]]:
     """`processes` serve processes on the data directory, or on the database; with
     `address_share` None, each address held to the server's own limits (households)."""
     where = ["--db", database, "--workers", "1"] if database else ["--data", data]
-    lifted = [] if address_share is None else [
-        "--max-per-ip", "500", "--max-pending-per-ip", "500", "--max-pending-per-network", "500",
-        "--input-rate", "100000", "--address-loop-share", address_share]
+    lifted = (
+        []
+        if address_share is None
+        else [
+            "--max-per-ip",
+            "500",
+            "--max-pending-per-ip",
+            "500",
+            "--max-pending-per-network",
+            "500",
+            "--input-rate",
+            "100000",
+            "--address-loop-share",
+            address_share,
+        ]
+    )
     servers = []
     for n in range(processes):
         with open(Path(data) / f"serve-{n + 1}.log", "wb") as log:  # what went wrong, if anything
             server = await asyncio.create_subprocess_exec(
-                sys.executable, "-m", "tui.cli", "serve", "--port", "0", *where, *lifted,
-                "--max-pending", "500", "--afk-seconds", "3600", stdout=subprocess.PIPE,
-                stderr=log)
+                sys.executable,
+                "-m",
+                "tui.cli",
+                "serve",
+                "--port",
+                "0",
+                *where,
+                *lifted,
+                "--max-pending",
+                "500",
+                "--afk-seconds",
+                "3600",
+                stdout=subprocess.PIPE,
+                stderr=log,
+            )
         servers.append((server, int((await server.stdout.readline()).split(b":")[-1])))
     return servers
 
 
-async def run(tables: int, moves: int, address_share: str, database: str | None = None,
-              processes: int = 1, households: bool = False) -> dict:
+async def run(
+    tables: int,
+    moves: int,
+    address_share: str,
+    database: str | None = None,
+    processes: int = 1,
+    households: bool = False,
+) -> dict:
     data = tempfile.mkdtemp()
     print(f"server logs in {data}", file=sys.stderr)
     if not households:
         seat_tables(database or Path(data) / SQLITE_FILE, tables)
-    servers = await start_servers(data, database, processes,
-                                  None if households else address_share)
+    servers = await start_servers(data, database, processes, None if households else address_share)
     pids, ports = [server.pid for server, _ in servers], [port for _, port in servers]
     try:
         for i, port in enumerate(ports):
@@ -203,10 +245,20 @@ async def run(tables: int, moves: int, address_share: str, database: str | None 
         rss_warm = sum([await server_rss_kb(pid) for pid in pids])
         cpu_before = sum(cpu_seconds(pid) for pid in pids)
         start_at = time.time() + 1.5  # every client process is up by then
-        workers = [await asyncio.create_subprocess_exec(
-            sys.executable, __file__, "--worker", ",".join(map(str, ports)), str(t),
-            str(start_at), str(moves), str(tables if households else 0),
-            stdout=subprocess.PIPE) for t in range(tables)]
+        workers = [
+            await asyncio.create_subprocess_exec(
+                sys.executable,
+                __file__,
+                "--worker",
+                ",".join(map(str, ports)),
+                str(t),
+                str(start_at),
+                str(moves),
+                str(tables if households else 0),
+                stdout=subprocess.PIPE,
+            )
+            for t in range(tables)
+        ]
         await asyncio.sleep(max(0.0, start_at + ARRIVED_SECONDS - time.time()) + 4.0)  # all play
         rss_playing = sum([await server_rss_kb(pid) for pid in pids])
         newcomer = Client("newcomer")
@@ -217,8 +269,7 @@ async def run(tables: int, moves: int, address_share: str, database: str | None 
             await w.wait()
         server_cpu = sum(cpu_seconds(pid) for pid in pids) - cpu_before
         latencies = [x for r in results for x in r["latencies"]]
-        crossing = [x for r in results for x, cross in zip(r["latencies"], r["crossing"])
-                    if cross]
+        crossing = [x for r in results for x, cross in zip(r["latencies"], r["crossing"]) if cross]
         firsts = [x for r in results for x in r["first_frames"]]
         answers = [x for r in results for x in r["first_answers"]]
         made = len(latencies) // 3
@@ -250,19 +301,33 @@ def main() -> None:
     parser = argparse.ArgumentParser(description="SSH host timings with seated players")
     parser.add_argument("--tables", type=int, default=8)
     parser.add_argument("--moves", type=int, default=25, help="people's moves per table")
-    parser.add_argument("--address-loop-share", default="1",
-                        help="every person here comes from 127.0.0.1: 1 (the default) treats "
-                        "them as if each had an address of their own")
-    parser.add_argument("--db", help="keep everything in this PostgreSQL database (temp: a "
-                        "server of the run's own); default: SQLite")
+    parser.add_argument(
+        "--address-loop-share",
+        default="1",
+        help="every person here comes from 127.0.0.1: 1 (the default) treats "
+        "them as if each had an address of their own",
+    )
+    parser.add_argument(
+        "--db",
+        help="keep everything in this PostgreSQL database (temp: a "
+        "server of the run's own); default: SQLite",
+    )
     parser.add_argument("--processes", type=int, default=1, help="serve processes (--db)")
-    parser.add_argument("--find", action="store_true", help="the most tables held at a "
-                        "key-to-others p99 of --p99 ms")
-    parser.add_argument("--p99", type=float, default=100.0, help="what --find holds the p99 "
-                        "to (ms)")
-    parser.add_argument("--households", action="store_true", help="each table's four people "
-                        "from an address of their own, held to the server's default limits "
-                        "per address, making and starting their table in the lobby by keys")
+    parser.add_argument(
+        "--find",
+        action="store_true",
+        help="the most tables held at a key-to-others p99 of --p99 ms",
+    )
+    parser.add_argument(
+        "--p99", type=float, default=100.0, help="what --find holds the p99 to (ms)"
+    )
+    parser.add_argument(
+        "--households",
+        action="store_true",
+        help="each table's four people "
+        "from an address of their own, held to the server's default limits "
+        "per address, making and starting their table in the lobby by keys",
+    )
     args = parser.parse_args()
     if args.processes > 1 and not args.db:
         parser.error("several processes share a PostgreSQL database: give --db")
@@ -276,8 +341,19 @@ def main() -> None:
             find(args, postgres)
         else:
             database = postgres.database() if postgres else args.db
-            report(args.tables, asyncio.run(run(args.tables, args.moves, args.address_loop_share,
-                                                database, args.processes, args.households)))
+            report(
+                args.tables,
+                asyncio.run(
+                    run(
+                        args.tables,
+                        args.moves,
+                        args.address_loop_share,
+                        database,
+                        args.processes,
+                        args.households,
+                    )
+                ),
+            )
     finally:
         if postgres is not None:
             postgres.stop()
@@ -288,32 +364,51 @@ def find(args: argparse.Namespace, postgres) -> None:
     held, tables = 0, 1
     while True:
         database = postgres.database() if postgres else args.db
-        r = asyncio.run(run(tables, args.moves, args.address_loop_share, database,
-                            args.processes, args.households))
+        r = asyncio.run(
+            run(
+                tables,
+                args.moves,
+                args.address_loop_share,
+                database,
+                args.processes,
+                args.households,
+            )
+        )
         cross = r["cross_process_p99_ms"]
-        print(f"{tables:3d} tables: key to others p50 {r['to_others_p50_ms']:.0f} ms, p99 "
-              f"{r['to_others_p99_ms']:.0f} ms" + (f", across processes p99 {cross:.0f} ms"
-                                                    if cross is not None else "")
-              + f", server CPU {r['server_cpu_ms_per_move']:.0f} ms a move", flush=True)
+        print(
+            f"{tables:3d} tables: key to others p50 {r['to_others_p50_ms']:.0f} ms, p99 "
+            f"{r['to_others_p99_ms']:.0f} ms"
+            + (f", across processes p99 {cross:.0f} ms" if cross is not None else "")
+            + f", server CPU {r['server_cpu_ms_per_move']:.0f} ms a move",
+            flush=True,
+        )
         if r["to_others_p99_ms"] > args.p99:
             break
         held, tables = tables, tables + 1
-    print(f"held at p99 <= {args.p99:.0f} ms: {held} tables ({4 * held} seated people), "
-          f"{args.processes} process{'es' if args.processes > 1 else ''} on "
-          f"{'PostgreSQL' if args.db else 'SQLite'}")
+    print(
+        f"held at p99 <= {args.p99:.0f} ms: {held} tables ({4 * held} seated people), "
+        f"{args.processes} process{'es' if args.processes > 1 else ''} on "
+        f"{'PostgreSQL' if args.db else 'SQLite'}"
+    )
 
 
 def report(tables: int, r: dict) -> None:
     print(f"{r['sessions']} seated sessions at {tables} tables, {r['moves']} moves")
     print(f"  memory per session      {r['memory_per_session_mb']:.2f} MB")
-    print(f"  first frame, all at once p50 {r['first_frame_p50_ms']:.0f} ms, "
-          f"max {r['first_frame_max_ms']:.0f} ms")
+    print(
+        f"  first frame, all at once p50 {r['first_frame_p50_ms']:.0f} ms, "
+        f"max {r['first_frame_max_ms']:.0f} ms"
+    )
     if r["first_answer_p50_ms"] is not None:
-        print(f"  first key answered       p50 {r['first_answer_p50_ms']:.0f} ms, "
-              f"max {r['first_answer_max_ms']:.0f} ms (from connecting; their own app is up)")
+        print(
+            f"  first key answered       p50 {r['first_answer_p50_ms']:.0f} ms, "
+            f"max {r['first_answer_max_ms']:.0f} ms (from connecting; their own app is up)"
+        )
     print(f"  newcomer's first frame  {r['newcomer_first_frame_ms']:.0f} ms (while tables play)")
-    print(f"  key to the other players p50 {r['to_others_p50_ms']:.0f} ms, "
-          f"p99 {r['to_others_p99_ms']:.0f} ms")
+    print(
+        f"  key to the other players p50 {r['to_others_p50_ms']:.0f} ms, "
+        f"p99 {r['to_others_p99_ms']:.0f} ms"
+    )
     if r["cross_process_p99_ms"] is not None:
         print(f"  ... at another process   p99 {r['cross_process_p99_ms']:.0f} ms")
     print(f"  server CPU per move     {r['server_cpu_ms_per_move']:.0f} ms")

@@ -49,17 +49,24 @@ class Client:
     def rows(self) -> list[str]:
         return self.screen.listener.display
 
-    async def connect(self, port: int, ready: bytes = b"You are",
-                      address: str | None = None) -> None:
+    async def connect(
+        self, port: int, ready: bytes = b"You are", address: str | None = None
+    ) -> None:
         """Connect (from `address`, a loopback address); `first_frame` is how long until
         `ready` was on screen."""
         start = time.perf_counter()
-        self.conn = await asyncssh.connect("127.0.0.1", port, username=self.name,
-                                           client_keys=[self.key], known_hosts=None,
-                                           agent_path=None,
-                                           local_addr=(address, 0) if address else None)
-        self.process = await self.conn.create_process(term_type="xterm-256color",
-                                                      term_size=(120, 40), encoding=None)
+        self.conn = await asyncssh.connect(
+            "127.0.0.1",
+            port,
+            username=self.name,
+            client_keys=[self.key],
+            known_hosts=None,
+            agent_path=None,
+            local_addr=(address, 0) if address else None,
+        )
+        self.process = await self.conn.create_process(
+            term_type="xterm-256color", term_size=(120, 40), encoding=None
+        )
         self.reader = asyncio.get_running_loop().create_task(self._read())
         await self.wait_for(ready)
         self.first_frame = time.perf_counter() - start
@@ -99,7 +106,7 @@ class Client:
         """What this player must do, if the latest status line says it is their turn."""
         marker = b"Big Shot \xc2\xb7 round"
         start = self.text.rfind(marker) + len(marker)
-        status = bytes(self.text[start:start + 120])
+        status = bytes(self.text[start : start + 120])
         match = TURN.search(status)
         return match.group(2) if match and match.group(1) == self.name.encode() else None
 
@@ -122,9 +129,25 @@ async def server_rss_kb(pid: int) -> int:
 async def run(sessions: int, actions: int) -> dict:
     data = tempfile.mkdtemp()
     server = await asyncio.create_subprocess_exec(
-        sys.executable, "-m", "tui.cli", "serve", "--port", "0", "--data", data,
-        "--bot-pace", "0.05", "--max-per-ip", "500", "--input-rate", "100000",
-        "--afk-seconds", "3600", stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+        sys.executable,
+        "-m",
+        "tui.cli",
+        "serve",
+        "--port",
+        "0",
+        "--data",
+        data,
+        "--bot-pace",
+        "0.05",
+        "--max-per-ip",
+        "500",
+        "--input-rate",
+        "100000",
+        "--afk-seconds",
+        "3600",
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
+    )
     port = int(re.search(rb":(\d+)", await server.stdout.readline()).group(1))
     try:
         people = min(4, sessions)
@@ -176,15 +199,17 @@ async def run(sessions: int, actions: int) -> dict:
             if actor is None:
                 break
             name = actor.name.encode()
-            key, marker = {b"roll": ("r", name + b" rolls"),
-                           b"bid or pass": ("p", name + b" passes."),
-                           b"place the cubes": ("\r", name + b" places a")}.get(
-                doing, ("\r", name + b" "))
+            key, marker = {
+                b"roll": ("r", name + b" rolls"),
+                b"bid or pass": ("p", name + b" passes."),
+                b"place the cubes": ("\r", name + b" places a"),
+            }.get(doing, ("\r", name + b" "))
             seen_before = [c.text.count(marker) for c in everyone]
             sent = time.perf_counter()
             actor.send(key)
-            arrivals = await asyncio.gather(*(c.wait_for(marker, n + 1)
-                                              for c, n in zip(everyone, seen_before)))
+            arrivals = await asyncio.gather(
+                *(c.wait_for(marker, n + 1) for c, n in zip(everyone, seen_before))
+            )
             deliveries.extend(t - sent for t in arrivals)
             all_seen.append(max(arrivals) - sent)
             by_kind.setdefault(doing.decode(), []).append(max(arrivals) - sent)
@@ -205,8 +230,9 @@ async def run(sessions: int, actions: int) -> dict:
             "all_p50_ms": percentile(all_seen, 50) * 1000,
             "all_p99_ms": percentile(all_seen, 99) * 1000,
             "actions": len(all_seen),
-            "by_kind": {k: (len(v), percentile(v, 50) * 1000, max(v) * 1000)
-                        for k, v in by_kind.items()},
+            "by_kind": {
+                k: (len(v), percentile(v, 50) * 1000, max(v) * 1000) for k, v in by_kind.items()
+            },
         }
     finally:
         server.kill()
@@ -223,17 +249,22 @@ def main() -> None:
     parser.add_argument("--sessions", type=int, nargs="+", default=[2, 10, 30])
     parser.add_argument("--actions", type=int, default=40)
     args = parser.parse_args()
-    print("sessions  MB/session (cold)  first frame  to one session p50/p99  to all p50/p99  "
-          "actions")
+    print(
+        "sessions  MB/session (cold)  first frame  to one session p50/p99  to all p50/p99  actions"
+    )
     for n in args.sessions:
         r = asyncio.run(run(n, args.actions))
-        print(f"{r['sessions']:>8}  {r['memory_per_session_mb']:>10.2f} "
-              f"({r['cold_memory_per_session_mb']:.2f})  "
-              f"{r['first_frame_ms']:>8.0f} ms  {r['delivery_p50_ms']:>9.1f} / "
-              f"{r['delivery_p99_ms']:>6.1f} ms  {r['all_p50_ms']:>6.1f} / "
-              f"{r['all_p99_ms']:>6.1f} ms  {r['actions']:>7}")
-        print(f"{'':>10}CPU per action: server {r['server_cpu_ms']:.0f} ms (bots' moves "
-              f"included), these clients {r['client_cpu_ms']:.0f} ms")
+        print(
+            f"{r['sessions']:>8}  {r['memory_per_session_mb']:>10.2f} "
+            f"({r['cold_memory_per_session_mb']:.2f})  "
+            f"{r['first_frame_ms']:>8.0f} ms  {r['delivery_p50_ms']:>9.1f} / "
+            f"{r['delivery_p99_ms']:>6.1f} ms  {r['all_p50_ms']:>6.1f} / "
+            f"{r['all_p99_ms']:>6.1f} ms  {r['actions']:>7}"
+        )
+        print(
+            f"{'':>10}CPU per action: server {r['server_cpu_ms']:.0f} ms (bots' moves "
+            f"included), these clients {r['client_cpu_ms']:.0f} ms"
+        )
         for kind, (count, p50, worst) in r["by_kind"].items():
             print(f"{'':>10}{kind}: {count} actions, to all p50 {p50:.0f} ms, worst {worst:.0f} ms")
 

@@ -44,8 +44,10 @@ def main() -> None:
         winners = state.result().winners
         bots_won += sum(seat != simple for seat in winners) / len(winners)
     even = args.games * (PLAYERS - 1) / PLAYERS
-    print(f"three heuristic bots against one simple player, {args.games} games of at most "
-          f"{ROUNDS} rounds: the bots won {bots_won:g} (an even share is {even:g})")
+    print(
+        f"three heuristic bots against one simple player, {args.games} games of at most "
+        f"{ROUNDS} rounds: the bots won {bots_won:g} (an even share is {even:g})"
+    )
 
 
 if __name__ == "__main__":

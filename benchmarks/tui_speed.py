@@ -32,8 +32,14 @@ def first_frame_seconds(arguments: list[str], drawn: bytes) -> float:
     ioctl(follower, TIOCSWINSZ, struct.pack("HHHH", 40, 120, 0, 0))
     env = dict(os.environ, TERM="xterm-256color", BOOMTOWN_DATA_DIR=tempfile.mkdtemp())
     start = time.perf_counter()
-    proc = subprocess.Popen([sys.executable, "-m", "tui.cli", *arguments], stdin=follower,
-                            stdout=follower, stderr=follower, env=env, close_fds=True)
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "tui.cli", *arguments],
+        stdin=follower,
+        stdout=follower,
+        stderr=follower,
+        env=env,
+        close_fds=True,
+    )
     seen = b""
     try:
         while drawn not in seen:
@@ -87,8 +93,10 @@ async def form_seconds(opens: int) -> dict[str, list[float]]:
     class Forms(BaseApp):
         CSS_PATH = Path(tui.__file__).parent / "app.tcss"
 
-    forms = {"new-table dialog": NewTableScreen, "army setup screen":
-             lambda: SetupScreen(get_spec("army"))}
+    forms = {
+        "new-table dialog": NewTableScreen,
+        "army setup screen": lambda: SetupScreen(get_spec("army")),
+    }
     timings: dict[str, list[float]] = {name: [] for name in forms}
     app = Forms()
     async with app.run_test(size=(120, 40)) as pilot:
@@ -112,20 +120,26 @@ def main() -> None:
     parser.add_argument("--game", default="bigshot", choices=("bigshot", "army"))
     args = parser.parse_args()
     play = ["play", args.game, "--seed", "1", "--pace", "5"]
-    for name, arguments, drawn in ((f"boomtown play {args.game}", play, b"Board"),
-                                   ("boomtown (title screen)", [], b"New game of")):
+    for name, arguments, drawn in (
+        (f"boomtown play {args.game}", play, b"Board"),
+        ("boomtown (title screen)", [], b"New game of"),
+    ):
         launches = [first_frame_seconds(arguments, drawn) for _ in range(args.runs)]
-        print(f"launch to first frame, {name}: median {statistics.median(launches) * 1000:.0f} "
-              f"ms (min {min(launches) * 1000:.0f}, max {max(launches) * 1000:.0f}, "
-              f"{args.runs} runs)")
+        print(
+            f"launch to first frame, {name}: median {statistics.median(launches) * 1000:.0f} "
+            f"ms (min {min(launches) * 1000:.0f}, max {max(launches) * 1000:.0f}, "
+            f"{args.runs} runs)"
+        )
     redraws = sorted(asyncio.run(redraw_seconds(args.game, 120)))
     p50 = redraws[len(redraws) // 2] * 1000
     p95 = redraws[int(len(redraws) * 0.95)] * 1000
     print(f"redraw after a bot move: p50 {p50:.1f} ms, p95 {p95:.1f} ms ({len(redraws)} moves)")
     for name, opens in asyncio.run(form_seconds(15)).items():
-        print(f"open the {name} to its first frame: median "
-              f"{statistics.median(opens) * 1000:.0f} ms (min {min(opens) * 1000:.0f}, "
-              f"max {max(opens) * 1000:.0f}, {len(opens)} opens)")
+        print(
+            f"open the {name} to its first frame: median "
+            f"{statistics.median(opens) * 1000:.0f} ms (min {min(opens) * 1000:.0f}, "
+            f"max {max(opens) * 1000:.0f}, {len(opens)} opens)"
+        )
 
 
 if __name__ == "__main__":

@@ -22,8 +22,9 @@ def game_seed(seed: int, index: int) -> int:
     return seed * 1_000_003 + index
 
 
-def play_one(spec: GameSpec, names: Sequence[str], bots: Sequence[str], seed: int,
-             options: dict[str, Any]):
+def play_one(
+    spec: GameSpec, names: Sequence[str], bots: Sequence[str], seed: int, options: dict[str, Any]
+):
     """Play one game between the named bot kinds; returns (final state, actions taken)."""
     state = spec.start(names, seed, options)
     players = [spec.bots[kind](seed * 31 + seat) for seat, kind in enumerate(bots)]
@@ -63,9 +64,17 @@ class Tally:
         self.interrupted = self.interrupted or later.interrupted
 
 
-def play_games(slug: str, first: int, stop: int, seed: int, names: Sequence[str],
-               bots: Sequence[str], options: dict[str, Any], stats: Sequence[str],
-               progress: Callable[[int], None] | None = None) -> Tally:
+def play_games(
+    slug: str,
+    first: int,
+    stop: int,
+    seed: int,
+    names: Sequence[str],
+    bots: Sequence[str],
+    options: dict[str, Any],
+    stats: Sequence[str],
+    progress: Callable[[int], None] | None = None,
+) -> Tally:
     """Play games `first` to `stop` - 1 of a run (in this process or a worker's); Ctrl+C ends
     it with the games played so far."""
     spec = get_spec(slug)
@@ -95,10 +104,17 @@ def play_games(slug: str, first: int, stop: int, seed: int, names: Sequence[str]
     return tally
 
 
-def simulate(spec: GameSpec, games: int, seed: int = 0, players: int | None = None,
-             bots: Sequence[str] = ("random",), options: dict[str, Any] | None = None,
-             progress: Callable[[int], None] | None = None,
-             stats: Sequence[str] = (), jobs: int = 1) -> dict[str, Any]:
+def simulate(
+    spec: GameSpec,
+    games: int,
+    seed: int = 0,
+    players: int | None = None,
+    bots: Sequence[str] = ("random",),
+    options: dict[str, Any] | None = None,
+    progress: Callable[[int], None] | None = None,
+    stats: Sequence[str] = (),
+    jobs: int = 1,
+) -> dict[str, Any]:
     """Play `games` games and return the summary the `sim` command prints as JSON.
 
     The game's `sim_options` are the defaults (Army caps games at 500 rounds); `stats` names
@@ -118,8 +134,10 @@ def simulate(spec: GameSpec, games: int, seed: int = 0, players: int | None = No
         raise ValueError(f"unknown bot {unknown[0]!r}; {spec.title} has: {', '.join(spec.bots)}")
     unknown = sorted(set(stats) - set(spec.stats))
     if unknown:
-        raise ValueError(f"{spec.title} has no statistics {unknown[0]!r}; it has: "
-                         f"{', '.join(spec.stats) or 'none'}")
+        raise ValueError(
+            f"{spec.title} has no statistics {unknown[0]!r}; it has: "
+            f"{', '.join(spec.stats) or 'none'}"
+        )
     options = spec.resolve_options({**spec.sim_options, **(options or {})})
     names = [f"{kind}-{seat + 1}" for seat, kind in enumerate(bots)]
     spec.start(names, game_seed(seed, 0), options)  # options no game can start with: refused now
@@ -142,8 +160,7 @@ def simulate(spec: GameSpec, games: int, seed: int = 0, players: int | None = No
         "errors": tally.errors,
         "error_seeds": tally.error_seeds[:20],
         "first_error": tally.first_error,
-        "actions_mean": round(tally.total_actions / tally.completed, 2) if tally.completed
-        else 0,
+        "actions_mean": round(tally.total_actions / tally.completed, 2) if tally.completed else 0,
         "elapsed_s": round(elapsed, 4),
         "games_per_s": round((tally.completed + tally.errors) / elapsed, 2) if elapsed else 0,
         "wins": {str(seat): won for seat, won in enumerate(tally.wins)},
@@ -166,8 +183,9 @@ def _in_parallel(slug: str, games: int, jobs: int, run: tuple, progress) -> Tall
         gc.unfreeze()
 
 
-def _tally_in_pool(slug: str, bounds: list[tuple[int, int]], jobs: int, run: tuple,
-                   progress) -> Tally:
+def _tally_in_pool(
+    slug: str, bounds: list[tuple[int, int]], jobs: int, run: tuple, progress
+) -> Tally:
     """The chunks' tallies in the order the games come. On Ctrl+C (which the workers leave to
     this process) the workers stop at once and the chunks finished so far are the run."""
     tallies: list[Tally] = []

@@ -88,8 +88,7 @@ class Pending:
         ]
         to_drop: list[Waiting] = []
         for cap, within in scopes:
-            members = [other for other in self._waiting if within(other)
-                       and other not in to_drop]
+            members = [other for other in self._waiting if within(other) and other not in to_drop]
             if len(members) >= cap:
                 silent = [other for other in members if other.silent]
                 if not silent:

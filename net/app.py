@@ -35,9 +35,16 @@ async def last_place(host: Host, player: str) -> HostedTable | None:
 
 def running_game(host: Host, player: str, left: set[int]) -> HostedTable | None:
     """A running game this person sits at and has not stepped away from."""
-    return next((table for table in host.tables.values()
-                 if table.status == "playing" and table.id not in left
-                 and table.seat_of(player) is not None), None)
+    return next(
+        (
+            table
+            for table in host.tables.values()
+            if table.status == "playing"
+            and table.id not in left
+            and table.seat_of(player) is not None
+        ),
+        None,
+    )
 
 
 class SessionApp(ServedApp):
@@ -142,8 +149,11 @@ class SessionApp(ServedApp):
         anything under)."""
         storage = self.host.storage
         try:
-            kept = await storage.soon(storage.setting, self.player, "turn_bell") \
-                if self.session.key is not None else None
+            kept = (
+                await storage.soon(storage.setting, self.player, "turn_bell")
+                if self.session.key is not None
+                else None
+            )
         except StorageError:
             kept = None
         return self.turn_bell if kept is None else kept == "on"
@@ -158,8 +168,11 @@ class SessionApp(ServedApp):
         try:
             await storage.soon(storage.remember, self.player, "turn_bell", "on" if on else "off")
         except StorageError:
-            self.notify("The server cannot save settings just now: the bell is as you chose "
-                        "until you leave.", severity="warning")
+            self.notify(
+                "The server cannot save settings just now: the bell is as you chose "
+                "until you leave.",
+                severity="warning",
+            )
 
     def _replay_next(self) -> None:
         """The finished game a spectator asked to replay, over the lobby (q comes back to it)."""
@@ -195,8 +208,7 @@ class SessionApp(ServedApp):
         self.at_table = table_id
         self.host.remember_place(self.player, table_id)
         self._leave_screens()
-        screen = net_screen_class(table.game)(NetTable(self.host, table_id, self.player),
-                                              seat=seat)
+        screen = net_screen_class(table.game)(NetTable(self.host, table_id, self.player), seat=seat)
         screen.table.refused = screen.not_made
         self.push_screen(screen)
 

@@ -109,8 +109,11 @@ class SpectatorApp(ServedApp):
     def on_spectator_app_table_changed(self, _: TableChanged) -> None:
         self._pending = False
         if self.table.hosted.status == CLOSED:
-            self.notify("The server's host closed this table: q goes back to the lobby.",
-                        severity="warning", timeout=3600)
+            self.notify(
+                "The server's host closed this table: q goes back to the lobby.",
+                severity="warning",
+                timeout=3600,
+            )
             return
         if self.channel.needs_full_frame:
             self.channel.needs_full_frame = False
@@ -165,9 +168,11 @@ class Broadcasts:
         if size is None:
             smallest = min(self._sizes(table_id), key=area)
             most = counted(self.limits.spectator_sizes, "window size")
-            told = (f"This table is watched at {most} already, the most this server draws. "
-                    f"Make your window at least "
-                    f"{smallest[0]} x {smallest[1]} to watch it, or press q.")
+            told = (
+                f"This table is watched at {most} already, the most this server draws. "
+                f"Make your window at least "
+                f"{smallest[0]} x {smallest[1]} to watch it, or press q."
+            )
             lines = textwrap.wrap(told, max(viewer.size[0] - 1, 20))  # the terminal does not wrap
             viewer.send(CLEAR + b"\x1b[H" + "\r\n".join(lines).encode())
             return False
@@ -193,10 +198,19 @@ class Broadcasts:
     def resize(self, table_id: int, viewer: Channel, meter: Meter | None = None) -> None:
         """The viewer's window changed: it watches the size that now suits it (nothing is
         drawn if that is the size it watches already)."""
-        watching = next((size for (table, size), (_, audience) in self.shows.items()
-                         if table == table_id and viewer in audience.viewers), None)
-        if watching is None or watched_size(self._sizes(table_id), viewer.size,
-                                            self.limits.spectator_sizes) != watching:
+        watching = next(
+            (
+                size
+                for (table, size), (_, audience) in self.shows.items()
+                if table == table_id and viewer in audience.viewers
+            ),
+            None,
+        )
+        if (
+            watching is None
+            or watched_size(self._sizes(table_id), viewer.size, self.limits.spectator_sizes)
+            != watching
+        ):
             self.detach(table_id, viewer)
             self.attach(table_id, viewer, meter)
 

@@ -12,15 +12,19 @@ import asyncssh
 from .limits import Limits, TokenBucket
 
 # Terminal modes, as Textual's own Linux driver sets and resets them.
-ENTER = ("\x1b[?1049h"  # alternate screen
-         "\x1b[?25l"  # hide the cursor
-         "\x1b[?1000h\x1b[?1002h\x1b[?1006h"  # mouse: clicks and drags (no hover: less input)
-         "\x1b[?2004h"  # bracketed paste
-         "\x1b[?7l")  # no line wrap
-LEAVE = ("\x1b[H\x1b[2J"  # blank the alternate screen first (tui/terminal.py says why)
-         "\x1b[?7h\x1b[?2004l"
-         "\x1b[?1000l\x1b[?1002l\x1b[?1006l"
-         "\x1b[?25h\x1b[?1049l")
+ENTER = (
+    "\x1b[?1049h"  # alternate screen
+    "\x1b[?25l"  # hide the cursor
+    "\x1b[?1000h\x1b[?1002h\x1b[?1006h"  # mouse: clicks and drags (no hover: less input)
+    "\x1b[?2004h"  # bracketed paste
+    "\x1b[?7l"
+)  # no line wrap
+LEAVE = (
+    "\x1b[H\x1b[2J"  # blank the alternate screen first (tui/terminal.py says why)
+    "\x1b[?7h\x1b[?2004l"
+    "\x1b[?1000l\x1b[?1002l\x1b[?1006l"
+    "\x1b[?25h\x1b[?1049l"
+)
 
 RESIZE_SETTLE_SECONDS = 0.05  # a burst of window changes becomes one resize
 

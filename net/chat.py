@@ -62,4 +62,4 @@ class ChatLog:
     def since(self, seen: int) -> list[ChatLine]:
         """Lines after the first `seen` ever said (as many as are still kept)."""
         fresh = min(self.total - seen, len(self.lines))
-        return list(self.lines)[len(self.lines) - fresh:] if fresh > 0 else []
+        return list(self.lines)[len(self.lines) - fresh :] if fresh > 0 else []

@@ -20,8 +20,13 @@ from collections.abc import Callable
 
 
 class Collector:
-    def __init__(self, last_activity: Callable[[], float], every: float = 1.0,
-                 quiet: float = 1.0, thaw_every: float = 600.0) -> None:
+    def __init__(
+        self,
+        last_activity: Callable[[], float],
+        every: float = 1.0,
+        quiet: float = 1.0,
+        thaw_every: float = 600.0,
+    ) -> None:
         self.last_activity = last_activity  # when players last saw something change (monotonic)
         self.every = every
         self.quiet = quiet

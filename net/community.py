@@ -36,8 +36,9 @@ RECONNECT_SECONDS = 1.0  # how soon the listener tries again after losing the da
 class Community:
     """Attached to the host (`host.community`) of a server on a shared database."""
 
-    def __init__(self, host: Host, on_revision: Callable[[], Awaitable[None]] | None = None
-                 ) -> None:
+    def __init__(
+        self, host: Host, on_revision: Callable[[], Awaitable[None]] | None = None
+    ) -> None:
         self.host = host
         self.storage = host.storage
         self.me = self.storage.process
@@ -50,8 +51,7 @@ class Community:
         host.community = self
         self.storage.shared = True
         self._tasks = [self._loop.create_task(self._apply()), self._loop.create_task(self._live())]
-        self._listener = threading.Thread(target=self._listen, daemon=True,
-                                          name="boomtown-listen")
+        self._listener = threading.Thread(target=self._listen, daemon=True, name="boomtown-listen")
         self._listener.start()
 
     # -- what this process tells the others --------------------------------------------------
@@ -92,8 +92,11 @@ class Community:
                 running, rejoined = await self.storage.soon(self.storage.beat, LEASE_SECONDS)
             except StorageError as exc:
                 if not failing:
-                    log.warning("cannot reach the database to beat (%s); trying every %g s",
-                                exc, BEAT_SECONDS)
+                    log.warning(
+                        "cannot reach the database to beat (%s); trying every %g s",
+                        exc,
+                        BEAT_SECONDS,
+                    )
                 failing = True
             else:
                 if failing:
@@ -127,8 +130,11 @@ class Community:
                 connection = self.storage.dialect.listen()
             except Exception as exc:  # the database is away: try again soon
                 if not failing:
-                    log.warning("cannot listen to the other processes (%s); trying every %g s",
-                                exc, RECONNECT_SECONDS)
+                    log.warning(
+                        "cannot listen to the other processes (%s); trying every %g s",
+                        exc,
+                        RECONNECT_SECONDS,
+                    )
                 failing = True
                 self._stopping.wait(RECONNECT_SECONDS)
                 continue

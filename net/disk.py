@@ -55,8 +55,7 @@ class Disk:
         self._dialect = dialect
         self._jobs: queue.SimpleQueue = queue.SimpleQueue()
         self._busy_since: float | None = None  # when the job running now began
-        self._thread = threading.Thread(target=self._work, daemon=True,
-                                        name="boomtown-disk")
+        self._thread = threading.Thread(target=self._work, daemon=True, name="boomtown-disk")
         self._thread.start()
 
     def _work(self) -> None:

@@ -43,9 +43,18 @@ def fit_for_ssh(app, term: str) -> None:
     built for the client's terminal, in the process-wide colour system."""
     app._capture_stdout = sys.__stdout__
     app._capture_stderr = sys.__stderr__
-    app.console = Console(color_system=COLOR_SYSTEM, file=app.console.file, markup=True,
-                          highlight=False, emoji=False, legacy_windows=False, force_terminal=True,
-                          safe_box=False, soft_wrap=False, _environ={"TERM": term})
+    app.console = Console(
+        color_system=COLOR_SYSTEM,
+        file=app.console.file,
+        markup=True,
+        highlight=False,
+        emoji=False,
+        legacy_windows=False,
+        force_terminal=True,
+        safe_box=False,
+        soft_wrap=False,
+        _environ={"TERM": term},
+    )
 
 
 class SessionParser(XTermParser):
@@ -64,8 +73,9 @@ class SessionParser(XTermParser):
 class SSHDriver(Driver):
     """Textual constructs drivers itself; this one finds its channel on the app (`app.channel`)."""
 
-    def __init__(self, app, *, debug: bool = False, mouse: bool = True,
-                 size: tuple[int, int] | None = None) -> None:
+    def __init__(
+        self, app, *, debug: bool = False, mouse: bool = True, size: tuple[int, int] | None = None
+    ) -> None:
         super().__init__(app, debug=debug, mouse=mouse, size=size)
         self.channel = app.channel
         self._buffer: list[str] = []
@@ -178,7 +188,7 @@ class SSHDriver(Driver):
                         await asyncio.sleep(POLL_SECONDS)
                     if channel.closed:
                         break  # the client has gone: what it left unread is dropped
-                    self._feed(text[start:start + FEED_SLICE])
+                    self._feed(text[start : start + FEED_SLICE])
                     await asyncio.sleep(0)
         except (asyncssh.Error, ConnectionError, BrokenPipeError):
             pass
@@ -204,14 +214,20 @@ class SSHDriver(Driver):
         now = time.monotonic()
         if now - self._told_held_back >= HELD_NOTICE_SECONDS:
             self._told_held_back = now
-            self._app.notify("Your keys wait a moment: the server shares its time among "
-                             "everyone, and you have used your share.", severity="warning")
+            self._app.notify(
+                "Your keys wait a moment: the server shares its time among "
+                "everyone, and you have used your share.",
+                severity="warning",
+            )
 
     def _app_free(self) -> bool:
         """Whether the app may be given input now: it is not still busy with what it was given,
         and the session has used no more of the event loop than its share."""
-        return (self._app._message_queue.qsize() <= QUEUE_BACKLOG and not self._input_in_flight()
-                and (self._meter is None or not self._meter.owed()))
+        return (
+            self._app._message_queue.qsize() <= QUEUE_BACKLOG
+            and not self._input_in_flight()
+            and (self._meter is None or not self._meter.owed())
+        )
 
     def _input_in_flight(self) -> bool:
         """Whether the input last given may still be on its way: in the app's queue, or in a
@@ -238,8 +254,9 @@ class SSHDriver(Driver):
                     if owed:  # keys that all came before the share ran out wait on it too
                         self._tell_held_back()
                     turns += 1  # the last key is usually dealt with in a few turns of the loop
-                    await asyncio.sleep(0 if turns <= YIELDS and not owed else
-                                        max(POLL_SECONDS, owed))
+                    await asyncio.sleep(
+                        0 if turns <= YIELDS and not owed else max(POLL_SECONDS, owed)
+                    )
                 self._give(self._held.popleft())
         finally:
             self._release = None

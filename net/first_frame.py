@@ -61,8 +61,7 @@ class LobbyPainter(ServedApp):
         finally:
             self.session = NOBODY
         screen._refresh_layout()  # what changed, laid out now rather than on the next tick
-        update = screen._compositor.render_update(full=True,
-                                                  screen_stack=self._background_screens)
+        update = screen._compositor.render_update(full=True, screen_stack=self._background_screens)
         return update.render_segments(self.console)
 
     # what the lobby may ask of its app; nobody presses keys here
@@ -90,8 +89,9 @@ class FirstFrames:
             channel.drawn.clear()
             running = asyncio.ensure_future(app.run_async(size=channel.size))
             drawn = asyncio.ensure_future(channel.drawn.wait())
-            await asyncio.wait((running, drawn), timeout=START_SECONDS,
-                               return_when=asyncio.FIRST_COMPLETED)
+            await asyncio.wait(
+                (running, drawn), timeout=START_SECONDS, return_when=asyncio.FIRST_COMPLETED
+            )
             drawn.cancel()
         await running
 

@@ -70,12 +70,14 @@ def owned(request):
     """A request of the host that saves something: done in a task of the host's own, so that
     it is done whole even if who asked goes meanwhile (a session ending mid-save would leave
     a change saved but not made)."""
+
     @functools.wraps(request)
     async def run(self, *args, **kwargs):
         task = asyncio.get_running_loop().create_task(request(self, *args, **kwargs))
         self._requests.add(task)
         task.add_done_callback(_finished_request(self._requests))
         return await asyncio.shield(task)
+
     return run
 
 
@@ -84,6 +86,7 @@ def _finished_request(requests: set[asyncio.Task]):
         requests.discard(task)
         if not task.cancelled():
             task.exception()  # told to who asked, if they still wait; else nobody needs it
+
     return finished
 
 
@@ -159,7 +162,8 @@ class Host:
 
     def is_online(self, name: str) -> bool:
         return self._connected_here(name) or (
-            self.community is not None and name in self.community.elsewhere)
+            self.community is not None and name in self.community.elsewhere
+        )
 
     def _connected_here(self, name: str) -> bool:
         return any(n == name for n, _ in self.listeners.values())
@@ -188,19 +192,38 @@ class Host:
             raise HostError(f"there is no table {table_id}") from None
 
     @owned
-    async def create_table(self, by: str, game: str, options: dict[str, Any], players: int,
-                           bots: int, bot_kind: str = "heuristic", seed: int | None = None,
-                           address: str = "", rematch_of: int | None = None) -> HostedTable:
+    async def create_table(
+        self,
+        by: str,
+        game: str,
+        options: dict[str, Any],
+        players: int,
+        bots: int,
+        bot_kind: str = "heuristic",
+        seed: int | None = None,
+        address: str = "",
+        rematch_of: int | None = None,
+    ) -> HostedTable:
         """A table waiting to start, made by `by` (coming from `address`), seated at it; to
         play the game at table `rematch_of` again (RematchMade if another process made that
         table first)."""
         async with self._creating:  # the limits below count the tables made so far
-            return await self._create_table(by, game, options, players, bots, bot_kind, seed,
-                                            address, rematch_of)
+            return await self._create_table(
+                by, game, options, players, bots, bot_kind, seed, address, rematch_of
+            )
 
-    async def _create_table(self, by: str, game: str, options: dict[str, Any], players: int,
-                            bots: int, bot_kind: str, seed: int | None, address: str,
-                            rematch_of: int | None) -> HostedTable:
+    async def _create_table(
+        self,
+        by: str,
+        game: str,
+        options: dict[str, Any],
+        players: int,
+        bots: int,
+        bot_kind: str,
+        seed: int | None,
+        address: str,
+        rematch_of: int | None,
+    ) -> HostedTable:
         spec = get_spec(game)
         if not spec.min_players <= players <= spec.max_players:
             raise HostError(f"{spec.title} takes {spec.min_players} to {spec.max_players} players")
@@ -210,16 +233,20 @@ class Host:
             raise HostError(f"{spec.title} has no {bot_kind!r} bots")
         limits = self.limits
         if self._waiting_made_by(by) >= limits.tables_per_person:
-            raise HostError(f"you have made {counted(limits.tables_per_person, 'table')} waiting "
-                            "to start, the most allowed: start one, or stand up from one to "
-                            "close it")
+            raise HostError(
+                f"you have made {counted(limits.tables_per_person, 'table')} waiting "
+                "to start, the most allowed: start one, or stand up from one to "
+                "close it"
+            )
         self._check_made_from(address)
         if bot_kind in SLOW_KINDS:
             self._check_slow_bots(by, address)
         self._check_seats_held(by)
         if sum(t.status in (WAITING, PLAYING) for t in self.tables.values()) >= limits.open_tables:
-            raise HostError(f"the server has {limits.open_tables} tables open, the most it "
-                            "allows: join one, or try again later")
+            raise HostError(
+                f"the server has {limits.open_tables} tables open, the most it "
+                "allows: join one, or try again later"
+            )
         try:
             options = spec.resolve_options(options)
             spec.start([f"seat {i}" for i in range(players)], 0, options)  # refused options
@@ -230,16 +257,32 @@ class Host:
             seats[players - 1 - i] = NetSeat(BOT_NAMES[i], bot_kind)
         seed = seed if seed is not None else random.randrange(1_000_000_000)
         try:
-            table_id = await self.storage.soon(self.storage.create_table, game, options, seed,
-                                               seats_json(seats), by, bot_kind, rematch_of)
+            table_id = await self.storage.soon(
+                self.storage.create_table,
+                game,
+                options,
+                seed,
+                seats_json(seats),
+                by,
+                bot_kind,
+                rematch_of,
+            )
         except RematchMade:
             raise
         except StorageError as exc:
             log.warning("cannot save a new table (%s)", exc)
             raise SaveFailed(CANNOT_SAVE) from None
-        table = HostedTable(table_id, game, options, seed, by, seats,
-                            ChatLog(table_id, self.storage), bot_kind=bot_kind,
-                            made_from=address)
+        table = HostedTable(
+            table_id,
+            game,
+            options,
+            seed,
+            by,
+            seats,
+            ChatLog(table_id, self.storage),
+            bot_kind=bot_kind,
+            made_from=address,
+        )
         self.tables[table_id] = table
         if self.community is not None:  # the process that makes a table runs it
             self.community.running.add(table_id)
@@ -272,8 +315,9 @@ class Host:
         """Who of `people` (seated, in seat order) takes over a waiting table: the first who
         has made fewer waiting tables than a person may, else the first."""
         most = self.limits.tables_per_person
-        return next((person for person in people if self._waiting_made_by(person) < most),
-                    people[0])
+        return next(
+            (person for person in people if self._waiting_made_by(person) < most), people[0]
+        )
 
     def _waiting_made_by(self, person: str) -> int:
         """How many tables waiting to start `person` hosts."""
@@ -286,26 +330,38 @@ class Host:
             return
         most, network = self.limits.tables_per_address, network_of(address)
         waiting = [t.made_from for t in self.tables.values() if t.status == WAITING]
-        if waiting.count(address) >= most or \
-                sum(network_of(made) == network for made in waiting if made) >= 2 * most:
-            raise HostError(f"{counted(most, 'table')} waiting to start were made from your "
-                            "address (or its network), the most allowed: join one, or start one")
+        if (
+            waiting.count(address) >= most
+            or sum(network_of(made) == network for made in waiting if made) >= 2 * most
+        ):
+            raise HostError(
+                f"{counted(most, 'table')} waiting to start were made from your "
+                "address (or its network), the most allowed: join one, or start one"
+            )
 
     def _check_slow_bots(self, by: str, address: str) -> None:
         """HostError if one more table of slow bots (search bots) would be too many: for its
         maker, their address, or the server (their thinking is the server's dearest work)."""
         limits = self.limits
-        slow = [t for t in self.tables.values()
-                if t.bot_kind in SLOW_KINDS and t.status in (WAITING, PLAYING)]
+        slow = [
+            t
+            for t in self.tables.values()
+            if t.bot_kind in SLOW_KINDS and t.status in (WAITING, PLAYING)
+        ]
         if sum(t.host == by for t in slow) >= limits.search_tables_per_person or (
-                address and sum(t.made_from == address for t in slow)
-                >= limits.search_tables_per_address):
-            raise HostError(f"you have {counted(limits.search_tables_per_person, 'table')} of "
-                            "search bots waiting or playing, the most allowed (from your "
-                            "address too): finish one, or choose heuristic bots")
+            address
+            and sum(t.made_from == address for t in slow) >= limits.search_tables_per_address
+        ):
+            raise HostError(
+                f"you have {counted(limits.search_tables_per_person, 'table')} of "
+                "search bots waiting or playing, the most allowed (from your "
+                "address too): finish one, or choose heuristic bots"
+            )
         if len(slow) >= limits.search_tables:
-            raise HostError(f"the server runs {counted(limits.search_tables, 'table')} of search "
-                            "bots, the most it allows: choose heuristic bots, or try later")
+            raise HostError(
+                f"the server runs {counted(limits.search_tables, 'table')} of search "
+                "bots, the most it allows: choose heuristic bots, or try later"
+            )
 
     async def close_deserted(self) -> None:
         """Close the tables waiting to start whose seated people have all been offline for
@@ -319,8 +375,11 @@ class Host:
             elif now - table.deserted_since >= self.limits.deserted_table_seconds:
                 try:
                     if await self._close_waiting(table, lambda: True):
-                        log.info("closed table %d: nobody seated had been online for %.0f s",
-                                 table.id, now - table.deserted_since)
+                        log.info(
+                            "closed table %d: nobody seated had been online for %.0f s",
+                            table.id,
+                            now - table.deserted_since,
+                        )
                 except StorageError as exc:
                     log.warning("cannot close table %d (%s)", table.id, exc)
 
@@ -339,10 +398,17 @@ class Host:
         """HostError if `name` sits at as many tables not yet over as a person may (so that
         nobody can take every table the server allows by starting games for bots to play)."""
         most = self.limits.games_per_person
-        if sum(t.status in (WAITING, PLAYING) and t.seat_of(name) is not None
-               for t in self.tables.values()) >= most:
-            raise HostError(f"you sit at {counted(most, 'table')} waiting or playing, the most "
-                            "allowed: finish a game, or stand up from a table not started")
+        if (
+            sum(
+                t.status in (WAITING, PLAYING) and t.seat_of(name) is not None
+                for t in self.tables.values()
+            )
+            >= most
+        ):
+            raise HostError(
+                f"you sit at {counted(most, 'table')} waiting or playing, the most "
+                "allowed: finish a game, or stand up from a table not started"
+            )
 
     @owned
     async def stand(self, table_id: int, name: str) -> None:
@@ -359,8 +425,7 @@ class Host:
                 return
             table.seats[seat] = NetSeat()
             if table.host == name:  # in the hands of someone still seated, who may start it
-                table.host = self._next_host(
-                    [s.name for s in table.seats if s.kind == HUMAN])
+                table.host = self._next_host([s.name for s in table.seats if s.kind == HUMAN])
 
         await self._change(table, leave)
         try:  # the last to leave: nothing was played, and it goes from the storage too
@@ -408,9 +473,16 @@ class Host:
         if table is None:  # nobody asked yet, or everyone stood up from the table made
             bots = sum(seat.is_bot for seat in old.seats)
             try:
-                table = await self.create_table(name, old.game, old.options, len(old.seats),
-                                                bots, old.bot_kind, address=address,
-                                                rematch_of=old.id)
+                table = await self.create_table(
+                    name,
+                    old.game,
+                    old.options,
+                    len(old.seats),
+                    bots,
+                    old.bot_kind,
+                    address=address,
+                    rematch_of=old.id,
+                )
             except RematchMade:  # at another process a moment ago
                 table = await self._played_again_elsewhere(old.id)
                 await self.sit(table.id, name)
@@ -426,9 +498,15 @@ class Host:
         """A finished game that nobody watches, and whose players have all left its end screen
         or the server, leaves memory (a Stadium game holds about 1 MB); it stays on disk, and
         in the list of past games."""
-        if table.status == OVER and not table.watchers and all(
+        if (
+            table.status == OVER
+            and not table.watchers
+            and all(
                 s.name in table.done_with or not self.is_online(s.name)
-                for s in table.seats if s.kind == HUMAN):
+                for s in table.seats
+                if s.kind == HUMAN
+            )
+        ):
             if self.tables.pop(table.id, None) is not None:
                 self._lobby_changed()
 
@@ -496,12 +574,16 @@ class Host:
             if len(seated) < len(table.seats):
                 spec = get_spec(table.game)
                 if len(seated) < spec.min_players:
-                    raise HostError(f"{spec.title} takes at least {spec.min_players} players: "
-                                    "b fills the open seats with bots")
+                    raise HostError(
+                        f"{spec.title} takes at least {spec.min_players} players: "
+                        "b fills the open seats with bots"
+                    )
                 if not as_seated:
-                    raise HostError(f"{plural(len(table.seats) - len(seated), 'seat')} open: b "
-                                    f"fills them with bots, or G starts with the {len(seated)} "
-                                    "seated")
+                    raise HostError(
+                        f"{plural(len(table.seats) - len(seated), 'seat')} open: b "
+                        f"fills them with bots, or G starts with the {len(seated)} "
+                        "seated"
+                    )
             try:  # fewer players than the table was made for may not suit its options
                 match = Match(table.game, [s.name for s in seated], table.seed, table.options)
             except ValueError as exc:
@@ -519,8 +601,11 @@ class Host:
         table = self._hosted_by(table_id, by)
 
         def replace() -> list[str]:
-            gone = [seat.name for seat in table.seats
-                    if seat.kind == HUMAN and not self.is_online(seat.name)]
+            gone = [
+                seat.name
+                for seat in table.seats
+                if seat.kind == HUMAN and not self.is_online(seat.name)
+            ]
             for i, seat in enumerate(table.seats):
                 if seat.name in gone and seat.kind == HUMAN:
                     table.seats[i] = NetSeat(f"{seat.name} (bot)", table.bot_kind)
@@ -547,8 +632,13 @@ class Host:
                     answer = change()
                     if (table.seats, table.status, table.match, table.host) != before:
                         table.changes = await self.storage.soon(
-                            self.storage.update_table, table.id, seats_json(table.seats),
-                            table.status, table.host, table.changes)
+                            self.storage.update_table,
+                            table.id,
+                            seats_json(table.seats),
+                            table.status,
+                            table.host,
+                            table.changes,
+                        )
                     break
                 except TableChanged:
                     table.seats, table.status, table.match, table.host = before
@@ -568,8 +658,11 @@ class Host:
     async def _read_again(self, table: HostedTable) -> None:
         """The table as the database has it now (another process changed it)."""
         try:
-            self.heard_table(table.id, *await self.storage.soon(self.storage.table_and_chat,
-                                                                  table.id), changing=True)
+            self.heard_table(
+                table.id,
+                *await self.storage.soon(self.storage.table_and_chat, table.id),
+                changing=True,
+            )
         except StorageError as exc:
             log.warning("table %s: cannot read (%s)", table.id, exc)
             raise SaveFailed(CANNOT_SAVE) from None
@@ -593,10 +686,13 @@ class Host:
             raise HostError("everyone has left that table")
         limits = self.limits
         bucket = self._chat_rates.setdefault(
-            name, TokenBucket(limits.chat_per_minute / 60, limits.chat_burst))
+            name, TokenBucket(limits.chat_per_minute / 60, limits.chat_burst)
+        )
         if not bucket.allows(1):
-            raise HostError(f"you are chatting too fast: {limits.chat_per_minute} lines a "
-                            "minute at most. Wait a moment")
+            raise HostError(
+                f"you are chatting too fast: {limits.chat_per_minute} lines a "
+                "minute at most. Wait a moment"
+            )
         line = f"{name}: {text}"
         try:
             if table is None:
@@ -619,8 +715,9 @@ class Host:
         """What `seat` (None: a spectator) sees now at that table."""
         return self.table(table_id).view(seat)
 
-    def act(self, table_id: int, name: str, action, version: int | None = None
-            ) -> asyncio.Task[str | None]:
+    def act(
+        self, table_id: int, name: str, action, version: int | None = None
+    ) -> asyncio.Task[str | None]:
         """Play `action` for `name`'s seat: ActionError (nothing changes) or HostError if it
         is refused; else it is saved, and made once saved. The task returned ends then, with
         what to tell its player if it could not be made (None: made)."""
@@ -632,8 +729,9 @@ class Host:
         self.back(name, table_id)
         return self._commit(table, seat, action, version)
 
-    def _commit(self, table: HostedTable, seat: int, action, version: int | None
-                ) -> asyncio.Task[str | None]:
+    def _commit(
+        self, table: HostedTable, seat: int, action, version: int | None
+    ) -> asyncio.Task[str | None]:
         """Save one move, and make it once saved (nobody sees a move not saved): ActionError
         if it is refused, SaveFailed while the table's last move is being saved."""
         if table.saving is not None:
@@ -641,21 +739,23 @@ class Host:
         after = table.match.state.apply(seat, action, version)
         n = len(table.match.record.actions)  # its number now: the task starts a moment later
         table.saving = asyncio.get_running_loop().create_task(
-            self._save_move(table, n, seat, action, after))
+            self._save_move(table, n, seat, action, after)
+        )
         return table.saving
 
-    async def _save_move(self, table: HostedTable, n: int, seat: int, action, after
-                         ) -> str | None:
+    async def _save_move(self, table: HostedTable, n: int, seat: int, action, after) -> str | None:
         """Move `n`'s write, awaited (the table waits for it, every other table goes on);
         then the move is made, or, if it cannot be saved, not made, everyone at the table is
         told, and the table tries again once saving works."""
         _cancel_timer(table)
-        write = asyncio.wrap_future(self.storage.queue(self.storage.add_action, table.id, n,
-                                                       seat, action.to_json()))
+        write = asyncio.wrap_future(
+            self.storage.queue(self.storage.add_action, table.id, n, seat, action.to_json())
+        )
         await asyncio.wait({write}, timeout=MOVE_WAIT_SECONDS)
         if not write.done():
-            log.warning("table %s: the disk is slow to save a move; the table waits for it",
-                        table.id)
+            log.warning(
+                "table %s: the disk is slow to save a move; the table waits for it", table.id
+            )
             table.slow_to_save = True
             self._notify_table(table)
         try:
@@ -670,8 +770,9 @@ class Host:
         if failure is not None:
             self._cannot_save(table, failure)
             return CANNOT_SAVE_MOVE
-        if self.tables.get(table.id) is not table \
-                or len(table.match.record.actions) != n:  # (read again from the database)
+        if (
+            self.tables.get(table.id) is not table or len(table.match.record.actions) != n
+        ):  # (read again from the database)
             return None
         table.match.advance(seat, action, after)
         self._made(table)
@@ -694,8 +795,9 @@ class Host:
             table.unsaved = True
         self._notify_table(table)
         _cancel_timer(table)
-        table.timer = asyncio.get_running_loop().call_later(self.limits.save_retry_seconds,
-                                                            self._schedule, table)
+        table.timer = asyncio.get_running_loop().call_later(
+            self.limits.save_retry_seconds, self._schedule, table
+        )
 
     def _changed(self, table: HostedTable) -> None:
         """After any change at a table: forget old views, tell everyone, schedule the next bot."""
@@ -711,17 +813,22 @@ class Host:
     def _schedule(self, table: HostedTable) -> None:
         _cancel_timer(table)
         seat = table.actor()
-        if seat is None or table.status != PLAYING or self.stopped or table.saving is not None \
-                or not self.runs(table):
+        if (
+            seat is None
+            or table.status != PLAYING
+            or self.stopped
+            or table.saving is not None
+            or not self.runs(table)
+        ):
             return
         loop = asyncio.get_running_loop()
         version = table.match.state.version
         if table.seats[seat].is_bot or seat in table.away:
-            table.timer = loop.call_later(self.limits.bot_pace_seconds, self._bot_move, table,
-                                          seat, version)
+            table.timer = loop.call_later(
+                self.limits.bot_pace_seconds, self._bot_move, table, seat, version
+            )
         else:
-            table.timer = loop.call_later(self.limits.afk_seconds, self._idle, table, seat,
-                                          version)
+            table.timer = loop.call_later(self.limits.afk_seconds, self._idle, table, seat, version)
 
     def _idle(self, table: HostedTable, seat: int, version: int) -> None:
         if table.match.state.version != version or table.actor() != seat:
@@ -742,11 +849,13 @@ class Host:
         bot = table.stand_ins.get(seat)
         if bot is None:
             bot = table.stand_ins[seat] = get_spec(table.game).bots[table.bot_kind_at(seat)](
-                table.seed * 31 + seat)
+                table.seed * 31 + seat
+            )
         view = state.view(seat)  # its legal list is the one the bot chooses from
         with unmetered():  # the table's, not the share of whoever started the game
             table.timer = asyncio.get_running_loop().create_task(
-                self._play_bot(table, seat, version, bot, view, list(view.legal)))
+                self._play_bot(table, seat, version, bot, view, list(view.legal))
+            )
 
     def _thinking(self, table: HostedTable, seat: int, bot, view, legal: list):
         """The bot's choice being worked out: in a worker process for a slow bot (when the
@@ -755,17 +864,19 @@ class Host:
             return self.thinkers.choose(bot, view, legal)
         return asyncio.to_thread(think, bot, view, legal)
 
-    async def _play_bot(self, table: HostedTable, seat: int, version: int, bot, view,
-                        legal: list) -> None:
+    async def _play_bot(
+        self, table: HostedTable, seat: int, version: int, bot, view, legal: list
+    ) -> None:
         try:
-            choice, bot = await asyncio.wait_for(self._thinking(table, seat, bot, view, legal),
-                                                 self.limits.bot_think_seconds)
+            choice, bot = await asyncio.wait_for(
+                self._thinking(table, seat, bot, view, legal), self.limits.bot_think_seconds
+            )
             if table.stand_ins.get(seat) is not None:
                 table.stand_ins[seat] = bot  # as it is after choosing (back from a process)
         except TimeoutError:  # too slow: the table does not wait, a legal move is played
             log.warning("bot at table %s took over %.1f s", table.id, self.limits.bot_think_seconds)
             table.stand_ins.pop(seat, None)  # its thread may still run: the next move gets a
-            choice = None                    # bot of its own, sharing nothing with it
+            choice = None  # bot of its own, sharing nothing with it
         except Exception:  # a bot's bug must not stall the table: it plays a legal move instead
             log.exception("bot at table %s failed to choose", table.id)
             choice = None
@@ -792,8 +903,7 @@ class Host:
         """Kept if it can be: else it follows from the saved moves when the server starts
         again."""
         result = table.match.state.result()
-        self.storage.later(self.storage.end_table, table.id, result.reason,
-                           list(result.winners))
+        self.storage.later(self.storage.end_table, table.id, result.reason, list(result.winners))
 
     def _save_away(self, table: HostedTable) -> None:
         """Kept if it can be: else the flag holds until a restart; nothing depends on it."""
@@ -809,12 +919,18 @@ class Host:
                 self._load_table(table_id)
             except Exception as exc:  # whatever a damaged row makes the storage or rules raise
                 reason = f"{type(exc).__name__}: {exc}"
-                log.error("table %d cannot be read, and is set aside (%s); `boomtown tables` "
-                          "lists it", table_id, reason)
+                log.error(
+                    "table %d cannot be read, and is set aside (%s); `boomtown tables` lists it",
+                    table_id,
+                    reason,
+                )
                 self.storage.set_aside(table_id, reason[:500])
         try:
-            self.places = {name: table_id for name, table_id in self.storage.places().items()
-                           if table_id in self.tables}
+            self.places = {
+                name: table_id
+                for name, table_id in self.storage.places().items()
+                if table_id in self.tables
+            }
         except StorageError as exc:
             log.warning("where people were cannot be read: %s", exc)
 
@@ -822,7 +938,7 @@ class Host:
         stored = self.storage.table(table_id)
         table = _hosted(stored, ChatLog.load(stored.id, self.storage))
         if table.match is not None and table.match.state.is_over():  # its end could not be
-            self._save_end(table)                                     # saved when it came
+            self._save_end(table)  # saved when it came
             return
         self.tables[table.id] = table
 
@@ -834,8 +950,10 @@ class Host:
 
     async def saved(self) -> None:
         """Once the moves being saved are saved (or not), and made (or not)."""
-        await asyncio.gather(*(table.saving for table in self.tables.values()
-                               if table.saving is not None), return_exceptions=True)
+        await asyncio.gather(
+            *(table.saving for table in self.tables.values() if table.saving is not None),
+            return_exceptions=True,
+        )
 
     # -- what other processes on a shared database did (net.community) ----------------------
 
@@ -850,8 +968,9 @@ class Host:
         try:
             table.match.act(seat, table.match.spec.codec.decode(action))
         except (ActionError, ValueError, KeyError, TypeError) as exc:
-            log.error("table %s: a move heard from another process does not apply (%s)",
-                      table_id, exc)
+            log.error(
+                "table %s: a move heard from another process does not apply (%s)", table_id, exc
+            )
             return False
         if table.match.state.is_over():
             table.status = OVER
@@ -859,8 +978,13 @@ class Host:
         self._forget_if_done(table)
         return True
 
-    def heard_table(self, table_id: int, stored: StoredTable | None,
-                    chat: list[tuple[int, int, str]], changing: bool = False) -> None:
+    def heard_table(
+        self,
+        table_id: int,
+        stored: StoredTable | None,
+        chat: list[tuple[int, int, str]],
+        changing: bool = False,
+    ) -> None:
         """The table as another process saved it (None: it is gone). Its seats, status and
         host are taken only if they are newer than those known here, and not while a change
         of this process is being saved (unless read for that change, `changing`): that change
@@ -872,8 +996,9 @@ class Host:
             return
         if table is None:
             if stored.status == OVER and not any(  # a game over is kept for its players here
-                    seat["kind"] == HUMAN and self._connected_here(seat["name"])
-                    for seat in stored.seats):
+                seat["kind"] == HUMAN and self._connected_here(seat["name"])
+                for seat in stored.seats
+            ):
                 return
             self.tables[table_id] = table = _hosted(stored, ChatLog(table_id, self.storage))
             if stored.rematch_of in self.tables:  # its players' Play again sits them here
@@ -881,8 +1006,11 @@ class Host:
         for line in chat:  # (lines not heard: the database was away a moment)
             table.chat.heard(*line)
         if changing or (stored.changes >= table.changes and not table.changing.locked()):
-            table.seats, table.host, table.changes = (seats_from_json(stored.seats),
-                                                      stored.host, stored.changes)
+            table.seats, table.host, table.changes = (
+                seats_from_json(stored.seats),
+                stored.host,
+                stored.changes,
+            )
             if table.status != OVER:
                 table.status = stored.status
         table.away = set(stored.away)
@@ -969,9 +1097,19 @@ class Host:
 
 def _hosted(stored: StoredTable, chat: ChatLog) -> HostedTable:
     """A table as stored (its game replayed to the last move saved)."""
-    table = HostedTable(stored.id, stored.game, stored.options, stored.seed, stored.host,
-                        seats_from_json(stored.seats), chat, status=stored.status,
-                        away=set(stored.away), bot_kind=stored.bot_kind, changes=stored.changes)
+    table = HostedTable(
+        stored.id,
+        stored.game,
+        stored.options,
+        stored.seed,
+        stored.host,
+        seats_from_json(stored.seats),
+        chat,
+        status=stored.status,
+        away=set(stored.away),
+        bot_kind=stored.bot_kind,
+        changes=stored.changes,
+    )
     if stored.status != WAITING:
         table.match = Match.from_record(stored.record())
     return table
@@ -982,7 +1120,6 @@ def _cancel_timer(table: HostedTable) -> None:
     if table.timer is not None:
         table.timer.cancel()
         table.timer = None
-
 
 
 def _log_length(table: HostedTable) -> int:

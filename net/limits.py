@@ -96,8 +96,7 @@ MARKS = ("Mn", "Me")  # accents and enclosing marks: they show only on a letter
 
 def shows(ch: str) -> bool:
     """Whether a character draws something of its own."""
-    return not ch.isspace() and ch not in BLANK_LETTERS and \
-        unicodedata.category(ch) not in MARKS
+    return not ch.isspace() and ch not in BLANK_LETTERS and unicodedata.category(ch) not in MARKS
 
 
 def clean_text(text: str, limit: int) -> str:

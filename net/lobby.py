@@ -72,13 +72,18 @@ seated there who may host one more table.
 
 def lobby_help(limits) -> str:
     """The lobby's help, with this server's limits."""
-    return LOBBY_HELP.format(per_person=limits.tables_per_person, tables=limits.open_tables,
-                             per_address=limits.tables_per_address,
-                             deserted=limits.deserted_table_seconds / 60,
-                             games=limits.games_per_person,
-                             afk=limits.afk_seconds, past=limits.past_games_listed,
-                             chat=limits.chat_per_minute, burst=limits.chat_burst,
-                             share=limits.session_loop_share)
+    return LOBBY_HELP.format(
+        per_person=limits.tables_per_person,
+        tables=limits.open_tables,
+        per_address=limits.tables_per_address,
+        deserted=limits.deserted_table_seconds / 60,
+        games=limits.games_per_person,
+        afk=limits.afk_seconds,
+        past=limits.past_games_listed,
+        chat=limits.chat_per_minute,
+        burst=limits.chat_burst,
+        share=limits.session_loop_share,
+    )
 
 
 def seats_text(host, table: HostedTable) -> Text:
@@ -98,8 +103,11 @@ def seats_text(host, table: HostedTable) -> Text:
 
 def options_text(table: HostedTable) -> str:
     spec = get_spec(table.game)
-    changed = [f"{o.name}={table.options[o.name]}" for o in spec.options
-               if table.options.get(o.name) != o.default]
+    changed = [
+        f"{o.name}={table.options[o.name]}"
+        for o in spec.options
+        if table.options.get(o.name) != o.default
+    ]
     return ", ".join(changed) or "standard"
 
 
@@ -129,8 +137,9 @@ class LobbyScreen(Page):
             chat = LogPanel(id="lobby-chat")
             chat.border_title = "Chat"
             yield chat
-            yield PlainInput(placeholder="say something to everyone (Enter sends)", id="say",
-                        max_length=200)
+            yield PlainInput(
+                placeholder="say something to everyone (Enter sends)", id="say", max_length=200
+            )
         yield KeyBar()
 
     def set_up(self) -> None:
@@ -146,16 +155,39 @@ class LobbyScreen(Page):
         host = app.host
         online = host.online()
         self.query_one("#lobby-head", Static).update(
-            Text.assemble("You are ", (app.player, "bold"),
-                          f" · {len(online)} online: ", ", ".join(online), "\n",
-                          (app.session.whose_name(), "dim"), no_wrap=True, overflow="ellipsis"),
-            layout=False)
-        rows = [(table.id, (Text(str(table.id)), Text(table.title), Text(options_text(table)),
-                            seats_text(host, table),
-                            Text(f"round {table.round}" if table.status == "playing"
-                                 else "game over" if table.status == "over" else table.status),
-                            Text(str(sum(table.watchers.values())))))
-                for table in host.tables.values() if table.listed_for(app.player)]
+            Text.assemble(
+                "You are ",
+                (app.player, "bold"),
+                f" · {len(online)} online: ",
+                ", ".join(online),
+                "\n",
+                (app.session.whose_name(), "dim"),
+                no_wrap=True,
+                overflow="ellipsis",
+            ),
+            layout=False,
+        )
+        rows = [
+            (
+                table.id,
+                (
+                    Text(str(table.id)),
+                    Text(table.title),
+                    Text(options_text(table)),
+                    seats_text(host, table),
+                    Text(
+                        f"round {table.round}"
+                        if table.status == "playing"
+                        else "game over"
+                        if table.status == "over"
+                        else table.status
+                    ),
+                    Text(str(sum(table.watchers.values()))),
+                ),
+            )
+            for table in host.tables.values()
+            if table.listed_for(app.player)
+        ]
         listed = self.query_one("#tables", RowList)
         listed.set_rows(rows, select=self._made)
         if self._made in listed.keys:
@@ -185,8 +217,9 @@ class LobbyScreen(Page):
 
     def action_new_table(self) -> None:
         async def create(request: dict) -> None:
-            table = await self.app.host.create_table(self.app.player, **request,
-                                                     address=self.app.session.address)
+            table = await self.app.host.create_table(
+                self.app.player, **request, address=self.app.session.address
+            )
             self._made = table.id
             self.refresh_lobby()
 
@@ -233,8 +266,7 @@ class LobbyScreen(Page):
         await self._on_selected(self.app.host.start)
 
     async def action_start_as_seated(self) -> None:
-        await self._on_selected(
-            lambda table_id, name: self.app.host.start(table_id, name, True))
+        await self._on_selected(lambda table_id, name: self.app.host.start(table_id, name, True))
 
     async def action_bots(self) -> None:
         await self._on_selected(self.app.host.fill_with_bots)
@@ -249,8 +281,9 @@ class LobbyScreen(Page):
     async def action_past_games(self) -> None:
         async def show() -> None:
             host, player = self.app.host, self.app.player
-            self.app.push_screen(ServerPastGames(host, player,
-                                                 await ServerPastGames.listing(host, player)))
+            self.app.push_screen(
+                ServerPastGames(host, player, await ServerPastGames.listing(host, player))
+            )
 
         await self._attempt(show())
 
@@ -281,8 +314,9 @@ class ServerPastGames(PastGamesScreen):
     def __init__(self, host, player: str, listing: tuple[list[PastGame], str]) -> None:
         """`listing`: everyone's games, as `listing` reads them."""
         self.host, self.player, self.mine = host, player, False
-        super().__init__(*listing,
-                         replay=lambda key: self.app.call_next(self.app.replay_past, int(key)))
+        super().__init__(
+            *listing, replay=lambda key: self.app.call_next(self.app.replay_past, int(key))
+        )
 
     @staticmethod
     async def listing(host, player: str, mine: bool = False) -> tuple[list[PastGame], str]:
@@ -290,18 +324,32 @@ class ServerPastGames(PastGamesScreen):
         (HostError if they cannot be read)."""
         whose = player if mine else None
         games = await host.past.games(whose)
-        listed = [PastGame(str(game.id), past_game_line(
-            datetime.fromtimestamp(game.ended, UTC), f"#{game.id} {get_spec(game.game).title}",
-            ", ".join(seat["name"] for seat in game.seats), game.result)) for game in games]
+        listed = [
+            PastGame(
+                str(game.id),
+                past_game_line(
+                    datetime.fromtimestamp(game.ended, UTC),
+                    f"#{game.id} {get_spec(game.game).title}",
+                    ", ".join(seat["name"] for seat in game.seats),
+                    game.result,
+                ),
+            )
+            for game in games
+        ]
         other = "everyone's games" if mine else "only yours"
         keys = f"m: {other} · Esc: back."
         if not games:
-            return listed, ("You have played no game to its end here yet. " if mine else
-                            "No game has finished at this server yet. ") + keys
+            return listed, (
+                "You have played no game to its end here yet. "
+                if mine
+                else "No game has finished at this server yet. "
+            ) + keys
         standing = await host.past.standing(whose)
-        return listed, (f"{standing}The last {host.limits.past_games_listed} games "
-                        f"{'you played' if mine else 'finished at this server'}. Enter replays "
-                        f"one · {keys}")
+        return listed, (
+            f"{standing}The last {host.limits.past_games_listed} games "
+            f"{'you played' if mine else 'finished at this server'}. Enter replays "
+            f"one · {keys}"
+        )
 
     async def action_mine(self) -> None:
         try:
@@ -323,8 +371,10 @@ def seat_choices(spec) -> dict[str, tuple[list, Hashable]]:
     """A new table's seat choices for `spec`, by key: the values offered and the one shown
     first (every seat, no bots yet, heuristic ones)."""
     return {
-        "players": ([(str(n), n) for n in range(spec.min_players, spec.max_players + 1)],
-                    spec.max_players),
+        "players": (
+            [(str(n), n) for n in range(spec.min_players, spec.max_players + 1)],
+            spec.max_players,
+        ),
         "bots": ([(str(n), n) for n in range(spec.max_players)], 0),
         "bot_kind": (bot_kinds(spec), "heuristic"),
     }
@@ -343,8 +393,9 @@ class NewTableScreen(ModalPage[dict]):
         choices = seat_choices(spec)
         with VerticalScroll(classes="dialog"):
             yield Static("A new table", classes="dialog-title")
-            yield Static("← → change · Tab next · [b reverse] c [/] creates · Esc cancels",
-                         classes="hint")
+            yield Static(
+                "← → change · Tab next · [b reverse] c [/] creates · Esc cancels", classes="hint"
+            )
             with Horizontal(classes="option-row"):
                 yield Choice([(get_spec(s).title, s) for s in PLAYABLE], spec.slug, id="game")
                 yield Static("[b]game[/b]", classes="hint")
@@ -397,8 +448,10 @@ class NewTableScreen(ModalPage[dict]):
             seats = {key: first for key, (_, first) in seat_choices(get_spec(game)).items()}
         else:
             options = form.values()
-            seats = {key: self.query_one(f"#{choice_id}", Choice).value
-                     for key, choice_id, _ in SEAT_ROWS}
+            seats = {
+                key: self.query_one(f"#{choice_id}", Choice).value
+                for key, choice_id, _ in SEAT_ROWS
+            }
         self.dismiss({"game": game, "options": options, **seats})
 
 
@@ -412,8 +465,12 @@ class NameScreen(ModalPage[str]):
     def body(self) -> ComposeResult:
         with Vertical(classes="dialog"):
             yield Static("That name is taken", classes="dialog-title")
-            yield Static(Text(f"The name {self.taken!r} belongs to another key. Choose another "
-                              "name (it will be yours, with the key you used):"))
+            yield Static(
+                Text(
+                    f"The name {self.taken!r} belongs to another key. Choose another "
+                    "name (it will be yours, with the key you used):"
+                )
+            )
             yield PlainInput(placeholder="your name", id="name", max_length=NAME_LENGTH)
             yield Static(id="problem")
 

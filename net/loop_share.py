@@ -34,7 +34,8 @@ from .limits import TokenBucket
 INPUT_QUIET_SECONDS = 1.0  # news is shown free only this long after the person's last input
 
 _METER: contextvars.ContextVar[Meter | SharedMeter | None] = contextvars.ContextVar(
-    "meter", default=None)
+    "meter", default=None
+)
 
 
 class Meter:
@@ -198,8 +199,9 @@ class _Timed(Coroutine):
         return self._coro.__await__()
 
 
-def _task_factory(loop: asyncio.AbstractEventLoop, coro: Coroutine,
-                  context: contextvars.Context | None = None) -> asyncio.Task:
+def _task_factory(
+    loop: asyncio.AbstractEventLoop, coro: Coroutine, context: contextvars.Context | None = None
+) -> asyncio.Task:
     meter = context.get(_METER) if context is not None else _METER.get()
     if meter is not None:
         coro = _Timed(coro, meter)

@@ -36,8 +36,11 @@ class PastGames:
             won, played = await self._read("its past games", self.storage.record_of, player)
             return f"You won {won} of your {counted(played, 'game')} here. " if played else ""
         best = await self._read("its past games", self.storage.most_wins, MOST_WINS_SHOWN)
-        return "Most wins: " + ", ".join(f"{name} {wins}" for name, wins in best) + ". " \
-            if best else ""
+        return (
+            "Most wins: " + ", ".join(f"{name} {wins}" for name, wins in best) + ". "
+            if best
+            else ""
+        )
 
     async def replay(self, table_id: int) -> tuple[Replay, list[NetSeat]]:
         """A finished game to replay, and who sat at it. Everyone who watches one again shares
@@ -69,8 +72,9 @@ class PastGames:
                 replay = self._replays[table_id] = Replay(record())
             except RecordError as exc:
                 log.warning("table %s cannot be replayed: %s", table_id, exc)
-                raise HostError(f"the game at table {table_id} cannot be replayed ({exc})") \
-                    from None
+                raise HostError(
+                    f"the game at table {table_id} cannot be replayed ({exc})"
+                ) from None
         return replay
 
     async def _read(self, what: str, query, *args):

@@ -39,8 +39,11 @@ class ServedApp(BaseApp):
         return self._exception is not None
 
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
-        return (command for command in super().get_system_commands(screen)
-                if command.title != "Screenshot")
+        return (
+            command
+            for command in super().get_system_commands(screen)
+            if command.title != "Screenshot"
+        )
 
     def action_screenshot(self, filename: str | None = None, path: str | None = None) -> None:
         self.notify(NO_FILES, severity="warning")

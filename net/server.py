@@ -164,24 +164,30 @@ class Gate(asyncssh.SSHServer):
         self.server.pending.leave(self)
         self.counted = True
         self.server.connections.add(self.ip)
-        asyncio.get_running_loop().call_later(self.server.limits.login_grace_seconds,
-                                              self._require_session)
+        asyncio.get_running_loop().call_later(
+            self.server.limits.login_grace_seconds, self._require_session
+        )
 
     def _require_session(self) -> None:
         """A connection that logs in must open a terminal session in time (no `ssh -N`)."""
         if not self.ever_opened and self.counted:
-            self.conn.disconnect(asyncssh.DISC_BY_APPLICATION,
-                                 "Boomtown serves games in a terminal session only.")
+            self.conn.disconnect(
+                asyncssh.DISC_BY_APPLICATION, "Boomtown serves games in a terminal session only."
+            )
 
     def session_requested(self) -> Terminal:
         """A terminal session may open while this connection and its address have room for it:
         the limits count sessions, each of which runs an app, not only connections."""
         limits, terminals = self.server.limits, self.server.terminals
-        if (self.open_channels >= limits.sessions_per_connection
-                or terminals.by_ip.get(self.ip, 0) >= limits.connections_per_ip):
+        if (
+            self.open_channels >= limits.sessions_per_connection
+            or terminals.by_ip.get(self.ip, 0) >= limits.connections_per_ip
+        ):
             log.info("refusing a session from %s: too many open", self.ip)
-            raise asyncssh.ChannelOpenError(asyncssh.OPEN_ADMINISTRATIVELY_PROHIBITED,
-                                            "Too many sessions open from your address.")
+            raise asyncssh.ChannelOpenError(
+                asyncssh.OPEN_ADMINISTRATIVELY_PROHIBITED,
+                "Too many sessions open from your address.",
+            )
         self.open_channels += 1
         terminals.add(self.ip)
 
@@ -207,8 +213,9 @@ class Gate(asyncssh.SSHServer):
             log.error("cannot log %s in: the names cannot be read (%s)", self.ip, exc)
             if not self._told_storage:
                 self._told_storage = True
-                self.conn.send_auth_banner("The server cannot log you in just now; please try "
-                                           "again later.\r\n")
+                self.conn.send_auth_banner(
+                    "The server cannot log you in just now; please try again later.\r\n"
+                )
             return False
         if owner is not None and owner != fingerprint:
             if not self._told_owner:
@@ -216,7 +223,8 @@ class Gate(asyncssh.SSHServer):
                 self.conn.send_auth_banner(
                     f"The name {player_name(username)!r} belongs to the key {owner}; keys other "
                     "than that one are refused. If it is not yours, choose another name: "
-                    "ssh -p PORT othername@host\r\n")
+                    "ssh -p PORT othername@host\r\n"
+                )
             return False
         if await self._refused_as_banned(username, fingerprint):
             return False
@@ -245,8 +253,11 @@ class Gate(asyncssh.SSHServer):
 def banned_message(ban: Ban) -> str:
     """What a banned person is told; the host's reason as plain text (escapes stripped)."""
     reason = clean_text(ban.reason, REASON_LENGTH)
-    return f"You are banned from this server: {reason}" if reason else \
-        "You are banned from this server."
+    return (
+        f"You are banned from this server: {reason}"
+        if reason
+        else "You are banned from this server."
+    )
 
 
 def player_name(username: str) -> str:
@@ -269,9 +280,14 @@ class DataDirError(ValueError):
 
 
 class BoomtownServer:
-    def __init__(self, data_dir: Path, limits: Limits = DEFAULT_LIMITS,
-                 allow_guests: bool = False, host_key_file: Path | None = None,
-                 database: str | None = None) -> None:
+    def __init__(
+        self,
+        data_dir: Path,
+        limits: Limits = DEFAULT_LIMITS,
+        allow_guests: bool = False,
+        host_key_file: Path | None = None,
+        database: str | None = None,
+    ) -> None:
         """A server keeping its tables in `data_dir`, and its host key there too unless
         `host_key_file` gives one (HostKeyError if it cannot be used). With a `database`
         (postgresql://...) both are kept there instead, shared with every server using it."""
@@ -280,8 +296,9 @@ class BoomtownServer:
         self.limits = limits
         self.allow_guests = allow_guests
         self.connections = Counter()  # logged in
-        self.pending = Pending(limits.pending_total, limits.pending_per_ip,
-                               limits.pending_per_network)  # still logging in
+        self.pending = Pending(
+            limits.pending_total, limits.pending_per_ip, limits.pending_per_network
+        )  # still logging in
         self.terminals = Counter()  # terminal sessions open
         self.thinkers = Thinkers()  # its processes start with the first search bot's move
         try:
@@ -294,15 +311,19 @@ class BoomtownServer:
                 self.storage = Storage(data_dir / SQLITE_FILE)
             self.host = Host(self.storage, limits, self.thinkers)
         except (OSError, StorageError) as exc:
-            where = f"the database {dialect_for(database)}" if database else \
-                f"the data directory {data_dir}"
+            where = (
+                f"the database {dialect_for(database)}"
+                if database
+                else f"the data directory {data_dir}"
+            )
             raise DataDirError(f"cannot use {where}: {exc}") from None
         self.broadcasts = Broadcasts(self.host, limits)
         self.first_frames = FirstFrames(self.host, limits)
         self.collector = Collector(lambda: self.host.last_change)
         self.sessions: set[Session] = set()
-        self.shares = loop_share.Shares(limits.session_loop_share, limits.address_loop_share,
-                                        limits.loop_burst_seconds)
+        self.shares = loop_share.Shares(
+            limits.session_loop_share, limits.address_loop_share, limits.loop_burst_seconds
+        )
         self._running: set[asyncio.Task] = set()  # the sessions' tasks, awaited on stop
         self._server: asyncssh.SSHAcceptor | None = None
         self._bans: list[Ban] = []
@@ -314,17 +335,28 @@ class BoomtownServer:
     def fingerprint(self) -> str:
         return self.key.get_fingerprint("sha256")
 
-    async def start(self, address: str = "127.0.0.1", port: int = 2222,
-                    reuse_port: bool = False) -> int:
+    async def start(
+        self, address: str = "127.0.0.1", port: int = 2222, reuse_port: bool = False
+    ) -> int:
         """Listen; returns the port (useful with port 0). With `reuse_port`, other processes
         (serve --workers) listen on the same port, and the system shares connections out."""
         if self.storage.dialect.name == "postgresql":  # other processes may share it
             self.community = Community(self.host, self._read_changes_elsewhere)
         self._server = await asyncssh.create_server(
-            lambda: Gate(self), address, port, server_host_keys=[self.key], reuse_port=reuse_port,
-            encoding=None, line_editor=False,
-            login_timeout=self.limits.login_grace_seconds, agent_forwarding=False,
-            x11_forwarding=False, allow_scp=False, sftp_factory=None, keepalive_interval=30)
+            lambda: Gate(self),
+            address,
+            port,
+            server_host_keys=[self.key],
+            reuse_port=reuse_port,
+            encoding=None,
+            line_editor=False,
+            login_timeout=self.limits.login_grace_seconds,
+            agent_forwarding=False,
+            x11_forwarding=False,
+            allow_scp=False,
+            sftp_factory=None,
+            keepalive_interval=30,
+        )
         loop_share.install(asyncio.get_running_loop())
         self.host.resume_bots()
         self._host_watch = asyncio.get_running_loop().create_task(self._watch_host())
@@ -395,8 +427,9 @@ class BoomtownServer:
 
     async def _session(self, process: asyncssh.SSHServerProcess) -> None:
         if process.command is not None or process.subsystem is not None:
-            process.stderr.write(b"Boomtown only plays games here: commands and file "
-                                 b"transfer are not available.\r\n")
+            process.stderr.write(
+                b"Boomtown only plays games here: commands and file transfer are not available.\r\n"
+            )
             process.exit(1)
             return
         if process.get_terminal_type() is None:
@@ -405,8 +438,16 @@ class BoomtownServer:
             return
         gate: Gate = process.get_extra_info("connection").get_owner()
         name = player_name(process.get_extra_info("username") or "")
-        session = Session(Channel(process, self.limits), self.host, name, gate.key, gate.ip,
-                          self.broadcasts, self.collector, self.first_frames)
+        session = Session(
+            Channel(process, self.limits),
+            self.host,
+            name,
+            gate.key,
+            gate.ip,
+            self.broadcasts,
+            self.collector,
+            self.first_frames,
+        )
         self.sessions.add(session)
         gate.session_opened(session)
         task = asyncio.current_task()
@@ -418,16 +459,28 @@ class BoomtownServer:
                 await session.run()
         finally:
             self.shares.release(gate.ip)
-            log.info("session of %s from %s ended: %.2f s of the server's time in %.0f s",
-                     session.name, gate.ip, meter.used, time.monotonic() - began)
+            log.info(
+                "session of %s from %s ended: %.2f s of the server's time in %.0f s",
+                session.name,
+                gate.ip,
+                meter.used,
+                time.monotonic() - began,
+            )
             self.sessions.discard(session)
             gate.sessions.discard(session)
             self._running.discard(task)
 
 
-async def serve(address: str, port: int, data_dir: Path, allow_guests: bool,
-                limits: Limits, host_key_file: Path | None = None,
-                database: str | None = None, worker: bool = False) -> None:
+async def serve(
+    address: str,
+    port: int,
+    data_dir: Path,
+    allow_guests: bool,
+    limits: Limits,
+    host_key_file: Path | None = None,
+    database: str | None = None,
+    worker: bool = False,
+) -> None:
     """Serve until stopped; a `worker` of several (net.workers) shares the port, and says
     nothing: the parent told where to join."""
     server = BoomtownServer(data_dir, limits, allow_guests, host_key_file, database)
@@ -442,13 +495,22 @@ async def serve(address: str, port: int, data_dir: Path, allow_guests: bool,
         await server.stop()
 
 
-def main(address: str, port: int, data_dir: Path, allow_guests: bool, limits: Limits,
-         host_key_file: Path | None = None, database: str | None = None,
-         worker: bool = False) -> None:
-    logging.basicConfig(stream=sys.__stderr__, level=logging.INFO,
-                        format="%(asctime)s %(levelname)s %(message)s")
+def main(
+    address: str,
+    port: int,
+    data_dir: Path,
+    allow_guests: bool,
+    limits: Limits,
+    host_key_file: Path | None = None,
+    database: str | None = None,
+    worker: bool = False,
+) -> None:
+    logging.basicConfig(
+        stream=sys.__stderr__, level=logging.INFO, format="%(asctime)s %(levelname)s %(message)s"
+    )
     try:
-        asyncio.run(serve(address, port, data_dir, allow_guests, limits, host_key_file,
-                          database, worker))
+        asyncio.run(
+            serve(address, port, data_dir, allow_guests, limits, host_key_file, database, worker)
+        )
     except KeyboardInterrupt:
         pass

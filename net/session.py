@@ -41,8 +41,17 @@ def wants_replay(data: bytes) -> bool:
 
 
 class Session:
-    def __init__(self, channel: Channel, host: Host, name: str, key: str | None, address: str,
-                 broadcasts: Broadcasts, collector: Collector, first_frames: FirstFrames) -> None:
+    def __init__(
+        self,
+        channel: Channel,
+        host: Host,
+        name: str,
+        key: str | None,
+        address: str,
+        broadcasts: Broadcasts,
+        collector: Collector,
+        first_frames: FirstFrames,
+    ) -> None:
         self.channel = channel
         self.host = host
         self.broadcasts = broadcasts  # the tables' shared spectator screens
@@ -73,8 +82,7 @@ class Session:
         """Who owns this name: the key it belongs to, or that a guest's name is not kept."""
         if self.key is None:
             return "As a guest, the name is yours only while it is free."
-        return (f"Name owned by key {self.key} "
-                "(to choose a key: ssh -o IdentitiesOnly=yes -i FILE)")
+        return f"Name owned by key {self.key} (to choose a key: ssh -o IdentitiesOnly=yes -i FILE)"
 
     def join(self, name: str) -> None:
         if not self.joined:

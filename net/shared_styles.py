@@ -16,14 +16,27 @@ TEXTUAL_PARSE_RULES = Stylesheet._parse_rules
 _parsed: dict[tuple, list[RuleSet]] = {}
 
 
-def _parse_rules_once(self: Stylesheet, css: str, read_from, is_default_rules: bool = False,
-                      tie_breaker: int = 0, scope: str = "") -> list[RuleSet]:
-    key = (css, read_from, is_default_rules, tie_breaker, scope,
-           tuple(sorted(self._variables.items())))
+def _parse_rules_once(
+    self: Stylesheet,
+    css: str,
+    read_from,
+    is_default_rules: bool = False,
+    tie_breaker: int = 0,
+    scope: str = "",
+) -> list[RuleSet]:
+    key = (
+        css,
+        read_from,
+        is_default_rules,
+        tie_breaker,
+        scope,
+        tuple(sorted(self._variables.items())),
+    )
     rules = _parsed.get(key)
     if rules is None:
-        rules = _parsed[key] = TEXTUAL_PARSE_RULES(self, css, read_from, is_default_rules,
-                                                   tie_breaker, scope)
+        rules = _parsed[key] = TEXTUAL_PARSE_RULES(
+            self, css, read_from, is_default_rules, tie_breaker, scope
+        )
     return rules
 
 

@@ -53,8 +53,11 @@ class StallWatch:
             silent = time.monotonic() - self._beat
             if silent >= self.stall_seconds and not stalled:
                 stalled = True
-                log.error("the event loop every session shares has not turned for %.1f s; "
-                          "it is at:\n%s", silent, self._loop_stack())
+                log.error(
+                    "the event loop every session shares has not turned for %.1f s; it is at:\n%s",
+                    silent,
+                    self._loop_stack(),
+                )
             elif stalled and silent < self.stall_seconds:
                 stalled = False
                 log.warning("the event loop turns again")

@@ -31,8 +31,7 @@ log = logging.getLogger("boomtown.net")
 QUERY_SECONDS = 5.0  # an awaited query given up after this (the database is away)
 HUNG_CHECK_SECONDS = HUNG_SECONDS / 4  # how often an awaited query looks whether the disk hung
 SQLITE_FILE = "boomtown.sqlite3"  # a server's database in its data directory, without --db
-TABLE_COLUMNS = ("id, game, options, seed, seats, host, status, away, bot_kind, changes, "
-                 "rematch_of")
+TABLE_COLUMNS = "id, game, options, seed, seats, host, status, away, bot_kind, changes, rematch_of"
 FINISHED_COLUMNS = "id, game, seats, COALESCE(ended, created), result"  # a FinishedTable's
 
 
@@ -52,8 +51,11 @@ class Ban:
         """Whether this ban keeps out a person called `name` with `key` (None: a guest) coming
         from `address`. A guest has no key to know them by, so their address stands in; a
         key-holder from the same address is someone else, and comes in."""
-        return name == self.name or (key is not None and key == self.key) \
+        return (
+            name == self.name
+            or (key is not None and key == self.key)
             or (key is None and address in self.addresses)
+        )
 
 
 @dataclass(frozen=True)
@@ -84,10 +86,16 @@ class StoredTable:
 
     def record(self) -> Record:
         """The table's game, as played so far; RecordError if it does not read."""
-        return Record.from_json({
-            "format": 1, "game": self.game, "players": [s["name"] for s in self.seats],
-            "seed": self.seed, "options": self.options,
-            "actions": [[seat, action] for seat, action in self.actions]})
+        return Record.from_json(
+            {
+                "format": 1,
+                "game": self.game,
+                "players": [s["name"] for s in self.seats],
+                "seed": self.seed,
+                "options": self.options,
+                "actions": [[seat, action] for seat, action in self.actions],
+            }
+        )
 
 
 @dataclass(frozen=True)
@@ -114,9 +122,11 @@ def _errors_told(job, driver_error: type[Exception]):
 
 def guarded(method):
     """A query: done in the disk's thread (net.disk), its errors turned into StorageError."""
+
     @functools.wraps(method)
     def wrapper(self, *args, **kwargs):
         return self._queued(lambda: method(self, *args, **kwargs))
+
     return wrapper
 
 
@@ -161,7 +171,8 @@ class Storage:
         self._sat_as_person = (  # at the table, the person `:player`
             f"EXISTS (SELECT 1 FROM {self.dialect.elements('seats', 's')} WHERE "
             f"{self.dialect.field('s.value', 'kind')} = 'human' AND "
-            f"{self.dialect.field('s.value', 'name')} = :player)")
+            f"{self.dialect.field('s.value', 'name')} = :player)"
+        )
 
     @property
     def db(self):
@@ -263,8 +274,11 @@ class Storage:
                     raise StorageError(f"the database already keeps {table}: it must be new")
             for table, columns, rows in everything:
                 marks = ", ".join("?" * len(columns))
-                self.db.executemany(f"INSERT INTO {table} ({', '.join(columns)}) VALUES "
-                                    f"({marks}) ON CONFLICT DO NOTHING", rows)
+                self.db.executemany(
+                    f"INSERT INTO {table} ({', '.join(columns)}) VALUES "
+                    f"({marks}) ON CONFLICT DO NOTHING",
+                    rows,
+                )
             self.dialect.after_copy(self.db)
 
     # -- the processes sharing the database (net.community) ---------------------------------
@@ -277,27 +291,47 @@ class Storage:
         itself been taken for gone (and must say again who is connected to it)."""
         now, me = time.time(), self.process
         with self._transaction():
-            rejoined = self._beaten and self.db.execute(
-                "SELECT 1 FROM processes WHERE id = ?", (me,)).fetchone() is None
+            rejoined = (
+                self._beaten
+                and self.db.execute("SELECT 1 FROM processes WHERE id = ?", (me,)).fetchone()
+                is None
+            )
             self._beaten = True
-            self.db.execute("INSERT INTO processes VALUES (?, ?) ON CONFLICT (id) DO UPDATE "
-                            "SET beat = excluded.beat", (me, now))
-            gone = [p for (p,) in self.db.execute("SELECT id FROM processes WHERE beat < ?",
-                                                  (now - lease,))]
+            self.db.execute(
+                "INSERT INTO processes VALUES (?, ?) ON CONFLICT (id) DO UPDATE "
+                "SET beat = excluded.beat",
+                (me, now),
+            )
+            gone = [
+                p
+                for (p,) in self.db.execute(
+                    "SELECT id FROM processes WHERE beat < ?", (now - lease,)
+                )
+            ]
             if gone:
                 marks = ", ".join("?" * len(gone))
                 self.db.execute(f"DELETE FROM presence WHERE process IN ({marks})", gone)
                 self.db.execute(f"DELETE FROM processes WHERE id IN ({marks})", gone)
                 self._publish(presence=True)
-            self.db.execute("UPDATE runners SET process = ? WHERE process NOT IN "
-                            "(SELECT id FROM processes)", (me,))  # the gone's
-            self.db.execute("DELETE FROM runners WHERE table_id NOT IN (SELECT id FROM tables "
-                            "WHERE status IN ('waiting', 'playing'))")
-            self.db.execute("INSERT INTO runners SELECT id, ? FROM tables WHERE status IN "
-                            "('waiting', 'playing') AND id NOT IN (SELECT table_id FROM runners)",
-                            (me,))
-            running = {table_id for (table_id,) in self.db.execute(
-                "SELECT table_id FROM runners WHERE process = ?", (me,))}
+            self.db.execute(
+                "UPDATE runners SET process = ? WHERE process NOT IN (SELECT id FROM processes)",
+                (me,),
+            )  # the gone's
+            self.db.execute(
+                "DELETE FROM runners WHERE table_id NOT IN (SELECT id FROM tables "
+                "WHERE status IN ('waiting', 'playing'))"
+            )
+            self.db.execute(
+                "INSERT INTO runners SELECT id, ? FROM tables WHERE status IN "
+                "('waiting', 'playing') AND id NOT IN (SELECT table_id FROM runners)",
+                (me,),
+            )
+            running = {
+                table_id
+                for (table_id,) in self.db.execute(
+                    "SELECT table_id FROM runners WHERE process = ?", (me,)
+                )
+            }
         return running, rejoined
 
     @guarded
@@ -311,22 +345,26 @@ class Storage:
     @guarded
     def arrived(self, name: str) -> None:
         """`name` is connected to this process."""
-        self.db.execute("INSERT INTO presence VALUES (?, ?) ON CONFLICT DO NOTHING",
-                        (name, self.process))
+        self.db.execute(
+            "INSERT INTO presence VALUES (?, ?) ON CONFLICT DO NOTHING", (name, self.process)
+        )
         self._publish(presence=True)
 
     @guarded
     def left(self, name: str) -> None:
         """`name` is no longer connected to this process."""
-        self.db.execute("DELETE FROM presence WHERE name = ? AND process = ?",
-                        (name, self.process))
+        self.db.execute("DELETE FROM presence WHERE name = ? AND process = ?", (name, self.process))
         self._publish(presence=True)
 
     @guarded
     def online_elsewhere(self) -> set[str]:
         """The people connected to the other processes."""
-        return {name for (name,) in self.db.execute(
-            "SELECT DISTINCT name FROM presence WHERE process != ?", (self.process,))}
+        return {
+            name
+            for (name,) in self.db.execute(
+                "SELECT DISTINCT name FROM presence WHERE process != ?", (self.process,)
+            )
+        }
 
     # -- names -------------------------------------------------------------------------------
 
@@ -334,8 +372,10 @@ class Storage:
     def key_of(self, name: str) -> str | None:
         """The key that owns `name`, or a name that looks like it (the name itself first, then
         the oldest look-alike); None if it is free."""
-        row = self.db.execute("SELECT key FROM users WHERE skeleton = ? ORDER BY name = ? DESC, "
-                              "created LIMIT 1", (skeleton(name), name)).fetchone()
+        row = self.db.execute(
+            "SELECT key FROM users WHERE skeleton = ? ORDER BY name = ? DESC, created LIMIT 1",
+            (skeleton(name), name),
+        ).fetchone()
         return row[0] if row else None
 
     @guarded
@@ -345,30 +385,39 @@ class Storage:
         with self._transaction():
             owner = self.key_of(name)
             if owner is None:
-                self.db.execute("INSERT INTO users (name, key, created, skeleton) "
-                                "VALUES (?, ?, ?, ?)", (name, key, time.time(), skeleton(name)))
+                self.db.execute(
+                    "INSERT INTO users (name, key, created, skeleton) VALUES (?, ?, ?, ?)",
+                    (name, key, time.time(), skeleton(name)),
+                )
         return owner in (None, key)
 
     # -- a person's settings (those whose name a key owns) -------------------------------------
 
     @guarded
     def setting(self, name: str, setting: str) -> str | None:
-        row = self.db.execute("SELECT value FROM settings WHERE name = ? AND setting = ?",
-                              (name, setting)).fetchone()
+        row = self.db.execute(
+            "SELECT value FROM settings WHERE name = ? AND setting = ?", (name, setting)
+        ).fetchone()
         return row[0] if row else None
 
     @guarded
     def remember(self, name: str, setting: str, value: str) -> None:
-        self.db.execute("INSERT INTO settings VALUES (?, ?, ?) ON CONFLICT (name, setting) "
-                        "DO UPDATE SET value = excluded.value", (name, setting, value))
+        self.db.execute(
+            "INSERT INTO settings VALUES (?, ?, ?) ON CONFLICT (name, setting) "
+            "DO UPDATE SET value = excluded.value",
+            (name, setting, value),
+        )
 
     # -- where people were -------------------------------------------------------------------
 
     @guarded
     def set_place(self, name: str, table_id: int) -> None:
         """`name` last played at or watched this table."""
-        self.db.execute("INSERT INTO places VALUES (?, ?) ON CONFLICT (name) "
-                        "DO UPDATE SET table_id = excluded.table_id", (name, table_id))
+        self.db.execute(
+            "INSERT INTO places VALUES (?, ?) ON CONFLICT (name) "
+            "DO UPDATE SET table_id = excluded.table_id",
+            (name, table_id),
+        )
 
     @guarded
     def place_of(self, name: str) -> int | None:
@@ -381,8 +430,10 @@ class Storage:
         """Where each person last played or watched, for the tables still waiting or playing
         (the others' rows are dropped)."""
         with self._transaction():
-            self.db.execute("DELETE FROM places WHERE table_id NOT IN (SELECT id FROM tables "
-                            "WHERE status IN ('waiting', 'playing'))")
+            self.db.execute(
+                "DELETE FROM places WHERE table_id NOT IN (SELECT id FROM tables "
+                "WHERE status IN ('waiting', 'playing'))"
+            )
         return dict(self.db.execute("SELECT name, table_id FROM places"))
 
     # -- bans (written by `boomtown ban`, read by the server) --------------------------------
@@ -393,12 +444,17 @@ class Storage:
         the last VISITS_PER_ADDRESS names from each address."""
         now = time.time()
         with self._transaction():
-            self.db.execute("INSERT INTO visits VALUES (?, ?, ?) ON CONFLICT (name, address) "
-                            "DO UPDATE SET at = excluded.at", (name, address, now))
+            self.db.execute(
+                "INSERT INTO visits VALUES (?, ?, ?) ON CONFLICT (name, address) "
+                "DO UPDATE SET at = excluded.at",
+                (name, address, now),
+            )
             self.db.execute("DELETE FROM visits WHERE at < ?", (now - VISITS_KEPT_SECONDS,))
-            self.db.execute("DELETE FROM visits WHERE address = ? AND name NOT IN (SELECT name "
-                            "FROM visits WHERE address = ? ORDER BY at DESC LIMIT ?)",
-                            (address, address, VISITS_PER_ADDRESS))
+            self.db.execute(
+                "DELETE FROM visits WHERE address = ? AND name NOT IN (SELECT name "
+                "FROM visits WHERE address = ? ORDER BY at DESC LIMIT ?)",
+                (address, address, VISITS_PER_ADDRESS),
+            )
 
     @guarded
     def ban(self, name: str, reason: str) -> tuple[str | None, list[str]]:
@@ -406,15 +462,23 @@ class Storage:
         addresses the name came from lately; returns the key and those addresses."""
         key, now = self.key_of(name), time.time()
         with self._transaction():
-            self.db.execute("INSERT INTO bans VALUES (?, ?, ?, ?) ON CONFLICT (name) DO UPDATE "
-                            "SET key = excluded.key, reason = excluded.reason, at = excluded.at",
-                            (name, key, reason, now))
-            self.db.execute("INSERT INTO banned_addresses SELECT name, address FROM visits "
-                            "WHERE name = ? AND at >= ? ON CONFLICT DO NOTHING",
-                            (name, now - VISITS_KEPT_SECONDS))
+            self.db.execute(
+                "INSERT INTO bans VALUES (?, ?, ?, ?) ON CONFLICT (name) DO UPDATE "
+                "SET key = excluded.key, reason = excluded.reason, at = excluded.at",
+                (name, key, reason, now),
+            )
+            self.db.execute(
+                "INSERT INTO banned_addresses SELECT name, address FROM visits "
+                "WHERE name = ? AND at >= ? ON CONFLICT DO NOTHING",
+                (name, now - VISITS_KEPT_SECONDS),
+            )
             self._revised()
-        return key, [address for (address,) in self.db.execute(
-            "SELECT address FROM banned_addresses WHERE name = ? ORDER BY address", (name,))]
+        return key, [
+            address
+            for (address,) in self.db.execute(
+                "SELECT address FROM banned_addresses WHERE name = ? ORDER BY address", (name,)
+            )
+        ]
 
     @guarded
     def lift_ban(self, name: str) -> bool:
@@ -428,8 +492,10 @@ class Storage:
     def bans(self) -> list[Ban]:
         """Every ban, the oldest first."""
         addresses = self._banned_addresses()
-        return [Ban(*row, frozenset(addresses.get(row[0], ()))) for row in self.db.execute(
-            "SELECT name, key, reason, at FROM bans ORDER BY at")]
+        return [
+            Ban(*row, frozenset(addresses.get(row[0], ())))
+            for row in self.db.execute("SELECT name, key, reason, at FROM bans ORDER BY at")
+        ]
 
     def _banned_addresses(self) -> dict[str, set[str]]:
         found: dict[str, set[str]] = {}
@@ -459,9 +525,16 @@ class Storage:
     # -- tables ------------------------------------------------------------------------------
 
     @guarded
-    def create_table(self, game: str, options: dict[str, Any], seed: int,
-                     seats: list[dict[str, str]], host: str, bot_kind: str,
-                     rematch_of: int | None = None) -> int:
+    def create_table(
+        self,
+        game: str,
+        options: dict[str, Any],
+        seed: int,
+        seats: list[dict[str, str]],
+        host: str,
+        bot_kind: str,
+        rematch_of: int | None = None,
+    ) -> int:
         """A new table, waiting to start, run by this process (net.community); to play the
         game at table `rematch_of` again, unless another process made that table first
         (RematchMade)."""
@@ -470,8 +543,18 @@ class Storage:
                 (table_id,) = self.db.execute(
                     "INSERT INTO tables (game, options, seed, seats, host, status, created, "
                     "bot_kind, rematch_of) VALUES (?, ?, ?, ?, ?, 'waiting', ?, ?, ?) "
-                    "RETURNING id", (game, json.dumps(options), seed, json.dumps(seats), host,
-                                     time.time(), bot_kind, rematch_of)).fetchone()
+                    "RETURNING id",
+                    (
+                        game,
+                        json.dumps(options),
+                        seed,
+                        json.dumps(seats),
+                        host,
+                        time.time(),
+                        bot_kind,
+                        rematch_of,
+                    ),
+                ).fetchone()
             except self.dialect.Duplicate:
                 raise RematchMade() from None
             if self.shared:  # (else the first server to beat runs it)
@@ -482,19 +565,23 @@ class Storage:
     @guarded
     def rematch_for(self, table_id: int) -> int | None:
         """The table waiting to play the game at `table_id` again, if any."""
-        row = self.db.execute("SELECT id FROM tables WHERE rematch_of = ? AND status = "
-                              "'waiting'", (table_id,)).fetchone()
+        row = self.db.execute(
+            "SELECT id FROM tables WHERE rematch_of = ? AND status = 'waiting'", (table_id,)
+        ).fetchone()
         return row[0] if row else None
 
     @guarded
-    def update_table(self, table_id: int, seats: list[dict[str, str]], status: str,
-                     host: str, changes: int) -> int:
+    def update_table(
+        self, table_id: int, seats: list[dict[str, str]], status: str, host: str, changes: int
+    ) -> int:
         """Write the table's seats, status and host, which have changed `changes` times as
         this process knows them; returns the count with this change. TableChanged, and nothing
         is written, if another process changed them first."""
-        if not self.db.execute("UPDATE tables SET seats = ?, status = ?, host = ?, "
-                               "changes = changes + 1 WHERE id = ? AND changes = ?",
-                               (json.dumps(seats), status, host, table_id, changes)).rowcount:
+        if not self.db.execute(
+            "UPDATE tables SET seats = ?, status = ?, host = ?, "
+            "changes = changes + 1 WHERE id = ? AND changes = ?",
+            (json.dumps(seats), status, host, table_id, changes),
+        ).rowcount:
             raise TableChanged()
         self._publish(table=table_id)
         return changes + 1
@@ -503,8 +590,10 @@ class Storage:
     def end_table(self, table_id: int, result: str, winners: list[int]) -> None:
         """The table's game is over, and came out as `result` says: the seats in `winners`
         won."""
-        self.db.execute("UPDATE tables SET status = 'over', ended = ?, result = ?, winners = ? "
-                        "WHERE id = ?", (time.time(), result, json.dumps(winners), table_id))
+        self.db.execute(
+            "UPDATE tables SET status = 'over', ended = ?, result = ?, winners = ? WHERE id = ?",
+            (time.time(), result, json.dumps(winners), table_id),
+        )
         self._publish(table=table_id)
 
     @guarded
@@ -517,7 +606,9 @@ class Storage:
             f"{self.dialect.elements('t.winners', 'w')} WHERE {field(winner, 'name')} = :player "
             f"AND {field(winner, 'kind')} = 'human') THEN 1 ELSE 0 END), 0) "
             "FROM tables AS t WHERE t.status = 'over' AND t.winners IS NOT NULL AND "
-            f"{self._sat_as_person}", {"player": player}).fetchone()
+            f"{self._sat_as_person}",
+            {"player": player},
+        ).fetchone()
         return row[1], row[0]
 
     @guarded
@@ -528,7 +619,9 @@ class Storage:
             f"SELECT {field(winner, 'name')} AS name, COUNT(*) AS wins "
             f"FROM tables AS t, {self.dialect.elements('t.winners', 'w')} "
             f"WHERE t.status = 'over' AND {field(winner, 'kind')} = 'human' "
-            "GROUP BY name ORDER BY wins DESC, name LIMIT ?", (limit,))
+            "GROUP BY name ORDER BY wins DESC, name LIMIT ?",
+            (limit,),
+        )
         return [(name, wins) for name, wins in rows]
 
     @guarded
@@ -536,25 +629,29 @@ class Storage:
         """The last `limit` games finished, the newest first; only those `player` sat at, if
         named."""
         played = "" if player is None else f" AND {self._sat_as_person}"
-        rows = self.db.execute(f"SELECT {FINISHED_COLUMNS} FROM tables WHERE status = 'over'"
-                               f"{played} ORDER BY "
-                               "COALESCE(ended, created) DESC, id DESC LIMIT :limit",
-                               {"limit": limit, "player": player})
+        rows = self.db.execute(
+            f"SELECT {FINISHED_COLUMNS} FROM tables WHERE status = 'over'"
+            f"{played} ORDER BY "
+            "COALESCE(ended, created) DESC, id DESC LIMIT :limit",
+            {"limit": limit, "player": player},
+        )
         return [_finished(row) for row in rows]
 
     @guarded
     def finished_table(self, table_id: int) -> FinishedTable | None:
         """One finished game as the list shows it; None if there is none of that number."""
-        row = self.db.execute(f"SELECT {FINISHED_COLUMNS} FROM tables WHERE id = ? AND "
-                              "status = 'over'", (table_id,)).fetchone()
+        row = self.db.execute(
+            f"SELECT {FINISHED_COLUMNS} FROM tables WHERE id = ? AND status = 'over'", (table_id,)
+        ).fetchone()
         return _finished(row) if row else None
 
     @guarded
     def add_action(self, table_id: int, n: int, seat: int, action: dict[str, Any]) -> None:
         """Commit move `n`; MoveTaken if another process took that number first."""
         try:
-            self.db.execute("INSERT INTO actions VALUES (?, ?, ?, ?)",
-                            (table_id, n, seat, json.dumps(action)))
+            self.db.execute(
+                "INSERT INTO actions VALUES (?, ?, ?, ?)", (table_id, n, seat, json.dumps(action))
+            )
         except self.dialect.Duplicate:
             raise MoveTaken() from None
         self._publish(move=table_id, n=n, seat=seat, action=action)
@@ -568,8 +665,12 @@ class Storage:
     def table_ids(self, *statuses: str) -> list[int]:
         """The numbers of the tables with one of `statuses`, oldest first."""
         marks = ", ".join("?" * len(statuses))
-        return [id_ for (id_,) in self.db.execute(
-            f"SELECT id FROM tables WHERE status IN ({marks}) ORDER BY id", statuses)]
+        return [
+            id_
+            for (id_,) in self.db.execute(
+                f"SELECT id FROM tables WHERE status IN ({marks}) ORDER BY id", statuses
+            )
+        ]
 
     @guarded
     def statuses(self, table_ids: list[int]) -> dict[int, str]:
@@ -577,14 +678,18 @@ class Storage:
         if not table_ids:
             return {}
         marks = ", ".join("?" * len(table_ids))
-        return dict(self.db.execute(f"SELECT id, status FROM tables WHERE id IN ({marks})",
-                                    table_ids).fetchall())
+        return dict(
+            self.db.execute(
+                f"SELECT id, status FROM tables WHERE id IN ({marks})", table_ids
+            ).fetchall()
+        )
 
     @guarded
     def set_aside(self, table_id: int, reason: str) -> None:
         """The table cannot be read: it is no longer loaded, and `boomtown tables` lists it."""
-        self.db.execute("UPDATE tables SET status = 'damaged', result = ? WHERE id = ?",
-                        (reason, table_id))
+        self.db.execute(
+            "UPDATE tables SET status = 'damaged', result = ? WHERE id = ?", (reason, table_id)
+        )
         self._publish(table=table_id)
 
     @guarded
@@ -592,8 +697,11 @@ class Storage:
         """Close a table not over: one with no move (nothing to replay) goes whole, its chat
         with it (net.storage._drop_closed_empty_tables); False if there was none such."""
         with self._transaction():
-            if not self.db.execute("UPDATE tables SET status = 'closed' WHERE id = ? AND status "
-                                   "IN ('waiting', 'playing', 'damaged')", (table_id,)).rowcount:
+            if not self.db.execute(
+                "UPDATE tables SET status = 'closed' WHERE id = ? AND status "
+                "IN ('waiting', 'playing', 'damaged')",
+                (table_id,),
+            ).rowcount:
                 return False
             self._drop_closed_empty_tables()
             self._revised()
@@ -604,9 +712,14 @@ class Storage:
         """Delete the closed tables where nothing was played, and their chat, but the newest
         table of all (SQLite numbers a new table one past the highest: a number never comes
         back for another table; PostgreSQL's numbers never come back)."""
-        dropped = [id_ for (id_,) in self.db.execute(
-            "SELECT id FROM tables WHERE status = 'closed' AND id < (SELECT MAX(id) FROM tables)"
-            " AND NOT EXISTS (SELECT 1 FROM actions WHERE table_id = tables.id)")]
+        dropped = [
+            id_
+            for (id_,) in self.db.execute(
+                "SELECT id FROM tables WHERE status = 'closed'"
+                " AND id < (SELECT MAX(id) FROM tables)"
+                " AND NOT EXISTS (SELECT 1 FROM actions WHERE table_id = tables.id)"
+            )
+        ]
         self.db.executemany("DELETE FROM tables WHERE id = ?", [(id_,) for id_ in dropped])
         self.db.executemany("DELETE FROM chat WHERE place = ?", [(id_,) for id_ in dropped])
 
@@ -614,29 +727,50 @@ class Storage:
     def open_tables(self) -> list[ListedTable]:
         """The tables waiting, playing or set aside as damaged, oldest first, as stored (a
         damaged table's seats may not read)."""
-        return [ListedTable(*row) for row in self.db.execute(
-            "SELECT id, game, status, host, seats, created, result FROM tables "
-            "WHERE status IN ('waiting', 'playing', 'damaged') ORDER BY id")]
+        return [
+            ListedTable(*row)
+            for row in self.db.execute(
+                "SELECT id, game, status, host, seats, created, result FROM tables "
+                "WHERE status IN ('waiting', 'playing', 'damaged') ORDER BY id"
+            )
+        ]
 
     @guarded
     def table(self, table_id: int) -> StoredTable | None:
         """One table with its actions; None if there is none of that number."""
-        row = self.db.execute(f"SELECT {TABLE_COLUMNS} FROM tables WHERE id = ?",
-                              (table_id,)).fetchone()
+        row = self.db.execute(
+            f"SELECT {TABLE_COLUMNS} FROM tables WHERE id = ?", (table_id,)
+        ).fetchone()
         return self._stored(row) if row else None
 
     @guarded
-    def table_and_chat(self, table_id: int) -> tuple[StoredTable | None, list[tuple[int, int,
-                                                                                    str]]]:
+    def table_and_chat(
+        self, table_id: int
+    ) -> tuple[StoredTable | None, list[tuple[int, int, str]]]:
         """One table with its actions (None if there is none), and its chat."""
         return self.table(table_id), self.chat(table_id)
 
     def _stored(self, row: tuple) -> StoredTable:
-        actions = [(seat, json.loads(action)) for seat, action in self.db.execute(
-            "SELECT seat, action FROM actions WHERE table_id = ? ORDER BY n", (row[0],))]
-        return StoredTable(row[0], row[1], json.loads(row[2]), row[3], json.loads(row[4]),
-                           row[5], row[6], actions, json.loads(row[7]), row[8], row[9],
-                           row[10])
+        actions = [
+            (seat, json.loads(action))
+            for seat, action in self.db.execute(
+                "SELECT seat, action FROM actions WHERE table_id = ? ORDER BY n", (row[0],)
+            )
+        ]
+        return StoredTable(
+            row[0],
+            row[1],
+            json.loads(row[2]),
+            row[3],
+            json.loads(row[4]),
+            row[5],
+            row[6],
+            actions,
+            json.loads(row[7]),
+            row[8],
+            row[9],
+            row[10],
+        )
 
     # -- chat --------------------------------------------------------------------------------
 
@@ -647,7 +781,9 @@ class Storage:
         with self._transaction():
             (n,) = self.db.execute(
                 "INSERT INTO chat SELECT ?, COALESCE(MAX(n), -1) + 1, ?, ? FROM chat "
-                "WHERE place = ? RETURNING n", (place, position, line, place)).fetchone()
+                "WHERE place = ? RETURNING n",
+                (place, position, line, place),
+            ).fetchone()
             self.db.execute("DELETE FROM chat WHERE place = ? AND n <= ?", (place, n - kept))
             self._publish(chat=place, n=n, position=position, line=line)
         return n
@@ -655,8 +791,9 @@ class Storage:
     @guarded
     def chat(self, place: int) -> list[tuple[int, int, str]]:
         """(n, position, line) for each line kept at `place`, oldest first."""
-        return self.db.execute("SELECT n, position, line FROM chat WHERE place = ? ORDER BY n",
-                               (place,)).fetchall()
+        return self.db.execute(
+            "SELECT n, position, line FROM chat WHERE place = ? ORDER BY n", (place,)
+        ).fetchall()
 
 
 def _finished(row: tuple) -> FinishedTable:

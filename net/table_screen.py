@@ -92,8 +92,11 @@ class NetTable:
         """Who is away (a bot plays for them) or not connected."""
         table = self.hosted
         away = [table.seats[s].name for s in sorted(table.away)]
-        gone = [s.name for s in table.seats if s.kind == HUMAN and not self.host.is_online(s.name)
-                and s.name not in away]
+        gone = [
+            s.name
+            for s in table.seats
+            if s.kind == HUMAN and not self.host.is_online(s.name) and s.name not in away
+        ]
         parts = []
         if table.unsaved:
             parts.append("the server cannot save: moves wait until it can")
@@ -165,8 +168,10 @@ class NetTableMixin:
         self.app.push_screen(ChatPrompt(), said)
 
     def action_leave(self) -> None:
-        explanation = ("You keep your seat: choose this table in the lobby to come back. "
-                       "After a while on your turn, a bot plays for you.")
+        explanation = (
+            "You keep your seat: choose this table in the lobby to come back. "
+            "After a while on your turn, a bot plays for you."
+        )
 
         def leave(yes: bool | None) -> None:
             if yes:
@@ -192,8 +197,10 @@ class NetTableMixin:
             else:
                 if table.status == WAITING:
                     start = " (or when you start it: g)" if table.host == player else ""
-                    news = (f"You sit at table #{table.id}: it starts when the others who "
-                            f"played choose Play again too{start}.")
+                    news = (
+                        f"You sit at table #{table.id}: it starts when the others who "
+                        f"played choose Play again too{start}."
+                    )
         host.saw_the_end(self.table.id, player)
         app.show_lobby()
         if news:
@@ -205,7 +212,7 @@ def merged_log(game: Sequence[str], shown: int, chat: Sequence[ChatLine]) -> lis
     lines: list[str] = []
     for line in chat:
         if line.position > shown:
-            lines.extend(game[shown:line.position])
+            lines.extend(game[shown : line.position])
             shown = line.position
         lines.append(line.text)
     lines.extend(game[shown:])

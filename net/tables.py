@@ -56,8 +56,10 @@ def seat_names(stored: str) -> str:
         seats = seats_from_json(json.loads(stored))
     except (ValueError, TypeError, KeyError):
         return clean_text(stored, 80)
-    return ", ".join("(open)" if seat.kind == OPEN else seat.name if seat.kind == HUMAN
-                     else bot_label(seat) for seat in seats)
+    return ", ".join(
+        "(open)" if seat.kind == OPEN else seat.name if seat.kind == HUMAN else bot_label(seat)
+        for seat in seats
+    )
 
 
 def seats_from_json(seats: list[dict[str, str]]) -> list[NetSeat]:
@@ -120,12 +122,16 @@ class HostedTable:
     def listed_for(self, name: str) -> bool:
         """Whether the lobby lists this table for `name`: until its game is over, then while
         anyone watches it, and for its players until they have left its end screen."""
-        return self.status != OVER or bool(self.watchers) or (
-            self.seat_of(name) is not None and name not in self.done_with)
+        return (
+            self.status != OVER
+            or bool(self.watchers)
+            or (self.seat_of(name) is not None and name not in self.done_with)
+        )
 
     def seat_of(self, name: str) -> int | None:
-        return next((i for i, s in enumerate(self.seats) if s.kind == HUMAN and s.name == name),
-                    None)
+        return next(
+            (i for i, s in enumerate(self.seats) if s.kind == HUMAN and s.name == name), None
+        )
 
     def actor(self) -> int | None:
         return None if self.match is None else self.match.state.actor()

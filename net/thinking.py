@@ -31,8 +31,9 @@ class Thinkers:
         spare = (os.cpu_count() or 1) - 1
         self.workers = workers or max(1, spare)
         # spawn, not fork: the server has threads (the disk's, bots'), which fork copies badly
-        self._pool = ProcessPoolExecutor(self.workers,
-                                         mp_context=multiprocessing.get_context("spawn"))
+        self._pool = ProcessPoolExecutor(
+            self.workers, mp_context=multiprocessing.get_context("spawn")
+        )
 
     async def choose(self, bot, view, legal: list):
         """(choice, the bot after choosing), worked out in a worker process."""

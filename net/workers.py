@@ -22,13 +22,13 @@ STARTING_SECONDS = 5.0  # a worker that exits sooner after starting (not killed 
 WATCH_SECONDS = 0.2  # how often the parent looks whether a worker has died
 
 
-def run_workers(count: int, worker_argv: list[str], address: str, port: int,
-                database: str) -> int:
+def run_workers(count: int, worker_argv: list[str], address: str, port: int, database: str) -> int:
     """Run `count` workers (`boomtown` given `worker_argv`) until stopped; returns the exit
     status (1 if a worker could not start). The database's schema and host key are made
     first, by the parent, so that the workers do not race."""
-    logging.basicConfig(stream=sys.__stderr__, level=logging.INFO,
-                        format="%(asctime)s %(levelname)s %(message)s")
+    logging.basicConfig(
+        stream=sys.__stderr__, level=logging.INFO, format="%(asctime)s %(levelname)s %(message)s"
+    )
     storage = Storage(database)
     try:
         fingerprint = shared_host_key(storage).get_fingerprint("sha256")
@@ -53,12 +53,19 @@ def run_workers(count: int, worker_argv: list[str], address: str, port: int,
                 if worker.poll() is None:
                     continue
                 if worker.returncode >= 0 and time.monotonic() - began < STARTING_SECONDS:
-                    log.error("worker %d could not start (it ended with %s): stopping",
-                              i + 1, worker.returncode)
+                    log.error(
+                        "worker %d could not start (it ended with %s): stopping",
+                        i + 1,
+                        worker.returncode,
+                    )
                     stopping.append(1)
                     break
-                log.warning("worker %d (pid %d) ended with %s; starting it again", i + 1,
-                            worker.pid, worker.returncode)
+                log.warning(
+                    "worker %d (pid %d) ended with %s; starting it again",
+                    i + 1,
+                    worker.pid,
+                    worker.returncode,
+                )
                 time.sleep(RESTART_SECONDS)
                 workers[i] = start()
             time.sleep(WATCH_SECONDS)

@@ -30,8 +30,10 @@ from tui.demo import (
 HERE = Path(__file__).parent
 SHOTS = {
     "bigshot-auction": (lambda: app_for(table_at(until=human_bidding_after_a_bid)), ["1", "2"]),
-    "bigshot-placement": (lambda: app_for(table_at(seed=11, until=human_placing)),
-                          ["right", "down"]),
+    "bigshot-placement": (
+        lambda: app_for(table_at(seed=11, until=human_placing)),
+        ["right", "down"],
+    ),
     "bigshot-end": (lambda: app_for(table_at(seed=7, until=game_over)), []),
     "army-board": (lambda: app_for(army_table(3, army_managing)), ["down"]),
     "army-trade": (lambda: app_for(army_table(1, offered_a_trade)), ["c"]),
@@ -39,8 +41,10 @@ SHOTS = {
     "stadium-city": (lambda: app_for(stadium_table(3, stadium_city_grown)), []),
     "stadium-build": (lambda: app_for(stadium_table(3, stadium_building)), ["b"]),
     "million-drive": (lambda: app_for(million_table(3, million_choosing_a_drive)), ["tab"]),
-    "million-real-estate": (lambda: app_for(million_table(3, million_on_real_estate)),
-                            ["tab", "tab"]),
+    "million-real-estate": (
+        lambda: app_for(million_table(3, million_on_real_estate)),
+        ["tab", "tab"],
+    ),
     "title": (lambda: BoomtownApp(pace=0, save_path=None), []),
 }
 

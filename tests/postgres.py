@@ -22,8 +22,9 @@ def server_programs() -> Path | None:
     found = shutil.which("initdb")
     if found:
         return Path(found).parent
-    versions = sorted(glob.glob("/usr/lib/postgresql/*/bin/initdb"),
-                      key=lambda p: int(Path(p).parent.parent.name))
+    versions = sorted(
+        glob.glob("/usr/lib/postgresql/*/bin/initdb"), key=lambda p: int(Path(p).parent.parent.name)
+    )
     return Path(versions[-1]).parent if versions else None
 
 
@@ -33,18 +34,31 @@ class PostgresServer:
     def __init__(self) -> None:
         programs = server_programs()
         if programs is None:
-            raise FileNotFoundError("PostgreSQL's server is not installed "
-                                    "(Debian: apt-get install postgresql)")
+            raise FileNotFoundError(
+                "PostgreSQL's server is not installed (Debian: apt-get install postgresql)"
+            )
         self._programs = programs
         self.folder = Path(tempfile.mkdtemp(prefix="boomtown-pg-"))
         self._as_postgres = os.geteuid() == 0
         if self._as_postgres:
             shutil.chown(self.folder, "postgres", "postgres")
         self.user = "postgres" if self._as_postgres else os.environ.get("USER", "postgres")
-        self._run("initdb", "-D", str(self.folder / "data"), "-U", self.user, "-A", "trust",
-                  "--no-sync", "-E", "UTF8")
-        self._options = (f"-k {self.folder} -c listen_addresses='' -c fsync=off "
-                         "-c full_page_writes=off -c max_connections=200")
+        self._run(
+            "initdb",
+            "-D",
+            str(self.folder / "data"),
+            "-U",
+            self.user,
+            "-A",
+            "trust",
+            "--no-sync",
+            "-E",
+            "UTF8",
+        )
+        self._options = (
+            f"-k {self.folder} -c listen_addresses='' -c fsync=off "
+            "-c full_page_writes=off -c max_connections=200"
+        )
         self.resume()
         self._databases = 0
 

@@ -26,9 +26,13 @@ class BoomtownApp(BaseApp):
     CSS_PATH = "app.tcss"
     TITLE = "Boomtown"
 
-    def __init__(self, table: LocalTable | None = None, pace: float = DEFAULT_PACE,
-                 save_path: Path | None | bool = True,
-                 replay: tuple[Replay, list[Seat]] | None = None) -> None:
+    def __init__(
+        self,
+        table: LocalTable | None = None,
+        pace: float = DEFAULT_PACE,
+        save_path: Path | None | bool = True,
+        replay: tuple[Replay, list[Seat]] | None = None,
+    ) -> None:
         """A game at `table`, else the title screen, with `replay` over it if given."""
         super().__init__()
         self.table = table
@@ -52,8 +56,11 @@ class BoomtownApp(BaseApp):
             folder.mkdir(parents=True, exist_ok=True)
             saved = self.save_screenshot(filename, str(folder))
         except OSError as exc:
-            self.notify(f"The screenshot could not be saved in {folder}: "
-                        f"{exc.strerror or exc}.", title="Screenshot", severity="error")
+            self.notify(
+                f"The screenshot could not be saved in {folder}: {exc.strerror or exc}.",
+                title="Screenshot",
+                severity="error",
+            )
             return
         self.notify(f"Saved as {saved}", title="Screenshot")
 
@@ -90,8 +97,14 @@ class BoomtownApp(BaseApp):
     def _table_screen(self, table: LocalTable):
         return screen_class(table.match.spec.slug)(table, self.pace, self.save_path(table))
 
-    def start_game(self, game: str, seats: Sequence[Seat], seed: int,
-                   options: dict[str, Any], pace: float | None = None) -> None:
+    def start_game(
+        self,
+        game: str,
+        seats: Sequence[Seat],
+        seed: int,
+        options: dict[str, Any],
+        pace: float | None = None,
+    ) -> None:
         if pace is not None:
             self.pace = pace
         self._play_new(LocalTable.new(game, seats, seed, options))
@@ -99,6 +112,7 @@ class BoomtownApp(BaseApp):
     def _play_new(self, table: LocalTable) -> None:
         """Show a new game at `table`; where a game of its kind is saved, only once the person
         agrees to replace it (else the title screen stays, offering to continue it)."""
+
         def play(replace: bool | None = True) -> None:
             if replace:
                 self.table = table
@@ -114,10 +128,16 @@ class BoomtownApp(BaseApp):
         if replaced is None:
             play()
         else:
-            self.push_screen(Confirm(
-                "Replace the saved game?", f"Your saved game, {describe_save(replaced)}, will be "
-                "replaced by the new one. The other games' saves are kept.",
-                "Start the new game", "Keep it"), play)
+            self.push_screen(
+                Confirm(
+                    "Replace the saved game?",
+                    f"Your saved game, {describe_save(replaced)}, will be "
+                    "replaced by the new one. The other games' saves are kept.",
+                    "Start the new game",
+                    "Keep it",
+                ),
+                play,
+            )
 
     def resume(self, path: Path) -> None:
         try:

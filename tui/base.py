@@ -61,8 +61,15 @@ class BaseApp(App):
             return []
         return App._background_screens.fget(self)
 
-    def notify(self, message: str, *, title: str = "", severity="information",
-               timeout: float | None = None, markup: bool = False) -> None:
+    def notify(
+        self,
+        message: str,
+        *,
+        title: str = "",
+        severity="information",
+        timeout: float | None = None,
+        markup: bool = False,
+    ) -> None:
         super().notify(message, title=title, severity=severity, timeout=timeout, markup=False)
 
     async def action_help_quit(self) -> None:
@@ -76,8 +83,11 @@ class BaseApp(App):
         runs next, shows the new one."""
         new = event.notification
         for shown in list(self._notifications):
-            if (shown.message, shown.title, shown.severity) == (new.message, new.title,
-                                                                new.severity):
+            if (shown.message, shown.title, shown.severity) == (
+                new.message,
+                new.title,
+                new.severity,
+            ):
                 self._unnotify(shown, refresh=False)
 
     def action_command_palette(self) -> None:
@@ -98,8 +108,9 @@ class BaseApp(App):
     def search_themes(self) -> None:
         from textual.theme import ThemeProvider
 
-        self._open_palette(SturdyCommandPalette(providers=[ThemeProvider],
-                                                placeholder="Search for themes…"))
+        self._open_palette(
+            SturdyCommandPalette(providers=[ThemeProvider], placeholder="Search for themes…")
+        )
 
     def _open_palette(self, palette: CommandPalette) -> None:
         """One palette at a time, even when Ctrl+P comes twice before the first is up."""

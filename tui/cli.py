@@ -24,156 +24,329 @@ def _options(pairs: list[str]) -> dict[str, str]:
 
 
 def _parser() -> argparse.ArgumentParser:
-    database_option = {"default": os.environ.get("BOOMTOWN_DB"), "type": _database,
-                       "metavar": "URL"}
-    parser = argparse.ArgumentParser(prog="boomtown", description="Property-trading board games "
-                                     "in the terminal.")
+    database_option = {
+        "default": os.environ.get("BOOMTOWN_DB"),
+        "type": _database,
+        "metavar": "URL",
+    }
+    parser = argparse.ArgumentParser(
+        prog="boomtown", description="Property-trading board games in the terminal."
+    )
     commands = parser.add_subparsers(dest="command")
-    play = commands.add_parser("play", help="go straight into a game: you in seat 1, bots in the "
-                               "others")
+    play = commands.add_parser(
+        "play", help="go straight into a game: you in seat 1, bots in the others"
+    )
     play.add_argument("game", choices=sorted(PLAYABLE))
-    play.add_argument("--seed", type=int, help="replay a game's dice and shuffles (default: a "
-                      "new seed each game)")
+    play.add_argument(
+        "--seed", type=int, help="replay a game's dice and shuffles (default: a new seed each game)"
+    )
     play.add_argument("--players", type=int, help="default: as many as the game takes")
-    play.add_argument("--bot", default="heuristic", help="the bots' kind: heuristic, random, "
-                      "or in Big Shot and Army search, which plays its choices out before it "
-                      "makes them (default %(default)s)")
-    play.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
-                      help="one of the game's options (the README lists them); repeatable")
-    play.add_argument("--pace", type=_seconds, default=0.8, help="seconds each bot move stays on "
-                      "screen (default 0.8)")
+    play.add_argument(
+        "--bot",
+        default="heuristic",
+        help="the bots' kind: heuristic, random, "
+        "or in Big Shot and Army search, which plays its choices out before it "
+        "makes them (default %(default)s)",
+    )
+    play.add_argument(
+        "--option",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="one of the game's options (the README lists them); repeatable",
+    )
+    play.add_argument(
+        "--pace",
+        type=_seconds,
+        default=0.8,
+        help="seconds each bot move stays on screen (default 0.8)",
+    )
     serve = commands.add_parser("serve", help="host games over SSH: one process, many players")
-    serve.add_argument("--host", default="127.0.0.1",
-                       help="address to listen on (default %(default)s)")
-    serve.add_argument("--port", type=int, default=2222,
-                       help="port to listen on (default %(default)s)")
-    serve.add_argument("--data", help="where the host key and the tables are kept "
-                       "(default: the user's data directory)")
-    serve.add_argument("--db", **database_option,
-                       help="keep everything in this PostgreSQL database (postgresql://...), "
-                       "which several serve processes may share; default: $BOOMTOWN_DB, or "
-                       "SQLite in --data")
-    serve.add_argument("--workers", type=_count, metavar="N",
-                       help="run N server processes sharing the port and the --db database "
-                       "(default with --db: one per core; without it, 1)")
+    serve.add_argument(
+        "--host", default="127.0.0.1", help="address to listen on (default %(default)s)"
+    )
+    serve.add_argument(
+        "--port", type=int, default=2222, help="port to listen on (default %(default)s)"
+    )
+    serve.add_argument(
+        "--data",
+        help="where the host key and the tables are kept (default: the user's data directory)",
+    )
+    serve.add_argument(
+        "--db",
+        **database_option,
+        help="keep everything in this PostgreSQL database (postgresql://...), "
+        "which several serve processes may share; default: $BOOMTOWN_DB, or "
+        "SQLite in --data",
+    )
+    serve.add_argument(
+        "--workers",
+        type=_count,
+        metavar="N",
+        help="run N server processes sharing the port and the --db database "
+        "(default with --db: one per core; without it, 1)",
+    )
     serve.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)  # one of them
-    serve.add_argument("--host-key", metavar="FILE",
-                       help="serve with this SSH host key (an unencrypted private key) instead "
-                       "of the one made and kept in the data directory: servers that share it "
-                       "keep clients' known_hosts valid whichever answers")
-    serve.add_argument("--allow-guests", action="store_true",
-                       help="let people without an SSH key in (keyboard-interactive, no password)")
-    serve.add_argument("--afk-seconds", type=_seconds, default=60.0,
-                       help="idle this long on your turn and a bot plays for you "
-                       "(default %(default)g)")
-    serve.add_argument("--max-per-ip", type=_count, default=8,
-                       help="connections per address (default %(default)s)")
-    serve.add_argument("--max-connections", type=_count, default=200,
-                       help="connections in total (default %(default)s)")
-    serve.add_argument("--login-grace", type=_seconds, default=10.0,
-                       help="seconds allowed to log in, and then to open a terminal session "
-                       "(default %(default)g)")
-    serve.add_argument("--max-pending", type=_count, default=32,
-                       help="connections still logging in, in total (default %(default)s)")
-    serve.add_argument("--max-pending-per-ip", type=_count, default=8,
-                       help="connections still logging in, per address (default %(default)s)")
-    serve.add_argument("--max-pending-per-network", type=_count, default=16,
-                       help="connections still logging in, per /24 or /64 network; a silent "
-                       "one makes room for a newcomer (default %(default)s)")
-    serve.add_argument("--lobby-idle", type=_seconds, default=1800.0,
-                       help="seconds idle in the lobby before the session is closed "
-                       "(default %(default)g)")
-    serve.add_argument("--input-rate", type=_count, default=1024,
-                       help="bytes a second read from each session (default %(default)s)")
-    serve.add_argument("--loop-share", type=_share, default=0.1,
-                       help="the share of the server's time one session may use, sustained: "
-                       "a session using more has its keys held back (default %(default)g)")
-    serve.add_argument("--address-loop-share", type=_share, default=0.3,
-                       help="the same for all sessions from one address together "
-                       "(default %(default)g)")
-    serve.add_argument("--chat-length", type=_count, default=200,
-                       help="characters per chat line (default %(default)s)")
-    serve.add_argument("--chat-per-minute", type=_count, default=20,
-                       help="chat lines one person may say a minute, 5 at once at most "
-                       "(default %(default)s)")
-    serve.add_argument("--max-size", type=_size, default=(300, 100), metavar="WxH",
-                       help="the largest screen drawn for a client (default 300x100)")
-    serve.add_argument("--bot-pace", type=_seconds, default=0.8,
-                       help="seconds between bot moves at a table (default %(default)g)")
-    serve.add_argument("--bot-think", type=_seconds, default=5.0,
-                       help="seconds a bot may think before a legal move is played for it "
-                       "(default %(default)g)")
-    serve.add_argument("--stall-seconds", type=_stall, default=5.0,
-                       help="seconds the event loop every session shares may not turn before "
-                       "the log says where it is stuck (default %(default)g)")
-    serve.add_argument("--tables-per-person", type=_count, default=3,
-                       help="tables waiting to start that one person may have made "
-                       "(default %(default)s)")
-    serve.add_argument("--tables-per-address", type=_count, default=6,
-                       help="tables waiting to start made from one address, twice as many from "
-                       "one /24 or /64 network (default %(default)s)")
-    serve.add_argument("--search-tables", type=_count, default=4,
-                       help="tables of search bots waiting or playing, in all; one per person, "
-                       "two per address (default %(default)s)")
-    serve.add_argument("--max-tables", type=_count, default=100,
-                       help="tables waiting or playing, in all (default %(default)s)")
-    serve.add_argument("--games-per-person", type=_count, default=5,
-                       help="tables waiting or playing that one person may sit at "
-                       "(default %(default)s)")
-    serve.add_argument("--past-games", type=_count, default=50,
-                       help="finished games the lobby lists to replay, the newest "
-                       "(default %(default)s)")
+    serve.add_argument(
+        "--host-key",
+        metavar="FILE",
+        help="serve with this SSH host key (an unencrypted private key) instead "
+        "of the one made and kept in the data directory: servers that share it "
+        "keep clients' known_hosts valid whichever answers",
+    )
+    serve.add_argument(
+        "--allow-guests",
+        action="store_true",
+        help="let people without an SSH key in (keyboard-interactive, no password)",
+    )
+    serve.add_argument(
+        "--afk-seconds",
+        type=_seconds,
+        default=60.0,
+        help="idle this long on your turn and a bot plays for you (default %(default)g)",
+    )
+    serve.add_argument(
+        "--max-per-ip", type=_count, default=8, help="connections per address (default %(default)s)"
+    )
+    serve.add_argument(
+        "--max-connections",
+        type=_count,
+        default=200,
+        help="connections in total (default %(default)s)",
+    )
+    serve.add_argument(
+        "--login-grace",
+        type=_seconds,
+        default=10.0,
+        help="seconds allowed to log in, and then to open a terminal session (default %(default)g)",
+    )
+    serve.add_argument(
+        "--max-pending",
+        type=_count,
+        default=32,
+        help="connections still logging in, in total (default %(default)s)",
+    )
+    serve.add_argument(
+        "--max-pending-per-ip",
+        type=_count,
+        default=8,
+        help="connections still logging in, per address (default %(default)s)",
+    )
+    serve.add_argument(
+        "--max-pending-per-network",
+        type=_count,
+        default=16,
+        help="connections still logging in, per /24 or /64 network; a silent "
+        "one makes room for a newcomer (default %(default)s)",
+    )
+    serve.add_argument(
+        "--lobby-idle",
+        type=_seconds,
+        default=1800.0,
+        help="seconds idle in the lobby before the session is closed (default %(default)g)",
+    )
+    serve.add_argument(
+        "--input-rate",
+        type=_count,
+        default=1024,
+        help="bytes a second read from each session (default %(default)s)",
+    )
+    serve.add_argument(
+        "--loop-share",
+        type=_share,
+        default=0.1,
+        help="the share of the server's time one session may use, sustained: "
+        "a session using more has its keys held back (default %(default)g)",
+    )
+    serve.add_argument(
+        "--address-loop-share",
+        type=_share,
+        default=0.3,
+        help="the same for all sessions from one address together (default %(default)g)",
+    )
+    serve.add_argument(
+        "--chat-length",
+        type=_count,
+        default=200,
+        help="characters per chat line (default %(default)s)",
+    )
+    serve.add_argument(
+        "--chat-per-minute",
+        type=_count,
+        default=20,
+        help="chat lines one person may say a minute, 5 at once at most (default %(default)s)",
+    )
+    serve.add_argument(
+        "--max-size",
+        type=_size,
+        default=(300, 100),
+        metavar="WxH",
+        help="the largest screen drawn for a client (default 300x100)",
+    )
+    serve.add_argument(
+        "--bot-pace",
+        type=_seconds,
+        default=0.8,
+        help="seconds between bot moves at a table (default %(default)g)",
+    )
+    serve.add_argument(
+        "--bot-think",
+        type=_seconds,
+        default=5.0,
+        help="seconds a bot may think before a legal move is played for it (default %(default)g)",
+    )
+    serve.add_argument(
+        "--stall-seconds",
+        type=_stall,
+        default=5.0,
+        help="seconds the event loop every session shares may not turn before "
+        "the log says where it is stuck (default %(default)g)",
+    )
+    serve.add_argument(
+        "--tables-per-person",
+        type=_count,
+        default=3,
+        help="tables waiting to start that one person may have made (default %(default)s)",
+    )
+    serve.add_argument(
+        "--tables-per-address",
+        type=_count,
+        default=6,
+        help="tables waiting to start made from one address, twice as many from "
+        "one /24 or /64 network (default %(default)s)",
+    )
+    serve.add_argument(
+        "--search-tables",
+        type=_count,
+        default=4,
+        help="tables of search bots waiting or playing, in all; one per person, "
+        "two per address (default %(default)s)",
+    )
+    serve.add_argument(
+        "--max-tables",
+        type=_count,
+        default=100,
+        help="tables waiting or playing, in all (default %(default)s)",
+    )
+    serve.add_argument(
+        "--games-per-person",
+        type=_count,
+        default=5,
+        help="tables waiting or playing that one person may sit at (default %(default)s)",
+    )
+    serve.add_argument(
+        "--past-games",
+        type=_count,
+        default=50,
+        help="finished games the lobby lists to replay, the newest (default %(default)s)",
+    )
     resume = commands.add_parser("resume", help="continue a saved game")
     resume.add_argument("file")
-    resume.add_argument("--pace", type=_seconds, default=0.8,
-                        help="seconds each bot move stays on screen (default %(default)g)")
-    replay = commands.add_parser("replay", help="watch a saved or finished game again, move "
-                                 "by move (the title screen lists the games finished here)")
+    resume.add_argument(
+        "--pace",
+        type=_seconds,
+        default=0.8,
+        help="seconds each bot move stays on screen (default %(default)g)",
+    )
+    replay = commands.add_parser(
+        "replay",
+        help="watch a saved or finished game again, move "
+        "by move (the title screen lists the games finished here)",
+    )
     replay.add_argument("file")
-    ban = commands.add_parser("ban", help="keep a person out of your SSH server (a running "
-                              "server sends them away within seconds)")
-    ban.add_argument("name", nargs="?", help="the name they play under; its key is banned too, and "
-                     "guests from where the name came from in the last 30 days")
+    ban = commands.add_parser(
+        "ban",
+        help="keep a person out of your SSH server (a running "
+        "server sends them away within seconds)",
+    )
+    ban.add_argument(
+        "name",
+        nargs="?",
+        help="the name they play under; its key is banned too, and "
+        "guests from where the name came from in the last 30 days",
+    )
     ban.add_argument("--reason", help="told to them when they are sent away")
     ban.add_argument("--lift", action="store_true", help="let them in again")
     ban.add_argument("--list", action="store_true", help="list who is banned")
     ban.add_argument("--data", help="the server's data directory (default: as serve's)")
-    ban.add_argument("--db", **database_option,
-                     help="the server's PostgreSQL database (default: $BOOMTOWN_DB)")
-    tables = commands.add_parser("tables", help="list the tables of your SSH server not yet "
-                                 "over, or close one (a running server closes it within seconds)")
-    tables.add_argument("--list", action="store_true", help="list them (what it does without "
-                        "--close)")
-    tables.add_argument("--close", type=int, metavar="ID", help="close the table numbered ID: "
-                        "its seats are freed and its game ends unfinished")
+    ban.add_argument(
+        "--db", **database_option, help="the server's PostgreSQL database (default: $BOOMTOWN_DB)"
+    )
+    tables = commands.add_parser(
+        "tables",
+        help="list the tables of your SSH server not yet "
+        "over, or close one (a running server closes it within seconds)",
+    )
+    tables.add_argument(
+        "--list", action="store_true", help="list them (what it does without --close)"
+    )
+    tables.add_argument(
+        "--close",
+        type=int,
+        metavar="ID",
+        help="close the table numbered ID: its seats are freed and its game ends unfinished",
+    )
     tables.add_argument("--data", help="the server's data directory (default: as serve's)")
-    tables.add_argument("--db", **database_option,
-                        help="the server's PostgreSQL database (default: $BOOMTOWN_DB)")
-    migrate = commands.add_parser("migrate", help="move an SSH server's data from SQLite into "
-                                  "a new PostgreSQL database, for serve --db")
-    migrate.add_argument("--from", dest="source", required=True, metavar="DIR",
-                         help="the server's data directory")
-    migrate.add_argument("--to", dest="target", required=True, type=_database, metavar="URL",
-                         help="an empty PostgreSQL database (postgresql://...)")
+    tables.add_argument(
+        "--db", **database_option, help="the server's PostgreSQL database (default: $BOOMTOWN_DB)"
+    )
+    migrate = commands.add_parser(
+        "migrate",
+        help="move an SSH server's data from SQLite into a new PostgreSQL database, for serve --db",
+    )
+    migrate.add_argument(
+        "--from", dest="source", required=True, metavar="DIR", help="the server's data directory"
+    )
+    migrate.add_argument(
+        "--to",
+        dest="target",
+        required=True,
+        type=_database,
+        metavar="URL",
+        help="an empty PostgreSQL database (postgresql://...)",
+    )
     sim = commands.add_parser("sim", help="play many seeded games between bots, headless")
     sim.add_argument("game", choices=sorted(SLUGS))
-    sim.add_argument("--games", type=_count, default=100,
-                     help="games to play (default %(default)s)")
-    sim.add_argument("--seed", type=int, default=0, help="the run's seed; every game has its "
-                     "own from it (default %(default)s)")
-    sim.add_argument("--players", type=int, help="default: one a bot kind given, or as many "
-                     "as the game takes")
-    sim.add_argument("--bots", default="random", help="comma-separated bot kinds, one per seat "
-                     "(or one for all; default %(default)s)")
-    sim.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
-                     help="one of the game's options; repeatable")
-    sim.add_argument("--stats", action="append", default=[], metavar="NAME",
-                     help="gather one of the game's statistics too (the README lists them; "
-                     "an unknown name is refused with the game's list)")
+    sim.add_argument(
+        "--games", type=_count, default=100, help="games to play (default %(default)s)"
+    )
+    sim.add_argument(
+        "--seed",
+        type=int,
+        default=0,
+        help="the run's seed; every game has its own from it (default %(default)s)",
+    )
+    sim.add_argument(
+        "--players", type=int, help="default: one a bot kind given, or as many as the game takes"
+    )
+    sim.add_argument(
+        "--bots",
+        default="random",
+        help="comma-separated bot kinds, one per seat (or one for all; default %(default)s)",
+    )
+    sim.add_argument(
+        "--option",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="one of the game's options; repeatable",
+    )
+    sim.add_argument(
+        "--stats",
+        action="append",
+        default=[],
+        metavar="NAME",
+        help="gather one of the game's statistics too (the README lists them; "
+        "an unknown name is refused with the game's list)",
+    )
     sim.add_argument("--json", action="store_true", help="print one JSON object on stdout")
-    sim.add_argument("--jobs", type=_count, default=os.cpu_count() or 1,
-                     help="processes to share the games among (default: every core); the "
-                          "results are the same for any number")
+    sim.add_argument(
+        "--jobs",
+        type=_count,
+        default=os.cpu_count() or 1,
+        help="processes to share the games among (default: every core); the "
+        "results are the same for any number",
+    )
     return parser
 
 
@@ -190,10 +363,17 @@ def run_sim(args: argparse.Namespace) -> int:
         if done == args.games:
             sys.stderr.write("\n")
 
-    summary = simulate(spec, args.games, seed=args.seed, players=players, bots=bots,
-                       options=_options(args.option),
-                       progress=progress if sys.stderr.isatty() else None, stats=args.stats,
-                       jobs=args.jobs)
+    summary = simulate(
+        spec,
+        args.games,
+        seed=args.seed,
+        players=players,
+        bots=bots,
+        options=_options(args.option),
+        progress=progress if sys.stderr.isatty() else None,
+        stats=args.stats,
+        jobs=args.jobs,
+    )
     if args.json:
         print(json.dumps(summary))
     else:
@@ -303,8 +483,9 @@ def _database(text: str) -> str:
     from net.dialects import is_postgresql
 
     if not is_postgresql(text):
-        raise argparse.ArgumentTypeError(f"{text!r} is not a PostgreSQL database's address, "
-                                         "postgresql://USER@HOST/NAME")
+        raise argparse.ArgumentTypeError(
+            f"{text!r} is not a PostgreSQL database's address, postgresql://USER@HOST/NAME"
+        )
     return text
 
 
@@ -333,29 +514,48 @@ def run_serve(args: argparse.Namespace, argv: list[str]) -> int:
             raise ValueError("several processes share one port: give --port")
         from net.workers import run_workers
 
-        return run_workers(workers, [*argv, "--workers", "1", "--worker"], args.host,
-                           args.port, args.db)
+        return run_workers(
+            workers, [*argv, "--workers", "1", "--worker"], args.host, args.port, args.db
+        )
 
-    limits = Limits(connections_per_ip=args.max_per_ip, connections_total=args.max_connections,
-                    login_grace_seconds=args.login_grace, pending_total=args.max_pending,
-                    pending_per_ip=args.max_pending_per_ip,
-                    pending_per_network=args.max_pending_per_network,
-                    lobby_idle_seconds=args.lobby_idle,
-                    afk_seconds=args.afk_seconds, input_bytes_per_second=args.input_rate,
-                    session_loop_share=args.loop_share,
-                    address_loop_share=args.address_loop_share,
-                    chat_length=args.chat_length, chat_per_minute=args.chat_per_minute,
-                    bot_pace_seconds=args.bot_pace,
-                    bot_think_seconds=args.bot_think, stall_seconds=args.stall_seconds,
-                    tables_per_person=args.tables_per_person,
-                    tables_per_address=args.tables_per_address, open_tables=args.max_tables,
-                    search_tables=args.search_tables,
-                    games_per_person=args.games_per_person, past_games_listed=args.past_games,
-                    max_width=args.max_size[0], max_height=args.max_size[1])
+    limits = Limits(
+        connections_per_ip=args.max_per_ip,
+        connections_total=args.max_connections,
+        login_grace_seconds=args.login_grace,
+        pending_total=args.max_pending,
+        pending_per_ip=args.max_pending_per_ip,
+        pending_per_network=args.max_pending_per_network,
+        lobby_idle_seconds=args.lobby_idle,
+        afk_seconds=args.afk_seconds,
+        input_bytes_per_second=args.input_rate,
+        session_loop_share=args.loop_share,
+        address_loop_share=args.address_loop_share,
+        chat_length=args.chat_length,
+        chat_per_minute=args.chat_per_minute,
+        bot_pace_seconds=args.bot_pace,
+        bot_think_seconds=args.bot_think,
+        stall_seconds=args.stall_seconds,
+        tables_per_person=args.tables_per_person,
+        tables_per_address=args.tables_per_address,
+        open_tables=args.max_tables,
+        search_tables=args.search_tables,
+        games_per_person=args.games_per_person,
+        past_games_listed=args.past_games,
+        max_width=args.max_size[0],
+        max_height=args.max_size[1],
+    )
     from pathlib import Path
 
-    serve(args.host, args.port, _server_dir(args), args.allow_guests, limits,
-          Path(args.host_key) if args.host_key else None, args.db, worker=args.worker)
+    serve(
+        args.host,
+        args.port,
+        _server_dir(args),
+        args.allow_guests,
+        limits,
+        Path(args.host_key) if args.host_key else None,
+        args.db,
+        worker=args.worker,
+    )
     return 0
 
 
@@ -382,8 +582,7 @@ def _server_storage(args: argparse.Namespace):
 
     database = args.db or _server_dir(args) / SQLITE_FILE
     if not args.db and not database.exists():
-        raise ValueError(f"no server keeps its games in {database.parent}: give its --data "
-                         "or --db")
+        raise ValueError(f"no server keeps its games in {database.parent}: give its --data or --db")
     try:
         storage = Storage(database)
         try:
@@ -404,24 +603,28 @@ def run_ban(args: argparse.Namespace) -> int:
         if args.list:
             for ban in storage.bans():
                 when = _when(ban.at)
-                guests = f"guests from {', '.join(sorted(ban.addresses))}" \
-                    if ban.addresses else "no address"
-                print("  ".join((ban.name, ban.key or "(guest)", when, guests,
-                                 ban.reason)).rstrip())
+                guests = (
+                    f"guests from {', '.join(sorted(ban.addresses))}"
+                    if ban.addresses
+                    else "no address"
+                )
+                print(
+                    "  ".join((ban.name, ban.key or "(guest)", when, guests, ban.reason)).rstrip()
+                )
         elif args.lift:
             lifted = storage.lift_ban(args.name)
-            print(f"{args.name} may come in again." if lifted else f"{args.name} was not "
-                  "banned.")
+            print(f"{args.name} may come in again." if lifted else f"{args.name} was not banned.")
         else:
             key, addresses = storage.ban(args.name, args.reason or "")
-            kept_out = f"and the key {key}, under any name" if key else \
-                "a name no key owns"
+            kept_out = f"and the key {key}, under any name" if key else "a name no key owns"
             if addresses:
                 kept_out += f"; and guests from {', '.join(addresses)}, where it came from"
             elif not key:
                 kept_out += ": a guest may come back under another"
-            print(f"Banned {args.name} ({kept_out}). A running server sends them away "
-                  f"within {BAN_CHECK_SECONDS:g} s.")
+            print(
+                f"Banned {args.name} ({kept_out}). A running server sends them away "
+                f"within {BAN_CHECK_SECONDS:g} s."
+            )
     return 0
 
 
@@ -434,13 +637,21 @@ def run_tables(args: argparse.Namespace) -> int:
         if args.close is not None:
             if not storage.close_table(args.close):
                 raise ValueError(f"no table {args.close} is waiting, playing or damaged")
-            print(f"Closed table {args.close}. A running server takes it away within "
-                  f"{BAN_CHECK_SECONDS:g} s.")
+            print(
+                f"Closed table {args.close}. A running server takes it away within "
+                f"{BAN_CHECK_SECONDS:g} s."
+            )
             return 0
         for table in storage.open_tables():
             when = _when(table.created)
-            line = [str(table.id), table.game, table.status, f"host {table.host}", when,
-                    seat_names(table.seats)]
+            line = [
+                str(table.id),
+                table.game,
+                table.status,
+                f"host {table.host}",
+                when,
+                seat_names(table.seats),
+            ]
             if table.status == "damaged":
                 line.append(f"set aside: {table.result}")
             print("  ".join(line))
@@ -458,9 +669,11 @@ def run_migrate(args: argparse.Namespace) -> int:
         moved = migrate(Path(args.source), args.target)
     except StorageError as exc:
         raise ValueError(f"nothing was moved: {exc}") from None
-    print(f"Moved {moved['users']} names, {moved['tables']} tables with {moved['actions']} "
-          f"moves, {moved['chat']} chat lines and {moved['bans']} bans into "
-          f"{dialect_for(args.target)}. Serve it with: boomtown serve --db URL")
+    print(
+        f"Moved {moved['users']} names, {moved['tables']} tables with {moved['actions']} "
+        f"moves, {moved['chat']} chat lines and {moved['bans']} bans into "
+        f"{dialect_for(args.target)}. Serve it with: boomtown serve --db URL"
+    )
     return 0
 
 

@@ -13,9 +13,15 @@ from .table import LocalTable, Seat
 NAMES = ["Ann", "Ben", "Cat", "Dan", "Eve", "Fay"]
 
 
-def table_at(seed: int = 7, players: int = 4, humans: int = 1, options: dict | None = None,
-             until: Callable[[object], bool] | None = None, game: str = "bigshot",
-             stand_in: str = "heuristic") -> LocalTable:
+def table_at(
+    seed: int = 7,
+    players: int = 4,
+    humans: int = 1,
+    options: dict | None = None,
+    until: Callable[[object], bool] | None = None,
+    game: str = "bigshot",
+    stand_in: str = "heuristic",
+) -> LocalTable:
     """A table with `humans` people then heuristic bots, every seat played by a `stand_in`
     bot until `until(state)` holds."""
     seats = [Seat(NAMES[i], "human" if i < humans else "heuristic") for i in range(players)]
@@ -35,13 +41,21 @@ def app_for(table: LocalTable) -> BoomtownApp:
 
 
 def human_bidding_after_a_bid(state) -> bool:
-    return (state.phase == "bid" and state.current == 0 and state.auction.high_bidder is not None
-            and state.round >= 3)
+    return (
+        state.phase == "bid"
+        and state.current == 0
+        and state.auction.high_bidder is not None
+        and state.round >= 3
+    )
 
 
 def human_placing(state) -> bool:
-    return state.phase == "place" and state.winner == 0 and state.round >= 4 \
+    return (
+        state.phase == "place"
+        and state.winner == 0
+        and state.round >= 4
         and sum(state.to_place) == 4
+    )
 
 
 def game_over(state) -> bool:
@@ -60,30 +74,46 @@ def offered_a_trade(state) -> bool:
 
 # -- moments of Army games (seat 0 is the person) ---------------------------------------------
 
-def army_table(seed: int, until: Callable[[object], bool], options: dict | None = None,
-               players: int = 4) -> LocalTable:
+
+def army_table(
+    seed: int, until: Callable[[object], bool], options: dict | None = None, players: int = 4
+) -> LocalTable:
     return table_at(seed=seed, players=players, options=options, until=until, game="army")
 
 
 def army_bidding(state) -> bool:
     """The person is to bid in a deed's auction that already has a bid."""
     frame = _decision(state)
-    return (frame is not None and frame.kind == "auction" and frame.auction.bidder == 0
-            and frame.auction.high_bidder is not None and frame.square >= 0)
+    return (
+        frame is not None
+        and frame.kind == "auction"
+        and frame.auction.bidder == 0
+        and frame.auction.high_bidder is not None
+        and frame.square >= 0
+    )
 
 
 def army_built_sites(game, seat: int) -> list[int]:
     """`seat`'s sites in whole colour groups with buildings on every site (a state or a view)."""
     from core.games.army.board import GROUPS, SITE_GROUPS
 
-    return [s for g in SITE_GROUPS for s in GROUPS[g]
-            if all(game.owner[x] == seat and game.level[x] for x in GROUPS[g])]
+    return [
+        s
+        for g in SITE_GROUPS
+        for s in GROUPS[g]
+        if all(game.owner[x] == seat and game.level[x] for x in GROUPS[g])
+    ]
 
 
 def army_managing(state) -> bool:
     """The person's turn, round 8 or later, with buildings on a whole colour group."""
-    return (not state.stack and state.stage == "roll" and state.turn == 0 and state.round >= 8
-            and bool(army_built_sites(state, 0)))
+    return (
+        not state.stack
+        and state.stage == "roll"
+        and state.turn == 0
+        and state.round >= 8
+        and bool(army_built_sites(state, 0))
+    )
 
 
 def army_person_bankrupt(state) -> bool:
@@ -98,30 +128,51 @@ def army_in_debt(state) -> bool:
 
 def army_in_prison(state) -> bool:
     """The person's turn, in Prison, with the fine still allowed."""
-    return (not state.stack and state.stage == "roll" and state.turn == 0
-            and 0 <= state.prison_turn[0] < 2 and state.round >= 5)
+    return (
+        not state.stack
+        and state.stage == "roll"
+        and state.turn == 0
+        and 0 <= state.prison_turn[0] < 2
+        and state.round >= 5
+    )
 
 
 # -- moments of Stadium games (seat 0 is the person) ------------------------------------------
 
-def stadium_table(seed: int, until: Callable[[object], bool], options: dict | None = None,
-                  players: int = 4, stand_in: str = "heuristic") -> LocalTable:
-    return table_at(seed=seed, players=players, options=options, until=until, game="stadium",
-                    stand_in=stand_in)
+
+def stadium_table(
+    seed: int,
+    until: Callable[[object], bool],
+    options: dict | None = None,
+    players: int = 4,
+    stand_in: str = "heuristic",
+) -> LocalTable:
+    return table_at(
+        seed=seed, players=players, options=options, until=until, game="stadium", stand_in=stand_in
+    )
 
 
 def stadium_building(state) -> bool:
     """The person may build, round 12 or later, with buildings of their own already up."""
-    return (not state.stack and state.stage == "main" and state.turn == 0 and state.round >= 12
-            and any(b.owner == 0 for b in state.buildings.values())
-            and bool(state.legal_builds(0)))
+    return (
+        not state.stack
+        and state.stage == "main"
+        and state.turn == 0
+        and state.round >= 12
+        and any(b.owner == 0 for b in state.buildings.values())
+        and bool(state.legal_builds(0))
+    )
 
 
 def stadium_bidding(state) -> bool:
     """The person is to bid at a Crown auction that already has a bid."""
     frame = _decision(state)
-    return (frame is not None and frame.kind == "auction" and frame.auction.bidder == 0
-            and frame.auction.high_bidder is not None)
+    return (
+        frame is not None
+        and frame.kind == "auction"
+        and frame.auction.bidder == 0
+        and frame.auction.high_bidder is not None
+    )
 
 
 def stadium_buying_land(state) -> bool:
@@ -133,9 +184,13 @@ def stadium_bank_building_offered(state) -> bool:
     """The person may buy a building of the Bank's (a bankrupt's nobody bought) with its land
     (found in games of random moves, where bankruptcies are many)."""
     frame = _decision(state)
-    return frame is not None and frame.kind == "land" and frame.seat == 0 and any(
-        b.owner == state.bank for b in state.buildings.values()) and any(
-        type(a).__name__ == "BuyBuilding" for a in state.legal_actions(0))
+    return (
+        frame is not None
+        and frame.kind == "land"
+        and frame.seat == 0
+        and any(b.owner == state.bank for b in state.buildings.values())
+        and any(type(a).__name__ == "BuyBuilding" for a in state.legal_actions(0))
+    )
 
 
 def stadium_in_debt(state) -> bool:
@@ -145,29 +200,47 @@ def stadium_in_debt(state) -> bool:
 
 def stadium_city_grown(state) -> bool:
     """The person's turn to build, round 70 or later: most of the city is built on."""
-    return (not state.stack and state.stage == "main" and state.turn == 0 and state.round >= 70
-            and any(b.owner == 0 for b in state.buildings.values()))
+    return (
+        not state.stack
+        and state.stage == "main"
+        and state.turn == 0
+        and state.round >= 70
+        and any(b.owner == 0 for b in state.buildings.values())
+    )
 
 
 # -- moments of Million games (seat 0 is the person) ------------------------------------------
 
-def million_table(seed: int, until: Callable[[object], bool], options: dict | None = None,
-                  players: int = 4) -> LocalTable:
+
+def million_table(
+    seed: int, until: Callable[[object], bool], options: dict | None = None, players: int = 4
+) -> LocalTable:
     return table_at(seed=seed, players=players, options=options, until=until, game="million")
 
 
 def million_choosing_a_drive(state) -> bool:
     """The person has rolled and chooses where to drive, round 8 or later, holding a group."""
-    return (not state.stack and state.stage == "move" and state.turn == 0 and state.round >= 8
-            and len(state.held(0)) >= 3)
+    return (
+        not state.stack
+        and state.stage == "move"
+        and state.turn == 0
+        and state.round >= 8
+        and len(state.held(0)) >= 3
+    )
 
 
 def million_on_real_estate(state) -> bool:
     """The person stopped on Real Estate and may take any business."""
     from core.games.million.board import REAL_ESTATE
 
-    return (not state.stack and state.stage == "after" and state.turn == 0
-            and state.landed in REAL_ESTATE and not state.acquired and state.round >= 3)
+    return (
+        not state.stack
+        and state.stage == "after"
+        and state.turn == 0
+        and state.landed in REAL_ESTATE
+        and not state.acquired
+        and state.round >= 3
+    )
 
 
 def million_rolled_a_six(state) -> bool:

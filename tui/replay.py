@@ -99,8 +99,7 @@ class ReplayMixin:
 - `q` or `Esc`: back to the end of the game. `PageUp` / `PageDown` scroll the log.
 """
     WATCHING = ""
-    REPLAY_ACTIONS = frozenset({"move", "round", "go", "play", "pace", "leave", "help",
-                                "log_page"})
+    REPLAY_ACTIONS = frozenset({"move", "round", "go", "play", "pace", "leave", "help", "log_page"})
 
     _timer = None
     _pace = FIRST_PACE  # an index into REPLAY_PACES
@@ -108,8 +107,10 @@ class ReplayMixin:
     def status_line(self) -> str:
         table = self.table
         playing = f", playing at {REPLAY_PACES[self._pace]:g} s a move" if self._timer else ""
-        return (f"Replay, move {table.moves} of {table.replay.length}{playing} · "
-                f"{super().status_line()}")
+        return (
+            f"Replay, move {table.moves} of {table.replay.length}{playing} · "
+            f"{super().status_line()}"
+        )
 
     def check_action(self, action: str, parameters: tuple) -> bool | None:
         return action in self.REPLAY_ACTIONS

@@ -169,8 +169,9 @@ class PastGame:
 def past_game_line(when: datetime, title: str, players: str, result: str) -> str:
     """A finished game in a list of them: when it ended (naming its time zone if `when` has
     one: a server's people may live anywhere), the game, who played, how it came out."""
-    return " · ".join(part for part in (f"{when:%d %b %Y %H:%M %Z}".rstrip(), title, players,
-                                        result) if part)
+    return " · ".join(
+        part for part in (f"{when:%d %b %Y %H:%M %Z}".rstrip(), title, players, result) if part
+    )
 
 
 def kept_games() -> list[Path]:
@@ -196,9 +197,9 @@ def past_games() -> list[PastGame]:
             result = ended["result"] + (" (assisted)" if record.get("assisted") is True else "")
             games.append(PastGame(str(path), past_game_line(when, title, players, result)))
         except (OSError, UnicodeDecodeError, ValueError) as exc:
-            games.append(PastGame(str(path), f"{path.name} cannot be read ({exc})",
-                                  readable=False))
+            games.append(PastGame(str(path), f"{path.name} cannot be read ({exc})", readable=False))
         except (KeyError, TypeError, AttributeError):
-            games.append(PastGame(str(path), f"{path.name} is not a finished Boomtown game",
-                                  readable=False))
+            games.append(
+                PastGame(str(path), f"{path.name} is not a finished Boomtown game", readable=False)
+            )
     return games

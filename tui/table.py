@@ -85,12 +85,14 @@ class LocalTable:
         self.match = match
         self.seats = list(seats)
         seed = match.record.seed
-        self.bots = {i: match.spec.bots[s.kind](seed * 31 + i) for i, s in enumerate(seats)
-                     if s.is_bot}
+        self.bots = {
+            i: match.spec.bots[s.kind](seed * 31 + i) for i, s in enumerate(seats) if s.is_bot
+        }
 
     @classmethod
-    def new(cls, game: str, seats: Sequence[Seat], seed: int,
-            options: dict[str, Any] | None = None) -> LocalTable:
+    def new(
+        cls, game: str, seats: Sequence[Seat], seed: int, options: dict[str, Any] | None = None
+    ) -> LocalTable:
         return cls(Match(game, [s.name for s in seats], seed, options), seats)
 
     @property

@@ -62,9 +62,13 @@ def _remove_toast(self: Toast | ToastHolder) -> AwaitRemove:
     return removal
 
 
-FIXES = ((OptionList, "_on_click", _on_click), (OptionList, "_move_page", _move_page),
-         (Timer, "__init__", _timer_init), (Toast, "remove", _remove_toast),
-         (ToastHolder, "remove", _remove_toast))
+FIXES = (
+    (OptionList, "_on_click", _on_click),
+    (OptionList, "_move_page", _move_page),
+    (Timer, "__init__", _timer_init),
+    (Toast, "remove", _remove_toast),
+    (ToastHolder, "remove", _remove_toast),
+)
 
 
 def install() -> None:

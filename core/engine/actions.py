@@ -20,8 +20,10 @@ class Action:
     def to_json(self) -> dict[str, Any]:
         """Fields are ints or tuples of ints (JSON lists)."""
         fields_ = asdict(self)  # type: ignore[call-overload]
-        return {"kind": self.kind, **{k: list(v) if isinstance(v, tuple) else v
-                                      for k, v in fields_.items()}}
+        return {
+            "kind": self.kind,
+            **{k: list(v) if isinstance(v, tuple) else v for k, v in fields_.items()},
+        }
 
 
 class ActionCodec:
@@ -39,16 +41,25 @@ class ActionCodec:
         if set(args) != set(kinds):
             raise ValueError(f"malformed {cls.kind} action: {data!r}")
         for name, value in args.items():
-            if kinds[name].startswith("tuple") and isinstance(value, list) and all(
-                    type(v) is int for v in value):
+            if (
+                kinds[name].startswith("tuple")
+                and isinstance(value, list)
+                and all(type(v) is int for v in value)
+            ):
                 args[name] = tuple(value)
             elif type(value) is not int:
                 raise ValueError(f"malformed {cls.kind} action: {data!r}")
         return cls(**args)
 
 
-def action_class(name: str, kind: str, text: str, *field_names: str, module: str,
-                 readable: dict[str, Callable[[int], str]] | None = None) -> type[Action]:
+def action_class(
+    name: str,
+    kind: str,
+    text: str,
+    *field_names: str,
+    module: str,
+    readable: dict[str, Callable[[int], str]] | None = None,
+) -> type[Action]:
     """A small action class of int fields, to be bound to `name` in `module` (so that its
     actions pickle, as they do to reach a bot thinking in another process); `text` is how it
     reads, with {field} for each, a field shown through `readable[field]` where the game names
@@ -60,11 +71,22 @@ def action_class(name: str, kind: str, text: str, *field_names: str, module: str
 
     def named(self, players) -> str:
         """How it reads to the people at the table: a seat by its player's name."""
-        return text.format(**{f: players[getattr(self, f)] if f in SEAT_FIELDS
-                              else shown.get(f, int)(getattr(self, f)) for f in field_names})
+        return text.format(
+            **{
+                f: players[getattr(self, f)]
+                if f in SEAT_FIELDS
+                else shown.get(f, int)(getattr(self, f))
+                for f in field_names
+            }
+        )
 
-    made = make_dataclass(name, [(f, int) for f in field_names], bases=(Action,), frozen=True,
-                          slots=True, namespace={"__str__": __str__, "named": named,
-                                                 "kind": kind})
+    made = make_dataclass(
+        name,
+        [(f, int) for f in field_names],
+        bases=(Action,),
+        frozen=True,
+        slots=True,
+        namespace={"__str__": __str__, "named": named, "kind": kind},
+    )
     made.__module__ = module
     return made

@@ -8,11 +8,23 @@ from __future__ import annotations
 
 
 class OpenAuction:
-    __slots__ = ("bidders", "turn", "bidder", "high", "high_bidder", "minimum", "active", "acted",
-                 "step", "finished", "free_to")
+    __slots__ = (
+        "bidders",
+        "turn",
+        "bidder",
+        "high",
+        "high_bidder",
+        "minimum",
+        "active",
+        "acted",
+        "step",
+        "finished",
+        "free_to",
+    )
 
-    def __init__(self, bidders: tuple[int, ...], opening: int = 1, step: int = 1,
-                 free_to: int | None = None) -> None:
+    def __init__(
+        self, bidders: tuple[int, ...], opening: int = 1, step: int = 1, free_to: int | None = None
+    ) -> None:
         self.bidders = bidders
         self.turn = 0
         self.bidder = bidders[0]  # the seat whose turn it is to bid or pass
@@ -47,9 +59,18 @@ class OpenAuction:
         return tuple(b for b, done in zip(self.bidders, self.acted) if done)
 
     @classmethod
-    def resume(cls, bidders: tuple[int, ...], bidder: int, high: int, high_bidder: int | None,
-               minimum: int, passed: tuple[int, ...], acted: tuple[int, ...], step: int = 1,
-               free_to: int | None = None) -> OpenAuction:
+    def resume(
+        cls,
+        bidders: tuple[int, ...],
+        bidder: int,
+        high: int,
+        high_bidder: int | None,
+        minimum: int,
+        passed: tuple[int, ...],
+        acted: tuple[int, ...],
+        step: int = 1,
+        free_to: int | None = None,
+    ) -> OpenAuction:
         """The auction as far as it has gone, from what everyone at the table saw of it."""
         auction = cls(bidders, minimum, step, free_to)
         auction.high, auction.high_bidder = high, high_bidder
@@ -73,8 +94,9 @@ class OpenAuction:
     def _advance(self) -> None:
         remaining = self.active.count(True)
         last = self.free_to if self.high_bidder is None else self.high_bidder
-        if remaining == 0 or (remaining == 1 and last is not None
-                              and self.active[self.bidders.index(last)]):
+        if remaining == 0 or (
+            remaining == 1 and last is not None and self.active[self.bidders.index(last)]
+        ):
             self.finished = True
             return
         n = len(self.bidders)

@@ -126,7 +126,6 @@ class HowMany(Frame):
         return self.asked
 
 
-
 @dataclass(slots=True)
 class AuctionView(Frame):
     """An auction as everyone at the table sees it: an `AuctionLot` as plain values (a view's
@@ -153,15 +152,34 @@ def seen(frame: Frame) -> Frame:
     if type(frame) is not AuctionLot:
         return frame
     auction = frame.auction
-    return AuctionView(frame.square, frame.piece, auction.high, auction.high_bidder,
-                       auction.bidder, auction.minimum, auction.bidders, auction.passed(),
-                       auction.have_acted())
+    return AuctionView(
+        frame.square,
+        frame.piece,
+        auction.high,
+        auction.high_bidder,
+        auction.bidder,
+        auction.minimum,
+        auction.bidders,
+        auction.passed(),
+        auction.have_acted(),
+    )
 
 
 def live(frame: Frame, step: int = 1) -> Frame:
     """A view's frame as the rules keep it: an auction's state as an auction again."""
     if type(frame) is not AuctionView:
         return frame
-    return AuctionLot(OpenAuction.resume(frame.bidders, frame.bidder, frame.high,
-                                         frame.high_bidder, frame.minimum, frame.passed,
-                                         frame.acted, step), frame.square, frame.piece)
+    return AuctionLot(
+        OpenAuction.resume(
+            frame.bidders,
+            frame.bidder,
+            frame.high,
+            frame.high_bidder,
+            frame.minimum,
+            frame.passed,
+            frame.acted,
+            step,
+        ),
+        frame.square,
+        frame.piece,
+    )

@@ -1,6 +1,5 @@
 """Typed errors raised when an action cannot be applied. The state is never changed by them."""
 
-
 NOT_YOUR_TURN = "it is not your turn"  # the reason a game gives; `step` raises NotYourTurn for it
 
 

@@ -52,14 +52,16 @@ class Option:
                 raise ValueError(f"option {self.name} takes a whole number, not {text!r}") from None
             return self.bounded(number)
         if self.choices and text not in self.choices:
-            raise ValueError(f"option {self.name} is one of {', '.join(self.choices)}, "
-                             f"not {text!r}")
+            raise ValueError(
+                f"option {self.name} is one of {', '.join(self.choices)}, not {text!r}"
+            )
         return text.strip()
 
     def bounded(self, number: int) -> int:
         """`number` if this whole-number option may be it, else ValueError saying what may."""
-        if (self.least is None or number >= self.least) and \
-                (self.most is None or number <= self.most):
+        if (self.least is None or number >= self.least) and (
+            self.most is None or number <= self.most
+        ):
             return number
         if self.most is None:
             raise ValueError(f"option {self.name} is at least {self.least:,}")
@@ -279,8 +281,9 @@ def _copier(cls: type[GameState]) -> Callable[[GameState], GameState]:
     """A function copying a `cls` state slot by slot, written out once per class as dataclasses
     writes its methods (a loop of getattr and setattr took four times as long)."""
     apart = {"rng": ".copy()", "events": "[:]", **{name: "[:]" for name in cls.COPIED}}
-    body = "".join(f"    clone.{name} = state.{name}{apart.get(name, '')}\n"
-                   for name in _slots(cls))
+    body = "".join(
+        f"    clone.{name} = state.{name}{apart.get(name, '')}\n" for name in _slots(cls)
+    )
     source = f"def copy(state):\n    clone = new(cls)\n{body}    return clone\n"
     scope = {"new": object.__new__, "cls": cls}
     exec(source, scope)  # noqa: S102 - the source is made of slot names only

@@ -10,8 +10,9 @@ from .record import Record
 
 
 class Match:
-    def __init__(self, game: str, players: Sequence[str], seed: int,
-                 options: dict[str, Any] | None = None) -> None:
+    def __init__(
+        self, game: str, players: Sequence[str], seed: int, options: dict[str, Any] | None = None
+    ) -> None:
         from core.games import get_spec
 
         spec = get_spec(game)
@@ -81,7 +82,7 @@ class Match:
         taken = self.record.actions[keep:]
         self.assist()
         state = self._settled_state.copy()
-        for actor, action in self.record.actions[self.settled:keep]:
+        for actor, action in self.record.actions[self.settled : keep]:
             state.step(actor, action)
         self.state = state
         del self.record.actions[keep:]

@@ -19,8 +19,12 @@ class OfferRules:
             self.stack.pop()  # a counter-offer replaces the offer it answers
         self._note_offer(seat, offer)
         self.stack.append(TradeOffer(seat, offer))
-        self._say("offers", self.players[seat], self.players[offer.partner],
-                  str(offer).removeprefix("offer "))
+        self._say(
+            "offers",
+            self.players[seat],
+            self.players[offer.partner],
+            str(offer).removeprefix("offer "),
+        )
 
     def _note_offer(self, seat: int, offer) -> None:
         """Remember that `seat` made `offer` this turn."""

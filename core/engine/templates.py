@@ -19,8 +19,11 @@ class BidRange:
     step: int = 1
 
     def __contains__(self, amount: object) -> bool:
-        return isinstance(amount, int) and self.least <= amount <= self.most \
+        return (
+            isinstance(amount, int)
+            and self.least <= amount <= self.most
             and (amount - self.least) % self.step == 0
+        )
 
 
 @dataclass(frozen=True)

@@ -162,16 +162,18 @@ class StackedTurns(GameState):
     def _finish_by(self, worth: Sequence[int], reason: str) -> None:
         """The game ends: the players still in with the most `worth` (one figure a seat) win."""
         best = max(w for w, playing in zip(worth, self.active) if playing)
-        self._finish(tuple(s for s in range(self.n) if self.active[s] and worth[s] == best),
-                     reason)
+        self._finish(tuple(s for s in range(self.n) if self.active[s] and worth[s] == best), reason)
 
     def _result(self, worth: Callable[[int], int]) -> Result | None:
         """The result once over: the winners, and each player's `worth(seat)` (0 when out);
         worked out only then (every view asks)."""
         if self.stage != OVER:
             return None
-        return Result(self.winners, tuple(worth(s) if self.active[s] else 0
-                                          for s in range(self.n)), self.end_reason)
+        return Result(
+            self.winners,
+            tuple(worth(s) if self.active[s] else 0 for s in range(self.n)),
+            self.end_reason,
+        )
 
 
 @functools.cache
@@ -221,8 +223,7 @@ class StackView:
     @property
     def offers_left(self) -> int:
         """Trade offers the viewer may still make this turn."""
-        return self.MAX_PROPOSALS - self.proposals[self.viewer] if self.viewer is not None \
-            else 0
+        return self.MAX_PROPOSALS - self.proposals[self.viewer] if self.viewer is not None else 0
 
     @functools.cached_property
     def log(self) -> tuple[str, ...]:

@@ -28,8 +28,12 @@ class Upto(Sequence):
 
     __slots__ = ("_items", "_count", "_keep", "_show", "_cache")
 
-    def __init__(self, items: list, keep: Callable[[Any], bool] | None = None,
-                 show: Callable[[Any], Any] | None = None) -> None:
+    def __init__(
+        self,
+        items: list,
+        keep: Callable[[Any], bool] | None = None,
+        show: Callable[[Any], Any] | None = None,
+    ) -> None:
         self._items = items
         self._count = len(items)
         self._keep = keep
@@ -38,7 +42,7 @@ class Upto(Sequence):
 
     def _all(self) -> tuple:
         if self._cache is None:
-            items = self._items[:self._count]
+            items = self._items[: self._count]
             if self._keep:
                 items = filter(self._keep, items)
             self._cache = tuple(map(self._show, items) if self._show else items)
@@ -84,8 +88,10 @@ def view_dataclass(cls: type) -> type:
     does not check the names: each game's test of its views does (test_views_json)."""
     cls = dataclasses.dataclass(frozen=True)(cls)
     fields = dataclasses.fields(cls)
-    if any(f.default is not dataclasses.MISSING or f.default_factory is not dataclasses.MISSING
-           for f in fields):
+    if any(
+        f.default is not dataclasses.MISSING or f.default_factory is not dataclasses.MISSING
+        for f in fields
+    ):
         raise TypeError(f"{cls.__name__}: a view's fields have no defaults")
     names = frozenset(f.name for f in fields)
 
@@ -143,8 +149,11 @@ def _encode(value: Any) -> Any:
     """Dataclasses (actions, frames, templates) as objects naming their kind, named tuples as
     objects, sequences as lists."""
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        data = {f.name: _encode(getattr(value, f.name)) for f in dataclasses.fields(value)
-                if not f.name.startswith("_")}
+        data = {
+            f.name: _encode(getattr(value, f.name))
+            for f in dataclasses.fields(value)
+            if not f.name.startswith("_")
+        }
         kind = getattr(type(value), "kind", None)  # actions, frames and templates name theirs
         return {"kind": kind, **data} if isinstance(kind, str) else data
     if hasattr(value, "_asdict"):  # a named tuple

@@ -50,4 +50,3 @@ def set_cash(state, seat: int, amount: int) -> None:
 def throw(state, *throws: tuple[int, int]) -> None:
     """The next throws of the dice."""
     state.rng = Dice(*throws)
-

@@ -53,5 +53,10 @@ def to_placement(state: BigShotState, cubes: dict[int, int]) -> int:
 
 def cubes_in_play(state: BigShotState) -> list[int]:
     """Cubes of each colour on spaces, in hand, on lots and retired: always 18 each."""
-    return [sum(s[c] for s in state.spaces) + state.to_place[c] + sum(lot[c] for lot in state.lots)
-            + state.retired[c] for c in range(4)]
+    return [
+        sum(s[c] for s in state.spaces)
+        + state.to_place[c]
+        + sum(lot[c] for lot in state.lots)
+        + state.retired[c]
+        for c in range(4)
+    ]

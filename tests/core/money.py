@@ -19,7 +19,7 @@ class MoneyCheck:
     def __call__(self, ledger: Ledger, players: range) -> None:
         if self.totals is None:
             self.totals = [0] * len(ledger.balances)
-        for entry in ledger.entries[self.read:]:
+        for entry in ledger.entries[self.read :]:
             assert entry.amount > 0 and entry.source != entry.target, entry
             self.totals[entry.source] -= entry.amount
             self.totals[entry.target] += entry.amount

@@ -193,8 +193,9 @@ def test_two_stores_left_and_two_players_wanting_two_each_is_a_shortage():
     """The case the old rule missed: as many players able to build as Stores left."""
     state = shortage_announced(stores=2, ann_wants=2, ben_wants=2)
     assert state.top().kind == "auction"
-    assert "Building shortage: 4 wanted and the bank has 2 Ammo Stores: auction." in \
-        state.view(0).log
+    assert (
+        "Building shortage: 4 wanted and the bank has 2 Ammo Stores: auction." in state.view(0).log
+    )
 
 
 def test_nobody_bidding_for_a_short_store_ends_the_shortage():
@@ -487,8 +488,6 @@ def test_illegal_actions_get_a_reason_and_change_nothing():
     with pytest.raises(IllegalAction, match="throw the dice first"):
         state.step(0, A.EndTurn())
     assert state.version == before.version and state.cash(0) == 1500
-
-
 
 
 def test_the_heuristic_bot_accepts_a_fair_trade_and_refuses_a_lopsided_one():

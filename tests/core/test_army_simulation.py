@@ -85,11 +85,15 @@ def test_seeded_games_keep_every_invariant_at_every_step_and_end(chunk):
         rng = Rng(seed)
         players = 2 + rng.below(5)
         bots = ["heuristic" if rng.below(2) else "random" for _ in range(players)]
-        options = {"round_limit": 20 + rng.below(40), "short_game": rng.below(4) == 0,
-                   "prison_double_extra_throw": rng.below(3) != 0}
+        options = {
+            "round_limit": 20 + rng.below(40),
+            "short_game": rng.below(4) == 0,
+            "prison_double_extra_throw": rng.below(3) != 0,
+        }
         money = MoneyCheck()
-        state = play(seed, players, bots, options,
-                     lambda s, legal, m=money: check_invariants(s, legal, m))
+        state = play(
+            seed, players, bots, options, lambda s, legal, m=money: check_invariants(s, legal, m)
+        )
         result = state.result()
         assert result.winners
         survivors = state.active.count(True)
@@ -101,12 +105,13 @@ def test_the_estates_kept_between_changes_are_those_the_board_gives():
     until the board changes in a way that concerns them: at every step of games of buying,
     building, mortgaging, trading and going bankrupt, what is kept is what the board gives."""
     for seed in range(24):
-        bots = ["heuristic", "random", "heuristic", "random"][:2 + seed % 3]
+        bots = ["heuristic", "random", "heuristic", "random"][: 2 + seed % 3]
 
         def check(state, _legal):
             for seat in range(state.n):
-                assert state._estate(seat) == work_out_estate(seat, state.owner, state.level,
-                                                              state.mortgaged), seat
+                assert state._estate(seat) == work_out_estate(
+                    seat, state.owner, state.level, state.mortgaged
+                ), seat
 
         play(seed, len(bots), bots, {"round_limit": 80}, check)
 
@@ -126,11 +131,28 @@ def test_a_record_saved_as_json_replays_to_the_identical_game(tmp_path):
 def test_every_listed_action_is_legal_and_others_are_refused_without_change():
     state = SPEC.start(NAMES[:4], 3, {"round_limit": 30})
     rng = Rng(5)
-    probes = [A.Roll(), A.EndTurn(), A.Buy(), A.Decline(), A.Pass(), A.PayFine(), A.Accept(),
-              A.Reject(), A.PayTen(), A.TakeCombat(), A.LiftMortgage(), A.KeepMortgage(),
-              A.Bankrupt(), A.Bid(1), A.Bid(10_000), A.UseCard(0), A.UseCard(1)]
-    probes += [cls(s) for s in range(40) for cls in (A.Build, A.Sell, A.Mortgage, A.Unmortgage,
-                                                      A.Place)]
+    probes = [
+        A.Roll(),
+        A.EndTurn(),
+        A.Buy(),
+        A.Decline(),
+        A.Pass(),
+        A.PayFine(),
+        A.Accept(),
+        A.Reject(),
+        A.PayTen(),
+        A.TakeCombat(),
+        A.LiftMortgage(),
+        A.KeepMortgage(),
+        A.Bankrupt(),
+        A.Bid(1),
+        A.Bid(10_000),
+        A.UseCard(0),
+        A.UseCard(1),
+    ]
+    probes += [
+        cls(s) for s in range(40) for cls in (A.Build, A.Sell, A.Mortgage, A.Unmortgage, A.Place)
+    ]
     while not state.is_over():
         seat = state.to_act()[0]
         legal = state.legal_actions(seat)

@@ -12,8 +12,9 @@ from .bigshot_helpers import SPEC, R, W, Y, lot, new_game, put_cubes, seat_of
 
 
 def test_heuristic_bot_wins_at_least_60_percent_against_three_random_bots():
-    summary = simulate(get_spec("bigshot"), 200, seed=0,
-                       bots=("heuristic", "random", "random", "random"))
+    summary = simulate(
+        get_spec("bigshot"), 200, seed=0, bots=("heuristic", "random", "random", "random")
+    )
     assert summary["errors"] == 0
     assert summary["wins"]["0"] >= 120, summary["wins"]
 
@@ -22,8 +23,9 @@ def test_heuristic_bots_finish_every_variant_without_a_rule_error():
     spec = get_spec("bigshot")
     for players in (2, 3, 4):
         for options in ({}, {"hidden_money": True}, {"loan_timing": "when_short"}):
-            summary = simulate(spec, 4, seed=players, players=players, bots=("heuristic",),
-                               options=options)
+            summary = simulate(
+                spec, 4, seed=players, players=players, bots=("heuristic",), options=options
+            )
             assert summary["errors"] == 0 and summary["completed"] == 4, (players, options)
 
 
@@ -58,8 +60,11 @@ def test_a_take_over_is_worth_what_it_turns_around():
 
 
 @settings(max_examples=60, deadline=None)
-@given(seed=st.integers(0, 10_000), steps=st.integers(0, 240),
-       placements=st.lists(st.tuples(st.integers(0, 3), st.integers(0, 12)), max_size=12))
+@given(
+    seed=st.integers(0, 10_000),
+    steps=st.integers(0, 240),
+    placements=st.lists(st.tuples(st.integers(0, 3), st.integers(0, 12)), max_size=12),
+)
 def test_an_appraisal_patched_cube_by_cube_equals_one_made_from_the_board(seed, steps, placements):
     """The bot weighs thousands of placements by patching only the lots a cube touches: after any
     placements the patched value is the value of the board worked out afresh."""

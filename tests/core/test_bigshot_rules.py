@@ -24,6 +24,7 @@ from .bigshot_helpers import (
 
 # -- setting up -----------------------------------------------------------------------------------
 
+
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_setup_deals_72_cubes_four_a_space_of_two_colours_and_ten_million(players):
     for seed in range(20):
@@ -45,11 +46,14 @@ def test_players_get_one_colour_each_three_players_leave_a_ghost_two_players_get
 
 # -- lots: majority, the single-cube rule, settlement ----------------------------------------------
 
+
 def test_rulebook_takeover_example_red_yellow_and_white_can_each_win_the_lot():
     # A lot holds 2 yellow, 1 red, 1 white; the broker's space has 2 red, 1 yellow, 1 black.
-    for placed, winner in (({R: 2, B: 1}, R),          # 3/2/1/1 for red
-                           ({Y: 1, R: 1, B: 1}, Y),    # 3/2/1/1 for yellow
-                           ({R: 2, Y: 1}, W)):         # 3/3/1: the single white cube wins
+    for placed, winner in (
+        ({R: 2, B: 1}, R),  # 3/2/1/1 for red
+        ({Y: 1, R: 1, B: 1}, Y),  # 3/2/1/1 for yellow
+        ({R: 2, Y: 1}, W),
+    ):  # 3/3/1: the single white cube wins
         state = new_game(4, seed=3)
         target = lot("18")
         put_cubes(state, target, {Y: 2, R: 1, W: 1})
@@ -104,6 +108,7 @@ def test_unsettled_lots_settle_at_the_end_and_a_tie_goes_to_nobody():
 
 
 # -- the broker and the auction --------------------------------------------------------------------
+
 
 def test_the_broker_counts_only_spaces_that_still_hold_cubes():
     state = new_game(4, seed=7)
@@ -207,6 +212,7 @@ def test_eighteen_rounds_then_the_game_is_over():
 
 # -- loans -----------------------------------------------------------------------------------------
 
+
 def test_loans_pay_nine_then_eight_then_seven_and_cost_ten_each():
     state = new_game(4, seed=16)
     seat = (state.current + 2) % 4  # not the roller: borrowing is open to anyone, any time
@@ -264,6 +270,7 @@ def test_nine_loans_at_most():
 
 # -- scoring ---------------------------------------------------------------------------------------
 
+
 def test_rulebook_park_example_red_scores_38_and_white_11():
     state = new_game(4, seed=20)
     owners = [-1] * len(LOTS)
@@ -310,12 +317,16 @@ def test_nobody_with_two_lots_means_nobody_wins_and_it_says_so():
 
 def test_tie_on_balance_goes_to_more_lots_then_to_the_most_valuable_lot():
     state = new_game(4, seed=24)
-    result = finish(state, {"9 West": R, "10 East": R, "9 East": R, "18": Y, "10 West": Y},
-                    cash={R: 0, Y: 0, W: 0, B: 0})  # 28 each; red has three lots
+    result = finish(
+        state,
+        {"9 West": R, "10 East": R, "9 East": R, "18": Y, "10 West": Y},
+        cash={R: 0, Y: 0, W: 0, B: 0},
+    )  # 28 each; red has three lots
     assert result.winners == (seat_of(state, R),) and "more lots" in result.reason
     state = new_game(4, seed=24)
-    result = finish(state, {"9 West": R, "20": R, "18": Y, "11 East": Y},
-                    cash={R: 0, Y: 0, W: 0, B: 0})  # 29 each, two lots each; 20 beats 18
+    result = finish(
+        state, {"9 West": R, "20": R, "18": Y, "11 East": Y}, cash={R: 0, Y: 0, W: 0, B: 0}
+    )  # 29 each, two lots each; 20 beats 18
     assert result.winners == (seat_of(state, R),) and "most valuable lot" in result.reason
 
 
@@ -323,8 +334,10 @@ def test_ghost_lots_score_for_nobody_and_the_ghost_never_bids():
     state = new_game(3, seed=25)
     ghost = state.ghost
     assert all(ghost not in colours for colours in state.seat_colours)
-    result = finish(state, {"21": ghost, "20": ghost, "16": state.seat_colours[0][0],
-                            "17": state.seat_colours[0][0]})
+    result = finish(
+        state,
+        {"21": ghost, "20": ghost, "16": state.seat_colours[0][0], "17": state.seat_colours[0][0]},
+    )
     assert len(result.scores) == 3 and result.winners == (0,)
     state = new_game(3, seed=25)
     state.step(state.current, A.ROLL)
@@ -341,6 +354,7 @@ def test_ghost_cubes_are_placed_by_the_auction_winner_and_can_win_lots():
 
 
 # -- the variants ----------------------------------------------------------------------------------
+
 
 def test_hidden_money_shows_each_player_only_their_own_cash():
     state = new_game(4, seed=27, hidden_money=True)
@@ -407,14 +421,20 @@ def test_two_players_parks_double_only_the_same_colour_and_each_colour_needs_two
     state = new_game(2, seed=31)
     a, b = state.seat_colours[0]
     c, d = state.seat_colours[1]
-    result = finish(state, {"Park West": a, "9 West": b, "10 West": a, "16": b,
-                            "17": c, "18": c, "20": d, "21": d}, cash={a: 0, b: 0, c: 0, d: 0})
+    result = finish(
+        state,
+        {"Park West": a, "9 West": b, "10 West": a, "16": b, "17": c, "18": c, "20": d, "21": d},
+        cash={a: 0, b: 0, c: 0, d: 0},
+    )
     seat0 = result.details[0]
     assert seat0.lot_value == 20 + 9 + 16  # 10 West doubled (same colour), 9 West not
     assert seat0.eligible and result.details[1].eligible
     state = new_game(2, seed=31)
-    result = finish(state, {"Park West": a, "10 West": a, "16": b, "17": c, "18": c, "20": d,
-                            "21": d, "9 East": d}, cash={a: 0, b: 0, c: 0, d: 0})
+    result = finish(
+        state,
+        {"Park West": a, "10 West": a, "16": b, "17": c, "18": c, "20": d, "21": d, "9 East": d},
+        cash={a: 0, b: 0, c: 0, d: 0},
+    )
     assert not result.details[0].eligible  # four lots, but only one with colour b
     assert result.winners == (1,)
 

@@ -15,8 +15,15 @@ from core.games.bigshot.board import COLOURS, LOTS
 from .bigshot_helpers import cubes_in_play
 from .money import MoneyCheck
 
-VARIANTS = [(4, {}), (4, {"loan_timing": "when_short"}), (4, {"hidden_money": True}),
-            (3, {}), (3, {"hidden_money": True}), (2, {}), (2, {"hidden_money": True})]
+VARIANTS = [
+    (4, {}),
+    (4, {"loan_timing": "when_short"}),
+    (4, {"hidden_money": True}),
+    (3, {}),
+    (3, {"hidden_money": True}),
+    (2, {}),
+    (2, {"hidden_money": True}),
+]
 NAMES = ["Ann", "Ben", "Cat", "Dan"]
 
 
@@ -35,11 +42,28 @@ def random_match(players, options, seed, steps=None):
 def fingerprint(state):
     """Everything a state holds, in comparable form."""
     auction = state.auction
-    return (state.version, state.rng.state, state.spaces, state.broker, state.lots, state.owners,
-            state.settled, state.retired, state.ledger.balances, state.ledger.entries, state.loans,
-            state.loan_round, state.round, state.roller, state.phase, state.to_place,
-            state.events, state.round_ends, state.current,
-            auction and (auction.turn, auction.high, auction.high_bidder, auction.active))
+    return (
+        state.version,
+        state.rng.state,
+        state.spaces,
+        state.broker,
+        state.lots,
+        state.owners,
+        state.settled,
+        state.retired,
+        state.ledger.balances,
+        state.ledger.entries,
+        state.loans,
+        state.loan_round,
+        state.round,
+        state.roller,
+        state.phase,
+        state.to_place,
+        state.events,
+        state.round_ends,
+        state.current,
+        auction and (auction.turn, auction.high, auction.high_bidder, auction.active),
+    )
 
 
 @pytest.mark.parametrize("players,options", VARIANTS)

@@ -12,9 +12,11 @@ from core.games import about, get_spec
 
 
 def test_core_imports_no_user_interface_or_network_library():
-    code = ("import sys, core, core.games, core.sim, core.engine.match;"
-            "print(sorted(m for m in sys.modules if m.split('.')[0] in "
-            "('textual', 'rich', 'asyncssh', 'tui', 'net')))")
+    code = (
+        "import sys, core, core.games, core.sim, core.engine.match;"
+        "print(sorted(m for m in sys.modules if m.split('.')[0] in "
+        "('textual', 'rich', 'asyncssh', 'tui', 'net')))"
+    )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]"
 
@@ -35,19 +37,31 @@ def test_the_registry_lists_bigshot_with_its_players_and_options():
 def test_the_app_starts_without_importing_any_games_rules(tmp_path):
     """The title screen lists every game from its about.json; a game's rules load when it is
     chosen (importing all four took about a third of the launch)."""
-    code = ("import sys, tui.app, tui.cli;"
-            "from core.games import SLUGS, about; from tui.screens.title import TitleScreen;"
-            "TitleScreen()._choices(); [about(slug) for slug in SLUGS];"
-            "print(sorted(m for m in sys.modules if m.startswith('core.games.')))")
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
-                         env={**os.environ, "BOOMTOWN_DATA_DIR": str(tmp_path)})  # no save
+    code = (
+        "import sys, tui.app, tui.cli;"
+        "from core.games import SLUGS, about; from tui.screens.title import TitleScreen;"
+        "TitleScreen()._choices(); [about(slug) for slug in SLUGS];"
+        "print(sorted(m for m in sys.modules if m.startswith('core.games.')))"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code],
+        capture_output=True,
+        text=True,
+        check=True,
+        env={**os.environ, "BOOMTOWN_DATA_DIR": str(tmp_path)},
+    )  # no save
     assert out.stdout.strip() == "[]"
     assert about("army") == {"title": get_spec("army").title, "summary": get_spec("army").summary}
 
 
-@pytest.mark.parametrize("given,error", [({"hidden": "yes"}, "no option 'hidden'"),
-                                         ({"hidden_money": "maybe"}, "on or off"),
-                                         ({"loan_timing": "never"}, "one of any_time")])
+@pytest.mark.parametrize(
+    "given,error",
+    [
+        ({"hidden": "yes"}, "no option 'hidden'"),
+        ({"hidden_money": "maybe"}, "on or off"),
+        ({"loan_timing": "never"}, "one of any_time"),
+    ],
+)
 def test_bad_options_are_refused_with_a_reason(given, error):
     with pytest.raises(ValueError, match=error):
         get_spec("bigshot").resolve_options(given)
@@ -62,16 +76,21 @@ def test_an_option_text_too_long_is_refused_in_a_short_message():
         get_spec("million").resolve_options({"cash_target": "9" * 5000})  # past int()'s limit
 
 
-@pytest.mark.parametrize("game, given, error", [
-    ("army", {"round_limit": "-1"}, "round_limit is at least 0"),
-    ("stadium", {"round_limit": -2}, "round_limit is at least 0"),  # a record's number too
-    ("million", {"cash_target": "-5"}, "cash_target is from 10,000 to 100,000,000"),
-    ("million", {"cash_target": 10**9}, "cash_target is from 10,000 to 100,000,000")])
+@pytest.mark.parametrize(
+    "game, given, error",
+    [
+        ("army", {"round_limit": "-1"}, "round_limit is at least 0"),
+        ("stadium", {"round_limit": -2}, "round_limit is at least 0"),  # a record's number too
+        ("million", {"cash_target": "-5"}, "cash_target is from 10,000 to 100,000,000"),
+        ("million", {"cash_target": 10**9}, "cash_target is from 10,000 to 100,000,000"),
+    ],
+)
 def test_numbers_an_option_cannot_take_are_refused_with_what_it_can(game, given, error):
     with pytest.raises(ValueError, match=error):
         get_spec(game).resolve_options(given)
-    assert get_spec("million").resolve_options({"cash_target": "2000000"})["cash_target"] == \
-        2_000_000
+    assert (
+        get_spec("million").resolve_options({"cash_target": "2000000"})["cash_target"] == 2_000_000
+    )
 
 
 def test_player_counts_outside_the_game_are_refused():
@@ -79,15 +98,23 @@ def test_player_counts_outside_the_game_are_refused():
         get_spec("bigshot").start(["A"] * 5, 1)
 
 
-@pytest.mark.parametrize("content", [b"", b"{not json", b"\xff\xfe\x00garbage", b"[]",
-                                     b'{"format": 1, "game": "bigshot"}',
-                                     b'{"format": 1, "game": "bigshot", "players": ["a", "b"], '
-                                     b'"seed": 1, "options": {}, '
-                                     b'"actions": [[0, {"kind": "fly"}]]}',
-                                     b'{"format": 1, "game": "bigshot", "players": ["a", "b"], '
-                                     b'"seed": 1, "options": {}, '
-                                     b'"actions": [[1, {"kind": "pass"}]]}',
-                                     b'{"format": 7}'])
+@pytest.mark.parametrize(
+    "content",
+    [
+        b"",
+        b"{not json",
+        b"\xff\xfe\x00garbage",
+        b"[]",
+        b'{"format": 1, "game": "bigshot"}',
+        b'{"format": 1, "game": "bigshot", "players": ["a", "b"], '
+        b'"seed": 1, "options": {}, '
+        b'"actions": [[0, {"kind": "fly"}]]}',
+        b'{"format": 1, "game": "bigshot", "players": ["a", "b"], '
+        b'"seed": 1, "options": {}, '
+        b'"actions": [[1, {"kind": "pass"}]]}',
+        b'{"format": 7}',
+    ],
+)
 def test_a_broken_save_file_gives_a_clear_error_not_a_crash(tmp_path, content):
     path = tmp_path / "save.json"
     path.write_bytes(content)
@@ -96,10 +123,29 @@ def test_a_broken_save_file_gives_a_clear_error_not_a_crash(tmp_path, content):
 
 
 def test_sim_prints_exactly_one_json_object_with_the_summary():
-    out = subprocess.run([sys.executable, "-m", "tui.cli", "sim", "bigshot", "--games", "5",
-                          "--seed", "3", "--players", "3", "--bots", "heuristic,random,random",
-                          "--option", "hidden_money=on", "--json"],
-                         capture_output=True, text=True, check=True)
+    out = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "tui.cli",
+            "sim",
+            "bigshot",
+            "--games",
+            "5",
+            "--seed",
+            "3",
+            "--players",
+            "3",
+            "--bots",
+            "heuristic,random,random",
+            "--option",
+            "hidden_money=on",
+            "--json",
+        ],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
     summary = json.loads(out.stdout)
     assert summary["game"] == "bigshot" and summary["games"] == summary["completed"] == 5
     assert summary["errors"] == 0 and summary["options"]["hidden_money"] is True
@@ -109,16 +155,32 @@ def test_sim_prints_exactly_one_json_object_with_the_summary():
 
 
 def test_sim_refuses_an_unknown_bot_clearly():
-    out = subprocess.run([sys.executable, "-m", "tui.cli", "sim", "bigshot", "--bots", "genius",
-                          "--json"], capture_output=True, text=True)
+    out = subprocess.run(
+        [sys.executable, "-m", "tui.cli", "sim", "bigshot", "--bots", "genius", "--json"],
+        capture_output=True,
+        text=True,
+    )
     assert out.returncode == 2 and "unknown bot 'genius'" in out.stderr
 
 
 def test_sim_refuses_options_no_game_can_start_with_as_play_does():
     """Issue 43: sim ran with "errors: 2" where play refused the colours up front."""
-    out = subprocess.run([sys.executable, "-m", "tui.cli", "sim", "bigshot", "--games", "2",
-                          "--option", "colours=red,red,blue,green", "--json"],
-                         capture_output=True, text=True)
+    out = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "tui.cli",
+            "sim",
+            "bigshot",
+            "--games",
+            "2",
+            "--option",
+            "colours=red,red,blue,green",
+            "--json",
+        ],
+        capture_output=True,
+        text=True,
+    )
     assert out.returncode == 2 and "colours must be" in out.stderr and not out.stdout
 
 
@@ -136,8 +198,22 @@ def test_ctrl_c_stops_a_parallel_sim_at_once_with_the_games_played_so_far():
     import signal
     import time
 
-    run = subprocess.Popen([sys.executable, "-m", "tui.cli", "sim", "army", "--games", "100000",
-                            "--jobs", "2", "--json"], stdout=subprocess.PIPE, text=True)
+    run = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "tui.cli",
+            "sim",
+            "army",
+            "--games",
+            "100000",
+            "--jobs",
+            "2",
+            "--json",
+        ],
+        stdout=subprocess.PIPE,
+        text=True,
+    )
     deadline = time.monotonic() + 60
     while len(workers_of(run.pid)) < 2:  # wait for the pool's two workers
         assert time.monotonic() < deadline and run.poll() is None
@@ -148,8 +224,10 @@ def test_ctrl_c_stops_a_parallel_sim_at_once_with_the_games_played_so_far():
     assert run.returncode == 130 and summary["interrupted"] is True
     assert summary["completed"] < 100_000
     for worker in workers:  # gone, not running on
-        assert not os.path.exists(f"/proc/{worker}") or \
-            open(f"/proc/{worker}/stat").read().split()[2] == "Z"
+        assert (
+            not os.path.exists(f"/proc/{worker}")
+            or open(f"/proc/{worker}/stat").read().split()[2] == "Z"
+        )
 
 
 def test_a_rule_error_inside_a_game_counts_as_an_error_and_the_run_goes_on(monkeypatch):
@@ -174,8 +252,11 @@ def test_actions_with_lists_round_trip_through_json_and_bad_lists_are_refused():
 
     offer = Propose(1, give=(1, 3), give_cash=10, get_cards=(0,))
     assert CODEC.decode(json.loads(json.dumps(offer.to_json()))) == offer
-    for bad in ({**offer.to_json(), "give": ["1"]}, {**offer.to_json(), "give_cash": [1]},
-                {**offer.to_json(), "partner": True}):
+    for bad in (
+        {**offer.to_json(), "give": ["1"]},
+        {**offer.to_json(), "give_cash": [1]},
+        {**offer.to_json(), "partner": True},
+    ):
         with pytest.raises(ValueError):
             CODEC.decode(bad)
 
@@ -207,8 +288,9 @@ def test_a_run_shared_among_processes_sums_up_exactly_like_one_process(game, sta
     from core.games import get_spec
 
     spec = get_spec(game)
-    alone, shared = (sim.simulate(spec, 9, seed=5, players=3, stats=stats, jobs=jobs)
-                     for jobs in (1, 3))
+    alone, shared = (
+        sim.simulate(spec, 9, seed=5, players=3, stats=stats, jobs=jobs) for jobs in (1, 3)
+    )
     for timing in ("elapsed_s", "games_per_s"):
         del alone[timing], shared[timing]
     assert alone == shared and alone["completed"] == 9

@@ -31,8 +31,9 @@ def test_the_city_is_as_designed():
     assert len(SINGLES) == 6 and all(b.buy == 20_000 for b in BUSINESSES if b.set == "single")
     assert len(LANDMARKS) == 16 and len(STUNT_DECK) == 24 and set(STUNT_DECK) <= set(LANDMARKS)
     assert all(b.lease == 0 for b in BUSINESSES if b.buy >= 250_000)  # no lease price printed
-    assert all(SPACES[b.space].businesses and b.id in SPACES[b.space].businesses
-               for b in BUSINESSES)
+    assert all(
+        SPACES[b.space].businesses and b.id in SPACES[b.space].businesses for b in BUSINESSES
+    )
 
 
 def test_every_space_can_be_reached_and_left_and_finish_is_on_the_one_way_street():
@@ -85,7 +86,7 @@ def test_the_destinations_are_those_of_every_legal_drive(steps):
         for walk in listed:
             path = walk.path
             first = START if position is None else position
-            hops = list(zip((first, *path), path))[1 if position is None else 0:]
+            hops = list(zip((first, *path), path))[1 if position is None else 0 :]
             assert all(b in EXITS[a] for a, b in hops)  # along roads, with the one-way street
             spaces = (first, *path) if position is not None else path
             assert all(spaces[i] != spaces[i + 2] for i in range(len(spaces) - 2))  # no U-turn

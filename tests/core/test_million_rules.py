@@ -21,8 +21,13 @@ from core.games.million.moves import walks
 from core.games.million.state import FREE, MillionState
 
 NAMES = ["Ann", "Ben", "Cat", "Dan"]
-RULES = {"cash_target": 1_000_000, "exact_finish": True, "one_way": True, "six_rule": "choose",
-         "round_limit": 0}
+RULES = {
+    "cash_target": 1_000_000,
+    "exact_finish": True,
+    "one_way": True,
+    "six_rule": "choose",
+    "round_limit": 0,
+}
 
 
 def start(players=2, seed=1, **options):
@@ -125,8 +130,9 @@ def test_leases_end_at_any_time_in_your_turn_for_a_full_refund():
     assert state.holder[b.id] == FREE and state.cash(me) == 10_000 + b.lease
 
 
-@pytest.mark.parametrize("roll_, price", [(1, 20_000), (2, 20_000), (3, 30_000), (4, 30_000),
-                                          (5, 60_000), (6, 90_000)])
+@pytest.mark.parametrize(
+    "roll_, price", [(1, 20_000), (2, 20_000), (3, 30_000), (4, 30_000), (5, 60_000), (6, 90_000)]
+)
 def test_the_sale_roll(roll_, price):
     assert sale_price(30_000, roll_) == price
 
@@ -145,8 +151,10 @@ def test_a_six_gives_ten_thousand_or_an_opponent_s_missed_turn_once():
     me = state.turn
     roll(state, 6)
     act(state, state.legal_actions(me)[0])  # drive
-    assert set(state.legal_actions(me)) == {A.TakeTen(), *(A.SkipPlayer(p) for p in range(3)
-                                                            if p != me)}
+    assert set(state.legal_actions(me)) == {
+        A.TakeTen(),
+        *(A.SkipPlayer(p) for p in range(3) if p != me),
+    }
     victim = (me + 1) % 3
     act(state, A.SkipPlayer(victim))
     act(state, A.EndTurn())
@@ -202,8 +210,13 @@ def test_no_u_turn_and_never_against_the_one_way_street():
     assert "only where the roll takes you" in state.why_illegal(me, A.Drive(a))
     state = start()
     me = state.turn
-    here = next(s.id for s in SPACES if len(EXITS[s.id]) == 2 and s.id not in
-                {x for pair in ONE_WAY for x in pair} and s.kind == "road")
+    here = next(
+        s.id
+        for s in SPACES
+        if len(EXITS[s.id]) == 2
+        and s.id not in {x for pair in ONE_WAY for x in pair}
+        and s.kind == "road"
+    )
     state.position[me] = here
     roll(state, 2)  # out and straight back is a U-turn: here is not a destination
     destinations = {a.space for a in state.legal_actions(me) if type(a) is A.Drive}
@@ -219,9 +232,13 @@ def test_stopping_short_only_on_a_face_up_stunt():
     roll(state, 4)
     assert A.Drive(where) in state.legal_actions(me)  # one space of four, on the stunt
     # a landmark with no stunt showing, one space on and not four: no stopping there
-    before, hidden = next((p, q) for q in LANDMARKS.values() if q not in showing
-                          for p in range(len(SPACES))
-                          if q in EXITS[p] and q not in {w.destination for w in walks(p, 4)})
+    before, hidden = next(
+        (p, q)
+        for q in LANDMARKS.values()
+        if q not in showing
+        for p in range(len(SPACES))
+        if q in EXITS[p] and q not in {w.destination for w in walks(p, 4)}
+    )
     state = start()
     me = state.turn
     state.position[me] = before
@@ -298,5 +315,7 @@ def test_with_six_rule_skip_a_six_gives_nothing_when_everyone_already_misses_a_t
     roll(state, 6)
     act(state, state.legal_actions(me)[0])  # drive
     assert A.TakeTen() not in state.legal_actions(me) and state.cash(me) == cash
-    assert state.log()[-1] == f"{state.players[me]}'s six makes nobody miss a turn: every " \
+    assert (
+        state.log()[-1] == f"{state.players[me]}'s six makes nobody miss a turn: every "
         "opponent misses one already."
+    )

@@ -18,8 +18,13 @@ NAMES = ["Ann", "Ben", "Cat", "Dan", "Eve", "Fay"]
 
 def every_action(players: int) -> list:
     """Every action the game knows of, legal or not."""
-    found = [A.Roll(), A.TakeTen(), A.EndTurn(), *(A.SkipPlayer(s) for s in range(players)),
-             *(A.Drive(s.id) for s in SPACES)]
+    found = [
+        A.Roll(),
+        A.TakeTen(),
+        A.EndTurn(),
+        *(A.SkipPlayer(s) for s in range(players)),
+        *(A.Drive(s.id) for s in SPACES),
+    ]
     for kind in (A.ChooseFree, A.Buy, A.Lease, A.Sell, A.EndLease, A.DropSign):
         found += [kind(b.id) for b in BUSINESSES]
     return found
@@ -40,7 +45,7 @@ def check(state, money: MoneyCheck, universe: list | None) -> None:
 
 
 def play(seed: int, kinds: list[str], options: dict, agree_every: int = 0):
-    state = SPEC.start(NAMES[:len(kinds)], seed, options)
+    state = SPEC.start(NAMES[: len(kinds)], seed, options)
     bots = [SPEC.bots[kind](seed * 31 + seat) for seat, kind in enumerate(kinds)]
     money, universe = MoneyCheck(), every_action(len(kinds))
     actions = []
@@ -60,8 +65,12 @@ def play(seed: int, kinds: list[str], options: dict, agree_every: int = 0):
 def test_random_games_keep_every_invariant_and_end(chunk):
     for seed in range(chunk * 6, chunk * 6 + 6):
         players = 2 + seed % 5
-        options = {"round_limit": 80, "six_rule": ("choose", "money", "skip", "off")[seed % 4],
-                   "one_way": seed % 3 != 0, "exact_finish": seed % 2 == 0}
+        options = {
+            "round_limit": 80,
+            "six_rule": ("choose", "money", "skip", "off")[seed % 4],
+            "one_way": seed % 3 != 0,
+            "exact_finish": seed % 2 == 0,
+        }
         state, _ = play(seed, ["random"] * players, options, agree_every=7)
         assert state.result() is not None and state.result().winners
 
@@ -71,8 +80,7 @@ def test_heuristic_games_end_on_finish_without_a_round_limit():
         state, _ = play(seed, ["heuristic"] * 4, {"round_limit": 0}, agree_every=25)
         winner = state.result().winners[0]
         assert "lands on FINISH" in state.end_reason
-        assert state.position[winner] == SPACES.index(next(s for s in SPACES
-                                                           if s.kind == "finish"))
+        assert state.position[winner] == SPACES.index(next(s for s in SPACES if s.kind == "finish"))
         assert state.cash(winner) >= 1_000_000
 
 

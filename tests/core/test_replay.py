@@ -28,8 +28,12 @@ def test_every_position_of_a_replay_is_the_one_the_game_passed_through(slug):
     match, views = played(slug, 5)
     replay = Replay(match.record)
     assert replay.length == len(views) - 1 > CHECKPOINT_EVERY
-    for moves in [*range(0, replay.length + 1, 7), replay.length, CHECKPOINT_EVERY,
-                  CHECKPOINT_EVERY - 1]:
+    for moves in [
+        *range(0, replay.length + 1, 7),
+        replay.length,
+        CHECKPOINT_EVERY,
+        CHECKPOINT_EVERY - 1,
+    ]:
         assert replay.state_at(moves).view(None) == views[moves]
     assert replay.state_at(replay.length + 5).view(None) == views[-1]  # clamped
     assert replay.state_at(-3).view(None) == views[0]
@@ -51,7 +55,9 @@ def test_rounds_are_jumped_from_their_first_move():
 def test_a_record_that_does_not_replay_is_refused_with_a_reason():
     match, _ = played("bigshot", 5)
     record = match.record
-    record.actions[5] = (record.actions[5][0], get_spec("bigshot").codec.decode(
-        {"kind": "bid", "amount": 10_000}))
+    record.actions[5] = (
+        record.actions[5][0],
+        get_spec("bigshot").codec.decode({"kind": "bid", "amount": 10_000}),
+    )
     with pytest.raises(RecordError, match="action 6"):
         Replay(record)

@@ -15,8 +15,13 @@ from core.games.million import actions as million_actions
 from core.games.stadium import actions as stadium_actions
 
 NAMES = ["Ann", "Ben", "Cat", "Dan"]
-GAMES = [("army", {"round_limit": 30}), ("bigshot", {}), ("bigshot", {"hidden_money": True}),
-         ("stadium", {"round_limit": 40}), ("million", {"round_limit": 40})]
+GAMES = [
+    ("army", {"round_limit": 30}),
+    ("bigshot", {}),
+    ("bigshot", {"hidden_money": True}),
+    ("stadium", {"round_limit": 40}),
+    ("million", {"round_limit": 40}),
+]
 
 
 def positions(slug: str, options: dict, seed: int, every: int):
@@ -48,10 +53,16 @@ def test_a_copy_plays_on_apart_from_the_state_it_was_copied_from(slug, options):
 
 # -- chance ------------------------------------------------------------------------------------
 
-@pytest.mark.parametrize("slug, roll", [("army", army_actions.Roll()),
-                                        ("bigshot", bigshot_actions.ROLL),
-                                        ("stadium", stadium_actions.Roll()),
-                                        ("million", million_actions.Roll())])
+
+@pytest.mark.parametrize(
+    "slug, roll",
+    [
+        ("army", army_actions.Roll()),
+        ("bigshot", bigshot_actions.ROLL),
+        ("stadium", stadium_actions.Roll()),
+        ("million", million_actions.Roll()),
+    ],
+)
 def test_a_throw_is_a_chance_event_whose_outcomes_a_search_can_play(slug, roll):
     spec = get_spec(slug)
     state = spec.start(NAMES, 4)
@@ -71,7 +82,7 @@ def test_a_throw_is_a_chance_event_whose_outcomes_a_search_can_play(slug, roll):
     for outcome, _ in event.outcomes:
         child = state.copy()
         child.step_outcome(seat, roll, outcome)
-        landings.add(tuple(child.view(seat).log[len(state.view(seat).log):]))
+        landings.add(tuple(child.view(seat).log[len(state.view(seat).log) :]))
     assert len(landings) == len(event.outcomes)  # each outcome leads somewhere of its own
 
 
@@ -86,11 +97,14 @@ def test_an_impossible_outcome_is_refused_and_changes_nothing():
     with pytest.raises(ValueError):
         state.step_outcome(seat, army_actions.EndTurn(), (1, 1))  # meets no chance at all
     assert state.view(seat) == before
-    assert get_spec("army").start(NAMES, 4).chance_after(seat, army_actions.Roll()).outcomes[0] \
-        == ((1, 1), Fraction(1, 36))
+    assert get_spec("army").start(NAMES, 4).chance_after(seat, army_actions.Roll()).outcomes[0] == (
+        (1, 1),
+        Fraction(1, 36),
+    )
 
 
 # -- determinize -------------------------------------------------------------------------------
+
 
 @pytest.mark.parametrize("slug, options", GAMES)
 def test_a_determinized_state_shows_its_seat_exactly_what_the_seat_saw(slug, options):
@@ -196,6 +210,7 @@ def test_a_view_is_determinized_only_for_its_own_seat():
 
 # -- templates of open-ended moves ---------------------------------------------------------------
 
+
 def army_decisions(seed: int):
     """Each decision of a seeded Army game between heuristic bots: (state, seat to act)."""
     for state in positions("army", {"round_limit": 30}, seed, every=1):
@@ -213,8 +228,13 @@ def test_every_bid_an_auction_template_allows_is_legal_and_no_other():
             continue
         auctions += 1
         bids = ranges[0]
-        for amount in (bids.least - 1, bids.least, (bids.least + bids.most) // 2, bids.most,
-                       bids.most + 1):
+        for amount in (
+            bids.least - 1,
+            bids.least,
+            (bids.least + bids.most) // 2,
+            bids.most,
+            bids.most + 1,
+        ):
             legal = state.why_illegal(seat, army_actions.Bid(amount)) is None
             assert legal == (amount in bids), amount
     assert auctions > 5
@@ -231,9 +251,14 @@ def test_every_offer_composed_from_the_template_is_legal_and_deeds_outside_it_ar
         mine, theirs = terms.of(seat), terms.of(partner)
         pick = lambda items: tuple(x for x in items if rng.below(2))  # noqa: E731
         offer = army_actions.Propose(
-            partner, give=pick(mine.deeds), give_cash=rng.below(mine.cash + 1),
-            give_cards=pick(mine.cards), get=pick(theirs.deeds),
-            get_cash=rng.below(theirs.cash + 1), get_cards=pick(theirs.cards))
+            partner,
+            give=pick(mine.deeds),
+            give_cash=rng.below(mine.cash + 1),
+            give_cards=pick(mine.cards),
+            get=pick(theirs.deeds),
+            get_cash=rng.below(theirs.cash + 1),
+            get_cards=pick(theirs.cards),
+        )
         if offer == army_actions.Propose(partner):
             continue  # nothing changes hands: not an offer
         assert state.why_illegal(seat, offer) is None

@@ -52,9 +52,12 @@ class Suggests:
 
 
 def one_move_plan(suggested: str, weighed: list[str]) -> SearchPlan:
-    return SearchPlan(determinize=lambda view, seat, rng: OneMove(),
-                      playout_bot=lambda seed: Suggests(suggested),
-                      candidates=lambda view, legal, suggestion: weighed, playouts=2)
+    return SearchPlan(
+        determinize=lambda view, seat, rng: OneMove(),
+        playout_bot=lambda seed: Suggests(suggested),
+        candidates=lambda view, legal, suggestion: weighed,
+        playouts=2,
+    )
 
 
 def test_the_search_takes_the_move_whose_playouts_win_over_the_one_suggested():
@@ -135,8 +138,8 @@ def test_big_shot_s_search_weighs_passing_against_bidding_and_leaves_placing_to_
     assert {"bid", "place"} <= phases
 
 
-
 # -- Army's search bot ----------------------------------------------------------------------------
+
 
 def test_army_games_with_a_search_bot_end_and_replay_the_same():
     spec = get_spec("army")
@@ -160,6 +163,7 @@ def test_army_s_search_weighs_buying_bidding_and_trades_in_playouts_that_end_soo
             world = ARMY.world(view, seat, Rng(1))
             assert world.round_limit == view.round + PLAYOUT_ROUNDS  # a playout ends in time
         elif view.phase in ("buy", "trade"):  # only one side of the choice may be taken
-            assert sum(type(a) in (AA.Buy, AA.Decline, AA.Accept, AA.Reject)
-                       for a in view.legal) < 2
+            assert (
+                sum(type(a) in (AA.Buy, AA.Decline, AA.Accept, AA.Reject) for a in view.legal) < 2
+            )
     assert {"buy", "auction"} <= weighed_phases

@@ -47,8 +47,9 @@ def test_lots_are_one_to_four_acres_and_cover_the_land_once_each_inside_one_bloc
         assert set(lot.cells) <= blocks[lot.block].cells and lot.zone == blocks[lot.block].zone
         linked = {lot.cells[0]}  # each lot is one piece of land
         for _ in lot.cells:
-            linked |= {c for c in lot.cells for r, k in linked
-                       if abs(c[0] - r) + abs(c[1] - k) == 1}
+            linked |= {
+                c for c in lot.cells for r, k in linked if abs(c[0] - r) + abs(c[1] - k) == 1
+            }
         assert linked == set(lot.cells)
 
 
@@ -83,12 +84,17 @@ def test_every_placement_is_on_one_block_of_land_its_figures_edge_touching_a_str
         spots = placements_of(card.id)
         assert spots, card.id
         for p in spots:
-            cells = {(r, c) for r in range(p.row, p.row + card.height)
-                     for c in range(p.col, p.col + card.width)}
+            cells = {
+                (r, c)
+                for r in range(p.row, p.row + card.height)
+                for c in range(p.col, p.col + card.width)
+            }
             assert cells <= blocks[p.block].cells and mask(cells) == p.cells
             step = {"S": (1, 0), "N": (-1, 0), "E": (0, 1), "W": (0, -1)}[p.facing]
-            assert any(cell_kind(r + step[0], c + step[1]) == STREET
-                       for r, c in figures_edge(card, p.row, p.col, p.facing))
+            assert any(
+                cell_kind(r + step[0], c + step[1]) == STREET
+                for r, c in figures_edge(card, p.row, p.col, p.facing)
+            )
 
 
 def test_a_non_square_card_keeps_its_shape_and_a_square_one_faces_any_side():
@@ -122,8 +128,11 @@ def test_every_lot_can_be_built_on_and_every_crown_lot_alone():
 
 
 def test_only_placements_inside_the_cells_a_player_may_build_on_fit():
-    lot = next(lot for lot in LOTS if lot.acres == 4 and len({r for r, _ in lot.cells}) == 2
-               and street_sides(lot.cells))
+    lot = next(
+        lot
+        for lot in LOTS
+        if lot.acres == 4 and len({r for r, _ in lot.cells}) == 2 and street_sides(lot.cells)
+    )
     buildable = mask(lot.cells)
     fits = fitting("R1", buildable)
     assert fits and all(p.cells & ~buildable == 0 for p in fits)

@@ -38,8 +38,9 @@ def test_the_income_a_lot_makes_room_for_is_the_biggest_earner_that_fits():
     me = state.turn
     view = state.view(me)
     income = max(best_income_with(view, me, lot) for lot in range(181))
-    assert income == max(card.income for card in CARDS if card is not STADIUM
-                         and card.width * card.height <= 4)  # a lot is 1-4 acres
+    assert income == max(
+        card.income for card in CARDS if card is not STADIUM and card.width * card.height <= 4
+    )  # a lot is 1-4 acres
 
 
 @pytest.mark.parametrize("cash, card", [(200_000, A.DrawVenture), (1_000_000, A.DrawCrown)])

@@ -399,8 +399,10 @@ def test_a_bankrupts_building_nobody_buys_stays_standing_the_banks_until_sold_wi
     act(state, A.BuyBuilding(1))
     assert state.buildings[1].owner == buyer and state.land[buyer] & building.cells
     assert state.cash(buyer) == cash - 20_000 * building.cells.bit_count()
-    assert state.log()[-1] == f"{NAMES[buyer]} buys the Bank's Home #1 with its land (1 acre) " \
+    assert (
+        state.log()[-1] == f"{NAMES[buyer]} buys the Bank's Home #1 with its land (1 acre) "
         "for $20,000."
+    )
 
 
 def test_building_the_stadium_wins_and_ignores_zoning():
@@ -469,8 +471,10 @@ def test_a_player_who_can_pay_for_no_lot_is_told_why():
     state._pay(me, state.bank, state.cash(me) - 5_000, "spent")
     roll(state, 2)
     assert state.legal_actions(me) == [A.NoLand()]
-    assert state.why_none(me, A.BuyLot) == \
-        "the cheapest lot of Bank land in zone 2 costs $20,000 and you have $5,000"
+    assert (
+        state.why_none(me, A.BuyLot)
+        == "the cheapest lot of Bank land in zone 2 costs $20,000 and you have $5,000"
+    )
 
 
 def test_the_speculator_with_nothing_affordable_says_why():
@@ -480,8 +484,10 @@ def test_the_speculator_with_nothing_affordable_says_why():
     state._pay(me, state.bank, state.cash(me) - 5_000, "spent")
     draw(state, "speculator")
     assert state.legal_actions(me) == [A.NoLand()]
-    assert state.why_none(me, A.Speculate) == \
-        "the cheapest lot another player holds costs $60,000 and you have $5,000"
+    assert (
+        state.why_none(me, A.Speculate)
+        == "the cheapest lot another player holds costs $60,000 and you have $5,000"
+    )
 
 
 def draw(state, effect):
@@ -601,8 +607,10 @@ def test_used_venture_cards_are_reshuffled_when_the_deck_runs_out():
 
 
 def test_a_build_reads_with_the_right_article():
-    assert str(build_at("C4", 1, 2, "N")) == \
-        "build an Office Building at row 1, column 2, facing north"
+    assert (
+        str(build_at("C4", 1, 2, "N"))
+        == "build an Office Building at row 1, column 2, facing north"
+    )
     assert str(build_at("R1", 3, 4, "S")) == "build a Home at row 3, column 4, facing south"
 
 
@@ -613,26 +621,35 @@ def test_a_trade_carries_land_or_a_building_and_is_not_made_twice_in_a_turn():
     other = 1 - state.turn
     own(state, other, 0, 3)
     to_main(state)
-    assert refused(state, A.Propose(other, give_cash=1_000)) == \
-        "a trade carries land or a building, not cash alone"
-    assert refused(state, A.Propose(other, get_cash=1_000)) == \
-        "a trade carries land or a building, not cash alone"
+    assert (
+        refused(state, A.Propose(other, give_cash=1_000))
+        == "a trade carries land or a building, not cash alone"
+    )
+    assert (
+        refused(state, A.Propose(other, get_cash=1_000))
+        == "a trade carries land or a building, not cash alone"
+    )
     for price in (10_000, 20_000, 30_000, 40_000):  # more than three offers in a turn
         act(state, A.Propose(other, give_cash=price, get_lots=(0,)))
         act(state, A.Reject())
-    assert refused(state, A.Propose(other, give_cash=10_000, get_lots=(0,))) == \
-        f"you have made this offer to {state.players[other]} this turn"
+    assert (
+        refused(state, A.Propose(other, give_cash=10_000, get_lots=(0,)))
+        == f"you have made this offer to {state.players[other]} this turn"
+    )
     end_turn(state)
     end_turn(state)
     to_main(state)
     act(state, A.Propose(other, give_cash=10_000, get_lots=(0,)))  # a new turn, a new offer
 
 
-@pytest.mark.parametrize("card, said", [
-    (13, "{} collects $5,000 (Investor)."),  # $1,000 a turn played: round 5
-    (4, "{} pays $2,000 (Property tax)."),  # $1,000 an undeveloped acre: lot 0's two
-    (15, "{} pays $20,000 (Audit)."),  # 10% of $200,000
-])
+@pytest.mark.parametrize(
+    "card, said",
+    [
+        (13, "{} collects $5,000 (Investor)."),  # $1,000 a turn played: round 5
+        (4, "{} pays $2,000 (Property tax)."),  # $1,000 an undeveloped acre: lot 0's two
+        (15, "{} pays $20,000 (Audit)."),  # 10% of $200,000
+    ],
+)
 def test_a_venture_card_s_money_is_said_with_its_amount(card, said):
     """Issue 43: the log said the card ("Investor: collect...") but never how much."""
     state = start()

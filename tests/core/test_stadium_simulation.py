@@ -43,7 +43,7 @@ def check(state, turn_events: list[str]) -> None:
 
 
 def play(seed: int, kinds: list[str], options: dict, checked: bool = True):
-    state = SPEC.start(NAMES[:len(kinds)], seed, options)
+    state = SPEC.start(NAMES[: len(kinds)], seed, options)
     bots = [SPEC.bots[kind](seed * 31 + seat) for seat, kind in enumerate(kinds)]
     actions, turn_events, seen = [], [], len(state.events)
     while not state.is_over():
@@ -57,7 +57,8 @@ def play(seed: int, kinds: list[str], options: dict, checked: bool = True):
             for kind, situation in ASKED_IN.items():  # a key for a kind of move says why
                 has_one = any(type(a) is kind for a in legal)  # it has none where it is asked
                 assert (state.why_none(seat, kind) is None) == (
-                    has_one or state.situation() != situation)
+                    has_one or state.situation() != situation
+                )
         action = bots[seat].choose(view, legal)
         turn = state.turn
         state.step(seat, action)
@@ -88,8 +89,9 @@ def test_heuristic_games_keep_every_invariant_and_end_without_a_round_limit():
 
 
 def test_a_game_replays_the_same_from_its_seed_and_actions():
-    state, actions = play(7, ["heuristic", "random", "heuristic"], {"round_limit": 60},
-                          checked=False)
+    state, actions = play(
+        7, ["heuristic", "random", "heuristic"], {"round_limit": 60}, checked=False
+    )
     again = SPEC.start(NAMES[:3], 7, {"round_limit": 60})
     for seat, action in actions:
         again.step(seat, action)

@@ -12,8 +12,13 @@ from core.games.bigshot import actions as A
 
 NAMES = ["Ann", "Ben", "Cat", "Dan"]
 BOTS = {1, 2, 3}
-GAMES = [("army", {"round_limit": 25}), ("bigshot", {}), ("bigshot", {"hidden_money": True}),
-         ("stadium", {"round_limit": 30}), ("million", {"round_limit": 30})]
+GAMES = [
+    ("army", {"round_limit": 25}),
+    ("bigshot", {}),
+    ("bigshot", {"hidden_money": True}),
+    ("stadium", {"round_limit": 30}),
+    ("million", {"round_limit": 30}),
+]
 
 
 def play_until(match: Match, done, seed: int = 0) -> None:
@@ -31,15 +36,18 @@ def seen(state) -> dict:
 
 @pytest.mark.parametrize("slug, options", GAMES)
 def test_what_is_not_declared_revealing_plays_the_same_in_every_world_the_player_imagines(
-        slug, options):
+    slug, options
+):
     """An action `reveals` nothing if, in every full state consistent with its player's view,
     it leads to the same view: only then may taking it back show the player nothing new."""
     spec = get_spec(slug)
     revealing_kinds, checked = set(), 0
     for seed in (1, 2):
         state = spec.start(NAMES, seed, options)
-        bots = [spec.bots[kind](seed + seat) for seat, kind in
-                enumerate(("heuristic", "random", "heuristic", "random"))]
+        bots = [
+            spec.bots[kind](seed + seat)
+            for seat, kind in enumerate(("heuristic", "random", "heuristic", "random"))
+        ]
         while not state.is_over():
             seat = state.to_act()[0]
             view = state.view(seat)
@@ -55,8 +63,12 @@ def test_what_is_not_declared_revealing_plays_the_same_in_every_world_the_player
                 checked += 1
             state = after
     assert checked > 200
-    expected = {"army": {"Roll", "TakeCombat"}, "bigshot": {"Roll"},
-                "stadium": {"Roll", "DrawCrown", "DrawVenture"}, "million": {"Roll", "Drive"}}[slug]
+    expected = {
+        "army": {"Roll", "TakeCombat"},
+        "bigshot": {"Roll"},
+        "stadium": {"Roll", "DrawCrown", "DrawVenture"},
+        "million": {"Roll", "Drive"},
+    }[slug]
     assert revealing_kinds >= expected  # the games met each kind of revealing action
 
 
@@ -112,8 +124,10 @@ def test_each_take_back_goes_one_move_further_back_until_the_last_die():
     for _ in range(placed):
         match.take_back(0, BOTS)
     assert seen(match.state) == start
-    assert match.take_back_point(0, BOTS) is None or \
-        match.record.actions[match.take_back_point(0, BOTS)][1] != A.ROLL
+    assert (
+        match.take_back_point(0, BOTS) is None
+        or match.record.actions[match.take_back_point(0, BOTS)][1] != A.ROLL
+    )
 
 
 def test_a_combat_card_once_drawn_stays_drawn():

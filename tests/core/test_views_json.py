@@ -34,9 +34,16 @@ def seen_views(slug: str, seed: int, options: dict, every: int):
         steps += 1
 
 
-@pytest.mark.parametrize("slug, options", [
-    ("bigshot", {}), ("bigshot", {"hidden_money": True}), ("army", {"round_limit": 40}),
-    ("stadium", {"round_limit": 40}), ("million", {"round_limit": 40})])
+@pytest.mark.parametrize(
+    "slug, options",
+    [
+        ("bigshot", {}),
+        ("bigshot", {"hidden_money": True}),
+        ("army", {"round_limit": 40}),
+        ("stadium", {"round_limit": 40}),
+        ("million", {"round_limit": 40}),
+    ],
+)
 def test_every_view_of_a_game_reads_back_equal_from_json(slug, options):
     spec = get_spec(slug)
     kinds = set()
@@ -86,17 +93,28 @@ def test_army_decisions_are_named_fields_in_json():
 def test_malformed_view_json_is_refused_with_a_value_error(slug):
     spec = get_spec(slug)
     good = view_to_json(spec.start(NAMES, 1).view(0))
-    bad = [[], {**good, "round": "one"}, {k: v for k, v in good.items() if k != "legal"},
-           {**good, "legal": [{"kind": "no such action"}]}, {**good, "ledger": [{"round": 1}]},
-           {**good, "players": "Ann"}]
+    bad = [
+        [],
+        {**good, "round": "one"},
+        {k: v for k, v in good.items() if k != "legal"},
+        {**good, "legal": [{"kind": "no such action"}]},
+        {**good, "ledger": [{"round": 1}]},
+        {**good, "players": "Ann"},
+    ]
     for data in bad:
         with pytest.raises(ValueError):
             view_from_json(spec.views, data)
 
 
-@pytest.mark.parametrize("slug, options", [("bigshot", {}), ("army", {"round_limit": 40}),
-                                           ("stadium", {"round_limit": 40}),
-                                           ("million", {"round_limit": 40})])
+@pytest.mark.parametrize(
+    "slug, options",
+    [
+        ("bigshot", {}),
+        ("army", {"round_limit": 40}),
+        ("stadium", {"round_limit": 40}),
+        ("million", {"round_limit": 40}),
+    ],
+)
 def test_events_are_kinds_with_named_fields_and_the_log_is_their_sentences(slug, options):
     spec = get_spec(slug)
     kinds = set()

@@ -36,12 +36,14 @@ async def until(condition, timeout: float = 20.0) -> None:
         await asyncio.sleep(0.01)
 
 
-async def table_with(server, seats: list[str], bots: int, game: str = "bigshot", seed: int = 11,
-               **options):
+async def table_with(
+    server, seats: list[str], bots: int, game: str = "bigshot", seed: int = 11, **options
+):
     """A table made by the first person, the others seated, bots in the rest, started."""
     host = server.host
-    table = await host.create_table(seats[0], game, options, players=len(seats) + bots, bots=bots,
-                              seed=seed)
+    table = await host.create_table(
+        seats[0], game, options, players=len(seats) + bots, bots=bots, seed=seed
+    )
     for name in seats[1:]:
         await host.sit(table.id, name)
     await host.start(table.id, seats[0])
@@ -90,14 +92,15 @@ class Terminal:
         left = rows[top].index(f"╭─ {title} ")
         right = rows[top].index("╮", left)
         lines = []
-        for row in rows[top + 1:]:
+        for row in rows[top + 1 :]:
             if row[left] == "╰":
                 break
-            lines.append(row[left + 1:right].strip("│ "))
+            lines.append(row[left + 1 : right].strip("│ "))
         return " ".join(" ".join(lines).split())
 
     async def wait_for(self, needle: str, timeout: float = 10.0, within: str = "") -> None:
         """Wait until `needle` is on the screen, or said in the panel titled `within`."""
+
         def seen() -> bool:
             return needle in (self.panel_text(within) if within else self.text())
 
@@ -120,28 +123,40 @@ class Terminal:
         self._reader.cancel()
 
 
-async def connect(port: int, name: str, width: int = 120, height: int = 40,
-                  key: str | None = "own", **options) -> Terminal:
+async def connect(
+    port: int, name: str, width: int = 120, height: int = 40, key: str | None = "own", **options
+) -> Terminal:
     keys = [key_for(name if key == "own" else key)] if key else None  # None: no key at all
-    conn = await asyncssh.connect("127.0.0.1", port, username=name, client_keys=keys,
-                                  known_hosts=None, agent_path=None, **options)
-    process = await conn.create_process(term_type="xterm-256color", term_size=(width, height),
-                                        encoding=None)
+    conn = await asyncssh.connect(
+        "127.0.0.1",
+        port,
+        username=name,
+        client_keys=keys,
+        known_hosts=None,
+        agent_path=None,
+        **options,
+    )
+    process = await conn.create_process(
+        term_type="xterm-256color", term_size=(width, height), encoding=None
+    )
     return Terminal(conn, process, width, height)
 
 
 async def hold_silent_sockets(port: int, address: str, stop: asyncio.Event) -> None:
     """Eight sockets from `address` that never say a word, each reopened once it is closed."""
+
     async def one() -> None:
         while not stop.is_set():
             with contextlib.suppress(OSError):
-                reader, writer = await asyncio.open_connection("127.0.0.1", port,
-                                                               local_addr=(address, 0))
+                reader, writer = await asyncio.open_connection(
+                    "127.0.0.1", port, local_addr=(address, 0)
+                )
                 with contextlib.suppress(OSError):
                     while not stop.is_set() and await reader.read(4096):
                         pass
                 writer.close()
             await asyncio.sleep(0.01)
+
     await asyncio.gather(*(one() for _ in range(8)))
 
 
@@ -151,8 +166,9 @@ async def start_server(tmp_path, **limits) -> tuple[BoomtownServer, int]:
     guests = base.pop("allow_guests", False)
     key_file = base.pop("host_key_file", None)
     database = base.pop("database", None)  # PostgreSQL's address; None: SQLite in tmp_path
-    server = BoomtownServer(tmp_path, Limits(**base), allow_guests=guests,
-                            host_key_file=key_file, database=database)
+    server = BoomtownServer(
+        tmp_path, Limits(**base), allow_guests=guests, host_key_file=key_file, database=database
+    )
     port = await server.start("127.0.0.1", 0)
     return server, port
 
@@ -183,8 +199,9 @@ def play_until(host, table, until_state) -> None:
     while not until_state(state):
         seat = state.to_act()[0]
         action = helper.choose(state.view(seat), state.legal_actions(seat))
-        peek(host.storage).add_action(table.id, len(table.match.record.actions), seat,
-                                      action.to_json())
+        peek(host.storage).add_action(
+            table.id, len(table.match.record.actions), seat, action.to_json()
+        )
         table.match.act(seat, action)
         state = table.match.state
     host._made(table)  # as after any move: the game's end kept, everyone told
@@ -223,4 +240,5 @@ class peek:  # noqa: N801 (read as a function: peek(storage).table(1))
     def __getattr__(self, name: str):
         query = getattr(self._storage, name)
         return lambda *args, **kwargs: self._storage.queue(
-            partial(query, **kwargs) if kwargs else query, *args).result()
+            partial(query, **kwargs) if kwargs else query, *args
+        ).result()

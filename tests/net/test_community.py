@@ -53,8 +53,9 @@ async def test_people_at_two_servers_share_the_lobby_and_play_one_game(two):
     while (state := one.host.tables[table.id].match.state).round < 3:
         seat = state.to_act()[0]
         name = table.seats[seat].name
-        await at[name].act(table.id, name,
-                           helper.choose(state.view(seat), state.legal_actions(seat)))
+        await at[name].act(
+            table.id, name, helper.choose(state.view(seat), state.legal_actions(seat))
+        )
         await until(lambda: len(versions(one, two_, table_id=table.id)) == 1)
     theirs = two_.host.tables[table.id].match
     assert theirs.record.actions == one.host.tables[table.id].match.record.actions
@@ -63,8 +64,11 @@ async def test_people_at_two_servers_share_the_lobby_and_play_one_game(two):
     await two_.host.chat(None, "ben", "good game")
     await one.host.chat(None, "ann", "thanks")
     await until(lambda: len(one.host.lobby_chat.lines) == len(two_.host.lobby_chat.lines) == 2)
-    assert [line.text for line in one.host.lobby_chat.lines] == \
-        [line.text for line in two_.host.lobby_chat.lines] == ["ben: good game", "ann: thanks"]
+    assert (
+        [line.text for line in one.host.lobby_chat.lines]
+        == [line.text for line in two_.host.lobby_chat.lines]
+        == ["ben: good game", "ann: thanks"]
+    )
 
     await ben.close()
     await until(lambda: one.host.online() == ["ann"])
@@ -97,10 +101,14 @@ async def test_a_tables_bots_move_at_one_server_only(two):
     while table.match.state.round < 2:  # ann plays at the second server; bots at the first
         state = heard.match.state
         if heard.actor() == 0:
-            await two_.host.act(table.id, "ann",
-                                helper.choose(state.view(0), state.legal_actions(0)))
-        await until(lambda was=state.version: len(now := versions(one, two_, table_id=table.id))
-                    == 1 and now != {was})  # a move made, and heard at both
+            await two_.host.act(
+                table.id, "ann", helper.choose(state.view(0), state.legal_actions(0))
+            )
+        await until(
+            lambda was=state.version: (
+                len(now := versions(one, two_, table_id=table.id)) == 1 and now != {was}
+            )
+        )  # a move made, and heard at both
     stored = peek(one.storage).table(table.id).actions
     assert [n for n, _ in enumerate(stored)] == list(range(len(table.match.record.actions)))
     assert heard.match.record.actions == table.match.record.actions
@@ -133,14 +141,16 @@ async def test_play_again_chosen_at_two_servers_at_once_seats_both_at_one_table(
     await one.host.sit(table.id, "ben")
     await one.host.start(table.id, "ann")
     play_until(one.host, table, lambda state: state.is_over())
-    await until(lambda: table.id in two_.host.tables
-                and two_.host.tables[table.id].status == OVER)
+    await until(lambda: table.id in two_.host.tables and two_.host.tables[table.id].status == OVER)
     again = await one.host.rematch(table.id, "ann")
     theirs = await two_.host.rematch(table.id, "ben")  # before the second server heard of it
     assert theirs.id == again.id
     await until(lambda: again.status == PLAYING and theirs.status == PLAYING)
-    assert [seat.name for seat in again.seats] == [seat.name for seat in theirs.seats] == [
-        "ann", "ben"]
+    assert (
+        [seat.name for seat in again.seats]
+        == [seat.name for seat in theirs.seats]
+        == ["ann", "ben"]
+    )
 
 
 async def test_where_a_spectator_was_is_known_at_every_server(two):
@@ -172,9 +182,15 @@ async def test_people_sitting_down_at_two_servers_at_once_each_get_a_seat(two):
     (one, _), (two_, _) = two
     table = await one.host.create_table("ann", "bigshot", {}, players=4, bots=0, seed=4)
     await until(lambda: table.id in two_.host.tables)
-    seats = await asyncio.gather(one.host.sit(table.id, "ben"), two_.host.sit(table.id, "cat"),
-                                 two_.host.sit(table.id, "dan"))
+    seats = await asyncio.gather(
+        one.host.sit(table.id, "ben"),
+        two_.host.sit(table.id, "cat"),
+        two_.host.sit(table.id, "dan"),
+    )
     assert sorted(seats) == [1, 2, 3]
     for host in (one.host, two_.host):
-        await until(lambda h=host: {s.name for s in h.tables[table.id].seats}
-                    == {"ann", "ben", "cat", "dan"})
+        await until(
+            lambda h=host: (
+                {s.name for s in h.tables[table.id].seats} == {"ann", "ben", "cat", "dan"}
+            )
+        )

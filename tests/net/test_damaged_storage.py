@@ -43,10 +43,11 @@ async def test_a_table_that_does_not_read_is_set_aside_and_the_others_start(tmp_
     sound, bad_move, bad_json, unknown_game = await playing_tables(tmp_path, 4)
     storage = Storage(tmp_path / "boomtown.sqlite3")
     db = storage.db
-    db.execute("UPDATE actions SET action = '{\"type\": \"Nonsense\"}' WHERE table_id = ? "
-               "AND n = 2", (bad_move,))
-    db.execute("UPDATE actions SET action = 'not json' WHERE table_id = ? AND n = 1",
-               (bad_json,))
+    db.execute(
+        'UPDATE actions SET action = \'{"type": "Nonsense"}\' WHERE table_id = ? AND n = 2',
+        (bad_move,),
+    )
+    db.execute("UPDATE actions SET action = 'not json' WHERE table_id = ? AND n = 1", (bad_json,))
     db.execute("UPDATE tables SET game = 'chess' WHERE id = ?", (unknown_game,))
     storage.close()
     caplog.set_level(logging.ERROR, logger="boomtown.net")
@@ -59,8 +60,11 @@ async def test_a_table_that_does_not_read_is_set_aside_and_the_others_start(tmp_
         server.storage.close()
     listed = said(["tables", "--list", "--data", str(tmp_path)]).splitlines()
     assert [line.split("  ")[:3] for line in listed] == [
-        [str(sound), "bigshot", "playing"], [str(bad_move), "bigshot", "damaged"],
-        [str(bad_json), "bigshot", "damaged"], [str(unknown_game), "chess", "damaged"]]
+        [str(sound), "bigshot", "playing"],
+        [str(bad_move), "bigshot", "damaged"],
+        [str(bad_json), "bigshot", "damaged"],
+        [str(unknown_game), "chess", "damaged"],
+    ]
     assert "set aside: " in listed[2] and "ann, ben" in listed[0]
     again = BoomtownServer(tmp_path)  # a table set aside is not read again
     assert list(again.host.tables) == [sound]
@@ -72,8 +76,9 @@ async def test_a_login_the_names_cannot_be_read_for_is_told_why_and_logged(tmp_p
     for i in range(300):  # enough names for the index to have a page of its own
         storage.claim(f"name{i}", f"key{i}")
     storage.db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
-    root = storage.db.execute("SELECT rootpage FROM sqlite_master "
-                              "WHERE name = 'users_by_skeleton'").fetchone()[0]
+    root = storage.db.execute(
+        "SELECT rootpage FROM sqlite_master WHERE name = 'users_by_skeleton'"
+    ).fetchone()[0]
     page = storage.db.execute("PRAGMA page_size").fetchone()[0]
     storage.close()
     with open(tmp_path / "boomtown.sqlite3", "r+b") as database:  # a damaged page
@@ -89,9 +94,15 @@ async def test_a_login_the_names_cannot_be_read_for_is_told_why_and_logged(tmp_p
 
     try:
         with pytest.raises(asyncssh.PermissionDenied):
-            await asyncssh.connect("127.0.0.1", port, username="zoe", known_hosts=None,
-                                   agent_path=None, client_keys=[key_for("zoe")],
-                                   client_factory=Client)
+            await asyncssh.connect(
+                "127.0.0.1",
+                port,
+                username="zoe",
+                known_hosts=None,
+                agent_path=None,
+                client_keys=[key_for("zoe")],
+                client_factory=Client,
+            )
         assert banners == ["The server cannot log you in just now; please try again later.\r\n"]
         assert "the names cannot be read (database disk image is malformed)" in caplog.text
     finally:
@@ -109,10 +120,10 @@ async def test_the_host_closes_a_running_table_from_the_command_line(tmp_path):
         await cat.wait_for("You are cat")
         await cat.press("w")
         await cat.wait_for("watching")
-        assert f"{table.id}  bigshot  playing  host ann" in said(["tables", "--data",
-                                                                 str(tmp_path)])
-        assert "Closed table" in said(["tables", "--close", str(table.id), "--data",
-                                       str(tmp_path)])
+        assert f"{table.id}  bigshot  playing  host ann" in said(
+            ["tables", "--data", str(tmp_path)]
+        )
+        assert "Closed table" in said(["tables", "--close", str(table.id), "--data", str(tmp_path)])
         await ann.wait_for("The server's host closed that table.")
         await cat.wait_for("The server's host closed this table")  # on the shared screen
         await ann.wait_for("Lobby")

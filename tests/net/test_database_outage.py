@@ -1,7 +1,6 @@
 """PostgreSQL restarting under a running server: moves are refused with a clear message while
 it is away, nothing is half-saved, and play goes on by itself once it is back."""
 
-
 from core.games.bigshot import actions as A
 from net.host import CANNOT_SAVE_MOVE, Host
 from net.limits import Limits
@@ -19,8 +18,7 @@ async def test_a_move_made_while_the_database_is_away_is_refused_then_play_resum
         await host.start(table.id, "ann")
         version = table.match.state.version
         own_postgres.pause()
-        assert await host.act(table.id, table.seats[table.actor()].name, A.ROLL) \
-            == CANNOT_SAVE_MOVE
+        assert await host.act(table.id, table.seats[table.actor()].name, A.ROLL) == CANNOT_SAVE_MOVE
         assert table.match.state.version == version and table.unsaved  # the table says so
         own_postgres.resume()
         await host.act(table.id, table.seats[table.actor()].name, A.ROLL)

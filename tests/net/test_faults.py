@@ -86,7 +86,8 @@ full_disk.tries = 0
 
 
 async def test_a_bot_move_that_cannot_be_saved_waits_and_is_made_once_saving_works(
-        tmp_path, monkeypatch):
+    tmp_path, monkeypatch
+):
     server, port = await start_server(tmp_path, bot_pace_seconds=0.0, save_retry_seconds=0.05)
     try:
         ann = await connect(port, "ann")
@@ -115,8 +116,7 @@ async def test_a_bot_move_that_cannot_be_saved_waits_and_is_made_once_saving_wor
         await again.stop()
 
 
-async def test_a_hung_disk_holds_up_only_the_tables_that_write_and_their_moves_land_after(
-        tmp_path):
+async def test_a_hung_disk_holds_up_only_the_tables_that_write_and_their_moves_land_after(tmp_path):
     """A disk that stops answering (fsfreeze) once stalled the event loop in a move's commit
     for seconds, and every session with it. Queries wait in the disk's own thread: a
     bystander is answered at once, the table waits (a move is refused, said why) and goes on
@@ -151,14 +151,15 @@ async def test_a_hung_disk_holds_up_only_the_tables_that_write_and_their_moves_l
     again, _ = await start_server(tmp_path)
     try:
         stored = again.host.tables[table.id].match.record.actions
-        assert stored == table.match.record.actions[:len(stored)]
+        assert stored == table.match.record.actions[: len(stored)]
         assert len(stored) > moves
     finally:
         await again.stop()
 
 
 async def test_a_persons_move_on_a_full_disk_is_refused_with_a_message_and_nothing_changes(
-        tmp_path, monkeypatch):
+    tmp_path, monkeypatch
+):
     server, port = await start_server(tmp_path, bot_pace_seconds=0.0)
     try:
         ann = await connect(port, "ann")
@@ -187,8 +188,11 @@ async def test_lobby_requests_that_cannot_be_saved_change_nothing(tmp_path, monk
         table = await host.create_table("ann", "bigshot", {}, players=4, bots=0)
         monkeypatch.setattr(host.storage, "update_table", full_disk)
         monkeypatch.setattr(host.storage, "create_table", full_disk)
-        for request in (lambda: host.sit(table.id, "ben"), lambda: host.fill_with_bots(
-                table.id, "ann"), lambda: host.create_table("ann", "bigshot", {}, 4, 0)):
+        for request in (
+            lambda: host.sit(table.id, "ben"),
+            lambda: host.fill_with_bots(table.id, "ann"),
+            lambda: host.create_table("ann", "bigshot", {}, 4, 0),
+        ):
             with pytest.raises(HostError, match="cannot save"):
                 await request()
         assert [s.kind for s in table.seats] == ["human", "open", "open", "open"]
@@ -197,8 +201,7 @@ async def test_lobby_requests_that_cannot_be_saved_change_nothing(tmp_path, monk
         await server.stop()
 
 
-async def test_a_person_comes_in_when_where_they_came_from_cannot_be_noted(tmp_path,
-                                                                          monkeypatch):
+async def test_a_person_comes_in_when_where_they_came_from_cannot_be_noted(tmp_path, monkeypatch):
     server, port = await start_server(tmp_path)
     try:
         monkeypatch.setattr(server.host.storage, "visited", full_disk)
@@ -211,7 +214,8 @@ async def test_a_person_comes_in_when_where_they_came_from_cannot_be_noted(tmp_p
 
 
 async def test_a_bell_chosen_when_settings_cannot_be_saved_is_kept_for_the_session_and_said(
-        tmp_path, monkeypatch):
+    tmp_path, monkeypatch
+):
     server, port = await start_server(tmp_path)
     try:
         await table_with(server, ["ann"], bots=3)
@@ -227,7 +231,8 @@ async def test_a_bell_chosen_when_settings_cannot_be_saved_is_kept_for_the_sessi
 
 
 async def test_a_game_whose_end_could_not_be_saved_is_a_past_game_after_a_restart(
-        tmp_path, monkeypatch):
+    tmp_path, monkeypatch
+):
     host = Host(Storage(tmp_path / "db.sqlite3"), Limits(bot_pace_seconds=3600))
     table = await host.create_table("ann", "bigshot", {}, players=2, bots=0, seed=3)
     await host.sit(table.id, "ben")

@@ -8,8 +8,9 @@ from net.first_frame import SIZES_KEPT
 from .harness import connect, session_of, settled_in_lobby, start_server, table_with, until
 
 
-async def test_the_lobby_shows_before_the_app_starts_and_the_app_draws_the_same(served,
-                                                                              monkeypatch):
+async def test_the_lobby_shows_before_the_app_starts_and_the_app_draws_the_same(
+    served, monkeypatch
+):
     server, port = served
     sent: dict[Channel, int] = {}
     channel_send = Channel.send

@@ -16,10 +16,28 @@ from .harness import connect, play_until, start_server, table_with, until
 # keys per place; a soak run sets more (BOOMTOWN_FUZZ_KEYS=100000): the suite keeps to 4 min
 FUZZ_KEYS = int(os.environ.get("BOOMTOWN_FUZZ_KEYS", "600"))
 FUZZ_SEED = os.environ.get("BOOMTOWN_FUZZ_SEED", "")
-KEYS = ([chr(c) for c in range(32, 127)] + ["\r", "\t", "\x1b", "\x7f", "\x10", "\x01",
-        "\x05", "\x0b", "\x15", "\x17"] + ["\x1b[A", "\x1b[B", "\x1b[C", "\x1b[D", "\x1b[H",
-        "\x1b[F", "\x1b[5~", "\x1b[6~", "\x1b[2~", "\x1b[3~", "\x1b[Z", "\x1bOP", "\x1b[15~",
-        "\x1b[1;5C", "\x1b[1;2A", "\x1b[200~pasted [/]text\x1b[201~"])
+KEYS = (
+    [chr(c) for c in range(32, 127)]
+    + ["\r", "\t", "\x1b", "\x7f", "\x10", "\x01", "\x05", "\x0b", "\x15", "\x17"]
+    + [
+        "\x1b[A",
+        "\x1b[B",
+        "\x1b[C",
+        "\x1b[D",
+        "\x1b[H",
+        "\x1b[F",
+        "\x1b[5~",
+        "\x1b[6~",
+        "\x1b[2~",
+        "\x1b[3~",
+        "\x1b[Z",
+        "\x1bOP",
+        "\x1b[15~",
+        "\x1b[1;5C",
+        "\x1b[1;2A",
+        "\x1b[200~pasted [/]text\x1b[201~",
+    ]
+)
 QUITS = {ord("\x11"): None, ord("\x03"): None}  # Ctrl+Q and Ctrl+C end the app on purpose
 
 
@@ -32,8 +50,7 @@ def noise(rng: random.Random) -> str:
         button, x, y = rng.choice((0, 1, 2, 32, 64, 65)), rng.randint(1, 130), rng.randint(1, 45)
         return f"\x1b[<{button};{x};{y}{rng.choice('Mm')}"
     if roll < 0.97:
-        return "\x1b[" + "".join(rng.choice("0123456789;<>?[O") for _ in range(rng.randint(0,
-                                                                                           8)))
+        return "\x1b[" + "".join(rng.choice("0123456789;<>?[O") for _ in range(rng.randint(0, 8)))
     junk = bytes(rng.randrange(256) for _ in range(rng.randint(1, 6))).decode("latin-1")
     return junk.translate(QUITS)
 
@@ -41,8 +58,9 @@ def noise(rng: random.Random) -> str:
 def handled(eve, session, written: int) -> bool:
     """The server has read all that was written, and its app has handled nearly all of it."""
     app = session.app
-    return eve.closed.is_set() or (session.channel.bytes_read >= written
-                                   and (app is None or app._message_queue.qsize() < 8))
+    return eve.closed.is_set() or (
+        session.channel.bytes_read >= written and (app is None or app._message_queue.qsize() < 8)
+    )
 
 
 async def fuzz(server, port, rng: random.Random, keys: int, first=None) -> None:
@@ -51,8 +69,7 @@ async def fuzz(server, port, rng: random.Random, keys: int, first=None) -> None:
     sent = 0
     while sent < keys:
         eve = await connect(port, "eve")
-        await until(lambda: any(s.app is not None and s.app.is_running
-                                for s in server.sessions))
+        await until(lambda: any(s.app is not None and s.app.is_running for s in server.sessions))
         session = next(iter(server.sessions))
         if first is not None:
             await first(eve)
@@ -65,8 +82,9 @@ async def fuzz(server, port, rng: random.Random, keys: int, first=None) -> None:
             except BrokenPipeError:
                 break  # the app was quit on purpose (q in the lobby): connect again
             sent, written = sent + 50, written + len(chunk)
-            await until(lambda eve=eve, session=session, written=written: handled(
-                eve, session, written))
+            await until(
+                lambda eve=eve, session=session, written=written: handled(eve, session, written)
+            )
         await eve.close()
         await until(lambda: not server.sessions)
 
@@ -74,9 +92,15 @@ async def fuzz(server, port, rng: random.Random, keys: int, first=None) -> None:
 async def fuzz_server(tmp_path):
     """A server that reads a fuzzer's keys as fast as they come: neither the input rate nor the
     share of the loop holds them back (both have tests of their own)."""
-    return await start_server(tmp_path, input_bytes_per_second=10**9, input_burst_bytes=10**9,
-                              session_loop_share=1.0, address_loop_share=1.0,
-                              bot_pace_seconds=0.05, afk_seconds=3600)
+    return await start_server(
+        tmp_path,
+        input_bytes_per_second=10**9,
+        input_burst_bytes=10**9,
+        session_loop_share=1.0,
+        address_loop_share=1.0,
+        bot_pace_seconds=0.05,
+        afk_seconds=3600,
+    )
 
 
 async def fuzzed_without_error(server, port, caplog, name: str, keys: int, first=None) -> None:

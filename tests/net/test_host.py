@@ -60,8 +60,11 @@ async def test_one_person_chatting_too_fast_is_held_back_and_nobody_else(host, m
     await host.chat(None, "ann", "later")
     with pytest.raises(HostError, match="too fast"):
         await host.chat(None, "ann", "and again")
-    assert [line.text for line in host.lobby_chat.lines][-3:] == ["ann: line 4", "ben: hi",
-                                                                   "ann: later"]
+    assert [line.text for line in host.lobby_chat.lines][-3:] == [
+        "ann: line 4",
+        "ben: hi",
+        "ann: later",
+    ]
 
 
 def test_a_name_or_chat_line_that_would_show_nothing_is_refused():
@@ -139,8 +142,7 @@ def test_names_that_look_alike_are_one_name(host):
     assert storage.key_of("alicia") is None and storage.key_of("zoë") is None
 
 
-def test_names_kept_before_look_alikes_were_folded_are_folded_when_the_database_opens(
-        tmp_path):
+def test_names_kept_before_look_alikes_were_folded_are_folded_when_the_database_opens(tmp_path):
     old = sqlite3.connect(tmp_path / "db.sqlite3")
     old.executescript("""
         CREATE TABLE users (name TEXT PRIMARY KEY, key TEXT NOT NULL, created REAL NOT NULL);
@@ -172,8 +174,10 @@ async def test_a_table_closed_before_anything_was_played_leaves_the_database(tmp
     assert peek(host.storage).table(played.id).status == "closed"
     host.stop()
     storage = Storage(path)
-    storage.db.execute("INSERT INTO tables (id, game, options, seed, seats, host, status, "
-                       "created) VALUES (1, 'army', '{}', 1, '[]', 'old', 'closed', 0)")
+    storage.db.execute(
+        "INSERT INTO tables (id, game, options, seed, seats, host, status, "
+        "created) VALUES (1, 'army', '{}', 1, '[]', 'old', 'closed', 0)"
+    )
     storage.close()
     again = Storage(path)
     assert again.table(1) is None and again.table(played.id) is not None
@@ -190,8 +194,7 @@ async def test_bots_replace_absent_players_at_the_hosts_request(host):
     assert table.seats[1].is_bot and table.seats[1].name == "ben (bot)"
 
 
-async def test_a_tables_bots_are_of_the_kind_its_host_chose_now_later_and_after_a_restart(
-        tmp_path):
+async def test_a_tables_bots_are_of_the_kind_its_host_chose_now_later_and_after_a_restart(tmp_path):
     host = Host(Storage(tmp_path / "db.sqlite3"), Limits(bot_pace_seconds=0))
     table = await host.create_table("ann", "bigshot", {}, players=4, bots=1, bot_kind="search")
     await host.sit(table.id, "ben")
@@ -205,8 +208,7 @@ async def test_a_tables_bots_are_of_the_kind_its_host_chose_now_later_and_after_
     host.stop()
     again = Host(Storage(tmp_path / "db.sqlite3"), Limits(bot_pace_seconds=0))
     assert again.tables[table.id].bot_kind == "search"
-    assert [s.kind for s in again.tables[table.id].seats] == ["human", "search", "search",
-                                                             "search"]
+    assert [s.kind for s in again.tables[table.id].seats] == ["human", "search", "search", "search"]
 
 
 async def test_a_bot_kind_the_game_does_not_have_is_refused(host):
@@ -216,7 +218,8 @@ async def test_a_bot_kind_the_game_does_not_have_is_refused(host):
 
 
 async def test_tables_kept_by_an_older_server_have_heuristic_bots_and_finished_ones_are_listed(
-        tmp_path):
+    tmp_path,
+):
     old = sqlite3.connect(tmp_path / "db.sqlite3")
     old.executescript("""
         CREATE TABLE tables (id INTEGER PRIMARY KEY, game TEXT NOT NULL, options TEXT NOT NULL,
@@ -242,8 +245,14 @@ async def test_who_wins_is_counted_for_people_not_bots(host):
     storage = host.storage
 
     def game(seats, winners):
-        table = peek(storage).create_table("bigshot", {}, 1, [{"name": name, "kind": kind}
-                                                        for name, kind in seats], "x", "heuristic")
+        table = peek(storage).create_table(
+            "bigshot",
+            {},
+            1,
+            [{"name": name, "kind": kind} for name, kind in seats],
+            "x",
+            "heuristic",
+        )
         if winners is not None:
             peek(storage).end_table(table, "over", winners)
 
@@ -293,8 +302,10 @@ def test_a_flood_of_names_from_one_address_keeps_only_the_latest_few(tmp_path):
     for n in range(storage_module.VISITS_PER_ADDRESS * 5):
         storage.visited(f"guest{n}", "10.0.0.9")
     storage.visited("ann", "10.0.0.1")
-    assert storage.db.execute("SELECT COUNT(*) FROM visits").fetchone()[0] == \
-        storage_module.VISITS_PER_ADDRESS + 1
+    assert (
+        storage.db.execute("SELECT COUNT(*) FROM visits").fetchone()[0]
+        == storage_module.VISITS_PER_ADDRESS + 1
+    )
     assert storage.ban("guest99", "")[1] == ["10.0.0.9"]  # the latest is kept
     assert storage.ban("guest0", "")[1] == []  # the first is gone
     storage.close()
@@ -323,14 +334,17 @@ async def test_chat_and_who_is_away_survive_a_restart(tmp_path):
     assert lobby == [f"ann: lobby {i}" for i in range(20, 120)]  # the last 100
     assert again.lobby_chat.total == 120
     reloaded = again.tables[table.id]
-    assert [line.text for line in reloaded.chat.lines] == ["* ann starts the game.",
-                                                           "ann: at the table"]
+    assert [line.text for line in reloaded.chat.lines] == [
+        "* ann starts the game.",
+        "ann: at the table",
+    ]
     assert reloaded.away == {0}
 
 
 async def test_a_key_at_one_table_brings_you_back_only_there(host):
-    tables = [await host.create_table("ann", "bigshot", {}, players=2, bots=1, seed=s)
-              for s in (1, 2)]
+    tables = [
+        await host.create_table("ann", "bigshot", {}, players=2, bots=1, seed=s) for s in (1, 2)
+    ]
     for table in tables:
         await host.start(table.id, "ann")
         table.away.add(0)
@@ -358,8 +372,9 @@ async def test_a_fresh_screen_shows_the_start_of_the_game_before_later_moves(tmp
         await host._commit(table, seat, table.match.state.legal_actions(seat)[0], None)
     log = host.view(table.id, None).log
     chat = table.chat.since(0)
-    assert merged_log(log, 0, chat).index("* ann starts the game.") < \
-        merged_log(log, 0, chat).index(log[-1])
+    assert merged_log(log, 0, chat).index("* ann starts the game.") < merged_log(
+        log, 0, chat
+    ).index(log[-1])
     host.stop()
 
 
@@ -405,7 +420,8 @@ async def test_throwaway_names_from_one_address_cannot_fill_the_lobby_with_table
 
 
 async def test_a_waiting_table_nobody_seated_is_online_at_closes_after_a_while(
-        tmp_path, monkeypatch):
+    tmp_path, monkeypatch
+):
     host = Host(Storage(tmp_path / "db.sqlite3"), Limits(deserted_table_seconds=600))
     clock = [1000.0]
     monkeypatch.setattr(host_module, "time", SimpleNamespace(monotonic=lambda: clock[0]))
@@ -432,8 +448,7 @@ async def test_a_waiting_table_nobody_seated_is_online_at_closes_after_a_while(
 
 
 async def test_one_person_cannot_take_every_table_by_starting_games_for_bots(tmp_path):
-    host = Host(Storage(tmp_path / "db.sqlite3"), Limits(games_per_person=2,
-                                                         bot_pace_seconds=3600))
+    host = Host(Storage(tmp_path / "db.sqlite3"), Limits(games_per_person=2, bot_pace_seconds=3600))
     first = await host.create_table("eve", "bigshot", {}, players=2, bots=0, seed=3)
     await host.sit(first.id, "ben")
     await host.start(first.id, "eve")
@@ -526,7 +541,8 @@ async def test_a_finished_game_s_replay_is_shared_while_watched_and_then_let_go(
 
 
 async def test_a_finished_game_leaves_memory_once_its_players_are_done_and_replays_from_disk(
-        tmp_path):
+    tmp_path,
+):
     host, table = await finished_table(tmp_path, "ann", "ben")
     result = table.match.state.result().reason
     host.watch(table.id, "cat")
@@ -564,7 +580,7 @@ async def test_a_past_game_whose_moves_cannot_be_read_says_so(tmp_path):
     host, table = await finished_table(tmp_path)
     host.stop()
     db = sqlite3.connect(tmp_path / "db.sqlite3")
-    db.execute("UPDATE actions SET action = '{\"kind\": \"fly\"}' WHERE n = 5")
+    db.execute('UPDATE actions SET action = \'{"kind": "fly"}\' WHERE n = 5')
     db.commit()
     again = Host(Storage(tmp_path / "db.sqlite3"), Limits())
     with pytest.raises(HostError, match=f"the game at table {table.id} cannot be replayed"):
@@ -573,8 +589,9 @@ async def test_a_past_game_whose_moves_cannot_be_read_says_so(tmp_path):
 
 
 async def test_past_games_are_listed_newest_first_up_to_the_servers_limit(tmp_path):
-    host = Host(Storage(tmp_path / "db.sqlite3"), Limits(bot_pace_seconds=3600,
-                                                         past_games_listed=2))
+    host = Host(
+        Storage(tmp_path / "db.sqlite3"), Limits(bot_pace_seconds=3600, past_games_listed=2)
+    )
     for seed in (1, 2, 3):
         table = await host.create_table("ann", "bigshot", {}, players=2, bots=0, seed=seed)
         await host.sit(table.id, "ben")
@@ -589,8 +606,9 @@ async def test_a_game_starts_with_those_seated_only_when_its_host_says_so(tmp_pa
     host = Host(Storage(tmp_path / "db.sqlite3"), Limits(bot_pace_seconds=3600))
     table = await host.create_table("ann", "army", {}, players=5, bots=1, seed=3)
     await host.sit(table.id, "ben")
-    with pytest.raises(HostError, match="2 seats are open: b fills them with bots, or G starts "
-                                        "with the 3 seated"):
+    with pytest.raises(
+        HostError, match="2 seats are open: b fills them with bots, or G starts with the 3 seated"
+    ):
         await host.start(table.id, "ann")
     await host.start(table.id, "ann", as_seated=True)
     assert [s.name for s in table.seats] == ["ann", "ben", "Ada"]
@@ -605,8 +623,9 @@ async def test_too_few_seated_or_options_that_do_not_fit_them_keep_the_table_wai
     alone = await host.create_table("ann", "army", {}, players=4, bots=0)
     with pytest.raises(HostError, match="Army takes at least 2 players"):
         await host.start(alone.id, "ann", as_seated=True)
-    coloured = await host.create_table("cat", "bigshot", {"colours": "black,red,white,yellow"},
-                                 players=4, bots=2)
+    coloured = await host.create_table(
+        "cat", "bigshot", {"colours": "black,red,white,yellow"}, players=4, bots=2
+    )
     with pytest.raises(HostError, match="not with 3 players"):
         await host.start(coloured.id, "cat", as_seated=True)
     assert (coloured.status, len(coloured.seats), coloured.match) == ("waiting", 4, None)
@@ -639,8 +658,7 @@ async def test_a_table_is_handed_to_the_first_person_seated_who_may_host_one_mor
     assert table.host == "ben"  # the only one left: his, over the limit, rather than nobody's
 
 
-async def test_a_slow_database_never_holds_the_event_loop_every_session_shares(host,
-                                                                               monkeypatch):
+async def test_a_slow_database_never_holds_the_event_loop_every_session_shares(host, monkeypatch):
     """Seats, chat and moves whose writes each take 0.6 s: the loop turns on meanwhile (it
     once waited for a write up to 1 s, for a move's 0.25 s), and each is done once written."""
     table = await host.create_table("ann", "bigshot", {}, players=2, bots=0, seed=3)
@@ -650,6 +668,7 @@ async def test_a_slow_database_never_holds_the_event_loop_every_session_shares(h
         def slow(*args):  # in the database's thread
             time.sleep(0.6)
             return query(*args)
+
         return slow
 
     for name in ("update_table", "add_action", "add_chat", "set_place"):

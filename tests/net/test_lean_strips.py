@@ -11,8 +11,9 @@ from textual.strip import Strip
 from net import lean_strips
 
 STYLES = [Style(), Style(bold=True), Style(color="red", bgcolor="blue"), Style(underline=True)]
-segments = st.lists(st.tuples(st.text("ab c▪█£", min_size=1, max_size=6),
-                              st.sampled_from(STYLES)), max_size=8)
+segments = st.lists(
+    st.tuples(st.text("ab c▪█£", min_size=1, max_size=6), st.sampled_from(STYLES)), max_size=8
+)
 
 
 lean_strips.install()  # as the server does
@@ -26,8 +27,11 @@ def made_by(init, parts) -> Strip:
 
 def test_the_lean_caches_are_the_ones_textual_makes_with_the_same_sizes():
     strip = made_by(lean_strips.TEXTUAL_INIT, [("x", Style())])
-    made = {name: getattr(strip, name)._maxsize for name in Strip.__slots__
-            if isinstance(getattr(strip, name, None), FIFOCache)}
+    made = {
+        name: getattr(strip, name)._maxsize
+        for name in Strip.__slots__
+        if isinstance(getattr(strip, name, None), FIFOCache)
+    }
     assert made == lean_strips.CACHE_SIZES
 
 

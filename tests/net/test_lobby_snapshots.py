@@ -49,8 +49,9 @@ class LobbyPreview(BaseApp):
 
     def __init__(self, data: Path) -> None:
         super().__init__()
-        self.host = Host(Storage(data / "db.sqlite3"),
-                         Limits(bot_pace_seconds=3600, afk_seconds=3600))
+        self.host = Host(
+            Storage(data / "db.sqlite3"), Limits(bot_pace_seconds=3600, afk_seconds=3600)
+        )
         self.player = "ann"
         self.session = Visitor()
 
@@ -84,8 +85,7 @@ def test_lobby_lists_tables_people_and_chat(snap_compare, tmp_path, size):
 
 
 @pytest.mark.parametrize("size", SIZES)
-def test_a_new_table_dialog_offers_the_game_players_bots_and_options(snap_compare, tmp_path,
-                                                                        size):
+def test_a_new_table_dialog_offers_the_game_players_bots_and_options(snap_compare, tmp_path, size):
     assert snap_compare(LobbyPreview(tmp_path), terminal_size=size, press=["n"])
 
 
@@ -108,7 +108,8 @@ def test_table_chat_asks_for_one_line(snap_compare, tmp_path, size):
 
 
 async def test_the_new_table_dialog_offers_each_game_s_own_bot_kinds_and_the_lobby_names_them(
-        tmp_path):
+    tmp_path,
+):
     app = LobbyPreview(tmp_path)
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.press("n")
@@ -142,8 +143,7 @@ class NewTablePreview(BaseApp):
         self.push_screen(NewTableScreen(), self.closed)
 
 
-async def test_a_game_changed_in_the_new_table_dialog_as_the_session_ends_is_no_error(
-        monkeypatch):
+async def test_a_game_changed_in_the_new_table_dialog_as_the_session_ends_is_no_error(monkeypatch):
     """Another game swaps the dialog's options form, waiting for the old one to go; a session
     that ended meanwhile (its app exiting: Ctrl+C in a burst of keys, as the fuzzer found) left
     the new form nowhere to go, and a MountError in the server's log. Here the app exits just
@@ -178,12 +178,20 @@ async def test_create_pressed_while_the_chosen_game_s_options_are_still_coming_m
         screen.query_one(".dialog").mount(OptionsForm(army), before=screen.query_one(".buttons"))
         screen.action_create()  # before the new form has been composed
         await pilot.pause()
-    assert made == [{"game": "army", "options": {}, "players": army.max_players, "bots": 0,
-                     "bot_kind": "heuristic"}]
+    assert made == [
+        {
+            "game": "army",
+            "options": {},
+            "players": army.max_players,
+            "bots": 0,
+            "bot_kind": "heuristic",
+        }
+    ]
 
 
 async def test_a_table_that_closed_before_the_lobby_was_redrawn_is_a_key_that_does_nothing(
-        tmp_path):
+    tmp_path,
+):
     app = LobbyPreview(tmp_path)
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.press("down", "down")  # cat's table, waiting
@@ -199,8 +207,9 @@ async def test_a_table_that_closed_before_the_lobby_was_redrawn_is_a_key_that_do
 def ended_at(storage, table_id: int, when: float) -> None:
     """Say a game ended `when`, once the host has kept its end (the disk takes its queries in
     the order given)."""
-    storage._disk.submit(lambda: storage.db.execute(
-        "UPDATE tables SET ended = ? WHERE id = ?", (when, table_id))).result()
+    storage._disk.submit(
+        lambda: storage.db.execute("UPDATE tables SET ended = ? WHERE id = ?", (when, table_id))
+    ).result()
 
 
 async def finish_three(pilot):
@@ -219,8 +228,9 @@ async def finish_three(pilot):
 
 
 @pytest.mark.parametrize("size", SIZES)
-def test_past_games_list_the_games_finished_at_the_server_newest_first(snap_compare, tmp_path,
-                                                                         size):
+def test_past_games_list_the_games_finished_at_the_server_newest_first(
+    snap_compare, tmp_path, size
+):
     assert snap_compare(LobbyPreview(tmp_path), terminal_size=size, run_before=finish_three)
 
 
@@ -242,13 +252,11 @@ async def test_past_games_show_only_yours_and_everyone_s_again_with_m(tmp_path):
 
 
 @pytest.mark.parametrize("size", SIZES)
-def test_the_lobby_s_help_explains_its_keys_and_this_server_s_limits(snap_compare, tmp_path,
-                                                                      size):
+def test_the_lobby_s_help_explains_its_keys_and_this_server_s_limits(snap_compare, tmp_path, size):
     assert snap_compare(LobbyPreview(tmp_path), terminal_size=size, press=["question_mark"])
 
 
-async def test_a_narrow_key_bar_shows_whole_keys_then_the_palette_and_refits_when_widened(
-        tmp_path):
+async def test_a_narrow_key_bar_shows_whole_keys_then_the_palette_and_refits_when_widened(tmp_path):
     app = LobbyPreview(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()

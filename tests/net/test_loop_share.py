@@ -148,17 +148,19 @@ async def test_an_esc_and_a_key_further_apart_than_the_escape_delay_are_two_keys
     driver = SSHDriver(app)
     driver._feed("\x1b")
     now[0] += constants.ESCAPE_DELAY + 0.001  # the next byte comes after the delay, but before
-    driver._feed("?")                          # the driver's own tick has run
+    driver._feed("?")  # the driver's own tick has run
     assert [event.key for event in app.posted] == ["escape", "question_mark"]
     driver._tick.cancel()
 
 
 async def test_a_session_pressing_dear_keys_is_held_to_its_share_while_others_are_answered(
-        tmp_path):
+    tmp_path,
+):
     # every client here comes from 127.0.0.1: the address's share is lifted, as if eve's were
     # her own, so that what holds her back is her session's share
-    server, port = await start_server(tmp_path, session_loop_share=0.1, address_loop_share=1.0,
-                                      loop_burst_seconds=1.0)
+    server, port = await start_server(
+        tmp_path, session_loop_share=0.1, address_loop_share=1.0, loop_burst_seconds=1.0
+    )
     try:
         ann, eve = await in_lobby(port, "ann", "eve")
         eves = session_of(server, "eve")
@@ -180,13 +182,17 @@ async def test_a_session_pressing_dear_keys_is_held_to_its_share_while_others_ar
         await server.stop()
 
 
-async def test_a_person_watching_the_bots_play_is_not_held_back_for_showing_their_moves(
-        tmp_path):
+async def test_a_person_watching_the_bots_play_is_not_held_back_for_showing_their_moves(tmp_path):
     # the game is played by bots as fast as they can (ann is away at once), each move redrawn
     # on ann's screen, with news in ben's lobby; her share of the loop is tiny: when showing
     # the moves was charged to her, her keys waited half a minute once she was back
-    server, port = await start_server(tmp_path, session_loop_share=0.01, address_loop_share=1.0,
-                                      loop_burst_seconds=0.1, afk_seconds=0.0)
+    server, port = await start_server(
+        tmp_path,
+        session_loop_share=0.01,
+        address_loop_share=1.0,
+        loop_burst_seconds=0.1,
+        afk_seconds=0.0,
+    )
     try:
         ann, ben = await in_lobby(port, "ann", "ben")
         table = await table_with(server, ["ann"], bots=3)
@@ -209,8 +215,9 @@ async def test_a_person_watching_the_bots_play_is_not_held_back_for_showing_thei
 
 
 async def test_a_person_typing_news_for_everyone_is_still_held_to_their_share(tmp_path):
-    server, port = await start_server(tmp_path, session_loop_share=0.01, address_loop_share=1.0,
-                                      loop_burst_seconds=0.05)
+    server, port = await start_server(
+        tmp_path, session_loop_share=0.01, address_loop_share=1.0, loop_burst_seconds=0.05
+    )
     try:
         ann, eve = await in_lobby(port, "ann", "eve")
         await server.host.create_table("ann", "bigshot", {}, players=4, bots=0)

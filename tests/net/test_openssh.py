@@ -13,7 +13,8 @@ from .harness import hold_silent_sockets, key_for, peek, start_server, until
 # On CI these programs are installed by .ci/run, so a missing one fails there instead of skipping.
 pytestmark = pytest.mark.skipif(
     not (shutil.which("ssh") and shutil.which("tmux")) and not os.environ.get("CI"),
-    reason="needs the ssh and tmux programs (.ci/run installs them)")
+    reason="needs the ssh and tmux programs (.ci/run installs them)",
+)
 
 
 class Tmux:
@@ -21,9 +22,9 @@ class Tmux:
         self.socket = socket
 
     async def run(self, *args: str) -> str:
-        proc = await asyncio.create_subprocess_exec("tmux", "-L", self.socket, *args,
-                                                    stdout=subprocess.PIPE,
-                                                    stderr=subprocess.DEVNULL)
+        proc = await asyncio.create_subprocess_exec(
+            "tmux", "-L", self.socket, *args, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL
+        )
         out, _ = await proc.communicate()
         return out.decode()
 
@@ -53,8 +54,10 @@ async def test_the_openssh_client_plays_at_a_table(tmp_path):
     key_file.write_bytes(key_for("kim").export_private_key())
     key_file.chmod(0o600)
     tmux = Tmux(f"boomtown-test-{os.getpid()}")
-    command = (f"ssh -tt -i {key_file} -o IdentitiesOnly=yes -o StrictHostKeyChecking=no "
-               f"-o UserKnownHostsFile=/dev/null -o LogLevel=ERROR -p {port} kim@127.0.0.1")
+    command = (
+        f"ssh -tt -i {key_file} -o IdentitiesOnly=yes -o StrictHostKeyChecking=no "
+        f"-o UserKnownHostsFile=/dev/null -o LogLevel=ERROR -p {port} kim@127.0.0.1"
+    )
     try:
         await tmux.run("new-session", "-d", "-s", "ssh", "-x", "120", "-y", "40", command)
         await tmux.wait_for("You are kim")
@@ -104,8 +107,10 @@ async def test_a_public_key_offered_without_its_private_key_is_nobody(tmp_path):
     (spoof / "id").write_text("junk\n")
     (spoof / "id").chmod(0o600)
     tmux = Tmux(f"boomtown-spoof-{os.getpid()}")
-    command = (f"ssh -tt -i {spoof / 'id'} -o IdentitiesOnly=yes -o StrictHostKeyChecking=no "
-               f"-o UserKnownHostsFile=/dev/null -p {port} alice@127.0.0.1")
+    command = (
+        f"ssh -tt -i {spoof / 'id'} -o IdentitiesOnly=yes -o StrictHostKeyChecking=no "
+        f"-o UserKnownHostsFile=/dev/null -p {port} alice@127.0.0.1"
+    )
     try:
         await tmux.run("new-session", "-d", "-s", "ssh", "-x", "120", "-y", "40", command)
         screen = await tmux.wait_for("That name is taken")
@@ -118,9 +123,9 @@ async def test_a_public_key_offered_without_its_private_key_is_nobody(tmp_path):
 
 
 async def reaches_the_lobby(command: list[str], within: float) -> bool:
-    ssh = await asyncio.create_subprocess_exec(*command, stdin=subprocess.PIPE,
-                                               stdout=subprocess.PIPE,
-                                               stderr=subprocess.DEVNULL)
+    ssh = await asyncio.create_subprocess_exec(
+        *command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL
+    )
     seen = b""
     try:
         async with asyncio.timeout(within):
@@ -146,15 +151,34 @@ async def test_people_log_in_while_silent_connections_flood_the_server(tmp_path)
     key_file.write_bytes(key_for("kim").export_private_key())
     key_file.chmod(0o600)
     stop = asyncio.Event()
-    flood = [asyncio.create_task(hold_silent_sockets(port, f"127.0.0.{2 + i}", stop))
-             for i in range(4)]
+    flood = [
+        asyncio.create_task(hold_silent_sockets(port, f"127.0.0.{2 + i}", stop)) for i in range(4)
+    ]
     try:
         await until(lambda: server.pending.total >= 16)
-        logins = [await reaches_the_lobby(
-            ["ssh", "-tt", "-i", str(key_file), "-o", "IdentitiesOnly=yes", "-o",
-             "StrictHostKeyChecking=no", "-o", "UserKnownHostsFile=/dev/null", "-o",
-             "LogLevel=ERROR", "-p", str(port), f"person{i}@127.0.0.1"], within=5.0)
-            for i in range(30)]
+        logins = [
+            await reaches_the_lobby(
+                [
+                    "ssh",
+                    "-tt",
+                    "-i",
+                    str(key_file),
+                    "-o",
+                    "IdentitiesOnly=yes",
+                    "-o",
+                    "StrictHostKeyChecking=no",
+                    "-o",
+                    "UserKnownHostsFile=/dev/null",
+                    "-o",
+                    "LogLevel=ERROR",
+                    "-p",
+                    str(port),
+                    f"person{i}@127.0.0.1",
+                ],
+                within=5.0,
+            )
+            for i in range(30)
+        ]
         assert sum(logins) >= 29
     finally:
         stop.set()

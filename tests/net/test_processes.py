@@ -30,9 +30,21 @@ class Serve:
     @classmethod
     async def start(cls, database: str, log) -> "Serve":
         process = await asyncio.create_subprocess_exec(
-            sys.executable, "-m", "tui.cli", "serve", "--db", database, "--port", "0",
-            "--workers", "1", "--bot-pace", "0.05", stdout=asyncio.subprocess.PIPE,
-            stderr=log)
+            sys.executable,
+            "-m",
+            "tui.cli",
+            "serve",
+            "--db",
+            database,
+            "--port",
+            "0",
+            "--workers",
+            "1",
+            "--bot-pace",
+            "0.05",
+            stdout=asyncio.subprocess.PIPE,
+            stderr=log,
+        )
         line = await asyncio.wait_for(process.stdout.readline(), 30)
         assert line.startswith(b"Boomtown is serving on"), line
         return cls(process, int(line.rsplit(b":", 1)[1]))
@@ -72,8 +84,11 @@ async def test_three_processes_are_one_server_and_outlive_a_kill(postgres, tmp_p
 
 async def play_watch_chat_ban_and_kill(servers, database, storage) -> None:
     one, two, three = servers
-    ann, ben, cat = (await connect(one.port, "ann"), await connect(two.port, "ben"),
-                     await connect(three.port, "cat"))
+    ann, ben, cat = (
+        await connect(one.port, "ann"),
+        await connect(two.port, "ben"),
+        await connect(three.port, "cat"),
+    )
     await ann.wait_for("3 online: ann, ben, cat")
 
     await ann.press("n")  # ann makes a table at the first process
@@ -109,8 +124,9 @@ async def play_watch_chat_ban_and_kill(servers, database, storage) -> None:
     one.kill()  # ann's process, which made the table and runs its bots
     killed_at = time.monotonic()
     await until(lambda: ann.closed.is_set(), timeout=5)
-    await until(lambda: runner_of(database, table.id) not in (None, first_runner),
-                timeout=TAKE_OVER_SECONDS)
+    await until(
+        lambda: runner_of(database, table.id) not in (None, first_runner), timeout=TAKE_OVER_SECONDS
+    )
     await until(lambda: "ann" not in storage.online_elsewhere(), timeout=GONE_SECONDS)
     assert time.monotonic() - killed_at < GONE_SECONDS
 
@@ -147,12 +163,24 @@ async def test_workers_share_one_port_and_one_that_dies_is_started_again(postgre
         port = probe.getsockname()[1]
     with open(tmp_path / "serve.log", "wb") as log:
         parent = await asyncio.create_subprocess_exec(
-            sys.executable, "-m", "tui.cli", "serve", "--db", database, "--port", str(port),
-            "--workers", "2", stdout=asyncio.subprocess.PIPE, stderr=log)
+            sys.executable,
+            "-m",
+            "tui.cli",
+            "serve",
+            "--db",
+            database,
+            "--port",
+            str(port),
+            "--workers",
+            "2",
+            stdout=asyncio.subprocess.PIPE,
+            stderr=log,
+        )
         try:
             line = await asyncio.wait_for(parent.stdout.readline(), 30)
-            assert line.strip() == f"Boomtown is serving on 127.0.0.1:{port} with 2 processes" \
-                .encode()
+            assert (
+                line.strip() == f"Boomtown is serving on 127.0.0.1:{port} with 2 processes".encode()
+            )
             await until(lambda: len(alive_processes(database)) == 2)
             first = alive_processes(database)
             workers = children_of(parent.pid)
@@ -171,8 +199,12 @@ async def test_workers_share_one_port_and_one_that_dies_is_started_again(postgre
 def alive_processes(database: str) -> set[str]:
     """The server processes that beat within the last 2 s."""
     with psycopg.connect(database) as db:
-        return {process for (process,) in db.execute(
-            "SELECT id FROM processes WHERE beat > %s", (time.time() - 2,))}
+        return {
+            process
+            for (process,) in db.execute(
+                "SELECT id FROM processes WHERE beat > %s", (time.time() - 2,)
+            )
+        }
 
 
 def children_of(pid: int) -> list[int]:
@@ -190,9 +222,19 @@ async def test_workers_that_cannot_start_stop_the_server_saying_so(postgres, tmp
         taken.listen()
         port = taken.getsockname()[1]
         parent = await asyncio.create_subprocess_exec(
-            sys.executable, "-m", "tui.cli", "serve", "--db", database, "--port", str(port),
-            "--workers", "2", stdout=asyncio.subprocess.DEVNULL,
-            stderr=asyncio.subprocess.PIPE)
+            sys.executable,
+            "-m",
+            "tui.cli",
+            "serve",
+            "--db",
+            database,
+            "--port",
+            str(port),
+            "--workers",
+            "2",
+            stdout=asyncio.subprocess.DEVNULL,
+            stderr=asyncio.subprocess.PIPE,
+        )
         _, said = await asyncio.wait_for(parent.communicate(), 30)
     assert parent.returncode == 1  # not started again and again
     assert b"could not start" in said

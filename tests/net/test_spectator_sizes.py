@@ -61,8 +61,11 @@ async def test_a_window_smaller_than_every_size_drawn_is_told_what_would_do(tmp_
         await near.wait_for("watching")
         assert [size for _, size in server.broadcasts.shows] == [(120, 40)]
         small.process.change_terminal_size(122, 41)
-        await until(lambda: sum(len(audience.viewers) for _, audience in
-                                server.broadcasts.shows.values()) == 3)
+        await until(
+            lambda: (
+                sum(len(audience.viewers) for _, audience in server.broadcasts.shows.values()) == 3
+            )
+        )
         for person in (first, small, near):
             await person.close()
     finally:

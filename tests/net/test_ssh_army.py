@@ -7,8 +7,11 @@ async def test_two_remote_players_trade_and_both_see_it(tmp_path):
     server, port = await start_server(tmp_path)
     try:
         ann, ben, table = await ann_and_ben_at(  # on to ann's turn to throw
-            server, port, "army", lambda state: state.turn == 0 and state.stage == "roll"
-            and not state.stack)
+            server,
+            port,
+            "army",
+            lambda state: state.turn == 0 and state.stage == "roll" and not state.stack,
+        )
         await ann.wait_for("Your turn: throw the dice.")
         await ann.press("o")
         await ann.wait_for("An offer must exchange something.")  # the trade screen is up

@@ -110,6 +110,7 @@ async def test_table_chat_typed_in_one_burst_with_the_key_that_opens_it_is_said_
     try:
         ann, ben, table = await ann_and_ben_at(server, port, "army", lambda state: True)
         await ann.press("tHello there\r")  # one write
+
         def said() -> list[str]:
             return [line.text for line in table.chat.lines if line.text.startswith("ann")]
 
@@ -143,8 +144,9 @@ async def test_a_session_ends_as_soon_as_its_flooding_client_drops(tmp_path):
             eve.conn.abort()
             loop = asyncio.get_running_loop()
             dropped = loop.time()
-            await until(lambda: not server.sessions and "eve" not in server.host.online(),
-                        timeout=5)
+            await until(
+                lambda: not server.sessions and "eve" not in server.host.online(), timeout=5
+            )
             assert loop.time() - dropped < 1.0
             assert server.connections.total == 0 and not server.host.listeners
     finally:
@@ -213,8 +215,9 @@ async def test_no_command_over_ssh_writes_the_servers_files(tmp_path, monkeypatc
         assert app.deliver_screenshot() is None
         await eve.wait_for("not available over SSH")
         await eve.close()
-        assert sorted(p for p in tmp_path.rglob("*") if "data" not in p.parts) == \
-            [p for p in before if "data" not in p.parts]
+        assert sorted(p for p in tmp_path.rglob("*") if "data" not in p.parts) == [
+            p for p in before if "data" not in p.parts
+        ]
     finally:
         await server.stop()
 

@@ -135,7 +135,8 @@ async def test_the_bell_a_person_turns_off_stays_off_when_they_come_back(served)
 async def test_keys_a_shared_table_refuses_say_why_and_change_nothing(served):
     server, port = served
     ann, ben, table = await ann_and_ben_at(
-        server, port, "bigshot", lambda state: state.players[state.to_act()[0]] == "ann")
+        server, port, "bigshot", lambda state: state.players[state.to_act()[0]] == "ann"
+    )
     await ben.wait_for("· ann to")
     version = table.match.state.version
     await ben.press("p")  # Pass, ann's to make
@@ -209,8 +210,11 @@ async def test_spectators_at_one_size_share_one_rendered_screen_and_leave_with_q
     def watching() -> list:
         return [s for s in server.sessions if s.name in ("cat", "dan", "eve")]
 
-    await until(lambda: len(watching()) == 3
-                and all(s.app is not None and s.app.is_running for s in watching()))
+    await until(
+        lambda: (
+            len(watching()) == 3 and all(s.app is not None and s.app.is_running for s in watching())
+        )
+    )
     lobby_apps = [weakref.ref(s.app) for s in watching()]
     for watcher in (cat, dan, eve):
         await watcher.wait_for("Big Shot")
@@ -294,8 +298,12 @@ async def test_reconnecting_puts_you_back_at_the_table_you_were_at(served):
     watcher = await connect(port, "dan")
     await watcher.wait_for("You are dan")
     await watcher.press("\x1b[B")  # dan watches the second table
-    await until(lambda: any(s.name == "dan" and s.app is not None
-                            and s.app.screen.selected_id() == second.id for s in server.sessions))
+    await until(
+        lambda: any(
+            s.name == "dan" and s.app is not None and s.app.screen.selected_id() == second.id
+            for s in server.sessions
+        )
+    )
     await watcher.press("w")
     await until(lambda: second.watchers.get("dan") == 1)
     await watcher.close()
@@ -414,8 +422,7 @@ async def test_the_table_s_host_starts_with_those_seated_by_g_then_shift_g(serve
         await person.close()
 
 
-async def test_a_game_that_ended_while_you_were_away_waits_in_the_lobby_then_in_past_games(
-        served):
+async def test_a_game_that_ended_while_you_were_away_waits_in_the_lobby_then_in_past_games(served):
     server, port = served
     ann, ben, table = await ann_and_ben_at(server, port, "bigshot", lambda s: s.round == 18)
     await ann.press("q", "y")  # to the lobby, keeping the seat

@@ -9,13 +9,24 @@ import sys
 
 from .harness import connect, until
 
-SERVE = [sys.executable, "-m", "tui.cli", "serve", "--port", "0", "--bot-pace", "0.05",
-         "--afk-seconds", "600"]
+SERVE = [
+    sys.executable,
+    "-m",
+    "tui.cli",
+    "serve",
+    "--port",
+    "0",
+    "--bot-pace",
+    "0.05",
+    "--afk-seconds",
+    "600",
+]
 
 
 async def start(data_dir):
-    proc = await asyncio.create_subprocess_exec(*SERVE, "--data", str(data_dir),
-                                                stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+    proc = await asyncio.create_subprocess_exec(
+        *SERVE, "--data", str(data_dir), stdout=subprocess.PIPE, stderr=subprocess.DEVNULL
+    )
     line = await asyncio.wait_for(proc.stdout.readline(), timeout=20)
     port = int(re.search(rb":(\d+)", line).group(1))
     return proc, port
@@ -63,8 +74,7 @@ async def test_kill_9_and_restart_resumes_the_table_exactly(tmp_path):
     assert os.path.exists(tmp_path / "boomtown.sqlite3")
 
 
-async def test_every_frame_after_a_restart_is_drawn_from_the_seats_own_view(tmp_path,
-                                                                            monkeypatch):
+async def test_every_frame_after_a_restart_is_drawn_from_the_seats_own_view(tmp_path, monkeypatch):
     """Hidden money, a server stopped mid-game and started again: every frame sent to ben as
     he comes back to his seat, and as the game goes on, shows ann's cash as hidden."""
     import pyte
@@ -74,8 +84,9 @@ async def test_every_frame_after_a_restart_is_drawn_from_the_seats_own_view(tmp_
     from .harness import play_until, start_server
 
     server, _ = await start_server(tmp_path)
-    table = await server.host.create_table("ann", "bigshot", {"hidden_money": True}, players=4,
-                                     bots=0, seed=4)
+    table = await server.host.create_table(
+        "ann", "bigshot", {"hidden_money": True}, players=4, bots=0, seed=4
+    )
     for name in ("ben", "cat", "dan"):
         await server.host.sit(table.id, name)
     await server.host.start(table.id, "ann")
@@ -84,8 +95,9 @@ async def test_every_frame_after_a_restart_is_drawn_from_the_seats_own_view(tmp_
 
     frames: list[tuple[Channel, bytes]] = []
     send = Channel.send
-    monkeypatch.setattr(Channel, "send", lambda channel, data: (frames.append((channel, data)),
-                                                                send(channel, data)))
+    monkeypatch.setattr(
+        Channel, "send", lambda channel, data: (frames.append((channel, data)), send(channel, data))
+    )
     server, port = await start_server(tmp_path)  # the restart
     try:
         table = server.host.tables[table.id]

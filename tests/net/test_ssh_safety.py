@@ -21,8 +21,15 @@ from .harness import connect, key_for, peek, start_server, table_with, until
 
 
 async def plain_connection(port, name="eve", **options):
-    return await asyncssh.connect("127.0.0.1", port, username=name, client_keys=[key_for(name)],
-                                  known_hosts=None, agent_path=None, **options)
+    return await asyncssh.connect(
+        "127.0.0.1",
+        port,
+        username=name,
+        client_keys=[key_for(name)],
+        known_hosts=None,
+        agent_path=None,
+        **options,
+    )
 
 
 async def test_commands_sftp_and_sessions_without_a_terminal_are_refused(served):
@@ -77,8 +84,14 @@ async def test_garbage_bytes_slow_down_only_the_session_that_sends_them(served):
     await ann.wait_for("You are ann")
     await eve.wait_for("You are eve")
     rng = random.Random(11)  # seed 11 once exposed keys lost to a deferred focus
-    garbage = (rng.randbytes(30_000) + b"\x1b[<999;99999;99999M\x1b[" + b"\xff\xfe" * 500
-               + b"\x1b[200~" + rng.randbytes(2000) + b"\x1b")
+    garbage = (
+        rng.randbytes(30_000)
+        + b"\x1b[<999;99999;99999M\x1b["
+        + b"\xff\xfe" * 500
+        + b"\x1b[200~"
+        + rng.randbytes(2000)
+        + b"\x1b"
+    )
     # read at 1 KB/s, this lasts two minutes: ann's chats end long before, however busy the
     # machine (with 33 KB, a slow run once read it all first)
     garbage += random.Random(12).randbytes(90_000)
@@ -103,8 +116,9 @@ async def test_hidden_money_never_reaches_another_players_session(served):
     ann, ben = await connect(port, "ann"), await connect(port, "ben")
     await ben.wait_for("You are ben")
     host = server.host
-    table = await host.create_table("ann", "bigshot", {"hidden_money": True}, players=4, bots=2,
-                              seed=4)
+    table = await host.create_table(
+        "ann", "bigshot", {"hidden_money": True}, players=4, bots=2, seed=4
+    )
     await host.sit(table.id, "ben")
     await host.start(table.id, "ann")
     await ann.wait_for("Auction")
@@ -156,19 +170,36 @@ async def test_a_name_owned_by_another_key_is_refused_and_its_owner_found_among_
     await first.close()
     BannerReader.banners = []
     with pytest.raises(asyncssh.PermissionDenied):
-        await asyncssh.connect("127.0.0.1", port, username="zed", known_hosts=None,
-                               agent_path=None, client_keys=[key_for("somebody-else")],
-                               client_factory=BannerReader)
+        await asyncssh.connect(
+            "127.0.0.1",
+            port,
+            username="zed",
+            known_hosts=None,
+            agent_path=None,
+            client_keys=[key_for("somebody-else")],
+            client_factory=BannerReader,
+        )
     assert "belongs to the key" in BannerReader.banners[0]
     assert "choose another name" in BannerReader.banners[0]
     for look_alike in ("Zed", "z\u0435d"):  # capital, or a Cyrillic e: the same name to see
         with pytest.raises(asyncssh.PermissionDenied):
-            await asyncssh.connect("127.0.0.1", port, username=look_alike, known_hosts=None,
-                                   agent_path=None, client_keys=[key_for("somebody-else")])
+            await asyncssh.connect(
+                "127.0.0.1",
+                port,
+                username=look_alike,
+                known_hosts=None,
+                agent_path=None,
+                client_keys=[key_for("somebody-else")],
+            )
     # An agent's key offered first no longer decides who this is: the owner's key is found.
     async with await asyncssh.connect(
-            "127.0.0.1", port, username="zed", known_hosts=None, agent_path=None,
-            client_keys=[key_for("an-agent-key"), key_for("zed")]) as conn:
+        "127.0.0.1",
+        port,
+        username="zed",
+        known_hosts=None,
+        agent_path=None,
+        client_keys=[key_for("an-agent-key"), key_for("zed")],
+    ) as conn:
         process = await conn.create_process(term_type="xterm", term_size=(100, 30))
         await until(lambda: any(s.name == "zed" and s.joined for s in server.sessions))
         assert next(iter(server.sessions)).key == key_for("zed").get_fingerprint("sha256")
@@ -178,8 +209,13 @@ async def test_a_name_owned_by_another_key_is_refused_and_its_owner_found_among_
 async def test_a_name_is_bound_to_the_key_that_signed_the_login(served):
     server, port = served
     async with await asyncssh.connect(
-            "127.0.0.1", port, username="newcomer", known_hosts=None, agent_path=None,
-            client_keys=[key_for("agent"), key_for("mine")]) as conn:
+        "127.0.0.1",
+        port,
+        username="newcomer",
+        known_hosts=None,
+        agent_path=None,
+        client_keys=[key_for("agent"), key_for("mine")],
+    ) as conn:
         process = await conn.create_process(term_type="xterm", term_size=(100, 30))
         await until(lambda: peek(server.host.storage).key_of("newcomer") is not None)
         process.close()
@@ -216,23 +252,35 @@ async def test_a_banned_person_is_sent_away_and_kept_out_under_any_name_until_li
         await table_with(server, ["ann"], bots=1)
         await mal.press("w")  # mal watches ann's game on the shared screen
         await mal.wait_for("spectators watch")
-        assert f"Banned eve (and the key {key_for('eve').get_fingerprint('sha256')}, under any " \
-               "name; and guests from 127.0.0.2, where it came from)" in \
-               said(["ban", "eve", "--reason", "[b]spam[/b] in\x1b[2J chat\x9b", *data])
+        assert (
+            f"Banned eve (and the key {key_for('eve').get_fingerprint('sha256')}, under any "
+            "name; and guests from 127.0.0.2, where it came from)"
+            in said(["ban", "eve", "--reason", "[b]spam[/b] in\x1b[2J chat\x9b", *data])
+        )
         said(["ban", "mal", *data])
-        for person, why in ((eve, ": [b]spam[/b] in[2J chat"), (gus, ": [b]spam[/b] in[2J chat"),
-                            (mal, ".")):
+        for person, why in (
+            (eve, ": [b]spam[/b] in[2J chat"),
+            (gus, ": [b]spam[/b] in[2J chat"),
+            (mal, "."),
+        ):
             await asyncio.wait_for(person.closed.wait(), timeout=10)  # sent away, told why
             history = bytes(person.received)
             told = history.rindex(f"You are banned from this server{why}".encode())
             assert history.rindex(LEAVE.encode()) < told  # in their terminal as it was before
         BannerReader.banners = []
         with pytest.raises(asyncssh.PermissionDenied):  # her key, another name
-            await asyncssh.connect("127.0.0.1", port, username="notEve", known_hosts=None,
-                                   agent_path=None, client_keys=[key_for("eve")],
-                                   client_factory=BannerReader)
+            await asyncssh.connect(
+                "127.0.0.1",
+                port,
+                username="notEve",
+                known_hosts=None,
+                agent_path=None,
+                client_keys=[key_for("eve")],
+                client_factory=BannerReader,
+            )
         assert BannerReader.banners == [  # the reason's escapes never reach a terminal
-            "You are banned from this server: [b]spam[/b] in[2J chat\r\n"]
+            "You are banned from this server: [b]spam[/b] in[2J chat\r\n"
+        ]
         with pytest.raises(asyncssh.PermissionDenied):  # her name, as a guest
             await connect(port, "eve", key=None, password="")
         with pytest.raises(asyncssh.PermissionDenied):  # a guest from her address
@@ -329,16 +377,18 @@ async def test_sessions_are_limited_per_connection_and_per_address(tmp_path):
 
 
 async def test_connections_that_never_log_in_leave_room_for_those_who_do(tmp_path):
-    server, port = await start_server(tmp_path, connections_total=20, pending_total=8,
-                                      pending_per_ip=2, login_grace_seconds=1.0)
+    server, port = await start_server(
+        tmp_path, connections_total=20, pending_total=8, pending_per_ip=2, login_grace_seconds=1.0
+    )
     try:
         ann = await connect(port, "ann")
         await ann.wait_for("You are ann")
         lurkers = []
         for i in range(40):  # from 10 addresses, far more than may log in at once
             address = f"127.0.0.{2 + i % 10}"
-            lurkers.append(await asyncio.open_connection("127.0.0.1", port,
-                                                         local_addr=(address, 0)))
+            lurkers.append(
+                await asyncio.open_connection("127.0.0.1", port, local_addr=(address, 0))
+            )
         await until(lambda: server.pending.total == 8)
         assert max(server.pending.by_ip.values()) <= 2
         assert server.connections.total == 1  # the lurkers hold none of the logged-in room
@@ -404,13 +454,18 @@ async def test_input_is_read_no_faster_than_the_rate_allows(monkeypatch):
 
 
 async def test_a_client_that_stops_reading_is_dropped_and_memory_stays_bounded(tmp_path):
-    server, port = await start_server(tmp_path, max_output_backlog=16_000,
-                                      stalled_client_seconds=1.0, chat_burst=200)
+    server, port = await start_server(
+        tmp_path, max_output_backlog=16_000, stalled_client_seconds=1.0, chat_burst=200
+    )
     try:
         conn = await plain_connection(port, "slow")
         chan, session = await conn.create_session(
-            asyncssh.SSHClientSession, term_type="xterm", term_size=(120, 40), encoding=None,
-            window=4096)  # a tiny window, and nobody reading it
+            asyncssh.SSHClientSession,
+            term_type="xterm",
+            term_size=(120, 40),
+            encoding=None,
+            window=4096,
+        )  # a tiny window, and nobody reading it
         chan.pause_reading()
         busy = await connect(port, "busy")
         await busy.wait_for("You are busy")
@@ -491,8 +546,7 @@ async def test_leaving_blanks_the_screen_before_giving_the_terminal_back(served)
     assert leave > 0 and received.rfind(b"\x1b[H\x1b[2J", 0, leave) > received.rfind(b"You are")
 
 
-async def test_a_person_making_table_after_table_is_told_no_and_others_are_not_flooded(
-        tmp_path):
+async def test_a_person_making_table_after_table_is_told_no_and_others_are_not_flooded(tmp_path):
     server, port = await start_server(tmp_path, tables_per_person=2)
     try:
         eve, ann = await connect(port, "eve"), await connect(port, "ann")

@@ -7,8 +7,17 @@ async def test_two_remote_players_trade_and_both_see_it(tmp_path):
     server, port = await start_server(tmp_path)
     try:
         ann, ben, table = await ann_and_ben_at(  # on to ann's turn to roll, in round 2
-            server, port, "stadium", lambda state: state.turn == 0 and state.stage == "roll"
-            and not state.stack and state.round >= 2 and state.parcels(1))
+            server,
+            port,
+            "stadium",
+            lambda state: (
+                state.turn == 0
+                and state.stage == "roll"
+                and not state.stack
+                and state.round >= 2
+                and state.parcels(1)
+            ),
+        )
         lot = table.match.state.parcels(1)[0]
         await ann.wait_for("ann (you) to roll")
         await ann.press("o")

@@ -22,7 +22,8 @@ def stuck_in_a_rule(caplog) -> None:
 
 
 async def test_a_stalled_server_is_logged_with_where_it_is_stuck_and_then_its_recovery(
-        tmp_path, caplog):
+    tmp_path, caplog
+):
     caplog.set_level(logging.WARNING, logger="boomtown.net")
     server, _ = await start_server(tmp_path, stall_seconds=0.2)
     try:

@@ -8,8 +8,10 @@ import pytest
 
 from net.storage import Storage, StorageError
 
-BACKENDS = {"sqlite": lambda request, tmp_path: tmp_path / "boomtown.sqlite3",
-            "postgresql": lambda request, tmp_path: request.getfixturevalue("postgres").database()}
+BACKENDS = {
+    "sqlite": lambda request, tmp_path: tmp_path / "boomtown.sqlite3",
+    "postgresql": lambda request, tmp_path: request.getfixturevalue("postgres").database(),
+}
 ANN, BEN = {"name": "ann", "kind": "human"}, {"name": "ben", "kind": "human"}
 BOT = {"name": "Ada", "kind": "bot"}
 
@@ -72,11 +74,17 @@ def test_a_table_keeps_its_seats_actions_and_status_in_order(storage):
     storage.update_away(table, [1])
     stored = storage.table(table)
     assert (stored.game, stored.options, stored.seed, stored.seats, stored.status) == (
-        "army", {"short_game": True}, 7, [ANN, BOT], "playing")
+        "army",
+        {"short_game": True},
+        7,
+        [ANN, BOT],
+        "playing",
+    )
     assert stored.actions == [(0, {"kind": "roll"}), (1, {"kind": "buy"}), (0, {"kind": "end"})]
     assert (stored.away, stored.bot_kind) == ([1], "heuristic")
     assert storage.table_ids("playing") == [table] and storage.statuses([table, 99]) == {
-        table: "playing"}
+        table: "playing"
+    }
     assert storage.table(99) is None
 
 
@@ -116,10 +124,14 @@ def test_a_table_closed_before_any_move_goes_and_one_with_moves_stays_listed(sto
 
 def test_chat_keeps_the_last_lines_of_each_place(storage):
     assert [storage.add_chat(0, 0, f"ann: line {n}", kept=3) for n in range(5)] == [
-        0, 1, 2, 3, 4]  # each place numbers its lines
+        0,
+        1,
+        2,
+        3,
+        4,
+    ]  # each place numbers its lines
     assert storage.add_chat(4, 12, "ben: at the table", kept=3) == 0
-    assert storage.chat(0) == [(2, 0, "ann: line 2"), (3, 0, "ann: line 3"),
-                               (4, 0, "ann: line 4")]
+    assert storage.chat(0) == [(2, 0, "ann: line 2"), (3, 0, "ann: line 3"), (4, 0, "ann: line 4")]
     assert storage.chat(4) == [(0, 12, "ben: at the table")]
 
 

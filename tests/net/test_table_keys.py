@@ -26,4 +26,5 @@ def test_the_ssh_tables_keys_take_none_of_the_games_own(game):
     for binding in NetTableMixin.BINDINGS:
         assert own.get(binding.key, binding.action) == binding.action, (
             f"{game} uses {binding.key!r} for {own[binding.key]}; at an SSH table it would "
-            f"{binding.description.lower()} instead")
+            f"{binding.description.lower()} instead"
+        )

@@ -26,8 +26,9 @@ class TablePreview(BaseApp):
     def __init__(self, data: Path, seat: int | None, until=lambda state: state.round == 3) -> None:
         super().__init__()
         self.until = until
-        self.host = Host(Storage(data / "db.sqlite3"),
-                         Limits(bot_pace_seconds=3600, afk_seconds=3600))
+        self.host = Host(
+            Storage(data / "db.sqlite3"), Limits(bot_pace_seconds=3600, afk_seconds=3600)
+        )
         self.player = "ann" if seat is not None else "eve"
         self.seat = seat
 
@@ -43,8 +44,9 @@ class TablePreview(BaseApp):
         play_until(host, host.table(table.id), self.until)
         await host.chat(table.id, "ben", "nice [b]bid[/b]")
         host.table(table.id).away.add(1)
-        self.push_screen(net_screen_class("bigshot")(NetTable(host, table.id, self.player),
-                                                     seat=self.seat))
+        self.push_screen(
+            net_screen_class("bigshot")(NetTable(host, table.id, self.player), seat=self.seat)
+        )
 
     def lobby_changed(self) -> None:
         pass
@@ -68,6 +70,8 @@ def test_a_spectator_watches_with_only_the_way_back_to_the_lobby(snap_compare, t
 
 @pytest.mark.parametrize("size", SIZES)
 def test_a_finished_game_offers_a_player_to_play_again_its_replay_and_the_lobby(
-        snap_compare, tmp_path, size):
-    assert snap_compare(TablePreview(tmp_path, seat=0, until=lambda state: state.is_over()),
-                        terminal_size=size)
+    snap_compare, tmp_path, size
+):
+    assert snap_compare(
+        TablePreview(tmp_path, seat=0, until=lambda state: state.is_over()), terminal_size=size
+    )

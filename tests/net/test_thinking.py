@@ -19,8 +19,9 @@ async def played(tmp_path, thinkers) -> list:
     """ann (a heuristic helper plays her) against three search bots, to round 2."""
     tmp_path.mkdir()
     host = Host(Storage(tmp_path / "db.sqlite3"), Limits(bot_pace_seconds=0), thinkers)
-    table = await host.create_table("ann", "bigshot", {}, players=4, bots=3, bot_kind="search",
-                              seed=8)
+    table = await host.create_table(
+        "ann", "bigshot", {}, players=4, bots=3, bot_kind="search", seed=8
+    )
     await host.start(table.id, "ann")
     helper = get_spec("bigshot").bots["heuristic"](1)
     while table.match.state.round < 2:
@@ -46,13 +47,15 @@ async def test_search_bots_in_worker_processes_play_as_they_would_in_a_thread(tm
 
 
 async def test_tables_of_search_bots_are_limited_per_person_address_and_server(tmp_path):
-    host = Host(Storage(tmp_path / "db.sqlite3"),
-                Limits(search_tables_per_person=1, search_tables_per_address=2,
-                       search_tables=3))
+    host = Host(
+        Storage(tmp_path / "db.sqlite3"),
+        Limits(search_tables_per_person=1, search_tables_per_address=2, search_tables=3),
+    )
 
     async def make(name: str, address: str, kind: str = "search"):
-        return await host.create_table(name, "bigshot", {}, players=4, bots=3, bot_kind=kind,
-                                 address=address)
+        return await host.create_table(
+            name, "bigshot", {}, players=4, bots=3, bot_kind=kind, address=address
+        )
 
     await make("k1", "198.51.100.7")
     with pytest.raises(HostError, match="1 table of search bots"):

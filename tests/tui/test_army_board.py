@@ -32,14 +32,15 @@ async def test_on_the_compact_board_an_owner_stands_apart_from_the_square_s_name
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         rows = [strip.text for strip in app.screen.query_one(BoardWidget)._lines]
-        owned = [s for s in range(40) if square_box(COMPACT, s)[3] == 1
-                 and app.screen.view.owner[s] >= 0]
+        owned = [
+            s for s in range(40) if square_box(COMPACT, s)[3] == 1 and app.screen.view.owner[s] >= 0
+        ]
         assert owned
         for square in owned:
             x, y, _, _ = square_box(COMPACT, square)
             name = TINY[square]
             digit = str(app.screen.view.owner[square] + 1)
-            assert rows[y][x:x + len(name) + 2] == f"{name} {digit}", rows[y]
+            assert rows[y][x : x + len(name) + 2] == f"{name} {digit}", rows[y]
 
 
 def test_the_ledger_names_each_deed_and_counts_those_without_room():
@@ -81,8 +82,9 @@ async def test_a_ledger_line_fits_its_panel_with_both_cards_and_five_figures(siz
         rich = (12_345, 15_250) + view.cash[2:]  # worth £14,101 was the most in 30 bot games
         view = dataclasses.replace(view, card_holder=(1, 1), cash=rich)
         width = panel.content_size.width
-        lines = panel.describe(view, app.screen.compact, panel.content_size.height,
-                               width).split("\n")
+        lines = panel.describe(view, app.screen.compact, panel.content_size.height, width).split(
+            "\n"
+        )
         for line in lines:
             assert line.cell_len <= width, line.plain
         rows = [line.plain.split() for line in lines if line.plain.split()[:1] in (["1"], ["2"])]

@@ -62,8 +62,9 @@ async def test_a_short_game_is_played_by_keys_to_the_end_screen():
     table = army_table(4, until=None, options={"short_game": True, "round_limit": 4})
     app = app_for(table)
     async with app.run_test(size=(120, 40)) as pilot:
-        await play_to_the_end(pilot, app, ArmyScreen,
-                              lambda screen: keys_for(screen.view, screen.cursor))
+        await play_to_the_end(
+            pilot, app, ArmyScreen, lambda screen: keys_for(screen.view, screen.cursor)
+        )
         assert isinstance(app.screen, ArmyEnd)
         assert str(app.screen.query_one("#verdict").render()) == table.state.result().reason
     assert any(seat == 0 for seat, _ in table.match.record.actions)
@@ -120,8 +121,10 @@ async def test_bankruptcy_pressed_while_money_can_be_raised_says_how():
         version = table.state.version
         await pilot.press("B")
         await pilot.pause()
-        assert app.screen.message == "Bankrupt: not now. You can still raise the money: sell " \
-                                     "buildings, mortgage or trade."
+        assert (
+            app.screen.message == "Bankrupt: not now. You can still raise the money: sell "
+            "buildings, mortgage or trade."
+        )
         assert table.state.version == version and table.state.active[0]
 
 
@@ -167,8 +170,12 @@ async def test_a_counter_offer_turns_the_offer_round():
         await pilot.pause()
         sent = [a for s, a in table.match.record.actions if s == 0][-1]
         assert isinstance(sent, A.Propose)
-        assert (sent.partner, sent.give, sent.get, sent.get_cash) == \
-            (proposer, offer.get, offer.give, offer.give_cash)
+        assert (sent.partner, sent.give, sent.get, sent.get_cash) == (
+            proposer,
+            offer.get,
+            offer.give,
+            offer.give_cash,
+        )
 
 
 async def test_a_ticked_deed_shows_a_tick_not_only_another_colour():
@@ -190,9 +197,13 @@ async def test_a_ticked_deed_shows_a_tick_not_only_another_colour():
 
 def army_own_deed_nothing_buildable(state) -> bool:
     """The person's turn to throw, owning a deed, with nothing they could build anywhere."""
-    return (not state.stack and state.stage == "roll" and state.turn == 0
-            and 0 in state.owner and not any(isinstance(a, A.Build)
-                                             for a in state.legal_actions(0)))
+    return (
+        not state.stack
+        and state.stage == "roll"
+        and state.turn == 0
+        and 0 in state.owner
+        and not any(isinstance(a, A.Build) for a in state.legal_actions(0))
+    )
 
 
 async def test_b_on_a_deed_that_cannot_be_built_on_says_why():

@@ -27,6 +27,7 @@ def test_board_mid_game(snap_compare, size):
 @pytest.mark.parametrize("size", SIZES)
 def test_property_management_explains_the_even_rule(snap_compare, size):
     """An Ammo Store built on a site: building there again is refused, and the centre says why."""
+
     async def on_a_built_site(pilot):
         screen = pilot.app.screen
         screen.cursor = army_built_sites(screen.view, 0)[0]
@@ -39,8 +40,9 @@ def test_property_management_explains_the_even_rule(snap_compare, size):
 
 @pytest.mark.parametrize("size", SIZES)
 def test_auction_with_a_typed_bid(snap_compare, size):
-    assert snap_compare(app_for(army_table(1, army_bidding)), terminal_size=size,
-                        press=["2", "4", "0"])
+    assert snap_compare(
+        app_for(army_table(1, army_bidding)), terminal_size=size, press=["2", "4", "0"]
+    )
 
 
 @pytest.mark.parametrize("size", SIZES)
@@ -50,8 +52,7 @@ def test_an_offer_to_answer(snap_compare, size):
 
 @pytest.mark.parametrize("size", SIZES)
 def test_trade_screen_counter_offer(snap_compare, size):
-    assert snap_compare(app_for(army_table(1, offered_a_trade)), terminal_size=size,
-                        press=["c"])
+    assert snap_compare(app_for(army_table(1, offered_a_trade)), terminal_size=size, press=["c"])
 
 
 @pytest.mark.parametrize("size", SIZES)
@@ -77,5 +78,6 @@ def test_out_of_the_game_offers_to_watch_skip_or_leave(snap_compare, size):
 
 @pytest.mark.parametrize("size", SIZES)
 def test_help(snap_compare, size):
-    assert snap_compare(app_for(army_table(3, army_managing)), terminal_size=size,
-                        press=["question_mark"])
+    assert snap_compare(
+        app_for(army_table(3, army_managing)), terminal_size=size, press=["question_mark"]
+    )

@@ -18,8 +18,11 @@ def finished_game(players: int, seed: int):
 
 def test_the_end_sheet_names_the_ghost_s_lots_and_those_nobody_won():
     """Issue 43: the end screen left out the ghost's lots and the lots nobody won."""
-    view = next(v for v in (finished_game(3, seed) for seed in range(20))
-                if v.ghost >= 0 and v.ghost in v.owners and -1 in v.owners)
+    view = next(
+        v
+        for v in (finished_game(3, seed) for seed in range(20))
+        if v.ghost >= 0 and v.ghost in v.owners and -1 in v.owners
+    )
     lines = balance_sheet(view).plain.splitlines()
     ghost = next(line for line in lines if line.startswith("The ghost"))
     nobody = next(line for line in lines if line.startswith("Won by nobody"))

@@ -19,7 +19,7 @@ def test_sparklines_end_with_the_last_round_at_any_width():
     for width in (40, 70, 120):
         bars = min(49, width - len("Ann ") - 12)
         lines = sparklines(history, labels, styles, width, "worth").plain.splitlines()
-        ann, bob = lines[1][4:4 + bars], lines[2][4:4 + bars]
+        ann, bob = lines[1][4 : 4 + bars], lines[2][4 : 4 + bars]
         assert ann[-1] == "█" and ann[0] != "█"  # the last round is the highest
         assert bob[0] != " " and bob[-1] == " "  # worth something at first, nothing at the end
 

@@ -7,21 +7,24 @@ import pytest
 from tui.cli import _parser, main
 
 
-@pytest.mark.parametrize("argv, reason", [
-    (["play", "army", "--players", "7"], "Army takes 2 to 6 players"),
-    (["play", "bigshot", "--players", "1"], "Big Shot takes"),
-    (["play", "army", "--option", "nope=1"], "army has no option 'nope'"),
-    (["play", "army", "--bot", "genius"], "unknown bot 'genius'"),
-    (["play", "army", "--pace", "-1"], "give 0 or more"),
-    (["sim", "army", "--games", "-5"], "too few: at least 1"),
-    (["sim", "army", "--games", "0"], "too few: at least 1"),
-    (["sim", "army", "--players", "99"], "Army takes 2 to 6 players"),
-    (["sim", "bigshot", "--bots", "random,genius"], "unknown bot 'genius'"),
-    (["serve", "--bot-pace", "nan"], "give 0 or more"),
-    (["serve", "--max-per-ip", "0"], "too few"),
-    (["serve", "--max-size", "20x10"], "at least 80x24"),
-    (["serve", "--stall-seconds", "0"], "give 1 or more"),
-])
+@pytest.mark.parametrize(
+    "argv, reason",
+    [
+        (["play", "army", "--players", "7"], "Army takes 2 to 6 players"),
+        (["play", "bigshot", "--players", "1"], "Big Shot takes"),
+        (["play", "army", "--option", "nope=1"], "army has no option 'nope'"),
+        (["play", "army", "--bot", "genius"], "unknown bot 'genius'"),
+        (["play", "army", "--pace", "-1"], "give 0 or more"),
+        (["sim", "army", "--games", "-5"], "too few: at least 1"),
+        (["sim", "army", "--games", "0"], "too few: at least 1"),
+        (["sim", "army", "--players", "99"], "Army takes 2 to 6 players"),
+        (["sim", "bigshot", "--bots", "random,genius"], "unknown bot 'genius'"),
+        (["serve", "--bot-pace", "nan"], "give 0 or more"),
+        (["serve", "--max-per-ip", "0"], "too few"),
+        (["serve", "--max-size", "20x10"], "at least 80x24"),
+        (["serve", "--stall-seconds", "0"], "give 1 or more"),
+    ],
+)
 def test_impossible_games_are_refused_with_the_reason(argv, reason, capsys):
     with pytest.raises(SystemExit) as exit_:
         main(argv)

@@ -19,8 +19,10 @@ def test_every_theme_gives_the_help_its_heading_and_key_colours(name):
     theme = BUILTIN_THEMES[name]
     variables = variables_of(theme)
     styles = markdown_theme(variables, theme.dark).styles
-    assert styles["markdown.h1"].color.triplet.hex == Color.parse(
-        variables["markdown-h1-color"]).hex6.lower()
+    assert (
+        styles["markdown.h1"].color.triplet.hex
+        == Color.parse(variables["markdown-h1-color"]).hex6.lower()
+    )
     tint = "text-warning" if theme.dark else "text-error"
     assert styles["markdown.code"].color.triplet.hex == Color.parse(variables[tint]).hex6.lower()
 

@@ -26,8 +26,14 @@ SCRIPTS = ["王小明王小明", "😀ann😀", "e\u0301e\u0301clair", "שלום
 def screen_text(app) -> str:
     """What the terminal shows now, as plain text."""
     width, height = app.size
-    console = Console(width=width, height=height, file=io.StringIO(), force_terminal=True,
-                      record=True, legacy_windows=False)
+    console = Console(
+        width=width,
+        height=height,
+        file=io.StringIO(),
+        force_terminal=True,
+        record=True,
+        legacy_windows=False,
+    )
     console.print(app.screen._compositor.render_update(full=True))
     return console.export_text()
 
@@ -82,8 +88,11 @@ async def test_names_in_any_script_keep_every_line_to_the_screen_width(game, mov
 
 async def test_a_key_pressed_out_of_turn_names_the_player_as_typed():
     seats = [Seat("Ann", "human"), Seat("[/]x", "heuristic")]
-    table = next(t for t in (LocalTable.new("bigshot", seats, seed, None) for seed in range(20))
-                 if t.state.to_act()[0] == 1)  # the bot rolls first
+    table = next(
+        t
+        for t in (LocalTable.new("bigshot", seats, seed, None) for seed in range(20))
+        if t.state.to_act()[0] == 1
+    )  # the bot rolls first
     app = BoomtownApp(table, pace=600, save_path=None)  # and thinks for a long while
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()

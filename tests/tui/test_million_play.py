@@ -72,8 +72,7 @@ async def test_every_move_is_saved_and_the_game_resumes_where_it_was(tmp_path, m
     assert seat == 0 and type(action) is A.Drive
     saved = load_table(tmp_path / "autosave-million.json")
     assert saved.match.record.actions == table.match.record.actions
-    assert saved.state.log() == table.state.log() and saved.state.position == \
-        table.state.position
+    assert saved.state.log() == table.state.log() and saved.state.position == table.state.position
 
 
 def stopped_between_two(state) -> bool:
@@ -116,16 +115,20 @@ async def test_tab_goes_to_the_other_business_of_a_space_that_holds_two_and_keys
 def person_stopped_where(can_take: bool):
     """The person has driven and may end the turn; `can_take`: whether the stop offers them a
     business they can buy or lease."""
+
     def test(state) -> bool:
         if state.stack or state.stage != "after" or state.turn != 0 or state.round < 2:
             return False
         return can_take == any(type(a) in (A.Buy, A.Lease) for a in state.legal_actions(0))
+
     return test
 
 
 async def test_the_turn_panel_asks_to_buy_or_lease_only_where_the_person_can():
-    for can_take, said in ((True, "Buy or lease here, or end your turn."),
-                           (False, "Nothing here you can buy or lease: end your turn.")):
+    for can_take, said in (
+        (True, "Buy or lease here, or end your turn."),
+        (False, "Nothing here you can buy or lease: end your turn."),
+    ):
         table = million_table(3, person_stopped_where(can_take))
         app = app_for(table)
         async with app.run_test(size=(120, 40)) as pilot:
@@ -141,10 +144,13 @@ async def test_a_business_key_where_nothing_can_be_taken_says_the_rule():
         screen, version = app.screen, table.state.version
         await pilot.press("enter")
         await pilot.pause()
-        assert screen.message == "Drive/take: not now. The game waits for you to buy, lease " \
-                                 "or end the turn."
-        screen.cursor = next(space.id for space in SPACES if space.businesses
-                             and space.id != table.state.landed)
+        assert (
+            screen.message == "Drive/take: not now. The game waits for you to buy, lease "
+            "or end the turn."
+        )
+        screen.cursor = next(
+            space.id for space in SPACES if space.businesses and space.id != table.state.landed
+        )
         await pilot.press("b")
         await pilot.pause()
         assert screen.message.startswith("You may take a business only where you stop")

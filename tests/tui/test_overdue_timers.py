@@ -51,8 +51,13 @@ print("fired" if not app.query(Toast) else "toast still shown")
 @pytest.mark.parametrize("case", CASES)
 def test_an_overdue_timer_fires_at_once_and_the_app_goes_on(case):
     try:
-        ran = subprocess.run([sys.executable, "-c", PROLOGUE + CASES[case]], cwd=ROOT,
-                             capture_output=True, text=True, timeout=30)
+        ran = subprocess.run(
+            [sys.executable, "-c", PROLOGUE + CASES[case]],
+            cwd=ROOT,
+            capture_output=True,
+            text=True,
+            timeout=30,
+        )
     except subprocess.TimeoutExpired:
         pytest.fail(f"{case}: the app hung")
     assert ran.stdout.strip() == "fired", ran.stderr

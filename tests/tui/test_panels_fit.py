@@ -39,8 +39,9 @@ def misfits(screen) -> list[str]:
 @pytest.mark.parametrize("game", ["bigshot", "army", "stadium", "million"])
 async def test_every_panel_keeps_to_its_size_through_a_whole_game(game, size):
     # Stadium's and Million's games run 50-130 rounds: 40 show every kind of panel
-    table = table_at(seed=1, game=game, options={"round_limit": 40} if game in ("stadium",
-                                                                            "million") else None)
+    table = table_at(
+        seed=1, game=game, options={"round_limit": 40} if game in ("stadium", "million") else None
+    )
     spec = get_spec(game)
     bots = [spec.bots["heuristic"](seat) for seat in range(len(table.state.players))]
     app = app_for(table)

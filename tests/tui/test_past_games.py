@@ -71,8 +71,7 @@ def test_only_the_newest_finished_games_are_kept(data_dir, finished):
     assert not any(f"12:0{n}" in game.text for game in games for n in range(3))  # the oldest
 
 
-def test_a_game_that_cannot_be_kept_is_not_kept_and_nothing_breaks(tmp_path, monkeypatch,
-                                                                   finished):
+def test_a_game_that_cannot_be_kept_is_not_kept_and_nothing_breaks(tmp_path, monkeypatch, finished):
     blocker = tmp_path / "file"
     blocker.write_text("not a folder")
     monkeypatch.setenv("BOOMTOWN_DATA_DIR", str(blocker / "boomtown"))
@@ -80,8 +79,9 @@ def test_a_game_that_cannot_be_kept_is_not_kept_and_nothing_breaks(tmp_path, mon
 
 
 @pytest.mark.parametrize("size", SIZES)
-def test_past_games_are_listed_newest_first_and_a_broken_one_says_why(snap_compare, data_dir,
-                                                                        finished, size):
+def test_past_games_are_listed_newest_first_and_a_broken_one_says_why(
+    snap_compare, data_dir, finished, size
+):
     keep_finished(finished, NOON)
     hostile = table_at(seed=8, until=game_over)
     hostile.seats[0] = type(hostile.seats[0])("[b]Eve[/b]", "human")  # a name is never markup

@@ -95,8 +95,9 @@ async def test_an_illegal_bid_gets_a_clear_message_and_changes_nothing():
 
 
 async def test_a_refusal_stays_while_the_game_is_as_it_was_and_goes_once_it_has_moved_on(
-        monkeypatch):
-    """"Wait for your turn: Ben is to bid" is about its moment: it stays, however long, while
+    monkeypatch,
+):
+    """ "Wait for your turn: Ben is to bid" is about its moment: it stays, however long, while
     the game is as it was, and at least REFUSAL_SECONDS; it goes once both have passed, even
     though the person has not moved since (it stayed until then, saying what was no longer so)."""
     table = table_at(until=lambda state: state.phase == "bid" and state.current != 0)
@@ -136,8 +137,9 @@ async def test_the_screen_says_whose_turn_it_is_and_offers_only_legal_keys():
         status = str(app.screen.query_one("#status").render())
         assert "Ann (you) to bid or pass" in status
         screen = app.screen
-        assert screen.check_action("answer", ("Pass",)) and \
-            not screen.check_action("answer", ("Roll",))
+        assert screen.check_action("answer", ("Pass",)) and not screen.check_action(
+            "answer", ("Roll",)
+        )
         assert not screen.check_action("next_cube", ())
 
 
@@ -147,8 +149,11 @@ async def test_placing_by_mouse_selects_then_places():
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
         board = app.screen.query_one("#board")
-        lot, x, y, _ = next(box for box in board.lot_boxes() if not table.state.settled[box[0]]
-                            and box[0] != app.screen.cursor)
+        lot, x, y, _ = next(
+            box
+            for box in board.lot_boxes()
+            if not table.state.settled[box[0]] and box[0] != app.screen.cursor
+        )
         left = sum(table.state.to_place)
         inside = (x + 2, y + 2)  # one in from the lot's corner, past the panel's border
         await pilot.click(board, offset=inside)
@@ -210,7 +215,8 @@ async def test_a_broken_save_is_reported_on_the_title_screen_not_a_crash(tmp_pat
 
 
 async def test_a_data_folder_that_cannot_be_written_is_said_once_and_the_game_goes_on(
-        tmp_path, monkeypatch):
+    tmp_path, monkeypatch
+):
     blocker = tmp_path / "file"
     blocker.write_text("not a folder")
     monkeypatch.setenv("BOOMTOWN_DATA_DIR", str(blocker / "boomtown"))
@@ -237,15 +243,18 @@ async def test_a_data_folder_that_cannot_be_written_is_said_once_and_the_game_go
 
 
 async def test_a_save_folder_that_may_not_be_read_is_reported_on_the_title_screen(
-        tmp_path, monkeypatch):
+    tmp_path, monkeypatch
+):
     import pathlib
 
     monkeypatch.setenv("BOOMTOWN_DATA_DIR", str(tmp_path))
+
     def denied(method):
         def refused(path, *args, **kwargs):
             if path.name == "autosave-bigshot.json":
                 raise PermissionError(13, "Permission denied", str(path))
             return method(path, *args, **kwargs)
+
         return refused
 
     monkeypatch.setattr(pathlib.Path, "exists", denied(pathlib.Path.exists))
@@ -278,7 +287,8 @@ async def test_setup_starts_a_game_with_the_chosen_seats_and_options(tmp_path, m
 
 
 async def test_setup_shows_no_name_for_an_empty_seat_nor_options_others_make_moot(
-        tmp_path, monkeypatch):
+    tmp_path, monkeypatch
+):
     """Issue 43: an empty seat still showed a name; loan_timing was offered with hidden money,
     which decides when loans come."""
     monkeypatch.setenv("BOOMTOWN_DATA_DIR", str(tmp_path))
@@ -431,13 +441,18 @@ async def test_the_palette_lists_the_moves_you_can_make_first_in_the_rules_words
             if commands.option_count > len(moves):
                 break
             await pilot.pause(0.01)
-        listed = [str(commands.get_option_at_index(i).prompt).split("\n")[0]
-                  for i in range(commands.option_count)]
-        assert set(listed[:len(moves)]) == moves  # every move, before Keys, Quit, Theme...
-        assert "Quit" in listed[len(moves):]
+        listed = [
+            str(commands.get_option_at_index(i).prompt).split("\n")[0]
+            for i in range(commands.option_count)
+        ]
+        assert set(listed[: len(moves)]) == moves  # every move, before Keys, Quit, Theme...
+        assert "Quit" in listed[len(moves) :]
         # and the table's own commands, with nothing typed (issue 43: only Textual's were)
-        for command in ("Hint: what a bot would play now", "Help: keys and rules",
-                        "Leave the game"):
+        for command in (
+            "Hint: what a bot would play now",
+            "Help: keys and rules",
+            "Leave the game",
+        ):
             assert command in listed
 
 
@@ -499,8 +514,12 @@ async def test_a_bot_that_fails_or_cheats_plays_a_legal_move_and_the_game_goes_o
     table.bots[1], table.bots[2] = Failing(), Cheating()
     app = app_for(table)
     async with app.run_test(size=(120, 40)) as pilot:
-        await play_to_the_end(pilot, app, BigShotScreen, lambda screen: (
-            ["p"] if screen.view.phase == "bid" else play_keys_for(screen.view)))
+        await play_to_the_end(
+            pilot,
+            app,
+            BigShotScreen,
+            lambda screen: ["p"] if screen.view.phase == "bid" else play_keys_for(screen.view),
+        )
         assert isinstance(app.screen, BigShotEnd)
     moved = {seat for seat, _ in table.match.record.actions}
     assert {1, 2} <= moved
@@ -508,6 +527,7 @@ async def test_a_bot_that_fails_or_cheats_plays_a_legal_move_and_the_game_goes_o
 
 
 # -- taking a move back ------------------------------------------------------------------------
+
 
 def keys_on_bar(app) -> str:
     return str(app.screen.query_one(KeyBar).render())
@@ -563,8 +583,11 @@ class Thinking:
 
 
 async def test_a_move_taken_back_while_a_bot_thinks_is_never_answered_by_that_thought():
-    table = table_at(until=lambda s: s.phase == "bid" and s.current == 0 and s.round >= 2
-                     and s.auction.high_bidder is None)
+    table = table_at(
+        until=lambda s: (
+            s.phase == "bid" and s.current == 0 and s.round >= 2 and s.auction.high_bidder is None
+        )
+    )
     thinking = table.bots[1] = Thinking()
     app = app_for(table)
     async with app.run_test(size=(120, 40)) as pilot:
@@ -580,7 +603,7 @@ async def test_a_move_taken_back_while_a_bot_thinks_is_never_answered_by_that_th
         await pilot.pause()
         thinking.answer.set()
         await settle(pilot, app)
-        assert table.match.record.actions[played:played + 2] == [(0, A.bid(1)), (1, A.PASS)]
+        assert table.match.record.actions[played : played + 2] == [(0, A.bid(1)), (1, A.PASS)]
 
 
 async def test_h_says_what_a_bot_would_play_and_changes_nothing():
@@ -613,8 +636,10 @@ async def test_ctrl_c_leaves_with_the_game_saved(tmp_path, saving_app):
         await pilot.pause()
         assert not app._notifications
     assert app.return_code == 0 and not app.is_running
-    assert load_table(tmp_path / "autosave-bigshot.json").match.record.actions == \
-        table.match.record.actions
+    assert (
+        load_table(tmp_path / "autosave-bigshot.json").match.record.actions
+        == table.match.record.actions
+    )
 
 
 async def test_a_screenshot_goes_to_the_data_folder_and_says_where(tmp_path, saving_app):
@@ -673,8 +698,7 @@ async def until_handed_over(app, pilot) -> HandOver:
 
 
 def hidden_table():
-    return table_at(seed=5, humans=2, options={"hidden_money": True},
-                    until=hidden_money_two_people)
+    return table_at(seed=5, humans=2, options={"hidden_money": True}, until=hidden_money_two_people)
 
 
 async def test_a_hidden_money_game_opens_on_a_hand_over_whoever_is_at_the_keyboard():
@@ -717,7 +741,8 @@ async def test_a_hint_and_pop_ups_go_at_the_hand_over():
 
 
 async def test_each_game_keeps_its_own_save_and_a_new_one_asks_before_replacing(
-        tmp_path, monkeypatch):
+    tmp_path, monkeypatch
+):
     """Issue 43: with "Continue Army, round 3" on the title screen, a new Big Shot game
     replaced it."""
     from tui.screens.dialogs import Confirm
@@ -736,17 +761,22 @@ async def test_each_game_keeps_its_own_save_and_a_new_one_asks_before_replacing(
         assert isinstance(app.screen, BigShotScreen)  # no Big Shot save: nothing to ask
         await pilot.press("ctrl+q")
     assert {p.name for p in tmp_path.glob("autosave*.json")} == {
-        "autosave-army.json", "autosave-bigshot.json"}
+        "autosave-army.json",
+        "autosave-bigshot.json",
+    }
     app = BoomtownApp(pace=0)
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
         choices = app.screen.query_one("#choices")
         assert [str(choices.get_option_at_index(i).prompt)[:14] for i in range(2)] == [
-            "Continue Big S", "Continue Army,"]
+            "Continue Big S",
+            "Continue Army,",
+        ]
         app.start_game("army", [Seat("Bob"), Seat("Ada", "heuristic")], 4, {})
         await pilot.pause()
-        assert isinstance(app.screen, Confirm) and "Army, round 1 (Ann, Ada)" in \
-            app.screen.explanation
+        assert (
+            isinstance(app.screen, Confirm) and "Army, round 1 (Ann, Ada)" in app.screen.explanation
+        )
         await pilot.click("#no")
         await pilot.pause()
         assert isinstance(app.screen, TitleScreen)
@@ -765,12 +795,20 @@ async def test_a_two_player_ledger_shows_each_colour_s_cash_debt_and_lots(size):
         await pilot.pause()
         shown = str(app.screen.query_one(LedgerPanel)._shown)
     state = table.state
-    figures = {c: (str(state.cash(c)), str(LOAN_DEBT * state.loans[c]),
-                   str(sum(owner == c for owner in state.owners))) for c in range(4)}
+    figures = {
+        c: (
+            str(state.cash(c)),
+            str(LOAN_DEBT * state.loans[c]),
+            str(sum(owner == c for owner in state.owners)),
+        )
+        for c in range(4)
+    }
     for colours in state.seat_colours:
         if size == (80, 24):  # a player's colours on one line: cash/debt/lots
-            assert "  " + " ".join(f"{COLOURS[c][0].upper()} {'/'.join(figures[c])}"
-                                   for c in colours) in shown
+            assert (
+                "  " + " ".join(f"{COLOURS[c][0].upper()} {'/'.join(figures[c])}" for c in colours)
+                in shown
+            )
         else:  # a row for each colour
             for c in colours:
                 row = next(line for line in shown.splitlines() if f" {COLOURS[c]} " in line)

@@ -12,8 +12,12 @@ from tui.screens.end import EndPage
 from tui.widgets.key_bar import KeyBar
 
 SIZES = [pytest.param((120, 40), id="120x40"), pytest.param((80, 24), id="80x24")]
-GAMES = {"bigshot": None, "army": {"round_limit": 30}, "stadium": {"round_limit": 30},
-         "million": {"round_limit": 30}}
+GAMES = {
+    "bigshot": None,
+    "army": {"round_limit": 30},
+    "stadium": {"round_limit": 30},
+    "million": {"round_limit": 30},
+}
 
 
 def finished(game: str):
@@ -25,8 +29,11 @@ def finished(game: str):
 def test_a_replay_shows_the_game_as_it_stood_at_a_move(snap_compare, game, size):
     """The end screen's `r`, four rounds on, then three moves on."""
     app = app_for(finished(game))
-    assert snap_compare(app, terminal_size=size,
-                        press=["r", "down", "down", "down", "down", "right", "right", "right"])
+    assert snap_compare(
+        app,
+        terminal_size=size,
+        press=["r", "down", "down", "down", "down", "right", "right", "right"],
+    )
 
 
 async def test_the_replay_steps_through_the_record_and_closes_back_to_the_end_screen():
@@ -44,8 +51,7 @@ async def test_the_replay_steps_through_the_record_and_closes_back_to_the_end_sc
         await pilot.press("right", "right", "right", "left")
         await pilot.pause()
         assert replay.moves == 2
-        start = Record(record.game, record.players, record.seed, record.options,
-                       record.actions[:2])
+        start = Record(record.game, record.players, record.seed, record.options, record.actions[:2])
         assert screen.view == start.replay().view(None)
         assert len(screen.query_one("#log").lines) == len(screen.view.log)
         await pilot.press("end")

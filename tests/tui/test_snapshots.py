@@ -16,8 +16,9 @@ def data_dir(tmp_path, monkeypatch):
 
 
 @pytest.mark.parametrize("size", SIZES)
-def test_title_offers_to_continue_the_saved_game_and_to_replay_past_ones(snap_compare, data_dir,
-                                                                         size):
+def test_title_offers_to_continue_the_saved_game_and_to_replay_past_ones(
+    snap_compare, data_dir, size
+):
     save_table(table_at(seed=3, until=lambda s: s.round == 5), data_dir / "autosave-bigshot.json")
     keep_finished(table_at(seed=7, until=game_over))
     assert snap_compare(BoomtownApp(pace=0), terminal_size=size)
@@ -43,6 +44,7 @@ def test_placement_previews_who_would_win_the_lot(snap_compare, size):
 def hidden(seat_to_bid: int):
     def until(state) -> bool:
         return state.phase == "bid" and state.current == seat_to_bid and state.round >= 3
+
     return table_at(seed=5, humans=2, options={"hidden_money": True}, until=until)
 
 
@@ -72,8 +74,9 @@ def test_help_screen(snap_compare, size):
     assert snap_compare(app, terminal_size=size, press=["question_mark"])
 
 
-@pytest.mark.parametrize("size", [pytest.param((60, 20), id="60x20"),
-                                  pytest.param((100, 18), id="100x18")])
+@pytest.mark.parametrize(
+    "size", [pytest.param((60, 20), id="60x20"), pytest.param((100, 18), id="100x18")]
+)
 def test_too_small_terminal_asks_for_a_bigger_window(snap_compare, size):
     app = app_for(table_at(until=human_bidding_after_a_bid))
     assert snap_compare(app, terminal_size=size)

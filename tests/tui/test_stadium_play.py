@@ -61,14 +61,21 @@ async def test_a_building_that_does_not_fit_is_refused_with_the_reason_and_chang
         await pilot.press("f", "enter")  # turned back, it fits: built
         await pilot.pause()
         assert table.state.version > version and screen.placing is None
-        assert any(b.owner == 0 and b.id == table.state.next_building - 1
-                   for b in table.state.buildings.values())
+        assert any(
+            b.owner == 0 and b.id == table.state.next_building - 1
+            for b in table.state.buildings.values()
+        )
 
 
 def building_on_fresh_land(state) -> bool:
     """The person's construction step on their first turn: all their land bought this turn."""
-    return (not state.stack and state.stage == "main" and state.turn == 0
-            and state.land[0] != 0 and state.land[0] & ~state.fresh == 0)
+    return (
+        not state.stack
+        and state.stage == "main"
+        and state.turn == 0
+        and state.land[0] != 0
+        and state.land[0] & ~state.fresh == 0
+    )
 
 
 async def test_a_key_that_can_do_nothing_now_says_why_and_changes_nothing():
@@ -78,10 +85,11 @@ async def test_a_key_that_can_do_nothing_now_says_why_and_changes_nothing():
         await pilot.pause()
         screen, version = app.screen, table.state.version
         assert "Build" not in str(screen.query_one("#keys").render())
-        for key, said in (("b", "Nobody builds in their first turn of the game."),
-                          ("d", "You have no building to demolish."),
-                          ("r", "Roll: not now. Build, demolish, offer a trade or end your "
-                                "turn.")):
+        for key, said in (
+            ("b", "Nobody builds in their first turn of the game."),
+            ("d", "You have no building to demolish."),
+            ("r", "Roll: not now. Build, demolish, offer a trade or end your turn."),
+        ):
             await pilot.press(key)
             await pilot.pause()
             assert screen.message.startswith(said)
@@ -90,8 +98,12 @@ async def test_a_key_that_can_do_nothing_now_says_why_and_changes_nothing():
 
 def offered_land_too_dear(state) -> bool:
     """The person's throw offers Bank land, and no lot for sale is within their cash."""
-    return (bool(state.stack) and state.stack[-1].kind == "land" and state.turn == 0
-            and state.legal_actions(0) == [A.NoLand()])
+    return (
+        bool(state.stack)
+        and state.stack[-1].kind == "land"
+        and state.turn == 0
+        and state.legal_actions(0) == [A.NoLand()]
+    )
 
 
 async def test_land_offered_that_the_player_cannot_pay_for_says_so():
@@ -114,8 +126,9 @@ async def test_land_offered_that_the_player_cannot_pay_for_says_so():
 
 
 async def test_a_building_of_the_banks_is_marked_b_and_bought_with_its_land_by_enter():
-    table = stadium_table(47, stadium_bank_building_offered, {"round_limit": 0}, players=3,
-                          stand_in="random")
+    table = stadium_table(
+        47, stadium_bank_building_offered, {"round_limit": 0}, players=3, stand_in="random"
+    )
     state = table.state
     offer = next(a for a in state.legal_actions(0) if type(a) is A.BuyBuilding)
     building = state.buildings[offer.building]
@@ -162,8 +175,7 @@ async def test_every_move_is_saved_and_the_game_resumes_where_it_was(tmp_path, m
     assert any(s == 0 and type(a) is A.Build for s, a in table.match.record.actions)
     saved = load_table(tmp_path / "autosave-stadium.json")
     assert saved.match.record.actions == table.match.record.actions
-    assert saved.state.log() == table.state.log() and saved.state.buildings == \
-        table.state.buildings
+    assert saved.state.log() == table.state.log() and saved.state.buildings == table.state.buildings
 
 
 async def test_d_is_offered_to_demolish_here_only_on_a_building_of_one_s_own():
@@ -174,10 +186,16 @@ async def test_d_is_offered_to_demolish_here_only_on_a_building_of_one_s_own():
         await pilot.pause()
         screen = app.screen
         mine = next(b for b in table.state.buildings.values() if b.owner == 0)
-        bank_acre = next(cell for lot in LOTS for cell in lot.cells
-                         if table.state.land[-1] >> (cell[0] * WIDTH + cell[1]) & 1)
-        for cursor, said in (((mine.row, mine.col), "demolish here"),
-                             (bank_acre, "demolish one of yours")):
+        bank_acre = next(
+            cell
+            for lot in LOTS
+            for cell in lot.cells
+            if table.state.land[-1] >> (cell[0] * WIDTH + cell[1]) & 1
+        )
+        for cursor, said in (
+            ((mine.row, mine.col), "demolish here"),
+            (bank_acre, "demolish one of yours"),
+        ):
             screen.cursor = cursor
             screen.redraw()
             await pilot.pause()
@@ -196,8 +214,12 @@ async def test_the_log_wraps_long_lines_and_a_small_window_opens_it_whole():
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
         log = app.screen.query_one("#log")
-        log.write_lines(["Ada picks a Venture card: Investor: collect $1,000 for each turn "
-                         "played (at most $40,000). Ada collects $14,000 (Investor)."])
+        log.write_lines(
+            [
+                "Ada picks a Venture card: Investor: collect $1,000 for each turn "
+                "played (at most $40,000). Ada collects $14,000 (Investor)."
+            ]
+        )
         await pilot.pause()
         rows = log.visible()
         assert rows[-1].strip().endswith("collects $14,000 (Investor).")
@@ -216,8 +238,13 @@ async def test_the_log_wraps_long_lines_and_a_small_window_opens_it_whole():
 
 def offered_land_anywhere(state) -> bool:
     """The person threw a 4: one lot of Bank land in any zone."""
-    return (bool(state.stack) and state.stack[-1].kind == "land" and state.turn == 0
-            and state.stack[-1].zone == 0 and len(state.legal_actions(0)) > 20)
+    return (
+        bool(state.stack)
+        and state.stack[-1].kind == "land"
+        and state.turn == 0
+        and state.stack[-1].zone == 0
+        and len(state.legal_actions(0)) > 20
+    )
 
 
 async def test_tab_visits_every_lot_for_sale_in_board_order_and_shift_tab_goes_back():

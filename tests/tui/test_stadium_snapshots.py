@@ -22,14 +22,16 @@ def test_city_mid_game(snap_compare, size):
 
 @pytest.mark.parametrize("size", SIZES)
 def test_a_building_placed_where_it_fits(snap_compare, size):
-    assert snap_compare(app_for(stadium_table(3, stadium_building)), terminal_size=size,
-                        press=["b"])
+    assert snap_compare(
+        app_for(stadium_table(3, stadium_building)), terminal_size=size, press=["b"]
+    )
 
 
 @pytest.mark.parametrize("size", SIZES)
 def test_a_building_turned_where_it_does_not_fit_says_why(snap_compare, size):
-    assert snap_compare(app_for(stadium_table(3, stadium_building)), terminal_size=size,
-                        press=["b", "f"])
+    assert snap_compare(
+        app_for(stadium_table(3, stadium_building)), terminal_size=size, press=["b", "f"]
+    )
 
 
 @pytest.mark.parametrize("size", SIZES)
@@ -39,8 +41,9 @@ def test_buying_bank_land(snap_compare, size):
 
 @pytest.mark.parametrize("size", SIZES)
 def test_crown_auction_with_a_typed_bid(snap_compare, size):
-    assert snap_compare(app_for(stadium_table(1, stadium_bidding)), terminal_size=size,
-                        press=["1", "0", "0"])
+    assert snap_compare(
+        app_for(stadium_table(1, stadium_bidding)), terminal_size=size, press=["1", "0", "0"]
+    )
 
 
 @pytest.mark.parametrize("size", SIZES)
@@ -50,14 +53,16 @@ def test_raising_money_by_auction(snap_compare, size):
 
 @pytest.mark.parametrize("size", SIZES)
 def test_trade_screen(snap_compare, size):
-    assert snap_compare(app_for(stadium_table(3, stadium_building)), terminal_size=size,
-                        press=["o"])
+    assert snap_compare(
+        app_for(stadium_table(3, stadium_building)), terminal_size=size, press=["o"]
+    )
 
 
 @pytest.mark.parametrize("size", SIZES)
 def test_help(snap_compare, size):
-    assert snap_compare(app_for(stadium_table(3, stadium_building)), terminal_size=size,
-                        press=["question_mark"])
+    assert snap_compare(
+        app_for(stadium_table(3, stadium_building)), terminal_size=size, press=["question_mark"]
+    )
 
 
 @pytest.mark.parametrize("size", SIZES)

@@ -55,8 +55,9 @@ async def test_notices_that_overflow_the_window_are_wiped_when_they_expire():
             app.notify(f"Notice {n}", timeout=2.0)
             await until(lambda n=n: f"Notice {n}" in app.shown(), f"notice {n} was never drawn")
         await until(lambda: not app.screen.query(Toast), "the notices never expired")
-        await until(lambda: "Notice" not in app.shown(),
-                    f"expired notices are still drawn:\n{app.shown()}")
+        await until(
+            lambda: "Notice" not in app.shown(), f"expired notices are still drawn:\n{app.shown()}"
+        )
         assert "board" in app.shown().splitlines()[HEIGHT - 2]  # what they covered is back
 
 

@@ -12,8 +12,10 @@ from tui.screens.trade import TradeScreen
 
 from .test_play import keys_on_bar
 
-GAMES = {"army": (army, lambda: army_table(1, offered_a_trade)),
-         "stadium": (stadium, lambda: stadium_table(1, offered_a_trade, players=3))}
+GAMES = {
+    "army": (army, lambda: army_table(1, offered_a_trade)),
+    "stadium": (stadium, lambda: stadium_table(1, offered_a_trade, players=3)),
+}
 
 
 def my_last_action(table):
@@ -44,8 +46,12 @@ async def test_c_opens_the_counter_offer(game):
 
 async def test_army_s_y_and_n_buy_a_deed_or_send_it_to_auction():
     for key, answer in (("y", army.Buy), ("n", army.Decline)):
-        table = army_table(2, lambda state: bool(state.stack) and state.stack[-1].kind == "buy"
-                           and state.stack[-1].seat == 0)
+        table = army_table(
+            2,
+            lambda state: (
+                bool(state.stack) and state.stack[-1].kind == "buy" and state.stack[-1].seat == 0
+            ),
+        )
         app = app_for(table)
         async with app.run_test(size=(120, 40)) as pilot:
             assert " y  Buy" in keys_on_bar(app) and " n  Auction it" in keys_on_bar(app)
@@ -54,8 +60,9 @@ async def test_army_s_y_and_n_buy_a_deed_or_send_it_to_auction():
 
 
 async def test_a_shared_key_pressed_in_vain_names_both_of_its_answers():
-    table = army_table(2, lambda state: state.turn == 0 and state.stage == "roll"
-                       and not state.stack)
+    table = army_table(
+        2, lambda state: state.turn == 0 and state.stage == "roll" and not state.stack
+    )
     app = app_for(table)
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.press("y")
@@ -112,9 +119,11 @@ async def test_cash_is_written_as_money_and_the_offer_says_what_it_does_to_each_
         (me, mine), (partner, theirs) = outcome.changes
         shown = str(screen.query_one("#outcome").render())
         name = table.state.players[partner]
-        assert shown.startswith(f"Change in worth: you {'+' if mine > 0 else '−'}{money}"
-                                f"{abs(mine):,}, {name} {'+' if theirs > 0 else '−'}{money}"
-                                f"{abs(theirs):,}")
+        assert shown.startswith(
+            f"Change in worth: you {'+' if mine > 0 else '−'}{money}"
+            f"{abs(mine):,}, {name} {'+' if theirs > 0 else '−'}{money}"
+            f"{abs(theirs):,}"
+        )
         without = screen.final.trade_outcome(0, replace(offer, give_cash=0)).changes
         assert (mine, theirs) == (without[0][1] - 50_000, without[1][1] + 50_000)  # cash counts
         if game == "army":  # this offer hands Cat her brown group, and the screen warns

@@ -8,8 +8,12 @@ from __future__ import annotations
 from importlib import import_module
 
 # slug -> the class in its screen.py
-SCREENS = {"bigshot": "BigShotScreen", "army": "ArmyScreen", "stadium": "StadiumScreen",
-           "million": "MillionScreen"}
+SCREENS = {
+    "bigshot": "BigShotScreen",
+    "army": "ArmyScreen",
+    "stadium": "StadiumScreen",
+    "million": "MillionScreen",
+}
 PLAYABLE = tuple(SCREENS)
 
 

@@ -53,8 +53,12 @@ class HandOver(ModalPage[None]):
     def body(self) -> ComposeResult:
         with Vertical(classes="dialog"):
             yield Static(Text(f"{self.player}'s turn"), classes="dialog-title")
-            yield Static(Text(f"Money is hidden in this game. Pass the keyboard to {self.player}, "
-                              "then press Enter."))
+            yield Static(
+                Text(
+                    f"Money is hidden in this game. Pass the keyboard to {self.player}, "
+                    "then press Enter."
+                )
+            )
             with Horizontal(classes="buttons"):
                 yield Button(Text(f"I am {self.player}"), id="ready", variant="primary")
 
@@ -104,9 +108,11 @@ class OutOfTheGame(ModalPage[str]):
     """Everyone at the keyboard is out (bankrupt) while the bots play on: watch them at speed,
     jump to the result, or leave. Answers "watch", "result" or "leave"."""
 
-    BINDINGS = [Binding("w", "dismiss('watch')", "Watch fast"),
-                Binding("r", "dismiss('result')", "Skip to the result"),
-                Binding("l,escape", "dismiss('leave')", "Leave")]
+    BINDINGS = [
+        Binding("w", "dismiss('watch')", "Watch fast"),
+        Binding("r", "dismiss('result')", "Skip to the result"),
+        Binding("l,escape", "dismiss('leave')", "Leave"),
+    ]
 
     def __init__(self, players_left: int) -> None:
         super().__init__()
@@ -115,8 +121,12 @@ class OutOfTheGame(ModalPage[str]):
     def body(self) -> ComposeResult:
         with Vertical(classes="dialog"):
             yield Static("You are out of the game", classes="dialog-title")
-            yield Static(Text(f"{self.players_left} players play on. Watch them at speed (w), "
-                              "skip straight to the result (r), or leave (l)."))
+            yield Static(
+                Text(
+                    f"{self.players_left} players play on. Watch them at speed (w), "
+                    "skip straight to the result (r), or leave (l)."
+                )
+            )
             with Horizontal(classes="buttons"):
                 yield Button("Watch fast", id="watch", variant="primary")
                 yield Button("Skip to the result", id="result")

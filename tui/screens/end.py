@@ -23,8 +23,13 @@ OUT = Style(dim=True)
 def standing_label(view, seat: int, label: Text, width: int) -> Text:
     """A player's `label` in the standings, `width` cells: ★ for a winner, "(bankrupt)" for a
     player out of the game; the name is cut, never the mark."""
-    status = (" ★", "bold") if seat in view.result.winners else \
-        (" (bankrupt)", OUT) if not view.active[seat] else ("", "")
+    status = (
+        (" ★", "bold")
+        if seat in view.result.winners
+        else (" (bankrupt)", OUT)
+        if not view.active[seat]
+        else ("", "")
+    )
     label.truncate(width - len(status[0]), overflow="ellipsis")
     label.append(*status)
     label.truncate(width, pad=True)
@@ -40,8 +45,9 @@ def chart_of(view, history, final, labels: list[Text], colours, width: int, titl
     return sparklines(history, labels, styles, width, title)
 
 
-ASSISTED = "Assisted: moves were taken back or hints asked, so this game counts in no record " \
-    "of wins."
+ASSISTED = (
+    "Assisted: moves were taken back or hints asked, so this game counts in no record of wins."
+)
 
 
 class EndPage(Page[str]):
@@ -50,11 +56,15 @@ class EndPage(Page[str]):
     the choices, and may give it `replay`, which makes a screen replaying the game."""
 
     AUTO_FOCUS = ".buttons Button"  # Enter takes the first choice; the arrows move between them
-    BINDINGS = [Binding("a", "choose('again')", "Play again"),
-                Binding("r", "replay", "Replay"), Binding("t", "choose('title')", "Title"),
-                Binding("q", "choose('quit')", "Quit"), Binding("q", "choose('lobby')", "Lobby"),
-                Binding("left", "app.focus_previous", show=False),
-                Binding("right", "app.focus_next", show=False)]
+    BINDINGS = [
+        Binding("a", "choose('again')", "Play again"),
+        Binding("r", "replay", "Replay"),
+        Binding("t", "choose('title')", "Title"),
+        Binding("q", "choose('quit')", "Quit"),
+        Binding("q", "choose('lobby')", "Lobby"),
+        Binding("left", "app.focus_previous", show=False),
+        Binding("right", "app.focus_next", show=False),
+    ]
 
     def __init__(self, view) -> None:
         super().__init__()

@@ -12,8 +12,10 @@ MIN_WIDTH, MIN_HEIGHT = 80, 24
 
 
 def too_small_message(width: int, height: int) -> str:
-    return (f"Boomtown needs a window of at least {MIN_WIDTH} x {MIN_HEIGHT}.\n"
-            f"This one is {width} x {height}: please make it larger.")
+    return (
+        f"Boomtown needs a window of at least {MIN_WIDTH} x {MIN_HEIGHT}.\n"
+        f"This one is {width} x {height}: please make it larger."
+    )
 
 
 class _Sized:

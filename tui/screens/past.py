@@ -20,8 +20,7 @@ class PastGamesScreen(Page):
 
     BINDINGS = [Binding("escape,q", "app.pop_screen", "Back")]
 
-    def __init__(self, games: Sequence[PastGame], hint: str,
-                 replay: Callable[[str], None]) -> None:
+    def __init__(self, games: Sequence[PastGame], hint: str, replay: Callable[[str], None]) -> None:
         super().__init__()
         self.games = games
         self.hint = hint
@@ -35,8 +34,9 @@ class PastGamesScreen(Page):
         yield Footer()
 
     def _options(self) -> list[Option]:
-        return [Option(Text(game.text), id=game.key, disabled=not game.readable)
-                for game in self.games]
+        return [
+            Option(Text(game.text), id=game.key, disabled=not game.readable) for game in self.games
+        ]
 
     def show(self, games: Sequence[PastGame], hint: str) -> None:
         """List `games` under `hint` instead."""

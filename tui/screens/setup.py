@@ -36,8 +36,10 @@ class SetupScreen(Page):
         kinds.append(("Empty seat", EMPTY_SEAT))
         with VerticalScroll(id="setup"):
             yield Static(f"New game of {spec.title}", classes="dialog-title")
-            yield Static(f"{spec.min_players} to {spec.max_players} players, seated in this "
-                         "order.", classes="hint")
+            yield Static(
+                f"{spec.min_players} to {spec.max_players} players, seated in this order.",
+                classes="hint",
+            )
             for seat in range(spec.max_players):
                 default = HUMAN if seat == 0 else "heuristic"
                 name = "Player" if seat == 0 else BOT_NAMES[seat - 1]
@@ -47,14 +49,17 @@ class SetupScreen(Page):
                     yield Input(name, id=f"name-{seat}", max_length=16, compact=True)
             yield OptionsForm(spec)
             with Horizontal(classes="option-row"):
-                yield Input(placeholder="random", id="seed", type="integer", max_length=12,
-                            compact=True)
-                yield Static("[b]seed[/b]: the same seed and moves give the same game",
-                             classes="hint")
+                yield Input(
+                    placeholder="random", id="seed", type="integer", max_length=12, compact=True
+                )
+                yield Static(
+                    "[b]seed[/b]: the same seed and moves give the same game", classes="hint"
+                )
             with Horizontal(classes="option-row"):
                 yield Choice(PACES, 0.8, id="pace")
-                yield Static("[b]bot pace[/b]: how long each bot move stays on screen",
-                             classes="hint")
+                yield Static(
+                    "[b]bot pace[/b]: how long each bot move stays on screen", classes="hint"
+                )
             with Horizontal(classes="buttons"):
                 yield Button("Start", id="start", variant="primary")
                 yield Button("Back", id="back")

@@ -67,8 +67,13 @@ class GameCommands(Provider):
             yield "Undo: take back your last move", screen.action_take_back
         if screen.table.hints and screen.viewer is not None and screen._mine():
             yield "Hint: what a bot would play now", screen.action_hint
-        yield (f"Bell when your turn comes after a wait: turn it "
-               f"{'off' if self.app.turn_bell else 'on'}"), screen.action_toggle_bell
+        yield (
+            (
+                f"Bell when your turn comes after a wait: turn it "
+                f"{'off' if self.app.turn_bell else 'on'}"
+            ),
+            screen.action_toggle_bell,
+        )
         yield "Help: keys and rules", screen.action_help
         yield "Save the game", screen.action_save
         yield "Leave the game", screen.action_leave
@@ -99,8 +104,10 @@ def answer_keys(keys, show: bool = True) -> tuple[dict[str, Any], list[Binding]]
     """A game's answer keys, each (key, what it sends, description): the screen's ANSWERS, named
     by description, and their bindings. Two answers may share a key where the game never waits
     for both at once (Army's `y` buys a deed or accepts an offer): the key sends the one listed."""
-    return ({text: wanted for _, wanted, text in keys},
-            [Binding(key, f"answer({text!r})", text, show=show) for key, _, text in keys])
+    return (
+        {text: wanted for _, wanted, text in keys},
+        [Binding(key, f"answer({text!r})", text, show=show) for key, _, text in keys],
+    )
 
 
 class TableScreen(Page):
@@ -135,11 +142,18 @@ class TableScreen(Page):
     FULL_SIZE = (110, 36)  # the smallest window the full layout fits; below, the compact one
     WATCHING = " · watching"  # the status line's word for a spectator's screen
     END_CHOICES = {"again": "Play again", "title": "Title", "quit": "Quit"}  # the end's buttons
-    NO_TAKING_BACK = "Nothing to take back: Undo goes back to your last move, as far as the " \
-                     "last die thrown or card drawn."
+    NO_TAKING_BACK = (
+        "Nothing to take back: Undo goes back to your last move, as far as the "
+        "last die thrown or card drawn."
+    )
 
-    def __init__(self, table: Table, pace: float = 0.0, save_path: Path | None = None,
-                 seat: int | str | None = HOT_SEAT) -> None:
+    def __init__(
+        self,
+        table: Table,
+        pace: float = 0.0,
+        save_path: Path | None = None,
+        seat: int | str | None = HOT_SEAT,
+    ) -> None:
         super().__init__()
         self.table = table
         self.pace = pace
@@ -216,8 +230,12 @@ class TableScreen(Page):
         if not table.is_over():
             self._autosave()  # before anything is shown: a hand-over may be left with Ctrl+Q
         actor = table.actor()
-        if self.hot_seat and actor is not None and not table.seats[actor].is_bot \
-                and actor != self.viewer:
+        if (
+            self.hot_seat
+            and actor is not None
+            and not table.seats[actor].is_bot
+            and actor != self.viewer
+        ):
             if self._needs_hand_over(self.view):
                 self._hand_over(actor)
                 return
@@ -229,7 +247,7 @@ class TableScreen(Page):
             self.app.bell()
         self.query_one("#status", TextPanel).show_text(self.status_line())
         if self.view is not self._drawn:  # news that changes no view (chat, who is online)
-            self._drawn = self.view       # redraws no board
+            self._drawn = self.view  # redraws no board
             self.show(self.view)
             self._refresh_keys()
         self._append_log()
@@ -242,8 +260,12 @@ class TableScreen(Page):
     def _refresh_keys(self) -> None:
         """Re-check which keys apply only when the kinds of legal actions change."""
         view = self.view
-        keys_for = (getattr(view, "phase", None), self._mine(), self._may_take_back(),
-                    tuple(sorted({type(a).__name__ for a in view.legal})))
+        keys_for = (
+            getattr(view, "phase", None),
+            self._mine(),
+            self._may_take_back(),
+            tuple(sorted({type(a).__name__ for a in view.legal})),
+        )
         if keys_for != self._keys_for:
             self._keys_for = keys_for
             self.query_one(KeyBar).show_keys(self)
@@ -254,7 +276,7 @@ class TableScreen(Page):
             self.query_one("#log", LogPanel).keep(len(lines))
             self._logged = len(lines)
         if len(lines) > self._logged:
-            self.query_one("#log", LogPanel).write_lines(lines[self._logged:])
+            self.query_one("#log", LogPanel).write_lines(lines[self._logged :])
             self._logged = len(lines)
 
     def _needs_hand_over(self, view) -> bool:
@@ -305,8 +327,9 @@ class TableScreen(Page):
         if not humans or not set(humans) <= out:
             return
         self._out_offered = True  # asked over the table as it stands, once it is drawn
-        self.call_after_refresh(self.app.push_screen,
-                                OutOfTheGame(len(self.table.seats) - len(out)), self._on_out)
+        self.call_after_refresh(
+            self.app.push_screen, OutOfTheGame(len(self.table.seats) - len(out)), self._on_out
+        )
 
     def _on_out(self, choice: str | None) -> None:
         if choice == "watch":
@@ -455,8 +478,11 @@ class TableScreen(Page):
         self.show(self.view)
 
     def _may_take_back(self) -> bool:
-        return self.viewer is not None and not self.table.is_over() \
+        return (
+            self.viewer is not None
+            and not self.table.is_over()
             and self.table.can_take_back(self.viewer)
+        )
 
     def action_take_back(self) -> None:
         """Take back the viewer's last move (and the bots' replies), as far back as the last
@@ -466,8 +492,15 @@ class TableScreen(Page):
         self.workers.cancel_group(self, "bots")
         (_, move), *replies = self.table.take_back(self.viewer)  # the viewer's, then bots'
         self.message = ""
-        self.notify(f"Taken back: {move}" + (f", and {len(replies)} bot move"
-                    f"{'s' if len(replies) > 1 else ''} after it" if replies else "") + ".")
+        self.notify(
+            f"Taken back: {move}"
+            + (
+                f", and {len(replies)} bot move{'s' if len(replies) > 1 else ''} after it"
+                if replies
+                else ""
+            )
+            + "."
+        )
         self.refresh_view()
 
     def _mine(self) -> bool:
@@ -536,8 +569,12 @@ class TableScreen(Page):
         """Why `key`, one of the game's keys, does nothing now; None when it acts, or is not
         one (the arrows and other keys left off the key bar say nothing). A game's screen
         binds its keys before a table's own, so the first found is the one meant."""
-        keyed = [b for cls in type(self).__mro__ for b in vars(cls).get("BINDINGS", ())
-                 if isinstance(b, Binding) and b.show and key in b.key.split(",")]
+        keyed = [
+            b
+            for cls in type(self).__mro__
+            for b in vars(cls).get("BINDINGS", ())
+            if isinstance(b, Binding) and b.show and key in b.key.split(",")
+        ]
         if not keyed or self.has_class("-too-small") or self.table.is_over():
             return None
         active = self.active_bindings.get(key)
@@ -559,8 +596,10 @@ class TableScreen(Page):
         sent = self.sent_by(action, parameters)
         reason = self.table.why_illegal(self.viewer, sent) if sent is not None else None
         return f"{described}: not now. " + (
-            f"{sentence(reason)}." if reason else
-            f"The game waits for you {self.DOING[view.phase]}.")
+            f"{sentence(reason)}."
+            if reason
+            else f"The game waits for you {self.DOING[view.phase]}."
+        )
 
     def action_answer(self, name: str) -> None:
         action = self.answer(name)
@@ -592,8 +631,10 @@ class TableScreen(Page):
 
     def action_toggle_bell(self) -> None:
         self.app.choose_turn_bell(not self.app.turn_bell)
-        self.notify(f"The bell {'rings' if self.app.turn_bell else 'no longer rings'} when your "
-                    f"turn comes after {WAIT:g} s of others' play.")
+        self.notify(
+            f"The bell {'rings' if self.app.turn_bell else 'no longer rings'} when your "
+            f"turn comes after {WAIT:g} s of others' play."
+        )
 
     def help_text(self) -> str:
         """The game's help with the keys of every table after the game's own keys (the first
@@ -601,7 +642,7 @@ class TableScreen(Page):
         cut = self.HELP.find("\n# ")
         if cut < 0:
             return f"{self.HELP}\n{self.KEYS_HELP}"
-        return f"{self.HELP[:cut + 1]}\n{self.KEYS_HELP}{self.HELP[cut:]}"
+        return f"{self.HELP[: cut + 1]}\n{self.KEYS_HELP}{self.HELP[cut:]}"
 
     def action_save(self, quiet: bool = False) -> None:
         if self.save_path is None or self.table.is_over():

@@ -47,16 +47,22 @@ class TitleScreen(Page):
             try:
                 table = load_table(path)
             except RecordError as exc:
-                choices.append(Option(Text(f"Saved {about(game)['title']} game cannot be "
-                                           f"continued: {exc}"), id=f"broken:{game}",
-                                      disabled=True))
+                choices.append(
+                    Option(
+                        Text(f"Saved {about(game)['title']} game cannot be continued: {exc}"),
+                        id=f"broken:{game}",
+                        disabled=True,
+                    )
+                )
             else:
-                choices.append(Option(Text(f"Continue {describe_save(table)}"),
-                                      id=f"continue:{game}"))
+                choices.append(
+                    Option(Text(f"Continue {describe_save(table)}"), id=f"continue:{game}")
+                )
         for slug in PLAYABLE:
             game = about(slug)
-            choices.append(Option(f"New game of {game['title']}: {game['summary']}",
-                                  id=f"new:{slug}"))
+            choices.append(
+                Option(f"New game of {game['title']}: {game['summary']}", id=f"new:{slug}")
+            )
         kept = len(kept_games())  # counted, not read: the list reads them
         if kept:
             choices.append(Option(f"Replay a past game ({kept} kept)", id="past"))
@@ -69,10 +75,13 @@ class TitleScreen(Page):
         elif choice == "past":
             from .past import PastGamesScreen
 
-            hint = f"The last {FINISHED_KEPT} games finished here are kept. Enter replays one; " \
+            hint = (
+                f"The last {FINISHED_KEPT} games finished here are kept. Enter replays one; "
                 "Esc goes back."
-            self.app.push_screen(PastGamesScreen(past_games(), hint,
-                                                 lambda key: self.app.replay(Path(key))))
+            )
+            self.app.push_screen(
+                PastGamesScreen(past_games(), hint, lambda key: self.app.replay(Path(key)))
+            )
         elif choice.startswith("new:"):
             from .setup import SetupScreen
 

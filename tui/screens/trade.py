@@ -29,8 +29,10 @@ def offer_text(players, trade, cut: int | None = None) -> Text:
     `cut` cells, ending in an ellipsis, if given (the counter-offer screen shows it all)."""
     offer = trade.offer
     text = Text()
-    for name, items in ((players[offer.partner], offer.gives),
-                        (players[trade.proposer], offer.asks)):
+    for name, items in (
+        (players[offer.partner], offer.gives),
+        (players[trade.proposer], offer.asks),
+    ):
         side = Text()
         side.append(f"{name} gets: ", "bold")
         side.append(items)
@@ -62,8 +64,14 @@ class TradeScreen(ModalPage):
         """What `seat` could hand over, `chosen` ones ticked."""
         raise NotImplementedError
 
-    def make_offer(self, partner: int, give: tuple[int, ...], give_cash: int,
-                   get: tuple[int, ...], get_cash: int):
+    def make_offer(
+        self,
+        partner: int,
+        give: tuple[int, ...],
+        give_cash: int,
+        get: tuple[int, ...],
+        get_cash: int,
+    ):
         raise NotImplementedError
 
     def sides_of(self, offer) -> tuple[tuple[tuple[int, ...], int], tuple[tuple[int, ...], int]]:
@@ -79,16 +87,22 @@ class TradeScreen(ModalPage):
     def body(self) -> ComposeResult:
         view, offer = self.final, self.counter
         with Vertical(classes="dialog trade"):
-            title = f"Counter-offer to {view.players[self.partner]}" if offer is not None \
+            title = (
+                f"Counter-offer to {view.players[self.partner]}"
+                if offer is not None
                 else "Offer a trade"
-            left = "" if view.offers_left is None else \
-                f" · offers left this turn: {view.offers_left}"
-            yield Static(Text(title + left),
-                         classes="dialog-title")
+            )
+            left = (
+                "" if view.offers_left is None else f" · offers left this turn: {view.offers_left}"
+            )
+            yield Static(Text(title + left), classes="dialog-title")
             if offer is None:
                 with Horizontal(classes="option-row"):
-                    yield Choice([(Text(view.players[s]), s) for s in self.others], self.partner,
-                                 id="partner")
+                    yield Choice(
+                        [(Text(view.players[s]), s) for s in self.others],
+                        self.partner,
+                        id="partner",
+                    )
                     yield Static("[b]partner[/b]: ← → for another", classes="hint")
             # in a counter-offer, what the other side asked for is what this side gives
             theirs, mine = self.sides_of(offer) if offer is not None else (((), 0), ((), 0))
@@ -106,8 +120,9 @@ class TradeScreen(ModalPage):
         with Vertical(classes="side"):
             yield Static(self._side_title(side, items), classes="side-title", id=f"{side}-title")
             yield TickList(*items, id=side)
-            yield MoneyInput(cash, self.MONEY, self.CASH_DIGITS, placeholder="and cash",
-                             id=f"{side}-cash")
+            yield MoneyInput(
+                cash, self.MONEY, self.CASH_DIGITS, placeholder="and cash", id=f"{side}-cash"
+            )
 
     def _side_title(self, side: str, items: list) -> str:
         title = f"You {side}"
@@ -133,8 +148,10 @@ class TradeScreen(ModalPage):
             sign = "+" if change > 0 else "−" if change < 0 else ""
             text.append(", " if index else "")
             text.append("you" if seat == self.seat else players[seat])
-            text.append(f" {sign}{self.MONEY}{abs(change):,}", "green" if change > 0 else
-                        "red" if change < 0 else "")
+            text.append(
+                f" {sign}{self.MONEY}{abs(change):,}",
+                "green" if change > 0 else "red" if change < 0 else "",
+            )
         for seat, group in outcome.completes:
             if seat == self.seat:
                 text.append(f"\nYou would complete {self.group_phrase(group)}.", "green")

@@ -44,7 +44,7 @@ def wrap(text: str, width: int, subsequent_indent: str = "") -> list[str]:
                 line = subsequent_indent
             else:  # longer than a line: cut where it ends (at least one character, to go on)
                 cut = 1
-                while cut < len(word) and cell_len(word[:cut + 1]) <= room:
+                while cut < len(word) and cell_len(word[: cut + 1]) <= room:
                     cut += 1
                 lines.append(line + word[:cut])
                 line, word = subsequent_indent, word[cut:]
@@ -61,8 +61,9 @@ class Canvas:
         self._styles: list[list[Style | str]] = [[""] * width for _ in range(height)]
         self._wide = False  # a wide character is on the canvas: writing must mind its halves
 
-    def put(self, x: int, y: int, text: str, style: Style | str = "",
-            width: int | None = None) -> None:
+    def put(
+        self, x: int, y: int, text: str, style: Style | str = "", width: int | None = None
+    ) -> None:
         """Write `text` at column x of row y, at most `width` cells of it; what falls outside the
         canvas is clipped. A wide character (CJK, most emoji) takes two cells and a combining one
         joins the character before it, so a name in any script keeps the grid's columns."""
@@ -72,7 +73,7 @@ class Canvas:
             self._put_cells(x, y, text, style, width)
             return
         if width is not None:
-            text = text[:max(0, width)]
+            text = text[: max(0, width)]
         row, styles, wide = self._chars[y], self._styles[y], self._wide
         for i, ch in enumerate(text):
             if 0 <= x + i < self.width:
@@ -81,8 +82,7 @@ class Canvas:
                 row[x + i] = ch
                 styles[x + i] = style
 
-    def _put_cells(self, x: int, y: int, text: str, style: Style | str,
-                   width: int | None) -> None:
+    def _put_cells(self, x: int, y: int, text: str, style: Style | str, width: int | None) -> None:
         end = min(self.width, x + max(0, width) if width is not None else self.width)
         row, styles = self._chars[y], self._styles[y]
         written = None  # the cell of the last character written, which a combining mark joins
@@ -170,8 +170,11 @@ class Drawing(LinesWidget):
 
     def geometry(self):
         full = self.FULL
-        return full if self.size.width >= full.width and self.size.height >= full.height \
+        return (
+            full
+            if self.size.width >= full.width and self.size.height >= full.height
             else self.COMPACT
+        )
 
     def get_content_width(self, container, viewport) -> int:
         return self.FULL.width if container.width >= self.FULL.width else self.COMPACT.width
@@ -196,10 +199,18 @@ class Drawing(LinesWidget):
             canvas = Canvas(g.width, g.height)
             self.draw(canvas, g)
             visible = min(g.width, width - left)
-            lines = [Strip([Segment(run, base + style if style else base)
-                            for run, style in canvas.runs(y)], g.width)
-                     .crop_pad(visible, left, width - left - visible, base).simplify()
-                     for y in range(g.height)]
+            lines = [
+                Strip(
+                    [
+                        Segment(run, base + style if style else base)
+                        for run, style in canvas.runs(y)
+                    ],
+                    g.width,
+                )
+                .crop_pad(visible, left, width - left - visible, base)
+                .simplify()
+                for y in range(g.height)
+            ]
             if key is not None:
                 SHARED[key] = lines
                 if len(SHARED) > SHARED_KEPT:

@@ -14,8 +14,9 @@ AXIS = Style(dim=True)
 TIED = "≡"  # several seats at one point, more than the round's columns can show apart
 
 
-def worth_chart(history: Sequence[Sequence[int]], marks: Sequence[tuple[str, Style]],
-                width: int, title: str) -> Text:
+def worth_chart(
+    history: Sequence[Sequence[int]], marks: Sequence[tuple[str, Style]], width: int, title: str
+) -> Text:
     """`history[r][seat]` drawn as `marks[seat]` (a character and its style) per round, in at
     most `width` columns."""
     if not history:
@@ -25,7 +26,7 @@ def worth_chart(history: Sequence[Sequence[int]], marks: Sequence[tuple[str, Sty
     span = max(1, high - low)
     label = max(5, len(f"{high}"), len(f"{low}"))
     left = label + 2
-    shown = list(history)[-max(1, width - left):]  # the latest rounds if they do not all fit
+    shown = list(history)[-max(1, width - left) :]  # the latest rounds if they do not all fit
     first = len(history) - len(shown)
     step = max(1, min(4, (width - left) // len(shown)))
     canvas = Canvas(left + step * len(shown), CHART_HEIGHT + 1)
@@ -67,8 +68,13 @@ def spread(rounds: int, count: int) -> list[int]:
     return [round(i * (rounds - 1) / (count - 1)) for i in range(count)]
 
 
-def sparklines(history: Sequence[Sequence[int]], labels: Sequence[Text],
-               styles: Sequence[Style], width: int, title: str) -> Text:
+def sparklines(
+    history: Sequence[Sequence[int]],
+    labels: Sequence[Text],
+    styles: Sequence[Style],
+    width: int,
+    title: str,
+) -> Text:
     """One line per seat: its label, then a bar per round as high as its worth then (all seats on
     one scale), so lines that would cross on a chart stay apart. Long games are sampled to fit."""
     if not history:
@@ -82,14 +88,20 @@ def sparklines(history: Sequence[Sequence[int]], labels: Sequence[Text],
     for seat, label in enumerate(labels):
         line = label.copy()
         line.pad_right(label_width - len(label))
-        bars = "".join(BARS[round(max(0, history[r][seat]) / high * (len(BARS) - 1))]
-                       for r in picked)
+        bars = "".join(
+            BARS[round(max(0, history[r][seat]) / high * (len(BARS) - 1))] for r in picked
+        )
         line.append(bars, styles[seat])
         line.append(f" {history[-1][seat]:>9,}", AXIS)
         text.append_text(line)
         text.append("\n")
     every = rounds / len(picked)  # "every 1.0 rounds" would hide the rounds left out
-    sampled = "" if len(picked) == rounds else f", every {every:.1f} rounds" if every >= 1.05 \
+    sampled = (
+        ""
+        if len(picked) == rounds
+        else f", every {every:.1f} rounds"
+        if every >= 1.05
         else f", {len(picked)} of them shown"
+    )
     text.append(f"{'':{label_width}}round 1 to {rounds}{sampled}; full height is {high:,}", AXIS)
     return text

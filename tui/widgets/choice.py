@@ -45,8 +45,14 @@ class Choice(Widget, can_focus=True):
         def control(self) -> Choice:
             return self.choice
 
-    def __init__(self, options: Sequence[tuple[ChoiceLabel, Hashable]], value: Hashable, *,
-                 id: str | None = None, classes: str | None = None) -> None:
+    def __init__(
+        self,
+        options: Sequence[tuple[ChoiceLabel, Hashable]],
+        value: Hashable,
+        *,
+        id: str | None = None,
+        classes: str | None = None,
+    ) -> None:
         super().__init__(id=id, classes=classes)
         self._options: list[tuple[ChoiceLabel, Hashable]] = []
         self.set_options(options)

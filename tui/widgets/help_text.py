@@ -37,6 +37,7 @@ def markdown_theme(variables: Mapping[str, str], dark: bool) -> Theme:
     """Rich's Markdown styles as Textual's Markdown widget draws them in a theme whose CSS
     variables are `variables`: headings in their colours, bullets in the primary text colour,
     inline code as Textual draws it on a dark (warning colours) or light (error) theme."""
+
     def colour(name: str) -> str:
         return Color.parse(variables[name]).hex6
 
@@ -45,8 +46,14 @@ def markdown_theme(variables: Mapping[str, str], dark: bool) -> Theme:
         return f"{text_style} {colour(f'markdown-h{level}-color')}"
 
     tint = "warning" if dark else "error"
-    back = Color.parse(variables["surface"]).blend(Color.parse(variables[tint]),
-                                                   0.1 if dark else 0.05)
+    back = Color.parse(variables["surface"]).blend(
+        Color.parse(variables[tint]), 0.1 if dark else 0.05
+    )
     styles = {f"markdown.h{level}": heading(level) for level in range(1, 4)}
-    return Theme({**styles, "markdown.item.bullet": colour("text-primary"),
-                  "markdown.code": f"{colour(f'text-{tint}')} on {back.hex6}"})
+    return Theme(
+        {
+            **styles,
+            "markdown.item.bullet": colour("text-primary"),
+            "markdown.code": f"{colour(f'text-{tint}')} on {back.hex6}",
+        }
+    )

@@ -33,12 +33,20 @@ class KeyBar(TextPanel):
 
         for active in sorted(screen.active_bindings.values(), key=place):
             binding = active.binding
-            if not binding.show or not active.enabled or binding.action in seen \
-                    or not screen.key_shown(binding.action):
+            if (
+                not binding.show
+                or not active.enabled
+                or binding.action in seen
+                or not screen.key_shown(binding.action)
+            ):
                 continue
             seen.add(binding.action)
-            keys.append(Text.assemble((f" {screen.app.get_key_display(binding)} ", KEY_STYLE),
-                                      f" {binding.description}  "))
+            keys.append(
+                Text.assemble(
+                    (f" {screen.app.get_key_display(binding)} ", KEY_STYLE),
+                    f" {binding.description}  ",
+                )
+            )
         self._keys = keys
         self._fit()
 

@@ -31,8 +31,11 @@ class LinesWidget(Widget):
             self.refresh()
             return
         new = self._lines = self._make()
-        changed = [Region(0, y, self.size.width, 1) for y in range(max(len(old), len(new)))
-                   if y >= len(old) or y >= len(new) or old[y] != new[y]]
+        changed = [
+            Region(0, y, self.size.width, 1)
+            for y in range(max(len(old), len(new)))
+            if y >= len(old) or y >= len(new) or old[y] != new[y]
+        ]
         if changed:
             super().refresh(*changed)
 

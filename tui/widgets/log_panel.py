@@ -48,9 +48,10 @@ class LogPanel(LinesWidget):
         line = len(self.lines) - self.back
         while line > 0 and len(shown) < rows:
             line -= 1
-            shown[:0] = textwrap.wrap(self.lines[line], max(width, 8),
-                                      subsequent_indent="  ") or [""]
-        shown = shown[max(0, len(shown) - rows):] if rows > 0 else []  # the oldest may be cut
+            shown[:0] = textwrap.wrap(self.lines[line], max(width, 8), subsequent_indent="  ") or [
+                ""
+            ]
+        shown = shown[max(0, len(shown) - rows) :] if rows > 0 else []  # the oldest may be cut
         if self.back:
             shown.append(f"… {self.back} newer lines below (PageDown)")
         return shown
@@ -58,8 +59,10 @@ class LogPanel(LinesWidget):
     def make_lines(self, width: int, base: Style) -> list[Strip]:
         shown = self.visible()
         more = len(shown) - 1 if self.back else None  # the line saying newer lines are below
-        return [self._line(text, base + MORE if y == more else base, base, width)
-                for y, text in enumerate(shown)]
+        return [
+            self._line(text, base + MORE if y == more else base, base, width)
+            for y, text in enumerate(shown)
+        ]
 
     @staticmethod
     def _line(text: str, style: Style, base: Style, width: int) -> Strip:

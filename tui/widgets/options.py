@@ -29,11 +29,16 @@ class OptionsForm(Vertical):
                 if isinstance(option.default, bool):
                     yield Choice(ON_OFF, option.default, id=f"opt-{option.name}")
                 elif not option.choices:
-                    yield PlainInput(str(option.default), id=f"opt-{option.name}",
-                                max_length=OPTION_LENGTH, compact=True)
+                    yield PlainInput(
+                        str(option.default),
+                        id=f"opt-{option.name}",
+                        max_length=OPTION_LENGTH,
+                        compact=True,
+                    )
                 else:
-                    yield Choice([(c, c) for c in option.choices], option.default,
-                                 id=f"opt-{option.name}")
+                    yield Choice(
+                        [(c, c) for c in option.choices], option.default, id=f"opt-{option.name}"
+                    )
                 yield Static(f"[b]{option.name}[/b]: {option.description}", classes="hint")
 
     def values(self) -> dict[str, Any]:

@@ -74,15 +74,19 @@ class RowList(LinesWidget, can_focus=True):
 
     # -- what it shows -------------------------------------------------------------------------
 
-    def set_rows(self, rows: Sequence[tuple[Hashable, Sequence[Text]]],
-                 select: Hashable | None = None) -> None:
+    def set_rows(
+        self, rows: Sequence[tuple[Hashable, Sequence[Text]]], select: Hashable | None = None
+    ) -> None:
         """Show these (key, cells) rows; the selection stays on its key if it is still there,
         or moves to `select` when given."""
         keep = select if select is not None else self.selected
         self.keys = [key for key, _ in rows]
         self.cells = [cells for _, cells in rows]
-        self.cursor = self.keys.index(keep) if keep in self.keys else min(
-            self.cursor, max(0, len(self.keys) - 1))
+        self.cursor = (
+            self.keys.index(keep)
+            if keep in self.keys
+            else min(self.cursor, max(0, len(self.keys) - 1))
+        )
         self._show_cursor()
 
     @property
@@ -124,8 +128,10 @@ class RowList(LinesWidget, can_focus=True):
     def make_lines(self, width: int, base: Style) -> list[Strip]:
         pad = self.styles.padding
         inner = max(1, width - pad.left - pad.right)
-        natural = [max([h.cell_len] + [row[i].cell_len for row in self.cells])
-                   for i, h in enumerate(self.headers)]
+        natural = [
+            max([h.cell_len] + [row[i].cell_len for row in self.cells])
+            for i, h in enumerate(self.headers)
+        ]
         widths = column_widths(natural, inner)
         header = self.get_component_rich_style("row-list--header", partial=True)
         lines = [self._line(self.headers, widths, width, base + header)]

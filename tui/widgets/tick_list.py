@@ -20,10 +20,15 @@ TICK, EMPTY = "✓", " "
 
 
 class TickList(SelectionList, inherit_bindings=False):
-    BINDINGS = [Binding("space", "select", show=False), Binding("up", "cursor_up", show=False),
-                Binding("down", "cursor_down", show=False), Binding("home", "first", show=False),
-                Binding("end", "last", show=False), Binding("pageup", "page_up", show=False),
-                Binding("pagedown", "page_down", show=False)]
+    BINDINGS = [
+        Binding("space", "select", show=False),
+        Binding("up", "cursor_up", show=False),
+        Binding("down", "cursor_down", show=False),
+        Binding("home", "first", show=False),
+        Binding("end", "last", show=False),
+        Binding("pageup", "page_up", show=False),
+        Binding("pagedown", "page_down", show=False),
+    ]
 
     def on_focus(self) -> None:
         if self.highlighted is None and self.option_count:

@@ -21,17 +21,26 @@ SPEC = GameSpec(
     min_players=2,
     max_players=6,
     options=(
-        Option("short_game", False,
-               "The rulebook's short game: two deeds dealt to each player and paid for; ends "
-               "after the round limit (30 rounds unless round_limit says otherwise); the "
-               "richest by the rulebook's valuation wins."),
-        Option("round_limit", 0,
-               "End after this many rounds; the richest by the rulebook's valuation (cash, "
-               "deeds at price, mortgaged at half, buildings at cost) wins. 0: no limit.",
-               least=0),
-        Option("prison_double_extra_throw", True,
-               "Leaving Prison by throwing a double gives another throw, as this rulebook "
-               "says; off: move and stop, as other editions rule."),
+        Option(
+            "short_game",
+            False,
+            "The rulebook's short game: two deeds dealt to each player and paid for; ends "
+            "after the round limit (30 rounds unless round_limit says otherwise); the "
+            "richest by the rulebook's valuation wins.",
+        ),
+        Option(
+            "round_limit",
+            0,
+            "End after this many rounds; the richest by the rulebook's valuation (cash, "
+            "deeds at price, mortgaged at half, buildings at cost) wins. 0: no limit.",
+            least=0,
+        ),
+        Option(
+            "prison_double_extra_throw",
+            True,
+            "Leaving Prison by throwing a double gives another throw, as this rulebook "
+            "says; off: move and stop, as other editions rule.",
+        ),
     ),
     new_game=ArmyState,
     codec=CODEC,

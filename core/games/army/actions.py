@@ -43,8 +43,9 @@ UseCard = _action("UseCard", "use-card", "use your {deck} Get out of Prison free
 
 
 # One instance of each action on a square, made once: listing legal actions makes none.
-SELLS, MORTGAGES, BUILDS, UNMORTGAGES = (tuple(cls(s) for s in range(len(SQUARES)))
-                                         for cls in (Sell, Mortgage, Build, Unmortgage))
+SELLS, MORTGAGES, BUILDS, UNMORTGAGES = (
+    tuple(cls(s) for s in range(len(SQUARES))) for cls in (Sell, Mortgage, Build, Unmortgage)
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,6 +83,27 @@ def describe(deeds: tuple[int, ...], cash: int, cards: tuple[int, ...]) -> str:
     return ", ".join(parts) or "nothing"
 
 
-CODEC = ActionCodec(Roll, EndTurn, Buy, Decline, Pass, PayFine, Accept, Reject, PayTen,
-                    TakeCombat, LiftMortgage, KeepMortgage, Bankrupt, Bid, UseCard, Build, Sell,
-                    Mortgage, Unmortgage, Place, Propose, Want)
+CODEC = ActionCodec(
+    Roll,
+    EndTurn,
+    Buy,
+    Decline,
+    Pass,
+    PayFine,
+    Accept,
+    Reject,
+    PayTen,
+    TakeCombat,
+    LiftMortgage,
+    KeepMortgage,
+    Bankrupt,
+    Bid,
+    UseCard,
+    Build,
+    Sell,
+    Mortgage,
+    Unmortgage,
+    Place,
+    Propose,
+    Want,
+)

@@ -47,10 +47,21 @@ class Square:
 
 
 def _load() -> tuple[Square, ...]:
-    return tuple(Square(int(row["index"]), row["name"], row["label"], row["short"], row["tiny"],
-                        row["kind"], row["group"], number(row["price"]), number(row["build"]),
-                        tuple(int(row[f"rent{i}"]) for i in range(6) if row[f"rent{i}"]))
-                 for row in read_table(__package__, "squares.csv"))
+    return tuple(
+        Square(
+            int(row["index"]),
+            row["name"],
+            row["label"],
+            row["short"],
+            row["tiny"],
+            row["kind"],
+            row["group"],
+            number(row["price"]),
+            number(row["build"]),
+            tuple(int(row[f"rent{i}"]) for i in range(6) if row[f"rent{i}"]),
+        )
+        for row in read_table(__package__, "squares.csv")
+    )
 
 
 SQUARES = _load()

@@ -50,21 +50,31 @@ class HeuristicBot:
             square = view.pending.square
             worth = self._deed_worth(view, me, square)
             if A.Buy in kinds and view.cash[me] - SQUARES[square].price >= min(
-                    self._reserve(view), worth - SQUARES[square].price + RESERVE // 2):
+                self._reserve(view), worth - SQUARES[square].price + RESERVE // 2
+            ):
                 return kinds[A.Buy]
             return kinds[A.Decline]
         if pending == CHOICE:
-            return kinds[A.PayTen] if view.cash[me] >= CARD_FINE + self._reserve(view) // 2 \
+            return (
+                kinds[A.PayTen]
+                if view.cash[me] >= CARD_FINE + self._reserve(view) // 2
                 else kinds[A.TakeCombat]
+            )
         if pending == DEBT:
             return self._raise(view, me, legal)
         if pending == TRADE:
-            return kinds[A.Accept] if A.Accept in kinds and self._fair(view, me, view.pending) \
+            return (
+                kinds[A.Accept]
+                if A.Accept in kinds and self._fair(view, me, view.pending)
                 else kinds[A.Reject]
+            )
         if pending == LIFT:
-            return kinds[A.LiftMortgage] if A.LiftMortgage in kinds and \
-                view.cash[me] - SQUARES[view.pending.square].mortgage >= self._reserve(view) \
+            return (
+                kinds[A.LiftMortgage]
+                if A.LiftMortgage in kinds
+                and view.cash[me] - SQUARES[view.pending.square].mortgage >= self._reserve(view)
                 else kinds[A.KeepMortgage]
+            )
         if pending == PLACE:
             return legal[0]
         # WANT: as many as it could build, unless cash is short
@@ -95,8 +105,11 @@ class HeuristicBot:
         if self._completes(view.owner, me, square):
             return price + int(GROUP_THREAT * self._group_price(square))
         others = {view.owner[s] for s in group_of(square) if s != square and view.owner[s] >= 0}
-        if len(others) == 1 and me not in others and self._completes(view.owner, others.pop(),
-                                                                      square):
+        if (
+            len(others) == 1
+            and me not in others
+            and self._completes(view.owner, others.pop(), square)
+        ):
             return price + int(GROUP_THREAT / 2 * self._group_price(square))  # a block
         return price
 
@@ -120,7 +133,8 @@ class HeuristicBot:
         for s in set(offer.give) | set(offer.get):
             holder = after[s]
             if all(after[g] == holder for g in group_of(s)) and not all(
-                    view.owner[g] == holder for g in group_of(s)):
+                view.owner[g] == holder for g in group_of(s)
+            ):
                 bonus = int(GROUP_THREAT * self._group_price(s)) // len(group_of(s))
                 if holder == me:
                     gain += bonus * len(group_of(s))
@@ -135,8 +149,13 @@ class HeuristicBot:
         if auction.square >= 0:
             limit = self._deed_worth(view, me, auction.square)
         else:
-            limit = int(1.5 * max((SQUARES[s].build for s in DEEDS if view.owner[s] == me
-                                   and SQUARES[s].build), default=0))
+            limit = int(
+                1.5
+                * max(
+                    (SQUARES[s].build for s in DEEDS if view.owner[s] == me and SQUARES[s].build),
+                    default=0,
+                )
+            )
         limit = min(limit, view.cash[me] - self._reserve(view) // 2)
         bids = [a for a in legal if isinstance(a, A.Bid) and a.amount <= limit]
         if not bids or auction.high_bidder == me:
@@ -145,20 +164,21 @@ class HeuristicBot:
         # bids, not hundreds of one-pound steps (people at the table watch every bid).
         high = auction.high if auction.high_bidder is not None else 0
         target = limit // 2 if auction.high_bidder is None else high + max(10, high // 5)
-        return max((b for b in bids if b.amount <= target), key=lambda b: b.amount,
-                   default=bids[0])
+        return max((b for b in bids if b.amount <= target), key=lambda b: b.amount, default=bids[0])
 
     def _raise(self, view: ArmyView, me: int, legal: Sequence) -> object:
         """Lone deeds first, then buildings on the cheapest groups, then complete groups."""
+
         def lone(a) -> bool:
             return not all(view.owner[s] == me for s in group_of(a.square))
 
         mortgages = [a for a in legal if isinstance(a, A.Mortgage)]
         sales = [a for a in legal if isinstance(a, A.Sell)]
-        for choice in (sorted((a for a in mortgages if lone(a)),
-                              key=lambda a: SQUARES[a.square].price),
-                       sorted(sales, key=lambda a: SQUARES[a.square].build),
-                       sorted(mortgages, key=lambda a: SQUARES[a.square].price)):
+        for choice in (
+            sorted((a for a in mortgages if lone(a)), key=lambda a: SQUARES[a.square].price),
+            sorted(sales, key=lambda a: SQUARES[a.square].build),
+            sorted(mortgages, key=lambda a: SQUARES[a.square].price),
+        ):
             if choice:
                 return choice[0]
         return legal[-1]  # nothing left to raise: bankruptcy
@@ -180,12 +200,16 @@ class HeuristicBot:
             if kind is A.Build:
                 square = action.square
                 if cash - SQUARES[square].build >= reserve and (
-                        build is None or (SQUARES[square].rents[3], -square) >
-                        (SQUARES[build.square].rents[3], -build.square)):
+                    build is None
+                    or (SQUARES[square].rents[3], -square)
+                    > (SQUARES[build.square].rents[3], -build.square)
+                ):
                     build = action
             elif kind is A.Unmortgage:
-                if lift is None and cash - SQUARES[action.square].mortgage * 11 // 10 \
-                        >= 2 * reserve:
+                if (
+                    lift is None
+                    and cash - SQUARES[action.square].mortgage * 11 // 10 >= 2 * reserve
+                ):
                     lift = action
             elif (kind is A.Roll or kind is A.EndTurn) and move_on is None:
                 move_on = action

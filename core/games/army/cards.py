@@ -16,13 +16,16 @@ COMBAT, TRAINING = 0, 1
 DECK_NAMES = ("Combat", "Training")
 
 
-
 def _load() -> tuple[tuple[tuple, ...], ...]:
     rows = read_table(__package__, "cards.csv")
-    return tuple(tuple((row["text"], row["effect"], *(int(row[a]) for a in ("arg1", "arg2")
-                                                      if row[a]))
-                       for row in rows if row["deck"] == name.lower())
-                 for name in DECK_NAMES)
+    return tuple(
+        tuple(
+            (row["text"], row["effect"], *(int(row[a]) for a in ("arg1", "arg2") if row[a]))
+            for row in rows
+            if row["deck"] == name.lower()
+        )
+        for name in DECK_NAMES
+    )
 
 
 DECKS = _load()  # per deck: (text, effect, argument...) in cards.csv's order

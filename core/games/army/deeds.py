@@ -81,14 +81,28 @@ class DeedRules:
         concern over to the new tuples."""
         owner, level, mortgaged = self.owner, self.level, self.mortgaged
         known = self._estates[seat]
-        if known is None or known[0] is not owner or known[1] is not level \
-                or known[2] is not mortgaged:
-            known = self._estates[seat] = (owner, level, mortgaged,
-                                           work_out_estate(seat, owner, level, mortgaged))
+        if (
+            known is None
+            or known[0] is not owner
+            or known[1] is not level
+            or known[2] is not mortgaged
+        ):
+            known = self._estates[seat] = (
+                owner,
+                level,
+                mortgaged,
+                work_out_estate(seat, owner, level, mortgaged),
+            )
         return known[3]
 
-    def _change_board(self, squares, *, owner: int | None = None, level: int | None = None,
-                      mortgaged: bool | None = None) -> None:
+    def _change_board(
+        self,
+        squares,
+        *,
+        owner: int | None = None,
+        level: int | None = None,
+        mortgaged: bool | None = None,
+    ) -> None:
         """Give `squares` a new owner, building level or mortgage, whichever are given (one
         value for them all), replacing the tuples they are kept in. Only the estates of the
         players who held them or receive them are worked out again."""
@@ -103,8 +117,13 @@ class DeedRules:
             self.mortgaged = replaced(self.mortgaged, squares, mortgaged)
         estates = self._estates
         for seat, known in enumerate(estates):
-            if known is not None and seat not in concerned and known[0] is before[0] \
-                    and known[1] is before[1] and known[2] is before[2]:
+            if (
+                known is not None
+                and seat not in concerned
+                and known[0] is before[0]
+                and known[1] is before[1]
+                and known[2] is before[2]
+            ):
                 estates[seat] = (self.owner, self.level, self.mortgaged, known[3])
 
     def _raising(self, seat: int) -> tuple:
@@ -118,13 +137,26 @@ class DeedRules:
         cash = self.cash(seat)
         if estate.groups:
             level = self.level
-            managing = tuple([
-                BUILDS[s] for group, low in estate.groups
-                if low < BARRACKS and (self.barracks_left if low == 4 else self.stores_left)
-                for s in group if level[s] == low and cash >= SQUARES[s].build]) + managing
+            managing = (
+                tuple(
+                    [
+                        BUILDS[s]
+                        for group, low in estate.groups
+                        if low < BARRACKS and (self.barracks_left if low == 4 else self.stores_left)
+                        for s in group
+                        if level[s] == low and cash >= SQUARES[s].build
+                    ]
+                )
+                + managing
+            )
         if estate.mortgaged:
-            managing += tuple([UNMORTGAGES[s] for s in estate.mortgaged
-                               if cash >= SQUARES[s].mortgage + interest(SQUARES[s].mortgage)])
+            managing += tuple(
+                [
+                    UNMORTGAGES[s]
+                    for s in estate.mortgaged
+                    if cash >= SQUARES[s].mortgage + interest(SQUARES[s].mortgage)
+                ]
+            )
         return managing
 
     def _why_no_build(self, seat: int, square: int) -> str | None:
@@ -189,8 +221,13 @@ class DeedRules:
         """The sites where `seat` may put `piece` by the building rules (cash aside)."""
         barracks = piece == BARRACKS_PIECE
         level = self.level
-        return [s for group, low in self._estate(seat).groups if low < BARRACKS
-                and (low == 4) == barracks for s in group if level[s] == low]
+        return [
+            s
+            for group, low in self._estate(seat).groups
+            if low < BARRACKS and (low == 4) == barracks
+            for s in group
+            if level[s] == low
+        ]
 
     def _do_Build(self, seat: int, action) -> None:
         square = action.square
@@ -221,8 +258,12 @@ class DeedRules:
         if not sites:
             return 0
         if piece == STORE:  # each site up to four, evenly
-            room = sum(4 - self.level[s] for group, low in self._estate(seat).groups if low < 4
-                       for s in group)
+            room = sum(
+                4 - self.level[s]
+                for group, low in self._estate(seat).groups
+                if low < 4
+                for s in group
+            )
         else:
             room = len(sites)
         return min(room, self.cash(seat) // min(SQUARES[s].build for s in sites))
@@ -242,8 +283,7 @@ class DeedRules:
         wanting = {p: n for p, n in wanting.items() if n}
         supply = self._supply(piece)
         if supply and len(wanting) >= 2 and sum(wanting.values()) > supply:
-            self._say("shortage-auction",
-                      sum(wanting.values()), pieces(supply, piece))
+            self._say("shortage-auction", sum(wanting.values()), pieces(supply, piece))
             bidders = tuple(p for p in (builder, *self._order_after(builder)) if p in wanting)
             self._open_auction(-1, piece, tuple(dict.fromkeys(bidders)))  # any price (p. 89)
             return
@@ -260,9 +300,12 @@ class DeedRules:
             self.stores_left -= 1
             piece = STORE
         self._change_board((square,), level=self.level[square] + 1)
-        self._say("builds", self.players[seat],
-                  "a Barracks" if piece == BARRACKS_PIECE else "an Ammo Store",
-                  SQUARES[square].name)
+        self._say(
+            "builds",
+            self.players[seat],
+            "a Barracks" if piece == BARRACKS_PIECE else "an Ammo Store",
+            SQUARES[square].name,
+        )
 
     def _do_Place(self, seat: int, action) -> None:
         self.stack.pop()
@@ -290,8 +333,7 @@ class DeedRules:
             self.stores_left += 1
         self._change_board((square,), level=self.level[square] - 1)
         self._pay(self.bank, seat, sq.build // 2, f"building sold on {sq.name}")
-        self._say("sells-building", self.players[seat], sq.name,
-                  sq.build // 2)
+        self._say("sells-building", self.players[seat], sq.name, sq.build // 2)
 
     def _do_Mortgage(self, seat: int, action) -> None:
         sq = SQUARES[action.square]

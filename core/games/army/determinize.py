@@ -20,10 +20,29 @@ def determinize(view: ArmyView, seat: int | None, rng: Rng) -> ArmyState:
     if seat != view.viewer:
         raise ValueError("a view is determinized for the seat that sees it")
     state = ArmyState.__new__(ArmyState)
-    state._restore(view, rng, ("position", "active", "prison_turn", "card_holder", "proposals"),
-                   ("owner", "level", "mortgaged", "round", "version", "extra_throw", "short_game",
-                    "round_limit", "stores_left", "barracks_left", "doubles", "dice", "stage",
-                    "turn", "starter", "jailed"))
+    state._restore(
+        view,
+        rng,
+        ("position", "active", "prison_turn", "card_holder", "proposals"),
+        (
+            "owner",
+            "level",
+            "mortgaged",
+            "round",
+            "version",
+            "extra_throw",
+            "short_game",
+            "round_limit",
+            "stores_left",
+            "barracks_left",
+            "doubles",
+            "dice",
+            "stage",
+            "turn",
+            "starter",
+            "jailed",
+        ),
+    )
     state._estates = [None] * state.n
     state.decks = []
     for deck, cards in enumerate(DECKS):
@@ -39,4 +58,3 @@ def determinize(view: ArmyView, seat: int | None, rng: Rng) -> ArmyState:
     state.round_ends = list(view.worth_history)
     state.landings = [0] * (SQUARES_COUNT + 1)
     return state
-

@@ -81,20 +81,47 @@ class Shortage(Frame):
 
 
 # every frame an Army stack may hold (an auction appears in views as the view's AuctionView)
-FRAMES = (BuyOrDecline, AuctionLot, FineOrCard, Debt, TradeOffer, LiftOrKeep, Placement, HowMany,
-          Move, Settle, BankSale, Shortage)
+FRAMES = (
+    BuyOrDecline,
+    AuctionLot,
+    FineOrCard,
+    Debt,
+    TradeOffer,
+    LiftOrKeep,
+    Placement,
+    HowMany,
+    Move,
+    Settle,
+    BankSale,
+    Shortage,
+)
 BUY, AUCTION, CHOICE, DEBT, TRADE, LIFT, PLACE, WANT = (
-    BuyOrDecline.kind, AuctionLot.kind, FineOrCard.kind, Debt.kind, TradeOffer.kind,
-    LiftOrKeep.kind, Placement.kind, HowMany.kind)
+    BuyOrDecline.kind,
+    AuctionLot.kind,
+    FineOrCard.kind,
+    Debt.kind,
+    TradeOffer.kind,
+    LiftOrKeep.kind,
+    Placement.kind,
+    HowMany.kind,
+)
 STORE, BARRACKS_PIECE = "Ammo Store", "Barracks"
 MAX_PROPOSALS = 3  # trade offers (counter-offers included) a player may make in one turn
 SHORT_GAME_ROUNDS = 30  # the short game's round limit when none is given
 IN_PRISON = SQUARES_COUNT  # the landing-statistics slot of throws that end in Prison
 # the actions (other than selling, mortgaging, building and offers) that answer each situation
-ANSWERS = {ROLL: (A.Roll, A.PayFine, A.UseCard), END: (A.EndTurn,), BUY: (A.Buy, A.Decline),
-           AUCTION: (A.Bid, A.Pass), CHOICE: (A.PayTen, A.TakeCombat), DEBT: (A.Bankrupt,),
-           TRADE: (A.Accept, A.Reject), LIFT: (A.LiftMortgage, A.KeepMortgage), PLACE: (A.Place,),
-           WANT: (A.Want,)}
+ANSWERS = {
+    ROLL: (A.Roll, A.PayFine, A.UseCard),
+    END: (A.EndTurn,),
+    BUY: (A.Buy, A.Decline),
+    AUCTION: (A.Bid, A.Pass),
+    CHOICE: (A.PayTen, A.TakeCombat),
+    DEBT: (A.Bankrupt,),
+    TRADE: (A.Accept, A.Reject),
+    LIFT: (A.LiftMortgage, A.KeepMortgage),
+    PLACE: (A.Place,),
+    WANT: (A.Want,),
+}
 
 
 def pieces(count: int, piece: str) -> str:

@@ -30,9 +30,13 @@ from .frames import (
 # the answers to the common situations, made once
 THROW, END_TURN = A.Roll(), A.EndTurn()
 PRISON_ANSWERS = (THROW, A.PayFine(), A.UseCard(0), A.UseCard(1))  # in Prison, at one's turn
-ANSWERS_MADE = {BUY: (A.Buy(), A.Decline()), CHOICE: (A.PayTen(), A.TakeCombat()),
-                DEBT: (A.Bankrupt(),), TRADE: (A.Accept(), A.Reject()),
-                LIFT: (A.LiftMortgage(), A.KeepMortgage())}
+ANSWERS_MADE = {
+    BUY: (A.Buy(), A.Decline()),
+    CHOICE: (A.PayTen(), A.TakeCombat()),
+    DEBT: (A.Bankrupt(),),
+    TRADE: (A.Accept(), A.Reject()),
+    LIFT: (A.LiftMortgage(), A.KeepMortgage()),
+}
 
 
 class LegalityRules:
@@ -53,8 +57,9 @@ class LegalityRules:
         if kind == END:
             return (END_TURN,) if self.jailed else (END_TURN, *self._managing(seat))
         why_not = self._why_not  # each answers this situation: only its own rule is asked
-        answers = tuple([a for a in self._answers(seat, kind, frame)
-                         if why_not(seat, a, frame) is None])
+        answers = tuple(
+            [a for a in self._answers(seat, kind, frame) if why_not(seat, a, frame) is None]
+        )
         if kind == ROLL:
             return answers + self._managing(seat)
         if kind == PLACE:  # a building to put down
@@ -70,8 +75,12 @@ class LegalityRules:
             return PRISON_ANSWERS
         if kind == AUCTION:
             auction = frame.auction
-            steps = {auction.minimum, auction.minimum + 9, auction.minimum + 49,
-                     auction.minimum + 99}
+            steps = {
+                auction.minimum,
+                auction.minimum + 9,
+                auction.minimum + 49,
+                auction.minimum + 99,
+            }
             if frame.square >= 0:
                 steps.add(max(auction.minimum, SQUARES[frame.square].price))
             return (*(A.Bid(amount) for amount in sorted(steps)), A.Pass())
@@ -86,7 +95,6 @@ class LegalityRules:
 
     def chance_after(self, seat: int, action) -> Chance | None:
         return TWO_DICE if type(action) is A.Roll else None
-
 
     def why_illegal(self, seat: int, action) -> str | None:
         if self.stage == OVER:
@@ -103,26 +111,40 @@ class LegalityRules:
         if cls in (A.Sell, A.Mortgage):  # "at any time" (army_001.txt): whenever you are asked
             if kind == PLACE:  # a building bought at auction needs its site as it is
                 return "put your building on one of your sites first"
-            return self._why_no_sale(seat, action.square) if cls is A.Sell else \
-                self._why_no_mortgage(seat, action.square)
+            return (
+                self._why_no_sale(seat, action.square)
+                if cls is A.Sell
+                else self._why_no_mortgage(seat, action.square)
+            )
         if cls in (A.Build, A.Unmortgage):
             if kind not in (ROLL, END):  # in your turn, what it waits for comes first
-                return self._what_now(kind) if seat == self.turn else \
-                    "you can build or lift mortgages only in your own turn"
-            return self._why_no_build(seat, action.square) if cls is A.Build else \
-                self._why_no_unmortgage(seat, action.square)
+                return (
+                    self._what_now(kind)
+                    if seat == self.turn
+                    else "you can build or lift mortgages only in your own turn"
+                )
+            return (
+                self._why_no_build(seat, action.square)
+                if cls is A.Build
+                else self._why_no_unmortgage(seat, action.square)
+            )
         if cls not in ANSWERS[kind]:
             return self._what_now(kind)
         return self._why_not(seat, action, frame)
 
     def _what_now(self, kind: str) -> str:
-        return {ROLL: "throw the dice first", END: "your throw is done: end your turn",
-                BUY: "decide whether to buy this deed first", AUCTION: "bid or pass first",
-                CHOICE: f"pay the £{CARD_FINE:,} fine or take a Combat card first",
-                DEBT: "you owe money: raise it first", TRADE: "answer the offer first",
-                LIFT: "decide on the mortgage first",
-                PLACE: "put your building on one of your sites first",
-                WANT: "say how many of the buildings you want first"}[kind]
+        return {
+            ROLL: "throw the dice first",
+            END: "your throw is done: end your turn",
+            BUY: "decide whether to buy this deed first",
+            AUCTION: "bid or pass first",
+            CHOICE: f"pay the £{CARD_FINE:,} fine or take a Combat card first",
+            DEBT: "you owe money: raise it first",
+            TRADE: "answer the offer first",
+            LIFT: "decide on the mortgage first",
+            PLACE: "put your building on one of your sites first",
+            WANT: "say how many of the buildings you want first",
+        }[kind]
 
     def _why_not(self, seat: int, action, frame: Frame | None) -> str | None:
         cls = type(action)
@@ -142,8 +164,10 @@ class LegalityRules:
         elif cls is A.Buy:
             price = SQUARES[frame.square].price
             if cash < price:
-                return (f"it costs £{price:,} and you have £{cash:,}: "
-                        "mortgage or sell first, or decline")
+                return (
+                    f"it costs £{price:,} and you have £{cash:,}: "
+                    "mortgage or sell first, or decline"
+                )
         elif cls is A.Bid:
             auction = frame.auction
             if action.amount < auction.minimum:

@@ -94,8 +94,7 @@ class MovementRules:
                 self._say("lands-mortgaged", name, sq.name)
             else:
                 rent = self.rent(square)
-                self._say("owes-rent", name, sq.name,
-                          self.players[owner], rent)
+                self._say("owes-rent", name, sq.name, self.players[owner], rent)
                 self._charge(seat, owner, rent, f"rent for {sq.name}")
         elif sq.kind == "tax":
             self._say("lands-tax", name, sq.name, sq.price)

@@ -31,8 +31,9 @@ class SaleRules(BiddingRules):
         self._say("declines", self.players[seat], SQUARES[square].name)
         self._open_auction(square, "", self._order_after(seat))
 
-    def _open_auction(self, square: int, piece: str, bidders: tuple[int, ...],
-                      opening: int = 1) -> None:
+    def _open_auction(
+        self, square: int, piece: str, bidders: tuple[int, ...], opening: int = 1
+    ) -> None:
         self.stack.append(AuctionLot(OpenAuction(bidders, opening), square, piece))
 
     def _order_after(self, seat: int) -> tuple[int, ...]:
@@ -42,8 +43,13 @@ class SaleRules(BiddingRules):
     def _close_auction(self) -> None:
         lot = self.stack.pop()
         auction, square, piece = lot.auction, lot.square, lot.piece
-        what = SQUARES[square].name if square >= 0 else f"an {piece}" if piece == STORE else \
-            f"a {piece}"
+        what = (
+            SQUARES[square].name
+            if square >= 0
+            else f"an {piece}"
+            if piece == STORE
+            else f"a {piece}"
+        )
         winner = auction.high_bidder
         shortage = self.stack[-1] if square < 0 and isinstance(self.stack[-1], Shortage) else None
         if winner is None:
@@ -57,8 +63,9 @@ class SaleRules(BiddingRules):
             self._change_board((square,), owner=winner)
             return
         if shortage:
-            self.stack[-1] = replace(shortage, wants=tuple((p, n - (p == winner))
-                                                           for p, n in shortage.wants))
+            self.stack[-1] = replace(
+                shortage, wants=tuple((p, n - (p == winner)) for p, n in shortage.wants)
+            )
         self.stack.append(Placement(winner, piece))
 
     def _do_Bankrupt(self, seat: int, _action) -> None:
@@ -84,8 +91,9 @@ class SaleRules(BiddingRules):
             self._change_board(deeds, owner=-1, mortgaged=False)
             self._sell_for_bank(deeds)
         else:
-            self._say("bankrupt-to-player", self.players[seat], amount, reason,
-                      self.players[creditor])
+            self._say(
+                "bankrupt-to-player", self.players[seat], amount, reason, self.players[creditor]
+            )
             if refund:
                 self._pay(self.bank, seat, refund, "buildings returned at half price")
             self._pay(seat, creditor, self.cash(seat), "bankruptcy")

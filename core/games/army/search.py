@@ -41,5 +41,6 @@ def candidates(view: ArmyView, legal: Sequence, suggestion) -> list:
     return moves if len(moves) > 1 else []
 
 
-PLAN = SearchPlan(determinize=determinize, playout_bot=HeuristicBot, candidates=candidates,
-                  horizon=PLAYOUT_ROUNDS)
+PLAN = SearchPlan(
+    determinize=determinize, playout_bot=HeuristicBot, candidates=candidates, horizon=PLAYOUT_ROUNDS
+)

@@ -53,26 +53,61 @@ from .trading import TradeRules
 from .view import make_view
 
 
-class ArmyState(LegalityRules, MovementRules, SaleRules, DeedRules, TradeRules, DebtRules,
-                StackedTurns):
+class ArmyState(
+    LegalityRules, MovementRules, SaleRules, DeedRules, TradeRules, DebtRules, StackedTurns
+):
     sentences = SENTENCES
     __slots__ = (
-        "players", "n", "ledger", "bank", "position", "active", "prison_turn", "card_holder",
-        "decks", "owner", "level", "mortgaged", "stores_left", "barracks_left", "turn", "starter",
-        "doubles", "dice", "stage", "stack", "proposals", "round_ends",
-        "extra_throw", "round_limit", "short_game", "landings", "last_card", "winners",
-        "end_reason", "jailed", "_estates",
+        "players",
+        "n",
+        "ledger",
+        "bank",
+        "position",
+        "active",
+        "prison_turn",
+        "card_holder",
+        "decks",
+        "owner",
+        "level",
+        "mortgaged",
+        "stores_left",
+        "barracks_left",
+        "turn",
+        "starter",
+        "doubles",
+        "dice",
+        "stage",
+        "stack",
+        "proposals",
+        "round_ends",
+        "extra_throw",
+        "round_limit",
+        "short_game",
+        "landings",
+        "last_card",
+        "winners",
+        "end_reason",
+        "jailed",
+        "_estates",
     )
-    COPIED = ("position", "prison_turn", "card_holder", "proposals", "round_ends", "landings",
-              "_estates")
+    COPIED = (
+        "position",
+        "prison_turn",
+        "card_holder",
+        "proposals",
+        "round_ends",
+        "landings",
+        "_estates",
+    )
 
     def __init__(self, players: Sequence[str], seed: int, options: dict[str, Any]) -> None:
         self._begin_game(players, seed)
         n, rng = self.n, self.rng
         self.extra_throw = bool(options["prison_double_extra_throw"])
         self.short_game = bool(options["short_game"])
-        self.round_limit = int(options["round_limit"]) or (SHORT_GAME_ROUNDS if self.short_game
-                                                          else 0)
+        self.round_limit = int(options["round_limit"]) or (
+            SHORT_GAME_ROUNDS if self.short_game else 0
+        )
         self.position = [0] * n
         self.prison_turn = [-1] * n  # -1: free; else the Prison turns already taken (0-2)
         self.card_holder = [-1, -1]  # who holds each deck's Get-out card (-1: in the deck)
@@ -99,12 +134,14 @@ class ArmyState(LegalityRules, MovementRules, SaleRules, DeedRules, TradeRules, 
             deeds = list(DEEDS)
             rng.shuffle(deeds)
             for seat in range(n):
-                for square in deeds[2 * seat:2 * seat + 2]:
+                for square in deeds[2 * seat : 2 * seat + 2]:
                     self._change_board((square,), owner=seat)
-                    self._pay(seat, self.bank, SQUARES[square].price,
-                              f"{SQUARES[square].name} (dealt)")
-                    self._say("dealt", self.players[seat],
-                              SQUARES[square].name, SQUARES[square].price)
+                    self._pay(
+                        seat, self.bank, SQUARES[square].price, f"{SQUARES[square].name} (dealt)"
+                    )
+                    self._say(
+                        "dealt", self.players[seat], SQUARES[square].name, SQUARES[square].price
+                    )
         self.starter = self.turn = self._roll_off(lambda rng: rng.die() + rng.die())
         self.stage = ROLL
         self.jailed = False  # sent to Prison this turn: it ends there
@@ -200,8 +237,10 @@ class ArmyState(LegalityRules, MovementRules, SaleRules, DeedRules, TradeRules, 
         self.jailed = False
 
     def _finish_by_worth(self, why: str) -> None:
-        self._finish_by([self.net_worth(s) for s in range(self.n)],
-                        f"{why}: the richest by the rulebook's valuation")
+        self._finish_by(
+            [self.net_worth(s) for s in range(self.n)],
+            f"{why}: the richest by the rulebook's valuation",
+        )
 
     def _finish(self, winners: tuple[int, ...], reason: str) -> None:
         for frame in self.stack:  # the throw that ended the game still counts

@@ -26,5 +26,8 @@ class Landing:
     def summary(self) -> dict:
         throws = sum(self.counts)
         share = [count / throws if throws else 0.0 for count in self.counts]
-        return {"throws": throws, "squares": share[:SQUARES_COUNT],
-                "in_prison": share[SQUARES_COUNT]}
+        return {
+            "throws": throws,
+            "squares": share[:SQUARES_COUNT],
+            "in_prison": share[SQUARES_COUNT],
+        }

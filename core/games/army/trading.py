@@ -25,8 +25,12 @@ def trade_holdings(seats: Sequence[int], owner, level, cash, card_holder) -> tup
             for s in group:
                 if owner[s] in deeds:
                     deeds[owner[s]].append(s)
-    return tuple(Holdings(seat, tuple(deeds[seat]), cash[seat],
-                          tuple(d for d in (0, 1) if card_holder[d] == seat)) for seat in seats)
+    return tuple(
+        Holdings(
+            seat, tuple(deeds[seat]), cash[seat], tuple(d for d in (0, 1) if card_holder[d] == seat)
+        )
+        for seat in seats
+    )
 
 
 class TradeRules(OfferRules):
@@ -59,20 +63,28 @@ class TradeRules(OfferRules):
             if partners:
                 return "choose another player who is still in the game"
             return "you can offer a trade in your turn, when raising money, or as a counter-offer"
-        if not (offer.give or offer.give_cash or offer.give_cards or offer.get or offer.get_cash
-                or offer.get_cards):
+        if not (
+            offer.give
+            or offer.give_cash
+            or offer.give_cards
+            or offer.get
+            or offer.get_cash
+            or offer.get_cards
+        ):
             return "an offer must exchange something"
         return self._why_no_exchange(offer, seat)
 
     def holdings(self, seats: Sequence[int]) -> tuple[Holdings, ...]:
-        return trade_holdings(seats, self.owner, self.level, self.ledger.balances,
-                              self.card_holder)
+        return trade_holdings(seats, self.owner, self.level, self.ledger.balances, self.card_holder)
 
     def _why_no_exchange(self, offer: A.Propose, proposer: int) -> str | None:
-        sides = ((proposer, offer.give, offer.give_cash, offer.give_cards),
-                 (offer.partner, offer.get, offer.get_cash, offer.get_cards))
-        for (holder, deeds, cash, cards), may in zip(sides, self.holdings((proposer,
-                                                                            offer.partner))):
+        sides = (
+            (proposer, offer.give, offer.give_cash, offer.give_cards),
+            (offer.partner, offer.get, offer.get_cash, offer.get_cards),
+        )
+        for (holder, deeds, cash, cards), may in zip(
+            sides, self.holdings((proposer, offer.partner))
+        ):
             who = self.players[holder]
             if len(set(deeds)) != len(deeds) or len(set(cards)) != len(cards):
                 return "list each deed and card once"

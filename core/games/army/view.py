@@ -71,9 +71,18 @@ class ArmyView(StackView):
         if type(auction) is AuctionView and self.cash[seat] >= auction.minimum:
             found.append(BidRange(auction.minimum, self.cash[seat]))
         if self.offer_partners:
-            found.append(OfferTerms(self.offer_partners, trade_holdings(
-                (seat, *self.offer_partners), self.owner, self.level, self.cash,
-                self.card_holder)))
+            found.append(
+                OfferTerms(
+                    self.offer_partners,
+                    trade_holdings(
+                        (seat, *self.offer_partners),
+                        self.owner,
+                        self.level,
+                        self.cash,
+                        self.card_holder,
+                    ),
+                )
+            )
         return tuple(found)
 
     @property
@@ -88,8 +97,10 @@ class ArmyView(StackView):
 
     @cached_property
     def net_worth(self) -> tuple[int, ...]:
-        return tuple(valuation(deeds_held(seat, self.owner), self.cash[seat], self.level,
-                               self.mortgaged) for seat in range(len(self.players)))
+        return tuple(
+            valuation(deeds_held(seat, self.owner), self.cash[seat], self.level, self.mortgaged)
+            for seat in range(len(self.players))
+        )
 
     def trade_outcome(self, proposer: int, offer) -> TradeOutcome:
         """Each side's change in worth (the short game's valuation: cards are worth nothing in
@@ -101,14 +112,30 @@ class ArmyView(StackView):
         for square in offer.get:
             after[square] = proposer
         changes = []
-        for seat, received, cash in ((proposer, offer.get, offer.get_cash - offer.give_cash),
-                                     (partner, offer.give, offer.give_cash - offer.get_cash)):
+        for seat, received, cash in (
+            (proposer, offer.get, offer.get_cash - offer.give_cash),
+            (partner, offer.give, offer.give_cash - offer.get_cash),
+        ):
             fees = sum(interest(SQUARES[s].mortgage) for s in received if self.mortgaged[s])
-            changes.append((seat, valuation(deeds_held(seat, after), self.cash[seat] + cash - fees,
-                                            self.level, self.mortgaged) - self.net_worth[seat]))
-        completes = tuple(dict.fromkeys(
-            (after[s], SQUARES[s].group) for s in (*offer.give, *offer.get)
-            if all(after[g] == after[s] for g in group_of(s))))
+            changes.append(
+                (
+                    seat,
+                    valuation(
+                        deeds_held(seat, after),
+                        self.cash[seat] + cash - fees,
+                        self.level,
+                        self.mortgaged,
+                    )
+                    - self.net_worth[seat],
+                )
+            )
+        completes = tuple(
+            dict.fromkeys(
+                (after[s], SQUARES[s].group)
+                for s in (*offer.give, *offer.get)
+                if all(after[g] == after[s] for g in group_of(s))
+            )
+        )
         return TradeOutcome(tuple(changes), completes)
 
     def buildings(self, seat: int) -> tuple[int, int]:
@@ -117,8 +144,7 @@ class ArmyView(StackView):
 
     def max_raise(self, seat: int) -> int:
         """What `seat` could pay at most: cash and everything the bank would pay."""
-        return raisable(deeds_held(seat, self.owner), self.cash[seat], self.level,
-                        self.mortgaged)
+        return raisable(deeds_held(seat, self.owner), self.cash[seat], self.level, self.mortgaged)
 
     @cached_property
     def rent_totals(self) -> tuple[tuple[int, int], ...]:
@@ -134,24 +160,47 @@ class ArmyView(StackView):
 
 def make_view(state: ArmyState, seat: int | None) -> ArmyView:
     card = state.last_card
-    return ArmyView.of({
-        "viewer": seat, "players": state.players, "round": state.round,
-        "round_limit": state.round_limit, "stage": state.stage, "turn": state.turn,
-        "to_act": state.to_act(), "version": state.version,
-        "stack": tuple(map(seen, state.stack)) if state.stack else (),
-        "starter": state.starter, "jailed": state.jailed, "proposals": tuple(state.proposals),
-        "extra_throw": state.extra_throw, "short_game": state.short_game,
-        "position": tuple(state.position), "cash": tuple(state.ledger.balances[:-1]),
-        "active": tuple(state.active), "prison_turn": tuple(state.prison_turn),
-        "card_holder": tuple(state.card_holder), "owner": state.owner, "level": state.level,
-        "mortgaged": state.mortgaged, "stores_left": state.stores_left,
-        "barracks_left": state.barracks_left, "dice": state.dice, "doubles": state.doubles,
-        "last_card": (card[0], DECKS[card[0]][card[1]][0]) if card else None,
-        "legal": tuple(state.legal_actions(seat)) if seat is not None else (),
-        "offer_partners": state.offer_partners(seat) if seat is not None else (),
-        "result": state.result(), "worth_history": Upto(state.round_ends),
-        "events": Upto(state.events, show=named), "ledger": Upto(state.ledger.entries)})
+    return ArmyView.of(
+        {
+            "viewer": seat,
+            "players": state.players,
+            "round": state.round,
+            "round_limit": state.round_limit,
+            "stage": state.stage,
+            "turn": state.turn,
+            "to_act": state.to_act(),
+            "version": state.version,
+            "stack": tuple(map(seen, state.stack)) if state.stack else (),
+            "starter": state.starter,
+            "jailed": state.jailed,
+            "proposals": tuple(state.proposals),
+            "extra_throw": state.extra_throw,
+            "short_game": state.short_game,
+            "position": tuple(state.position),
+            "cash": tuple(state.ledger.balances[:-1]),
+            "active": tuple(state.active),
+            "prison_turn": tuple(state.prison_turn),
+            "card_holder": tuple(state.card_holder),
+            "owner": state.owner,
+            "level": state.level,
+            "mortgaged": state.mortgaged,
+            "stores_left": state.stores_left,
+            "barracks_left": state.barracks_left,
+            "dice": state.dice,
+            "doubles": state.doubles,
+            "last_card": (card[0], DECKS[card[0]][card[1]][0]) if card else None,
+            "legal": tuple(state.legal_actions(seat)) if seat is not None else (),
+            "offer_partners": state.offer_partners(seat) if seat is not None else (),
+            "result": state.result(),
+            "worth_history": Upto(state.round_ends),
+            "events": Upto(state.events, show=named),
+            "ledger": Upto(state.ledger.entries),
+        }
+    )
 
 
-SCHEMA = ViewSchema(ArmyView, CODEC, (*(AuctionView if frame is AuctionLot else frame
-                                        for frame in FRAMES), BidRange, OfferTerms))
+SCHEMA = ViewSchema(
+    ArmyView,
+    CODEC,
+    (*(AuctionView if frame is AuctionLot else frame for frame in FRAMES), BidRange, OfferTerms),
+)

@@ -20,17 +20,27 @@ SPEC = GameSpec(
     min_players=2,
     max_players=4,
     options=(
-        Option("hidden_money", False,
-               "Keep cash hidden: each player sees only their own money; loans are asked for "
-               "before the bidding, and a bid you cannot pay is refused."),
-        Option("loan_timing", "any_time",
-               "When a loan may be taken in the open-money game: any_time during the round, or "
-               "when_short (only on your bid, when you cannot raise it).",
-               choices=("any_time", "when_short"), moot_when=(("hidden_money", True),)),
-        Option("colours", "dealt",
-               "Who plays which colour: dealt at random, as the rulebook deals the calling "
-               "cards, or the colours in seat order, e.g. black,red,white,yellow (two per seat "
-               "with 2 players; with 3 the colour left over is the ghost's)."),
+        Option(
+            "hidden_money",
+            False,
+            "Keep cash hidden: each player sees only their own money; loans are asked for "
+            "before the bidding, and a bid you cannot pay is refused.",
+        ),
+        Option(
+            "loan_timing",
+            "any_time",
+            "When a loan may be taken in the open-money game: any_time during the round, or "
+            "when_short (only on your bid, when you cannot raise it).",
+            choices=("any_time", "when_short"),
+            moot_when=(("hidden_money", True),),
+        ),
+        Option(
+            "colours",
+            "dealt",
+            "Who plays which colour: dealt at random, as the rulebook deals the calling "
+            "cards, or the colours in seat order, e.g. black,red,white,yellow (two per seat "
+            "with 2 players; with 3 the colour left over is the ghost's).",
+        ),
     ),
     new_game=BigShotState,
     codec=CODEC,

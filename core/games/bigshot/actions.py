@@ -96,7 +96,8 @@ def pay_with(colour: int) -> PayWith:
 
 
 PLACES: tuple[tuple[Place, ...], ...] = tuple(
-    tuple(Place(colour, lot) for lot in range(len(LOTS))) for colour in range(len(COLOURS)))
+    tuple(Place(colour, lot) for lot in range(len(LOTS))) for colour in range(len(COLOURS))
+)
 
 
 def place(colour: int, lot: int) -> Place:
@@ -107,14 +108,17 @@ def place(colour: int, lot: int) -> Place:
 _OPEN_PLACES: dict[tuple[bool, ...], tuple[tuple[Place, ...], ...]] = {}
 
 
-def open_places(settled: tuple[bool, ...], before: tuple[tuple[Place, ...], ...] = PLACES,
-                ) -> tuple[tuple[Place, ...], ...]:
+def open_places(
+    settled: tuple[bool, ...],
+    before: tuple[tuple[Place, ...], ...] = PLACES,
+) -> tuple[tuple[Place, ...], ...]:
     """Per colour, the placements on the lots not `settled`: those of `before` (the placements
     when fewer were settled) on open lots, made once for each set of settled lots."""
     places = _OPEN_PLACES.get(settled)
     if places is None:
-        places = _OPEN_PLACES[settled] = tuple(tuple(p for p in row if not settled[p.lot])
-                                               for row in before)
+        places = _OPEN_PLACES[settled] = tuple(
+            tuple(p for p in row if not settled[p.lot]) for row in before
+        )
     return places
 
 

@@ -34,22 +34,30 @@ NOBODY, OPEN, SURE = 0, 1, 2  # how sure a lot's holder is (NOBODY: no holder)
 
 LOT_VALUE = tuple(lot.value for lot in LOTS)
 PARK_LOT = tuple(PARKS[lot.park] if lot.park is not None else -1 for lot in LOTS)
-PARK_SIDES = tuple(tuple((n, LOTS[n].value) for n in PARK_NEIGHBOURS[i]) if lot.is_park else None
-                   for i, lot in enumerate(LOTS))
+PARK_SIDES = tuple(
+    tuple((n, LOTS[n].value) for n in PARK_NEIGHBOURS[i]) if lot.is_park else None
+    for i, lot in enumerate(LOTS)
+)
 # the lots whose terms depend on who holds a lot: itself, its park, a park's neighbours
-TOUCHED = tuple((lot, *((PARK_LOT[lot],) if PARK_LOT[lot] >= 0 else ()),
-                 *PARK_NEIGHBOURS.get(lot, ())) for lot in range(N_LOTS))
+TOUCHED = tuple(
+    (lot, *((PARK_LOT[lot],) if PARK_LOT[lot] >= 0 else ()), *PARK_NEIGHBOURS.get(lot, ()))
+    for lot in range(N_LOTS)
+)
 
 # Every way a lot can hold cubes: its holder and how sure.
-HOLDER = {c: (-1, NOBODY) if lot_winner(c) < 0 else
-          (lot_winner(c), SURE if sum(c) == LOT_CAPACITY else OPEN) for c in CUBE_COUNTS}
+HOLDER = {
+    c: (-1, NOBODY)
+    if lot_winner(c) < 0
+    else (lot_winner(c), SURE if sum(c) == LOT_CAPACITY else OPEN)
+    for c in CUBE_COUNTS
+}
 ZERO = (0, 0, 0)
 
 
 def open_certainty(round_: int) -> float:
     """k: how far an open lot's lead counts in this round."""
     lateness = (round_ - 1) / (ROUNDS - 1)
-    return OPEN_LOT_CERTAINTY + (1 - OPEN_LOT_CERTAINTY) * lateness ** 3
+    return OPEN_LOT_CERTAINTY + (1 - OPEN_LOT_CERTAINTY) * lateness**3
 
 
 def _depending_on() -> tuple[tuple[int, ...], ...]:
@@ -64,8 +72,21 @@ DEPENDING_ON = _depending_on()
 class Appraisal:
     """The board as colours `me` see it, with lots' cube counts that a bot may change."""
 
-    __slots__ = ("me", "ghost", "k", "settled", "counts", "owner", "level", "terms", "total",
-                 "held", "changes", "bonus", "current")
+    __slots__ = (
+        "me",
+        "ghost",
+        "k",
+        "settled",
+        "counts",
+        "owner",
+        "level",
+        "terms",
+        "total",
+        "held",
+        "changes",
+        "bonus",
+        "current",
+    )
 
     def __init__(self, view, me: tuple[int, ...]) -> None:
         self.me, self.ghost, self.k = me, view.ghost, open_certainty(view.round)
@@ -94,8 +115,11 @@ class Appraisal:
 
     def open_lots(self) -> list[int]:
         """The lots that take another cube."""
-        return [lot for lot in range(N_LOTS)
-                if not self.settled[lot] and sum(self.counts[lot]) < LOT_CAPACITY]
+        return [
+            lot
+            for lot in range(N_LOTS)
+            if not self.settled[lot] and sum(self.counts[lot]) < LOT_CAPACITY
+        ]
 
     def value_with(self, lot: int, colour: int) -> float:
         """The value if one more cube of `colour` lay on `lot` (an open lot)."""
@@ -112,8 +136,9 @@ class Appraisal:
             bonus = self._bonus(was, holder)
         else:
             bonus = self.bonus
-        return ((total[0] + change[0]) + (total[1] + change[1]) * k
-                + (total[2] + change[2]) * k * k) / 4 + bonus
+        return (
+            (total[0] + change[0]) + (total[1] + change[1]) * k + (total[2] + change[2]) * k * k
+        ) / 4 + bonus
 
     def place(self, colour: int, lot: int) -> None:
         """Put one more cube of `colour` on `lot` (an open lot)."""

@@ -36,22 +36,32 @@ class Lot:
 
 
 LOTS: tuple[Lot, ...] = tuple(
-    Lot(row["name"], int(row["value"]), int(row["park"]) if row["park"] else None,
-        row["is_park"] == "yes", int(row["row"]), int(row["col"]))
-    for row in read_table(__package__, "lots.csv"))  # the board, as data
+    Lot(
+        row["name"],
+        int(row["value"]),
+        int(row["park"]) if row["park"] else None,
+        row["is_park"] == "yes",
+        int(row["row"]),
+        int(row["col"]),
+    )
+    for row in read_table(__package__, "lots.csv")
+)  # the board, as data
 PARKS = tuple(i for i, lot in enumerate(LOTS) if lot.is_park)
-PARK_NEIGHBOURS = {p: tuple(i for i, lot in enumerate(LOTS) if lot.park == PARKS.index(p))
-                   for p in PARKS}
+PARK_NEIGHBOURS = {
+    p: tuple(i for i, lot in enumerate(LOTS) if lot.park == PARKS.index(p)) for p in PARKS
+}
 N_LOTS = len(LOTS)
 
 
 # A lot's or a space's cubes are a tuple of four counts, one per colour. Every count a lot can hold,
 # and, for those with room, the counts with one more cube of each colour: placing is a lookup.
 NO_CUBES = (0, 0, 0, 0)
-CUBE_COUNTS = tuple(c for c in product(range(LOT_CAPACITY + 1), repeat=4)
-                    if sum(c) <= LOT_CAPACITY)
-ONE_MORE = {c: tuple(c[:i] + (c[i] + 1,) + c[i + 1:] for i in range(4))
-            for c in CUBE_COUNTS if sum(c) < LOT_CAPACITY}
+CUBE_COUNTS = tuple(c for c in product(range(LOT_CAPACITY + 1), repeat=4) if sum(c) <= LOT_CAPACITY)
+ONE_MORE = {
+    c: tuple(c[:i] + (c[i] + 1,) + c[i + 1 :] for i in range(4))
+    for c in CUBE_COUNTS
+    if sum(c) < LOT_CAPACITY
+}
 
 
 def lot_winner(counts) -> int:

@@ -29,8 +29,11 @@ def determinize(view: BigShotView, seat: int | None, rng: Rng) -> BigShotState:
         for colour in colours:
             state.colour_seat[colour] = owner
     state.names = tuple(state._name_colour(c) for c in range(len(COLOURS)))
-    state.hidden, state.loan_window, state.when_short = (view.hidden_money, view.loan_window,
-                                                         view.when_short)
+    state.hidden, state.loan_window, state.when_short = (
+        view.hidden_money,
+        view.loan_window,
+        view.when_short,
+    )
     state.rng = Rng(rng.below(1 << 62))
     state.spaces = list(view.spaces)
     state.space_cubes = [sum(counts) for counts in view.spaces]
@@ -38,8 +41,17 @@ def determinize(view: BigShotView, seat: int | None, rng: Rng) -> BigShotState:
     state.lot_cubes = [sum(counts) for counts in view.lots]
     for name in ("owners", "settled", "retired", "loans", "to_place"):
         setattr(state, name, list(getattr(view, name)))
-    for name in ("broker", "round", "roller", "phase", "loan_order", "loan_turn", "winner",
-                 "price", "version"):
+    for name in (
+        "broker",
+        "round",
+        "roller",
+        "phase",
+        "loan_order",
+        "loan_turn",
+        "winner",
+        "price",
+        "version",
+    ):
         setattr(state, name, getattr(view, name))
     state.loan_round = [view.round if borrowed else 0 for borrowed in view.borrowed_this_round]
     state.ledger = _ledger(view, rng)
@@ -86,5 +98,13 @@ def _auction(view: BigShotView) -> OpenAuction | None:
     seen = view.auction
     if seen is None:
         return None
-    return OpenAuction.resume(seen.bidders, seen.bidder, seen.high, seen.high_bidder,
-                              seen.minimum, seen.passed, seen.acted, free_to=seen.free_to)
+    return OpenAuction.resume(
+        seen.bidders,
+        seen.bidder,
+        seen.high,
+        seen.high_bidder,
+        seen.minimum,
+        seen.passed,
+        seen.acted,
+        free_to=seen.free_to,
+    )

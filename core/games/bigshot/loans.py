@@ -19,8 +19,11 @@ class LoanRules:
         return self.loan_round[colour] != self.round and self.loans[colour] < MAX_LOANS
 
     def loan_allowed_now(self, seat: int, colour: int) -> bool:
-        if self.loan_round[colour] == self.round or self.loans[colour] >= MAX_LOANS \
-                or self.phase == OVER:
+        if (
+            self.loan_round[colour] == self.round
+            or self.loans[colour] >= MAX_LOANS
+            or self.phase == OVER
+        ):
             return False
         window = self.loan_window
         if window == ANY_TIME:
@@ -74,8 +77,8 @@ class LoanRules:
         self.loan_round[colour] = self.round
         payout = LOAN_DEBT - self.loans[colour]
         self.ledger.transfer(self.round, BANK, colour, payout, f"loan {self.loans[colour]}")
-        self._say("takes-loan", self.names[colour], payout,
-                  LOAN_DEBT * self.loans[colour])
-        if self.phase == LOANS and not any(self.can_borrow(c)
-                                           for c in self.seat_colours[self.current]):
+        self._say("takes-loan", self.names[colour], payout, LOAN_DEBT * self.loans[colour])
+        if self.phase == LOANS and not any(
+            self.can_borrow(c) for c in self.seat_colours[self.current]
+        ):
             self._next_loan_request()

@@ -17,8 +17,7 @@ class LotRules:
         self.to_place[colour] -= 1
         self.lots[lot] = ONE_MORE[self.lots[lot]][colour]
         self.lot_cubes[lot] += 1
-        self._say("places", self.players[self.winner], COLOURS[colour],
-                  LOTS[lot].name)
+        self._say("places", self.players[self.winner], COLOURS[colour], LOTS[lot].name)
         if self.lot_cubes[lot] == LOT_CAPACITY:
             self._settle(lot)
         if not any(self.to_place):

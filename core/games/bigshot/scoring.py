@@ -74,8 +74,11 @@ def decide(state: BigShotState) -> BigShotResult:
         need = "two lots with each colour" if len(state.seat_colours[0]) > 1 else "two lots"
         return BigShotResult((), totals, f"Nobody acquired {need}, so nobody wins.", tuple(scores))
     reason = ""
-    for label, key in (("balance", lambda s: s.total), ("more lots", lambda s: len(s.lots)),
-                       ("the most valuable lot", lambda s: s.best_lot)):
+    for label, key in (
+        ("balance", lambda s: s.total),
+        ("more lots", lambda s: len(s.lots)),
+        ("the most valuable lot", lambda s: s.best_lot),
+    ):
         best = max(key(scores[seat]) for seat in contenders)
         leaders = [seat for seat in contenders if key(scores[seat]) == best]
         if len(leaders) == 1:
@@ -88,11 +91,16 @@ def decide(state: BigShotState) -> BigShotResult:
     winners = tuple(contenders)
     if len(winners) > 1:
         text = " and ".join(names[s] for s in winners)
-        return BigShotResult(winners, totals, f"{text} share the win with {totals[winners[0]]}: "
-                             "tied on balance, lots and best lot.", tuple(scores))
+        return BigShotResult(
+            winners,
+            totals,
+            f"{text} share the win with {totals[winners[0]]}: tied on balance, lots and best lot.",
+            tuple(scores),
+        )
     seat = winners[0]
-    return BigShotResult(winners, totals, f"{names[seat]} wins with {totals[seat]}{reason}.",
-                         tuple(scores))
+    return BigShotResult(
+        winners, totals, f"{names[seat]} wins with {totals[seat]}{reason}.", tuple(scores)
+    )
 
 
 def describe_lot(lot: int, colour: int, worth: int) -> str:

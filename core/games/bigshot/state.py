@@ -48,8 +48,9 @@ from .sentences import SENTENCES
 from .view import make_view
 
 # Bidding (and asking for loans) starts left of the roller and ends with the roller.
-BIDDING_ORDERS = {n: tuple(tuple((r + i) % n for i in range(1, n + 1)) for r in range(n))
-                  for n in (2, 3, 4)}
+BIDDING_ORDERS = {
+    n: tuple(tuple((r + i) % n for i in range(1, n + 1)) for r in range(n)) for n in (2, 3, 4)
+}
 
 GHOST_SEAT = -1
 ALL_COLOURS = tuple(range(len(COLOURS)))
@@ -62,22 +63,61 @@ def chosen_colours(text: str, players: int) -> list[int] | None:
     names = [name.strip().lower() for name in text.split(",") if name.strip()]
     wanted = len(COLOURS) if players == 2 else players
     if len(names) != wanted or len(set(names)) != wanted or not set(names) <= set(COLOURS):
-        raise ValueError(f"colours must be 'dealt' or {wanted} different colours from "
-                         f"{', '.join(COLOURS)}, in seat order")
+        raise ValueError(
+            f"colours must be 'dealt' or {wanted} different colours from "
+            f"{', '.join(COLOURS)}, in seat order"
+        )
     picked = [COLOURS.index(name) for name in names]
     return picked + [c for c in range(len(COLOURS)) if c not in picked]
 
 
 class BigShotState(LoanRules, LotRules, GameState):
     sentences = SENTENCES
-    COPIED = ("spaces", "space_cubes", "lots", "lot_cubes", "owners", "settled", "retired", "loans",
-              "loan_round", "to_place", "round_ends")
+    COPIED = (
+        "spaces",
+        "space_cubes",
+        "lots",
+        "lot_cubes",
+        "owners",
+        "settled",
+        "retired",
+        "loans",
+        "loan_round",
+        "to_place",
+        "round_ends",
+    )
     __slots__ = (
-        "players", "seat_colours", "colour_seat", "ghost", "hidden", "loan_window", "when_short",
-        "spaces", "space_cubes", "broker", "lots", "lot_cubes", "owners", "settled",
-        "retired", "ledger", "loans", "loan_round", "roller", "phase", "auction",
-        "loan_order", "loan_turn", "winner", "price", "to_place", "round_ends", "names",
-        "current", "open_places", "final",
+        "players",
+        "seat_colours",
+        "colour_seat",
+        "ghost",
+        "hidden",
+        "loan_window",
+        "when_short",
+        "spaces",
+        "space_cubes",
+        "broker",
+        "lots",
+        "lot_cubes",
+        "owners",
+        "settled",
+        "retired",
+        "ledger",
+        "loans",
+        "loan_round",
+        "roller",
+        "phase",
+        "auction",
+        "loan_order",
+        "loan_turn",
+        "winner",
+        "price",
+        "to_place",
+        "round_ends",
+        "names",
+        "current",
+        "open_places",
+        "final",
     )
 
     def __init__(self, players: Sequence[str], seed: int, options: dict[str, Any]) -> None:
@@ -112,7 +152,7 @@ class BigShotState(LoanRules, LotRules, GameState):
         cubes = [c for c in range(len(COLOURS)) for _ in range(CUBES_PER_COLOUR)]
         while True:
             rng.shuffle(cubes)
-            groups = [cubes[i:i + CUBES_PER_SPACE] for i in range(0, len(cubes), CUBES_PER_SPACE)]
+            groups = [cubes[i : i + CUBES_PER_SPACE] for i in range(0, len(cubes), CUBES_PER_SPACE)]
             if all(len(set(g)) > 1 for g in groups):
                 break
         self.spaces = [tuple(map(g.count, ALL_COLOURS)) for g in groups]
@@ -146,8 +186,7 @@ class BigShotState(LoanRules, LotRules, GameState):
         self.current = self.roller
         self.open_places = A.PLACES
         self.final: Result | None = None  # the result, once the game is over and it is asked for
-        self._say("starts", self.players[self.roller],
-                  self.broker + 1)
+        self._say("starts", self.players[self.roller], self.broker + 1)
 
     # -- copying ---------------------------------------------------------------------------------
 
@@ -205,8 +244,11 @@ class BigShotState(LoanRules, LotRules, GameState):
     def may_act(self, seat: int) -> bool:
         if self.current == seat:
             return True
-        return self.loan_window == ANY_TIME and 0 <= seat < len(self.players) and any(
-            self.loan_allowed_now(seat, c) for c in self.seat_colours[seat])
+        return (
+            self.loan_window == ANY_TIME
+            and 0 <= seat < len(self.players)
+            and any(self.loan_allowed_now(seat, c) for c in self.seat_colours[seat])
+        )
 
     def legal_actions(self, seat: int) -> tuple:
         """Every action `seat` may take now, loans first; empty when it may do nothing."""
@@ -221,7 +263,7 @@ class BigShotState(LoanRules, LotRules, GameState):
                     loans += places[c]
             return loans
         if phase == BID:
-            return loans + (A.PASS,) + A.BIDS[self.auction.minimum:self.payable(seat) + 1]
+            return loans + (A.PASS,) + A.BIDS[self.auction.minimum : self.payable(seat) + 1]
         if phase == ROLL:
             return loans + (A.ROLL,)
         if phase == LOANS:
@@ -313,8 +355,7 @@ class BigShotState(LoanRules, LotRules, GameState):
             if self.space_cubes[pos]:
                 steps += 1
         self.broker = pos
-        self._say("rolls",
-                  self.players[self.roller], pips, pos + 1, self.spaces[pos])
+        self._say("rolls", self.players[self.roller], pips, pos + 1, self.spaces[pos])
         n = len(self.players)
         order = BIDDING_ORDERS[n][self.roller]
         if self.loan_window == BEFORE_AUCTION:

@@ -84,8 +84,10 @@ class BigShotView:
     @cached_property
     def worth_history(self) -> tuple[tuple[int, ...], ...]:
         """Each seat's balance at the end of every round (empty while money is hidden)."""
-        return tuple(tuple(s.total for s in score(self.seat_colours, *snapshot))
-                     for snapshot in self.round_ends)
+        return tuple(
+            tuple(s.total for s in score(self.seat_colours, *snapshot))
+            for snapshot in self.round_ends
+        )
 
     def debt(self, colour: int) -> int:
         return LOAN_DEBT * self.loans[colour]
@@ -101,32 +103,60 @@ def make_view(state: BigShotState, seat: int | None, hindsight: bool = False) ->
         cash = tuple([balances[c] if c in mine else None for c in range(len(COLOURS))])
         ledger = Upto(state.ledger.entries, lambda t: t.source in mine or t.target in mine)
     else:
-        cash = tuple(balances[:len(COLOURS)])
+        cash = tuple(balances[: len(COLOURS)])
         if state.ghost >= 0:  # the ghost has no money
-            cash = cash[:state.ghost] + (None,) + cash[state.ghost + 1:]
+            cash = cash[: state.ghost] + (None,) + cash[state.ghost + 1 :]
         ledger = Upto(state.ledger.entries)
     auction = state.auction
     auction_view = None
     if auction is not None:
         auction_view = AuctionView(
-            cubes=state.spaces[state.broker], high=auction.high, high_bidder=auction.high_bidder,
-            bidder=auction.bidder, passed=auction.passed(), minimum=auction.minimum,
-            bidders=auction.bidders, acted=auction.have_acted(), free_to=auction.free_to)
-    return BigShotView.of({
-        "viewer": seat, "players": state.players, "seat_colours": state.seat_colours,
-        "ghost": state.ghost, "hidden_money": state.hidden, "loan_window": state.loan_window,
-        "when_short": state.when_short, "loan_order": state.loan_order,
-        "loan_turn": state.loan_turn, "round": state.round, "phase": state.phase,
-        "roller": state.roller, "to_act": state.to_act(),
-        "version": state.version, "broker": state.broker, "spaces": tuple(state.spaces),
-        "lots": tuple(state.lots), "owners": tuple(state.owners), "settled": tuple(state.settled),
-        "retired": tuple(state.retired), "cash": cash, "loans": tuple(state.loans),
-        "borrowed_this_round": tuple([r == state.round for r in state.loan_round]),
-        "auction": auction_view, "winner": state.winner, "price": state.price,
-        "to_place": tuple(state.to_place), "ledger": ledger,
-        "legal": tuple(state.legal_actions(seat)) if seat is not None else (),
-        "result": state.result(), "events": Upto(state.events, show=named),
-        "round_ends": tuple(state.round_ends) if (over or not state.hidden) else ()})
+            cubes=state.spaces[state.broker],
+            high=auction.high,
+            high_bidder=auction.high_bidder,
+            bidder=auction.bidder,
+            passed=auction.passed(),
+            minimum=auction.minimum,
+            bidders=auction.bidders,
+            acted=auction.have_acted(),
+            free_to=auction.free_to,
+        )
+    return BigShotView.of(
+        {
+            "viewer": seat,
+            "players": state.players,
+            "seat_colours": state.seat_colours,
+            "ghost": state.ghost,
+            "hidden_money": state.hidden,
+            "loan_window": state.loan_window,
+            "when_short": state.when_short,
+            "loan_order": state.loan_order,
+            "loan_turn": state.loan_turn,
+            "round": state.round,
+            "phase": state.phase,
+            "roller": state.roller,
+            "to_act": state.to_act(),
+            "version": state.version,
+            "broker": state.broker,
+            "spaces": tuple(state.spaces),
+            "lots": tuple(state.lots),
+            "owners": tuple(state.owners),
+            "settled": tuple(state.settled),
+            "retired": tuple(state.retired),
+            "cash": cash,
+            "loans": tuple(state.loans),
+            "borrowed_this_round": tuple([r == state.round for r in state.loan_round]),
+            "auction": auction_view,
+            "winner": state.winner,
+            "price": state.price,
+            "to_place": tuple(state.to_place),
+            "ledger": ledger,
+            "legal": tuple(state.legal_actions(seat)) if seat is not None else (),
+            "result": state.result(),
+            "events": Upto(state.events, show=named),
+            "round_ends": tuple(state.round_ends) if (over or not state.hidden) else (),
+        }
+    )
 
 
 SCHEMA = ViewSchema(BigShotView, CODEC, ())

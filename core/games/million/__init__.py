@@ -21,18 +21,36 @@ SPEC = GameSpec(
     min_players=2,
     max_players=6,
     options=(
-        Option("cash_target", 1_000_000, "The cash to hold on landing on FINISH.",
-               least=START_CASH, most=100_000_000),
-        Option("exact_finish", True, "FINISH needs the exact count (off: a car may stop on "
-                                     "FINISH on the way, as on a stunt)."),
+        Option(
+            "cash_target",
+            1_000_000,
+            "The cash to hold on landing on FINISH.",
+            least=START_CASH,
+            most=100_000_000,
+        ),
+        Option(
+            "exact_finish",
+            True,
+            "FINISH needs the exact count (off: a car may stop on "
+            "FINISH on the way, as on a stunt).",
+        ),
         Option("one_way", True, "The ONE WAY street is driven one way only (off: both ways)."),
-        Option("six_rule", "choose",
-               "What a six gives: choose ($10,000 or an opponent misses a turn), money, skip "
-               "(an opponent misses a turn), off.", SIX_RULES),
-        Option("round_limit", 0, "End after this many rounds; the richest (cash, businesses "
-                                 "at their price, leases refunded) win. 0: no limit (four "
-                                 "bots took 44 to 82 rounds to reach FINISH). 30 is about "
-                                 "half a game.", least=0),
+        Option(
+            "six_rule",
+            "choose",
+            "What a six gives: choose ($10,000 or an opponent misses a turn), money, skip "
+            "(an opponent misses a turn), off.",
+            SIX_RULES,
+        ),
+        Option(
+            "round_limit",
+            0,
+            "End after this many rounds; the richest (cash, businesses "
+            "at their price, leases refunded) win. 0: no limit (four "
+            "bots took 44 to 82 rounds to reach FINISH). 30 is about "
+            "half a game.",
+            least=0,
+        ),
     ),
     new_game=MillionState,
     codec=CODEC,

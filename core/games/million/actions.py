@@ -39,8 +39,11 @@ def space_name(space: int) -> str:
     return SPACE_NAMES[space]
 
 
-READABLE = {"business": lambda v: BUSINESSES[v].name, "space": space_name,
-            "seat": lambda v: f"player {v + 1}"}  # numbered from 1, as their keys are
+READABLE = {
+    "business": lambda v: BUSINESSES[v].name,
+    "space": space_name,
+    "seat": lambda v: f"player {v + 1}",
+}  # numbered from 1, as their keys are
 
 
 def _action(name: str, kind: str, text: str, *fields: str) -> type[Action]:
@@ -54,11 +57,13 @@ Buy = _action("Buy", "buy", "buy {business}", "business")
 Lease = _action("Lease", "lease", "lease {business}", "business")
 Sell = _action("Sell", "sell", "sell {business} (roll for the price)", "business")
 EndLease = _action("EndLease", "end-lease", "end the lease of {business}", "business")
-DropSign = _action("DropSign", "drop-sign", "take your sign off {business} without selling",
-                   "business")
+DropSign = _action(
+    "DropSign", "drop-sign", "take your sign off {business} without selling", "business"
+)
 TakeTen = _action("TakeTen", "take-ten", "take $10,000")
 SkipPlayer = _action("SkipPlayer", "skip-player", "make {seat} miss a turn", "seat")
 EndTurn = _action("EndTurn", "end", "end your turn")
 
-CODEC = ActionCodec(ChooseFree, Roll, Drive, Buy, Lease, Sell, EndLease, DropSign, TakeTen,
-                    SkipPlayer, EndTurn)
+CODEC = ActionCodec(
+    ChooseFree, Roll, Drive, Buy, Lease, Sell, EndLease, DropSign, TakeTen, SkipPlayer, EndTurn
+)

@@ -13,7 +13,11 @@ from functools import cache
 from core.engine.data import read_json
 
 START_KIND, FINISH_KIND, REAL_ESTATE_KIND, STUNT_KIND = (
-    "start", "finish", "real_estate", "stunt_location")
+    "start",
+    "finish",
+    "real_estate",
+    "stunt_location",
+)
 
 
 @dataclass(frozen=True)
@@ -38,11 +42,21 @@ class Business:
 
 def _load():
     data = read_json(__package__, "board.json")
-    businesses = tuple(Business(b["id"], b["name"], b["set"], b["space"], b["buy"],
-                                b["lease"] or 0) for b in data["businesses"])
-    spaces = tuple(Space(s["id"], s["x"], s["y"], s["kind"], s.get("landmark", ""),
-                         tuple(b.id for b in businesses if b.space == s["id"]))
-                   for s in data["spaces"])
+    businesses = tuple(
+        Business(b["id"], b["name"], b["set"], b["space"], b["buy"], b["lease"] or 0)
+        for b in data["businesses"]
+    )
+    spaces = tuple(
+        Space(
+            s["id"],
+            s["x"],
+            s["y"],
+            s["kind"],
+            s.get("landmark", ""),
+            tuple(b.id for b in businesses if b.space == s["id"]),
+        )
+        for s in data["spaces"]
+    )
     exits: list[list[int]] = [[] for _ in spaces]
     both: list[list[int]] = [[] for _ in spaces]
     for a, b, one_way in data["edges"]:
@@ -56,9 +70,15 @@ def _load():
         adjacent[a].add(b)
         adjacent[b].add(a)
     one_way = frozenset((a, b) for a, b, one in data["edges"] if one)
-    return (spaces, businesses, tuple(tuple(sorted(e)) for e in exits),
-            tuple(tuple(sorted(e)) for e in both),
-            tuple(frozenset(n) for n in adjacent), one_way, tuple(data["publicity_stunt_deck"]))
+    return (
+        spaces,
+        businesses,
+        tuple(tuple(sorted(e)) for e in exits),
+        tuple(tuple(sorted(e)) for e in both),
+        tuple(frozenset(n) for n in adjacent),
+        one_way,
+        tuple(data["publicity_stunt_deck"]),
+    )
 
 
 SPACES, BUSINESSES, EXITS, EXITS_BOTH_WAYS, NEIGHBOURS, ONE_WAY, STUNT_DECK = _load()

@@ -57,15 +57,15 @@ class HeuristicBot:
         if view.phase == "six":
             return self._six(view, me, legal)
         if view.stage == SETUP:
-            return min(legal, key=lambda a: (distance(None, BUSINESSES[a.business].space),
-                                             a.business))
+            return min(
+                legal, key=lambda a: (distance(None, BUSINESSES[a.business].space), a.business)
+            )
         if view.stage == ROLL:
             return self._sell(view, me, legal) or A.Roll()
         if view.stage == MOVE:
             return self._drive(view, me, legal)
         if view.stage == AFTER:
-            return self._finish(view, me, legal) or self._acquire(view, me, legal) or \
-                A.EndTurn()
+            return self._finish(view, me, legal) or self._acquire(view, me, legal) or A.EndTurn()
         return legal[0]
 
     # -- what things are worth to it -----------------------------------------------------------
@@ -89,9 +89,13 @@ class HeuristicBot:
         best = 0
         for b in businesses:
             price = BUSINESSES[b].lease or BUSINESSES[b].buy
-            if view.holder[b] == -1 and price <= view.cash[me] or \
-                    view.holder[b] not in (-1, me) and view.leased[b] and \
-                    BUSINESSES[b].buy <= view.cash[me]:
+            if (
+                view.holder[b] == -1
+                and price <= view.cash[me]
+                or view.holder[b] not in (-1, me)
+                and view.leased[b]
+                and BUSINESSES[b].buy <= view.cash[me]
+            ):
                 best = max(best, self._gain(view, me, b))
         return best
 
@@ -109,9 +113,13 @@ class HeuristicBot:
         """Sell, instead of rolling, a bought business that earns it less at a stunt than the
         sale roll's odds promise over its price."""
         held = view.held(me)
-        sales = [a for a in legal if type(a) is A.Sell and
-                 (SALE_ODDS - 1) * BUSINESSES[a.business].buy >
-                 2 * (income_of(held) - income_of([b for b in held if b != a.business]))]
+        sales = [
+            a
+            for a in legal
+            if type(a) is A.Sell
+            and (SALE_ODDS - 1) * BUSINESSES[a.business].buy
+            > 2 * (income_of(held) - income_of([b for b in held if b != a.business]))
+        ]
         if self._can_finish(view, me) or not sales:
             return None
         return max(sales, key=lambda a: BUSINESSES[a.business].buy)
@@ -140,8 +148,7 @@ class HeuristicBot:
 
     def _finish(self, view: MillionView, me: int, legal: Sequence):
         """On FINISH with enough in cash and leases: end leases until the cash is there."""
-        if view.landed != FINISH or view.position[me] != FINISH or \
-                not self._can_finish(view, me):
+        if view.landed != FINISH or view.position[me] != FINISH or not self._can_finish(view, me):
             return None
         return next((a for a in legal if type(a) is A.EndLease), None)
 
@@ -150,11 +157,17 @@ class HeuristicBot:
         bought from them; its own lease bought when money is plentiful."""
         if self._can_finish(view, me):
             return None
-        choices = [a for a in map(lambda b: self._take(view, me, legal, b),
-                                  {a.business for a in legal if type(a) in (A.Buy, A.Lease)})
-                   if a is not None]
-        return max(choices, key=lambda a: (self._gain(view, me, a.business), -a.business),
-                   default=None)
+        choices = [
+            a
+            for a in map(
+                lambda b: self._take(view, me, legal, b),
+                {a.business for a in legal if type(a) in (A.Buy, A.Lease)},
+            )
+            if a is not None
+        ]
+        return max(
+            choices, key=lambda a: (self._gain(view, me, a.business), -a.business), default=None
+        )
 
     def _take(self, view: MillionView, me: int, legal: Sequence, business: int):
         lease, buy = A.Lease(business), A.Buy(business)

@@ -25,8 +25,9 @@ class Walk:
 
 
 @cache
-def _ends(space: int, came_from: int, steps: int, one_way: bool = True
-          ) -> tuple[tuple[int, ...], ...]:
+def _ends(
+    space: int, came_from: int, steps: int, one_way: bool = True
+) -> tuple[tuple[int, ...], ...]:
     """Every path of exactly `steps` spaces from `space` (reached from `came_from`, -1: from
     nowhere), never turning straight back (against the one-way street only if not `one_way`)."""
     if steps == 0:
@@ -38,8 +39,9 @@ def _ends(space: int, came_from: int, steps: int, one_way: bool = True
     return tuple(found)
 
 
-def walks(position: int | None, steps: int, stunts: frozenset[int] = frozenset(),
-          one_way: bool = True) -> list[Walk]:
+def walks(
+    position: int | None, steps: int, stunts: frozenset[int] = frozenset(), one_way: bool = True
+) -> list[Walk]:
     """The destinations of a move of `steps` from `position` (None: off the board), stopping
     short allowed on the spaces of `stunts` (and the ONE WAY sign ignored if not `one_way`, a
     variant); one Walk each, in the order first found."""

@@ -58,10 +58,35 @@ ALL_BUSINESSES = range(len(BUSINESSES))  # all on offer on a Real Estate space
 class MillionState(StackedTurns):
     sentences = SENTENCES
     __slots__ = (
-        "players", "n", "ledger", "bank", "turn", "starter",
-        "stage", "stack", "active", "winners", "end_reason", "position", "holder", "leased",
-        "face_up", "deck", "discard", "skip", "die", "landed", "acquired", "sold", "target",
-        "exact_finish", "one_way", "six_rule", "round_limit", "setup_left", "round_ends",
+        "players",
+        "n",
+        "ledger",
+        "bank",
+        "turn",
+        "starter",
+        "stage",
+        "stack",
+        "active",
+        "winners",
+        "end_reason",
+        "position",
+        "holder",
+        "leased",
+        "face_up",
+        "deck",
+        "discard",
+        "skip",
+        "die",
+        "landed",
+        "acquired",
+        "sold",
+        "target",
+        "exact_finish",
+        "one_way",
+        "six_rule",
+        "round_limit",
+        "setup_left",
+        "round_ends",
     )
     COPIED = ("position", "holder", "leased", "face_up", "deck", "discard", "skip", "round_ends")
 
@@ -107,7 +132,8 @@ class MillionState(StackedTurns):
         """Cash, the buy prices of bought businesses and the refunds of leases (the round
         limit's valuation, not the rulebook's: it has no other end than FINISH)."""
         return self.cash(seat) + sum(
-            BUSINESSES[b].lease if self.leased[b] else BUSINESSES[b].buy for b in self.held(seat))
+            BUSINESSES[b].lease if self.leased[b] else BUSINESSES[b].buy for b in self.held(seat)
+        )
 
     def destinations(self, seat: int) -> list:
         stops = self.stunt_spaces() | (frozenset() if self.exact_finish else {FINISH})
@@ -132,14 +158,19 @@ class MillionState(StackedTurns):
         if self.stage == SETUP:
             return [A.ChooseFree(b) for b in SINGLES if self.holder[b] == FREE]
         mine = self.held(seat)
-        managing = [A.EndLease(b) for b in mine if self.leased[b]] + \
-            [A.DropSign(b) for b in mine if not self.leased[b]]
+        managing = [A.EndLease(b) for b in mine if self.leased[b]] + [
+            A.DropSign(b) for b in mine if not self.leased[b]
+        ]
         if self.stage == ROLL:
             return [A.Roll(), *[A.Sell(b) for b in mine if not self.leased[b]], *managing]
         if self.stage == MOVE:
             return [A.Drive(w.destination) for w in self.destinations(seat)] + managing
-        found = [a for b in self._on_offer() for a in (A.Buy(b), A.Lease(b))
-                 if self._why_not_acquire(seat, a) is None]
+        found = [
+            a
+            for b in self._on_offer()
+            for a in (A.Buy(b), A.Lease(b))
+            if self._why_not_acquire(seat, a) is None
+        ]
         if self.landed in REAL_ESTATE and not self.acquired and not self.sold:
             found += [A.Sell(b) for b in mine if not self.leased[b]]
         return [*found, *managing, A.EndTurn()]
@@ -165,8 +196,10 @@ class MillionState(StackedTurns):
         b = action.business
         business = BUSINESSES[b] if 0 <= b < len(BUSINESSES) else None
         if business is None or b not in self._on_offer():
-            return "you may take a business only where you stop (any, on Real Estate), " \
-                   "one a turn, and not in a turn you sell"
+            return (
+                "you may take a business only where you stop (any, on Real Estate), "
+                "one a turn, and not in a turn you sell"
+            )
         holder, leased = self.holder[b], self.leased[b]
         if holder != FREE and not leased:
             return f"{business.name} is bought already"
@@ -192,22 +225,31 @@ class MillionState(StackedTurns):
         cls = type(action)
         if self.stack:
             if cls is A.SkipPlayer:
-                return "that player is already waiting to miss a turn" \
-                    if 0 <= action.seat < self.n and action.seat != seat else "choose an opponent"
+                return (
+                    "that player is already waiting to miss a turn"
+                    if 0 <= action.seat < self.n and action.seat != seat
+                    else "choose an opponent"
+                )
             return "take $10,000 or make an opponent miss a turn first"
         if self.stage == SETUP:
             return "take one of the small businesses left, free"
         if cls in (A.Buy, A.Lease):
             return self._why_not_acquire(seat, action) or "not now"
         if cls is A.Drive:
-            return "roll first" if self.stage == ROLL else \
-                "you can stop only where the roll takes you (or on a stunt on the way)"
+            return (
+                "roll first"
+                if self.stage == ROLL
+                else "you can stop only where the roll takes you (or on a stunt on the way)"
+            )
         if cls is A.Sell:
             return "sell instead of rolling, or on a Real Estate space, one business you bought"
         if cls in (A.EndLease, A.DropSign):
             return "that is not a business of yours held that way"
-        return {ROLL: "roll the die, or sell instead", MOVE: "choose where to drive",
-                AFTER: "buy, lease or end your turn"}[self.stage]
+        return {
+            ROLL: "roll the die, or sell instead",
+            MOVE: "choose where to drive",
+            AFTER: "buy, lease or end your turn",
+        }[self.stage]
 
     # -- performing ----------------------------------------------------------------------------
 
@@ -248,8 +290,13 @@ class MillionState(StackedTurns):
         held = self.held(seat)
         paid = income_of(held)
         self._pay(self.bank, seat, paid, f"publicity stunt at {STUNT_DECK[cards[0]]}")
-        self._say("stunt", self.players[seat], STUNT_DECK[cards[0]], paid,
-                  tuple(sorted(map(len, groups(held)), reverse=True)))
+        self._say(
+            "stunt",
+            self.players[seat],
+            STUNT_DECK[cards[0]],
+            paid,
+            tuple(sorted(map(len, groups(held)), reverse=True)),
+        )
         self.face_up.remove(cards[0])
         self.discard.append(cards[0])
         if len(cards) > 1:
@@ -329,8 +376,13 @@ class MillionState(StackedTurns):
         self._next_turn()
 
     def _check_finish(self, seat: int) -> None:
-        if self.stage != OVER and self.landed == FINISH and self.position[seat] == FINISH \
-                and self.cash(seat) >= self.target and not self.stack:
+        if (
+            self.stage != OVER
+            and self.landed == FINISH
+            and self.position[seat] == FINISH
+            and self.cash(seat) >= self.target
+            and not self.stack
+        ):
             self._finish((seat,), f"lands on FINISH with ${self.cash(seat):,}")
 
     # -- turns ---------------------------------------------------------------------------------
@@ -340,9 +392,11 @@ class MillionState(StackedTurns):
         if seat == self.starter:
             self.round_ends.append(tuple(self.cash(s) for s in range(self.n)))
             if self.round_limit and self.round >= self.round_limit:
-                self._finish_by([self.worth(s) for s in range(self.n)],
-                                f"the {self.round_limit}-round limit: the richest "
-                                "(cash, businesses at their buy price, leases refunded)")
+                self._finish_by(
+                    [self.worth(s) for s in range(self.n)],
+                    f"the {self.round_limit}-round limit: the richest "
+                    "(cash, businesses at their buy price, leases refunded)",
+                )
                 return
             self.round += 1
         self._begin_turn(seat)

@@ -48,5 +48,6 @@ class GameStats:
             "stunts_by_largest_group": {str(k): v for k, v in sorted(self.stunts_by_group.items())},
             "mean_stunt_income_by_largest_group": {
                 str(k): round(self.income_by_group[k] / n)
-                for k, n in sorted(self.stunts_by_group.items())},
+                for k, n in sorted(self.stunts_by_group.items())
+            },
         }

@@ -73,29 +73,54 @@ class MillionView(StackView):
     def worth(self) -> tuple[int, ...]:
         """Cash, bought businesses at their price and leases at their refund (the round
         limit's valuation)."""
-        return tuple(self.cash[s] + sum(
-            BUSINESSES[b].lease if self.leased[b] else BUSINESSES[b].buy for b in self.held(s))
-            for s in range(len(self.players)))
+        return tuple(
+            self.cash[s]
+            + sum(
+                BUSINESSES[b].lease if self.leased[b] else BUSINESSES[b].buy for b in self.held(s)
+            )
+            for s in range(len(self.players))
+        )
 
 
 def make_view(state: MillionState, seat: int | None) -> MillionView:
     mine = seat is not None and seat == state.actor()
-    return MillionView.of({
-        "viewer": seat, "players": state.players, "round": state.round,
-        "round_limit": state.round_limit, "stage": state.stage, "turn": state.turn,
-        "starter": state.starter, "to_act": state.to_act(), "version": state.version,
-        "stack": tuple(state.stack), "cash": tuple(state.ledger.balances[:-1]),
-        "active": tuple(state.active), "position": tuple(state.position),
-        "holder": tuple(state.holder), "leased": tuple(state.leased),
-        "face_up": tuple(state.face_up), "stunts_left": len(state.deck),
-        "discard": tuple(state.discard), "skip": tuple(state.skip), "die": state.die,
-        "landed": state.landed, "acquired": state.acquired, "sold": state.sold,
-        "target": state.target, "exact_finish": state.exact_finish, "one_way": state.one_way,
-        "six_rule": state.six_rule,
-        "legal": tuple(state.legal_actions(seat)) if seat is not None else (),
-        "walks": tuple(state.destinations(seat)) if mine and state.stage == MOVE else (),
-        "result": state.result(), "cash_history": Upto(state.round_ends),
-        "events": Upto(state.events, show=named), "ledger": Upto(state.ledger.entries)})
+    return MillionView.of(
+        {
+            "viewer": seat,
+            "players": state.players,
+            "round": state.round,
+            "round_limit": state.round_limit,
+            "stage": state.stage,
+            "turn": state.turn,
+            "starter": state.starter,
+            "to_act": state.to_act(),
+            "version": state.version,
+            "stack": tuple(state.stack),
+            "cash": tuple(state.ledger.balances[:-1]),
+            "active": tuple(state.active),
+            "position": tuple(state.position),
+            "holder": tuple(state.holder),
+            "leased": tuple(state.leased),
+            "face_up": tuple(state.face_up),
+            "stunts_left": len(state.deck),
+            "discard": tuple(state.discard),
+            "skip": tuple(state.skip),
+            "die": state.die,
+            "landed": state.landed,
+            "acquired": state.acquired,
+            "sold": state.sold,
+            "target": state.target,
+            "exact_finish": state.exact_finish,
+            "one_way": state.one_way,
+            "six_rule": state.six_rule,
+            "legal": tuple(state.legal_actions(seat)) if seat is not None else (),
+            "walks": tuple(state.destinations(seat)) if mine and state.stage == MOVE else (),
+            "result": state.result(),
+            "cash_history": Upto(state.round_ends),
+            "events": Upto(state.events, show=named),
+            "ledger": Upto(state.ledger.entries),
+        }
+    )
 
 
 SCHEMA = ViewSchema(MillionView, CODEC, (SixChoice,))

@@ -20,11 +20,15 @@ SPEC = GameSpec(
     min_players=2,
     max_players=4,
     options=(
-        Option("round_limit", 0,
-               "End after this many rounds; the greatest assets (cash, undeveloped land at "
-               "$20,000 an acre, buildings at cost) win. 0: no limit (the game ends with the "
-               "Stadium, or when no further building can take place; four bots took 84 to 110 "
-               "rounds). 50 is about half a game.", least=0),
+        Option(
+            "round_limit",
+            0,
+            "End after this many rounds; the greatest assets (cash, undeveloped land at "
+            "$20,000 an acre, buildings at cost) win. 0: no limit (the game ends with the "
+            "Stadium, or when no further building can take place; four bots took 84 to 110 "
+            "rounds). 50 is about half a game.",
+            least=0,
+        ),
     ),
     new_game=StadiumState,
     codec=CODEC,

@@ -24,9 +24,14 @@ def card_name(card: int) -> str:
 
 
 # how a field reads in an action's text
-READABLE = {"lot": lot_name, "card": card_name, "building": lambda v: f"#{v}",
-            "facing": lambda v: f"facing {SIDES[FACINGS[v]]}" if v in range(len(FACINGS))
-            else f"facing {v}"}
+READABLE = {
+    "lot": lot_name,
+    "card": card_name,
+    "building": lambda v: f"#{v}",
+    "facing": lambda v: (
+        f"facing {SIDES[FACINGS[v]]}" if v in range(len(FACINGS)) else f"facing {v}"
+    ),
+}
 
 
 def _action(name: str, kind: str, text: str, *fields: str) -> type[Action]:
@@ -37,21 +42,34 @@ Roll = _action("Roll", "roll", "roll the die")
 EndTurn = _action("EndTurn", "end", "end your turn")
 BuyLot = _action("BuyLot", "buy-lot", "buy {lot}", "lot")
 NoLand = _action("NoLand", "no-land", "buy no land")
-BuyBuilding = _action("BuyBuilding", "buy-building",
-                      "buy the Bank's building {building} with the land under it", "building")
+BuyBuilding = _action(
+    "BuyBuilding",
+    "buy-building",
+    "buy the Bank's building {building} with the land under it",
+    "building",
+)
 DrawCrown = _action("DrawCrown", "draw-crown", "turn up an Auction card")
 DrawVenture = _action("DrawVenture", "draw-venture", "pick a Venture card")
 Bid = _action("Bid", "bid", "bid ${amount:,}", "amount")
 Pass = _action("Pass", "pass", "pass")
-Build = _action("Build", "build", "build {card} at row {row}, column {col}, {facing}",
-                "card", "row", "col", "facing")
+Build = _action(
+    "Build",
+    "build",
+    "build {card} at row {row}, column {col}, {facing}",
+    "card",
+    "row",
+    "col",
+    "facing",
+)
 Demolish = _action("Demolish", "demolish", "demolish building {building}", "building")
 AuctionLand = _action("AuctionLand", "auction-land", "auction your land in {lot}", "lot")
-AuctionBuilding = _action("AuctionBuilding", "auction-building",
-                          "auction your building {building}", "building")
+AuctionBuilding = _action(
+    "AuctionBuilding", "auction-building", "auction your building {building}", "building"
+)
 Bankrupt = _action("Bankrupt", "bankrupt", "declare bankruptcy")
-Speculate = _action("Speculate", "speculate", "buy {lot} from its owner at the Speculator's price",
-                    "lot", "seller")
+Speculate = _action(
+    "Speculate", "speculate", "buy {lot} from its owner at the Speculator's price", "lot", "seller"
+)
 Accept = _action("Accept", "accept", "accept the offer")
 Reject = _action("Reject", "reject", "reject the offer")
 
@@ -96,6 +114,23 @@ def build_at(card: str, row: int, col: int, facing: str = "S") -> Action:
     return Build(CARD_INDEX[card], row, col, FACINGS.index(facing))
 
 
-CODEC = ActionCodec(Roll, EndTurn, BuyLot, NoLand, BuyBuilding, DrawCrown, DrawVenture, Bid, Pass,
-                    Build, Demolish, AuctionLand, AuctionBuilding, Bankrupt, Speculate, Accept,
-                    Reject, Propose)
+CODEC = ActionCodec(
+    Roll,
+    EndTurn,
+    BuyLot,
+    NoLand,
+    BuyBuilding,
+    DrawCrown,
+    DrawVenture,
+    Bid,
+    Pass,
+    Build,
+    Demolish,
+    AuctionLand,
+    AuctionBuilding,
+    Bankrupt,
+    Speculate,
+    Accept,
+    Reject,
+    Propose,
+)

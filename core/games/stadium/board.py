@@ -74,26 +74,56 @@ class Venture:
 def _load():
     data = read_json(__package__, "board.json")
     grid = tuple(data["grid"])
-    lots = tuple(Lot(lot["id"], lot["block"], lot["zone"], tuple(map(tuple, lot["cells"])),
-                     lot.get("crown_no", 0), lot.get("auction_min_price", 0))
-                 for lot in data["lots"])
-    blocks = tuple(Block(b["id"], b["zone"],
-                         frozenset(c for lot in lots if lot.block == b["id"] for c in lot.cells),
-                         b["stadium_site_possible"])
-                   for b in data["blocks"])
+    lots = tuple(
+        Lot(
+            lot["id"],
+            lot["block"],
+            lot["zone"],
+            tuple(map(tuple, lot["cells"])),
+            lot.get("crown_no", 0),
+            lot.get("auction_min_price", 0),
+        )
+        for lot in data["lots"]
+    )
+    blocks = tuple(
+        Block(
+            b["id"],
+            b["zone"],
+            frozenset(c for lot in lots if lot.block == b["id"] for c in lot.cells),
+            b["stadium_site_possible"],
+        )
+        for b in data["blocks"]
+    )
     return data["width"], data["height"], grid, lots, blocks
 
 
 WIDTH, HEIGHT, GRID, LOTS, BLOCKS = _load()
 CELLS = WIDTH * HEIGHT
-CARDS = tuple(Card(row["id"], row["name"], row["class"], int(row["width_acres"]),
-                   int(row["height_acres"]), int(row["price"]), int(row["income_per_turn"]),
-                   int(row["copies"]))
-              for row in read_table(__package__, "buildings.csv"))
+CARDS = tuple(
+    Card(
+        row["id"],
+        row["name"],
+        row["class"],
+        int(row["width_acres"]),
+        int(row["height_acres"]),
+        int(row["price"]),
+        int(row["income_per_turn"]),
+        int(row["copies"]),
+    )
+    for row in read_table(__package__, "buildings.csv")
+)
 STADIUM = next(card for card in CARDS if card.kind == "stadium")
-VENTURES = tuple(Venture(int(row["id"]), row["text"], row["effect"], number(row["amount"]),
-                         number(row["limit"]), row["when"])
-                 for row in read_table(__package__, "ventures.csv"))
+VENTURES = tuple(
+    Venture(
+        int(row["id"]),
+        row["text"],
+        row["effect"],
+        number(row["amount"]),
+        number(row["limit"]),
+        row["when"],
+    )
+    for row in read_table(__package__, "ventures.csv")
+)
 
 
 def cell_kind(row: int, col: int) -> str:
@@ -118,16 +148,22 @@ def mask(cells) -> int:
 def street_sides(cells) -> tuple[str, ...]:
     """The sides (N, S, W, E) on which some of these cells border a street."""
     inside = set(cells)
-    return tuple(side for side, (dr, dc) in SIDES.items()
-                 if any((r + dr, c + dc) not in inside and cell_kind(r + dr, c + dc) == STREET
-                        for r, c in cells))
+    return tuple(
+        side
+        for side, (dr, dc) in SIDES.items()
+        if any(
+            (r + dr, c + dc) not in inside and cell_kind(r + dr, c + dc) == STREET for r, c in cells
+        )
+    )
 
 
 LOT_MASKS = tuple(mask(lot.cells) for lot in LOTS)
 BLOCK_MASKS = tuple(mask(block.cells) for block in BLOCKS)
 LAND_MASK = sum(LOT_MASKS)
-ZONE_MASKS = (LAND_MASK, *(sum(LOT_MASKS[lot.id] for lot in LOTS if lot.zone == zone)
-                          for zone in (1, 2, 3)))  # by zone; 0: every zone
+ZONE_MASKS = (
+    LAND_MASK,
+    *(sum(LOT_MASKS[lot.id] for lot in LOTS if lot.zone == zone) for zone in (1, 2, 3)),
+)  # by zone; 0: every zone
 CROWN_LOTS = tuple(lot.id for lot in LOTS if lot.crown)
 CARD_INDEX = {card.id: index for index, card in enumerate(CARDS)}
 STADIUM_INDEX = CARD_INDEX[STADIUM.id]

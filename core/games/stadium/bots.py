@@ -45,10 +45,18 @@ THREAT_PRICE = 2.5  # a rival who could build the Stadium pays at least this muc
 def _spots_touching(lot: int) -> tuple[tuple[int, int, int, int], ...]:
     """(card, income, footprint, block) of every placement of a building (not the Stadium)
     that covers some of the lot, the biggest earners first."""
-    return tuple(sorted(((index, card.income, p.cells, p.block)
-                         for index, card in enumerate(CARDS) if card is not STADIUM
-                         for p in placements_of(card.id) if p.cells & LOT_MASKS[lot]),
-                        key=lambda spot: -spot[1]))
+    return tuple(
+        sorted(
+            (
+                (index, card.income, p.cells, p.block)
+                for index, card in enumerate(CARDS)
+                if card is not STADIUM
+                for p in placements_of(card.id)
+                if p.cells & LOT_MASKS[lot]
+            ),
+            key=lambda spot: -spot[1],
+        )
+    )
 
 
 def best_income_with(view: StadiumView, me: int, lot: int) -> int:
@@ -56,8 +64,11 @@ def best_income_with(view: StadiumView, me: int, lot: int) -> int:
     land (cards left, zoning), whatever the cash: what the lot is worth to it as a site."""
     free = (view.land[me] & ~view.developed) | LOT_MASKS[lot]
     for index, income, cells, block in _spots_touching(lot):
-        if not cells & ~free and view.in_use[index] < CARDS[index].copies \
-                and view.block_class[block] in ("", CARDS[index].kind):
+        if (
+            not cells & ~free
+            and view.in_use[index] < CARDS[index].copies
+            and view.block_class[block] in ("", CARDS[index].kind)
+        ):
             return income
     return 0
 
@@ -78,8 +89,11 @@ class HeuristicBot:
         me, phase = view.viewer, view.phase
         kinds = {type(a): a for a in legal}
         if phase == LAND_CHOICE:
-            return self._buy_bank_building(view, me, legal) or self._buy_land(view, me, legal) \
+            return (
+                self._buy_bank_building(view, me, legal)
+                or self._buy_land(view, me, legal)
                 or kinds[A.NoLand]
+            )
         if phase == DRAW:
             # a Venture card pays better on the whole; once it could pay for the Stadium it turns
             # up Auction cards, so the deck runs out and a game without a round limit can end
@@ -91,11 +105,16 @@ class HeuristicBot:
         if phase == DEBT:
             return min(legal, key=lambda a: self._worth_of(view, a))
         if phase == TRADE:
-            return kinds[A.Accept] if A.Accept in kinds and self._fair(view, me) \
-                else kinds[A.Reject]
+            return (
+                kinds[A.Accept] if A.Accept in kinds and self._fair(view, me) else kinds[A.Reject]
+            )
         if phase == MAIN:
-            return self._stadium(view, me, legal) or self._build(view, me, legal) \
-                or self._demolish(view, me, legal) or kinds[A.EndTurn]
+            return (
+                self._stadium(view, me, legal)
+                or self._build(view, me, legal)
+                or self._demolish(view, me, legal)
+                or kinds[A.EndTurn]
+            )
         return legal[0]
 
     # -- land ----------------------------------------------------------------------------------
@@ -107,16 +126,28 @@ class HeuristicBot:
         mine, cells, block = view.land[me], LOT_MASKS[lot], LOTS[lot].block
         touching = (neighbours(cells) & mine).bit_count()
         in_block = (mine & BLOCK_MASKS[block]).bit_count()
-        others = sum((view.land[s] & BLOCK_MASKS[block]).bit_count()
-                     for s in range(len(view.players)) if s != me)
-        score = 3 * touching + min(in_block, 12) - others + cells.bit_count() \
+        others = sum(
+            (view.land[s] & BLOCK_MASKS[block]).bit_count()
+            for s in range(len(view.players))
+            if s != me
+        )
+        score = (
+            3 * touching
+            + min(in_block, 12)
+            - others
+            + cells.bit_count()
             + best_income_with(view, me, lot) / 1000
+        )
         return score + (20 if site & cells else 0)
 
     def _buy_land(self, view: StadiumView, me: int, legal: Sequence):
         cash, bank = view.cash[me], len(view.players)
-        buys = [a for a in legal if type(a) is A.BuyLot
-                and cash - ACRE_PRICE * view.parcel(bank, a.lot).bit_count() >= RESERVE]
+        buys = [
+            a
+            for a in legal
+            if type(a) is A.BuyLot
+            and cash - ACRE_PRICE * view.parcel(bank, a.lot).bit_count() >= RESERVE
+        ]
         site = self._site(view, me)
         site_cells = site.cells if site else 0
         return max(buys, key=lambda a: self._lot_score(view, me, a.lot, site_cells), default=None)
@@ -124,15 +155,23 @@ class HeuristicBot:
     def _buy_bank_building(self, view: StadiumView, me: int, legal: Sequence):
         """A building of the Bank's costs only its land: the best earner it can pay for."""
         buildings = view.building_by_id
-        buys = [a for a in legal if type(a) is A.BuyBuilding
-                and view.cash[me] - land_price(buildings[a.building]) >= RESERVE]
+        buys = [
+            a
+            for a in legal
+            if type(a) is A.BuyBuilding
+            and view.cash[me] - land_price(buildings[a.building]) >= RESERVE
+        ]
         return max(buys, key=lambda a: CARDS[buildings[a.building].card].income, default=None)
 
     def _speculate(self, view: StadiumView, me: int, legal: Sequence):
         price = view.pending.price
-        buys = [a for a in legal if type(a) is A.Speculate
-                and view.cash[me] - price * view.parcel(a.seller, a.lot).bit_count() >= RESERVE
-                and neighbours(LOT_MASKS[a.lot]) & view.land[me]]
+        buys = [
+            a
+            for a in legal
+            if type(a) is A.Speculate
+            and view.cash[me] - price * view.parcel(a.seller, a.lot).bit_count() >= RESERVE
+            and neighbours(LOT_MASKS[a.lot]) & view.land[me]
+        ]
         return max(buys, key=lambda a: self._lot_score(view, me, a.lot, 0), default=None)
 
     # -- auctions ------------------------------------------------------------------------------
@@ -141,12 +180,18 @@ class HeuristicBot:
         auction = view.pending
         if auction.piece == CROWN:
             cells = LOT_MASKS[auction.square]
-            worth = ACRE_PRICE * cells.bit_count() * (
-                CROWN_PREMIUM if neighbours(cells) & view.land[me] else 1.0)
+            worth = (
+                ACRE_PRICE
+                * cells.bit_count()
+                * (CROWN_PREMIUM if neighbours(cells) & view.land[me] else 1.0)
+            )
         else:
             worth = BARGAIN * self._item_worth(view, auction.square, auction.piece)
-        bids = [a for a in legal if type(a) is A.Bid
-                and a.amount <= worth and view.cash[me] - a.amount >= RESERVE]
+        bids = [
+            a
+            for a in legal
+            if type(a) is A.Bid and a.amount <= worth and view.cash[me] - a.amount >= RESERVE
+        ]
         return min(bids, key=lambda a: a.amount, default=legal[-1])  # legal[-1]: pass
 
     def _item_worth(self, view: StadiumView, item: int, piece: str) -> int:
@@ -164,8 +209,11 @@ class HeuristicBot:
         return 1 << 40  # bankruptcy, only when nothing is left
 
     def _value(self, view: StadiumView, lots, buildings, cash: int, holder: int) -> int:
-        return cash + sum(ACRE_PRICE * view.parcel(holder, lot).bit_count() for lot in lots) + \
-            sum(self._item_worth(view, b, "building") for b in buildings)
+        return (
+            cash
+            + sum(ACRE_PRICE * view.parcel(holder, lot).bit_count() for lot in lots)
+            + sum(self._item_worth(view, b, "building") for b in buildings)
+        )
 
     def _fair(self, view: StadiumView, me: int) -> bool:
         """Whether to accept the offer waiting on it: it must gain by it, and much more from
@@ -186,22 +234,28 @@ class HeuristicBot:
             return None
         blocked = sum(LOT_MASKS[lot] for lot in (*view.frozen, *view.crown_left))
         sites = [p for p in STADIUM_SITES if not p.cells & blocked]
-        return max(sites, key=lambda p: ((p.cells & view.land[me]).bit_count(), -p.row, p.col),
-                   default=None)
+        return max(
+            sites,
+            key=lambda p: ((p.cells & view.land[me]).bit_count(), -p.row, p.col),
+            default=None,
+        )
 
     def _stadium(self, view: StadiumView, me: int, legal: Sequence):
         """Build the Stadium if it may; else gather its site: offers for other players' land
         and buildings there, then its own buildings there cleared one a turn."""
-        stadium = next((a for a in legal if type(a) is A.Build and CARDS[a.card] is STADIUM),
-                       None)
+        stadium = next((a for a in legal if type(a) is A.Build and CARDS[a.card] is STADIUM), None)
         site = self._site(view, me)
         if stadium or site is None:
             return stadium
         spare = view.cash[me] - STADIUM.price
         for other in range(len(view.players)):
-            if other == me or not view.active[other] or not site.cells & view.land[other] or \
-                    (view.round, me, other) in self._asked or \
-                    other not in view.offer_partners:
+            if (
+                other == me
+                or not view.active[other]
+                or not site.cells & view.land[other]
+                or (view.round, me, other) in self._asked
+                or other not in view.offer_partners
+            ):
                 continue
             lots = tuple(lot for lot in view.parcels(other) if LOT_MASKS[lot] & site.cells)
             buildings = tuple(b.id for b in view.buildings_of(other) if b.cells & site.cells)
@@ -211,8 +265,11 @@ class HeuristicBot:
                 return A.Propose(other, give_cash=price, get_lots=lots, get_buildings=buildings)
         if site.cells & ~view.land[me]:
             return None  # not all of it is its own yet
-        clear = [a for a in legal if type(a) is A.Demolish
-                 and view.building_by_id[a.building].cells & site.cells]
+        clear = [
+            a
+            for a in legal
+            if type(a) is A.Demolish and view.building_by_id[a.building].cells & site.cells
+        ]
         return clear[0] if clear else None
 
     # -- construction --------------------------------------------------------------------------
@@ -221,8 +278,13 @@ class HeuristicBot:
         cash = view.cash[me]
         site = self._site(view, me)
         keep = site.cells if site else 0  # not on the stadium site it is clearing
-        builds = [a for a in legal if type(a) is A.Build and cash - CARDS[a.card].price >= RESERVE
-                  and not (keep and placement_of(a).cells & keep)]
+        builds = [
+            a
+            for a in legal
+            if type(a) is A.Build
+            and cash - CARDS[a.card].price >= RESERVE
+            and not (keep and placement_of(a).cells & keep)
+        ]
         return max(builds, key=lambda a: (CARDS[a.card].income, -a.card), default=None)
 
     def _demolish(self, view: StadiumView, me: int, legal: Sequence):
@@ -237,8 +299,11 @@ class HeuristicBot:
         best, best_gain = None, 0.0
         elsewhere = ~site
         for index, card in enumerate(CARDS):
-            if view.in_use[index] >= card.copies or card.price + RESERVE > view.cash[me] or \
-                    card.kind == "stadium":
+            if (
+                view.in_use[index] >= card.copies
+                or card.price + RESERVE > view.cash[me]
+                or card.kind == "stadium"
+            ):
                 continue
             for p in placements_of(card.id):
                 if p.cells & elsewhere:
@@ -247,15 +312,17 @@ class HeuristicBot:
                 if not covered or any(b.cells & ~p.cells for b in covered):
                     continue
                 zone = view.block_class[p.block]
-                if zone and zone != card.kind and len(covered) < len(
-                        [b for b in view.buildings if b.block == p.block]):
+                if (
+                    zone
+                    and zone != card.kind
+                    and len(covered) < len([b for b in view.buildings if b.block == p.block])
+                ):
                     continue
                 earning = sum(CARDS[b.card].income for b in covered)
                 gain = card.income - UPGRADE * earning
                 if gain > best_gain:
                     best, best_gain = min(covered, key=lambda b: CARDS[b.card].income), gain
         return demolitions.get(best.id) if best else None
-
 
 
 def placement_of(build):
@@ -278,5 +345,7 @@ class SimpleBot:
         builds = [a for a in legal if type(a) is A.Build]
         if builds:
             return max(builds, key=lambda a: CARDS[a.card].income)
-        return next((a for a in legal if type(a) in (A.BuyLot, A.BuyBuilding)),
-                    next((a for a in legal if type(a) in (A.NoLand, A.EndTurn)), legal[0]))
+        return next(
+            (a for a in legal if type(a) in (A.BuyLot, A.BuyBuilding)),
+            next((a for a in legal if type(a) in (A.NoLand, A.EndTurn)), legal[0]),
+        )

@@ -61,16 +61,31 @@ class Speculation(Frame):
 
 FRAMES = (LandChoice, CrownOrVenture, Speculation, AuctionLot, Debt, TradeOffer, BankSale)
 LAND_CHOICE, DRAW, SPECULATE, AUCTION, DEBT, TRADE = (
-    LandChoice.kind, CrownOrVenture.kind, Speculation.kind, AuctionLot.kind, Debt.kind,
-    TradeOffer.kind)
+    LandChoice.kind,
+    CrownOrVenture.kind,
+    Speculation.kind,
+    AuctionLot.kind,
+    Debt.kind,
+    TradeOffer.kind,
+)
 # the actions that answer each situation (offers are checked by their own rule)
-ANSWERS = {ROLL: (A.Roll,), MAIN: (A.Build, A.Demolish, A.EndTurn),
-           LAND_CHOICE: (A.BuyLot, A.BuyBuilding, A.NoLand), DRAW: (A.DrawCrown, A.DrawVenture),
-           SPECULATE: (A.Speculate, A.NoLand), AUCTION: (A.Bid, A.Pass),
-           DEBT: (A.AuctionLand, A.AuctionBuilding, A.Bankrupt), TRADE: (A.Accept, A.Reject)}
-WHAT_NOW = {ROLL: "roll the die first", MAIN: "build, demolish, offer a trade or end your turn",
-            LAND_CHOICE: "choose a lot to buy, or buy none, first",
-            DRAW: "turn up an Auction card or pick a Venture card first",
-            SPECULATE: "choose a lot to buy at the Speculator's price, or none, first",
-            AUCTION: "bid or pass first", DEBT: "you owe money: auction land or buildings first",
-            TRADE: "answer the offer first"}
+ANSWERS = {
+    ROLL: (A.Roll,),
+    MAIN: (A.Build, A.Demolish, A.EndTurn),
+    LAND_CHOICE: (A.BuyLot, A.BuyBuilding, A.NoLand),
+    DRAW: (A.DrawCrown, A.DrawVenture),
+    SPECULATE: (A.Speculate, A.NoLand),
+    AUCTION: (A.Bid, A.Pass),
+    DEBT: (A.AuctionLand, A.AuctionBuilding, A.Bankrupt),
+    TRADE: (A.Accept, A.Reject),
+}
+WHAT_NOW = {
+    ROLL: "roll the die first",
+    MAIN: "build, demolish, offer a trade or end your turn",
+    LAND_CHOICE: "choose a lot to buy, or buy none, first",
+    DRAW: "turn up an Auction card or pick a Venture card first",
+    SPECULATE: "choose a lot to buy at the Speculator's price, or none, first",
+    AUCTION: "bid or pass first",
+    DEBT: "you owe money: auction land or buildings first",
+    TRADE: "answer the offer first",
+}

@@ -110,14 +110,20 @@ class LandRules:
     def bank_buildings(self, zone: int) -> list[Building]:
         """The buildings the Bank holds in `zone` (0: any zone): a bankrupt's that nobody bought
         at auction, standing and earning nothing until sold with the land under them."""
-        return [b for b in self.buildings.values()
-                if b.owner == self.bank and (not zone or BLOCKS[b.block].zone == zone)]
+        return [
+            b
+            for b in self.buildings.values()
+            if b.owner == self.bank and (not zone or BLOCKS[b.block].zone == zone)
+        ]
 
     def bank_parcels(self, zone: int) -> list[tuple[int, int]]:
         """(lot, acres for sale as a bit mask) of each lot of Bank land for sale in `zone`."""
         free = self.bank_land()
-        return [(lot.id, LOT_MASKS[lot.id] & free) for lot in LOTS
-                if (not zone or lot.zone == zone) and LOT_MASKS[lot.id] & free]
+        return [
+            (lot.id, LOT_MASKS[lot.id] & free)
+            for lot in LOTS
+            if (not zone or lot.zone == zone) and LOT_MASKS[lot.id] & free
+        ]
 
     def _move_land(self, cells: int, taker: int) -> None:
         """Acres change hands; a player cannot build on what they acquired this turn."""
@@ -139,8 +145,11 @@ class LandRules:
     def assets(self, seat: int) -> int:
         """Cash, undeveloped land at $20,000 an acre and buildings at their construction value
         (the rulebook's final valuation)."""
-        return self.cash(seat) + ACRE_PRICE * self.undeveloped_acres(seat) + sum(
-            building_value(b) for b in self.buildings.values() if b.owner == seat)
+        return (
+            self.cash(seat)
+            + ACRE_PRICE * self.undeveloped_acres(seat)
+            + sum(building_value(b) for b in self.buildings.values() if b.owner == seat)
+        )
 
     # -- construction --------------------------------------------------------------------------
 
@@ -153,8 +162,11 @@ class LandRules:
     def zoned_out(self, seat: int, card: int, block: int) -> bool:
         """Whether the zoning bylaw forbids the card in the block (the stadium is exempt)."""
         zone = self.block_class[block]
-        return card != STADIUM_INDEX and zone not in ("", CARDS[card].kind) \
+        return (
+            card != STADIUM_INDEX
+            and zone not in ("", CARDS[card].kind)
             and not self.has_variance(seat)
+        )
 
     def buildable(self, seat: int) -> int:
         """The acres `seat` may build on now: their undeveloped land not acquired this turn."""
@@ -222,8 +234,11 @@ class LandRules:
             return "all your land is built on: demolish a building or acquire land first"
         if not undeveloped & ~self.fresh:
             return f"{FRESH}: build on it from your next turn"
-        prices = [self.building_price(seat, index) for index, card in enumerate(CARDS)
-                  if self.in_use[index] < card.copies]
+        prices = [
+            self.building_price(seat, index)
+            for index, card in enumerate(CARDS)
+            if self.in_use[index] < card.copies
+        ]
         if not prices:
             return "every building card is on the board"
         too_dear = beyond_cash("building card left", prices, self.cash(seat))
@@ -231,8 +246,10 @@ class LandRules:
             return too_dear
         if self.legal_builds(seat):
             return None
-        return "no building you can pay for fits on your land: a building lies inside one " \
-               "block, faces a street and keeps to the block's zoning"
+        return (
+            "no building you can pay for fits on your land: a building lies inside one "
+            "block, faces a street and keeps to the block's zoning"
+        )
 
     def _do_Build(self, seat: int, action) -> None:
         card = CARDS[action.card]
@@ -240,13 +257,27 @@ class LandRules:
         price = self.building_price(seat, action.card)
         # built only thanks to a Zoning variance: it stands outside the block's class
         variance = action.card != STADIUM_INDEX and self.block_class[spot.block] not in (
-            "", card.kind)
-        for venture in [v for v in self.held[seat]
-                        if venture_of(v).effect in ("cost_overrun", "zoning_variance")]:
+            "",
+            card.kind,
+        )
+        for venture in [
+            v
+            for v in self.held[seat]
+            if venture_of(v).effect in ("cost_overrun", "zoning_variance")
+        ]:
             self.held[seat].remove(venture)
             self.venture_discard.append(venture)
-        building = Building(self.next_building, action.card, spot.row, spot.col, spot.facing,
-                            spot.block, spot.cells, seat, variance)
+        building = Building(
+            self.next_building,
+            action.card,
+            spot.row,
+            spot.col,
+            spot.facing,
+            spot.block,
+            spot.cells,
+            seat,
+            variance,
+        )
         self.next_building += 1
         self.buildings[building.id] = building
         self.developed |= spot.cells
@@ -309,8 +340,8 @@ class LandRules:
             elsewhere = ~free
             for index, card in enumerate(CARDS):
                 if self.in_use[index] < card.copies and any(
-                        not p.cells & elsewhere and not self.zoned_out(seat, index, p.block)
-                        for p in placements_of(card.id)):
+                    not p.cells & elsewhere and not self.zoned_out(seat, index, p.block)
+                    for p in placements_of(card.id)
+                ):
                     return True
         return False
-

@@ -48,26 +48,38 @@ class LegalityRules:
         if kind == ROLL:
             return list(ROLL_ANSWERS)
         if kind == MAIN:
-            demolitions = [A.Demolish(b.id) for b in self.buildings_of(seat)] \
-                if not self.demolished and cash >= self.demolition_fee() else []
+            demolitions = (
+                [A.Demolish(b.id) for b in self.buildings_of(seat)]
+                if not self.demolished and cash >= self.demolition_fee()
+                else []
+            )
             return [*self.legal_builds(seat), *demolitions, A.EndTurn()]
         if kind == LAND_CHOICE:
-            return [A.BuyLot(lot) for lot, cells in self.bank_parcels(frame.zone)
-                    if ACRE_PRICE * cells.bit_count() <= cash] + \
-                [A.BuyBuilding(b.id) for b in self.bank_buildings(frame.zone)
-                 if land_price(b) <= cash] + [A.NoLand()]
+            return (
+                [
+                    A.BuyLot(lot)
+                    for lot, cells in self.bank_parcels(frame.zone)
+                    if ACRE_PRICE * cells.bit_count() <= cash
+                ]
+                + [
+                    A.BuyBuilding(b.id)
+                    for b in self.bank_buildings(frame.zone)
+                    if land_price(b) <= cash
+                ]
+                + [A.NoLand()]
+            )
         if kind == DRAW:
             return list(DRAW_ANSWERS)
         if kind == SPECULATE:
-            return [A.Speculate(lot, seller)
-                    for lot, seller in self.speculation_lots(seat, frame.price)] + [A.NoLand()]
+            return [
+                A.Speculate(lot, seller) for lot, seller in self.speculation_lots(seat, frame.price)
+            ] + [A.NoLand()]
         if kind == AUCTION:
             least = frame.auction.minimum
             return [A.Bid(least + up) for up in BID_RAISES if least + up <= cash] + [A.Pass()]
         if kind == DEBT:
             lots, buildings = self.offerable(seat)
-            found = [A.AuctionLand(lot) for lot in lots] + \
-                [A.AuctionBuilding(b) for b in buildings]
+            found = [A.AuctionLand(lot) for lot in lots] + [A.AuctionBuilding(b) for b in buildings]
             return found or [A.Bankrupt()]
         return list(TRADE_ANSWERS)
 
@@ -76,7 +88,6 @@ class LegalityRules:
 
     def chance_after(self, seat: int, action) -> Chance | None:
         return DIE if type(action) is A.Roll else None
-
 
     def why_none(self, seat: int, kind: type) -> str | None:
         """Why the player has no Build or Demolish at the construction step, no lot of Bank
@@ -136,8 +147,11 @@ class LegalityRules:
                 return f"you have only ${cash:,}"
         elif cls in (A.AuctionLand, A.AuctionBuilding):
             lots, buildings = self.offerable(seat)
-            if (action.lot not in lots) if cls is A.AuctionLand else \
-                    (action.building not in buildings):
+            if (
+                (action.lot not in lots)
+                if cls is A.AuctionLand
+                else (action.building not in buildings)
+            ):
                 return "auction something of yours not yet offered for this debt"
         elif cls is A.Bankrupt and any(self.offerable(seat)):
             return "you can still auction land or buildings to raise the money"

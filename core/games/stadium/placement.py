@@ -46,8 +46,10 @@ def figures_edge(card: Card, row: int, col: int, facing: str) -> tuple[tuple[int
 
 def _touches_street(card: Card, row: int, col: int, facing: str) -> bool:
     step = {"S": (1, 0), "N": (-1, 0), "E": (0, 1), "W": (0, -1)}[facing]
-    return any(cell_kind(r + step[0], c + step[1]) == STREET
-               for r, c in figures_edge(card, row, col, facing))
+    return any(
+        cell_kind(r + step[0], c + step[1]) == STREET
+        for r, c in figures_edge(card, row, col, facing)
+    )
 
 
 @cache
@@ -60,14 +62,18 @@ def placements_of(card_id: str) -> tuple[Placement, ...]:
         cols = [c for _, c in block.cells]
         for row in range(min(rows), max(rows) - card.height + 2):
             for col in range(min(cols), max(cols) - card.width + 2):
-                footprint = [(r, c) for r in range(row, row + card.height)
-                             for c in range(col, col + card.width)]
+                footprint = [
+                    (r, c)
+                    for r in range(row, row + card.height)
+                    for c in range(col, col + card.width)
+                ]
                 if not all(cell in block.cells for cell in footprint):
                     continue
                 for facing in facings_of(card):
                     if _touches_street(card, row, col, facing):
-                        found.append(Placement(card.id, row, col, facing, block.id,
-                                               mask(footprint)))
+                        found.append(
+                            Placement(card.id, row, col, facing, block.id, mask(footprint))
+                        )
     return tuple(found)
 
 
@@ -88,8 +94,9 @@ def placement_at(card_id: str, row: int, col: int, facing: str) -> Placement | N
 
 def shape_fault(card: Card, row: int, col: int, facing: str) -> str:
     """Why the city's shape refuses the card there (placement_at found nothing), for a player."""
-    footprint = [(r, c) for r in range(row, row + card.height)
-                 for c in range(col, col + card.width)]
+    footprint = [
+        (r, c) for r in range(row, row + card.height) for c in range(col, col + card.width)
+    ]
     if any(cell_kind(r, c) != LAND for r, c in footprint):
         return "a building stands on land only, not on a street, the river or the park"
     if len({next(b.id for b in BLOCKS if cell in b.cells) for cell in footprint}) > 1:
@@ -104,8 +111,12 @@ def lot_room(lot: int) -> str:
     """Whether a building could ever stand on the lot, for a player to read: one fits on the
     lot alone, or only one covering land beside it too, or none ever."""
     cells = LOT_MASKS[lot]
-    covering = [p for card in CARDS[:STADIUM_INDEX] + CARDS[STADIUM_INDEX + 1:]
-                for p in placements_of(card.id) if p.cells & cells]
+    covering = [
+        p
+        for card in CARDS[:STADIUM_INDEX] + CARDS[STADIUM_INDEX + 1 :]
+        for p in placements_of(card.id)
+        if p.cells & cells
+    ]
     if any(p.cells & ~cells == 0 for p in covering):
         return "a building fits on it alone"
     if covering:

@@ -37,10 +37,12 @@ class SaleRules(BiddingRules):
         """Why `seat` can buy no lot of the Bank land for sale in `zone` (0: any zone), or
         None if it can (the game offers land only where the Bank has some)."""
         where = f"in zone {zone}" if zone else "anywhere"
-        return beyond_cash(f"lot of Bank land {where}",
-                           [ACRE_PRICE * cells.bit_count() for _, cells in self.bank_parcels(zone)]
-                           + [land_price(b) for b in self.bank_buildings(zone)],
-                           self.cash(seat))
+        return beyond_cash(
+            f"lot of Bank land {where}",
+            [ACRE_PRICE * cells.bit_count() for _, cells in self.bank_parcels(zone)]
+            + [land_price(b) for b in self.bank_buildings(zone)],
+            self.cash(seat),
+        )
 
     def why_no_bank_building(self, seat: int, building: int, zone: int) -> str | None:
         """Why `seat` may not buy the Bank's `building` on a throw for `zone`; None if it may."""
@@ -56,17 +58,26 @@ class SaleRules(BiddingRules):
     def why_no_speculation(self, seat: int, per_acre: int) -> str | None:
         """Why the Speculator card lets `seat` take none of the other players' undeveloped
         lots at `per_acre`, or None if it can (the card asks only when there are some)."""
-        return beyond_cash("lot another player holds",
-                           [self.lot_price(lot, seller, per_acre)
-                            for lot, seller in self.speculation_lots(seat, per_acre, True)],
-                           self.cash(seat))
+        return beyond_cash(
+            "lot another player holds",
+            [
+                self.lot_price(lot, seller, per_acre)
+                for lot, seller in self.speculation_lots(seat, per_acre, True)
+            ],
+            self.cash(seat),
+        )
 
     def _do_BuyLot(self, seat: int, action) -> None:
         self.stack.pop()
         price = self.lot_price(action.lot)
         self._pay(seat, self.bank, price, f"bought {lot_name(action.lot)}")
-        self._say("buys-land", self.players[seat], lot_name(action.lot),
-                  acres(self.parcel(self.bank, action.lot)), price)
+        self._say(
+            "buys-land",
+            self.players[seat],
+            lot_name(action.lot),
+            acres(self.parcel(self.bank, action.lot)),
+            price,
+        )
         self._move_land(self.parcel(self.bank, action.lot), seat)
 
     def _do_BuyBuilding(self, seat: int, action) -> None:
@@ -74,8 +85,9 @@ class SaleRules(BiddingRules):
         building = self.buildings[action.building]
         price, name = land_price(building), CARDS[building.card].name
         self._pay(seat, self.bank, price, f"bought the Bank's {name} #{building.id}")
-        self._say("buys-building", self.players[seat], name, building.id, acres(building.cells),
-                  price)
+        self._say(
+            "buys-building", self.players[seat], name, building.id, acres(building.cells), price
+        )
         self._hand_over(building.id, seat)
 
     def _do_NoLand(self, seat: int, _action) -> None:
@@ -87,8 +99,13 @@ class SaleRules(BiddingRules):
         cells = self.parcel(action.seller, action.lot)
         price = frame.price * acres(cells)
         self._pay(seat, action.seller, price, f"Speculator: {lot_name(action.lot)}")
-        self._say("speculates", self.players[seat], lot_name(action.lot),
-                  self.players[action.seller], price)
+        self._say(
+            "speculates",
+            self.players[seat],
+            lot_name(action.lot),
+            self.players[action.seller],
+            price,
+        )
         self._move_land(cells, seat)
 
     # -- auctions ------------------------------------------------------------------------------
@@ -100,8 +117,9 @@ class SaleRules(BiddingRules):
         self.stack.pop()
         lot = self.crown_deck.pop()
         self._reveal()
-        self._say("crown-card", self.players[seat], lot_name(lot), LOTS[lot].acres,
-                  LOTS[lot].minimum)
+        self._say(
+            "crown-card", self.players[seat], lot_name(lot), LOTS[lot].acres, LOTS[lot].minimum
+        )
         self._open_auction(self._order_from(seat), LOTS[lot].minimum, lot, CROWN)
 
     def auction_item(self, frame: AuctionLot) -> str:

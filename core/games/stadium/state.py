@@ -33,18 +33,54 @@ from .ventures import VentureRules
 from .view import make_view
 
 
-class StadiumState(LegalityRules, LandRules, SaleRules, VentureRules, TradeRules, DebtRules,
-                   StackedTurns):
+class StadiumState(
+    LegalityRules, LandRules, SaleRules, VentureRules, TradeRules, DebtRules, StackedTurns
+):
     sentences = SENTENCES
     __slots__ = (
-        "players", "n", "ledger", "bank", "round_limit",
-        "active", "turn", "starter", "stage", "stack", "land", "developed", "fresh", "buildings",
-        "next_building", "in_use", "block_class", "crown_deck", "frozen", "venture_deck",
-        "venture_discard", "held", "venture_shown", "die", "built", "demolished",
-        "free_demolition", "offers_made", "offered", "round_ends", "winners", "end_reason",
+        "players",
+        "n",
+        "ledger",
+        "bank",
+        "round_limit",
+        "active",
+        "turn",
+        "starter",
+        "stage",
+        "stack",
+        "land",
+        "developed",
+        "fresh",
+        "buildings",
+        "next_building",
+        "in_use",
+        "block_class",
+        "crown_deck",
+        "frozen",
+        "venture_deck",
+        "venture_discard",
+        "held",
+        "venture_shown",
+        "die",
+        "built",
+        "demolished",
+        "free_demolition",
+        "offers_made",
+        "offered",
+        "round_ends",
+        "winners",
+        "end_reason",
     )
-    COPIED = ("land", "in_use", "block_class", "crown_deck", "frozen", "venture_deck",
-              "venture_discard", "round_ends")
+    COPIED = (
+        "land",
+        "in_use",
+        "block_class",
+        "crown_deck",
+        "frozen",
+        "venture_deck",
+        "venture_discard",
+        "round_ends",
+    )
 
     def __init__(self, players: Sequence[str], seed: int, options: dict[str, Any]) -> None:
         self._begin_game(players, seed)

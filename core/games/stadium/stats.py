@@ -6,8 +6,11 @@ from collections import Counter
 
 from .board import STADIUM_INDEX
 
-ENDINGS = {"builds the Sports Stadium.": "stadium", "the greatest assets.": "assets",
-           "the last player left in the game.": "last_player"}
+ENDINGS = {
+    "builds the Sports Stadium.": "stadium",
+    "the greatest assets.": "assets",
+    "the last player left in the game.": "last_player",
+}
 
 
 class Endings:
@@ -38,8 +41,10 @@ class Endings:
 
     def summary(self) -> dict:
         rounds = sorted(self.rounds)
-        return {"endings": dict(self.endings),
-                "rounds_mean": sum(rounds) / len(rounds) if rounds else 0.0,
-                "rounds_median": rounds[len(rounds) // 2] if rounds else 0,
-                "rounds_max": rounds[-1] if rounds else 0,
-                "stadium_builder_seats": {str(s): n for s, n in sorted(self.stadium_seats.items())}}
+        return {
+            "endings": dict(self.endings),
+            "rounds_mean": sum(rounds) / len(rounds) if rounds else 0.0,
+            "rounds_median": rounds[len(rounds) // 2] if rounds else 0,
+            "rounds_max": rounds[-1] if rounds else 0,
+            "stadium_builder_seats": {str(s): n for s, n in sorted(self.stadium_seats.items())},
+        }

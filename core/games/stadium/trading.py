@@ -48,8 +48,9 @@ class TradeRules(OfferRules):
 
     def why_no_exchange(self, offer: A.Propose, proposer: int) -> str | None:
         for holder, lots, buildings, cash in (
-                (proposer, offer.give_lots, offer.give_buildings, offer.give_cash),
-                (offer.partner, offer.get_lots, offer.get_buildings, offer.get_cash)):
+            (proposer, offer.give_lots, offer.give_buildings, offer.give_cash),
+            (offer.partner, offer.get_lots, offer.get_buildings, offer.get_cash),
+        ):
             who = self.players[holder]
             if len(set(lots)) != len(lots) or len(set(buildings)) != len(buildings):
                 return "list each lot and building once"

@@ -84,9 +84,13 @@ class VentureRules:
         """(lot, seller) pairs the Speculator card lets `seat` buy (only those it can pay for,
         unless `everything`)."""
         cash = self.cash(seat)
-        return [(lot, other) for other in range(self.n) if other != seat and self.active[other]
-                for lot in self.parcels(other)
-                if everything or per_acre * acres(self.parcel(other, lot)) <= cash]
+        return [
+            (lot, other)
+            for other in range(self.n)
+            if other != seat and self.active[other]
+            for lot in self.parcels(other)
+            if everything or per_acre * acres(self.parcel(other, lot)) <= cash
+        ]
 
     def _venture_fire(self, seat: int, card) -> None:
         mine = self.buildings_of(seat)
@@ -116,8 +120,11 @@ class VentureRules:
             self.venture_discard.append(venture)
         if "no_returns" in effects:
             return 0
-        total = sum(CARDS[b.card].income for b in self.buildings_of(seat)
-                    if not ("flood_zone_1" in effects and BLOCKS[b.block].zone == 1))
+        total = sum(
+            CARDS[b.card].income
+            for b in self.buildings_of(seat)
+            if not ("flood_zone_1" in effects and BLOCKS[b.block].zone == 1)
+        )
         return total * (2 if "double_returns" in effects else 1)
 
 

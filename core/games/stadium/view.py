@@ -54,8 +54,12 @@ class StadiumView(StackView):
     def templates(self) -> tuple[BidRange, ...]:
         """Any bid the viewer can pay, while an auction waits on them."""
         seat, auction = self.viewer, self.pending
-        if seat is None or seat not in self.to_act or type(auction) is not AuctionView \
-                or self.cash[seat] < auction.minimum:
+        if (
+            seat is None
+            or seat not in self.to_act
+            or type(auction) is not AuctionView
+            or self.cash[seat] < auction.minimum
+        ):
             return ()
         return (BidRange(auction.minimum, self.cash[seat], BID_STEP),)
 
@@ -81,8 +85,10 @@ class StadiumView(StackView):
     def acres_by_zone(self, seat: int) -> tuple[int, int, int]:
         """`seat`'s acres (built on or not) in zones 1, 2 and 3."""
         mine = self.land[seat]
-        return tuple(sum((LOT_MASKS[lot.id] & mine).bit_count() for lot in LOTS
-                         if lot.zone == zone) for zone in (1, 2, 3))
+        return tuple(
+            sum((LOT_MASKS[lot.id] & mine).bit_count() for lot in LOTS if lot.zone == zone)
+            for zone in (1, 2, 3)
+        )
 
     def buildings_of(self, seat: int) -> tuple[Building, ...]:
         return tuple(b for b in self.buildings if b.owner == seat)
@@ -93,8 +99,12 @@ class StadiumView(StackView):
     @cached_property
     def assets(self) -> tuple[int, ...]:
         """Cash, undeveloped land at $20,000 an acre, buildings at construction value."""
-        return tuple(self.cash[s] + ACRE_PRICE * self.undeveloped_acres(s) + sum(
-            building_value(b) for b in self.buildings_of(s)) for s in range(len(self.players)))
+        return tuple(
+            self.cash[s]
+            + ACRE_PRICE * self.undeveloped_acres(s)
+            + sum(building_value(b) for b in self.buildings_of(s))
+            for s in range(len(self.players))
+        )
 
     def trade_outcome(self, proposer: int, offer) -> TradeOutcome:
         """Each side's change in assets: land at $20,000 an acre, buildings at their
@@ -102,11 +112,15 @@ class StadiumView(StackView):
         partner = offer.partner
 
         def worth(holder: int, lots, buildings, cash: int) -> int:
-            return cash + sum(ACRE_PRICE * self.parcel(holder, lot).bit_count() for lot in lots) \
+            return (
+                cash
+                + sum(ACRE_PRICE * self.parcel(holder, lot).bit_count() for lot in lots)
                 + sum(building_value(b) for b in self.buildings if b.id in buildings)
+            )
 
-        change = worth(partner, offer.get_lots, offer.get_buildings, offer.get_cash) - \
-            worth(proposer, offer.give_lots, offer.give_buildings, offer.give_cash)
+        change = worth(partner, offer.get_lots, offer.get_buildings, offer.get_cash) - worth(
+            proposer, offer.give_lots, offer.give_buildings, offer.give_cash
+        )
         return TradeOutcome(((proposer, change), (partner, -change)))
 
     def building_price(self, seat: int, card: int) -> int:
@@ -115,25 +129,47 @@ class StadiumView(StackView):
 
 
 def make_view(state: StadiumState, seat: int | None) -> StadiumView:
-    return StadiumView.of({
-        "viewer": seat, "players": state.players, "round": state.round,
-        "round_limit": state.round_limit, "stage": state.stage, "turn": state.turn,
-        "starter": state.starter, "to_act": state.to_act(), "version": state.version,
-        "stack": tuple(map(seen, state.stack)), "cash": tuple(state.ledger.balances[:-1]),
-        "active": tuple(state.active), "land": tuple(state.land),
-        "buildings": tuple(state.buildings.values()), "block_class": tuple(state.block_class),
-        "in_use": tuple(state.in_use), "crown_left": tuple(sorted(state.crown_deck)),
-        "frozen": tuple(state.frozen), "ventures_left": len(state.venture_deck),
-        "venture_discard": tuple(state.venture_discard), "held": tuple(map(tuple, state.held)),
-        "venture_shown": state.venture_shown, "die": state.die, "fresh": state.fresh,
-        "built": state.built, "demolished": state.demolished,
-        "free_demolition": state.free_demolition, "offers_made": state.offers_made,
-        "offered": state.offered,
-        "legal": tuple(state.legal_actions(seat)) if seat is not None else (),
-        "offer_partners": state.offer_partners(seat) if seat is not None else (),
-        "result": state.result(), "assets_history": Upto(state.round_ends),
-        "events": Upto(state.events, show=named), "ledger": Upto(state.ledger.entries)})
+    return StadiumView.of(
+        {
+            "viewer": seat,
+            "players": state.players,
+            "round": state.round,
+            "round_limit": state.round_limit,
+            "stage": state.stage,
+            "turn": state.turn,
+            "starter": state.starter,
+            "to_act": state.to_act(),
+            "version": state.version,
+            "stack": tuple(map(seen, state.stack)),
+            "cash": tuple(state.ledger.balances[:-1]),
+            "active": tuple(state.active),
+            "land": tuple(state.land),
+            "buildings": tuple(state.buildings.values()),
+            "block_class": tuple(state.block_class),
+            "in_use": tuple(state.in_use),
+            "crown_left": tuple(sorted(state.crown_deck)),
+            "frozen": tuple(state.frozen),
+            "ventures_left": len(state.venture_deck),
+            "venture_discard": tuple(state.venture_discard),
+            "held": tuple(map(tuple, state.held)),
+            "venture_shown": state.venture_shown,
+            "die": state.die,
+            "fresh": state.fresh,
+            "built": state.built,
+            "demolished": state.demolished,
+            "free_demolition": state.free_demolition,
+            "offers_made": state.offers_made,
+            "offered": state.offered,
+            "legal": tuple(state.legal_actions(seat)) if seat is not None else (),
+            "offer_partners": state.offer_partners(seat) if seat is not None else (),
+            "result": state.result(),
+            "assets_history": Upto(state.round_ends),
+            "events": Upto(state.events, show=named),
+            "ledger": Upto(state.ledger.entries),
+        }
+    )
 
 
-SCHEMA = ViewSchema(StadiumView, CODEC, (*(f for f in FRAMES if f.kind != AUCTION), AuctionView,
-                                         BidRange))
+SCHEMA = ViewSchema(
+    StadiumView, CODEC, (*(f for f in FRAMES if f.kind != AUCTION), AuctionView, BidRange)
+)

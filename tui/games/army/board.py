@@ -73,6 +73,7 @@ class DeedAction:
 
 def square_box(g: Geometry, square: int) -> tuple[int, int, int, int]:
     """x, y, width and height of a square: GO bottom right, Prison bottom left, clockwise."""
+
     def along(k: int) -> tuple[int, int]:  # the k-th square from the left of a row
         if k == 0:
             return 0, g.corner - 1
@@ -113,20 +114,35 @@ def deed_lines(square: int, full: bool) -> list[str]:
         stores = " ".join(money(r) for r in rents[1:5])
         bare = f"Rent {money(rents[0])}, {money(2 * rents[0])} with the group"
         if full:
-            return [price, bare, f"Ammo Stores {stores}",
-                    f"Barracks {money(rents[5])} · build {money(sq.build)}"]
-        return [f"{money(sq.price)} · mortgage {money(sq.mortgage)} · build {money(sq.build)}",
-                bare, f"▪ {stores} ▲ {money(rents[5])}"]
+            return [
+                price,
+                bare,
+                f"Ammo Stores {stores}",
+                f"Barracks {money(rents[5])} · build {money(sq.build)}",
+            ]
+        return [
+            f"{money(sq.price)} · mortgage {money(sq.mortgage)} · build {money(sq.build)}",
+            bare,
+            f"▪ {stores} ▲ {money(rents[5])}",
+        ]
     if sq.kind == "garrison":
-        return [price, "Rent " + "/".join(money(r) for r in GARRISON_RENT[1:]) +
-                " by Garrisons held"]
+        return [
+            price,
+            "Rent " + "/".join(money(r) for r in GARRISON_RENT[1:]) + " by Garrisons held",
+        ]
     if sq.kind == "utility":
         return [price, f"Rent {UTILITY_FACTOR[1]}× the dice, {UTILITY_FACTOR[2]}× with both"]
-    return [{"go": f"Collect {money(SALARY)} each time you pass",
-             "tax": f"Pay {money(sq.price)} to the bank",
-             "combat": "Draw a Combat card", "training": "Draw a Training card",
-             "prison": "In Prison, or Just Visiting", "parking": "A rest: nothing happens here",
-             "to_prison": "Go straight to Prison"}[sq.kind]]
+    return [
+        {
+            "go": f"Collect {money(SALARY)} each time you pass",
+            "tax": f"Pay {money(sq.price)} to the bank",
+            "combat": "Draw a Combat card",
+            "training": "Draw a Training card",
+            "prison": "In Prison, or Just Visiting",
+            "parking": "A rest: nothing happens here",
+            "to_prison": "Go straight to Prison",
+        }[sq.kind]
+    ]
 
 
 class BoardWidget(Drawing):
@@ -180,7 +196,7 @@ class BoardWidget(Drawing):
                     canvas.put(status_x + 2 + i, status_y, str(seat + 1), SEAT_BADGES[seat])
         if tokens:
             room = w if h >= 3 else 2
-            shown = tokens if len(tokens) <= room else tokens[:room - 1]
+            shown = tokens if len(tokens) <= room else tokens[: room - 1]
             ty = y + h - 1
             tx = x + w - len(shown) - (len(shown) < len(tokens)) if h < 3 else x
             for seat in shown:
@@ -244,8 +260,7 @@ class BoardWidget(Drawing):
         for i, (part, style) in enumerate(shown):
             canvas.put(x, y + i, part, style)
 
-    def _draw_deed(self, canvas: Canvas, x: int, y: int, width: int, rows: int,
-                   full: bool) -> None:
+    def _draw_deed(self, canvas: Canvas, x: int, y: int, width: int, rows: int, full: bool) -> None:
         """The card of the square under the cursor, and the ways to manage it."""
         view, square = self.view, self.cursor
         sq = SQUARES[square]
@@ -267,15 +282,19 @@ class BoardWidget(Drawing):
                 if action.refused is None:
                     lines.append((f"{action.key}  {action.label}", BOLD))
                 else:
-                    lines += [(part, EMPTY) for part in
-                              wrap(f"{action.key}  {action.label}: {action.refused}",
-                                   width, subsequent_indent="   ")]
+                    lines += [
+                        (part, EMPTY)
+                        for part in wrap(
+                            f"{action.key}  {action.label}: {action.refused}",
+                            width,
+                            subsequent_indent="   ",
+                        )
+                    ]
         else:
             allowed = [f"{a.key} {a.label}" for a in self.deed_actions if a.refused is None]
             after = len(wrapped[0])  # the actions right under the price, where they stay visible
-            lines[after:after] = [(part, BOLD) for part in
-                                  wrap(" · ".join(allowed), width)]
-        for i, (line, style) in enumerate(lines[:rows - 1]):
+            lines[after:after] = [(part, BOLD) for part in wrap(" · ".join(allowed), width)]
+        for i, (line, style) in enumerate(lines[: rows - 1]):
             canvas.put(x, y + 1 + i, line, style, width=width)
 
     def on_click(self, event: events.Click) -> None:

@@ -11,19 +11,40 @@ from rich.text import Text
 from core.games.army.board import SQUARES
 
 SEAT_COLOURS = ("#c62828", "#1565c0", "#2e7d32", "#f9a825", "#6a1b9a", "#00838f")
-SEAT_BADGES = tuple(Style(color="#000000" if c == "#f9a825" else "#ffffff", bgcolor=c, bold=True)
-                    for c in SEAT_COLOURS)
+SEAT_BADGES = tuple(
+    Style(color="#000000" if c == "#f9a825" else "#ffffff", bgcolor=c, bold=True)
+    for c in SEAT_COLOURS
+)
 GROUP_COLOURS = {
-    "brown": "#795548", "light_blue": "#81d4fa", "pink": "#ec407a", "orange": "#fb8c00",
-    "red": "#e53935", "yellow": "#fdd835", "green": "#43a047", "dark_blue": "#283593",
-    "garrison": "#9e9e9e", "utility": "#bdbdbd",
+    "brown": "#795548",
+    "light_blue": "#81d4fa",
+    "pink": "#ec407a",
+    "orange": "#fb8c00",
+    "red": "#e53935",
+    "yellow": "#fdd835",
+    "green": "#43a047",
+    "dark_blue": "#283593",
+    "garrison": "#9e9e9e",
+    "utility": "#bdbdbd",
 }
-GROUP_NAMES = {"light_blue": "light blue", "dark_blue": "dark blue", "garrison": "Garrisons",
-               "utility": "Utilities"}
+GROUP_NAMES = {
+    "light_blue": "light blue",
+    "dark_blue": "dark blue",
+    "garrison": "Garrisons",
+    "utility": "Utilities",
+}
 # a colour group's letter, beside its colour wherever deeds are listed: under colour blindness
 # red, green, orange, brown and pink look alike (Garrisons and Utilities are named by their names)
-GROUP_LETTERS = {"brown": "b", "light_blue": "l", "pink": "p", "orange": "o", "red": "r",
-                 "yellow": "y", "green": "g", "dark_blue": "d"}
+GROUP_LETTERS = {
+    "brown": "b",
+    "light_blue": "l",
+    "pink": "p",
+    "orange": "o",
+    "red": "r",
+    "yellow": "y",
+    "green": "g",
+    "dark_blue": "d",
+}
 DARK_TEXT = {"light_blue", "yellow", "orange", "garrison", "utility"}
 EMPTY = Style(dim=True)
 MORTGAGED = Style(color="#ef5350", bold=True)
@@ -65,8 +86,11 @@ def group_style(square: int) -> Style:
     group = SQUARES[square].group
     if not group:
         return Style(bold=True)
-    return Style(bgcolor=GROUP_COLOURS[group], bold=True,
-                 color="#000000" if group in DARK_TEXT else "#ffffff")
+    return Style(
+        bgcolor=GROUP_COLOURS[group],
+        bold=True,
+        color="#000000" if group in DARK_TEXT else "#ffffff",
+    )
 
 
 def group_name(group: str) -> str:
@@ -79,4 +103,3 @@ def buildings(level: int, compact: bool = False) -> str:
     if level == 5:
         return "▲"
     return "▂▄▆█"[level - 1] if compact and level else "▪" * level
-

@@ -29,18 +29,18 @@ class Entry:
     message: str = ""
 
 
-
 class DecisionPanel(TextPanel):
     """Whose move it is, what they decide, and the keys that decide it."""
 
     def show(self, view, entry: Entry, compact: bool) -> None:
         self.border_title = "Auction" if view.phase == "auction" else "Turn"
         width = self.content_size.width
-        self.show_fitting(lambda: self.describe(view, entry, compact), *(
-            partial(self.describe, view, entry, compact, lines * width) for lines in OFFER_CUTS))
+        self.show_fitting(
+            lambda: self.describe(view, entry, compact),
+            *(partial(self.describe, view, entry, compact, lines * width) for lines in OFFER_CUTS),
+        )
 
-    def describe(self, view, entry: Entry, compact: bool = False,
-                 cut: int | None = None) -> Text:
+    def describe(self, view, entry: Entry, compact: bool = False, cut: int | None = None) -> Text:
         """What the game waits for; a trade offer's sides cut to `cut` cells if given."""
         text = Text()
         phase = view.phase
@@ -53,8 +53,9 @@ class DecisionPanel(TextPanel):
         elif phase == "roll":
             jailed = view.prison_turn[view.turn]
             if jailed >= 0:
-                text.append(f"{'You are' if mine else actor + ' is'} in Prison, "
-                            f"turn {jailed + 1} of 3.\n")
+                text.append(
+                    f"{'You are' if mine else actor + ' is'} in Prison, turn {jailed + 1} of 3.\n"
+                )
                 keys = [("r", "throw for doubles")]
                 if A.PayFine in legal:
                     keys.append(("f", f"pay {money(PRISON_FINE)}"))
@@ -64,8 +65,11 @@ class DecisionPanel(TextPanel):
                 text.append("Your turn: throw the dice.\n" if mine else f"{actor}'s turn.\n")
                 keys = [("r", "throw")]
         elif phase == "end":
-            text.append("Your throw is done. Build, trade or mortgage now, or end your turn.\n"
-                        if mine else f"{actor} is finishing the turn.\n")
+            text.append(
+                "Your throw is done. Build, trade or mortgage now, or end your turn.\n"
+                if mine
+                else f"{actor} is finishing the turn.\n"
+            )
             keys = [("e", "end turn")]
         elif phase == "buy":
             square = view.pending.square
@@ -86,8 +90,10 @@ class DecisionPanel(TextPanel):
             to = "the bank" if creditor >= len(view.players) else view.players[creditor]
             owed = f"{you} owe{'' if mine else 's'} {to} {money(amount)} ({reason})"
             cash = view.cash[debtor]
-            at_most = (f"{money(view.max_raise(debtor))} in all: {money(cash)} cash + "
-                       f"{money(view.max_raise(debtor) - cash)} from the bank")
+            at_most = (
+                f"{money(view.max_raise(debtor))} in all: {money(cash)} cash + "
+                f"{money(view.max_raise(debtor) - cash)} from the bank"
+            )
             if compact:  # seven lines of 23: the keys as hints, so that none falls off
                 text.append(f"{owed}.\n", "bold")
                 text.append(f"{at_most}.\n")
@@ -96,8 +102,9 @@ class DecisionPanel(TextPanel):
                 text.append(f"{owed}; ", "bold")
                 text.append(f"{at_most}.\n")
                 if mine:
-                    text.append("Sell (s) or mortgage (m) the deed under the cursor, or trade "
-                                "(o).\n", EMPTY)
+                    text.append(
+                        "Sell (s) or mortgage (m) the deed under the cursor, or trade (o).\n", EMPTY
+                    )
             if A.Bankrupt in legal:
                 keys.append(("B", "go bankrupt"))
         elif phase == "trade":
@@ -106,13 +113,16 @@ class DecisionPanel(TextPanel):
             keys = [("y", "accept"), ("n", "reject"), ("c", "counter")]
         elif phase == "lift":
             square = view.pending.square
-            text.append(f"{you} received {SQUARES[square].name}, mortgaged (10% paid). Lift it "
-                        f"now for {money(SQUARES[square].mortgage)}?\n")
+            text.append(
+                f"{you} received {SQUARES[square].name}, mortgaged (10% paid). Lift it "
+                f"now for {money(SQUARES[square].mortgage)}?\n"
+            )
             keys = [("l", "lift now"), ("k", "keep")]
         elif phase == "want":
             piece, least, most = view.pending.piece, view.pending.least, view.pending.most
-            text.append(f"The bank is short of {piece}s: how many do "
-                        f"{'you' if mine else actor} want?\n")
+            text.append(
+                f"The bank is short of {piece}s: how many do {'you' if mine else actor} want?\n"
+            )
             if mine:
                 text.append("You want: ", "bold")
                 text.append(f" {entry.amount} ", KEY)
@@ -139,8 +149,15 @@ class DecisionPanel(TextPanel):
             text.append(f" (price {money(sq.price)})\n" if not compact else "\n")
         else:
             text.append(f"For sale: a {auction.piece}\n", "bold")
-        auction_lines(text, view.players, auction, money, entry.amount if mine else None,
-                      view.cash[view.viewer] if mine else 0, compact)
+        auction_lines(
+            text,
+            view.players,
+            auction,
+            money,
+            entry.amount if mine else None,
+            view.cash[view.viewer] if mine else 0,
+            compact,
+        )
 
 
 MORTGAGED_NAME = Style(strike=True, dim=True)
@@ -168,10 +185,13 @@ class LedgerPanel(TextPanel):
             if not view.active[seat]:
                 text.append("  bankrupt\n", EMPTY)
                 continue
-            text.append(f"{money(view.cash[seat], compact):>{money_width}}"
-                        f"{money(view.net_worth[seat], compact):>{money_width}}")
-            cards = "".join(DECK_NAMES[deck][0] for deck in (0, 1)
-                            if view.card_holder[deck] == seat)
+            text.append(
+                f"{money(view.cash[seat], compact):>{money_width}}"
+                f"{money(view.net_worth[seat], compact):>{money_width}}"
+            )
+            cards = "".join(
+                DECK_NAMES[deck][0] for deck in (0, 1) if view.card_holder[deck] == seat
+            )
             if cards:  # " CT" for both: the line still fits the panel
                 text.append(f" {cards}", CARD)
             text.append("\n")
@@ -207,8 +227,14 @@ class LedgerPanel(TextPanel):
             gap = ("  " if shown else "") if new_group else " "
             letter = f"{GROUP_LETTERS[group]}:" if new_group and group in GROUP_LETTERS else ""
             after = len(deeds) - shown - 1  # deeds still to come after this one
-            if text.cell_len + len(gap) + len(letter) + len(TINY[square]) + \
-                    (after and len(f" +{after}")) > width:
+            if (
+                text.cell_len
+                + len(gap)
+                + len(letter)
+                + len(TINY[square])
+                + (after and len(f" +{after}"))
+                > width
+            ):
                 text.append(f" +{after + 1}", EMPTY)
                 break
             text.append(gap)

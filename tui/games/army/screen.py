@@ -22,23 +22,42 @@ from .trade import TradeScreen
 MAX_BID = 99_999
 # The keys that answer what the game waits for: key, action class, description.
 ANSWER_KEYS = (
-    ("r", A.Roll, "Throw"), ("e", A.EndTurn, "End turn"), ("y", A.Buy, "Buy"),
-    ("n", A.Decline, "Auction it"), ("p", A.Pass, "Pass"), ("y", A.Accept, "Accept"),
-    ("n", A.Reject, "Reject"), ("d", A.TakeCombat, "Draw card"), ("l", A.LiftMortgage, "Lift now"),
-    ("k", A.KeepMortgage, "Keep"), ("B", A.Bankrupt, "Bankrupt"),
+    ("r", A.Roll, "Throw"),
+    ("e", A.EndTurn, "End turn"),
+    ("y", A.Buy, "Buy"),
+    ("n", A.Decline, "Auction it"),
+    ("p", A.Pass, "Pass"),
+    ("y", A.Accept, "Accept"),
+    ("n", A.Reject, "Reject"),
+    ("d", A.TakeCombat, "Draw card"),
+    ("l", A.LiftMortgage, "Lift now"),
+    ("k", A.KeepMortgage, "Keep"),
+    ("B", A.Bankrupt, "Bankrupt"),
 )
 # The keys that manage the deed under the cursor.
-DEED_KEYS = (("b", A.Build, "build"), ("s", A.Sell, "sell a building"),
-             ("m", A.Mortgage, "mortgage"), ("u", A.Unmortgage, "lift the mortgage"))
+DEED_KEYS = (
+    ("b", A.Build, "build"),
+    ("s", A.Sell, "sell a building"),
+    ("m", A.Mortgage, "mortgage"),
+    ("u", A.Unmortgage, "lift the mortgage"),
+)
 
 
 class ArmyScreen(BidKeys, TradeKeys, TableScreen):
     HELP = HELP
     GAME = "Army"
-    DOING = {"roll": "to throw", "end": "to end the turn", "buy": "to buy or not",
-             "auction": "to bid or pass", "choice": "to pay or draw", "debt": "to raise money",
-             "trade": "to answer an offer", "lift": "to lift a mortgage or not",
-             "place": "to place a building", "want": "to ask for buildings"}
+    DOING = {
+        "roll": "to throw",
+        "end": "to end the turn",
+        "buy": "to buy or not",
+        "auction": "to bid or pass",
+        "choice": "to pay or draw",
+        "debt": "to raise money",
+        "trade": "to answer an offer",
+        "lift": "to lift a mortgage or not",
+        "place": "to place a building",
+        "want": "to ask for buildings",
+    }
     BOARD, AUCTION, LEDGER = BoardWidget, DecisionPanel, LedgerPanel
     ANSWERS, ANSWER_BINDINGS = answer_keys(ANSWER_KEYS)
     TRADE = TradeScreen
@@ -50,8 +69,10 @@ class ArmyScreen(BidKeys, TradeKeys, TableScreen):
         Binding("g", "use_card", "Use card"),
         Binding("enter", "confirm", "Confirm"),
         *TRADE_BINDINGS,
-        *[Binding(key, f"manage('{key}')", label.split()[0].capitalize())
-          for key, _, label in DEED_KEYS],
+        *[
+            Binding(key, f"manage('{key}')", label.split()[0].capitalize())
+            for key, _, label in DEED_KEYS
+        ],
         Binding("left", "step(-1)", show=False),
         Binding("right", "step(1)", show=False),
         Binding("up", "arrow(1)", show=False),
@@ -190,8 +211,11 @@ class ArmyScreen(BidKeys, TradeKeys, TableScreen):
             self.action_step(direction)
             return
         later = [s for s in mine if (s - self.cursor) * direction > 0]
-        self.cursor = (later[0] if direction > 0 else later[-1]) if later else \
-            (mine[0] if direction > 0 else mine[-1])
+        self.cursor = (
+            (later[0] if direction > 0 else later[-1])
+            if later
+            else (mine[0] if direction > 0 else mine[-1])
+        )
         self.redraw()
 
     def players_out(self) -> set[int]:

@@ -42,13 +42,16 @@ class TradeScreen(GameTrade):
     def make_offer(self, partner, give, give_cash, get, get_cash) -> A.Propose:
         deeds = lambda values: tuple(v for v in values if v < CARD_VALUE)  # noqa: E731
         cards = lambda values: tuple(v - CARD_VALUE for v in values if v >= CARD_VALUE)  # noqa
-        return A.Propose(partner, deeds(give), give_cash, cards(give), deeds(get), get_cash,
-                         cards(get))
+        return A.Propose(
+            partner, deeds(give), give_cash, cards(give), deeds(get), get_cash, cards(get)
+        )
 
     def group_phrase(self, group: str) -> str:
         name = group_name(group)
         return f"the {name}" if group in ("garrison", "utility") else f"the {name} group"
 
     def sides_of(self, offer: A.Propose):
-        return ((offer.give + tuple(CARD_VALUE + d for d in offer.give_cards), offer.give_cash),
-                (offer.get + tuple(CARD_VALUE + d for d in offer.get_cards), offer.get_cash))
+        return (
+            (offer.give + tuple(CARD_VALUE + d for d in offer.give_cards), offer.give_cash),
+            (offer.get + tuple(CARD_VALUE + d for d in offer.get_cards), offer.get_cash),
+        )

@@ -98,8 +98,12 @@ class BoardWidget(Drawing):
         across = [round(i * span / 4) for i in range(5)]
         rows = [1 + g.margin + r * (3 + g.gap) + 1 for r in range(4)]
         right = g.width - g.ring
-        return ([(x, top) for x in across] + [(right, y) for y in rows]
-                + [(x, bottom) for x in reversed(across)] + [(0, y) for y in reversed(rows)])
+        return (
+            [(x, top) for x in across]
+            + [(right, y) for y in rows]
+            + [(x, bottom) for x in reversed(across)]
+            + [(0, y) for y in reversed(rows)]
+        )
 
     def _draw_ring(self, canvas: Canvas, g: Geometry) -> None:
         view = self.view
@@ -139,8 +143,9 @@ class BoardWidget(Drawing):
                 canvas.put(x + sold, y + 1, "nobody", SOLD, width=g.cell - sold)
             else:
                 canvas.put(x + sold, y + 1, COLOUR_LETTERS[owner], BADGES[owner])
-                canvas.put(x + sold + 2, y + 1, owner_name(view, owner), SOLD,
-                           width=g.cell - sold - 2)
+                canvas.put(
+                    x + sold + 2, y + 1, owner_name(view, owner), SOLD, width=g.cell - sold - 2
+                )
             return
         cx = x
         for colour, n in enumerate(counts):
@@ -156,8 +161,9 @@ class BoardWidget(Drawing):
                 canvas.put(x, y + 2, "tie: nobody" if g is FULL else "tie", EMPTY)
             else:
                 canvas.put(x, y + 2, "lead " if g is FULL else "ld ", EMPTY)
-                canvas.put(x + (5 if g is FULL else 3), y + 2, COLOUR_LETTERS[leader],
-                           BADGES[leader])
+                canvas.put(
+                    x + (5 if g is FULL else 3), y + 2, COLOUR_LETTERS[leader], BADGES[leader]
+                )
 
     def _draw_preview(self, canvas: Canvas, g: Geometry, counts: list[int], x: int, y: int) -> None:
         """What the selected cube would do here: "+W → R wins!" (settles for red), "+W → tie"."""
@@ -193,6 +199,7 @@ class BoardWidget(Drawing):
     def lot_boxes(self) -> list[tuple[int, int, int, int]]:
         """Where each lot is drawn: (lot, x, y, width), three rows tall."""
         g = self.geometry()
-        return [(lot, *self._cell_origin(g, spec.row, spec.col), g.cell)
-                for lot, spec in enumerate(LOTS)]
-
+        return [
+            (lot, *self._cell_origin(g, spec.row, spec.col), g.cell)
+            for lot, spec in enumerate(LOTS)
+        ]

@@ -15,8 +15,9 @@ from .look import BADGES, EMPTY, seat_label
 def balance_sheet(view) -> Text:
     result = view.result
     text = Text()
-    text.append(f"{'':16}{'lots':>5}{'value':>7}{'cash':>6}{'debts':>7}{'total':>7}  2+ lots\n",
-                EMPTY)
+    text.append(
+        f"{'':16}{'lots':>5}{'value':>7}{'cash':>6}{'debts':>7}{'total':>7}  2+ lots\n", EMPTY
+    )
     for seat, sheet in enumerate(result.details):
         label = seat_label(view, seat)
         if seat in result.winners:
@@ -24,15 +25,21 @@ def balance_sheet(view) -> Text:
         label.truncate(16, pad=True)
         text.append_text(label)
         eligible = "yes" if sheet.eligible else "no"
-        text.append(f"{len(sheet.lots):>5}{sheet.lot_value:>7}{sheet.cash:>6}{-sheet.debt:>7}"
-                    f"{sheet.total:>7}  {eligible}\n", "bold" if seat in result.winners else "")
+        text.append(
+            f"{len(sheet.lots):>5}{sheet.lot_value:>7}{sheet.cash:>6}{-sheet.debt:>7}"
+            f"{sheet.total:>7}  {eligible}\n",
+            "bold" if seat in result.winners else "",
+        )
     for seat, sheet in enumerate(result.details):
         lots = ", ".join(describe_lot(*entry) for entry in sheet.lots) or "no lots"
         text.append(f"{view.players[seat]}: ", "bold")
         text.append(lots + "\n")
     if view.ghost >= 0:
-        ghost = [describe_lot(lot, view.ghost, lot_worth(lot, view.ghost, view.owners))
-                 for lot, owner in enumerate(view.owners) if owner == view.ghost]
+        ghost = [
+            describe_lot(lot, view.ghost, lot_worth(lot, view.ghost, view.owners))
+            for lot, owner in enumerate(view.owners)
+            if owner == view.ghost
+        ]
         text.append(f"The ghost ({COLOURS[view.ghost]}, scoring nothing): ", "bold")
         text.append((", ".join(ghost) or "no lots") + "\n")
     unwon = [LOTS[lot].name for lot, owner in enumerate(view.owners) if owner < 0]
@@ -51,5 +58,9 @@ class BigShotEnd(EndPage):
         view = self.final
         firsts = [colours[0] for colours in view.seat_colours]  # a letter no one else has
         marks = [(COLOUR_LETTERS[colour], BADGES[colour]) for colour in firsts]
-        return worth_chart(view.worth_history, marks, width,
-                           "Worth by round (each player by their first colour's letter)")
+        return worth_chart(
+            view.worth_history,
+            marks,
+            width,
+            "Worth by round (each player by their first colour's letter)",
+        )

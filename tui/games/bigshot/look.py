@@ -19,7 +19,8 @@ BADGES = (
 EMPTY = Style(dim=True)
 
 SHORT_NAMES = tuple(
-    ("Pk" + lot.name.split()[1][0]) if lot.is_park
+    ("Pk" + lot.name.split()[1][0])
+    if lot.is_park
     else (lot.name.split()[0] + lot.name.split()[1][0] if " " in lot.name else lot.name)
     for lot in LOTS
 )

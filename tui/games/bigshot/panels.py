@@ -53,8 +53,9 @@ class AuctionPanel(TextPanel):
         if phase == "roll":
             text.append(f"{view.players[view.roller]} rolls the die to move the broker.\n")
             if mine:
-                text.append_text(key_hints(("r", "roll"), *loankey_hints(view, compact),
-                                           compact=compact))
+                text.append_text(
+                    key_hints(("r", "roll"), *loankey_hints(view, compact), compact=compact)
+                )
         elif phase == "loans":
             who = actor_name(view)
             text.append("Loans are asked for before the bidding.\n")
@@ -63,8 +64,9 @@ class AuctionPanel(TextPanel):
             text.append_text(cube_row(view.spaces[view.broker]))
             text.append("\n")
             if mine:
-                text.append_text(key_hints(*loankey_hints(view, compact), ("n", "no loan"),
-                                           compact=compact))
+                text.append_text(
+                    key_hints(*loankey_hints(view, compact), ("n", "no loan"), compact=compact)
+                )
         elif phase == "bid":
             self._bidding(text, view, entry, mine, compact)
         elif phase == "pay":
@@ -91,12 +93,19 @@ class AuctionPanel(TextPanel):
         text.append_text(cube_row(auction.cubes))
         text.append(f" @{view.broker + 1}\n" if compact else f"  (space {view.broker + 1})\n")
         payable = max((view.cash[c] or 0) for c in view.seat_colours[view.viewer]) if mine else 0
-        auction_lines(text, view.players, auction, str, entry.amount if mine else None, payable,
-                      compact)
+        auction_lines(
+            text, view.players, auction, str, entry.amount if mine else None, payable, compact
+        )
         if not mine:
             return
-        text.append_text(key_hints(("⏎" if compact else "Enter", "bid"), ("p", "pass"),
-                               *loankey_hints(view, compact), compact=compact))
+        text.append_text(
+            key_hints(
+                ("⏎" if compact else "Enter", "bid"),
+                ("p", "pass"),
+                *loankey_hints(view, compact),
+                compact=compact,
+            )
+        )
 
     def _placing(self, text: Text, view, entry: Entry, mine: bool, compact: bool) -> None:
         winner = view.players[view.winner]
@@ -110,15 +119,24 @@ class AuctionPanel(TextPanel):
                 text.append("]" if chosen else " ")
         text.append("\n")
         if mine:
-            text.append_text(key_hints(("←↑→↓", "lot"), ("c", "cube"),
-                                   ("⏎" if compact else "Enter", "place"), compact=compact))
+            text.append_text(
+                key_hints(
+                    ("←↑→↓", "lot"),
+                    ("c", "cube"),
+                    ("⏎" if compact else "Enter", "place"),
+                    compact=compact,
+                )
+            )
 
 
 def colour_figures(view, colour: int) -> tuple[str, str, str]:
     """A colour's own cash ("?" where hidden), debt and lots, as the Ledger writes them."""
     cash = view.cash[colour]
-    return ("?" if cash is None else str(cash), str(LOAN_DEBT * view.loans[colour]),
-            str(sum(owner == colour for owner in view.owners)))
+    return (
+        "?" if cash is None else str(cash),
+        str(LOAN_DEBT * view.loans[colour]),
+        str(sum(owner == colour for owner in view.owners)),
+    )
 
 
 class LedgerPanel(TextPanel):
@@ -140,8 +158,9 @@ class LedgerPanel(TextPanel):
         scores = score(view.seat_colours, view.owners, balances, view.loans)
         text = Text()
         width, cash_w, lots_w, lots = (5, 4, 4, "lot") if compact else (10, 5, 5, "lots")
-        text.append(f"{'':{width + 3}}{'cash':>{cash_w}}{'debt':>5}{lots:>{lots_w}}"
-                    f"{'score':>6}\n", EMPTY)
+        text.append(
+            f"{'':{width + 3}}{'cash':>{cash_w}}{'debt':>5}{lots:>{lots_w}}{'score':>6}\n", EMPTY
+        )
         for seat, s in enumerate(scores):
             colours = view.seat_colours[seat]
             hidden = any(view.cash[c] is None for c in colours)
@@ -174,8 +193,10 @@ class LedgerPanel(TextPanel):
         if view.ghost >= 0:
             ghost_lots = sum(1 for o in view.owners if o == view.ghost)
             text.append_text(badge(view.ghost))
-            text.append(f" ghost: {ghost_lots} lot{'' if ghost_lots == 1 else 's'}, "
-                        "scoring nothing\n", EMPTY)
+            text.append(
+                f" ghost: {ghost_lots} lot{'' if ghost_lots == 1 else 's'}, scoring nothing\n",
+                EMPTY,
+            )
         height = self.content_size.height  # 0 before the first layout: then a few
         room = height - len(text.plain.splitlines()) - 1 if height else (3 if compact else 6)
         history = view.ledger[-room:] if room > 0 else ()

@@ -21,11 +21,17 @@ GRID = {(lot.row, lot.col): i for i, lot in enumerate(LOTS)}
 class BigShotScreen(BidKeys, TableScreen):
     HELP = HELP
     GAME = "Big Shot"
-    DOING = {"roll": "to roll", "loans": "to decide on a loan", "bid": "to bid or pass",
-             "pay": "to pay", "place": "to place the cubes"}
+    DOING = {
+        "roll": "to roll",
+        "loans": "to decide on a loan",
+        "bid": "to bid or pass",
+        "pay": "to pay",
+        "place": "to place the cubes",
+    }
     BOARD, AUCTION, LEDGER = BoardWidget, AuctionPanel, LedgerPanel
-    ANSWERS, (ROLL_KEY, PASS_KEY, NO_LOAN_KEY) = answer_keys((
-        ("r", A.ROLL, "Roll"), ("p", A.PASS, "Pass"), ("n", A.NO_MORE_LOANS, "No loan")))
+    ANSWERS, (ROLL_KEY, PASS_KEY, NO_LOAN_KEY) = answer_keys(
+        (("r", A.ROLL, "Roll"), ("p", A.PASS, "Pass"), ("n", A.NO_MORE_LOANS, "No loan"))
+    )
     BINDINGS = [
         ROLL_KEY,
         Binding("enter", "confirm", "Confirm"),
@@ -60,8 +66,9 @@ class BigShotScreen(BidKeys, TableScreen):
         placing = mine and view.phase == "place"
         preview = Preview(self.cursor, self.cube) if placing else None
         self.query_one(BoardWidget).show(view, preview)
-        self.query_one(AuctionPanel).show(view, Entry(self.bid.amount, self.cube, self.payer,
-                                                      self.message), self.compact)
+        self.query_one(AuctionPanel).show(
+            view, Entry(self.bid.amount, self.cube, self.payer, self.message), self.compact
+        )
         self.query_one(LedgerPanel).show(view, self.compact)
 
     def _reset_entry(self, view) -> None:

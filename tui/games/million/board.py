@@ -45,8 +45,7 @@ COLUMNS = 1 + max(s.x for s in SPACES)
 ROWS = 1 + max(s.y for s in SPACES)
 SPACE_AT = {(s.x, s.y): s.id for s in SPACES}
 ONE_WAY_SPACES = frozenset(a for a, _ in ONE_WAY) | frozenset(b for _, b in ONE_WAY)
-KIND_STYLES = {"start": START_STYLE, "finish": FINISH_STYLE,
-               "real_estate": REAL_ESTATE_STYLE}
+KIND_STYLES = {"start": START_STYLE, "finish": FINISH_STYLE, "real_estate": REAL_ESTATE_STYLE}
 
 
 @dataclass(frozen=True)
@@ -73,10 +72,14 @@ def _price_spots() -> dict[tuple[int, int], int]:
     spots: dict[tuple[int, int], int] = {}
     for b in BUSINESSES:
         s = SPACES[b.space]
-        beside = [(s.x + 1, s.y), (s.x - 1, s.y)] if s.x % 4 == 0 else \
-            [(s.x, s.y + 1), (s.x, s.y - 1)]
-        free = [p for p in beside if 0 <= p[0] < COLUMNS and 0 <= p[1] < ROWS
-                and p not in SPACE_AT and p not in spots]
+        beside = (
+            [(s.x + 1, s.y), (s.x - 1, s.y)] if s.x % 4 == 0 else [(s.x, s.y + 1), (s.x, s.y - 1)]
+        )
+        free = [
+            p
+            for p in beside
+            if 0 <= p[0] < COLUMNS and 0 <= p[1] < ROWS and p not in SPACE_AT and p not in spots
+        ]
         if free:
             spots[free[0]] = b.id
     return spots
@@ -164,25 +167,37 @@ class BoardWidget(Drawing):
             for line in range(g.lines):
                 canvas.style(left, top + line, w, CURSOR)
 
-    def _businesses(self, canvas: Canvas, g: Geometry, left: int, top: int,
-                    businesses: tuple[int, ...], base: Style, cars: int) -> None:
+    def _businesses(
+        self,
+        canvas: Canvas,
+        g: Geometry,
+        left: int,
+        top: int,
+        businesses: tuple[int, ...],
+        base: Style,
+        cars: int,
+    ) -> None:
         """Each business's code and holder: one line each on the full board, where cars on the
         second line stand at its right and the second business's holder is then its digit
         alone, as on the compact board; the first only on the compact one, where a car there
         covers the code's number (two cars, the holder too)."""
         view = self.view
         if g.lines == 1:
-            codes = "".join(BUSINESSES[b].name[0] for b in businesses) if len(businesses) > 1 \
+            codes = (
+                "".join(BUSINESSES[b].name[0] for b in businesses)
+                if len(businesses) > 1
                 else BUSINESSES[businesses[0]].name
+            )
             canvas.put(left, top, codes, base + set_style(businesses[0]))
             holder = view.holder[businesses[0]]
             if holder >= 0 and cars <= 1:  # a car takes the last column: the holder moves left
                 self._holder_digit(canvas, left + 2 - cars, top, businesses[0], base)
             return
-        for line, b in enumerate(businesses[:g.lines]):
+        for line, b in enumerate(businesses[: g.lines]):
             room = g.cell - cars if line else g.cell  # cars come after the second business
-            canvas.put(left, top + line, BUSINESSES[b].name, base + set_style(b),
-                       width=min(room, 2))
+            canvas.put(
+                left, top + line, BUSINESSES[b].name, base + set_style(b), width=min(room, 2)
+            )
             holder = view.holder[b]
             if holder < 0 or room < 3:
                 continue
@@ -190,15 +205,21 @@ class BoardWidget(Drawing):
                 self._holder_digit(canvas, left + 2, top + line, b, base)
                 continue
             canvas.put(left + 3, top + line, str(holder + 1), SEAT_BADGES[holder])
-            canvas.put(left + 4, top + line, "L" if view.leased[b] else "B",
-                       base + Style(bold=True))
+            canvas.put(
+                left + 4, top + line, "L" if view.leased[b] else "B", base + Style(bold=True)
+            )
 
     def _holder_digit(self, canvas: Canvas, x: int, y: int, business: int, base: Style) -> None:
         """Where there is no room for a badge and B or L: the holder's digit in their colour,
         underlined when the business is leased."""
         holder = self.view.holder[business]
-        canvas.put(x, y, str(holder + 1), base + Style(color=SEAT_COLOURS[holder], bold=True,
-                                                       underline=self.view.leased[business]))
+        canvas.put(
+            x,
+            y,
+            str(holder + 1),
+            base
+            + Style(color=SEAT_COLOURS[holder], bold=True, underline=self.view.leased[business]),
+        )
 
     def on_click(self, event: events.Click) -> None:
         at = self.canvas_offset(event)

@@ -12,8 +12,15 @@ from ..stadium.look import EMPTY, money
 
 __all__ = ["EMPTY", "SEAT_BADGES", "SEAT_COLOURS", "money", "seat_badge", "seat_label"]
 
-SET_COLOURS = {"A": "#ef9a9a", "B": "#90caf9", "C": "#a5d6a7", "D": "#ffe082", "E": "#ce93d8",
-               "F": "#80deea", "single": "#bdbdbd"}
+SET_COLOURS = {
+    "A": "#ef9a9a",
+    "B": "#90caf9",
+    "C": "#a5d6a7",
+    "D": "#ffe082",
+    "E": "#ce93d8",
+    "F": "#80deea",
+    "single": "#bdbdbd",
+}
 ROAD = Style(bgcolor="#3c3c3c", color="#9e9e9e")
 BLOCK = Style(bgcolor="#1a1a1a", color="#757575")
 LANDMARK = Style(bgcolor="#3c3c3c", color="#ffd54f")
@@ -28,11 +35,21 @@ PATH = Style(bgcolor="#1b5e20", color="#c8e6c9")
 # Landmarks in five letters (the full board) and three (the compact one); the Turn panel and
 # the cursor's line name them in full.
 SHORT_LANDMARKS = {
-    "Circus": ("Circs", "Cir"), "Town Hall": ("TownH", "TwH"), "TV Station": ("TV St", "TV"),
-    "Beach": ("Beach", "Bch"), "Airport": ("Airpt", "Air"), "Zoo": ("Zoo", "Zoo"),
-    "Museum": ("Musem", "Mus"), "Hospital": ("Hospl", "Hsp"), "Stadium": ("Stadm", "Std"),
-    "Harbour": ("Harbr", "Hbr"), "Cinema": ("Cinma", "Cin"), "Fire Station": ("FireS", "Fir"),
-    "Radio Tower": ("Radio", "Rad"), "Racetrack": ("Racet", "Rce"), "Library": ("Libry", "Lib"),
+    "Circus": ("Circs", "Cir"),
+    "Town Hall": ("TownH", "TwH"),
+    "TV Station": ("TV St", "TV"),
+    "Beach": ("Beach", "Bch"),
+    "Airport": ("Airpt", "Air"),
+    "Zoo": ("Zoo", "Zoo"),
+    "Museum": ("Musem", "Mus"),
+    "Hospital": ("Hospl", "Hsp"),
+    "Stadium": ("Stadm", "Std"),
+    "Harbour": ("Harbr", "Hbr"),
+    "Cinema": ("Cinma", "Cin"),
+    "Fire Station": ("FireS", "Fir"),
+    "Radio Tower": ("Radio", "Rad"),
+    "Racetrack": ("Racet", "Rce"),
+    "Library": ("Libry", "Lib"),
     "Market": ("Markt", "Mkt"),
 }
 assert set(SHORT_LANDMARKS) == set(LANDMARKS)
@@ -50,8 +67,11 @@ def space_label(space: int, compact: bool) -> str:
         return "".join(BUSINESSES[b].name for b in s.businesses)
     if s.landmark:
         return SHORT_LANDMARKS[s.landmark][compact]
-    return {"start": ("START", "STA"), "finish": ("FINSH", "FIN"),
-            "real_estate": ("R.Est", "R$")}.get(s.kind, ("", ""))[compact]
+    return {
+        "start": ("START", "STA"),
+        "finish": ("FINSH", "FIN"),
+        "real_estate": ("R.Est", "R$"),
+    }.get(s.kind, ("", ""))[compact]
 
 
 def price_text(business: int) -> str:

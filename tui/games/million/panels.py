@@ -34,8 +34,9 @@ def sale_odds(business: int, compact: bool) -> str:
     """What the sale roll would give for `business`, by the die."""
     buy = BUSINESSES[business].buy
     prices = [money(sale_price(buy, roll), True) for roll in (1, 3, 5, 6)]
-    return "Sale roll: " + " · ".join(f"{dice} {price}" for dice, price in zip(
-        ("1-2", "3-4", "5", "6"), prices))
+    return "Sale roll: " + " · ".join(
+        f"{dice} {price}" for dice, price in zip(("1-2", "3-4", "5", "6"), prices)
+    )
 
 
 class TurnPanel(TextPanel):
@@ -54,18 +55,27 @@ class TurnPanel(TextPanel):
             text.append(view.result.reason + "\n", "bold")
         elif phase == "six":
             who = "You" if mine else actor
-            text.append(f"{who} rolled a six: take {money(SIX_BONUS, True)} or make an "
-                        "opponent miss a turn.\n", "bold")
-            keys = ([("m", f"take {money(SIX_BONUS, True)}")] if A.TakeTen in kinds else []) + \
-                [(str(a.seat + 1), f"skip {view.players[a.seat]}") for a in view.legal
-                 if type(a) is A.SkipPlayer]
+            text.append(
+                f"{who} rolled a six: take {money(SIX_BONUS, True)} or make an "
+                "opponent miss a turn.\n",
+                "bold",
+            )
+            keys = ([("m", f"take {money(SIX_BONUS, True)}")] if A.TakeTen in kinds else []) + [
+                (str(a.seat + 1), f"skip {view.players[a.seat]}")
+                for a in view.legal
+                if type(a) is A.SkipPlayer
+            ]
         elif phase == "setup":
-            text.append("Choose your free small business.\n" if mine else
-                        f"{actor} chooses a free small business.\n")
+            text.append(
+                "Choose your free small business.\n"
+                if mine
+                else f"{actor} chooses a free small business.\n"
+            )
             keys = [("tab", "next"), (enter, "take it")]
         elif phase == "roll":
-            text.append("Your turn: roll, or sell a business instead.\n" if mine else
-                        f"{actor}'s turn.\n")
+            text.append(
+                "Your turn: roll, or sell a business instead.\n" if mine else f"{actor}'s turn.\n"
+            )
             keys = [("r", "roll")]
         elif phase == "move":
             who = "You" if mine else actor
@@ -103,11 +113,17 @@ class TurnPanel(TextPanel):
     def _business_keys(business: int, legal: set) -> list[tuple[str, str]]:
         """The keys for `business`, named where its space holds two (Tab goes to the other)."""
         named = len(SPACES[BUSINESSES[business].space].businesses) > 1
-        return [(key, f"{what} {BUSINESSES[business].name}" if named else what)
-                for key, kind, what in (
-            ("b", A.Buy, "buy"), ("l", A.Lease, "lease"), ("s", A.Sell, "sell"),
-            ("u", A.EndLease, "end lease"), ("x", A.DropSign, "sign off"))
-            if kind(business) in legal]
+        return [
+            (key, f"{what} {BUSINESSES[business].name}" if named else what)
+            for key, kind, what in (
+                ("b", A.Buy, "buy"),
+                ("l", A.Lease, "lease"),
+                ("s", A.Sell, "sell"),
+                ("u", A.EndLease, "end lease"),
+                ("x", A.DropSign, "sign off"),
+            )
+            if kind(business) in legal
+        ]
 
     @staticmethod
     def _stunts(text: Text, view, compact: bool) -> None:
@@ -115,8 +131,10 @@ class TurnPanel(TextPanel):
         seat = view.viewer if view.viewer is not None else view.turn
         pays = money(view.income(seat), True)
         who = "you" if seat == view.viewer else view.players[seat]
-        text.append(f"Stunts (each pays {who} {pays}):\n" if not compact else
-                    f"Stunts: {pays} each\n", "bold")
+        text.append(
+            f"Stunts (each pays {who} {pays}):\n" if not compact else f"Stunts: {pays} each\n",
+            "bold",
+        )
         for cards in view.stunt_spaces.values():
             text.append(" ★ ", "#ffd54f")
             text.append(STUNT_DECK[cards[0]])
@@ -135,8 +153,9 @@ class LedgerPanel(TextPanel):
     def show(self, view, compact: bool) -> None:
         self.show_text(self.describe(view, compact))
         # six players fill the small ledger: its title names the columns instead
-        self.border_title = "Ledger" if self.headed(view, compact) else \
-            "Ledger: cash · signs · stunt · businesses"
+        self.border_title = (
+            "Ledger" if self.headed(view, compact) else "Ledger: cash · signs · stunt · businesses"
+        )
 
     @staticmethod
     def headed(view, compact: bool) -> bool:
@@ -149,8 +168,7 @@ class LedgerPanel(TextPanel):
         cash = 7 if compact else 9
         if self.headed(view, compact):
             target = "" if compact else f"{'to ' + money(view.target, True):<{BAR + 5}}"
-            text.append(f"{'':10}{'cash':>{cash}}  {target}signs{'stunt':>7}  businesses\n",
-                        EMPTY)
+            text.append(f"{'':10}{'cash':>{cash}}  {target}signs{'stunt':>7}  businesses\n", EMPTY)
         for seat in range(len(view.players)):
             label = seat_label(view, seat)
             label.truncate(10, pad=True)
@@ -164,8 +182,7 @@ class LedgerPanel(TextPanel):
                 text.append("█" * filled, "#43a047")
                 text.append("░" * (BAR - filled), EMPTY)
                 text.append(f"{share:>4.0%} ")
-            text.append(f"{view.signs_left(seat):>5}"
-                        f"{money(view.income(seat), True):>7}  ")
+            text.append(f"{view.signs_left(seat):>5}{money(view.income(seat), True):>7}  ")
             if view.skip[seat]:
                 text.append("skips " if compact else "misses a turn ", "bold red")
             text.append_text(self._businesses(view, seat))
@@ -184,6 +201,9 @@ class LedgerPanel(TextPanel):
             for j, b in enumerate(group):
                 if j:
                     text.append("-", EMPTY)
-                text.append(BUSINESSES[b].name, f"bold {SET_COLOURS[BUSINESSES[b].set]}"
-                            + (" underline" if view.leased[b] else ""))
+                text.append(
+                    BUSINESSES[b].name,
+                    f"bold {SET_COLOURS[BUSINESSES[b].set]}"
+                    + (" underline" if view.leased[b] else ""),
+                )
         return text

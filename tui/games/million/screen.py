@@ -18,8 +18,11 @@ from .help import HELP
 from .look import price_text
 from .panels import Entry, LedgerPanel, TurnPanel
 
-ANSWER_KEYS = (("r", A.Roll(), "Roll"), ("e", A.EndTurn(), "End turn"),
-               ("m", A.TakeTen(), "Take $10k"))
+ANSWER_KEYS = (
+    ("r", A.Roll(), "Roll"),
+    ("e", A.EndTurn(), "End turn"),
+    ("m", A.TakeTen(), "Take $10k"),
+)
 SKIP_KEYS = tuple((str(seat + 1), A.SkipPlayer(seat), f"Skip {seat + 1}") for seat in range(6))
 BUSINESS_KEYS = {"b": A.Buy, "l": A.Lease, "s": A.Sell, "u": A.EndLease, "x": A.DropSign}
 DIRECTIONS = {"up": (0, -1), "down": (0, 1), "left": (-1, 0), "right": (1, 0)}
@@ -31,20 +34,28 @@ def _step(space: int, dx: int, dy: int) -> int:
     ahead = [o for o in SPACES if (o.x - s.x) * dx + (o.y - s.y) * dy > 0]
     if not ahead:
         return space
-    return min(ahead, key=lambda o: (abs((o.x - s.x) * dy) + abs((o.y - s.y) * dx),
-                                     abs(o.x - s.x) + abs(o.y - s.y))).id
+    return min(
+        ahead,
+        key=lambda o: (
+            abs((o.x - s.x) * dy) + abs((o.y - s.y) * dx),
+            abs(o.x - s.x) + abs(o.y - s.y),
+        ),
+    ).id
 
 
-STEPS = {name: tuple(_step(s.id, dx, dy) for s in SPACES) for name, (dx, dy) in
-         DIRECTIONS.items()}
+STEPS = {name: tuple(_step(s.id, dx, dy) for s in SPACES) for name, (dx, dy) in DIRECTIONS.items()}
 
 
 class MillionScreen(TableScreen):
     HELP = HELP
     GAME = "Million"
-    DOING = {"setup": "to choose a free small business", "roll": "to roll or sell",
-             "move": "to choose where to drive", "after": "to buy, lease or end the turn",
-             "six": "to use the six"}
+    DOING = {
+        "setup": "to choose a free small business",
+        "roll": "to roll or sell",
+        "move": "to choose where to drive",
+        "after": "to buy, lease or end the turn",
+        "six": "to use the six",
+    }
     BOARD, AUCTION, LEDGER = BoardWidget, TurnPanel, LedgerPanel
     ANSWERS, ANSWER_BINDINGS = answer_keys(ANSWER_KEYS)
     SKIPS, SKIP_BINDINGS = answer_keys(SKIP_KEYS, show=False)
@@ -55,8 +66,10 @@ class MillionScreen(TableScreen):
         *ANSWER_BINDINGS,
         *SKIP_BINDINGS,
         Binding("enter", "confirm", "Drive/take"),
-        *(Binding(key, f"business('{key}')", kind.__name__, show=key in "bls")
-          for key, kind in BUSINESS_KEYS.items()),
+        *(
+            Binding(key, f"business('{key}')", kind.__name__, show=key in "bls")
+            for key, kind in BUSINESS_KEYS.items()
+        ),
         Binding("tab", "next_target", "Next", show=False),
         *(Binding(name, f"arrow('{name}')", show=False) for name in DIRECTIONS),
     ]
@@ -86,8 +99,9 @@ class MillionScreen(TableScreen):
         walk = self._walk(view)
         route = Route(frozenset(w.destination for w in view.walks), walk.path if walk else ())
         self.query_one(BoardWidget).show(view, self.cursor, route)
-        entry = Entry(self._under_cursor(view), self._drive_text(walk), self._business(view),
-                      self.message)
+        entry = Entry(
+            self._under_cursor(view), self._drive_text(walk), self._business(view), self.message
+        )
         self.query_one(TurnPanel).show(view, entry, self.compact)
         self.query_one("#ledger", LedgerPanel).show(view, False)
         self.query_one("#mini-ledger", LedgerPanel).show(view, True)
@@ -117,14 +131,20 @@ class MillionScreen(TableScreen):
         parts = []
         for b in s.businesses:
             business, holder = BUSINESSES[b], view.holder[b]
-            held = "free" if holder < 0 else \
-                f"{view.players[holder]}'s ({'leased' if view.leased[b] else 'bought'})"
+            held = (
+                "free"
+                if holder < 0
+                else f"{view.players[holder]}'s ({'leased' if view.leased[b] else 'bought'})"
+            )
             parts.append(f"{business.name} (set {business.set}), {price_text(b)}, {held}")
         if s.landmark:
             stunt = " (a stunt shows here)" if self.cursor in view.stunt_spaces else ""
             parts.append(f"the {s.landmark}{stunt}")
-        kind = {"start": "START", "finish": "FINISH", "real_estate": "Real Estate: take any "
-                "business, or sell one"}.get(s.kind)
+        kind = {
+            "start": "START",
+            "finish": "FINISH",
+            "real_estate": "Real Estate: take any business, or sell one",
+        }.get(s.kind)
         if kind:
             parts.append(kind)
         cars = [view.players[p] for p, at in enumerate(view.position) if at == self.cursor]
@@ -141,8 +161,10 @@ class MillionScreen(TableScreen):
         if self.pick in here:
             return self.pick
         legal = set(view.legal)
-        return next((b for b in here if any(kind(b) in legal for kind in
-                                            BUSINESS_KEYS.values())), here[0] if here else None)
+        return next(
+            (b for b in here if any(kind(b) in legal for kind in BUSINESS_KEYS.values())),
+            here[0] if here else None,
+        )
 
     def _targets(self, view) -> list[tuple[int, int | None]]:
         """The (space, business) pairs Tab visits: the destinations of a roll, else the
@@ -151,12 +173,12 @@ class MillionScreen(TableScreen):
         if view.walks:
             return [(w.destination, None) for w in view.walks]
         order = (A.ChooseFree, A.Buy, A.Lease, A.Sell, A.EndLease, A.DropSign)
-        listed = sorted((a for a in view.legal if type(a) in order),
-                        key=lambda a: order.index(type(a)))
+        listed = sorted(
+            (a for a in view.legal if type(a) in order), key=lambda a: order.index(type(a))
+        )
         businesses = list(dict.fromkeys(a.business for a in listed))
         spaces = dict.fromkeys(BUSINESSES[b].space for b in businesses)
-        return [(space, b) for space in spaces for b in businesses
-                if BUSINESSES[b].space == space]
+        return [(space, b) for space in spaces for b in businesses if BUSINESSES[b].space == space]
 
     def allows(self, action: str, parameters: tuple) -> bool | None:
         view = getattr(self, "view", None)
@@ -182,7 +204,7 @@ class MillionScreen(TableScreen):
         targets = self._targets(view)
         if targets:
             here = (self.cursor, None if view.walks else self._business(view))
-            later = targets[targets.index(here) + 1:] if here in targets else []
+            later = targets[targets.index(here) + 1 :] if here in targets else []
             self.cursor, self.pick = later[0] if later else targets[0]
             self.redraw()
 

@@ -117,8 +117,11 @@ def _zoning_spots() -> dict[int, tuple[int, int]]:
 ZONING_SPOTS = _zoning_spots()
 RIVER_ROWS = [r for r in range(HEIGHT) if all(ch == RIVER for ch in GRID[r])]
 ZONE_LABELS = {  # (row, col) in the river: the zones above and below it
-    (RIVER_ROWS[0], 1): "▲ zone 2", (RIVER_ROWS[0], 18): "▲ zone 3",
-    (RIVER_ROWS[-1], 1): "▼ zone 1", (RIVER_ROWS[-1], 21): "▼ zone 1"}
+    (RIVER_ROWS[0], 1): "▲ zone 2",
+    (RIVER_ROWS[0], 18): "▲ zone 3",
+    (RIVER_ROWS[-1], 1): "▼ zone 1",
+    (RIVER_ROWS[-1], 21): "▼ zone 1",
+}
 
 
 class BoardWidget(Drawing):
@@ -175,8 +178,19 @@ class BoardWidget(Drawing):
             y = g.rows.index(self.cursor[0])
             canvas.style(self.cursor[1] * w, y, w, CURSOR)
 
-    def _acre(self, canvas: Canvas, x: int, y: int, w: int, r: int, c: int, owner_at: dict,
-              building_at: dict, crowns: dict, frozen: set) -> None:
+    def _acre(
+        self,
+        canvas: Canvas,
+        x: int,
+        y: int,
+        w: int,
+        r: int,
+        c: int,
+        owner_at: dict,
+        building_at: dict,
+        crowns: dict,
+        frozen: set,
+    ) -> None:
         view = self.view
         building = building_at.get((r, c))
         if building is not None:
@@ -187,9 +201,14 @@ class BoardWidget(Drawing):
             if (r, c) == (building.row, building.col):  # the label: underlined if all edge
                 top = all(cell in edge for cell in footprint_row(building, card))
                 canvas.put(x, y, *owner_badge(building.owner, len(view.players)))
-                label = CARD_CODES[building.card][:card.width * w - 1]
-                canvas.put(x + 1, y, label.ljust(card.width * w - 1),
-                           underlined if top else style, width=card.width * w - 1)
+                label = CARD_CODES[building.card][: card.width * w - 1]
+                canvas.put(
+                    x + 1,
+                    y,
+                    label.ljust(card.width * w - 1),
+                    underlined if top else style,
+                    width=card.width * w - 1,
+                )
             elif r != building.row:  # the top row is its label's
                 canvas.put(x, y, " " * w, underlined if (r, c) in edge else style)
             return
@@ -217,9 +236,13 @@ class BoardWidget(Drawing):
             row, col = ZONING_SPOTS[block]
             if zone and row in g.rows:
                 label = zone[:3] if w == 3 else CLASS_LETTER[zone]
-                canvas.put(col * w, g.rows.index(row), label.ljust(w),
-                           STREET_STYLE + Style(color=CLASS_STYLES[zone].bgcolor, bold=True,
-                                                bgcolor="#e0e0e0"))
+                canvas.put(
+                    col * w,
+                    g.rows.index(row),
+                    label.ljust(w),
+                    STREET_STYLE
+                    + Style(color=CLASS_STYLES[zone].bgcolor, bold=True, bgcolor="#e0e0e0"),
+                )
         for (row, col), label in ZONE_LABELS.items():
             if row in g.rows:
                 if w < 3:  # one river row: "▲2 ▼1"
@@ -240,8 +263,9 @@ class BoardWidget(Drawing):
             edge = {c for _, c in figures_edge(card, p.row, p.col, p.facing) if _ == r}
             text = (CARD_CODES[p.card] if r == p.row else "").ljust(card.width * w)
             for i, c in enumerate(range(p.col, p.col + card.width)):
-                canvas.put(c * w, y, text[i * w:(i + 1) * w],
-                           style + Style(underline=c in edge), width=w)
+                canvas.put(
+                    c * w, y, text[i * w : (i + 1) * w], style + Style(underline=c in edge), width=w
+                )
 
     def on_click(self, event: events.Click) -> None:
         at = self.canvas_offset(event)

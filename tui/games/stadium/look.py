@@ -11,14 +11,25 @@ from ..army.look import SEAT_BADGES, SEAT_COLOURS, seat_badge, seat_label
 
 __all__ = ["SEAT_BADGES", "SEAT_COLOURS", "seat_badge", "seat_label"]
 
-CLASS_STYLES = {"residential": Style(bgcolor="#1b5e20", color="#ffffff", bold=True),
-                "commercial": Style(bgcolor="#8e1b1b", color="#ffffff", bold=True),
-                "stadium": Style(bgcolor="#f9a825", color="#000000", bold=True)}
+CLASS_STYLES = {
+    "residential": Style(bgcolor="#1b5e20", color="#ffffff", bold=True),
+    "commercial": Style(bgcolor="#8e1b1b", color="#ffffff", bold=True),
+    "stadium": Style(bgcolor="#f9a825", color="#000000", bold=True),
+}
 CLASS_LETTER = {"residential": "R", "commercial": "C"}
-CODES = {"Home": "Hm", "Townhouses": "Th", "Apartment Building": "Ap", "Shopping Centre": "SC",
-         "Apartment Complex": "AC", "Garage": "Gr", "Office Building": "Of",
-         "Office Tower": "OT", "Industrial Plant": "IP", "Industrial Complex": "IC",
-         "Sports Stadium": "Stadium"}
+CODES = {
+    "Home": "Hm",
+    "Townhouses": "Th",
+    "Apartment Building": "Ap",
+    "Shopping Centre": "SC",
+    "Apartment Complex": "AC",
+    "Garage": "Gr",
+    "Office Building": "Of",
+    "Office Tower": "OT",
+    "Industrial Plant": "IP",
+    "Industrial Complex": "IC",
+    "Sports Stadium": "Stadium",
+}
 CARD_CODES = tuple(CODES[card.name] for card in CARDS)
 STREET = Style(bgcolor="#3c3c3c", color="#9e9e9e")
 RIVER = Style(bgcolor="#0d47a1", color="#90caf9")
@@ -40,9 +51,12 @@ def _lot_shades() -> tuple[int, ...]:
     at = {cell: lot.id for lot in LOTS for cell in lot.cells}
     shades: list[int] = []
     for lot in LOTS:
-        taken = {shades[at[(r + dr, c + dc)]] for r, c in lot.cells
-                 for dr, dc in ((-1, 0), (1, 0), (0, -1), (0, 1))
-                 if at.get((r + dr, c + dc), lot.id) < lot.id}
+        taken = {
+            shades[at[(r + dr, c + dc)]]
+            for r, c in lot.cells
+            for dr, dc in ((-1, 0), (1, 0), (0, -1), (0, 1))
+            if at.get((r + dr, c + dc), lot.id) < lot.id
+        }
         shades.append(next(i for i in range(len(SHADES)) if i not in taken))
     return tuple(shades)
 

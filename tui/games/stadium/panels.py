@@ -55,8 +55,10 @@ def bank_building_line(view, number: int, compact: bool) -> str:
     card = CARDS[building.card]
     if compact:
         return f"Or the Bank's {CODES[card.name]} #{number}: {money(land_price(building), True)}."
-    return f"Or the Bank's {card.name} #{number} with its land: {money(land_price(building))} " \
-           f"(earns {money(card.income)} a turn)."
+    return (
+        f"Or the Bank's {card.name} #{number} with its land: {money(land_price(building))} "
+        f"(earns {money(card.income)} a turn)."
+    )
 
 
 def auction_item(view, auction) -> str:
@@ -68,22 +70,22 @@ def auction_item(view, auction) -> str:
     return f"{card.name} #{building.id} (+{money(card.income)} a turn)"
 
 
-
 class TurnPanel(TextPanel):
     """Whose move it is, what they decide, and the keys that decide it."""
 
     def show(self, view, entry: Entry, compact: bool) -> None:
-        self.border_title = "Auction" if view.phase == "auction" else \
-            "Build" if entry.placing else "Turn"
+        self.border_title = (
+            "Auction" if view.phase == "auction" else "Build" if entry.placing else "Turn"
+        )
         bare = replace(entry, under_cursor="")  # what the cursor is on: the least needed
         width = self.content_size.width
-        self.show_fitting(lambda: self.describe(view, entry, compact),
-                          lambda: self.describe(view, bare, compact), *(
-                              partial(self.describe, view, bare, compact, lines * width)
-                              for lines in OFFER_CUTS))
+        self.show_fitting(
+            lambda: self.describe(view, entry, compact),
+            lambda: self.describe(view, bare, compact),
+            *(partial(self.describe, view, bare, compact, lines * width) for lines in OFFER_CUTS),
+        )
 
-    def describe(self, view, entry: Entry, compact: bool = False,
-                 cut: int | None = None) -> Text:
+    def describe(self, view, entry: Entry, compact: bool = False, cut: int | None = None) -> Text:
         """What the game waits for; a trade offer's sides cut to `cut` cells if given."""
         text = Text()
         phase = view.phase
@@ -93,8 +95,11 @@ class TurnPanel(TextPanel):
         enter = "⏎" if compact else "Enter"
         keys: list[tuple[str, str]] = []
         short = mine and legal == {A.NoLand}  # offered land, but none it can pay for
-        too_little = (", too little cash" if compact else
-                      ", but you have too little cash for any") if short else ""
+        too_little = (
+            (", too little cash" if compact else ", but you have too little cash for any")
+            if short
+            else ""
+        )
         if view.venture_shown and phase != "over":  # shown until the turn ends
             card = venture_of(view.venture_shown).text
             text.append("Venture: ", "bold")
@@ -109,35 +114,54 @@ class TurnPanel(TextPanel):
         elif phase == "land":
             zone = view.pending.zone
             where = f"zone {zone}" if zone else "any zone"
-            text.append(f"{you} may buy a lot in {where}, {money(ACRE_PRICE, True)} an acre"
-                        f"{too_little}.\n" if compact else f"{you} may buy one lot of Bank land "
-                        f"in {where}, {money(ACRE_PRICE)} an acre{too_little}.\n")
+            text.append(
+                f"{you} may buy a lot in {where}, {money(ACRE_PRICE, True)} an acre{too_little}.\n"
+                if compact
+                else f"{you} may buy one lot of Bank land "
+                f"in {where}, {money(ACRE_PRICE)} an acre{too_little}.\n"
+            )
             for action in view.legal if mine else ():
                 if type(action) is A.BuyBuilding:
                     text.append(bank_building_line(view, action.building, compact) + "\n")
             keys = offer_keys(enter, "next lot", short)
         elif phase == "draw":
-            text.append(f"{you} rolled {view.die}: turn up an Auction card "
-                        f"({len(view.crown_left)} left) or pick a Venture card.\n")
+            text.append(
+                f"{you} rolled {view.die}: turn up an Auction card "
+                f"({len(view.crown_left)} left) or pick a Venture card.\n"
+            )
             keys = [("a", "auction"), ("v", "venture")]
         elif phase == "speculate":
-            text.append(f"{you} may buy another player's undeveloped lot at "
-                        f"{money(view.pending.price)} an acre{too_little}.\n")
+            text.append(
+                f"{you} may buy another player's undeveloped lot at "
+                f"{money(view.pending.price)} an acre{too_little}.\n"
+            )
             keys = offer_keys(enter, "next", short)
         elif phase == "auction":
             auction = view.pending
-            seller = "the Bank" if auction.piece in (CROWN, BANK_BUILDING) else \
-                view.players[view.stack[-2].debtor]
+            seller = (
+                "the Bank"
+                if auction.piece in (CROWN, BANK_BUILDING)
+                else view.players[view.stack[-2].debtor]
+            )
             text.append(f"For sale by {seller}: ", "bold")
             text.append(auction_item(view, auction) + "\n")
-            auction_lines(text, view.players, auction, lambda v: money(v, compact),
-                          entry.amount if mine else None,
-                          view.cash[view.viewer] if mine else 0, compact)
+            auction_lines(
+                text,
+                view.players,
+                auction,
+                lambda v: money(v, compact),
+                entry.amount if mine else None,
+                view.cash[view.viewer] if mine else 0,
+                compact,
+            )
             keys = [(enter, "bid"), ("p", "pass")]
         elif phase == "debt":
             debt = view.pending
-            text.append(f"{you} owe{'' if mine else 's'} {money(debt.amount)} ({debt.reason}) "
-                        f"with {money(view.cash[debt.debtor])}: ", "bold")
+            text.append(
+                f"{you} owe{'' if mine else 's'} {money(debt.amount)} ({debt.reason}) "
+                f"with {money(view.cash[debt.debtor])}: ",
+                "bold",
+            )
             text.append("auction land or buildings to the other players.\n")
             keys = [("s", "auction what is here"), ("tab", "next")]
             if A.Bankrupt in legal:
@@ -162,23 +186,25 @@ class TurnPanel(TextPanel):
         return text
 
     @staticmethod
-    def _main(text: Text, view, entry: Entry, legal: set | None, actor: str,
-              compact: bool) -> None:
+    def _main(text: Text, view, entry: Entry, legal: set | None, actor: str, compact: bool) -> None:
         """The main part of a turn; `legal` the kinds of move open to the viewer, None when
         it is another's turn."""
         placing = entry.placing
         if placing is not None:
             card = CARDS[placing.card]
             text.append(f"{card.name} {card.width}x{card.height}", "bold")
-            text.append(f" {money(placing.price, compact)}, +{money(card.income, compact)}/turn"
-                        + ("\n" if compact else f" ({card.kind})\n"))
+            text.append(
+                f" {money(placing.price, compact)}, +{money(card.income, compact)}/turn"
+                + ("\n" if compact else f" ({card.kind})\n")
+            )
             if placing.refused is None:
                 text.append("Fits here.\n", "bold green")
             else:
                 text.append(placing.refused[:1].upper() + placing.refused[1:] + ".\n", "bold red")
             return
-        done = [what for what, flag in (("built", view.built), ("demolished", view.demolished))
-                if flag]
+        done = [
+            what for what, flag in (("built", view.built), ("demolished", view.demolished)) if flag
+        ]
         if legal is not None and done:
             text.append(f"You have {' and '.join(done)} this turn.\n")
         elif legal is not None:  # the small panel is 14 wide: its keys below say what may be done
@@ -187,17 +213,31 @@ class TurnPanel(TextPanel):
             text.append(f"{actor} builds, trades or ends the turn.\n")
 
     @staticmethod
-    def _main_keys(view, entry: Entry, legal: set, enter: str,
-                   compact: bool) -> list[tuple[str, str]]:
+    def _main_keys(
+        view, entry: Entry, legal: set, enter: str, compact: bool
+    ) -> list[tuple[str, str]]:
         if entry.placing is not None:
-            return [("←↑↓→", "move"), ("[ ]", "card"), ("f", "turn"), (enter, "build"),
-                    ("esc", "cancel")]
+            return [
+                ("←↑↓→", "move"),
+                ("[ ]", "card"),
+                ("f", "turn"),
+                (enter, "build"),
+                ("esc", "cancel"),
+            ]
         keys = []
         if A.Build in legal:
             keys.append(("b", "build"))
         if A.Demolish in legal:
-            keys.append(("d", "demolish" if compact else "demolish here" if entry.demolish_here
-                         else "demolish one of yours"))
+            keys.append(
+                (
+                    "d",
+                    "demolish"
+                    if compact
+                    else "demolish here"
+                    if entry.demolish_here
+                    else "demolish one of yours",
+                )
+            )
         if view.offer_partners:
             keys.append(("o", "trade"))
         keys.append(("e", "end turn"))
@@ -206,14 +246,24 @@ class TurnPanel(TextPanel):
 
 def main_choices(view, legal: set) -> str:
     """What the player whose turn it is may do now, in a sentence."""
-    choices = [what for what, may in (("build one building", A.Build in legal),
-                                      ("demolish one", A.Demolish in legal),
-                                      ("trade", bool(view.offer_partners))) if may]
+    choices = [
+        what
+        for what, may in (
+            ("build one building", A.Build in legal),
+            ("demolish one", A.Demolish in legal),
+            ("trade", bool(view.offer_partners)),
+        )
+        if may
+    ]
     if view.round == 1:
-        return "Nobody builds in their first turn: " + \
-            (f"{', '.join(choices)} or end your turn.\n" if choices else "end your turn.\n")
-    return (", ".join(choices) + " or end your turn.\n").capitalize() if choices else \
-        "End your turn.\n"
+        return "Nobody builds in their first turn: " + (
+            f"{', '.join(choices)} or end your turn.\n" if choices else "end your turn.\n"
+        )
+    return (
+        (", ".join(choices) + " or end your turn.\n").capitalize()
+        if choices
+        else "End your turn.\n"
+    )
 
 
 class LedgerPanel(TextPanel):
@@ -225,8 +275,7 @@ class LedgerPanel(TextPanel):
     def describe(self, view, compact: bool) -> Text:
         text = Text()
         if not compact:
-            text.append(f"{'':12}{'cash':>11}{'assets':>12}{'income':>9}  acres z1/z2/z3\n",
-                        EMPTY)
+            text.append(f"{'':12}{'cash':>11}{'assets':>12}{'income':>9}  acres z1/z2/z3\n", EMPTY)
         for seat in range(len(view.players)):
             label = seat_label(view, seat)
             label.truncate(6 if compact else 12, pad=True)
@@ -240,15 +289,19 @@ class LedgerPanel(TextPanel):
                 text.append(f" {money(view.cash[seat], True)}\n")
                 continue
             acres = "/".join(map(str, view.acres_by_zone(seat)))
-            text.append(f"{money(view.cash[seat]):>11}{money(view.assets[seat]):>12}"
-                        f"{money(view.income(seat)):>9}  {acres}")
+            text.append(
+                f"{money(view.cash[seat]):>11}{money(view.assets[seat]):>12}"
+                f"{money(view.income(seat)):>9}  {acres}"
+            )
             buildings = len(view.buildings_of(seat))
             if buildings:
                 text.append(f" · {buildings} bldg")
             text.append("\n")
             if view.held[seat]:
                 text.append("  holds: ")
-                text.append(", ".join(venture_of(v).text.split(":")[0] for v in view.held[seat])
-                            + "\n", CROWN_STYLE)
+                text.append(
+                    ", ".join(venture_of(v).text.split(":")[0] for v in view.held[seat]) + "\n",
+                    CROWN_STYLE,
+                )
         text.rstrip()
         return text

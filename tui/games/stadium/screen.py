@@ -25,9 +25,14 @@ from .trade import StadiumTrade
 
 THOUSAND = 1_000  # a bid is typed in thousands of dollars
 ANSWER_KEYS = (
-    ("r", A.Roll, "Roll"), ("e", A.EndTurn, "End turn"), ("x", A.NoLand, "None"),
-    ("a", A.DrawCrown, "Auction card"), ("v", A.DrawVenture, "Venture card"),
-    ("p", A.Pass, "Pass"), ("y", A.Accept, "Accept"), ("n", A.Reject, "Reject"),
+    ("r", A.Roll, "Roll"),
+    ("e", A.EndTurn, "End turn"),
+    ("x", A.NoLand, "None"),
+    ("a", A.DrawCrown, "Auction card"),
+    ("v", A.DrawVenture, "Venture card"),
+    ("p", A.Pass, "Pass"),
+    ("y", A.Accept, "Accept"),
+    ("n", A.Reject, "Reject"),
     ("B", A.Bankrupt, "Bankrupt"),
 )
 
@@ -35,10 +40,16 @@ ANSWER_KEYS = (
 class StadiumScreen(BidKeys, TradeKeys, TableScreen):
     HELP = HELP
     GAME = "Stadium"
-    DOING = {"roll": "to roll", "main": "to build or end the turn", "land": "to buy land",
-             "draw": "to choose a card", "speculate": "to buy a lot or not",
-             "auction": "to bid or pass", "debt": "to raise money",
-             "trade": "to answer an offer"}
+    DOING = {
+        "roll": "to roll",
+        "main": "to build or end the turn",
+        "land": "to buy land",
+        "draw": "to choose a card",
+        "speculate": "to buy a lot or not",
+        "auction": "to bid or pass",
+        "debt": "to raise money",
+        "trade": "to answer an offer",
+    }
     BOARD, AUCTION, LEDGER = BoardWidget, TurnPanel, LedgerPanel
     ANSWERS, ANSWER_BINDINGS = answer_keys(ANSWER_KEYS)
     TRADE = StadiumTrade
@@ -88,12 +99,22 @@ class StadiumScreen(BidKeys, TradeKeys, TableScreen):
     def show(self, view) -> None:
         self._follow(view)
         placing = self._placing(view)
-        preview = None if placing is None else Preview(
-            placing.card, *self._spot(placing.card), self.facing, placing.refused is None)
+        preview = (
+            None
+            if placing is None
+            else Preview(
+                placing.card, *self._spot(placing.card), self.facing, placing.refused is None
+            )
+        )
         self.query_one(BoardWidget).show(view, self.cursor, preview)
         here = self._building_at(view)
-        entry = Entry(self.bid.amount * THOUSAND, self.message, placing, self._under_cursor(view),
-                      here is not None and A.Demolish(here.id) in view.legal)
+        entry = Entry(
+            self.bid.amount * THOUSAND,
+            self.message,
+            placing,
+            self._under_cursor(view),
+            here is not None and A.Demolish(here.id) in view.legal,
+        )
         self.query_one(TurnPanel).show(view, entry, self.compact)
         self.query_one("#ledger", LedgerPanel).show(view, False)
         self.query_one("#mini-ledger", LedgerPanel).show(view, True)
@@ -120,8 +141,11 @@ class StadiumScreen(BidKeys, TradeKeys, TableScreen):
             return None
         row, col = self._spot(self.placing)
         action = A.Build(self.placing, row, col, FACINGS.index(self.facing))
-        return Placing(self.placing, view.building_price(view.viewer, self.placing),
-                       self.table.why_illegal(view.viewer, action))
+        return Placing(
+            self.placing,
+            view.building_price(view.viewer, self.placing),
+            self.table.why_illegal(view.viewer, action),
+        )
 
     def _spot(self, card: int) -> tuple[int, int]:
         """Where the footprint's top-left acre is: at the cursor, kept on the board."""
@@ -136,14 +160,19 @@ class StadiumScreen(BidKeys, TradeKeys, TableScreen):
             card = CARDS[building.card]
             if building.owner == len(view.players):
                 zone = BLOCKS[building.block].zone
-                return f"Here: {card.name} #{building.id}, the Bank's, earning nothing; for " \
-                       f"sale with its land for {money(land_price(building))} on a throw of " \
-                       f"{zone} or 4"
-            return f"Here: {card.name} #{building.id}, {view.players[building.owner]}'s, " \
-                   f"+{money(card.income)} a turn"
+                return (
+                    f"Here: {card.name} #{building.id}, the Bank's, earning nothing; for "
+                    f"sale with its land for {money(land_price(building))} on a throw of "
+                    f"{zone} or 4"
+                )
+            return (
+                f"Here: {card.name} #{building.id}, {view.players[building.owner]}'s, "
+                f"+{money(card.income)} a turn"
+            )
         if (row, col) not in LOT_AT:
             return {"=": "Here: a street", "~": "Here: the river", "P": "Here: the park"}.get(
-                cell_kind(row, col), "")
+                cell_kind(row, col), ""
+            )
         lot = LOTS[LOT_AT[(row, col)]]
         bit = 1 << (row * WIDTH + col)
         holder = next((s for s, cells in enumerate(view.land) if cells & bit), None)
@@ -165,8 +194,7 @@ class StadiumScreen(BidKeys, TradeKeys, TableScreen):
     def _bank_building_here(self, view):
         """The Bank's building under the cursor, if there is one."""
         building = self._building_at(view)
-        return building if building is not None and building.owner == len(view.players) \
-            else None
+        return building if building is not None and building.owner == len(view.players) else None
 
     def _lot_here(self) -> int | None:
         return LOT_AT.get(self.cursor)
@@ -176,10 +204,18 @@ class StadiumScreen(BidKeys, TradeKeys, TableScreen):
         found = []
         for action in view.legal:
             if type(action) in (A.BuyLot, A.Speculate, A.AuctionLand):
-                cells = [c for c in LOTS[action.lot].cells
-                         if view.parcel(getattr(action, "seller", len(view.players))
-                                        if type(action) is not A.AuctionLand else view.viewer,
-                                        action.lot) >> (c[0] * WIDTH + c[1]) & 1]
+                cells = [
+                    c
+                    for c in LOTS[action.lot].cells
+                    if view.parcel(
+                        getattr(action, "seller", len(view.players))
+                        if type(action) is not A.AuctionLand
+                        else view.viewer,
+                        action.lot,
+                    )
+                    >> (c[0] * WIDTH + c[1])
+                    & 1
+                ]
                 found.append(cells[0] if cells else LOTS[action.lot].cells[0])
             elif type(action) in (A.AuctionBuilding, A.BuyBuilding):
                 building = view.building_by_id[action.building]
@@ -216,8 +252,9 @@ class StadiumScreen(BidKeys, TradeKeys, TableScreen):
             if self.view.phase == "land" and self._bank_building_here(self.view) is not None:
                 return A.BuyBuilding
             return {"land": A.BuyLot, "speculate": A.Speculate}.get(self.view.phase)
-        return {"place": A.Build, "demolish": A.Demolish}.get(action) \
-            or super().kind_of(action, parameters)
+        return {"place": A.Build, "demolish": A.Demolish}.get(action) or super().kind_of(
+            action, parameters
+        )
 
     def bidding(self) -> bool:
         return self.view.phase == "auction" and self._mine()
@@ -281,12 +318,16 @@ class StadiumScreen(BidKeys, TradeKeys, TableScreen):
         """Start placing the biggest earner that fits somewhere (the Stadium first), at the
         first spot where it fits."""
         builds = [a for a in self.view.legal if type(a) is A.Build]
-        best = max(builds, key=lambda a: (CARDS[a.card] is STADIUM, CARDS[a.card].income),
-                   default=None)
+        best = max(
+            builds, key=lambda a: (CARDS[a.card] is STADIUM, CARDS[a.card].income), default=None
+        )
         if best is None:
             return
-        self.placing, self.cursor, self.facing = best.card, (best.row, best.col), \
-            FACINGS[best.facing]
+        self.placing, self.cursor, self.facing = (
+            best.card,
+            (best.row, best.col),
+            FACINGS[best.facing],
+        )
         self.redraw()
         self._refresh_keys_now()
 

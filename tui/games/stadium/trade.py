@@ -25,9 +25,13 @@ class StadiumTrade(TradeScreen):
         items = []
         for lot in view.parcels(seat):
             acres = view.parcel(seat, lot).bit_count()
-            items.append(Selection(Text(f"{A.lot_name(lot)}: {acres} acre"
-                                        f"{'s' if acres != 1 else ''} of land"), lot,
-                                   lot in chosen))
+            items.append(
+                Selection(
+                    Text(f"{A.lot_name(lot)}: {acres} acre{'s' if acres != 1 else ''} of land"),
+                    lot,
+                    lot in chosen,
+                )
+            )
         for building in view.buildings_of(seat):
             card = CARDS[building.card]
             prompt = Text()
@@ -38,14 +42,24 @@ class StadiumTrade(TradeScreen):
         return items
 
     def make_offer(self, partner, give, give_cash, get, get_cash) -> A.Propose:
-        lots = lambda values: tuple(v for v in values if v < BUILDING_VALUE)  # noqa: E731
-        built = lambda values: tuple(v - BUILDING_VALUE for v in values  # noqa: E731
-                                     if v >= BUILDING_VALUE)
-        return A.Propose(partner, lots(give), built(give), give_cash, lots(get), built(get),
-                         get_cash)
+        def lots(values):
+            return tuple(v for v in values if v < BUILDING_VALUE)
+
+        def built(values):
+            return tuple(v - BUILDING_VALUE for v in values if v >= BUILDING_VALUE)
+
+        return A.Propose(
+            partner, lots(give), built(give), give_cash, lots(get), built(get), get_cash
+        )
 
     def sides_of(self, offer: A.Propose):
-        return ((offer.give_lots + tuple(BUILDING_VALUE + b for b in offer.give_buildings),
-                 offer.give_cash),
-                (offer.get_lots + tuple(BUILDING_VALUE + b for b in offer.get_buildings),
-                 offer.get_cash))
+        return (
+            (
+                offer.give_lots + tuple(BUILDING_VALUE + b for b in offer.give_buildings),
+                offer.give_cash,
+            ),
+            (
+                offer.get_lots + tuple(BUILDING_VALUE + b for b in offer.get_buildings),
+                offer.get_cash,
+            ),
+        )
