@@ -59,7 +59,7 @@ async def start_server(
     server = await asyncio.create_subprocess_exec(
         sys.executable,
         "-m",
-        "tui.cli",
+        "boomtown.cli",
         "serve",
         "--port",
         "0",

@@ -78,7 +78,7 @@ async def run(freeze: float, checkout: Path) -> None:
     server = await asyncio.create_subprocess_exec(
         sys.executable,
         "-m",
-        "tui.cli",
+        "boomtown.cli",
         "serve",
         "--port",
         "0",

@@ -50,7 +50,7 @@ async def run(pressers: int, shares: list[str]) -> tuple[list[float], float]:
     server = await asyncio.create_subprocess_exec(
         sys.executable,
         "-m",
-        "tui.cli",
+        "boomtown.cli",
         "serve",
         "--port",
         "0",

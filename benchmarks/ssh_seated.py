@@ -205,7 +205,7 @@ async def start_servers(
             server = await asyncio.create_subprocess_exec(
                 sys.executable,
                 "-m",
-                "tui.cli",
+                "boomtown.cli",
                 "serve",
                 "--port",
                 "0",

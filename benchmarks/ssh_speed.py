@@ -131,7 +131,7 @@ async def run(sessions: int, actions: int) -> dict:
     server = await asyncio.create_subprocess_exec(
         sys.executable,
         "-m",
-        "tui.cli",
+        "boomtown.cli",
         "serve",
         "--port",
         "0",

@@ -33,7 +33,7 @@ def first_frame_seconds(arguments: list[str], drawn: bytes) -> float:
     env = dict(os.environ, TERM="xterm-256color", BOOMTOWN_DATA_DIR=tempfile.mkdtemp())
     start = time.perf_counter()
     proc = subprocess.Popen(
-        [sys.executable, "-m", "tui.cli", *arguments],
+        [sys.executable, "-m", "boomtown.cli", *arguments],
         stdin=follower,
         stdout=follower,
         stderr=follower,

@@ -12,8 +12,8 @@ from typing import TYPE_CHECKING
 
 from textual.message import Message
 
+from core.text import sentence
 from tui.replay import replay_screen
-from tui.text import sentence
 
 from .served import ServedApp
 from .storage import StorageError

@@ -19,7 +19,7 @@ import time
 
 from textual.message import Message
 
-from tui.text import counted
+from core.text import counted
 
 from .channel import Channel
 from .host import Host

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 from core.engine.errors import ActionError, StaleAction
 from core.engine.match import Match
 from core.games import get_spec
-from tui.text import counted, plural
+from core.text import counted, plural
 
 from .admission import network_of
 from .chat import LOBBY, ChatLog

@@ -9,7 +9,7 @@ from collections.abc import Callable, Mapping
 
 from core.engine.record import Record, RecordError
 from core.engine.replay import Replay
-from tui.text import counted
+from core.text import counted
 
 from .storage import FinishedTable, Storage, StorageError
 from .tables import OVER, HostedTable, HostError, NetSeat, seats_from_json

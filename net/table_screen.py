@@ -11,10 +11,10 @@ from textual.binding import Binding
 
 from core.engine.errors import IllegalAction
 from core.engine.replay import Replay
+from core.text import sentence
 from tui.games import screen_class
 from tui.screens.dialogs import confirm_quit
 from tui.table import Seat
-from tui.text import sentence
 from tui.widgets.key_bar import KeyBar
 from tui.widgets.panel import key_hints
 

@@ -34,7 +34,7 @@ def run_workers(count: int, worker_argv: list[str], address: str, port: int, dat
         fingerprint = shared_host_key(storage).get_fingerprint("sha256")
     finally:
         storage.close()
-    command = [sys.executable, "-m", "tui.cli", *worker_argv]
+    command = [sys.executable, "-m", "boomtown.cli", *worker_argv]
 
     def start() -> tuple[subprocess.Popen, float]:  # in a session of its own: Ctrl+C reaches
         # the parent only, which stops the workers

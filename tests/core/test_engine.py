@@ -38,7 +38,7 @@ def test_the_app_starts_without_importing_any_games_rules(tmp_path):
     """The title screen lists every game from its about.json; a game's rules load when it is
     chosen (importing all four took about a third of the launch)."""
     code = (
-        "import sys, tui.app, tui.cli;"
+        "import sys, tui.app, boomtown.cli;"
         "from core.games import SLUGS, about; from tui.screens.title import TitleScreen;"
         "TitleScreen()._choices(); [about(slug) for slug in SLUGS];"
         "print(sorted(m for m in sys.modules if m.startswith('core.games.')))"
@@ -127,7 +127,7 @@ def test_sim_prints_exactly_one_json_object_with_the_summary():
         [
             sys.executable,
             "-m",
-            "tui.cli",
+            "boomtown.cli",
             "sim",
             "bigshot",
             "--games",
@@ -156,7 +156,7 @@ def test_sim_prints_exactly_one_json_object_with_the_summary():
 
 def test_sim_refuses_an_unknown_bot_clearly():
     out = subprocess.run(
-        [sys.executable, "-m", "tui.cli", "sim", "bigshot", "--bots", "genius", "--json"],
+        [sys.executable, "-m", "boomtown.cli", "sim", "bigshot", "--bots", "genius", "--json"],
         capture_output=True,
         text=True,
     )
@@ -169,7 +169,7 @@ def test_sim_refuses_options_no_game_can_start_with_as_play_does():
         [
             sys.executable,
             "-m",
-            "tui.cli",
+            "boomtown.cli",
             "sim",
             "bigshot",
             "--games",
@@ -202,7 +202,7 @@ def test_ctrl_c_stops_a_parallel_sim_at_once_with_the_games_played_so_far():
         [
             sys.executable,
             "-m",
-            "tui.cli",
+            "boomtown.cli",
             "sim",
             "army",
             "--games",

@@ -8,11 +8,11 @@ import logging
 import asyncssh
 import pytest
 
+from boomtown import cli
 from net.host import Host
 from net.limits import Limits
 from net.server import BoomtownServer
 from net.storage import Storage
-from tui import cli
 
 from .harness import connect, key_for, play_until, start_server, table_with, until
 

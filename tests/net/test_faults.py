@@ -6,13 +6,13 @@ import threading
 
 import pytest
 
+from boomtown import cli
 from core.games import get_spec
 from core.games.bigshot import actions as A
 from net.host import Host
 from net.limits import Limits
 from net.storage import Storage, StorageError
 from net.tables import HostError
-from tui import cli
 
 from .harness import connect, play_until, start_server, table_with, turn_the_bell, until
 

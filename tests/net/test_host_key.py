@@ -3,7 +3,7 @@
 import asyncssh
 import pytest
 
-from tui import cli
+from boomtown import cli
 
 from .harness import key_for, start_server
 

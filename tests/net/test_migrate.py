@@ -6,11 +6,11 @@ import asyncio
 
 import pytest
 
+from boomtown import cli
 from net.host import Host
 from net.limits import Limits
 from net.server import host_key, shared_host_key
 from net.storage import Storage
-from tui import cli
 
 from .harness import peek, play_until
 

@@ -11,9 +11,9 @@ import time
 
 import psycopg
 
+from boomtown import cli
 from core.engine.match import Match
 from net.storage import Storage
-from tui import cli
 
 from .harness import connect, until
 
@@ -32,7 +32,7 @@ class Serve:
         process = await asyncio.create_subprocess_exec(
             sys.executable,
             "-m",
-            "tui.cli",
+            "boomtown.cli",
             "serve",
             "--db",
             database,
@@ -165,7 +165,7 @@ async def test_workers_share_one_port_and_one_that_dies_is_started_again(postgre
         parent = await asyncio.create_subprocess_exec(
             sys.executable,
             "-m",
-            "tui.cli",
+            "boomtown.cli",
             "serve",
             "--db",
             database,
@@ -224,7 +224,7 @@ async def test_workers_that_cannot_start_stop_the_server_saying_so(postgres, tmp
         parent = await asyncio.create_subprocess_exec(
             sys.executable,
             "-m",
-            "tui.cli",
+            "boomtown.cli",
             "serve",
             "--db",
             database,

@@ -12,7 +12,7 @@ from .harness import connect, until
 SERVE = [
     sys.executable,
     "-m",
-    "tui.cli",
+    "boomtown.cli",
     "serve",
     "--port",
     "0",

@@ -11,11 +11,11 @@ import weakref
 import asyncssh
 import pytest
 
+from boomtown import cli
 from core.games.bigshot import actions as A
 from net.app import SessionApp
 from net.channel import LEAVE
 from net.limits import TokenBucket
-from tui import cli
 
 from .harness import connect, key_for, peek, start_server, table_with, until
 

@@ -4,7 +4,7 @@ import argparse
 
 import pytest
 
-from tui.cli import _parser, main
+from boomtown.cli import _parser, main
 
 
 @pytest.mark.parametrize(

@@ -5,8 +5,8 @@ from datetime import datetime, timedelta
 
 import pytest
 
+from boomtown.cli import _parser, main, make_replay_app
 from tui.app import BoomtownApp
-from tui.cli import _parser, main, make_replay_app
 from tui.demo import game_over, table_at
 from tui.replay import ReplayMixin
 from tui.saves import FINISHED_KEPT, finished_dir, keep_finished, past_games

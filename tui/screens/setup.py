@@ -10,9 +10,9 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.widgets import Button, Footer, Input, Label, Static
 
 from core.engine.game import GameSpec
+from core.text import sentence
 
 from ..table import HUMAN, Seat, bot_kinds
-from ..text import sentence
 from ..widgets.choice import Choice
 from ..widgets.options import OptionsForm
 from .page import Page

@@ -27,11 +27,11 @@ from textual.widget import Widget
 
 from core.engine.errors import ActionError, StaleAction
 from core.engine.views import actor_name, viewer_acts
+from core.text import sentence
 
 from ..replay import replay_screen
 from ..saves import forget_save, keep_finished, save_table
 from ..table import Table
-from ..text import sentence
 from ..turn_bell import WAIT, TurnBell
 from ..widgets.key_bar import KeyBar
 from ..widgets.log_panel import LogPanel

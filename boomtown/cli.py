@@ -9,8 +9,7 @@ import os
 import sys
 
 from core.games import SLUGS, get_spec
-
-from .games import PLAYABLE
+from tui.games import PLAYABLE
 
 
 def _options(pairs: list[str]) -> dict[str, str]:
@@ -388,8 +387,8 @@ def make_play_app(args: argparse.Namespace):
     """The app for `boomtown play`: a person in seat 1 and bots in the others."""
     import random
 
-    from .app import BoomtownApp
-    from .table import LocalTable, Seat
+    from tui.app import BoomtownApp
+    from tui.table import LocalTable, Seat
 
     spec = get_spec(args.game)
     players = args.players or spec.max_players
@@ -414,9 +413,8 @@ def make_resume_app(args: argparse.Namespace):
     from pathlib import Path
 
     from core.engine.record import RecordError
-
-    from .app import BoomtownApp
-    from .saves import load_table
+    from tui.app import BoomtownApp
+    from tui.saves import load_table
 
     try:
         table = load_table(Path(args.file))
@@ -429,9 +427,8 @@ def make_replay_app(args: argparse.Namespace):
     from pathlib import Path
 
     from core.engine.record import RecordError
-
-    from .app import BoomtownApp
-    from .saves import load_replay
+    from tui.app import BoomtownApp
+    from tui.saves import load_replay
 
     try:
         return BoomtownApp(replay=load_replay(Path(args.file)))
@@ -562,7 +559,7 @@ def run_serve(args: argparse.Namespace, argv: list[str]) -> int:
 def _server_dir(args: argparse.Namespace):
     from pathlib import Path
 
-    from .saves import data_dir
+    from tui.saves import data_dir
 
     return Path(args.data) if args.data else data_dir() / "server"
 
@@ -699,7 +696,7 @@ def main(argv: list[str] | None = None) -> int:
         elif args.command == "replay":
             app = make_replay_app(args)
         else:
-            from .app import BoomtownApp
+            from tui.app import BoomtownApp
 
             app = BoomtownApp()
     except ValueError as exc:
