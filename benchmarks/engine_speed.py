@@ -30,6 +30,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from core.engine.bots import play_out  # noqa: E402
 from core.games import get_spec  # noqa: E402
+from core.games.stadium import land  # noqa: E402
 from core.sim import game_seed, simulate  # noqa: E402
 
 RUNS = (
@@ -84,7 +85,7 @@ def stadium_placements(games: int = 3) -> tuple[float, float, int]:
             seat = state.to_act()[0]
             if state.stage == "main" and not state.stack:
                 start = time.perf_counter()
-                state.legal_builds(seat)
+                land.legal_builds(state, seat)
                 times.append(time.perf_counter() - start)
             state.step(seat, bots[seat].choose(state.view(seat), state.legal_actions(seat)))
     return 1000 * sum(times) / len(times), 1000 * max(times), len(times)

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from core.games import get_spec
+from core.games.stadium import land
 
 from .app import BoomtownApp
 from .table import LocalTable, Seat
@@ -160,7 +161,7 @@ def stadium_building(state) -> bool:
         and state.turn == 0
         and state.round >= 12
         and any(b.owner == 0 for b in state.buildings.values())
-        and bool(state.legal_builds(0))
+        and bool(land.legal_builds(state, 0))
     )
 
 

@@ -107,24 +107,3 @@ class OpenAuction:
                 self.turn = turn
                 self.bidder = self.bidders[turn]
                 return
-
-
-class BiddingRules:
-    """Bids and passes in the auction on top of a game's stack (an `AuctionLot` frame): said in
-    the log ("bids", "passes"), and the game's `_close_auction()` once the auction is over."""
-
-    __slots__ = ()
-
-    def _do_Bid(self, seat: int, action) -> None:
-        auction = self.stack[-1].auction
-        auction.bid(action.amount)
-        self._say("bids", self.players[seat], action.amount)
-        if auction.finished:
-            self._close_auction()
-
-    def _do_Pass(self, seat: int, _action) -> None:
-        auction = self.stack[-1].auction
-        auction.pass_()
-        self._say("passes", self.players[seat])
-        if auction.finished:
-            self._close_auction()

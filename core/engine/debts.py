@@ -4,59 +4,61 @@ game's), and the debt is paid by itself as soon as the cash is there. A debtor w
 it goes bankrupt: out of the game, the debt off the stack, and what they held sold by the bank's
 auctions one after another (`BankSale`) or handed to the creditor, as the game's rule says.
 
-A game mixing this in has `stack`, `players`, `active`, `cash(seat)`, `_pay(source, target,
-amount, reason)` and `_say(kind, ...)`, and `_bank_auction(item)` if it stacks bank sales; its
-sentences name the kind "must-raise" (player, amount, reason, cash).
+Functions over any `StackedTurns`: a game using them settles debts in its `_settle_debt` with
+`settle_debt`, answers `_bank_auction(item)` if it stacks bank sales, and its sentences name
+the kind "must-raise" (player, amount, reason, cash).
 """
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from .decisions import BankSale, Debt
 
+if TYPE_CHECKING:
+    from core.engine.turns import StackedTurns
 
-class DebtRules:
-    __slots__ = ()
 
-    def _charge(self, debtor: int, creditor: int, amount: int, reason: str) -> None:
-        """Pay now if the cash is there; otherwise the debtor must raise it first."""
-        if self.cash(debtor) >= amount:
-            self._pay(debtor, creditor, amount, reason)
-        else:
-            self.stack.append(Debt(debtor, creditor, amount, reason))
-            self._say("must-raise", self.players[debtor], amount, reason, self.cash(debtor))
+def charge(state: StackedTurns, debtor: int, creditor: int, amount: int, reason: str) -> None:
+    """Pay now if the cash is there; otherwise the debtor must raise it first."""
+    if state.cash(debtor) >= amount:
+        state._pay(debtor, creditor, amount, reason)
+    else:
+        state.stack.append(Debt(debtor, creditor, amount, reason))
+        state._say("must-raise", state.players[debtor], amount, reason, state.cash(debtor))
 
-    def _settle_debt(self) -> bool:
-        """Pay the debt on top of the stack if its debtor now has the cash (True if paid)."""
-        frame = self.stack[-1] if self.stack else None
-        if type(frame) is not Debt or self.cash(frame.debtor) < frame.amount:
-            return False
-        self.stack.pop()
-        self._pay(frame.debtor, frame.creditor, frame.amount, frame.reason)
-        return True
 
-    def _go_bankrupt(self, seat: int) -> Debt:
-        """`seat` cannot raise the debt on top of the stack: they are out of the game, and the
-        debt comes off the stack for the game to settle as its bankruptcy rule says."""
-        debt = self.stack.pop()
-        self.active[seat] = False
-        return debt
+def settle_debt(state: StackedTurns) -> bool:
+    """Pay the debt on top of the stack if its debtor now has the cash (True if paid)."""
+    frame = state.stack[-1] if state.stack else None
+    if type(frame) is not Debt or state.cash(frame.debtor) < frame.amount:
+        return False
+    state.stack.pop()
+    state._pay(frame.debtor, frame.creditor, frame.amount, frame.reason)
+    return True
 
-    def _sell_for_bank(self, items) -> None:
-        """A bankrupt's `items` go up for auction one after another, for the bank, while two or
-        more players are left to bid."""
-        if items and self.active.count(True) > 1:
-            self.stack.append(BankSale(tuple(items)))
 
-    def _run_bank_sale(self, frame) -> bool:
-        """Open the bank's auction of the next item on sale (True), if `frame` is a bank sale."""
-        if type(frame) is not BankSale:
-            return False
-        self.stack.pop()
-        if len(frame.items) > 1:
-            self.stack.append(BankSale(frame.items[1:]))
-        self._bank_auction(frame.items[0])
-        return True
+def go_bankrupt(state: StackedTurns, seat: int) -> Debt:
+    """`seat` cannot raise the debt on top of the stack: they are out of the game, and the
+    debt comes off the stack for the game to settle as its bankruptcy rule says."""
+    debt = state.stack.pop()
+    state.active[seat] = False
+    return debt
 
-    def _bank_auction(self, item: int) -> None:
-        """Open the auction of one of a bankrupt's items, for the bank (the game's rule)."""
-        raise NotImplementedError
+
+def sell_for_bank(state: StackedTurns, items) -> None:
+    """A bankrupt's `items` go up for auction one after another, for the bank, while two or
+    more players are left to bid."""
+    if items and state.active.count(True) > 1:
+        state.stack.append(BankSale(tuple(items)))
+
+
+def run_bank_sale(state: StackedTurns, frame) -> bool:
+    """Open the bank's auction of the next item on sale (True), if `frame` is a bank sale."""
+    if type(frame) is not BankSale:
+        return False
+    state.stack.pop()
+    if len(frame.items) > 1:
+        state.stack.append(BankSale(frame.items[1:]))
+    state._bank_auction(frame.items[0])
+    return True

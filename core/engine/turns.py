@@ -2,16 +2,20 @@
 else the player whose turn it is), money moved through the ledger, the order of bidding round
 the table, and the end of the game with its winners.
 
-A game mixing this in starts its state with `_begin_game` (the players, the generator, the
-ledger, the log, the stack) and has `turn`, `starter` and `stage`; its stage is OVER once the
-game has ended. Its `_run_effect(frame)` runs the effect frames it stacks (`_continue` calls it).
-Its view extends `StackView`: the fields every such game shows, and what follows from them.
+A game's state extends `StackedTurns`: it starts with `_begin_game` (the players, the generator,
+the ledger, the log, the stack) and sets `turn`, `starter` and `stage`; its stage is OVER once
+the game has ended. Its `_run_effect(frame)` runs the effect frames it stacks (`_continue` calls
+it). A move is played by the state's method `_do_<Action>` or, first found, the function
+`do_<Action>(state, seat, action)` of a module in its `RULES` (the kit's own rule modules
+`bidding`, `offers` and `debts` are such modules, over any `StackedTurns`). Its view extends
+`StackView`: the fields every such game shows, and what follows from them.
 """
 
 from __future__ import annotations
 
 import functools
 from collections.abc import Callable, Sequence
+from types import ModuleType
 from typing import ClassVar
 
 from .actions import Action
@@ -27,6 +31,19 @@ OVER = "over"
 
 class StackedTurns(GameState):
     __slots__ = ()
+    RULES: ClassVar[tuple[ModuleType, ...]] = ()  # the modules whose `do_<Action>` play moves
+    players: tuple[str, ...]
+    n: int
+    bank: int  # the bank's account in the ledger: the one after the players'
+    ledger: Ledger
+    stack: list[Frame]
+    active: list[bool]
+    winners: tuple[int, ...]
+    end_reason: str
+    turn: int
+    starter: int
+    stage: str
+    proposals: list[int]  # trade offers each player has made this turn
 
     def copy(self):
         """A state to play on apart: every field, with what play changes in place copied (the
@@ -105,8 +122,31 @@ class StackedTurns(GameState):
 
     def _settle_debt(self) -> bool:
         """Pay a debt waiting on top of the stack, if it can be paid now (a game with debts
-        mixes in core.engine.debts, which does it)."""
+        does it with `core.engine.debts.settle_debt`)."""
         return False
+
+    # The game's answers to the kit's rule modules (each game with auctions, trades or bank
+    # sales overrides those it uses).
+
+    def _close_auction(self) -> None:
+        """The auction on top of the stack is over: the lot goes to the high bidder, if any."""
+        raise NotImplementedError
+
+    def _note_offer(self, seat: int, offer: Action) -> None:
+        """Remember that `seat` made `offer` this turn."""
+        self.proposals[seat] += 1
+
+    def _hand_over_side(self, giver: int, taker: int, offer: Action, proposers: bool) -> None:
+        """Move what one side of an accepted `offer` holds besides cash from `giver` to `taker`:
+        the proposer's side (`give_...`) when `proposers`, else the partner's (`get_...`)."""
+        raise NotImplementedError
+
+    def _bank_auction(self, item: int) -> None:
+        """Open the auction of one of a bankrupt's items, for the bank (the game's rule)."""
+        raise NotImplementedError
+
+    def _next_turn(self) -> None:
+        raise NotImplementedError
 
     def _run_effect(self, frame: Frame) -> bool:
         """Run the effect frame on top of the stack; False if it is a decision to wait for."""
@@ -148,7 +188,7 @@ class StackedTurns(GameState):
             self.ledger.transfer(self.round, source, target, amount, reason)
 
     def _do(self, seat: int, action: Action) -> None:
-        """Play `action` by the game's method for its kind: `_do_Roll` for a Roll."""
+        """Play `action` by the game's rule for its kind: `_do_Roll` or `do_Roll` for a Roll."""
         _handler(type(self), type(action))(self, seat, action)
 
     def _finish(self, winners: tuple[int, ...], reason: str) -> None:
@@ -177,9 +217,17 @@ class StackedTurns(GameState):
 
 
 @functools.cache
-def _handler(game: type, action: type) -> Callable:
-    """The method of `game` that plays an `action` (found by name once, not at every action)."""
-    return getattr(game, "_do_" + action.__name__)
+def _handler(game: type[StackedTurns], action: type[Action]) -> Callable[..., None]:
+    """What plays an `action` in `game`: its method `_do_<Action>`, else the function
+    `do_<Action>` of one of its `RULES` (found by name once, not at every action)."""
+    method = getattr(game, "_do_" + action.__name__, None)
+    if method is not None:
+        return method
+    for module in game.RULES:
+        function = getattr(module, "do_" + action.__name__, None)
+        if function is not None:
+            return function
+    raise TypeError(f"{game.__name__} has no rule playing {action.__name__}")
 
 
 @view_dataclass

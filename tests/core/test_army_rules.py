@@ -6,6 +6,7 @@ from core.engine.decisions import BuyOrDecline, HowMany, Placement
 from core.engine.errors import IllegalAction
 from core.engine.frozen import replaced
 from core.games.army import actions as A
+from core.games.army import trading
 from core.games.army.board import BARRACKS, PRISON, SQUARES
 from core.games.army.cards import COMBAT, DECKS, GET_OUT, TRAINING
 from core.games.army.frames import STORE, FineOrCard, LiftOrKeep
@@ -574,15 +575,15 @@ def test_no_selling_while_a_building_bought_at_auction_waits_for_its_site():
 def test_whom_an_offer_may_go_to_is_stated_once_and_why_illegal_agrees():
     state = game(3)
     give(state, 0, REAPER)
-    assert state.offer_partners(0) == (1, 2) and state.offer_partners(1) == ()
+    assert trading.offer_partners(state, 0) == (1, 2) and trading.offer_partners(state, 1) == ()
     offer = A.Propose(1, give=(REAPER,), get_cash=10)
     assert state.why_illegal(0, offer) is None
     state.step(0, offer)
-    assert state.offer_partners(1) == (0,)  # a counter-offer goes back to Ann only
+    assert trading.offer_partners(state, 1) == (0,)  # a counter-offer goes back to Ann only
     assert "goes back" in state.why_illegal(1, A.Propose(2, give_cash=10))
     state.step(1, A.Reject())
     state.proposals[0] = 3
-    assert state.offer_partners(0) == () and "at most 3" in state.why_illegal(0, offer)
+    assert trading.offer_partners(state, 0) == () and "at most 3" in state.why_illegal(0, offer)
     assert state.view(0).offer_partners == ()
 
 

@@ -13,12 +13,12 @@ from core.engine.errors import ActionError
 from core.engine.match import Match
 from core.engine.record import Record
 from core.engine.rng import Rng
-from core.games.army import SPEC
+from core.games.army import SPEC, estates
 from core.games.army import actions as A
 from core.games.army.board import BARRACKS, BARRACKS_IN_BANK, GROUP_SQUARES, STORES_IN_BANK
 from core.games.army.bots import HeuristicBot
 from core.games.army.cards import DECKS, GET_OUT
-from core.games.army.deeds import work_out_estate
+from core.games.army.estates import work_out_estate
 
 from .money import MoneyCheck
 
@@ -109,7 +109,7 @@ def test_the_estates_kept_between_changes_are_those_the_board_gives():
 
         def check(state, _legal):
             for seat in range(state.n):
-                assert state._estate(seat) == work_out_estate(
+                assert estates.estate_of(state, seat) == work_out_estate(
                     seat, state.owner, state.level, state.mortgaged
                 ), seat
 

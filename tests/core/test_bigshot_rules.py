@@ -6,6 +6,7 @@ import pytest
 
 from core.engine.errors import GameOver, IllegalAction
 from core.games.bigshot import actions as A
+from core.games.bigshot import lots
 from core.games.bigshot.board import LOTS, lot_winner
 from core.games.bigshot.scoring import decide, score
 
@@ -224,7 +225,7 @@ def test_loans_pay_nine_then_eight_then_seven_and_cost_ten_each():
         payouts.append(state.cash(colour) - before)
         to_placement(state, {})  # nobody bids; the roller places no cubes; next round
         state.to_place = [0, 0, 0, 0]
-        state._end_round()
+        lots.end_round(state)
         state.current = state._find_actor()
     assert payouts == [9, 8, 7]
     assert state.loans[colour] == 3

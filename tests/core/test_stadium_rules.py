@@ -2,9 +2,11 @@
 
 import pytest
 
+from core.engine import debts
 from core.engine.errors import IllegalAction
 from core.games import get_spec
 from core.games.stadium import actions as A
+from core.games.stadium import land, ventures
 from core.games.stadium.actions import build_at
 from core.games.stadium.board import LOT_MASKS, LOTS, VENTURES, bit
 from core.games.stadium.frames import MAIN, START_CASH
@@ -23,7 +25,7 @@ def own(state, seat, *cells_or_lots):
     """Give `seat` lots (ints) or single acres ((row, col)), as if bought on an earlier turn
     (so in the second round at least)."""
     for item in cells_or_lots:
-        state._move_land(LOT_MASKS[item] if isinstance(item, int) else bit(*item), seat)
+        land.move_land(state, LOT_MASKS[item] if isinstance(item, int) else bit(*item), seat)
     state.fresh = 0
     state.round = max(state.round, 2)
 
@@ -82,7 +84,7 @@ def test_a_throw_of_one_to_four_buys_one_lot_of_bank_land_in_its_zone(throw, zon
     lot = lots[0]
     act(state, A.BuyLot(lot))
     assert state.cash(me) == START_CASH - 20_000 * LOTS[lot].acres
-    assert state.parcel(me, lot) == LOT_MASKS[lot]
+    assert land.parcel(state, me, lot) == LOT_MASKS[lot]
 
 
 def test_land_need_not_be_bought():
@@ -114,7 +116,7 @@ def test_a_crown_auction_opens_at_the_card_s_minimum_with_the_drawer_and_rises_b
     act(state, A.Bid(minimum + 10_000))  # the third player
     act(state, A.Pass())
     winner = (drawer + 2) % 3
-    assert state.parcel(winner, lot) == LOT_MASKS[lot]
+    assert land.parcel(state, winner, lot) == LOT_MASKS[lot]
     assert state.cash(winner) == START_CASH - minimum - 10_000
 
 
@@ -123,8 +125,8 @@ def test_an_unsold_crown_lot_is_frozen_for_good():
     lot = crown_auction(state).square
     act(state, A.Pass())
     act(state, A.Pass())
-    assert lot in state.frozen and not state.for_sale(lot)
-    assert lot not in dict(state.bank_parcels(0))
+    assert lot in state.frozen and not land.for_sale(state, lot)
+    assert lot not in dict(land.bank_parcels(state, 0))
 
 
 def test_a_five_or_six_offers_a_venture_card_and_only_that_once_the_crown_deck_is_used_up():
@@ -164,7 +166,7 @@ def test_no_building_on_land_won_at_auction_or_traded_this_turn():
     to_main(state)
     act(state, A.Propose(other, give_cash=50_000, get_lots=(0,)))
     act(state, A.Accept())
-    assert state.parcel(me, 0) == LOT_MASKS[0]
+    assert land.parcel(state, me, 0) == LOT_MASKS[0]
     assert refused(state, build_at("R1", 1, 1, "N")) == FRESH
 
 
@@ -181,13 +183,13 @@ def test_nobody_builds_in_their_first_turn_even_on_land_got_in_an_earlier_one():
     """Issue 43: "not possible on the first turn of the game", for the second player too."""
     state = start()
     first, second = state.turn, 1 - state.turn
-    state._move_land(LOT_MASKS[0], first)
+    land.move_land(state, LOT_MASKS[0], first)
     to_main(state)
     act(state, A.Propose(second, give_lots=(0,), get_cash=50_000))
     act(state, A.Accept())
     end_turn(state)
     to_main(state)
-    assert state.turn == second and state.parcel(second, 0) == LOT_MASKS[0]
+    assert state.turn == second and land.parcel(state, second, 0) == LOT_MASKS[0]
     assert refused(state, build_at("R1", 1, 1, "N")) == FIRST_TURN
     assert state.why_none(second, A.Build) == FIRST_TURN
     end_turn(state)
@@ -284,11 +286,11 @@ def test_a_building_may_cover_part_of_a_lot_and_the_rest_is_a_parcel_sold_in_one
     own(state, me, 0)  # two acres: (1, 1) and (1, 2)
     to_main(state)
     act(state, build_at("R1", 1, 1, "N"))
-    assert state.parcel(me, 0) == bit(1, 2)  # the portion left keeps its owner
+    assert land.parcel(state, me, 0) == bit(1, 2)  # the portion left keeps its owner
     assert A.AuctionLand(0) not in state.legal_actions(me)  # (no debt: nothing to auction)
     act(state, A.Propose(other, give_lots=(0,), get_cash=20_000))
     act(state, A.Accept())
-    assert state.parcel(other, 0) == bit(1, 2) and state.buildings[1].owner == me
+    assert land.parcel(state, other, 0) == bit(1, 2) and state.buildings[1].owner == me
 
 
 def test_returns_are_collected_at_the_start_of_the_owner_s_next_turn():
@@ -324,7 +326,7 @@ def test_a_venture_debt_is_raised_by_auctioning_land_to_the_other_players():
     own(state, me, 0)
     to_main(state)
     state._pay(me, state.bank, state.cash(me) - 5_000, "test: spend")
-    state._charge(me, state.bank, 20_000, "Venture card")
+    debts.charge(state, me, state.bank, 20_000, "Venture card")
     assert state.legal_actions(me) == [A.AuctionLand(0)]
     act(state, A.AuctionLand(0))
     left = (me + 1) % 3
@@ -332,7 +334,7 @@ def test_a_venture_debt_is_raised_by_auctioning_land_to_the_other_players():
     act(state, A.Bid(30_000))
     act(state, A.Pass())
     # the proceeds go to the debtor, and the debt is paid by itself
-    assert state.parcel(left, 0) == LOT_MASKS[0]
+    assert land.parcel(state, left, 0) == LOT_MASKS[0]
     assert state.cash(me) == 5_000 + 30_000 - 20_000 and not state.stack
 
 
@@ -343,7 +345,7 @@ def test_bankruptcy_returns_land_to_the_bank_and_auctions_buildings_for_the_bank
     to_main(state)
     act(state, build_at("R1", 1, 1, "N"))
     state._pay(me, state.bank, state.cash(me), "test: spend")
-    state._charge(me, state.bank, 50_000, "Venture card")
+    debts.charge(state, me, state.bank, 50_000, "Venture card")
     offers = state.legal_actions(me)
     assert offers == [A.AuctionLand(0), A.AuctionLand(3), A.AuctionBuilding(1)]
     for offer in offers:  # nobody bids for any: nothing raised
@@ -353,7 +355,7 @@ def test_bankruptcy_returns_land_to_the_bank_and_auctions_buildings_for_the_bank
     assert state.legal_actions(me) == [A.Bankrupt()]
     act(state, A.Bankrupt())
     assert not state.active[me]
-    assert state.parcel(state.bank, 3) == LOT_MASKS[3]  # undeveloped land: the Bank's again
+    assert land.parcel(state, state.bank, 3) == LOT_MASKS[3]  # undeveloped land: the Bank's again
     sale = state.stack[-1]
     assert sale.piece == "bank-building"
     act(state, A.Bid(10_000))
@@ -370,7 +372,7 @@ def test_a_bankrupts_building_nobody_buys_stays_standing_the_banks_until_sold_wi
     to_main(state)
     act(state, build_at("R1", 1, 1, "N"))
     state._pay(me, state.bank, state.cash(me), "test: spend")
-    state._charge(me, state.bank, 50_000, "Venture card")
+    debts.charge(state, me, state.bank, 50_000, "Venture card")
     for offer in state.legal_actions(me):  # nobody bids for any: nothing raised
         act(state, offer)
         act(state, A.Pass())
@@ -409,7 +411,7 @@ def test_building_the_stadium_wins_and_ignores_zoning():
     state = start()
     me = state.turn
     site = placements_of("Y81")[0]
-    state._move_land(site.cells, me)
+    land.move_land(state, site.cells, me)
     state.fresh, state.round = 0, 2
     state.block_class[site.block] = "commercial"
     state._pay(state.bank, me, 1_000_000, "test: rich")
@@ -441,16 +443,19 @@ def test_a_trade_of_land_and_a_building_for_cash():
     to_main(state)
     assert state.turn == me
     offer = A.Propose(other, give_cash=90_000, get_lots=(3,), get_buildings=(1,))
-    before = state.assets(me), state.assets(other)
+    before = land.assets(state, me), land.assets(state, other)
     # the screen says before it is sent: 2 acres ($40,000) and a Home ($20,000) for $90,000
     changes = ((me, 40_000 + 20_000 - 90_000), (other, 90_000 - 60_000))
     assert state.view(me).trade_outcome(me, offer).changes == changes
     act(state, offer)
     assert state.to_act() == (other,)
     act(state, A.Accept())
-    assert state.buildings[1].owner == me and state.parcel(me, 3) == LOT_MASKS[3]
+    assert state.buildings[1].owner == me and land.parcel(state, me, 3) == LOT_MASKS[3]
     assert state.land[me] & bit(1, 1)  # the land under the building came with it
-    assert (state.assets(me) - before[0], state.assets(other) - before[1]) == (-30_000, 30_000)
+    assert (land.assets(state, me) - before[0], land.assets(state, other) - before[1]) == (
+        -30_000,
+        30_000,
+    )
 
 
 def test_the_speculator_buys_another_player_s_lot_at_30000_an_acre():
@@ -461,7 +466,7 @@ def test_the_speculator_buys_another_player_s_lot_at_30000_an_acre():
     state.crown_deck.clear()
     roll(state, 5)
     act(state, A.Speculate(0, other))
-    assert state.parcel(me, 0) == LOT_MASKS[0]
+    assert land.parcel(state, me, 0) == LOT_MASKS[0]
     assert state.cash(other) == START_CASH + 60_000
 
 
@@ -542,19 +547,21 @@ def test_the_fire_removes_the_smallest_building_and_expropriation_the_smallest_p
     end_turn(state)
     end_turn(state)
     draw(state, "fire")
-    assert not state.buildings and state.parcel(me, 0) == LOT_MASKS[0]  # the land stays
+    assert not state.buildings and land.parcel(state, me, 0) == LOT_MASKS[0]  # the land stays
     end_turn(state)
     end_turn(state)
     cash = state.cash(me)
     draw(state, "expropriation")
-    assert state.parcel(me, 0) == 0 and state.for_sale(0)  # lot 0 (lowest id of the smallest)
+    assert land.parcel(state, me, 0) == 0 and land.for_sale(
+        state, 0
+    )  # lot 0 (lowest id of the smallest)
     assert state.cash(me) == cash + 40_000
 
 
 def test_the_game_ends_by_assets_when_no_further_building_can_take_place():
     state = start()
     me = state.turn
-    state._move_land(state.land[state.bank], 1 - me)  # every acre to the other player...
+    land.move_land(state, state.land[state.bank], 1 - me)  # every acre to the other player...
     state.developed = state.land[1 - me]  # ...as if all built on
     state.crown_deck.clear()
     end_turn(state)
@@ -569,7 +576,7 @@ def test_no_building_on_a_crown_lot_won_this_turn_but_on_the_next():
     lot = crown_auction(state).square
     act(state, A.Bid(LOTS[lot].minimum))
     act(state, A.Pass())
-    assert state.parcel(me, lot) == LOT_MASKS[lot]
+    assert land.parcel(state, me, lot) == LOT_MASKS[lot]
     assert all(type(a) is not A.Build for a in state.legal_actions(me))
     end_turn(state)
     end_turn(state)
@@ -589,7 +596,7 @@ def test_a_building_bought_this_turn_may_be_demolished_this_turn():
     act(state, A.Propose(other, give_cash=30_000, get_buildings=(1,)))
     act(state, A.Accept())
     act(state, A.Demolish(1))
-    assert not state.buildings and state.parcel(me, 0) == bit(1, 1)
+    assert not state.buildings and land.parcel(state, me, 0) == bit(1, 1)
 
 
 def test_used_venture_cards_are_reshuffled_when_the_deck_runs_out():
@@ -659,5 +666,5 @@ def test_a_venture_card_s_money_is_said_with_its_amount(card, said):
     to_main(state)
     state._pay(state.bank, me, START_CASH - state.cash(me), "test: back to the start")
     state.venture_deck.append(card)
-    state._draw_venture(me)
+    ventures.draw_venture(state, me)
     assert state.log()[-1] == said.format(state.players[me])

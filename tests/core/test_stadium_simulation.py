@@ -8,6 +8,7 @@ import pytest
 
 from core.games import get_spec
 from core.games.stadium import actions as A
+from core.games.stadium import legality
 from core.games.stadium.board import BLOCK_MASKS, CARDS, LAND_MASK
 from core.games.stadium.frames import LAND_CHOICE, MAIN, SPECULATE
 from core.games.stadium.placement import placement_at
@@ -57,7 +58,7 @@ def play(seed: int, kinds: list[str], options: dict, checked: bool = True):
             for kind, situation in ASKED_IN.items():  # a key for a kind of move says why
                 has_one = any(type(a) is kind for a in legal)  # it has none where it is asked
                 assert (state.why_none(seat, kind) is None) == (
-                    has_one or state.situation() != situation
+                    has_one or legality.situation_of(state) != situation
                 )
         action = bots[seat].choose(view, legal)
         turn = state.turn

@@ -1,5 +1,7 @@
 """Stadium at an SSH table: two people in their own terminals, trading with each other."""
 
+from core.games.stadium import land
+
 from .harness import ann_and_ben_at, start_server
 
 
@@ -15,10 +17,10 @@ async def test_two_remote_players_trade_and_both_see_it(tmp_path):
                 and state.stage == "roll"
                 and not state.stack
                 and state.round >= 2
-                and state.parcels(1)
+                and land.parcels(state, 1)
             ),
         )
-        lot = table.match.state.parcels(1)[0]
+        lot = land.parcels(table.match.state, 1)[0]
         await ann.wait_for("ann (you) to roll")
         await ann.press("o")
         await ann.wait_for("A trade carries land or a building.")  # the trade screen is up
@@ -33,7 +35,9 @@ async def test_two_remote_players_trade_and_both_see_it(tmp_path):
         await ben.press("y")
         for who in (ann, ben):
             await who.wait_for("ben accepts ann's offer.")
-        assert table.match.state.cash(1) == cash + 25_000 and lot in table.match.state.parcels(0)
+        assert table.match.state.cash(1) == cash + 25_000 and lot in land.parcels(
+            table.match.state, 0
+        )
         await ann.close()
         await ben.close()
     finally:

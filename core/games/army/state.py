@@ -8,8 +8,9 @@ bank's sale of a bankrupt's deeds) run by themselves when they reach the top.
 
 This module holds the turn's flow; the frames' vocabulary is in frames.py, legal actions and
 the reasons for refusals in legality.py, moving and cards in moves.py, purchases, auctions and
-debts in sales.py, building and mortgages in deeds.py, trades in trading.py (mixed into
-ArmyState), the events' sentences in sentences.py.
+debts in sales.py, building and mortgages in estates.py, trades in trading.py (each a
+module of functions over an ArmyState; `RULES` names those whose `do_<Action>` play a move),
+the events' sentences in sentences.py.
 """
 
 from __future__ import annotations
@@ -17,10 +18,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from core.engine.debts import DebtRules
+from core.engine import bidding, debts, offers
+from core.engine.actions import Action
+from core.engine.chance import Chance
 from core.engine.game import Result
 from core.engine.turns import StackedTurns
 
+from . import estates, legality, moves, sales, trading
 from .board import (
     BARRACKS_IN_BANK,
     DEEDS,
@@ -36,7 +40,6 @@ from .board import (
     valuation,
 )
 from .cards import COMBAT, DECKS
-from .deeds import DeedRules
 from .frames import (
     IN_PRISON,
     ROLL,
@@ -45,18 +48,13 @@ from .frames import (
     Settle,
     Shortage,
 )
-from .legality import LegalityRules
-from .moves import MovementRules
-from .sales import SaleRules
 from .sentences import SENTENCES
-from .trading import TradeRules
 from .view import make_view
 
 
-class ArmyState(
-    LegalityRules, MovementRules, SaleRules, DeedRules, TradeRules, DebtRules, StackedTurns
-):
+class ArmyState(StackedTurns):
     sentences = SENTENCES
+    RULES = (moves, sales, estates, trading, bidding, offers)
     __slots__ = (
         "players",
         "n",
@@ -119,7 +117,7 @@ class ArmyState(
         self.owner = (-1,) * SQUARES_COUNT
         self.level = (0,) * SQUARES_COUNT  # Ammo Stores on a site, or BARRACKS
         self.mortgaged = (False,) * SQUARES_COUNT
-        self._estates: list[tuple | None] = [None] * n  # a cache: DeedRules._estate
+        self._estates: list[tuple | None] = [None] * n  # a cache: estates.estate_of
         self.stores_left = STORES_IN_BANK
         self.barracks_left = BARRACKS_IN_BANK
         self.doubles = 0
@@ -135,7 +133,7 @@ class ArmyState(
             rng.shuffle(deeds)
             for seat in range(n):
                 for square in deeds[2 * seat : 2 * seat + 2]:
-                    self._change_board((square,), owner=seat)
+                    estates.change_board(self, (square,), owner=seat)
                     self._pay(
                         seat, self.bank, SQUARES[square].price, f"{SQUARES[square].name} (dealt)"
                     )
@@ -156,7 +154,7 @@ class ArmyState(
     # -- what the state says -------------------------------------------------------------------
 
     def deeds_of(self, seat: int) -> tuple[int, ...]:
-        return self._estate(seat).deeds
+        return estates.estate_of(self, seat).deeds
 
     def owns_group(self, seat: int, square: int) -> bool:
         return all(self.owner[s] == seat for s in group_of(square))
@@ -187,6 +185,29 @@ class ArmyState(
             return 2 * sq.rents[0]
         return sq.rents[level]
 
+    # -- the rules, in their modules -----------------------------------------------------------
+
+    def legal_actions(self, seat: int) -> tuple[Action, ...]:
+        return legality.legal_actions(self, seat)
+
+    def why_illegal(self, seat: int, action: Action) -> str | None:
+        return legality.why_illegal(self, seat, action)
+
+    def may_act(self, seat: int) -> bool:
+        return legality.may_act(self, seat)
+
+    def chance_after(self, seat: int, action: Action) -> Chance | None:
+        return legality.chance_after(self, seat, action)
+
+    def _close_auction(self) -> None:
+        sales.close_auction(self)
+
+    def _hand_over_side(self, giver: int, taker: int, offer: Action, proposers: bool) -> None:
+        trading.hand_over_side(self, giver, taker, offer, proposers)
+
+    def _settle_debt(self) -> bool:
+        return debts.settle_debt(self)
+
     # -- performing ----------------------------------------------------------------------------
 
     def _perform(self, seat: int, action) -> None:
@@ -203,20 +224,20 @@ class ArmyState(
         cls = type(frame)
         if cls is Move:
             self.stack.pop()
-            self._move(frame.mover, frame.steps)
+            moves.move(self, frame.mover, frame.steps)
         elif cls is Settle:
             self.stack.pop()
             self._settle(frame.mover)
         elif cls is Shortage:
-            self._shortage(frame)
+            estates.run_shortage(self, frame)
         else:
-            return self._run_bank_sale(frame)
+            return debts.run_bank_sale(self, frame)
         return True
 
     def _bank_auction(self, square: int) -> None:
         """A bankrupt's deed, auctioned by the bank from the player after the one whose turn
         it is."""
-        self._open_auction(square, "", self._order_after(self.turn))
+        sales.open_auction(self, square, "", sales.order_after(self, self.turn))
 
     def _settle(self, seat: int) -> None:
         """A throw is fully resolved: count where the token rests (landing statistics)."""

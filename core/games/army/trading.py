@@ -4,13 +4,18 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
-from core.engine.offers import OfferRules
+from core.engine import debts
 from core.engine.templates import Holdings
 
 from . import actions as A
+from . import estates
 from .board import DEEDS, GROUP_SQUARES, SQUARES
 from .frames import DEBT, END, MAX_PROPOSALS, ROLL, TRADE, LiftOrKeep, interest
+
+if TYPE_CHECKING:
+    from .state import ArmyState
 
 # every seat but one, by the number of players and that seat
 OTHERS = {n: tuple(tuple(p for p in range(n) if p != seat) for seat in range(n)) for n in range(7)}
@@ -33,87 +38,87 @@ def trade_holdings(seats: Sequence[int], owner, level, cash, card_holder) -> tup
     )
 
 
-class TradeRules(OfferRules):
-    """The rules of trade offers, for ArmyState (whose fields they read)."""
-
-    __slots__ = ()
-
-    def offer_partners(self, seat: int) -> tuple[int, ...]:
-        """Whom `seat` may make a trade offer to now; empty when no offer may be made. What an
-        offer may hold is any of either side's deeds (in groups without buildings), cash and
-        Get-out cards: the template the table screen and bots compose offers from."""
-        if seat != self.actor() or self.proposals[seat] >= MAX_PROPOSALS:
-            return ()
-        frame = self.top()
-        kind = frame.kind if frame else self.stage
-        if kind == TRADE:
-            return (frame.proposer,)  # a counter-offer goes back to the proposer
-        if kind in (ROLL, END) and not self.jailed or kind == DEBT and frame.debtor == seat:
-            others = OTHERS[self.n][seat]
-            return others if all(self.active) else tuple(p for p in others if self.active[p])
+def offer_partners(state: ArmyState, seat: int) -> tuple[int, ...]:
+    """Whom `seat` may make a trade offer to now; empty when no offer may be made. What an
+    offer may hold is any of either side's deeds (in groups without buildings), cash and
+    Get-out cards: the template the table screen and bots compose offers from."""
+    if seat != state.actor() or state.proposals[seat] >= MAX_PROPOSALS:
         return ()
+    frame = state.top()
+    kind = frame.kind if frame else state.stage
+    if kind == TRADE:
+        return (frame.proposer,)  # a counter-offer goes back to the proposer
+    if kind in (ROLL, END) and not state.jailed or kind == DEBT and frame.debtor == seat:
+        others = OTHERS[state.n][seat]
+        return others if all(state.active) else tuple(p for p in others if state.active[p])
+    return ()
 
-    def _why_no_offer(self, seat: int, offer: A.Propose, kind: str) -> str | None:
-        partners = self.offer_partners(seat)
-        if offer.partner not in partners:
-            if self.proposals[seat] >= MAX_PROPOSALS:
-                return f"at most {MAX_PROPOSALS} offers a turn"
-            if kind == TRADE:
-                return "a counter-offer goes back to the player who made the offer"
-            if partners:
-                return "choose another player who is still in the game"
-            return "you can offer a trade in your turn, when raising money, or as a counter-offer"
-        if not (
-            offer.give
-            or offer.give_cash
-            or offer.give_cards
-            or offer.get
-            or offer.get_cash
-            or offer.get_cards
-        ):
-            return "an offer must exchange something"
-        return self._why_no_exchange(offer, seat)
 
-    def holdings(self, seats: Sequence[int]) -> tuple[Holdings, ...]:
-        return trade_holdings(seats, self.owner, self.level, self.ledger.balances, self.card_holder)
+def why_no_offer(state: ArmyState, seat: int, offer: A.Propose, kind: str) -> str | None:
+    partners = offer_partners(state, seat)
+    if offer.partner not in partners:
+        if state.proposals[seat] >= MAX_PROPOSALS:
+            return f"at most {MAX_PROPOSALS} offers a turn"
+        if kind == TRADE:
+            return "a counter-offer goes back to the player who made the offer"
+        if partners:
+            return "choose another player who is still in the game"
+        return "you can offer a trade in your turn, when raising money, or as a counter-offer"
+    if not (
+        offer.give
+        or offer.give_cash
+        or offer.give_cards
+        or offer.get
+        or offer.get_cash
+        or offer.get_cards
+    ):
+        return "an offer must exchange something"
+    return why_no_exchange(state, offer, seat)
 
-    def _why_no_exchange(self, offer: A.Propose, proposer: int) -> str | None:
-        sides = (
-            (proposer, offer.give, offer.give_cash, offer.give_cards),
-            (offer.partner, offer.get, offer.get_cash, offer.get_cards),
-        )
-        for (holder, deeds, cash, cards), may in zip(
-            sides, self.holdings((proposer, offer.partner))
-        ):
-            who = self.players[holder]
-            if len(set(deeds)) != len(deeds) or len(set(cards)) != len(cards):
-                return "list each deed and card once"
-            for s in deeds:
-                if s in may.deeds:
-                    continue
-                if s not in DEEDS or self.owner[s] != holder:
-                    return f"{who} does not own {SQUARES[s].name if 0 <= s < 40 else s}"
-                return f"{SQUARES[s].name}'s group has buildings: they must be sold first"
-            if not 0 <= cash <= may.cash:
-                return f"{who} has £{may.cash:,}"
-            if any(deck not in may.cards for deck in cards):
-                return f"{who} does not hold that Get-out card"
-        return None
 
-    def _hand_over_side(self, giver: int, taker: int, offer: A.Propose, proposers: bool) -> None:
-        for deck in offer.give_cards if proposers else offer.get_cards:
-            self.card_holder[deck] = taker
-        self._receive(taker, offer.give if proposers else offer.get)
+def holdings(state: ArmyState, seats: Sequence[int]) -> tuple[Holdings, ...]:
+    return trade_holdings(seats, state.owner, state.level, state.ledger.balances, state.card_holder)
 
-    def _receive(self, taker: int, deeds: Sequence[int]) -> None:
-        """Deeds change hands; a mortgaged one costs its new owner 10% now (the transfer rule)
-        and asks whether to lift it at once."""
-        fees = 0
-        self._change_board(deeds, owner=taker)
+
+def why_no_exchange(state: ArmyState, offer: A.Propose, proposer: int) -> str | None:
+    sides = (
+        (proposer, offer.give, offer.give_cash, offer.give_cards),
+        (offer.partner, offer.get, offer.get_cash, offer.get_cards),
+    )
+    for (holder, deeds, cash, cards), may in zip(sides, holdings(state, (proposer, offer.partner))):
+        who = state.players[holder]
+        if len(set(deeds)) != len(deeds) or len(set(cards)) != len(cards):
+            return "list each deed and card once"
         for s in deeds:
-            if self.mortgaged[s]:
-                self.stack.append(LiftOrKeep(taker, s))
-                fees += interest(SQUARES[s].mortgage)
-        if fees:
-            self._say("pays-interest", self.players[taker], fees)
-            self._charge(taker, self.bank, fees, "10% interest on mortgaged deeds received")
+            if s in may.deeds:
+                continue
+            if s not in DEEDS or state.owner[s] != holder:
+                return f"{who} does not own {SQUARES[s].name if 0 <= s < 40 else s}"
+            return f"{SQUARES[s].name}'s group has buildings: they must be sold first"
+        if not 0 <= cash <= may.cash:
+            return f"{who} has £{may.cash:,}"
+        if any(deck not in may.cards for deck in cards):
+            return f"{who} does not hold that Get-out card"
+    return None
+
+
+def hand_over_side(
+    state: ArmyState, giver: int, taker: int, offer: A.Propose, proposers: bool
+) -> None:
+    for deck in offer.give_cards if proposers else offer.get_cards:
+        state.card_holder[deck] = taker
+    receive(state, taker, offer.give if proposers else offer.get)
+
+
+def receive(state: ArmyState, taker: int, deeds: Sequence[int]) -> None:
+    """Deeds change hands; a mortgaged one costs its new owner 10% now (the transfer rule)
+    and asks whether to lift it at once."""
+    fees = 0
+    estates.change_board(state, deeds, owner=taker)
+    for s in deeds:
+        if state.mortgaged[s]:
+            state.stack.append(LiftOrKeep(taker, s))
+            fees += interest(SQUARES[s].mortgage)
+    if fees:
+        state._say("pays-interest", state.players[taker], fees)
+        debts.charge(state, taker, state.bank, fees, "10% interest on mortgaged deeds received")

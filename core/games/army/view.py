@@ -13,6 +13,7 @@ from core.engine.templates import BidRange, OfferTerms, TradeOutcome
 from core.engine.turns import StackView
 from core.engine.views import Upto, ViewSchema, view_dataclass
 
+from . import trading
 from .actions import CODEC
 from .board import (
     DEEDS,
@@ -190,7 +191,7 @@ def make_view(state: ArmyState, seat: int | None) -> ArmyView:
             "doubles": state.doubles,
             "last_card": (card[0], DECKS[card[0]][card[1]][0]) if card else None,
             "legal": tuple(state.legal_actions(seat)) if seat is not None else (),
-            "offer_partners": state.offer_partners(seat) if seat is not None else (),
+            "offer_partners": trading.offer_partners(state, seat) if seat is not None else (),
             "result": state.result(),
             "worth_history": Upto(state.round_ends),
             "events": Upto(state.events, show=named),

@@ -3,53 +3,55 @@ count held by one colour alone wins), and the end of a round."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from . import actions as A
 from .board import COLOURS, LOT_CAPACITY, LOTS, N_LOTS, NO_CUBES, ONE_MORE, ROUNDS, lot_winner
 from .phases import OVER, ROLL
 
+if TYPE_CHECKING:
+    from .state import BigShotState
 
-class LotRules:
-    """The rules of placing and settling, for BigShotState (whose fields they read)."""
 
-    __slots__ = ()
+def place(state: BigShotState, colour: int, lot: int) -> None:
+    state.to_place[colour] -= 1
+    state.lots[lot] = ONE_MORE[state.lots[lot]][colour]
+    state.lot_cubes[lot] += 1
+    state._say("places", state.players[state.winner], COLOURS[colour], LOTS[lot].name)
+    if state.lot_cubes[lot] == LOT_CAPACITY:
+        settle(state, lot)
+    if not any(state.to_place):
+        end_round(state)
 
-    def _place(self, colour: int, lot: int) -> None:
-        self.to_place[colour] -= 1
-        self.lots[lot] = ONE_MORE[self.lots[lot]][colour]
-        self.lot_cubes[lot] += 1
-        self._say("places", self.players[self.winner], COLOURS[colour], LOTS[lot].name)
-        if self.lot_cubes[lot] == LOT_CAPACITY:
-            self._settle(lot)
-        if not any(self.to_place):
-            self._end_round()
 
-    def _settle(self, lot: int) -> None:
-        counts = self.lots[lot]
-        owner = lot_winner(counts)
-        self.owners[lot] = owner
-        self.settled[lot] = True
-        self.open_places = A.open_places(tuple(self.settled), self.open_places)
-        for c in range(4):
-            self.retired[c] += counts[c]
-        self.lots[lot] = NO_CUBES
-        self.lot_cubes[lot] = 0
-        if owner < 0:
-            self._say("lot-to-nobody", LOTS[lot].name, counts)
-        else:
-            self._say("lot-won", LOTS[lot].name, self.names[owner], counts)
+def settle(state: BigShotState, lot: int) -> None:
+    counts = state.lots[lot]
+    owner = lot_winner(counts)
+    state.owners[lot] = owner
+    state.settled[lot] = True
+    state.open_places = A.open_places(tuple(state.settled), state.open_places)
+    for c in range(4):
+        state.retired[c] += counts[c]
+    state.lots[lot] = NO_CUBES
+    state.lot_cubes[lot] = 0
+    if owner < 0:
+        state._say("lot-to-nobody", LOTS[lot].name, counts)
+    else:
+        state._say("lot-won", LOTS[lot].name, state.names[owner], counts)
 
-    def _end_round(self) -> None:
-        if self.round == ROUNDS:
-            for lot in range(N_LOTS):
-                if not self.settled[lot] and self.lot_cubes[lot]:
-                    self._settle(lot)
-            self.phase = OVER
-            self._say("game-over", self.result().reason)
-            if self.hidden:
-                self._reveal()  # everyone's cash shows
-        self.round_ends.append((tuple(self.owners), tuple(self.ledger.balances), tuple(self.loans)))
-        if self.phase == OVER:
-            return
-        self.round += 1
-        self.roller = (self.roller + 1) % len(self.players)
-        self.phase = ROLL
+
+def end_round(state: BigShotState) -> None:
+    if state.round == ROUNDS:
+        for lot in range(N_LOTS):
+            if not state.settled[lot] and state.lot_cubes[lot]:
+                settle(state, lot)
+        state.phase = OVER
+        state._say("game-over", state.result().reason)
+        if state.hidden:
+            state._reveal()  # everyone's cash shows
+    state.round_ends.append((tuple(state.owners), tuple(state.ledger.balances), tuple(state.loans)))
+    if state.phase == OVER:
+        return
+    state.round += 1
+    state.roller = (state.roller + 1) % len(state.players)
+    state.phase = ROLL

@@ -18,6 +18,7 @@ from core.engine.ledger import Ledger
 from core.engine.rng import Rng
 
 from . import actions as A
+from . import loans, lots
 from .board import (
     COLOURS,
     CUBES_PER_COLOUR,
@@ -28,8 +29,6 @@ from .board import (
     SPACES,
     START_CASH,
 )
-from .loans import LoanRules
-from .lots import LotRules
 from .phases import (
     ANY_TIME,
     BANK,
@@ -71,7 +70,7 @@ def chosen_colours(text: str, players: int) -> list[int] | None:
     return picked + [c for c in range(len(COLOURS)) if c not in picked]
 
 
-class BigShotState(LoanRules, LotRules, GameState):
+class BigShotState(GameState):
     sentences = SENTENCES
     COPIED = (
         "spaces",
@@ -247,33 +246,33 @@ class BigShotState(LoanRules, LotRules, GameState):
         return (
             self.loan_window == ANY_TIME
             and 0 <= seat < len(self.players)
-            and any(self.loan_allowed_now(seat, c) for c in self.seat_colours[seat])
+            and any(loans.loan_allowed_now(self, seat, c) for c in self.seat_colours[seat])
         )
 
     def legal_actions(self, seat: int) -> tuple:
         """Every action `seat` may take now, loans first; empty when it may do nothing."""
         if self.current != seat or seat < 0:
-            return self._loan_actions(seat) if 0 <= seat < len(self.players) else ()
+            return loans.loan_actions(self, seat) if 0 <= seat < len(self.players) else ()
         phase = self.phase
-        loans = self._loan_actions(seat)
+        borrowing = loans.loan_actions(self, seat)
         if phase == PLACE:
             to_place, places = self.to_place, self.open_places
             for c in range(4):
                 if to_place[c]:
-                    loans += places[c]
-            return loans
+                    borrowing += places[c]
+            return borrowing
         if phase == BID:
-            return loans + (A.PASS,) + A.BIDS[self.auction.minimum : self.payable(seat) + 1]
+            return borrowing + (A.PASS,) + A.BIDS[self.auction.minimum : self.payable(seat) + 1]
         if phase == ROLL:
-            return loans + (A.ROLL,)
+            return borrowing + (A.ROLL,)
         if phase == LOANS:
-            return loans + (A.NO_MORE_LOANS,)
+            return borrowing + (A.NO_MORE_LOANS,)
         return tuple(A.pay_with(c) for c in self.seat_colours[seat] if self.cash(c) >= self.price)
 
     def why_illegal(self, seat: int, action) -> str | None:
         kind = getattr(action, "kind", None)
         if kind == "loan":
-            return self._why_no_loan(seat, action.colour)
+            return loans.why_no_loan(self, seat, action.colour)
         if self.current != seat:
             return NOT_YOUR_TURN
         phase = self.phase
@@ -316,7 +315,7 @@ class BigShotState(LoanRules, LotRules, GameState):
     def _perform(self, seat: int, action) -> None:
         kind = action.kind  # the commonest first: a game places 72 cubes
         if kind == "place":
-            self._place(action.colour, action.lot)
+            lots.place(self, action.colour, action.lot)
         elif kind == "bid" or kind == "pass":
             auction = self.auction
             if kind == "bid":
@@ -328,11 +327,11 @@ class BigShotState(LoanRules, LotRules, GameState):
             if auction.finished:
                 self._close_auction()
         elif kind == "loan":
-            self._lend(action.colour)
+            loans.lend(self, action.colour)
         elif kind == "roll":
             self._roll()
         elif kind == "no-loan":
-            self._next_loan_request()
+            loans.next_loan_request(self)
         else:  # pay
             self._pay(action.colour)
         self.current = self._find_actor()
@@ -362,7 +361,7 @@ class BigShotState(LoanRules, LotRules, GameState):
             self.phase = LOANS
             self.loan_order = order
             self.loan_turn = -1
-            self._next_loan_request()
+            loans.next_loan_request(self)
         else:
             self._open_auction(order)
 

@@ -12,192 +12,213 @@ such a building; this is the README's ruling."""
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import TYPE_CHECKING
 
-from core.engine.auction import BiddingRules, OpenAuction
+from core.engine import debts
+from core.engine.auction import OpenAuction
 from core.engine.decisions import AuctionLot
 
+from . import land, ventures
 from .actions import lot_name
 from .board import BLOCKS, CARDS, LOTS
 from .frames import ACRE_PRICE, BANK_BUILDING, BID_STEP, BUILDING, CROWN, LAND
 from .land import acres, beyond_cash, land_price
 
+if TYPE_CHECKING:
+    from .state import StadiumState
 
-class SaleRules(BiddingRules):
-    """Purchases, auctions, debts and bankruptcy, for StadiumState (whose fields they read)."""
 
-    __slots__ = ()
+def lot_price(
+    state: StadiumState, lot: int, holder: int | None = None, per_acre: int = ACRE_PRICE
+) -> int:
+    """What the Bank's (or `holder`'s) part of `lot` costs at `per_acre`."""
+    return per_acre * acres(land.parcel(state, state.bank if holder is None else holder, lot))
 
-    # -- Bank land -----------------------------------------------------------------------------
 
-    def lot_price(self, lot: int, holder: int | None = None, per_acre: int = ACRE_PRICE) -> int:
-        """What the Bank's (or `holder`'s) part of `lot` costs at `per_acre`."""
-        return per_acre * acres(self.parcel(self.bank if holder is None else holder, lot))
+def why_no_lots(state: StadiumState, seat: int, zone: int) -> str | None:
+    """Why `seat` can buy no lot of the Bank land for sale in `zone` (0: any zone), or
+    None if it can (the game offers land only where the Bank has some)."""
+    where = f"in zone {zone}" if zone else "anywhere"
+    return beyond_cash(
+        f"lot of Bank land {where}",
+        [ACRE_PRICE * cells.bit_count() for _, cells in land.bank_parcels(state, zone)]
+        + [land_price(b) for b in land.bank_buildings(state, zone)],
+        state.cash(seat),
+    )
 
-    def why_no_lots(self, seat: int, zone: int) -> str | None:
-        """Why `seat` can buy no lot of the Bank land for sale in `zone` (0: any zone), or
-        None if it can (the game offers land only where the Bank has some)."""
-        where = f"in zone {zone}" if zone else "anywhere"
-        return beyond_cash(
-            f"lot of Bank land {where}",
-            [ACRE_PRICE * cells.bit_count() for _, cells in self.bank_parcels(zone)]
-            + [land_price(b) for b in self.bank_buildings(zone)],
-            self.cash(seat),
+
+def why_no_bank_building(state: StadiumState, seat: int, building: int, zone: int) -> str | None:
+    """Why `seat` may not buy the Bank's `building` on a throw for `zone`; None if it may."""
+    held = state.buildings.get(building)
+    if held is None or held.owner != state.bank:
+        return f"building #{building} is not the Bank's"
+    if zone and BLOCKS[held.block].zone != zone:
+        return f"your throw lets you buy in zone {zone} only"
+    if land_price(held) > state.cash(seat):
+        return f"it costs ${land_price(held):,} and you have ${state.cash(seat):,}"
+    return None
+
+
+def why_no_speculation(state: StadiumState, seat: int, per_acre: int) -> str | None:
+    """Why the Speculator card lets `seat` take none of the other players' undeveloped
+    lots at `per_acre`, or None if it can (the card asks only when there are some)."""
+    return beyond_cash(
+        "lot another player holds",
+        [
+            lot_price(state, lot, seller, per_acre)
+            for lot, seller in ventures.speculation_lots(state, seat, per_acre, True)
+        ],
+        state.cash(seat),
+    )
+
+
+def do_BuyLot(state: StadiumState, seat: int, action) -> None:
+    state.stack.pop()
+    price = lot_price(state, action.lot)
+    state._pay(seat, state.bank, price, f"bought {lot_name(action.lot)}")
+    state._say(
+        "buys-land",
+        state.players[seat],
+        lot_name(action.lot),
+        acres(land.parcel(state, state.bank, action.lot)),
+        price,
+    )
+    land.move_land(state, land.parcel(state, state.bank, action.lot), seat)
+
+
+def do_BuyBuilding(state: StadiumState, seat: int, action) -> None:
+    state.stack.pop()
+    building = state.buildings[action.building]
+    price, name = land_price(building), CARDS[building.card].name
+    state._pay(seat, state.bank, price, f"bought the Bank's {name} #{building.id}")
+    state._say(
+        "buys-building", state.players[seat], name, building.id, acres(building.cells), price
+    )
+    hand_over(state, building.id, seat)
+
+
+def do_NoLand(state: StadiumState, seat: int, _action) -> None:
+    state.stack.pop()
+    state._say("buys-no-land", state.players[seat])
+
+
+def do_Speculate(state: StadiumState, seat: int, action) -> None:
+    frame = state.stack.pop()
+    cells = land.parcel(state, action.seller, action.lot)
+    price = frame.price * acres(cells)
+    state._pay(seat, action.seller, price, f"Speculator: {lot_name(action.lot)}")
+    state._say(
+        "speculates",
+        state.players[seat],
+        lot_name(action.lot),
+        state.players[action.seller],
+        price,
+    )
+    land.move_land(state, cells, seat)
+
+
+def open_auction(
+    state: StadiumState, bidders: tuple[int, ...], opening: int, item: int, piece: str
+) -> None:
+    state.stack.append(AuctionLot(OpenAuction(bidders, opening, BID_STEP), item, piece))
+
+
+def do_DrawCrown(state: StadiumState, seat: int, _action) -> None:
+    state.stack.pop()
+    lot = state.crown_deck.pop()
+    state._reveal()
+    state._say("crown-card", state.players[seat], lot_name(lot), LOTS[lot].acres, LOTS[lot].minimum)
+    open_auction(state, state._order_from(seat), LOTS[lot].minimum, lot, CROWN)
+
+
+def auction_item(state: StadiumState, frame: AuctionLot) -> str:
+    """What an auction sells, for a player to read."""
+    if frame.piece in (CROWN, LAND):
+        return lot_name(frame.square)
+    return f"{CARDS[state.buildings[frame.square].card].name} #{frame.square}"
+
+
+def close_auction(state: StadiumState) -> None:
+    frame = state.stack.pop()
+    auction, item, piece = frame.auction, frame.square, frame.piece
+    what, winner = auction_item(state, frame), auction.high_bidder
+    if winner is None:
+        unsold(state, item, piece, what)
+        return
+    seller = state.bank if piece in (CROWN, BANK_BUILDING) else state.stack[-1].debtor
+    state._pay(winner, seller, auction.high, f"auction: {what}")
+    state._say("wins-auction", state.players[winner], what, auction.high)
+    if piece in (CROWN, LAND):
+        land.move_land(
+            state, land.parcel(state, state.bank if piece == CROWN else seller, item), winner
         )
+    else:
+        hand_over(state, item, winner)
 
-    def why_no_bank_building(self, seat: int, building: int, zone: int) -> str | None:
-        """Why `seat` may not buy the Bank's `building` on a throw for `zone`; None if it may."""
-        held = self.buildings.get(building)
-        if held is None or held.owner != self.bank:
-            return f"building #{building} is not the Bank's"
-        if zone and BLOCKS[held.block].zone != zone:
-            return f"your throw lets you buy in zone {zone} only"
-        if land_price(held) > self.cash(seat):
-            return f"it costs ${land_price(held):,} and you have ${self.cash(seat):,}"
-        return None
 
-    def why_no_speculation(self, seat: int, per_acre: int) -> str | None:
-        """Why the Speculator card lets `seat` take none of the other players' undeveloped
-        lots at `per_acre`, or None if it can (the card asks only when there are some)."""
-        return beyond_cash(
-            "lot another player holds",
-            [
-                self.lot_price(lot, seller, per_acre)
-                for lot, seller in self.speculation_lots(seat, per_acre, True)
-            ],
-            self.cash(seat),
-        )
+def unsold(state: StadiumState, item: int, piece: str, what: str) -> None:
+    if piece == CROWN:
+        state.frozen.append(item)
+        state._say("crown-frozen", what)
+    elif piece == BANK_BUILDING:  # nobody wants it: it stands, the Bank's, until sold
+        building = state.buildings[item]
+        state._say("bank-keeps", what, BLOCKS[building.block].zone, land_price(building))
+        hand_over(state, item, state.bank)
+    else:
+        state._say("no-bids", what)
 
-    def _do_BuyLot(self, seat: int, action) -> None:
-        self.stack.pop()
-        price = self.lot_price(action.lot)
-        self._pay(seat, self.bank, price, f"bought {lot_name(action.lot)}")
-        self._say(
-            "buys-land",
-            self.players[seat],
-            lot_name(action.lot),
-            acres(self.parcel(self.bank, action.lot)),
-            price,
-        )
-        self._move_land(self.parcel(self.bank, action.lot), seat)
 
-    def _do_BuyBuilding(self, seat: int, action) -> None:
-        self.stack.pop()
-        building = self.buildings[action.building]
-        price, name = land_price(building), CARDS[building.card].name
-        self._pay(seat, self.bank, price, f"bought the Bank's {name} #{building.id}")
-        self._say(
-            "buys-building", self.players[seat], name, building.id, acres(building.cells), price
-        )
-        self._hand_over(building.id, seat)
+def hand_over(state: StadiumState, building: int, taker: int) -> None:
+    """A building and the land under it change hands (its returns go to the new owner)."""
+    old = state.buildings[building]
+    state.buildings[building] = replace(old, owner=taker)
+    land.move_land(state, old.cells, taker)
 
-    def _do_NoLand(self, seat: int, _action) -> None:
-        self.stack.pop()
-        self._say("buys-no-land", self.players[seat])
 
-    def _do_Speculate(self, seat: int, action) -> None:
-        frame = self.stack.pop()
-        cells = self.parcel(action.seller, action.lot)
-        price = frame.price * acres(cells)
-        self._pay(seat, action.seller, price, f"Speculator: {lot_name(action.lot)}")
-        self._say(
-            "speculates",
-            self.players[seat],
-            lot_name(action.lot),
-            self.players[action.seller],
-            price,
-        )
-        self._move_land(cells, seat)
+def offerable(state: StadiumState, seat: int) -> tuple[list[int], list[int]]:
+    """(lots, buildings) the debtor may still auction for this debt: each once."""
+    lots = [lot for lot in land.parcels(state, seat) if (LAND, lot) not in state.offered]
+    buildings = [
+        b.id for b in land.buildings_of(state, seat) if (BUILDING, b.id) not in state.offered
+    ]
+    return lots, buildings
 
-    # -- auctions ------------------------------------------------------------------------------
 
-    def _open_auction(self, bidders: tuple[int, ...], opening: int, item: int, piece: str) -> None:
-        self.stack.append(AuctionLot(OpenAuction(bidders, opening, BID_STEP), item, piece))
+def settle_debt(state: StadiumState) -> bool:
+    """A debt paid by itself once the cash is there: the next debt starts with nothing
+    offered."""
+    paid = debts.settle_debt(state)
+    if paid:
+        state.offered = ()
+    return paid
 
-    def _do_DrawCrown(self, seat: int, _action) -> None:
-        self.stack.pop()
-        lot = self.crown_deck.pop()
-        self._reveal()
-        self._say(
-            "crown-card", self.players[seat], lot_name(lot), LOTS[lot].acres, LOTS[lot].minimum
-        )
-        self._open_auction(self._order_from(seat), LOTS[lot].minimum, lot, CROWN)
 
-    def auction_item(self, frame: AuctionLot) -> str:
-        """What an auction sells, for a player to read."""
-        if frame.piece in (CROWN, LAND):
-            return lot_name(frame.square)
-        return f"{CARDS[self.buildings[frame.square].card].name} #{frame.square}"
+def debt_sale(state: StadiumState, seat: int, item: int, piece: str) -> None:
+    state.offered = (*state.offered, (piece, item))
+    others = state._order_from((seat + 1) % state.n)
+    open_auction(state, tuple(s for s in others if s != seat), BID_STEP, item, piece)
+    state._say("debt-sale", state.players[seat], auction_item(state, state.stack[-1]))
 
-    def _close_auction(self) -> None:
-        frame = self.stack.pop()
-        auction, item, piece = frame.auction, frame.square, frame.piece
-        what, winner = self.auction_item(frame), auction.high_bidder
-        if winner is None:
-            self._unsold(item, piece, what)
-            return
-        seller = self.bank if piece in (CROWN, BANK_BUILDING) else self.stack[-1].debtor
-        self._pay(winner, seller, auction.high, f"auction: {what}")
-        self._say("wins-auction", self.players[winner], what, auction.high)
-        if piece in (CROWN, LAND):
-            self._move_land(self.parcel(self.bank if piece == CROWN else seller, item), winner)
-        else:
-            self._hand_over(item, winner)
 
-    def _unsold(self, item: int, piece: str, what: str) -> None:
-        if piece == CROWN:
-            self.frozen.append(item)
-            self._say("crown-frozen", what)
-        elif piece == BANK_BUILDING:  # nobody wants it: it stands, the Bank's, until sold
-            building = self.buildings[item]
-            self._say("bank-keeps", what, BLOCKS[building.block].zone, land_price(building))
-            self._hand_over(item, self.bank)
-        else:
-            self._say("no-bids", what)
+def do_AuctionLand(state: StadiumState, seat: int, action) -> None:
+    debt_sale(state, seat, action.lot, LAND)
 
-    def _hand_over(self, building: int, taker: int) -> None:
-        """A building and the land under it change hands (its returns go to the new owner)."""
-        old = self.buildings[building]
-        self.buildings[building] = replace(old, owner=taker)
-        self._move_land(old.cells, taker)
 
-    # -- debts and bankruptcy ------------------------------------------------------------------
+def do_AuctionBuilding(state: StadiumState, seat: int, action) -> None:
+    debt_sale(state, seat, action.building, BUILDING)
 
-    def offerable(self, seat: int) -> tuple[list[int], list[int]]:
-        """(lots, buildings) the debtor may still auction for this debt: each once."""
-        lots = [lot for lot in self.parcels(seat) if (LAND, lot) not in self.offered]
-        buildings = [b.id for b in self.buildings_of(seat) if (BUILDING, b.id) not in self.offered]
-        return lots, buildings
 
-    def _settle_debt(self) -> bool:
-        """A debt paid by itself once the cash is there: the next debt starts with nothing
-        offered."""
-        paid = super()._settle_debt()
-        if paid:
-            self.offered = ()
-        return paid
+def do_Bankrupt(state: StadiumState, seat: int, _action) -> None:
+    debt = debts.go_bankrupt(state, seat)
+    state.offered = ()
+    state._say("bankrupt", state.players[seat], debt.amount, debt.reason)
+    state._pay(seat, state.bank, state.cash(seat), "bankruptcy")
+    state.venture_discard += state.held[seat]
+    state.held[seat] = []
+    land.move_land(state, state.land[seat] & ~state.developed, state.bank)
+    debts.sell_for_bank(state, [b.id for b in land.buildings_of(state, seat)])
 
-    def _debt_sale(self, seat: int, item: int, piece: str) -> None:
-        self.offered = (*self.offered, (piece, item))
-        others = self._order_from((seat + 1) % self.n)
-        self._open_auction(tuple(s for s in others if s != seat), BID_STEP, item, piece)
-        self._say("debt-sale", self.players[seat], self.auction_item(self.stack[-1]))
 
-    def _do_AuctionLand(self, seat: int, action) -> None:
-        self._debt_sale(seat, action.lot, LAND)
-
-    def _do_AuctionBuilding(self, seat: int, action) -> None:
-        self._debt_sale(seat, action.building, BUILDING)
-
-    def _do_Bankrupt(self, seat: int, _action) -> None:
-        debt = self._go_bankrupt(seat)
-        self.offered = ()
-        self._say("bankrupt", self.players[seat], debt.amount, debt.reason)
-        self._pay(seat, self.bank, self.cash(seat), "bankruptcy")
-        self.venture_discard += self.held[seat]
-        self.held[seat] = []
-        self._move_land(self.land[seat] & ~self.developed, self.bank)
-        self._sell_for_bank([b.id for b in self.buildings_of(seat)])
-
-    def _bank_auction(self, building: int) -> None:
-        """A bankrupt's building goes up for auction, the proceeds to the Bank."""
-        self._open_auction(self._order_from(self.turn), BID_STEP, building, BANK_BUILDING)
+def bank_auction(state: StadiumState, building: int) -> None:
+    """A bankrupt's building goes up for auction, the proceeds to the Bank."""
+    open_auction(state, state._order_from(state.turn), BID_STEP, building, BANK_BUILDING)

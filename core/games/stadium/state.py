@@ -16,27 +16,24 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from core.engine.chance import DIE
-from core.engine.debts import DebtRules
+from core.engine import bidding, debts, offers
+from core.engine.actions import Action
+from core.engine.chance import DIE, Chance
 from core.engine.decisions import TradeOffer
 from core.engine.game import Result
 from core.engine.turns import StackedTurns
 
+from . import land, legality, sales, trading, ventures
 from .board import BLOCKS, CARDS, CROWN_LOTS, LAND_MASK, VENTURES
 from .frames import MAIN, ROLL, START_CASH, CrownOrVenture, LandChoice
-from .land import Building, LandRules
-from .legality import LegalityRules
-from .sales import SaleRules
+from .land import Building
 from .sentences import SENTENCES
-from .trading import TradeRules
-from .ventures import VentureRules
 from .view import make_view
 
 
-class StadiumState(
-    LegalityRules, LandRules, SaleRules, VentureRules, TradeRules, DebtRules, StackedTurns
-):
+class StadiumState(StackedTurns):
     sentences = SENTENCES
+    RULES = (land, sales, ventures, bidding, offers)
     __slots__ = (
         "players",
         "n",
@@ -119,6 +116,40 @@ class StadiumState(
 
     # -- performing ----------------------------------------------------------------------------
 
+    # -- the rules, in their modules -----------------------------------------------------------
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        return legality.legal_actions(self, seat)
+
+    def why_illegal(self, seat: int, action: Action) -> str | None:
+        return legality.why_illegal(self, seat, action)
+
+    def why_none(self, seat: int, kind: type[Action]) -> str | None:
+        return legality.why_none(self, seat, kind)
+
+    def may_act(self, seat: int) -> bool:
+        return legality.may_act(self, seat)
+
+    def chance_after(self, seat: int, action: Action) -> Chance | None:
+        return legality.chance_after(self, seat, action)
+
+    def _close_auction(self) -> None:
+        sales.close_auction(self)
+
+    def _settle_debt(self) -> bool:
+        return sales.settle_debt(self)
+
+    def _bank_auction(self, item: int) -> None:
+        sales.bank_auction(self, item)
+
+    def _note_offer(self, seat: int, offer: Action) -> None:
+        trading.note_offer(self, seat, offer)
+
+    def _hand_over_side(self, giver: int, taker: int, offer: Action, proposers: bool) -> None:
+        trading.hand_over_side(self, giver, taker, offer, proposers)
+
+    # -- performing ----------------------------------------------------------------------------
+
     def _perform(self, seat: int, action) -> None:
         self._do(seat, action)
         self._continue()
@@ -129,31 +160,35 @@ class StadiumState(
         self._say("rolls", self.players[seat], throw)
         if throw <= 4:
             zone = throw if throw <= 3 else 0
-            if self.sells_land(zone):
+            if land.sells_land(self, zone):
                 self.stack.append(LandChoice(seat, zone))
             else:
                 self._say("no-bank-land", f"zone {zone}" if zone else "the city")
         elif self.crown_deck:
             self.stack.append(CrownOrVenture(seat))
         else:
-            self._draw_venture(seat)
+            ventures.draw_venture(self, seat)
 
     def _do_EndTurn(self, seat: int, _action) -> None:
         self._next_turn()
 
     def _run_effect(self, frame) -> bool:
         """A bankrupt's buildings, auctioned one after another."""
-        return self._run_bank_sale(frame)
+        return debts.run_bank_sale(self, frame)
 
     def _next_turn(self) -> None:
         seat, new_round = self._next_seat()
         if new_round:
-            self.round_ends.append(tuple(self.assets(s) for s in range(self.n)))
+            self.round_ends.append(tuple(land.assets(self, s) for s in range(self.n)))
             if self.round_limit and self.round >= self.round_limit:
                 self._finish_by_assets(f"the {self.round_limit}-round limit")
                 return
             self.round += 1
-        if not self.crown_deck and not self.sells_land(0) and not self.could_build_anywhere():
+        if (
+            not self.crown_deck
+            and not land.sells_land(self, 0)
+            and not land.could_build_anywhere(self)
+        ):
             self._finish_by_assets("no further building can take place")
             return
         self._begin_turn(seat)
@@ -167,18 +202,20 @@ class StadiumState(
         self.built = self.demolished = self.free_demolition = False
         self.venture_shown = 0
         self.offers_made: tuple[TradeOffer, ...] = ()  # the offers made this turn
-        returns = self._returns(seat)
+        returns = ventures.returns(self, seat)
         if returns:
             self._pay(self.bank, seat, returns, "returns")
             self._say("collects", self.players[seat], returns)
 
     def _finish_by_assets(self, why: str) -> None:
-        self._finish_by([self.assets(s) for s in range(self.n)], f"{why}: the greatest assets")
+        self._finish_by(
+            [land.assets(self, s) for s in range(self.n)], f"{why}: the greatest assets"
+        )
 
     # -- results and views ---------------------------------------------------------------------
 
     def result(self) -> Result | None:
-        return self._result(self.assets)
+        return self._result(lambda seat: land.assets(self, seat))
 
     def view(self, seat: int | None):
         return make_view(self, seat)

@@ -13,6 +13,7 @@ from core.engine.templates import BidRange, TradeOutcome
 from core.engine.turns import StackView
 from core.engine.views import Upto, ViewSchema, view_dataclass
 
+from . import trading
 from .actions import CODEC
 from .board import CARDS, LOT_MASKS, LOTS
 from .frames import ACRE_PRICE, AUCTION, BID_STEP, FRAMES
@@ -161,7 +162,7 @@ def make_view(state: StadiumState, seat: int | None) -> StadiumView:
             "offers_made": state.offers_made,
             "offered": state.offered,
             "legal": tuple(state.legal_actions(seat)) if seat is not None else (),
-            "offer_partners": state.offer_partners(seat) if seat is not None else (),
+            "offer_partners": trading.offer_partners(state, seat) if seat is not None else (),
             "result": state.result(),
             "assets_history": Upto(state.round_ends),
             "events": Upto(state.events, show=named),

@@ -1,0 +1,25 @@
+"""Bids and passes in the open auction on top of a game's stack (an `AuctionLot` frame): said
+in the log ("bids", "passes"), and the game's `_close_auction()` once the auction is over."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from core.engine.turns import StackedTurns
+
+
+def do_Bid(state: StackedTurns, seat: int, action) -> None:
+    auction = state.stack[-1].auction
+    auction.bid(action.amount)
+    state._say("bids", state.players[seat], action.amount)
+    if auction.finished:
+        state._close_auction()
+
+
+def do_Pass(state: StackedTurns, seat: int, _action) -> None:
+    auction = state.stack[-1].auction
+    auction.pass_()
+    state._say("passes", state.players[seat])
+    if auction.finished:
+        state._close_auction()
