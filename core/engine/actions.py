@@ -26,6 +26,16 @@ class Action:
         }
 
 
+class Offer(Action):
+    """Base class of a game's trade offer: to `partner`, with the cash each side gives (what
+    else changes hands is the game's)."""
+
+    __slots__ = ()
+    partner: int
+    give_cash: int
+    get_cash: int
+
+
 class ActionCodec:
     """Turns a game's actions into JSON objects and back."""
 

@@ -3,14 +3,23 @@ in the log ("bids", "passes"), and the game's `_close_auction()` once the auctio
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
+
+from .decisions import AuctionLot
 
 if TYPE_CHECKING:
     from core.engine.turns import StackedTurns
 
 
-def do_Bid(state: StackedTurns, seat: int, action) -> None:
-    auction = state.stack[-1].auction
+class BidAction(Protocol):
+    """A game's bid: an action with the `amount` bid."""
+
+    @property
+    def amount(self) -> int: ...
+
+
+def do_Bid(state: StackedTurns, seat: int, action: BidAction) -> None:
+    auction = state.waiting(AuctionLot).auction
     auction.bid(action.amount)
     state._say("bids", state.players[seat], action.amount)
     if auction.finished:
@@ -18,7 +27,7 @@ def do_Bid(state: StackedTurns, seat: int, action) -> None:
 
 
 def do_Pass(state: StackedTurns, seat: int, _action) -> None:
-    auction = state.stack[-1].auction
+    auction = state.waiting(AuctionLot).auction
     auction.pass_()
     state._say("passes", state.players[seat])
     if auction.finished:

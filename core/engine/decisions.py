@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
-from .actions import Action
+from .actions import Offer
 from .auction import OpenAuction
 
 
@@ -91,11 +91,11 @@ class TradeOffer(Frame):
 
     kind: ClassVar[str] = "trade"
     proposer: int
-    offer: Action
+    offer: Offer
 
     @property
     def seat(self) -> int:
-        return self.offer.partner  # type: ignore[attr-defined]
+        return self.offer.partner
 
 
 @dataclass(slots=True)

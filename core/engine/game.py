@@ -197,7 +197,8 @@ class GameState:
     def copy(self) -> GameState:
         """A state to play on apart: every field, with the generator, the log and the game's
         `COPIED` lists copied."""
-        return _copier(type(self))(self)
+        kind: type = type(self)  # (a class is hashable; mypy cannot see it for GameState's)
+        return _copier(kind)(self)
 
     def to_act(self) -> tuple[int, ...]:
         """The seats that must act now; empty when the game is over."""
@@ -277,14 +278,15 @@ def _slots(cls: type) -> tuple[str, ...]:
 
 
 @functools.cache
-def _copier(cls: type[GameState]) -> Callable[[GameState], GameState]:
+def _copier(cls: type) -> Callable[[GameState], GameState]:
     """A function copying a `cls` state slot by slot, written out once per class as dataclasses
     writes its methods (a loop of getattr and setattr took four times as long)."""
-    apart = {"rng": ".copy()", "events": "[:]", **{name: "[:]" for name in cls.COPIED}}
+    copied: tuple[str, ...] = getattr(cls, "COPIED")  # noqa: B009 (mypy: a GameState class)
+    apart = {"rng": ".copy()", "events": "[:]", **{name: "[:]" for name in copied}}
     body = "".join(
         f"    clone.{name} = state.{name}{apart.get(name, '')}\n" for name in _slots(cls)
     )
     source = f"def copy(state):\n    clone = new(cls)\n{body}    return clone\n"
-    scope = {"new": object.__new__, "cls": cls}
+    scope: dict[str, Any] = {"new": object.__new__, "cls": cls}
     exec(source, scope)  # noqa: S102 - the source is made of slot names only
     return scope["copy"]

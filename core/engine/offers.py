@@ -10,13 +10,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from .actions import Offer
 from .decisions import TradeOffer
 
 if TYPE_CHECKING:
     from core.engine.turns import StackedTurns
 
 
-def do_Propose(state: StackedTurns, seat: int, offer) -> None:
+def do_Propose(state: StackedTurns, seat: int, offer: Offer) -> None:
     if state.stack and type(state.stack[-1]) is TradeOffer:
         state.stack.pop()  # a counter-offer replaces the offer it answers
     state._note_offer(seat, offer)
@@ -30,7 +31,8 @@ def do_Propose(state: StackedTurns, seat: int, offer) -> None:
 
 
 def do_Accept(state: StackedTurns, seat: int, _action) -> None:
-    trade = state.stack.pop()
+    trade = state.waiting(TradeOffer)
+    state.stack.pop()
     proposer, offer = trade.proposer, trade.offer
     state._say("accepts", state.players[seat], state.players[proposer])
     for giver, taker, proposers in ((proposer, seat, True), (seat, proposer, False)):
@@ -41,5 +43,6 @@ def do_Accept(state: StackedTurns, seat: int, _action) -> None:
 
 
 def do_Reject(state: StackedTurns, seat: int, _action) -> None:
-    proposer = state.stack.pop().proposer
+    proposer = state.waiting(TradeOffer).proposer
+    state.stack.pop()
     state._say("rejects", state.players[seat], state.players[proposer])

@@ -16,7 +16,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Callable, Sequence
 from types import ModuleType
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar, TypeVar
 
 from .actions import Action
 from .decisions import Frame
@@ -27,10 +27,23 @@ from .rng import Rng
 from .views import view_dataclass
 
 OVER = "over"
+F = TypeVar("F", bound=Frame)
 
 
 class StackedTurns(GameState):
-    __slots__ = ()
+    __slots__ = (
+        "players",
+        "n",
+        "bank",
+        "ledger",
+        "stack",
+        "active",
+        "winners",
+        "end_reason",
+        "turn",
+        "starter",
+        "stage",
+    )
     RULES: ClassVar[tuple[ModuleType, ...]] = ()  # the modules whose `do_<Action>` play moves
     players: tuple[str, ...]
     n: int
@@ -120,6 +133,14 @@ class StackedTurns(GameState):
     def top(self) -> Frame | None:
         return self.stack[-1] if self.stack else None
 
+    def waiting(self, kind: type[F]) -> F:
+        """The frame on top of the stack, which the caller knows to be a `kind` (the move
+        being played answers it)."""
+        frame = self.stack[-1]
+        if not isinstance(frame, kind):
+            raise TypeError(f"the game waits for {frame.kind}, not {kind.kind}")
+        return frame
+
     def _settle_debt(self) -> bool:
         """Pay a debt waiting on top of the stack, if it can be paid now (a game with debts
         does it with `core.engine.debts.settle_debt`)."""
@@ -189,7 +210,9 @@ class StackedTurns(GameState):
 
     def _do(self, seat: int, action: Action) -> None:
         """Play `action` by the game's rule for its kind: `_do_Roll` or `do_Roll` for a Roll."""
-        _handler(type(self), type(action))(self, seat, action)
+        game: type = type(self)  # (a class is hashable; mypy cannot see it for these)
+        kind: type = type(action)
+        _handler(game, kind)(self, seat, action)
 
     def _finish(self, winners: tuple[int, ...], reason: str) -> None:
         self.stage = OVER
@@ -217,13 +240,13 @@ class StackedTurns(GameState):
 
 
 @functools.cache
-def _handler(game: type[StackedTurns], action: type[Action]) -> Callable[..., None]:
+def _handler(game: type, action: type) -> Callable[..., None]:
     """What plays an `action` in `game`: its method `_do_<Action>`, else the function
     `do_<Action>` of one of its `RULES` (found by name once, not at every action)."""
     method = getattr(game, "_do_" + action.__name__, None)
     if method is not None:
         return method
-    for module in game.RULES:
+    for module in getattr(game, "RULES", ()):
         function = getattr(module, "do_" + action.__name__, None)
         if function is not None:
             return function
@@ -257,6 +280,8 @@ class StackView:
 
     SENTENCES: ClassVar[Sentences]
     MAX_PROPOSALS: ClassVar[int]
+    if TYPE_CHECKING:  # not a field of every game's view: one with trades shows it
+        proposals: tuple[int, ...]  # the offers each player made this turn
 
     @property
     def pending(self) -> Frame | None:

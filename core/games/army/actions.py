@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from core.engine.actions import Action, ActionCodec, action_class
+from core.engine.actions import Action, ActionCodec, Offer, action_class
 
 from .board import SQUARES
 from .cards import DECK_NAMES
@@ -49,7 +49,7 @@ SELLS, MORTGAGES, BUILDS, UNMORTGAGES = (
 
 
 @dataclass(frozen=True, slots=True)
-class Propose(Action):
+class Propose(Offer):
     """An offer to `partner`: what the proposer gives and what they ask for in return."""
 
     partner: int

@@ -56,12 +56,7 @@ class ArmyState(StackedTurns):
     sentences = SENTENCES
     RULES = (moves, sales, estates, trading, bidding, offers)
     __slots__ = (
-        "players",
-        "n",
-        "ledger",
-        "bank",
         "position",
-        "active",
         "prison_turn",
         "card_holder",
         "decks",
@@ -70,12 +65,8 @@ class ArmyState(StackedTurns):
         "mortgaged",
         "stores_left",
         "barracks_left",
-        "turn",
-        "starter",
         "doubles",
         "dice",
-        "stage",
-        "stack",
         "proposals",
         "round_ends",
         "extra_throw",
@@ -83,8 +74,6 @@ class ArmyState(StackedTurns):
         "short_game",
         "landings",
         "last_card",
-        "winners",
-        "end_reason",
         "jailed",
         "_estates",
     )

@@ -11,7 +11,7 @@ from core.engine.decisions import AuctionLot, AuctionView, seen
 from core.engine.events import named
 from core.engine.templates import BidRange, OfferTerms, TradeOutcome
 from core.engine.turns import StackView
-from core.engine.views import Upto, ViewSchema, view_dataclass
+from core.engine.views import Upto, ViewSchema, view_dataclass, view_of
 
 from . import trading
 from .actions import CODEC
@@ -161,7 +161,8 @@ class ArmyView(StackView):
 
 def make_view(state: ArmyState, seat: int | None) -> ArmyView:
     card = state.last_card
-    return ArmyView.of(
+    return view_of(
+        ArmyView,
         {
             "viewer": seat,
             "players": state.players,
@@ -196,7 +197,7 @@ def make_view(state: ArmyState, seat: int | None) -> ArmyView:
             "worth_history": Upto(state.round_ends),
             "events": Upto(state.events, show=named),
             "ledger": Upto(state.ledger.entries),
-        }
+        },
     )
 
 

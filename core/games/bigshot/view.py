@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, ClassVar
 from core.engine.actions import Action
 from core.engine.events import Event, named
 from core.engine.ledger import Transfer
-from core.engine.views import Upto, ViewSchema, view_dataclass
+from core.engine.views import Upto, ViewSchema, view_dataclass, view_of
 
 from .actions import CODEC
 from .board import COLOURS, LOAN_DEBT
@@ -121,7 +121,8 @@ def make_view(state: BigShotState, seat: int | None, hindsight: bool = False) ->
             acted=auction.have_acted(),
             free_to=auction.free_to,
         )
-    return BigShotView.of(
+    return view_of(
+        BigShotView,
         {
             "viewer": seat,
             "players": state.players,
@@ -155,7 +156,7 @@ def make_view(state: BigShotState, seat: int | None, hindsight: bool = False) ->
             "result": state.result(),
             "events": Upto(state.events, show=named),
             "round_ends": tuple(state.round_ends) if (over or not state.hidden) else (),
-        }
+        },
     )
 
 

@@ -58,17 +58,6 @@ ALL_BUSINESSES = range(len(BUSINESSES))  # all on offer on a Real Estate space
 class MillionState(StackedTurns):
     sentences = SENTENCES
     __slots__ = (
-        "players",
-        "n",
-        "ledger",
-        "bank",
-        "turn",
-        "starter",
-        "stage",
-        "stack",
-        "active",
-        "winners",
-        "end_reason",
         "position",
         "holder",
         "leased",

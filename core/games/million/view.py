@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, ClassVar
 
 from core.engine.events import named
 from core.engine.turns import StackView
-from core.engine.views import Upto, ViewSchema, view_dataclass
+from core.engine.views import Upto, ViewSchema, view_dataclass, view_of
 
 from .actions import CODEC
 from .board import BUSINESSES, LANDMARKS, STUNT_DECK, groups, stunt_income
@@ -84,7 +84,8 @@ class MillionView(StackView):
 
 def make_view(state: MillionState, seat: int | None) -> MillionView:
     mine = seat is not None and seat == state.actor()
-    return MillionView.of(
+    return view_of(
+        MillionView,
         {
             "viewer": seat,
             "players": state.players,
@@ -119,7 +120,7 @@ def make_view(state: MillionState, seat: int | None) -> MillionView:
             "cash_history": Upto(state.round_ends),
             "events": Upto(state.events, show=named),
             "ledger": Upto(state.ledger.entries),
-        }
+        },
     )
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from core.engine.actions import Action, ActionCodec, action_class
+from core.engine.actions import Action, ActionCodec, Offer, action_class
 
 from .board import CARD_INDEX, CARDS, LOTS
 from .placement import FACINGS, SIDES
@@ -75,7 +75,7 @@ Reject = _action("Reject", "reject", "reject the offer")
 
 
 @dataclass(frozen=True, slots=True)
-class Propose(Action):
+class Propose(Offer):
     """An offer to `partner`: land (the holder's undeveloped part of each lot), buildings (with
     the land under them) and cash, each way."""
 

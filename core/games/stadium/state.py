@@ -35,16 +35,7 @@ class StadiumState(StackedTurns):
     sentences = SENTENCES
     RULES = (land, sales, ventures, bidding, offers)
     __slots__ = (
-        "players",
-        "n",
-        "ledger",
-        "bank",
         "round_limit",
-        "active",
-        "turn",
-        "starter",
-        "stage",
-        "stack",
         "land",
         "developed",
         "fresh",
@@ -65,8 +56,6 @@ class StadiumState(StackedTurns):
         "offers_made",
         "offered",
         "round_ends",
-        "winners",
-        "end_reason",
     )
     COPIED = (
         "land",

@@ -11,7 +11,7 @@ from core.engine.decisions import AuctionView, TradeOffer, seen
 from core.engine.events import named
 from core.engine.templates import BidRange, TradeOutcome
 from core.engine.turns import StackView
-from core.engine.views import Upto, ViewSchema, view_dataclass
+from core.engine.views import Upto, ViewSchema, view_dataclass, view_of
 
 from . import trading
 from .actions import CODEC
@@ -130,7 +130,8 @@ class StadiumView(StackView):
 
 
 def make_view(state: StadiumState, seat: int | None) -> StadiumView:
-    return StadiumView.of(
+    return view_of(
+        StadiumView,
         {
             "viewer": seat,
             "players": state.players,
@@ -167,7 +168,7 @@ def make_view(state: StadiumState, seat: int | None) -> StadiumView:
             "assets_history": Upto(state.round_ends),
             "events": Upto(state.events, show=named),
             "ledger": Upto(state.ledger.entries),
-        }
+        },
     )
 
 
