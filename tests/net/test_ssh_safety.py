@@ -250,6 +250,7 @@ async def test_a_banned_person_is_sent_away_and_kept_out_under_any_name_until_li
         for person in (eve, gus, ann, mal):
             await person.wait_for("You are")
         await table_with(server, ["ann"], bots=1)
+        await mal.wait_for("round 1")  # the table is in mal's list, to be watched
         await mal.press("w")  # mal watches ann's game on the shared screen
         await mal.wait_for("spectators watch")
         assert (
