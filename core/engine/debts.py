@@ -41,8 +41,7 @@ def settle_debt(state: StackedTurns) -> bool:
 def go_bankrupt(state: StackedTurns, seat: int) -> Debt:
     """`seat` cannot raise the debt on top of the stack: they are out of the game, and the
     debt comes off the stack for the game to settle as its bankruptcy rule says."""
-    debt = state.waiting(Debt)
-    state.stack.pop()
+    debt = state.answered(Debt)
     state.active[seat] = False
     return debt
 

@@ -31,8 +31,7 @@ def do_Propose(state: StackedTurns, seat: int, offer: Offer) -> None:
 
 
 def do_Accept(state: StackedTurns, seat: int, _action) -> None:
-    trade = state.waiting(TradeOffer)
-    state.stack.pop()
+    trade = state.answered(TradeOffer)
     proposer, offer = trade.proposer, trade.offer
     state._say("accepts", state.players[seat], state.players[proposer])
     for giver, taker, proposers in ((proposer, seat, True), (seat, proposer, False)):
@@ -43,6 +42,5 @@ def do_Accept(state: StackedTurns, seat: int, _action) -> None:
 
 
 def do_Reject(state: StackedTurns, seat: int, _action) -> None:
-    proposer = state.waiting(TradeOffer).proposer
-    state.stack.pop()
+    proposer = state.answered(TradeOffer).proposer
     state._say("rejects", state.players[seat], state.players[proposer])

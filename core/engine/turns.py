@@ -18,7 +18,7 @@ from collections.abc import Callable, Sequence
 from types import ModuleType
 from typing import TYPE_CHECKING, ClassVar, TypeVar
 
-from .actions import Action
+from .actions import Action, Offer
 from .decisions import Frame
 from .events import Event, Recorded, Sentences
 from .game import GameState, Result
@@ -141,6 +141,12 @@ class StackedTurns(GameState):
             raise TypeError(f"the game waits for {frame.kind}, not {kind.kind}")
         return frame
 
+    def answered(self, kind: type[F]) -> F:
+        """The frame on top of the stack, a `kind`, taken off it: the move played answers it."""
+        frame = self.waiting(kind)
+        self.stack.pop()
+        return frame
+
     def _settle_debt(self) -> bool:
         """Pay a debt waiting on top of the stack, if it can be paid now (a game with debts
         does it with `core.engine.debts.settle_debt`)."""
@@ -153,11 +159,11 @@ class StackedTurns(GameState):
         """The auction on top of the stack is over: the lot goes to the high bidder, if any."""
         raise NotImplementedError
 
-    def _note_offer(self, seat: int, offer: Action) -> None:
+    def _note_offer(self, seat: int, offer: Offer) -> None:
         """Remember that `seat` made `offer` this turn."""
         self.proposals[seat] += 1
 
-    def _hand_over_side(self, giver: int, taker: int, offer: Action, proposers: bool) -> None:
+    def _hand_over_side(self, giver: int, taker: int, offer: Offer, proposers: bool) -> None:
         """Move what one side of an accepted `offer` holds besides cash from `giver` to `taker`:
         the proposer's side (`give_...`) when `proposers`, else the partner's (`get_...`)."""
         raise NotImplementedError
@@ -167,6 +173,7 @@ class StackedTurns(GameState):
         raise NotImplementedError
 
     def _next_turn(self) -> None:
+        """Pass the turn on (the game's rule: who is next, what a new round brings)."""
         raise NotImplementedError
 
     def _run_effect(self, frame: Frame) -> bool:

@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from core.engine import bidding, debts, offers
-from core.engine.actions import Action
+from core.engine.actions import Action, Offer
 from core.engine.chance import Chance
 from core.engine.game import Result
 from core.engine.turns import StackedTurns
@@ -191,7 +191,7 @@ class ArmyState(StackedTurns):
     def _close_auction(self) -> None:
         sales.close_auction(self)
 
-    def _hand_over_side(self, giver: int, taker: int, offer: Action, proposers: bool) -> None:
+    def _hand_over_side(self, giver: int, taker: int, offer: Offer, proposers: bool) -> None:
         trading.hand_over_side(self, giver, taker, offer, proposers)
 
     def _settle_debt(self) -> bool:

@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from core.engine import bidding, debts, offers
-from core.engine.actions import Action
+from core.engine.actions import Action, Offer
 from core.engine.chance import DIE, Chance
 from core.engine.decisions import TradeOffer
 from core.engine.game import Result
@@ -131,10 +131,10 @@ class StadiumState(StackedTurns):
     def _bank_auction(self, item: int) -> None:
         sales.bank_auction(self, item)
 
-    def _note_offer(self, seat: int, offer: Action) -> None:
+    def _note_offer(self, seat: int, offer: Offer) -> None:
         trading.note_offer(self, seat, offer)
 
-    def _hand_over_side(self, giver: int, taker: int, offer: Action, proposers: bool) -> None:
+    def _hand_over_side(self, giver: int, taker: int, offer: Offer, proposers: bool) -> None:
         trading.hand_over_side(self, giver, taker, offer, proposers)
 
     # -- performing ----------------------------------------------------------------------------
