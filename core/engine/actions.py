@@ -1,21 +1,43 @@
 """Actions: small immutable values with a readable text form and a JSON form."""
 
-from collections.abc import Callable
-from dataclasses import asdict, fields, make_dataclass
-from typing import Any, ClassVar
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import asdict, dataclass, fields
+from typing import Any, ClassVar, TypeVar, dataclass_transform
 
 SEAT_FIELDS = frozenset({"seat", "partner", "seller"})  # fields that name a player's seat
 
+A = TypeVar("A", bound="Action")
+
 
 class Action:
-    """Base class of every game's actions. Subclasses are frozen, slotted dataclasses."""
-
-    def named(self, players) -> str:
-        """How it reads to the people at the table (`players`' names for seats)."""
-        return str(self)
+    """Base class of every game's actions: frozen, slotted dataclasses (made with `action`, or
+    by hand where the text needs more than its fields). `text` is how one reads, with {field}
+    for each field, shown through `READABLE[field]` where the game names one (a square by its
+    name)."""
 
     __slots__ = ()
     kind: ClassVar[str]
+    text: ClassVar[str] = ""
+    READABLE: ClassVar[Mapping[str, Callable[[int], str]]] = {}
+
+    def __str__(self) -> str:
+        return self.text.format(**{f: self._shown(f) for f in self._field_names()})
+
+    def named(self, players: Sequence[str]) -> str:
+        """How it reads to the people at the table: a seat by its player's name."""
+        return self.text.format(
+            **{
+                f: players[getattr(self, f)] if f in SEAT_FIELDS else self._shown(f)
+                for f in self._field_names()
+            }
+        )
+
+    def _field_names(self) -> list[str]:
+        return [f.name for f in fields(self)]  # type: ignore[arg-type]
+
+    def _shown(self, name: str) -> str | int:
+        value = getattr(self, name)
+        return self.READABLE[name](value) if name in self.READABLE else value
 
     def to_json(self) -> dict[str, Any]:
         """Fields are ints or tuples of ints (JSON lists)."""
@@ -62,41 +84,13 @@ class ActionCodec:
         return cls(**args)
 
 
-def action_class(
-    name: str,
-    kind: str,
-    text: str,
-    *field_names: str,
-    module: str,
-    readable: dict[str, Callable[[int], str]] | None = None,
-) -> type[Action]:
-    """A small action class of int fields, to be bound to `name` in `module` (so that its
-    actions pickle, as they do to reach a bot thinking in another process); `text` is how it
-    reads, with {field} for each, a field shown through `readable[field]` where the game names
-    one (a square by its name)."""
-    shown = readable or {}
+@dataclass_transform(frozen_default=True)
+def action(kind: str, text: str) -> Callable[[type[A]], type[A]]:
+    """Make a class of a game's actions a frozen, slotted dataclass whose actions are `kind` in
+    JSON and read as `text` (see `Action`)."""
 
-    def __str__(self) -> str:
-        return text.format(**{f: shown.get(f, int)(getattr(self, f)) for f in field_names})
+    def make(cls: type[A]) -> type[A]:
+        cls.kind, cls.text = kind, text
+        return dataclass(frozen=True, slots=True)(cls)
 
-    def named(self, players) -> str:
-        """How it reads to the people at the table: a seat by its player's name."""
-        return text.format(
-            **{
-                f: players[getattr(self, f)]
-                if f in SEAT_FIELDS
-                else shown.get(f, int)(getattr(self, f))
-                for f in field_names
-            }
-        )
-
-    made = make_dataclass(
-        name,
-        [(f, int) for f in field_names],
-        bases=(Action,),
-        frozen=True,
-        slots=True,
-        namespace={"__str__": __str__, "named": named, "kind": kind},
-    )
-    made.__module__ = module
-    return made
+    return make

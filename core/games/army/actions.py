@@ -2,44 +2,116 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from typing import ClassVar
 
-from core.engine.actions import Action, ActionCodec, Offer, action_class
+from core.engine.actions import Action, ActionCodec, Offer, action
 
 from .board import SQUARES
 from .cards import DECK_NAMES
 
-# how a field reads in an action's text: a square by its name, a deck by its name
-READABLE = {"square": lambda v: SQUARES[v].name, "deck": lambda v: DECK_NAMES[v]}
+
+class ArmyAction(Action):
+    """An Army action: a square reads as its name, a deck as its name."""
+
+    __slots__ = ()
+    READABLE: ClassVar[Mapping[str, Callable[[int], str]]] = {
+        "square": lambda v: SQUARES[v].name,
+        "deck": lambda v: DECK_NAMES[v],
+    }
 
 
-def _action(name: str, kind: str, text: str, *fields: str) -> type[Action]:
-    return action_class(name, kind, text, *fields, module=__name__, readable=READABLE)
+@action("roll", "throw the dice")
+class Roll(ArmyAction): ...
 
 
-Roll = _action("Roll", "roll", "throw the dice")
-EndTurn = _action("EndTurn", "end", "end your turn")
-Buy = _action("Buy", "buy", "buy it")
-Decline = _action("Decline", "decline", "decline (it goes to auction)")
-Pass = _action("Pass", "pass", "pass")
-PayFine = _action("PayFine", "fine", "pay £50 to leave Prison")
-Accept = _action("Accept", "accept", "accept the offer")
-Reject = _action("Reject", "reject", "reject the offer")
-PayTen = _action("PayTen", "pay-ten", "pay the fine")
-TakeCombat = _action("TakeCombat", "take-combat", "take a Combat card")
-LiftMortgage = _action("LiftMortgage", "lift", "lift the mortgage now")
-KeepMortgage = _action("KeepMortgage", "keep", "keep it mortgaged")
-Bankrupt = _action("Bankrupt", "bankrupt", "declare bankruptcy")
-Build = _action("Build", "build", "build on {square}", "square")
-Sell = _action("Sell", "sell", "sell a building on {square}", "square")
-Mortgage = _action("Mortgage", "mortgage", "mortgage {square}", "square")
-Unmortgage = _action("Unmortgage", "unmortgage", "lift the mortgage on {square}", "square")
-Place = _action("Place", "place", "put the building on {square}", "square")
-Want = _action("Want", "want", "want {count} of the buildings the bank is short of", "count")
+@action("end", "end your turn")
+class EndTurn(ArmyAction): ...
 
 
-Bid = _action("Bid", "bid", "bid £{amount:,}", "amount")
-UseCard = _action("UseCard", "use-card", "use your {deck} Get out of Prison free card", "deck")
+@action("buy", "buy it")
+class Buy(ArmyAction): ...
+
+
+@action("decline", "decline (it goes to auction)")
+class Decline(ArmyAction): ...
+
+
+@action("pass", "pass")
+class Pass(ArmyAction): ...
+
+
+@action("fine", "pay £50 to leave Prison")
+class PayFine(ArmyAction): ...
+
+
+@action("accept", "accept the offer")
+class Accept(ArmyAction): ...
+
+
+@action("reject", "reject the offer")
+class Reject(ArmyAction): ...
+
+
+@action("pay-ten", "pay the fine")
+class PayTen(ArmyAction): ...
+
+
+@action("take-combat", "take a Combat card")
+class TakeCombat(ArmyAction): ...
+
+
+@action("lift", "lift the mortgage now")
+class LiftMortgage(ArmyAction): ...
+
+
+@action("keep", "keep it mortgaged")
+class KeepMortgage(ArmyAction): ...
+
+
+@action("bankrupt", "declare bankruptcy")
+class Bankrupt(ArmyAction): ...
+
+
+@action("build", "build on {square}")
+class Build(ArmyAction):
+    square: int
+
+
+@action("sell", "sell a building on {square}")
+class Sell(ArmyAction):
+    square: int
+
+
+@action("mortgage", "mortgage {square}")
+class Mortgage(ArmyAction):
+    square: int
+
+
+@action("unmortgage", "lift the mortgage on {square}")
+class Unmortgage(ArmyAction):
+    square: int
+
+
+@action("place", "put the building on {square}")
+class Place(ArmyAction):
+    square: int
+
+
+@action("want", "want {count} of the buildings the bank is short of")
+class Want(ArmyAction):
+    count: int
+
+
+@action("bid", "bid £{amount:,}")
+class Bid(ArmyAction):
+    amount: int
+
+
+@action("use-card", "use your {deck} Get out of Prison free card")
+class UseCard(ArmyAction):
+    deck: int
 
 
 # One instance of each action on a square, made once: listing legal actions makes none.

@@ -1,72 +1,55 @@
 """Big Shot's actions. Instances are interned: `bid(7)` always returns the same object."""
 
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping
 from functools import cache
+from typing import ClassVar
 
-from core.engine.actions import Action, ActionCodec
+from core.engine.actions import Action, ActionCodec, action
 
 from .board import COLOURS, LOTS
 
 
-@dataclass(frozen=True, slots=True)
-class Roll(Action):
-    kind = "roll"
+class BigShotAction(Action):
+    """A Big Shot action: a colour and a lot read by name."""
 
-    def __str__(self) -> str:
-        return "roll the die"
+    __slots__ = ()
+    READABLE: ClassVar[Mapping[str, Callable[[int], str]]] = {
+        "colour": COLOURS.__getitem__,
+        "lot": lambda v: LOTS[v].name,
+    }
 
 
-@dataclass(frozen=True, slots=True)
-class Bid(Action):
+@action("roll", "roll the die")
+class Roll(BigShotAction): ...
+
+
+@action("bid", "bid {amount}")
+class Bid(BigShotAction):
     amount: int
-    kind = "bid"
-
-    def __str__(self) -> str:
-        return f"bid {self.amount}"
 
 
-@dataclass(frozen=True, slots=True)
-class Pass(Action):
-    kind = "pass"
-
-    def __str__(self) -> str:
-        return "pass"
+@action("pass", "pass")
+class Pass(BigShotAction): ...
 
 
-@dataclass(frozen=True, slots=True)
-class TakeLoan(Action):
+@action("loan", "take a loan for {colour}")
+class TakeLoan(BigShotAction):
     colour: int
-    kind = "loan"
-
-    def __str__(self) -> str:
-        return f"take a loan for {COLOURS[self.colour]}"
 
 
-@dataclass(frozen=True, slots=True)
-class NoMoreLoans(Action):
-    kind = "no-loan"
-
-    def __str__(self) -> str:
-        return "no (more) loans this round"
+@action("no-loan", "no (more) loans this round")
+class NoMoreLoans(BigShotAction): ...
 
 
-@dataclass(frozen=True, slots=True)
-class PayWith(Action):
+@action("pay", "pay with {colour}")
+class PayWith(BigShotAction):
     colour: int
-    kind = "pay"
-
-    def __str__(self) -> str:
-        return f"pay with {COLOURS[self.colour]}"
 
 
-@dataclass(frozen=True, slots=True)
-class Place(Action):
+@action("place", "place {colour} on {lot}")
+class Place(BigShotAction):
     colour: int
     lot: int
-    kind = "place"
-
-    def __str__(self) -> str:
-        return f"place {COLOURS[self.colour]} on {LOTS[self.lot].name}"
 
 
 ROLL = Roll()

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Callable, Mapping
+from typing import ClassVar
 
-from core.engine.actions import Action, ActionCodec, action_class
+from core.engine.actions import Action, ActionCodec, action
 
 from .board import BUSINESSES, EXITS_BOTH_WAYS, SPACES
 
@@ -39,30 +41,69 @@ def space_name(space: int) -> str:
     return SPACE_NAMES[space]
 
 
-READABLE = {
-    "business": lambda v: BUSINESSES[v].name,
-    "space": space_name,
-    "seat": lambda v: f"player {v + 1}",
-}  # numbered from 1, as their keys are
+class MillionAction(Action):
+    """A Million action: a business and a space read by name, a seat numbered from 1 (as its
+    key is)."""
+
+    __slots__ = ()
+    READABLE: ClassVar[Mapping[str, Callable[[int], str]]] = {
+        "business": lambda v: BUSINESSES[v].name,
+        "space": space_name,
+        "seat": lambda v: f"player {v + 1}",
+    }
 
 
-def _action(name: str, kind: str, text: str, *fields: str) -> type[Action]:
-    return action_class(name, kind, text, *fields, module=__name__, readable=READABLE)
+@action("choose-free", "take {business} free")
+class ChooseFree(MillionAction):
+    business: int
 
 
-ChooseFree = _action("ChooseFree", "choose-free", "take {business} free", "business")
-Roll = _action("Roll", "roll", "roll the die")
-Drive = _action("Drive", "drive", "drive to {space}", "space")
-Buy = _action("Buy", "buy", "buy {business}", "business")
-Lease = _action("Lease", "lease", "lease {business}", "business")
-Sell = _action("Sell", "sell", "sell {business} (roll for the price)", "business")
-EndLease = _action("EndLease", "end-lease", "end the lease of {business}", "business")
-DropSign = _action(
-    "DropSign", "drop-sign", "take your sign off {business} without selling", "business"
-)
-TakeTen = _action("TakeTen", "take-ten", "take $10,000")
-SkipPlayer = _action("SkipPlayer", "skip-player", "make {seat} miss a turn", "seat")
-EndTurn = _action("EndTurn", "end", "end your turn")
+@action("roll", "roll the die")
+class Roll(MillionAction): ...
+
+
+@action("drive", "drive to {space}")
+class Drive(MillionAction):
+    space: int
+
+
+@action("buy", "buy {business}")
+class Buy(MillionAction):
+    business: int
+
+
+@action("lease", "lease {business}")
+class Lease(MillionAction):
+    business: int
+
+
+@action("sell", "sell {business} (roll for the price)")
+class Sell(MillionAction):
+    business: int
+
+
+@action("end-lease", "end the lease of {business}")
+class EndLease(MillionAction):
+    business: int
+
+
+@action("drop-sign", "take your sign off {business} without selling")
+class DropSign(MillionAction):
+    business: int
+
+
+@action("take-ten", "take $10,000")
+class TakeTen(MillionAction): ...
+
+
+@action("skip-player", "make {seat} miss a turn")
+class SkipPlayer(MillionAction):
+    seat: int
+
+
+@action("end", "end your turn")
+class EndTurn(MillionAction): ...
+
 
 CODEC = ActionCodec(
     ChooseFree, Roll, Drive, Buy, Lease, Sell, EndLease, DropSign, TakeTen, SkipPlayer, EndTurn

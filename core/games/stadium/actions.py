@@ -4,9 +4,11 @@ for square cards)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from typing import ClassVar
 
-from core.engine.actions import Action, ActionCodec, Offer, action_class
+from core.engine.actions import Action, ActionCodec, Offer, action
 
 from .board import CARD_INDEX, CARDS, LOTS
 from .placement import FACINGS, SIDES
@@ -23,55 +25,98 @@ def card_name(card: int) -> str:
     return f"{'an' if name[0] in 'AEIOU' else 'a'} {name}"
 
 
-# how a field reads in an action's text
-READABLE = {
-    "lot": lot_name,
-    "card": card_name,
-    "building": lambda v: f"#{v}",
-    "facing": lambda v: (
-        f"facing {SIDES[FACINGS[v]]}" if v in range(len(FACINGS)) else f"facing {v}"
-    ),
-}
+class StadiumAction(Action):
+    """A Stadium action: a lot, a card, a building and a facing read as a player names them."""
+
+    __slots__ = ()
+    READABLE: ClassVar[Mapping[str, Callable[[int], str]]] = {
+        "lot": lot_name,
+        "card": card_name,
+        "building": lambda v: f"#{v}",
+        "facing": lambda v: (
+            f"facing {SIDES[FACINGS[v]]}" if v in range(len(FACINGS)) else f"facing {v}"
+        ),
+    }
 
 
-def _action(name: str, kind: str, text: str, *fields: str) -> type[Action]:
-    return action_class(name, kind, text, *fields, module=__name__, readable=READABLE)
+@action("roll", "roll the die")
+class Roll(StadiumAction): ...
 
 
-Roll = _action("Roll", "roll", "roll the die")
-EndTurn = _action("EndTurn", "end", "end your turn")
-BuyLot = _action("BuyLot", "buy-lot", "buy {lot}", "lot")
-NoLand = _action("NoLand", "no-land", "buy no land")
-BuyBuilding = _action(
-    "BuyBuilding",
-    "buy-building",
-    "buy the Bank's building {building} with the land under it",
-    "building",
-)
-DrawCrown = _action("DrawCrown", "draw-crown", "turn up an Auction card")
-DrawVenture = _action("DrawVenture", "draw-venture", "pick a Venture card")
-Bid = _action("Bid", "bid", "bid ${amount:,}", "amount")
-Pass = _action("Pass", "pass", "pass")
-Build = _action(
-    "Build",
-    "build",
-    "build {card} at row {row}, column {col}, {facing}",
-    "card",
-    "row",
-    "col",
-    "facing",
-)
-Demolish = _action("Demolish", "demolish", "demolish building {building}", "building")
-AuctionLand = _action("AuctionLand", "auction-land", "auction your land in {lot}", "lot")
-AuctionBuilding = _action(
-    "AuctionBuilding", "auction-building", "auction your building {building}", "building"
-)
-Bankrupt = _action("Bankrupt", "bankrupt", "declare bankruptcy")
-Speculate = _action(
-    "Speculate", "speculate", "buy {lot} from its owner at the Speculator's price", "lot", "seller"
-)
-Accept = _action("Accept", "accept", "accept the offer")
-Reject = _action("Reject", "reject", "reject the offer")
+@action("end", "end your turn")
+class EndTurn(StadiumAction): ...
+
+
+@action("buy-lot", "buy {lot}")
+class BuyLot(StadiumAction):
+    lot: int
+
+
+@action("no-land", "buy no land")
+class NoLand(StadiumAction): ...
+
+
+@action("buy-building", "buy the Bank's building {building} with the land under it")
+class BuyBuilding(StadiumAction):
+    building: int
+
+
+@action("draw-crown", "turn up an Auction card")
+class DrawCrown(StadiumAction): ...
+
+
+@action("draw-venture", "pick a Venture card")
+class DrawVenture(StadiumAction): ...
+
+
+@action("bid", "bid ${amount:,}")
+class Bid(StadiumAction):
+    amount: int
+
+
+@action("pass", "pass")
+class Pass(StadiumAction): ...
+
+
+@action("build", "build {card} at row {row}, column {col}, {facing}")
+class Build(StadiumAction):
+    card: int
+    row: int
+    col: int
+    facing: int
+
+
+@action("demolish", "demolish building {building}")
+class Demolish(StadiumAction):
+    building: int
+
+
+@action("auction-land", "auction your land in {lot}")
+class AuctionLand(StadiumAction):
+    lot: int
+
+
+@action("auction-building", "auction your building {building}")
+class AuctionBuilding(StadiumAction):
+    building: int
+
+
+@action("bankrupt", "declare bankruptcy")
+class Bankrupt(StadiumAction): ...
+
+
+@action("speculate", "buy {lot} from its owner at the Speculator's price")
+class Speculate(StadiumAction):
+    lot: int
+    seller: int
+
+
+@action("accept", "accept the offer")
+class Accept(StadiumAction): ...
+
+
+@action("reject", "reject the offer")
+class Reject(StadiumAction): ...
 
 
 @dataclass(frozen=True, slots=True)
