@@ -11,10 +11,12 @@ stacked (a new one replaces it), except an auction's `OpenAuction`, which a stat
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import ClassVar, Generic, TypeVar
 
 from .actions import Offer
 from .auction import OpenAuction
+
+OfferT = TypeVar("OfferT", bound=Offer)  # a game's trade offers
 
 
 @dataclass(slots=True)
@@ -86,12 +88,12 @@ class BankSale(Frame):
 
 
 @dataclass(slots=True)
-class TradeOffer(Frame):
+class TradeOffer(Frame, Generic[OfferT]):
     """`proposer`'s offer (an action naming its `partner`) waits for the partner's answer."""
 
     kind: ClassVar[str] = "trade"
     proposer: int
-    offer: Offer
+    offer: OfferT
 
     @property
     def seat(self) -> int:

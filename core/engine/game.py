@@ -209,7 +209,7 @@ class GameState:
         seats = self.to_act()
         return seats[0] if seats else None
 
-    def legal_actions(self, seat: int) -> list[Action]:
+    def legal_actions(self, seat: int) -> Sequence[Action]:
         raise NotImplementedError
 
     def why_illegal(self, seat: int, action: Action) -> str | None:

@@ -10,14 +10,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .actions import Offer
-from .decisions import TradeOffer
+from .actions import Action
+from .decisions import OfferT, TradeOffer
 
 if TYPE_CHECKING:
     from core.engine.turns import StackedTurns
 
 
-def do_Propose(state: StackedTurns, seat: int, offer: Offer) -> None:
+def do_Propose(state: StackedTurns[OfferT], seat: int, offer: OfferT) -> None:
     if state.stack and type(state.stack[-1]) is TradeOffer:
         state.stack.pop()  # a counter-offer replaces the offer it answers
     state._note_offer(seat, offer)
@@ -30,8 +30,8 @@ def do_Propose(state: StackedTurns, seat: int, offer: Offer) -> None:
     )
 
 
-def do_Accept(state: StackedTurns, seat: int, _action) -> None:
-    trade = state.answered(TradeOffer)
+def do_Accept(state: StackedTurns[OfferT], seat: int, _action: Action) -> None:
+    trade: TradeOffer[OfferT] = state.answered(TradeOffer)
     proposer, offer = trade.proposer, trade.offer
     state._say("accepts", state.players[seat], state.players[proposer])
     for giver, taker, proposers in ((proposer, seat, True), (seat, proposer, False)):
@@ -41,6 +41,6 @@ def do_Accept(state: StackedTurns, seat: int, _action) -> None:
         state._hand_over_side(giver, taker, offer, proposers)
 
 
-def do_Reject(state: StackedTurns, seat: int, _action) -> None:
+def do_Reject(state: StackedTurns[OfferT], seat: int, _action: Action) -> None:
     proposer = state.answered(TradeOffer).proposer
     state._say("rejects", state.players[seat], state.players[proposer])

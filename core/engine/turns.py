@@ -16,10 +16,10 @@ from __future__ import annotations
 import functools
 from collections.abc import Callable, Sequence
 from types import ModuleType
-from typing import TYPE_CHECKING, ClassVar, TypeVar
+from typing import TYPE_CHECKING, ClassVar, Generic, TypeVar
 
-from .actions import Action, Offer
-from .decisions import Frame
+from .actions import Action
+from .decisions import Frame, OfferT
 from .events import Event, Recorded, Sentences
 from .game import GameState, Result
 from .ledger import Ledger, Transfer
@@ -30,7 +30,9 @@ OVER = "over"
 F = TypeVar("F", bound=Frame)
 
 
-class StackedTurns(GameState):
+class StackedTurns(GameState, Generic[OfferT]):
+    """A game played on a stack of decisions; its trade offers, if it has trades, are `OfferT`s."""
+
     __slots__ = (
         "players",
         "n",
@@ -159,11 +161,11 @@ class StackedTurns(GameState):
         """The auction on top of the stack is over: the lot goes to the high bidder, if any."""
         raise NotImplementedError
 
-    def _note_offer(self, seat: int, offer: Offer) -> None:
+    def _note_offer(self, seat: int, offer: OfferT) -> None:
         """Remember that `seat` made `offer` this turn."""
         self.proposals[seat] += 1
 
-    def _hand_over_side(self, giver: int, taker: int, offer: Offer, proposers: bool) -> None:
+    def _hand_over_side(self, giver: int, taker: int, offer: OfferT, proposers: bool) -> None:
         """Move what one side of an accepted `offer` holds besides cash from `giver` to `taker`:
         the proposer's side (`give_...`) when `proposers`, else the partner's (`get_...`)."""
         raise NotImplementedError
@@ -289,6 +291,14 @@ class StackView:
     MAX_PROPOSALS: ClassVar[int]
     if TYPE_CHECKING:  # not a field of every game's view: one with trades shows it
         proposals: tuple[int, ...]  # the offers each player made this turn
+
+    @property
+    def seat(self) -> int:
+        """The seat of a player's view (a bot's, or a player's at the table): a spectator's view
+        has none (ValueError)."""
+        if self.viewer is None:
+            raise ValueError("a spectator's view is no seat's")
+        return self.viewer
 
     @property
     def pending(self) -> Frame | None:

@@ -12,12 +12,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from core.engine.decisions import TradeOffer
+from core.engine.decisions import AuctionView, BuyOrDecline, Debt, Placement, TradeOffer
 
 from . import actions as A
 from .board import DEEDS, SITE_GROUP_SQUARES, SQUARES, group_of
 from .cards import CARD_FINE
-from .frames import AUCTION, BUY, CHOICE, DEBT, END, LIFT, PLACE, ROLL, TRADE, interest
+from .frames import ROLL, FineOrCard, LiftOrKeep, interest
 from .view import ArmyView
 
 RESERVE = 150  # cash kept back for rents, early in the game
@@ -39,43 +39,42 @@ class HeuristicBot:
     def choose(self, view: ArmyView, legal: Sequence) -> object:
         if len(legal) == 1:
             return legal[0]
-        me = view.viewer
-        pending = view.stack[-1].kind if view.stack else view.stage
-        if pending in (ROLL, END):
+        me, frame = view.seat, view.pending
+        if frame is None:
             return self._manage(view, me, legal)
         kinds = {type(a): a for a in legal}
-        if pending == AUCTION:
-            return self._bid(view, me, legal)
-        if pending == BUY:
-            square = view.pending.square
+        if isinstance(frame, AuctionView):
+            return self._bid(view, me, legal, frame)
+        if isinstance(frame, BuyOrDecline):
+            square = frame.square
             worth = self._deed_worth(view, me, square)
             if A.Buy in kinds and view.cash[me] - SQUARES[square].price >= min(
                 self._reserve(view), worth - SQUARES[square].price + RESERVE // 2
             ):
                 return kinds[A.Buy]
             return kinds[A.Decline]
-        if pending == CHOICE:
+        if isinstance(frame, FineOrCard):
             return (
                 kinds[A.PayTen]
                 if view.cash[me] >= CARD_FINE + self._reserve(view) // 2
                 else kinds[A.TakeCombat]
             )
-        if pending == DEBT:
+        if isinstance(frame, Debt):
             return self._raise(view, me, legal)
-        if pending == TRADE:
+        if isinstance(frame, TradeOffer):
             return (
                 kinds[A.Accept]
-                if A.Accept in kinds and self._fair(view, me, view.pending)
+                if A.Accept in kinds and self._fair(view, me, frame)
                 else kinds[A.Reject]
             )
-        if pending == LIFT:
+        if isinstance(frame, LiftOrKeep):
             return (
                 kinds[A.LiftMortgage]
                 if A.LiftMortgage in kinds
-                and view.cash[me] - SQUARES[view.pending.square].mortgage >= self._reserve(view)
+                and view.cash[me] - SQUARES[frame.square].mortgage >= self._reserve(view)
                 else kinds[A.KeepMortgage]
             )
-        if pending == PLACE:
+        if isinstance(frame, Placement):
             return legal[0]
         # WANT: as many as it could build, unless cash is short
         wants = [a for a in legal if isinstance(a, A.Want)]
@@ -144,8 +143,7 @@ class HeuristicBot:
 
     # -- acting --------------------------------------------------------------------------------
 
-    def _bid(self, view: ArmyView, me: int, legal: Sequence) -> object:
-        auction = view.pending
+    def _bid(self, view: ArmyView, me: int, legal: Sequence, auction: AuctionView) -> object:
         if auction.square >= 0:
             limit = self._deed_worth(view, me, auction.square)
         else:
@@ -237,8 +235,8 @@ class HeuristicBot:
 
     def _offer(self, view: ArmyView, me: int, budget: int) -> A.Propose | None:
         """Cash for the one deed that would complete a group of mine, at the fair price."""
-        partners, owner = view.offer_partners, view.owner
-        if not partners:
+        partners, owner, terms = view.offer_partners, view.owner, view.offer_terms
+        if terms is None:  # no offer may be made now
             return None
         for group, square in self._one_short(owner, me):
             holder = owner[square]
@@ -247,6 +245,6 @@ class HeuristicBot:
             price = SQUARES[square].price + int(GROUP_THREAT * self._group_price(square))
             if price > min(budget, view.cash[me]) or any(view.level[s] for s in group):
                 continue
-            if square in view.offer_terms.of(holder).deeds:  # what the offer may hold
+            if square in terms.of(holder).deeds:  # what the offer may hold
                 return A.Propose(holder, give_cash=price, get=(square,))
         return None

@@ -12,6 +12,7 @@ from core.engine.actions import Action
 from core.engine.decisions import HowMany
 from core.engine.frozen import replaced
 
+from . import actions as A
 from . import sales
 from .actions import BUILDS, MORTGAGES, SELLS, UNMORTGAGES
 from .board import (
@@ -24,7 +25,7 @@ from .board import (
     deeds_held,
     group_of,
 )
-from .frames import BARRACKS_PIECE, STORE, Shortage, interest, pieces
+from .frames import BARRACKS_PIECE, STORE, LiftOrKeep, Shortage, interest, pieces
 
 if TYPE_CHECKING:
     from .state import ArmyState
@@ -276,10 +277,12 @@ def capacity_for(state: ArmyState, seat: int, piece: str) -> int:
     return min(room, state.cash(seat) // min(SQUARES[s].build for s in sites))
 
 
-def do_Want(state: ArmyState, seat: int, action) -> None:
-    piece = state.stack.pop().piece
-    at = max(i for i, frame in enumerate(state.stack) if isinstance(frame, Shortage))
-    shortage = state.stack[at]
+def do_Want(state: ArmyState, seat: int, action: A.Want) -> None:
+    piece = state.answered(HowMany).piece
+    at, shortage = max(
+        ((i, frame) for i, frame in enumerate(state.stack) if isinstance(frame, Shortage)),
+        key=itemgetter(0),
+    )
     state.stack[at] = replace(shortage, wants=(*shortage.wants, (seat, action.count)))
     state._say("wants", state.players[seat], pieces(action.count, piece))
 
@@ -360,9 +363,9 @@ def do_Unmortgage(state: ArmyState, seat: int, action) -> None:
     lift(state, seat, action.square, mortgage + interest(mortgage))
 
 
-def do_LiftMortgage(state: ArmyState, seat: int, _action) -> None:
+def do_LiftMortgage(state: ArmyState, seat: int, _action: A.LiftMortgage) -> None:
     """On receiving a mortgaged deed: the 10% is paid already, so the principal alone."""
-    square = state.stack.pop().square
+    square = state.answered(LiftOrKeep).square
     lift(state, seat, square, SQUARES[square].mortgage)
 
 
@@ -373,6 +376,6 @@ def lift(state: ArmyState, seat: int, square: int, cost: int) -> None:
     state._say("lifts-mortgage", state.players[seat], name, cost)
 
 
-def do_KeepMortgage(state: ArmyState, seat: int, _action) -> None:
-    square = state.stack.pop().square
+def do_KeepMortgage(state: ArmyState, seat: int, _action: A.KeepMortgage) -> None:
+    square = state.answered(LiftOrKeep).square
     state._say("keeps-mortgage", state.players[seat], SQUARES[square].name)

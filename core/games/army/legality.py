@@ -7,8 +7,17 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from core.engine.actions import Action
 from core.engine.chance import TWO_DICE, Chance
-from core.engine.decisions import Frame
+from core.engine.decisions import (
+    AuctionLot,
+    BuyOrDecline,
+    Debt,
+    Frame,
+    HowMany,
+    Placement,
+    TradeOffer,
+)
 from core.engine.errors import NOT_YOUR_TURN
 
 from . import actions as A
@@ -28,6 +37,7 @@ from .frames import (
     ROLL,
     TRADE,
     WANT,
+    LiftOrKeep,
 )
 
 if TYPE_CHECKING:
@@ -74,12 +84,12 @@ def legal_actions(state: ArmyState, seat: int) -> tuple:
     return answers + estates.raising(state, seat)
 
 
-def answers_to(state: ArmyState, seat: int, kind: str, frame: Frame | None) -> tuple:
-    """The answers to what the game waits for (`kind`), each still to be checked (the
-    throw out of Prison and the end of a turn are answered in `legal_actions`)."""
+def answers_to(state: ArmyState, seat: int, kind: str, frame: Frame | None) -> tuple[Action, ...]:
+    """The answers to what the game waits for (`kind`, `frame`), each still to be checked
+    (the throw out of Prison and the end of a turn are answered in `legal_actions`)."""
     if kind == ROLL:  # in Prison
         return PRISON_ANSWERS
-    if kind == AUCTION:
+    if isinstance(frame, AuctionLot):
         auction = frame.auction
         steps = {
             auction.minimum,
@@ -90,9 +100,9 @@ def answers_to(state: ArmyState, seat: int, kind: str, frame: Frame | None) -> t
         if frame.square >= 0:
             steps.add(max(auction.minimum, SQUARES[frame.square].price))
         return (*(A.Bid(amount) for amount in sorted(steps)), A.Pass())
-    if kind == PLACE:
+    if isinstance(frame, Placement):
         return tuple(A.Place(s) for s in state.deeds_of(seat))
-    if kind == WANT:
+    if isinstance(frame, HowMany):
         return tuple(A.Want(n) for n in range(frame.least, frame.most + 1))
     return ANSWERS_MADE[kind]
 
@@ -157,43 +167,43 @@ def what_now(state: ArmyState, kind: str) -> str:
     }[kind]
 
 
-def why_not_answer(state: ArmyState, seat: int, action, frame: Frame | None) -> str | None:
-    cls = type(action)
+def why_not_answer(state: ArmyState, seat: int, action: Action, frame: Frame | None) -> str | None:
+    """Why `action`, one of the answers to `frame` (or to the turn's stage), may not be played."""
     cash = state.cash(seat)
-    if cls is A.PayFine:
+    if isinstance(action, A.PayFine):
         if state.prison_turn[seat] < 0:
             return "you are not in Prison"
         if state.prison_turn[seat] >= 2:
             return "on your third turn in Prison you throw first, then pay if no doubles"
         if cash < PRISON_FINE:
             return f"the fine is £{PRISON_FINE:,}: raise the money first"
-    elif cls is A.UseCard:
+    elif isinstance(action, A.UseCard):
         if state.prison_turn[seat] < 0:
             return "you are not in Prison"
         if action.deck not in (0, 1) or state.card_holder[action.deck] != seat:
             return "you do not hold that Get out of Prison free card"
-    elif cls is A.Buy:
+    elif isinstance(action, A.Buy) and isinstance(frame, BuyOrDecline):
         price = SQUARES[frame.square].price
         if cash < price:
             return f"it costs £{price:,} and you have £{cash:,}: mortgage or sell first, or decline"
-    elif cls is A.Bid:
+    elif isinstance(action, A.Bid) and isinstance(frame, AuctionLot):
         auction = frame.auction
         if action.amount < auction.minimum:
             return f"the lowest bid now is £{auction.minimum:,}"
         if action.amount > cash:
             return f"you have only £{cash:,}"
-    elif cls is A.Bankrupt:
+    elif isinstance(action, A.Bankrupt) and isinstance(frame, Debt):
         if state.max_raise(seat) >= frame.amount:
             return "you can still raise the money: sell buildings, mortgage or trade"
-    elif cls is A.Accept:
+    elif isinstance(action, A.Accept) and isinstance(frame, TradeOffer):
         return trading.why_no_exchange(state, frame.offer, frame.proposer)
-    elif cls is A.LiftMortgage:
+    elif isinstance(action, A.LiftMortgage) and isinstance(frame, LiftOrKeep):
         if cash < SQUARES[frame.square].mortgage:
             return f"lifting costs £{SQUARES[frame.square].mortgage:,}"
-    elif cls is A.Place:
+    elif isinstance(action, A.Place) and isinstance(frame, Placement):
         if action.square not in estates.buildable(state, seat, frame.piece):
             return "you cannot put that building there (even building, complete group)"
-    elif cls is A.Want:
+    elif isinstance(action, A.Want) and isinstance(frame, HowMany):
         if not frame.least <= action.count <= frame.most:
             return f"say a number from {frame.least} to {frame.most}"
     return None

@@ -9,8 +9,9 @@ from typing import TYPE_CHECKING
 
 from core.engine import debts
 from core.engine.auction import OpenAuction
-from core.engine.decisions import AuctionLot, Placement
+from core.engine.decisions import AuctionLot, BuyOrDecline, Placement
 
+from . import actions as A
 from . import estates, trading
 from .board import BARRACKS, SQUARES
 from .cards import GET_OUT
@@ -20,16 +21,16 @@ if TYPE_CHECKING:
     from .state import ArmyState
 
 
-def do_Buy(state: ArmyState, seat: int, _action) -> None:
-    square = state.stack.pop().square
+def do_Buy(state: ArmyState, seat: int, _action: A.Buy) -> None:
+    square = state.answered(BuyOrDecline).square
     price = SQUARES[square].price
     state._pay(seat, state.bank, price, f"bought {SQUARES[square].name}")
     estates.change_board(state, (square,), owner=seat)
     state._say("buys", state.players[seat], SQUARES[square].name, price)
 
 
-def do_Decline(state: ArmyState, seat: int, _action) -> None:
-    square = state.stack.pop().square
+def do_Decline(state: ArmyState, seat: int, _action: A.Decline) -> None:
+    square = state.answered(BuyOrDecline).square
     state._say("declines", state.players[seat], SQUARES[square].name)
     open_auction(state, square, "", order_after(state, seat))
 
@@ -46,7 +47,7 @@ def order_after(state: ArmyState, seat: int) -> tuple[int, ...]:
 
 
 def close_auction(state: ArmyState) -> None:
-    lot = state.stack.pop()
+    lot = state.answered(AuctionLot)
     auction, square, piece = lot.auction, lot.square, lot.piece
     what = (
         SQUARES[square].name if square >= 0 else f"an {piece}" if piece == STORE else f"a {piece}"

@@ -14,12 +14,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from core.engine.decisions import AuctionView
 from core.engine.search import SearchPlan
 
 from . import actions as A
 from .bots import HeuristicBot
 from .determinize import determinize
-from .frames import AUCTION, BUY, TRADE
+from .frames import BUY, TRADE
 from .view import ArmyView
 
 PLAYOUT_ROUNDS = 40
@@ -30,7 +31,7 @@ def candidates(view: ArmyView, legal: Sequence, suggestion) -> list:
     phase = view.phase
     if phase == BUY:
         weighed = [a for a in legal if type(a) in (A.Buy, A.Decline)]
-    elif phase == AUCTION and view.pending.square >= 0:
+    elif isinstance(view.pending, AuctionView) and view.pending.square >= 0:
         bids = [a for a in legal if type(a) is A.Bid]
         weighed = [A.Pass()] + bids[:1]
     elif phase == TRADE:

@@ -19,12 +19,13 @@ from collections.abc import Sequence
 from typing import Any
 
 from core.engine import bidding, debts, offers
-from core.engine.actions import Action, Offer
+from core.engine.actions import Action
 from core.engine.chance import Chance
 from core.engine.game import Result
 from core.engine.turns import StackedTurns
 
 from . import estates, legality, moves, sales, trading
+from .actions import Propose
 from .board import (
     BARRACKS_IN_BANK,
     DEEDS,
@@ -52,7 +53,7 @@ from .sentences import SENTENCES
 from .view import make_view
 
 
-class ArmyState(StackedTurns):
+class ArmyState(StackedTurns[Propose]):
     sentences = SENTENCES
     RULES = (moves, sales, estates, trading, bidding, offers)
     __slots__ = (
@@ -191,7 +192,7 @@ class ArmyState(StackedTurns):
     def _close_auction(self) -> None:
         sales.close_auction(self)
 
-    def _hand_over_side(self, giver: int, taker: int, offer: Offer, proposers: bool) -> None:
+    def _hand_over_side(self, giver: int, taker: int, offer: Propose, proposers: bool) -> None:
         trading.hand_over_side(self, giver, taker, offer, proposers)
 
     def _settle_debt(self) -> bool:

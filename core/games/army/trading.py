@@ -7,12 +7,13 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from core.engine import debts
+from core.engine.decisions import Debt, TradeOffer
 from core.engine.templates import Holdings
 
 from . import actions as A
 from . import estates
 from .board import DEEDS, GROUP_SQUARES, SQUARES
-from .frames import DEBT, END, MAX_PROPOSALS, ROLL, TRADE, LiftOrKeep, interest
+from .frames import MAX_PROPOSALS, TRADE, LiftOrKeep, interest
 
 if TYPE_CHECKING:
     from .state import ArmyState
@@ -45,10 +46,9 @@ def offer_partners(state: ArmyState, seat: int) -> tuple[int, ...]:
     if seat != state.actor() or state.proposals[seat] >= MAX_PROPOSALS:
         return ()
     frame = state.top()
-    kind = frame.kind if frame else state.stage
-    if kind == TRADE:
+    if isinstance(frame, TradeOffer):
         return (frame.proposer,)  # a counter-offer goes back to the proposer
-    if kind in (ROLL, END) and not state.jailed or kind == DEBT and frame.debtor == seat:
+    if frame is None and not state.jailed or isinstance(frame, Debt) and frame.debtor == seat:
         others = OTHERS[state.n][seat]
         return others if all(state.active) else tuple(p for p in others if state.active[p])
     return ()

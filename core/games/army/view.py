@@ -65,7 +65,7 @@ class ArmyView(StackView):
     def templates(self) -> tuple[BidRange | OfferTerms, ...]:
         """The open-ended moves the viewer may make now beyond those listed in `legal`: any
         bid it can pay in an auction, and trade offers (worked out only if asked)."""
-        seat, found = self.viewer, []
+        seat, found = self.viewer, list[BidRange | OfferTerms]()
         if seat is None or seat not in self.to_act:
             return ()
         auction = self.pending
