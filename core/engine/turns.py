@@ -311,8 +311,8 @@ class StackView:
         return self.pending.kind if self.pending else self.stage
 
     @property
-    def offers_left(self) -> int:
-        """Trade offers the viewer may still make this turn."""
+    def offers_left(self) -> int | None:
+        """Trade offers the viewer may still make this turn (None: the game sets no limit)."""
         return self.MAX_PROPOSALS - self.proposals[self.viewer] if self.viewer is not None else 0
 
     @functools.cached_property

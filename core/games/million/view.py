@@ -41,7 +41,12 @@ class MillionView(StackView):
     walks: tuple[Walk, ...]  # where the viewer may drive now, each with its path
     cash_history: Sequence[tuple[int, ...]]  # everyone's cash at each round's end (Upto)
     hidden_money = False
-    offers_left = 0  # no trades in this game
+
+    @property
+    def offers_left(self) -> int:
+        """None: the game has no trades."""
+        return 0
+
     MAX_PROPOSALS = 0
 
     DERIVED: ClassVar[tuple[str, ...]] = ("log",)

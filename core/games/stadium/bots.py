@@ -25,9 +25,21 @@ from __future__ import annotations
 from collections.abc import Sequence
 from functools import cache
 
+from core.engine.decisions import AuctionView, Debt, TradeOffer
+
 from . import actions as A
 from .board import BLOCK_MASKS, CARDS, LOT_MASKS, LOTS, STADIUM, WIDTH
-from .frames import ACRE_PRICE, AUCTION, CROWN, DEBT, DRAW, LAND_CHOICE, MAIN, SPECULATE, TRADE
+from .frames import (
+    ACRE_PRICE,
+    AUCTION,
+    CROWN,
+    DRAW,
+    MAIN,
+    TRADE,
+    CrownOrVenture,
+    LandChoice,
+    Speculation,
+)
 from .land import land_price
 from .placement import FACINGS, placement_at, placements_of
 from .view import StadiumView
@@ -86,29 +98,31 @@ class HeuristicBot:
     def choose(self, view: StadiumView, legal: Sequence) -> object:
         if len(legal) == 1:
             return legal[0]
-        me, phase = view.viewer, view.phase
+        me, frame = view.seat, view.pending
         kinds = {type(a): a for a in legal}
-        if phase == LAND_CHOICE:
+        if isinstance(frame, LandChoice):
             return (
                 self._buy_bank_building(view, me, legal)
                 or self._buy_land(view, me, legal)
                 or kinds[A.NoLand]
             )
-        if phase == DRAW:
+        if isinstance(frame, CrownOrVenture):
             # a Venture card pays better on the whole; once it could pay for the Stadium it turns
             # up Auction cards, so the deck runs out and a game without a round limit can end
             return kinds[A.DrawCrown] if view.cash[me] >= STADIUM.price else kinds[A.DrawVenture]
-        if phase == AUCTION:
-            return self._bid(view, me, legal)
-        if phase == SPECULATE:
-            return self._speculate(view, me, legal) or kinds[A.NoLand]
-        if phase == DEBT:
+        if isinstance(frame, AuctionView):
+            return self._bid(view, me, legal, frame)
+        if isinstance(frame, Speculation):
+            return self._speculate(view, me, legal, frame.price) or kinds[A.NoLand]
+        if isinstance(frame, Debt):
             return min(legal, key=lambda a: self._worth_of(view, a))
-        if phase == TRADE:
+        if isinstance(frame, TradeOffer):
             return (
-                kinds[A.Accept] if A.Accept in kinds and self._fair(view, me) else kinds[A.Reject]
+                kinds[A.Accept]
+                if A.Accept in kinds and self._fair(view, me, frame)
+                else kinds[A.Reject]
             )
-        if phase == MAIN:
+        if frame is None and view.stage == MAIN:
             return (
                 self._stadium(view, me, legal)
                 or self._build(view, me, legal)
@@ -163,8 +177,7 @@ class HeuristicBot:
         ]
         return max(buys, key=lambda a: CARDS[buildings[a.building].card].income, default=None)
 
-    def _speculate(self, view: StadiumView, me: int, legal: Sequence):
-        price = view.pending.price
+    def _speculate(self, view: StadiumView, me: int, legal: Sequence, price: int):
         buys = [
             a
             for a in legal
@@ -176,8 +189,7 @@ class HeuristicBot:
 
     # -- auctions ------------------------------------------------------------------------------
 
-    def _bid(self, view: StadiumView, me: int, legal: Sequence):
-        auction = view.pending
+    def _bid(self, view: StadiumView, me: int, legal: Sequence, auction: AuctionView):
         if auction.piece == CROWN:
             cells = LOT_MASKS[auction.square]
             worth = (
@@ -203,7 +215,7 @@ class HeuristicBot:
     def _worth_of(self, view: StadiumView, action) -> int:
         """What a debt sale would give away (the least valuable goes first)."""
         if type(action) is A.AuctionLand:
-            return ACRE_PRICE * view.parcel(view.viewer, action.lot).bit_count()
+            return ACRE_PRICE * view.parcel(view.seat, action.lot).bit_count()
         if type(action) is A.AuctionBuilding:
             return 2 * self._item_worth(view, action.building, "building")
         return 1 << 40  # bankruptcy, only when nothing is left
@@ -215,10 +227,10 @@ class HeuristicBot:
             + sum(self._item_worth(view, b, "building") for b in buildings)
         )
 
-    def _fair(self, view: StadiumView, me: int) -> bool:
+    def _fair(self, view: StadiumView, me: int, trade: TradeOffer[A.Propose]) -> bool:
         """Whether to accept the offer waiting on it: it must gain by it, and much more from
         a rival rich enough to build the Stadium."""
-        offer, proposer = view.pending.offer, view.pending.proposer
+        offer, proposer = trade.offer, trade.proposer
         given = self._value(view, offer.get_lots, offer.get_buildings, offer.get_cash, me)
         got = self._value(view, offer.give_lots, offer.give_buildings, offer.give_cash, proposer)
         if view.cash[proposer] >= STADIUM.price and (offer.get_lots or offer.get_buildings):

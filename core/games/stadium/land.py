@@ -187,7 +187,7 @@ def legal_builds(state: StadiumState, seat: int) -> list:
     """Every Build `seat` may make now (one per placement that fits)."""
     if state.built or state.demolished or state.round == 1:
         return []
-    free, cash, found = buildable(state, seat), state.cash(seat), []
+    free, cash, found = buildable(state, seat), state.cash(seat), list[A.Build]()
     if not free:
         return found
     elsewhere = ~free
@@ -265,9 +265,10 @@ def why_no_builds(state: StadiumState, seat: int) -> str | None:
     )
 
 
-def do_Build(state: StadiumState, seat: int, action) -> None:
+def do_Build(state: StadiumState, seat: int, action: A.Build) -> None:
     card = CARDS[action.card]
     spot = placement_at(card.id, action.row, action.col, FACINGS[action.facing])
+    assert spot is not None  # the build was checked: the card fits there
     price = building_price(state, seat, action.card)
     # built only thanks to a Zoning variance: it stands outside the block's class
     variance = action.card != STADIUM_INDEX and state.block_class[spot.block] not in (

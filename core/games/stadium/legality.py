@@ -6,7 +6,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from core.engine.actions import Action
 from core.engine.chance import DIE, Chance
+from core.engine.decisions import AuctionLot, TradeOffer
 from core.engine.errors import NOT_YOUR_TURN
 
 from . import actions as A
@@ -15,16 +17,15 @@ from .board import LOTS
 from .frames import (
     ACRE_PRICE,
     ANSWERS,
-    AUCTION,
     BID_STEP,
     DEBT,
     DRAW,
-    LAND_CHOICE,
     MAIN,
     OVER,
     ROLL,
-    SPECULATE,
     WHAT_NOW,
+    LandChoice,
+    Speculation,
 )
 from .land import land_price
 
@@ -35,6 +36,7 @@ ROLL_ANSWERS = (A.Roll(),)
 DRAW_ANSWERS = (A.DrawCrown(), A.DrawVenture())
 TRADE_ANSWERS = (A.Accept(), A.Reject())
 BID_RAISES = (0, BID_STEP, 5 * BID_STEP, 10 * BID_STEP)  # the bids listed above the lowest
+NOT_OFFERABLE = "auction something of yours not yet offered for this debt"
 
 
 def situation_of(state: StadiumState) -> str:
@@ -42,7 +44,7 @@ def situation_of(state: StadiumState) -> str:
     return frame.kind if frame else state.stage
 
 
-def legal_actions(state: StadiumState, seat: int) -> list:
+def legal_actions(state: StadiumState, seat: int) -> list[Action]:
     if seat != state.actor():
         return []
     frame, kind = state.top(), situation_of(state)
@@ -56,33 +58,36 @@ def legal_actions(state: StadiumState, seat: int) -> list:
             else []
         )
         return [*land.legal_builds(state, seat), *demolitions, A.EndTurn()]
-    if kind == LAND_CHOICE:
-        return (
-            [
+    if isinstance(frame, LandChoice):
+        return [
+            *(
                 A.BuyLot(lot)
                 for lot, cells in land.bank_parcels(state, frame.zone)
                 if ACRE_PRICE * cells.bit_count() <= cash
-            ]
-            + [
+            ),
+            *(
                 A.BuyBuilding(b.id)
                 for b in land.bank_buildings(state, frame.zone)
                 if land_price(b) <= cash
-            ]
-            + [A.NoLand()]
-        )
+            ),
+            A.NoLand(),
+        ]
     if kind == DRAW:
         return list(DRAW_ANSWERS)
-    if kind == SPECULATE:
+    if isinstance(frame, Speculation):
         return [
-            A.Speculate(lot, seller)
-            for lot, seller in ventures.speculation_lots(state, seat, frame.price)
-        ] + [A.NoLand()]
-    if kind == AUCTION:
+            *(
+                A.Speculate(lot, seller)
+                for lot, seller in ventures.speculation_lots(state, seat, frame.price)
+            ),
+            A.NoLand(),
+        ]
+    if isinstance(frame, AuctionLot):
         least = frame.auction.minimum
-        return [A.Bid(least + up) for up in BID_RAISES if least + up <= cash] + [A.Pass()]
+        return [*(A.Bid(least + up) for up in BID_RAISES if least + up <= cash), A.Pass()]
     if kind == DEBT:
         lots, buildings = sales.offerable(state, seat)
-        found = [A.AuctionLand(lot) for lot in lots] + [A.AuctionBuilding(b) for b in buildings]
+        found: list[Action] = [*map(A.AuctionLand, lots), *map(A.AuctionBuilding, buildings)]
         return found or [A.Bankrupt()]
     return list(TRADE_ANSWERS)
 
@@ -100,45 +105,45 @@ def why_none(state: StadiumState, seat: int, kind: type) -> str | None:
     land to buy after a low throw, or none to take with the Speculator card."""
     if seat != state.actor():
         return None
-    situation = situation_of(state)
-    if situation == MAIN:
+    frame = state.top()
+    if frame is None and state.stage == MAIN:
         if kind is A.Build:
             return land.why_no_builds(state, seat)
         return land.why_no_demolitions(state, seat) if kind is A.Demolish else None
-    if situation == LAND_CHOICE and kind in (A.BuyLot, A.BuyBuilding):
-        return sales.why_no_lots(state, seat, state.top().zone)
-    if situation == SPECULATE and kind is A.Speculate:
-        return sales.why_no_speculation(state, seat, state.top().price)
+    if isinstance(frame, LandChoice) and kind in (A.BuyLot, A.BuyBuilding):
+        return sales.why_no_lots(state, seat, frame.zone)
+    if isinstance(frame, Speculation) and kind is A.Speculate:
+        return sales.why_no_speculation(state, seat, frame.price)
     return None
 
 
-def why_illegal(state: StadiumState, seat: int, action) -> str | None:
+def why_illegal(state: StadiumState, seat: int, action: Action) -> str | None:
     if state.stage == OVER:
         return "the game is over"
     if seat != state.actor():
         return NOT_YOUR_TURN
-    frame, kind, cls = state.top(), situation_of(state), type(action)
-    if cls is A.Propose:
+    frame, kind = state.top(), situation_of(state)
+    if isinstance(action, A.Propose):
         return trading.why_no_offer(state, seat, action)
-    if cls not in ANSWERS[kind]:
+    if type(action) not in ANSWERS[kind]:
         return WHAT_NOW[kind]
     cash = state.cash(seat)
-    if cls is A.Build:
+    if isinstance(action, A.Build):
         return land.why_no_build(state, seat, action)
-    if cls is A.Demolish:
+    if isinstance(action, A.Demolish):
         return land.why_no_demolition(state, seat, action.building)
-    if cls is A.BuyLot:
+    if isinstance(action, A.BuyLot) and isinstance(frame, LandChoice):
         if not 0 <= action.lot < len(LOTS) or not land.for_sale(state, action.lot):
             return f"{A.lot_name(action.lot)} is not Bank land for sale"
         if frame.zone and LOTS[action.lot].zone != frame.zone:
             return f"your throw lets you buy in zone {frame.zone} only"
         if sales.lot_price(state, action.lot) > cash:
             return f"it costs ${sales.lot_price(state, action.lot):,} and you have ${cash:,}"
-    elif cls is A.BuyBuilding:
+    elif isinstance(action, A.BuyBuilding) and isinstance(frame, LandChoice):
         return sales.why_no_bank_building(state, seat, action.building, frame.zone)
-    elif cls is A.DrawCrown and not state.crown_deck:
+    elif isinstance(action, A.DrawCrown) and not state.crown_deck:
         return "every Auction card has been turned up: pick a Venture card"
-    elif cls is A.Speculate:
+    elif isinstance(action, A.Speculate) and isinstance(frame, Speculation):
         if (action.lot, action.seller) not in ventures.speculation_lots(
             state, seat, frame.price, True
         ):
@@ -146,7 +151,7 @@ def why_illegal(state: StadiumState, seat: int, action) -> str | None:
         price = sales.lot_price(state, action.lot, action.seller, frame.price)
         if price > cash:
             return f"it costs ${price:,} and you have ${cash:,}"
-    elif cls is A.Bid:
+    elif isinstance(action, A.Bid) and isinstance(frame, AuctionLot):
         auction = frame.auction
         if action.amount < auction.minimum:
             return f"the lowest bid now is ${auction.minimum:,}"
@@ -154,12 +159,14 @@ def why_illegal(state: StadiumState, seat: int, action) -> str | None:
             return f"bids rise in steps of ${BID_STEP:,}"
         if action.amount > cash:
             return f"you have only ${cash:,}"
-    elif cls in (A.AuctionLand, A.AuctionBuilding):
-        lots, buildings = sales.offerable(state, seat)
-        if (action.lot not in lots) if cls is A.AuctionLand else (action.building not in buildings):
-            return "auction something of yours not yet offered for this debt"
-    elif cls is A.Bankrupt and any(sales.offerable(state, seat)):
+    elif isinstance(action, A.AuctionLand):
+        if action.lot not in sales.offerable(state, seat)[0]:
+            return NOT_OFFERABLE
+    elif isinstance(action, A.AuctionBuilding):
+        if action.building not in sales.offerable(state, seat)[1]:
+            return NOT_OFFERABLE
+    elif isinstance(action, A.Bankrupt) and any(sales.offerable(state, seat)):
         return "you can still auction land or buildings to raise the money"
-    elif cls is A.Accept:
+    elif isinstance(action, A.Accept) and isinstance(frame, TradeOffer):
         return trading.why_no_exchange(state, frame.offer, frame.proposer)
     return None

@@ -16,12 +16,13 @@ from typing import TYPE_CHECKING
 
 from core.engine import debts
 from core.engine.auction import OpenAuction
-from core.engine.decisions import AuctionLot
+from core.engine.decisions import AuctionLot, Debt
 
+from . import actions as A
 from . import land, ventures
 from .actions import lot_name
 from .board import BLOCKS, CARDS, LOTS
-from .frames import ACRE_PRICE, BANK_BUILDING, BID_STEP, BUILDING, CROWN, LAND
+from .frames import ACRE_PRICE, BANK_BUILDING, BID_STEP, BUILDING, CROWN, LAND, Speculation
 from .land import acres, beyond_cash, land_price
 
 if TYPE_CHECKING:
@@ -102,8 +103,8 @@ def do_NoLand(state: StadiumState, seat: int, _action) -> None:
     state._say("buys-no-land", state.players[seat])
 
 
-def do_Speculate(state: StadiumState, seat: int, action) -> None:
-    frame = state.stack.pop()
+def do_Speculate(state: StadiumState, seat: int, action: A.Speculate) -> None:
+    frame = state.answered(Speculation)
     cells = land.parcel(state, action.seller, action.lot)
     price = frame.price * acres(cells)
     state._pay(seat, action.seller, price, f"Speculator: {lot_name(action.lot)}")
@@ -139,13 +140,13 @@ def auction_item(state: StadiumState, frame: AuctionLot) -> str:
 
 
 def close_auction(state: StadiumState) -> None:
-    frame = state.stack.pop()
+    frame = state.answered(AuctionLot)
     auction, item, piece = frame.auction, frame.square, frame.piece
     what, winner = auction_item(state, frame), auction.high_bidder
     if winner is None:
         unsold(state, item, piece, what)
         return
-    seller = state.bank if piece in (CROWN, BANK_BUILDING) else state.stack[-1].debtor
+    seller = state.bank if piece in (CROWN, BANK_BUILDING) else state.waiting(Debt).debtor
     state._pay(winner, seller, auction.high, f"auction: {what}")
     state._say("wins-auction", state.players[winner], what, auction.high)
     if piece in (CROWN, LAND):
@@ -197,7 +198,7 @@ def debt_sale(state: StadiumState, seat: int, item: int, piece: str) -> None:
     state.offered = (*state.offered, (piece, item))
     others = state._order_from((seat + 1) % state.n)
     open_auction(state, tuple(s for s in others if s != seat), BID_STEP, item, piece)
-    state._say("debt-sale", state.players[seat], auction_item(state, state.stack[-1]))
+    state._say("debt-sale", state.players[seat], auction_item(state, state.waiting(AuctionLot)))
 
 
 def do_AuctionLand(state: StadiumState, seat: int, action) -> None:

@@ -17,12 +17,13 @@ from collections.abc import Sequence
 from typing import Any
 
 from core.engine import bidding, debts, offers
-from core.engine.actions import Action, Offer
+from core.engine.actions import Action
 from core.engine.chance import DIE, Chance
 from core.engine.decisions import TradeOffer
 from core.engine.game import Result
 from core.engine.turns import StackedTurns
 
+from . import actions as A
 from . import land, legality, sales, trading, ventures
 from .board import BLOCKS, CARDS, CROWN_LOTS, LAND_MASK, VENTURES
 from .frames import MAIN, ROLL, START_CASH, CrownOrVenture, LandChoice
@@ -31,7 +32,7 @@ from .sentences import SENTENCES
 from .view import make_view
 
 
-class StadiumState(StackedTurns):
+class StadiumState(StackedTurns[A.Propose]):
     sentences = SENTENCES
     RULES = (land, sales, ventures, bidding, offers)
     __slots__ = (
@@ -131,10 +132,10 @@ class StadiumState(StackedTurns):
     def _bank_auction(self, item: int) -> None:
         sales.bank_auction(self, item)
 
-    def _note_offer(self, seat: int, offer: Offer) -> None:
+    def _note_offer(self, seat: int, offer: A.Propose) -> None:
         trading.note_offer(self, seat, offer)
 
-    def _hand_over_side(self, giver: int, taker: int, offer: Offer, proposers: bool) -> None:
+    def _hand_over_side(self, giver: int, taker: int, offer: A.Propose, proposers: bool) -> None:
         trading.hand_over_side(self, giver, taker, offer, proposers)
 
     # -- performing ----------------------------------------------------------------------------

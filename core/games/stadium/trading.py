@@ -13,7 +13,7 @@ from core.engine.decisions import TradeOffer
 from . import actions as A
 from . import land, sales
 from .board import LOTS
-from .frames import MAIN, ROLL, TRADE
+from .frames import MAIN, ROLL
 
 if TYPE_CHECKING:
     from .state import StadiumState
@@ -24,7 +24,7 @@ def offer_partners(state: StadiumState, seat: int) -> tuple[int, ...]:
     if seat != state.actor():
         return ()
     frame = state.top()
-    if frame is not None and frame.kind == TRADE:
+    if isinstance(frame, TradeOffer):
         return (frame.proposer,)  # a counter-offer goes back to the proposer
     if frame is None and state.stage in (ROLL, MAIN):
         return tuple(p for p in range(state.n) if p != seat and state.active[p])

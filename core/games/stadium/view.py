@@ -49,7 +49,11 @@ class StadiumView(StackView):
 
     DERIVED: ClassVar[tuple[str, ...]] = ("templates", "log")
     SENTENCES = SENTENCES
-    offers_left = None  # no limit: an offer is refused only when made twice in a turn
+
+    @property
+    def offers_left(self) -> None:
+        """No limit: an offer is refused only when made twice in a turn."""
+        return None
 
     @cached_property
     def templates(self) -> tuple[BidRange, ...]:
