@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Self, TypeVar
 
 from .actions import Action, ActionCodec
 from .chance import Chance
@@ -194,11 +193,10 @@ class GameState:
         finally:
             self._forced = ()
 
-    def copy(self) -> GameState:
+    def copy(self) -> Self:
         """A state to play on apart: every field, with the generator, the log and the game's
         `COPIED` lists copied."""
-        kind: type = type(self)  # (a class is hashable; mypy cannot see it for GameState's)
-        return _copier(kind)(self)
+        return _copier(type(self))(self)
 
     def to_act(self) -> tuple[int, ...]:
         """The seats that must act now; empty when the game is over."""
@@ -271,17 +269,21 @@ class GameState:
         return nxt
 
 
-@functools.cache
 def _slots(cls: type) -> tuple[str, ...]:
     """Every slot of `cls` and the classes it is made of."""
     return tuple(name for klass in cls.__mro__ for name in getattr(klass, "__slots__", ()))
 
 
-@functools.cache
-def _copier(cls: type) -> Callable[[GameState], GameState]:
+G = TypeVar("G", bound=GameState)
+_COPIERS: dict[type, Callable[[Any], Any]] = {}  # per class of state, its copier
+
+
+def _copier(cls: type[G]) -> Callable[[G], G]:
     """A function copying a `cls` state slot by slot, written out once per class as dataclasses
     writes its methods (a loop of getattr and setattr took four times as long)."""
-    copied: tuple[str, ...] = getattr(cls, "COPIED")  # noqa: B009 (mypy: a GameState class)
+    if cls in _COPIERS:
+        return _COPIERS[cls]
+    copied = cls.COPIED
     apart = {"rng": ".copy()", "events": "[:]", **{name: "[:]" for name in copied}}
     body = "".join(
         f"    clone.{name} = state.{name}{apart.get(name, '')}\n" for name in _slots(cls)
@@ -289,4 +291,5 @@ def _copier(cls: type) -> Callable[[GameState], GameState]:
     source = f"def copy(state):\n    clone = new(cls)\n{body}    return clone\n"
     scope: dict[str, Any] = {"new": object.__new__, "cls": cls}
     exec(source, scope)  # noqa: S102 - the source is made of slot names only
-    return scope["copy"]
+    copier = _COPIERS[cls] = scope["copy"]
+    return copier

@@ -24,7 +24,7 @@ from .events import Event, Recorded, Sentences
 from .game import GameState, Result
 from .ledger import Ledger, Transfer
 from .rng import Rng
-from .views import view_dataclass
+from .views import Seated, view_dataclass
 
 OVER = "over"
 F = TypeVar("F", bound=Frame)
@@ -263,7 +263,7 @@ def _handler(game: type, action: type) -> Callable[..., None]:
 
 
 @view_dataclass
-class StackView:
+class StackView(Seated):
     """What one seat sees of a game on a stack of decisions, as far as every such game shows
     it (a game's view adds its own fields after these), and what follows from it; the view
     class names its game's `SENTENCES` and `MAX_PROPOSALS`."""
@@ -291,14 +291,6 @@ class StackView:
     MAX_PROPOSALS: ClassVar[int]
     if TYPE_CHECKING:  # not a field of every game's view: one with trades shows it
         proposals: tuple[int, ...]  # the offers each player made this turn
-
-    @property
-    def seat(self) -> int:
-        """The seat of a player's view (a bot's, or a player's at the table): a spectator's view
-        has none (ValueError)."""
-        if self.viewer is None:
-            raise ValueError("a spectator's view is no seat's")
-        return self.viewer
 
     @property
     def pending(self) -> Frame | None:

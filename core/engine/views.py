@@ -67,6 +67,20 @@ class Upto(Sequence):
         return f"Upto({self._all()!r})"
 
 
+class Seated:
+    """A view for a seat (`viewer`), or for a spectator (None)."""
+
+    viewer: int | None
+
+    @property
+    def seat(self) -> int:
+        """The seat of a player's view (a bot's, or a player's at the table): a spectator's view
+        has none (ValueError)."""
+        if self.viewer is None:
+            raise ValueError("a spectator's view is no seat's")
+        return self.viewer
+
+
 def viewer_acts(view: Any) -> bool:
     """Whether the seat a view is for must act now (never so for a spectator's view)."""
     return view.viewer is not None and view.viewer in view.to_act
@@ -77,7 +91,8 @@ def actor_name(view: Any) -> str:
     return view.players[view.to_act[0]] if view.to_act else ""
 
 
-def view_dataclass(cls: type) -> type:
+@typing.dataclass_transform(kw_only_default=True, frozen_default=True)
+def view_dataclass(cls: type[V]) -> type[V]:
     """`cls` as a frozen dataclass (a view) whose __init__ takes every field by keyword and
     fills them at once. A frozen dataclass's own __init__ sets each field through
     `object.__setattr__`: for a view's thirty-odd fields that was half of what a view cost
@@ -87,7 +102,7 @@ def view_dataclass(cls: type) -> type:
     game's rules do for every decision a bot takes (33 keywords cost 2.3 us, this 1 us). It
     does not check the names: each game's test of its views does (test_views_json)."""
     cls = dataclasses.dataclass(frozen=True)(cls)
-    fields = dataclasses.fields(cls)
+    fields = dataclasses.fields(cls)  # type: ignore[arg-type]
     if any(
         f.default is not dataclasses.MISSING or f.default_factory is not dataclasses.MISSING
         for f in fields

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from functools import cache
 from importlib import import_module
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypedDict
 
 from core.engine.data import read_json
 
@@ -19,8 +19,13 @@ if TYPE_CHECKING:
 SLUGS = ("bigshot", "army", "stadium", "million")  # in the order menus list them
 
 
+class About(TypedDict):
+    title: str
+    summary: str
+
+
 @cache
-def about(slug: str) -> dict[str, str]:
+def about(slug: str) -> About:
     """The game's title and summary; ValueError if there is no such game."""
     _check(slug)
     return read_json(__name__, f"{slug}/about.json")

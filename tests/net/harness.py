@@ -205,6 +205,7 @@ def play_until(host, table, until_state) -> None:
         table.match.act(seat, action)
         state = table.match.state
     host._made(table)  # as after any move: the game's end kept, everyone told
+    host.storage.queue(lambda: None).result()  # the writes it handed the disk's thread done
 
 
 async def turn_the_bell(person) -> None:

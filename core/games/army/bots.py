@@ -235,8 +235,8 @@ class HeuristicBot:
 
     def _offer(self, view: ArmyView, me: int, budget: int) -> A.Propose | None:
         """Cash for the one deed that would complete a group of mine, at the fair price."""
-        partners, owner, terms = view.offer_partners, view.owner, view.offer_terms
-        if terms is None:  # no offer may be made now
+        partners, owner = view.offer_partners, view.owner
+        if not partners:
             return None
         for group, square in self._one_short(owner, me):
             holder = owner[square]
@@ -245,6 +245,7 @@ class HeuristicBot:
             price = SQUARES[square].price + int(GROUP_THREAT * self._group_price(square))
             if price > min(budget, view.cash[me]) or any(view.level[s] for s in group):
                 continue
-            if square in terms.of(holder).deeds:  # what the offer may hold
+            terms = view.offer_terms  # what the offer may hold (worked out only if asked)
+            if terms is not None and square in terms.of(holder).deeds:
                 return A.Propose(holder, give_cash=price, get=(square,))
         return None

@@ -55,9 +55,10 @@ N_LOTS = len(LOTS)
 
 # A lot's or a space's cubes are a tuple of four counts, one per colour. Every count a lot can hold,
 # and, for those with room, the counts with one more cube of each colour: placing is a lookup.
-NO_CUBES = (0, 0, 0, 0)
+Cubes = tuple[int, ...]  # four counts, one per colour
+NO_CUBES: Cubes = (0, 0, 0, 0)
 CUBE_COUNTS = tuple(c for c in product(range(LOT_CAPACITY + 1), repeat=4) if sum(c) <= LOT_CAPACITY)
-ONE_MORE = {
+ONE_MORE: dict[Cubes, tuple[Cubes, ...]] = {
     c: tuple(c[:i] + (c[i] + 1,) + c[i + 1 :] for i in range(4))
     for c in CUBE_COUNTS
     if sum(c) < LOT_CAPACITY

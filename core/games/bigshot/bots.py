@@ -14,7 +14,7 @@ from collections.abc import Sequence
 
 from . import actions as A
 from .appraisal import Appraisal
-from .view import BigShotView
+from .view import AuctionView, BigShotView
 
 BID_FRACTION = 0.7  # bid up to this share of what the cubes are worth
 LOAN_MARGIN = 2  # borrow only when the margin beats the interest by this much
@@ -31,7 +31,7 @@ class HeuristicBot:
     def choose(self, view: BigShotView, legal: Sequence) -> object:
         if len(legal) == 1:
             return legal[0]
-        me = view.seat_colours[view.viewer]
+        me = view.seat_colours[view.seat]
         phase = view.phase
         if phase == "place":
             return self._best_placement(view, me, legal)
@@ -40,14 +40,13 @@ class HeuristicBot:
         loans = [a for a in legal if isinstance(a, A.TakeLoan)]
         if phase == "loans":
             return self._loan_or(view, me, loans, A.NO_MORE_LOANS, need=None)
-        if phase == "bid":
-            return self._bid(view, me, legal, loans)
+        if view.auction is not None:
+            return self._bid(view, me, legal, loans, view.auction)
         return next(a for a in legal if not isinstance(a, A.TakeLoan))
 
     # -- bidding ---------------------------------------------------------------------------------
 
-    def _bid(self, view: BigShotView, me, legal, loans):
-        auction = view.auction
+    def _bid(self, view: BigShotView, me, legal, loans, auction: AuctionView):
         others_out = all(s in auction.passed for s in range(len(view.players)) if s != view.viewer)
         if auction.high_bidder is None and others_out:
             return A.PASS  # the roller takes the cubes free

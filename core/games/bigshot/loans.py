@@ -31,12 +31,12 @@ def loan_allowed_now(state: BigShotState, seat: int, colour: int) -> bool:
         return True
     if window == BEFORE_AUCTION:
         return state.phase == LOANS and state.current == seat
-    if state.phase != BID or state.auction.bidder != seat:
+    if state.phase != BID or state.bidding.bidder != seat:
         return False
-    if window == BEFORE_FIRST_BID and state.auction.has_acted(seat):
+    if window == BEFORE_FIRST_BID and state.bidding.has_acted(seat):
         return False
     if state.when_short:
-        return state.cash(colour) < state.auction.minimum
+        return state.cash(colour) < state.bidding.minimum
     return True
 
 

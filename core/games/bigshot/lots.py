@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 from . import actions as A
 from .board import COLOURS, LOT_CAPACITY, LOTS, N_LOTS, NO_CUBES, ONE_MORE, ROUNDS, lot_winner
 from .phases import OVER, ROLL
+from .scoring import decide
 
 if TYPE_CHECKING:
     from .state import BigShotState
@@ -46,7 +47,8 @@ def end_round(state: BigShotState) -> None:
             if not state.settled[lot] and state.lot_cubes[lot]:
                 settle(state, lot)
         state.phase = OVER
-        state._say("game-over", state.result().reason)
+        state.final = decide(state)
+        state._say("game-over", state.final.reason)
         if state.hidden:
             state._reveal()  # everyone's cash shows
     state.round_ends.append((tuple(state.owners), tuple(state.ledger.balances), tuple(state.loans)))

@@ -54,7 +54,8 @@ def score(seat_colours, owners, balances, loans) -> list[SeatScore]:
             by_colour[owner].append(lot)
     scores = []
     for colours in seat_colours:
-        lots, cash, debt, eligible = [], 0, 0, True
+        lots: list[tuple[int, int, int]] = []
+        cash, debt, eligible = 0, 0, True
         for colour in colours:
             mine = by_colour[colour]
             lots.extend((lot, colour, lot_worth(lot, colour, owners)) for lot in mine)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from core.engine.actions import Action
 from core.engine.search import SearchPlan
 
 from . import actions as A
@@ -20,13 +21,14 @@ from .determinize import determinize
 def candidates(view, legal: Sequence, suggestion) -> list:
     """The moves worth playing out here, the heuristic bot's `suggestion` first (it is kept
     where the playouts cannot tell the moves apart)."""
-    loans = [a for a in legal if type(a) is A.TakeLoan]
+    loans = [a for a in legal if isinstance(a, A.TakeLoan)]
     cheapest_loan = [min(loans, key=lambda a: view.loans[a.colour])] if loans else []
+    weighed: list[Action]
     if view.phase == "bid":
-        bids = [a for a in legal if type(a) is A.Bid]
-        weighed = [A.PASS] + (bids[:1] or cheapest_loan)
+        bids = [a for a in legal if isinstance(a, A.Bid)]
+        weighed = [A.PASS, *(bids[:1] or cheapest_loan)]
     elif view.phase == "loans":
-        weighed = [A.NO_MORE_LOANS] + cheapest_loan
+        weighed = [A.NO_MORE_LOANS, *cheapest_loan]
     else:
         return []
     return [suggestion] + [move for move in weighed if move != suggestion]

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from core.engine.actions import Action
 from core.engine.auction import OpenAuction
 from core.engine.chance import DIE, Chance
 from core.engine.errors import NOT_YOUR_TURN
@@ -127,6 +128,7 @@ class BigShotState(GameState):
         if cards is None:
             cards = list(range(len(COLOURS)))
             rng.shuffle(cards)  # the calling cards are dealt
+        self.seat_colours: tuple[tuple[int, ...], ...]
         if n == 2:
             self.seat_colours = ((cards[0], cards[1]), (cards[2], cards[3]))
         else:
@@ -209,11 +211,18 @@ class BigShotState(GameState):
     def is_over(self) -> bool:
         return self.phase == OVER
 
+    @property
+    def bidding(self) -> OpenAuction:
+        """The auction running now (asked only while one runs)."""
+        if self.auction is None:
+            raise ValueError("no auction is running")
+        return self.auction
+
     def _find_actor(self) -> int:
         """The one seat whose turn it is (Big Shot is turn-based), or -1 when it is over."""
         phase = self.phase
         if phase == BID:
-            return self.auction.bidder
+            return self.bidding.bidder
         if phase == ROLL:
             return self.roller
         if phase == LOANS:
@@ -230,8 +239,8 @@ class BigShotState(GameState):
         seat = self.current
         return None if seat < 0 else seat
 
-    def chance_after(self, seat: int, action) -> Chance | None:
-        return DIE if action.kind == "roll" else None
+    def chance_after(self, seat: int, action: Action) -> Chance | None:
+        return DIE if type(action) is A.Roll else None
 
     def payable(self, seat: int) -> int:
         """The largest bid `seat` can pay from one of its colours."""
@@ -249,12 +258,12 @@ class BigShotState(GameState):
             and any(loans.loan_allowed_now(self, seat, c) for c in self.seat_colours[seat])
         )
 
-    def legal_actions(self, seat: int) -> tuple:
+    def legal_actions(self, seat: int) -> tuple[Action, ...]:
         """Every action `seat` may take now, loans first; empty when it may do nothing."""
         if self.current != seat or seat < 0:
             return loans.loan_actions(self, seat) if 0 <= seat < len(self.players) else ()
         phase = self.phase
-        borrowing = loans.loan_actions(self, seat)
+        borrowing: tuple[Action, ...] = loans.loan_actions(self, seat)
         if phase == PLACE:
             to_place, places = self.to_place, self.open_places
             for c in range(4):
@@ -262,31 +271,30 @@ class BigShotState(GameState):
                     borrowing += places[c]
             return borrowing
         if phase == BID:
-            return borrowing + (A.PASS,) + A.BIDS[self.auction.minimum : self.payable(seat) + 1]
+            return borrowing + (A.PASS,) + A.BIDS[self.bidding.minimum : self.payable(seat) + 1]
         if phase == ROLL:
             return borrowing + (A.ROLL,)
         if phase == LOANS:
             return borrowing + (A.NO_MORE_LOANS,)
         return tuple(A.pay_with(c) for c in self.seat_colours[seat] if self.cash(c) >= self.price)
 
-    def why_illegal(self, seat: int, action) -> str | None:
-        kind = getattr(action, "kind", None)
-        if kind == "loan":
+    def why_illegal(self, seat: int, action: Action) -> str | None:
+        if isinstance(action, A.TakeLoan):
             return loans.why_no_loan(self, seat, action.colour)
         if self.current != seat:
             return NOT_YOUR_TURN
         phase = self.phase
-        if kind == "bid" or kind == "pass":
+        if isinstance(action, (A.Bid, A.Pass)):
             if phase != BID:
                 return "there is no bidding now"
-            if kind == "pass":
+            if isinstance(action, A.Pass):
                 return None
-            if action.amount < self.auction.minimum:
-                return f"a bid must be at least {self.auction.minimum}"
+            if action.amount < self.bidding.minimum:
+                return f"a bid must be at least {self.bidding.minimum}"
             if action.amount > self.payable(seat):
                 return f"you cannot pay {action.amount} (you have {self.payable(seat)})"
             return None
-        if kind == "place":
+        if isinstance(action, A.Place):
             if phase != PLACE:
                 return "there are no cubes to place now"
             if not (0 <= action.colour < 4 and 0 <= action.lot < N_LOTS):
@@ -296,11 +304,11 @@ class BigShotState(GameState):
             if self.settled[action.lot]:
                 return f"{LOTS[action.lot].name} is settled and takes no more cubes"
             return None
-        if kind == "roll":
+        if isinstance(action, A.Roll):
             return None if phase == ROLL else "the die has been rolled this round"
-        if kind == "no-loan":
+        if isinstance(action, A.NoMoreLoans):
             return None if phase == LOANS else "loans are not being asked for now"
-        if kind == "pay":
+        if isinstance(action, A.PayWith):
             if phase != PAY:
                 return "there is nothing to pay now"
             if action.colour not in self.seat_colours[seat]:
@@ -312,29 +320,32 @@ class BigShotState(GameState):
 
     # -- applying --------------------------------------------------------------------------------
 
-    def _perform(self, seat: int, action) -> None:
-        kind = action.kind  # the commonest first: a game places 72 cubes
-        if kind == "place":
+    def _perform(self, seat: int, action: Action) -> None:
+        cls = type(action)  # the commonest first: a game places 72 cubes
+        if isinstance(action, A.Place):
             lots.place(self, action.colour, action.lot)
-        elif kind == "bid" or kind == "pass":
-            auction = self.auction
-            if kind == "bid":
-                self._say("bids", self.players[seat], action.amount)
-                auction.bid(action.amount)
-            else:
-                self._say("passes", self.players[seat])
-                auction.pass_()
-            if auction.finished:
-                self._close_auction()
-        elif kind == "loan":
+        elif isinstance(action, A.Bid):
+            self._say("bids", self.players[seat], action.amount)
+            self.bidding.bid(action.amount)
+            self._close_if_done()
+        elif cls is A.Pass:
+            self._say("passes", self.players[seat])
+            self.bidding.pass_()
+            self._close_if_done()
+        elif isinstance(action, A.TakeLoan):
             loans.lend(self, action.colour)
-        elif kind == "roll":
+        elif cls is A.Roll:
             self._roll()
-        elif kind == "no-loan":
+        elif cls is A.NoMoreLoans:
             loans.next_loan_request(self)
-        else:  # pay
+        elif isinstance(action, A.PayWith):
             self._pay(action.colour)
         self.current = self._find_actor()
+
+    def _close_if_done(self) -> None:
+        """Close the auction if the last bid or pass ended it."""
+        if self.bidding.finished:
+            self._close_auction()
 
     def _name_colour(self, colour: int) -> str:
         """A colour's owner as the log names it: "Ann", "Ann (red)" with two colours, or "the
@@ -370,7 +381,7 @@ class BigShotState(GameState):
         self.auction = OpenAuction(order, free_to=self.roller)  # "at no cost" if all pass
 
     def _close_auction(self) -> None:
-        auction = self.auction
+        auction = self.bidding
         self.auction = None
         space = self.broker
         self.to_place = list(self.spaces[space])

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, ClassVar
 from core.engine.actions import Action
 from core.engine.events import Event, named
 from core.engine.ledger import Transfer
-from core.engine.views import Upto, ViewSchema, view_dataclass, view_of
+from core.engine.views import Seated, Upto, ViewSchema, view_dataclass, view_of
 
 from .actions import CODEC
 from .board import COLOURS, LOAN_DEBT
@@ -39,7 +39,7 @@ class AuctionView:
 
 
 @view_dataclass
-class BigShotView:
+class BigShotView(Seated):
     viewer: int | None
     players: tuple[str, ...]
     seat_colours: tuple[tuple[int, ...], ...]

@@ -53,7 +53,7 @@ class HeuristicBot:
     def choose(self, view: MillionView, legal: Sequence) -> object:
         if len(legal) == 1:
             return legal[0]
-        me = view.viewer
+        me = view.seat
         if view.phase == "six":
             return self._six(view, me, legal)
         if view.stage == SETUP:

@@ -32,7 +32,7 @@ def _ends(
     nowhere), never turning straight back (against the one-way street only if not `one_way`)."""
     if steps == 0:
         return ((),)
-    found = []
+    found: list[tuple[int, ...]] = []
     for nxt in (EXITS if one_way else EXITS_BOTH_WAYS)[space]:
         if nxt != came_from:
             found.extend((nxt, *rest) for rest in _ends(nxt, space, steps - 1, one_way))
@@ -45,6 +45,7 @@ def walks(
     """The destinations of a move of `steps` from `position` (None: off the board), stopping
     short allowed on the spaces of `stunts` (and the ONE WAY sign ignored if not `one_way`, a
     variant); one Walk each, in the order first found."""
+    before: tuple[int, ...]
     if position is None:  # START counts as the first space
         before, space, left = (START,), START, steps - 1
     else:

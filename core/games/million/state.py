@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from core.engine.actions import Action
 from core.engine.chance import DIE, Chance
 from core.engine.errors import NOT_YOUR_TURN
 from core.engine.game import Result
@@ -45,7 +46,7 @@ from .frames import (
     SixChoice,
     sale_price,
 )
-from .moves import walks
+from .moves import Walk, walks
 from .sentences import SENTENCES
 from .view import make_view
 
@@ -124,7 +125,7 @@ class MillionState(StackedTurns):
             BUSINESSES[b].lease if self.leased[b] else BUSINESSES[b].buy for b in self.held(seat)
         )
 
-    def destinations(self, seat: int) -> list:
+    def destinations(self, seat: int) -> list[Walk]:
         stops = self.stunt_spaces() | (frozenset() if self.exact_finish else {FINISH})
         return walks(self.position[seat], self.die, stops, self.one_way)
 
@@ -136,33 +137,34 @@ class MillionState(StackedTurns):
     def may_act(self, seat: int) -> bool:
         return seat == self.actor()
 
-    def legal_actions(self, seat: int) -> list:
+    def legal_actions(self, seat: int) -> list[Action]:
         if seat != self.actor():
             return []
         if self.stack:  # the six's choice
-            found = [] if self.six_rule == "skip" else [A.TakeTen()]
+            found: list[Action] = [] if self.six_rule == "skip" else [A.TakeTen()]
             if self.six_rule != "money":
                 found += [A.SkipPlayer(p) for p in self._skippable(seat)]
             return found
         if self.stage == SETUP:
             return [A.ChooseFree(b) for b in SINGLES if self.holder[b] == FREE]
         mine = self.held(seat)
-        managing = [A.EndLease(b) for b in mine if self.leased[b]] + [
-            A.DropSign(b) for b in mine if not self.leased[b]
+        managing: list[Action] = [
+            *(A.EndLease(b) for b in mine if self.leased[b]),
+            *(A.DropSign(b) for b in mine if not self.leased[b]),
         ]
         if self.stage == ROLL:
             return [A.Roll(), *[A.Sell(b) for b in mine if not self.leased[b]], *managing]
         if self.stage == MOVE:
             return [A.Drive(w.destination) for w in self.destinations(seat)] + managing
-        found = [
+        acquiring: list[Action] = [
             a
             for b in self._on_offer()
             for a in (A.Buy(b), A.Lease(b))
             if self._why_not_acquire(seat, a) is None
         ]
         if self.landed in REAL_ESTATE and not self.acquired and not self.sold:
-            found += [A.Sell(b) for b in mine if not self.leased[b]]
-        return [*found, *managing, A.EndTurn()]
+            acquiring += [A.Sell(b) for b in mine if not self.leased[b]]
+        return [*acquiring, *managing, A.EndTurn()]
 
     def _skippable(self, seat: int) -> list[int]:
         return [p for p in range(self.n) if p != seat and not self.skip[p]]

@@ -88,7 +88,9 @@ class MillionView(StackView):
 
 
 def make_view(state: MillionState, seat: int | None) -> MillionView:
-    mine = seat is not None and seat == state.actor()
+    walks: tuple[Walk, ...] = ()  # the mover's, while they choose where to drive
+    if seat is not None and seat == state.actor() and state.stage == MOVE:
+        walks = tuple(state.destinations(seat))
     return view_of(
         MillionView,
         {
@@ -120,7 +122,7 @@ def make_view(state: MillionState, seat: int | None) -> MillionView:
             "one_way": state.one_way,
             "six_rule": state.six_rule,
             "legal": tuple(state.legal_actions(seat)) if seat is not None else (),
-            "walks": tuple(state.destinations(seat)) if mine and state.stage == MOVE else (),
+            "walks": walks,
             "result": state.result(),
             "cash_history": Upto(state.round_ends),
             "events": Upto(state.events, show=named),
