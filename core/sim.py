@@ -11,9 +11,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from core.engine.bots import play_out
-from core.engine.game import GameSpec
+from core.engine.game import GameSpec, GameState
 from core.games import get_spec
 
+# what every game of a run shares: seed, names, bots, options and statistics (see play_games)
+Run = tuple[int, Sequence[str], Sequence[str], dict[str, Any], Sequence[str]]
 CHUNK_GAMES = 50  # games a worker plays at a time, so progress and sharing stay even
 
 
@@ -24,7 +26,7 @@ def game_seed(seed: int, index: int) -> int:
 
 def play_one(
     spec: GameSpec, names: Sequence[str], bots: Sequence[str], seed: int, options: dict[str, Any]
-):
+) -> tuple[GameState, int]:
     """Play one game between the named bot kinds; returns (final state, actions taken)."""
     state = spec.start(names, seed, options)
     players = [spec.bots[kind](seed * 31 + seat) for seat, kind in enumerate(bots)]
@@ -94,9 +96,10 @@ def play_games(
             tally.completed += 1
             tally.total_actions += actions
             result = state.result()
-            for seat in result.winners:
+            winners = result.winners if result is not None else ()  # (play_out plays to the end)
+            for seat in winners:
                 tally.wins[seat] += 1
-            tally.no_winner += not result.winners
+            tally.no_winner += not winners
             for collector in tally.collectors.values():
                 collector.add(state)
         if progress:
@@ -169,7 +172,9 @@ def simulate(
     }
 
 
-def _in_parallel(slug: str, games: int, jobs: int, run: tuple, progress) -> Tally:
+def _in_parallel(
+    slug: str, games: int, jobs: int, run: Run, progress: Callable[[int], None] | None
+) -> Tally:
     """The games in consecutive chunks over `jobs` processes, tallied in the order played."""
     chunk = max(1, min(CHUNK_GAMES, games // (jobs * 4)))
     bounds = [(first, min(games, first + chunk)) for first in range(0, games, chunk)]
@@ -184,7 +189,11 @@ def _in_parallel(slug: str, games: int, jobs: int, run: tuple, progress) -> Tall
 
 
 def _tally_in_pool(
-    slug: str, bounds: list[tuple[int, int]], jobs: int, run: tuple, progress
+    slug: str,
+    bounds: list[tuple[int, int]],
+    jobs: int,
+    run: Run,
+    progress: Callable[[int], None] | None,
 ) -> Tally:
     """The chunks' tallies in the order the games come. On Ctrl+C (which the workers leave to
     this process) the workers stop at once and the chunks finished so far are the run."""
@@ -216,6 +225,6 @@ def _leave_ctrl_c() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
-def _play_chunk(chunk: tuple) -> Tally:
+def _play_chunk(chunk: tuple[str, int, int, Run]) -> Tally:
     slug, first, stop, run = chunk
     return play_games(slug, first, stop, *run)

@@ -3,8 +3,9 @@ in the log ("bids", "passes"), and the game's `_close_auction()` once the auctio
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
+from .actions import Action
 from .decisions import AuctionLot
 
 if TYPE_CHECKING:
@@ -18,7 +19,7 @@ class BidAction(Protocol):
     def amount(self) -> int: ...
 
 
-def do_Bid(state: StackedTurns, seat: int, action: BidAction) -> None:
+def do_Bid(state: StackedTurns[Any], seat: int, action: BidAction) -> None:
     auction = state.waiting(AuctionLot).auction
     auction.bid(action.amount)
     state._say("bids", state.players[seat], action.amount)
@@ -26,7 +27,7 @@ def do_Bid(state: StackedTurns, seat: int, action: BidAction) -> None:
         state._close_auction()
 
 
-def do_Pass(state: StackedTurns, seat: int, _action) -> None:
+def do_Pass(state: StackedTurns[Any], seat: int, _action: Action) -> None:
     auction = state.waiting(AuctionLot).auction
     auction.pass_()
     state._say("passes", state.players[seat])

@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from typing import Any, Protocol
 
 from .actions import Action
+from .game import GameState
 
 
 class Bot(Protocol):
@@ -24,7 +25,7 @@ class Bot(Protocol):
 MAX_ACTIONS = 100_000  # a game still running after this many actions is taken for a bug
 
 
-def play_out(state, players: Sequence[Bot], limit: int = MAX_ACTIONS) -> int:
+def play_out(state: GameState, players: Sequence[Bot], limit: int = MAX_ACTIONS) -> int:
     """Play `state` on in place to its end, each seat by its bot; the actions taken.
 
     A view is made only for a bot that reads one; an action taken from the legal list is not

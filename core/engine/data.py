@@ -5,6 +5,7 @@ from __future__ import annotations
 import csv
 import json
 from importlib import resources
+from typing import Any
 
 
 def read_table(package: str, name: str) -> list[dict[str, str]]:
@@ -18,6 +19,6 @@ def number(cell: str) -> int:
     return int(cell) if cell else 0
 
 
-def read_json(package: str, name: str):
+def read_json(package: str, name: str) -> Any:
     """The JSON file `name` in `package`."""
     return json.loads(resources.files(package).joinpath(name).read_text(encoding="utf-8"))

@@ -11,15 +11,16 @@ the kind "must-raise" (player, amount, reason, cash).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
 
-from .decisions import BankSale, Debt
+from .decisions import BankSale, Debt, Frame
 
 if TYPE_CHECKING:
     from core.engine.turns import StackedTurns
 
 
-def charge(state: StackedTurns, debtor: int, creditor: int, amount: int, reason: str) -> None:
+def charge(state: StackedTurns[Any], debtor: int, creditor: int, amount: int, reason: str) -> None:
     """Pay now if the cash is there; otherwise the debtor must raise it first."""
     if state.cash(debtor) >= amount:
         state._pay(debtor, creditor, amount, reason)
@@ -28,7 +29,7 @@ def charge(state: StackedTurns, debtor: int, creditor: int, amount: int, reason:
         state._say("must-raise", state.players[debtor], amount, reason, state.cash(debtor))
 
 
-def settle_debt(state: StackedTurns) -> bool:
+def settle_debt(state: StackedTurns[Any]) -> bool:
     """Pay the debt on top of the stack if its debtor now has the cash (True if paid)."""
     frame = state.stack[-1] if state.stack else None
     if type(frame) is not Debt or state.cash(frame.debtor) < frame.amount:
@@ -38,7 +39,7 @@ def settle_debt(state: StackedTurns) -> bool:
     return True
 
 
-def go_bankrupt(state: StackedTurns, seat: int) -> Debt:
+def go_bankrupt(state: StackedTurns[Any], seat: int) -> Debt:
     """`seat` cannot raise the debt on top of the stack: they are out of the game, and the
     debt comes off the stack for the game to settle as its bankruptcy rule says."""
     debt = state.answered(Debt)
@@ -46,16 +47,16 @@ def go_bankrupt(state: StackedTurns, seat: int) -> Debt:
     return debt
 
 
-def sell_for_bank(state: StackedTurns, items) -> None:
+def sell_for_bank(state: StackedTurns[Any], items: Sequence[int]) -> None:
     """A bankrupt's `items` go up for auction one after another, for the bank, while two or
     more players are left to bid."""
     if items and state.active.count(True) > 1:
         state.stack.append(BankSale(tuple(items)))
 
 
-def run_bank_sale(state: StackedTurns, frame) -> bool:
+def run_bank_sale(state: StackedTurns[Any], frame: Frame) -> bool:
     """Open the bank's auction of the next item on sale (True), if `frame` is a bank sale."""
-    if type(frame) is not BankSale:
+    if not isinstance(frame, BankSale):
         return False
     state.stack.pop()
     if len(frame.items) > 1:

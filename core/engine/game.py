@@ -118,7 +118,9 @@ class GameSpec:
             resolved[name] = value
         return resolved
 
-    def start(self, players: Sequence[str], seed: int, options: dict[str, Any] | None = None):
+    def start(
+        self, players: Sequence[str], seed: int, options: dict[str, Any] | None = None
+    ) -> GameState:
         if not self.min_players <= len(players) <= self.max_players:
             raise ValueError(
                 f"{self.title} takes {self.min_players} to {self.max_players} players, "
@@ -148,9 +150,9 @@ class GameState:
     rng: Rng
     events: list[Recorded]
     revealed: int  # how many things nobody knew play has shown so far (dice, cards)
-    _forced: tuple  # chance outcomes chosen in advance by `step_outcome`
+    _forced: tuple[Any, ...]  # chance outcomes chosen in advance by `step_outcome`
 
-    def __new__(cls, *args, **kwargs):
+    def __new__(cls, *args: Any, **kwargs: Any) -> Self:
         state = super().__new__(cls)
         state.revealed, state._forced = 0, ()
         return state
@@ -159,7 +161,7 @@ class GameState:
         """What has happened, in sentences."""
         return [self.sentences.text(event) for event in self.events]
 
-    def _say(self, kind: str, *args) -> None:
+    def _say(self, kind: str, *args: Any) -> None:
         """Record what happened: an event of `kind` in this round, as a plain tuple (the
         game's sentences name its fields)."""
         self.events.append((self.round, kind, args))
@@ -173,7 +175,7 @@ class GameState:
         that was hidden): a player may take back a move only as far as the last such moment."""
         self.revealed += 1
 
-    def _chance(self, event: Chance):
+    def _chance(self, event: Chance) -> Any:
         """The outcome of a random event (which shows what nobody knew): chosen in advance by
         a search, else drawn."""
         self.revealed += 1
@@ -182,7 +184,7 @@ class GameState:
             return outcome
         return event.sample(self.rng)
 
-    def step_outcome(self, seat: int, action: Action, outcome) -> None:
+    def step_outcome(self, seat: int, action: Action, outcome: Any) -> None:
         """Like `step`, with the random event the action meets giving `outcome`."""
         event = self.chance_after(seat, action)
         if event is None or outcome not in event:
@@ -233,7 +235,15 @@ class GameState:
     def is_over(self) -> bool:
         raise NotImplementedError
 
-    def hindsight_view(self):
+    def result(self) -> Result | None:
+        """Who won and why, once the game is over; None before."""
+        raise NotImplementedError
+
+    def view(self, seat: int | None) -> Any:
+        """What `seat` may see (None: a spectator), with its legal actions: the game's view."""
+        raise NotImplementedError
+
+    def hindsight_view(self) -> Any:
         """What a replay of the finished game shows at this position: a spectator's view, with
         what the game hid shown (nothing is secret once a game is over). A game that hides
         something a spectator would want to see then says so here."""
@@ -291,5 +301,6 @@ def _copier(cls: type[G]) -> Callable[[G], G]:
     source = f"def copy(state):\n    clone = new(cls)\n{body}    return clone\n"
     scope: dict[str, Any] = {"new": object.__new__, "cls": cls}
     exec(source, scope)  # noqa: S102 - the source is made of slot names only
-    copier = _COPIERS[cls] = scope["copy"]
+    copier: Callable[[G], G] = scope["copy"]
+    _COPIERS[cls] = copier
     return copier

@@ -6,9 +6,12 @@ import json
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .actions import Action
+
+if TYPE_CHECKING:
+    from .game import GameState
 
 FORMAT = 1
 
@@ -71,7 +74,7 @@ class Record:
             raise RecordError(f"cannot read {path}: {exc}") from None
         return cls.from_json(data)
 
-    def replay(self, visit: Callable[[int, Any], None] | None = None):
+    def replay(self, visit: Callable[[int, Any], None] | None = None) -> GameState:
         """The state this record leads to; RecordError if an action no longer applies.
         `visit(n, state)` sees the state after each number of actions n, from 0 on."""
         from core.engine.errors import ActionError

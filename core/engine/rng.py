@@ -4,6 +4,8 @@ Its whole state is one integer, so copying a game state copies the generator for
 saved record replays bit for bit on any machine.
 """
 
+from typing import Any
+
 _MASK = (1 << 64) - 1
 
 
@@ -28,7 +30,7 @@ class Rng:
     def die(self, sides: int = 6) -> int:
         return self.below(sides) + 1
 
-    def shuffle(self, items: list) -> None:
+    def shuffle(self, items: list[Any]) -> None:
         """Fisher-Yates, each draw as `below(i + 1)` makes it (written out here: a call per
         card was a tenth of shuffling Big Shot's 72 cubes)."""
         state = self.state

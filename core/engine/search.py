@@ -19,6 +19,7 @@ from typing import Any
 
 from .actions import Action
 from .bots import play_out
+from .game import Result
 from .rng import Rng
 
 MARGIN_WEIGHT = 0.1  # a playout's score margin counts up to this much beside a win's 1
@@ -41,7 +42,7 @@ class SearchPlan:
     playouts: int = 8  # for each move weighed
     horizon: int = 0
 
-    def world(self, view, seat: int, rng: Rng):
+    def world(self, view: Any, seat: int, rng: Rng) -> Any:
         """A full state consistent with `view` for a playout, ending `horizon` rounds on."""
         state = self.determinize(view, seat, rng)
         if self.horizon:
@@ -50,7 +51,7 @@ class SearchPlan:
         return state
 
 
-def playout_value(result, seat: int) -> float:
+def playout_value(result: Result, seat: int) -> float:
     """What a finished playout is worth to `seat`: a win's share plus its relative margin."""
     win = 1 / len(result.winners) if seat in result.winners else 0.0
     mine = result.scores[seat]
@@ -69,8 +70,8 @@ class SearchBot:
         self._rng = Rng(seed)
         self._own = plan.playout_bot(seed)  # what it would play without searching
 
-    def choose(self, view, legal: Sequence[Action]) -> Action:
-        suggestion = self._own.choose(view, legal)
+    def choose(self, view: Any, legal: Sequence[Action]) -> Action:
+        suggestion: Action = self._own.choose(view, legal)
         if len(legal) == 1:
             return suggestion
         moves = self.plan.candidates(view, legal, suggestion)
@@ -86,8 +87,8 @@ class SearchBot:
                 best, best_value = move, value
         return best
 
-    def _playout(self, view, move: Action, seed: int) -> float:
-        seat = view.viewer
+    def _playout(self, view: Any, move: Action, seed: int) -> float:
+        seat: int = view.viewer
         state = self.plan.world(view, seat, Rng(seed))
         state.step(seat, move)
         bots = [self.plan.playout_bot(seed + other) for other in range(len(view.players))]

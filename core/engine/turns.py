@@ -16,7 +16,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Callable, Sequence
 from types import ModuleType
-from typing import TYPE_CHECKING, ClassVar, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, Self, TypeVar
 
 from .actions import Action
 from .decisions import Frame, OfferT
@@ -60,7 +60,7 @@ class StackedTurns(GameState, Generic[OfferT]):
     stage: str
     proposals: list[int]  # trade offers each player has made this turn
 
-    def copy(self):
+    def copy(self) -> Self:
         """A state to play on apart: every field, with what play changes in place copied (the
         generator, the ledger, the log, who is still in, the stack's frames and the game's
         `COPIED` lists)."""
@@ -86,7 +86,7 @@ class StackedTurns(GameState, Generic[OfferT]):
         self.winners: tuple[int, ...] = ()
         self.end_reason = ""
 
-    def _restore(self, view, rng: Rng, listed: Sequence[str], copied: Sequence[str]) -> None:
+    def _restore(self, view: Any, rng: Rng, listed: Sequence[str], copied: Sequence[str]) -> None:
         """What a view shows, for a state consistent with it (a game's `determinize`): the
         players, a generator seeded from `rng`, the ledger, the log and the result, the fields
         `listed` as lists and `copied` as they are; what the view hides is the caller's to draw."""
@@ -252,11 +252,11 @@ class StackedTurns(GameState, Generic[OfferT]):
 def _handler(game: type, action: type) -> Callable[..., None]:
     """What plays an `action` in `game`: its method `_do_<Action>`, else the function
     `do_<Action>` of one of its `RULES` (found by name once, not at every action)."""
-    method = getattr(game, "_do_" + action.__name__, None)
+    method: Callable[..., None] | None = getattr(game, "_do_" + action.__name__, None)
     if method is not None:
         return method
     for module in getattr(game, "RULES", ()):
-        function = getattr(module, "do_" + action.__name__, None)
+        function: Callable[..., None] | None = getattr(module, "do_" + action.__name__, None)
         if function is not None:
             return function
     raise TypeError(f"{game.__name__} has no rule playing {action.__name__}")

@@ -14,14 +14,14 @@ import dataclasses
 import functools
 import types
 import typing
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Any, TypeVar
 
 from .actions import Action, ActionCodec
 from .decisions import Frame
 
 
-class Upto(Sequence):
+class Upto(Sequence[Any]):
     """The items of a list that only grows as far as it went when this was made, those `keep`
     accepts if given (what one seat may see of them), each shown through `show` if given:
     worked out only when first read."""
@@ -30,7 +30,7 @@ class Upto(Sequence):
 
     def __init__(
         self,
-        items: list,
+        items: list[Any],
         keep: Callable[[Any], bool] | None = None,
         show: Callable[[Any], Any] | None = None,
     ) -> None:
@@ -38,11 +38,11 @@ class Upto(Sequence):
         self._count = len(items)
         self._keep = keep
         self._show = show
-        self._cache: tuple | None = None
+        self._cache: tuple[Any, ...] | None = None
 
-    def _all(self) -> tuple:
+    def _all(self) -> tuple[Any, ...]:
         if self._cache is None:
-            items: Iterable = self._items[: self._count]
+            items: Iterable[Any] = self._items[: self._count]
             if self._keep:
                 items = filter(self._keep, items)
             self._cache = tuple(map(self._show, items) if self._show else items)
@@ -51,10 +51,10 @@ class Upto(Sequence):
     def __len__(self) -> int:
         return len(self._all()) if self._keep else self._count
 
-    def __getitem__(self, index):
+    def __getitem__(self, index: Any) -> Any:
         return self._all()[index]
 
-    def __iter__(self):
+    def __iter__(self) -> Iterator[Any]:
         return iter(self._all())
 
     def __eq__(self, other: object) -> bool:
@@ -110,7 +110,7 @@ def view_dataclass(cls: type[V]) -> type[V]:
         raise TypeError(f"{cls.__name__}: a view's fields have no defaults")
     names = frozenset(f.name for f in fields)
 
-    def __init__(self, **values: Any) -> None:
+    def __init__(self: Any, **values: Any) -> None:
         if values.keys() != names:
             wrong = ", ".join(sorted(names.symmetric_difference(values)))
             raise TypeError(f"{cls.__name__} takes exactly its fields; missing or unknown: {wrong}")
@@ -148,7 +148,7 @@ class ViewSchema:
 def view_to_json(view: Any) -> dict[str, Any]:
     """Every public field of `view` as JSON data, and what it works out from them on demand
     (its class's `DERIVED` names, e.g. templates), for readers without the rules."""
-    data = _encode(view)
+    data: dict[str, Any] = _encode(view)
     for name in getattr(view, "DERIVED", ()):
         data[name] = _encode(getattr(view, name))
     return data

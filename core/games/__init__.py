@@ -28,14 +28,16 @@ class About(TypedDict):
 def about(slug: str) -> About:
     """The game's title and summary; ValueError if there is no such game."""
     _check(slug)
-    return read_json(__name__, f"{slug}/about.json")
+    found: About = read_json(__name__, f"{slug}/about.json")
+    return found
 
 
 @cache
 def get_spec(slug: str) -> GameSpec:
     """The game's spec, its rules imported on first use; ValueError if there is no such game."""
     _check(slug)
-    return import_module(f"{__name__}.{slug}").SPEC
+    spec: GameSpec = import_module(f"{__name__}.{slug}").SPEC
+    return spec
 
 
 def _check(slug: str) -> None:

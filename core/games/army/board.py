@@ -7,6 +7,7 @@ Assault Trooper, Sniper).
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from itertools import compress
 from operator import itemgetter
@@ -88,12 +89,14 @@ def group_of(square: int) -> tuple[int, ...]:
     return GROUP_OF[square]
 
 
-def deeds_held(seat: int, owner) -> tuple[int, ...]:
+def deeds_held(seat: int, owner: Sequence[int]) -> tuple[int, ...]:
     """`seat`'s deeds, in board order."""
     return tuple(compress(DEEDS, map(seat.__eq__, _DEED_OWNERS(owner))))
 
 
-def valuation(deeds, cash: int, level, mortgaged) -> int:
+def valuation(
+    deeds: Iterable[int], cash: int, level: Sequence[int], mortgaged: Sequence[bool]
+) -> int:
     """The rulebook's short-game valuation of a player with `deeds` and `cash`: cash, deeds at
     price (mortgaged at half), Ammo Stores at cost and a Barracks as five Stores."""
     total = cash
@@ -103,7 +106,9 @@ def valuation(deeds, cash: int, level, mortgaged) -> int:
     return total
 
 
-def raisable(deeds, cash: int, level, mortgaged) -> int:
+def raisable(
+    deeds: Iterable[int], cash: int, level: Sequence[int], mortgaged: Sequence[bool]
+) -> int:
     """Cash plus everything the bank would pay for `deeds`: buildings at half their cost, and
     the mortgage of every deed not mortgaged yet."""
     total = cash
@@ -113,7 +118,7 @@ def raisable(deeds, cash: int, level, mortgaged) -> int:
     return total
 
 
-def buildings_held(deeds, level) -> tuple[int, int]:
+def buildings_held(deeds: Iterable[int], level: Sequence[int]) -> tuple[int, int]:
     """(Ammo Stores, Barracks) standing on the sites of `deeds`."""
     stores = barracks = 0
     for s in deeds:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from core.engine.actions import Action
 from core.engine.decisions import AuctionView, BuyOrDecline, Debt, Placement, TradeOffer
 
 from . import actions as A
@@ -33,10 +34,10 @@ class HeuristicBot:
         self._refused: set[tuple[int, int]] = set()
         # what it worked out from who owns what, kept while that stays the same (the view's
         # `owner` is then the very same tuple): (owner, unowned deeds), (owner, me, _one_short)
-        self._unowned: tuple[tuple, int] = ((), 0)
-        self._short: tuple[tuple, int, list] = ((), -1, [])
+        self._unowned: tuple[tuple[int, ...], int] = ((), 0)
+        self._short: tuple[tuple[int, ...], int, list[tuple[tuple[int, ...], int]]] = ((), -1, [])
 
-    def choose(self, view: ArmyView, legal: Sequence) -> object:
+    def choose(self, view: ArmyView, legal: Sequence[Action]) -> Action:
         if len(legal) == 1:
             return legal[0]
         me, frame = view.seat, view.pending
@@ -112,14 +113,16 @@ class HeuristicBot:
             return price + int(GROUP_THREAT / 2 * self._group_price(square))  # a block
         return price
 
-    def _side_worth(self, view: ArmyView, deeds, cash: int, cards) -> int:
+    def _side_worth(
+        self, view: ArmyView, deeds: Sequence[int], cash: int, cards: Sequence[int]
+    ) -> int:
         worth = cash + 50 * len(cards)
         for s in deeds:
             price = SQUARES[s].price
             worth += price // 2 - interest(price // 2) if view.mortgaged[s] else price
         return worth
 
-    def _fair(self, view: ArmyView, me: int, trade: TradeOffer) -> bool:
+    def _fair(self, view: ArmyView, me: int, trade: TradeOffer[A.Propose]) -> bool:
         """Accept when what I get is worth at least what I give, counting groups completed."""
         proposer, offer = trade.proposer, trade.offer
         gain = self._side_worth(view, offer.give, offer.give_cash, offer.give_cards)
@@ -143,7 +146,9 @@ class HeuristicBot:
 
     # -- acting --------------------------------------------------------------------------------
 
-    def _bid(self, view: ArmyView, me: int, legal: Sequence, auction: AuctionView) -> object:
+    def _bid(
+        self, view: ArmyView, me: int, legal: Sequence[Action], auction: AuctionView
+    ) -> Action:
         if auction.square >= 0:
             limit = self._deed_worth(view, me, auction.square)
         else:
@@ -164,10 +169,10 @@ class HeuristicBot:
         target = limit // 2 if auction.high_bidder is None else high + max(10, high // 5)
         return max((b for b in bids if b.amount <= target), key=lambda b: b.amount, default=bids[0])
 
-    def _raise(self, view: ArmyView, me: int, legal: Sequence) -> object:
+    def _raise(self, view: ArmyView, me: int, legal: Sequence[Action]) -> Action:
         """Lone deeds first, then buildings on the cheapest groups, then complete groups."""
 
-        def lone(a) -> bool:
+        def lone(a: A.Mortgage) -> bool:
             return not all(view.owner[s] == me for s in group_of(a.square))
 
         mortgages = [a for a in legal if isinstance(a, A.Mortgage)]
@@ -181,7 +186,7 @@ class HeuristicBot:
                 return choice[0]
         return legal[-1]  # nothing left to raise: bankruptcy
 
-    def _manage(self, view: ArmyView, me: int, legal: Sequence) -> object:
+    def _manage(self, view: ArmyView, me: int, legal: Sequence[Action]) -> Action:
         reserve = self._reserve(view)
         cash = view.cash[me]
         if view.stage == ROLL and view.prison_turn[me] >= 0:
@@ -192,10 +197,11 @@ class HeuristicBot:
                         return action
         # in one pass: the build on the best-paying site that keeps the reserve (the first of
         # equals), the first lift that keeps twice the reserve, the throw or the end of the turn
-        build = lift = move_on = None
+        build: A.Build | None = None
+        lift: A.Unmortgage | None = None
+        move_on: Action | None = None
         for action in legal:
-            kind = type(action)
-            if kind is A.Build:
+            if isinstance(action, A.Build):
                 square = action.square
                 if cash - SQUARES[square].build >= reserve and (
                     build is None
@@ -203,13 +209,13 @@ class HeuristicBot:
                     > (SQUARES[build.square].rents[3], -build.square)
                 ):
                     build = action
-            elif kind is A.Unmortgage:
+            elif isinstance(action, A.Unmortgage):
                 if (
                     lift is None
                     and cash - SQUARES[action.square].mortgage * 11 // 10 >= 2 * reserve
                 ):
                     lift = action
-            elif (kind is A.Roll or kind is A.EndTurn) and move_on is None:
+            elif isinstance(action, (A.Roll, A.EndTurn)) and move_on is None:
                 move_on = action
         if build is not None:
             return build
@@ -219,6 +225,7 @@ class HeuristicBot:
         if offer is not None:
             self._refused.add((offer.partner, offer.get[0]))
             return offer
+        assert move_on is not None  # the throw or the end of the turn: always legal here
         return move_on
 
     def _one_short(self, owner: tuple[int, ...], me: int) -> list[tuple[tuple[int, ...], int]]:

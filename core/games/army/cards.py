@@ -10,13 +10,16 @@ The cards are data (cards.csv); each is (text, effect, argument...). Effects:
 
 from __future__ import annotations
 
+from typing import Any
+
 from core.engine.data import read_table
 
 COMBAT, TRAINING = 0, 1
 DECK_NAMES = ("Combat", "Training")
+Card = tuple[Any, ...]  # (text, effect, argument...): the arguments are ints
 
 
-def _load() -> tuple[tuple[tuple, ...], ...]:
+def _load() -> tuple[tuple[Card, ...], ...]:
     rows = read_table(__package__, "cards.csv")
     return tuple(
         tuple(

@@ -4,9 +4,10 @@ mortgaging at half value and lifting at 10% interest (army_001.txt)."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import replace
 from operator import itemgetter
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING, NamedTuple, TypeVar
 
 from core.engine.actions import Action
 from core.engine.decisions import HowMany
@@ -47,9 +48,15 @@ class Estate(NamedTuple):
 
 # each group's squares read out of a board tuple at once (itemgetter: every group has two or more)
 PICK = {group: itemgetter(*group) for group in GROUP_SQUARES}
+T = TypeVar("T")
+Board = tuple[T, ...]  # a value for every square, as a state holds it (replaced, never changed)
+# an estate worked out, with the board it was worked out from (owner, level, mortgaged)
+KnownEstate = tuple[Board[int], Board[int], Board[bool], Estate]
 
 
-def work_out_estate(seat: int, owner, level, mortgaged) -> Estate:
+def work_out_estate(
+    seat: int, owner: Board[int], level: Board[int], mortgaged: Board[bool]
+) -> Estate:
     deeds = deeds_held(seat, owner)
     groups = []
     for group in SITE_GROUP_SQUARES:
@@ -93,7 +100,7 @@ def estate_of(state: ArmyState, seat: int) -> Estate:
 
 def change_board(
     state: ArmyState,
-    squares,
+    squares: Iterable[int],
     *,
     owner: int | None = None,
     level: int | None = None,
@@ -123,11 +130,11 @@ def change_board(
             estates[seat] = (state.owner, state.level, state.mortgaged, known[3])
 
 
-def raising(state: ArmyState, seat: int) -> tuple:
+def raising(state: ArmyState, seat: int) -> tuple[Action, ...]:
     return estate_of(state, seat).raising
 
 
-def managing(state: ArmyState, seat: int) -> tuple:
+def managing(state: ArmyState, seat: int) -> tuple[Action, ...]:
     """Builds, then sales and mortgages, then lifted mortgages: those legal now (the
     building rules applied a group at a time, as `_building_rule` states them)."""
     estate = estate_of(state, seat)
@@ -234,7 +241,7 @@ def buildable(state: ArmyState, seat: int, piece: str) -> list[int]:
     ]
 
 
-def do_Build(state: ArmyState, seat: int, action) -> None:
+def do_Build(state: ArmyState, seat: int, action: A.Build) -> None:
     square = action.square
     piece = BARRACKS_PIECE if state.level[square] == 4 else STORE
     capacity = {p: capacity_for(state, p, piece) for p in sales.order_after(state, seat)}
@@ -321,12 +328,12 @@ def put_building(state: ArmyState, seat: int, square: int) -> None:
     )
 
 
-def do_Place(state: ArmyState, seat: int, action) -> None:
+def do_Place(state: ArmyState, seat: int, action: A.Place) -> None:
     state.stack.pop()
     put_building(state, seat, action.square)
 
 
-def do_Sell(state: ArmyState, seat: int, action) -> None:
+def do_Sell(state: ArmyState, seat: int, action: A.Sell) -> None:
     square = action.square
     sq = SQUARES[square]
     if state.level[square] == BARRACKS and state.stores_left < 4:
@@ -351,14 +358,14 @@ def do_Sell(state: ArmyState, seat: int, action) -> None:
     state._say("sells-building", state.players[seat], sq.name, sq.build // 2)
 
 
-def do_Mortgage(state: ArmyState, seat: int, action) -> None:
+def do_Mortgage(state: ArmyState, seat: int, action: A.Mortgage) -> None:
     sq = SQUARES[action.square]
     change_board(state, (action.square,), mortgaged=True)
     state._pay(state.bank, seat, sq.mortgage, f"mortgaged {sq.name}")
     state._say("mortgages", state.players[seat], sq.name, sq.mortgage)
 
 
-def do_Unmortgage(state: ArmyState, seat: int, action) -> None:
+def do_Unmortgage(state: ArmyState, seat: int, action: A.Unmortgage) -> None:
     mortgage = SQUARES[action.square].mortgage
     lift(state, seat, action.square, mortgage + interest(mortgage))
 

@@ -17,7 +17,7 @@ from core.engine.decisions import (
     Placement,
     TradeOffer,
 )
-from core.engine.turns import OVER  # noqa: F401 (the stage once over, for this game's modules)
+from core.engine.turns import OVER as OVER  # the stage once over, for this game's modules
 
 from . import actions as A
 from .board import SQUARES_COUNT

@@ -55,7 +55,7 @@ ANSWERS_MADE = {
 }
 
 
-def legal_actions(state: ArmyState, seat: int) -> tuple:
+def legal_actions(state: ArmyState, seat: int) -> tuple[Action, ...]:
     """The answers to what the game waits for that their own rules allow, in a fixed
     order, with building, selling, mortgaging and lifting mortgages where they may be done
     (those come out of the deeds' rules legal already: `_managing`, `_raising`)."""
@@ -111,31 +111,30 @@ def may_act(state: ArmyState, seat: int) -> bool:
     return seat == state.actor()
 
 
-def chance_after(state: ArmyState, seat: int, action) -> Chance | None:
+def chance_after(state: ArmyState, seat: int, action: Action) -> Chance | None:
     return TWO_DICE if type(action) is A.Roll else None
 
 
-def why_illegal(state: ArmyState, seat: int, action) -> str | None:
+def why_illegal(state: ArmyState, seat: int, action: Action) -> str | None:
     if state.stage == OVER:
         return "the game is over"
     if seat != state.actor():
         return NOT_YOUR_TURN
     frame = state.top()
     kind = frame.kind if frame else state.stage
-    cls = type(action)
-    if kind == END and state.jailed and cls is not A.EndTurn:
+    if kind == END and state.jailed and not isinstance(action, A.EndTurn):
         return "sent to Prison, your turn ends there: end it"
-    if cls is A.Propose:
+    if isinstance(action, A.Propose):
         return trading.why_no_offer(state, seat, action, kind)
-    if cls in (A.Sell, A.Mortgage):  # "at any time" (army_001.txt): whenever you are asked
+    if isinstance(action, (A.Sell, A.Mortgage)):  # "at any time" (army_001.txt): when asked
         if kind == PLACE:  # a building bought at auction needs its site as it is
             return "put your building on one of your sites first"
         return (
             estates.why_no_sale(state, seat, action.square)
-            if cls is A.Sell
+            if isinstance(action, A.Sell)
             else estates.why_no_mortgage(state, seat, action.square)
         )
-    if cls in (A.Build, A.Unmortgage):
+    if isinstance(action, (A.Build, A.Unmortgage)):
         if kind not in (ROLL, END):  # in your turn, what it waits for comes first
             return (
                 what_now(state, kind)
@@ -144,10 +143,10 @@ def why_illegal(state: ArmyState, seat: int, action) -> str | None:
             )
         return (
             estates.why_no_build(state, seat, action.square)
-            if cls is A.Build
+            if isinstance(action, A.Build)
             else estates.why_no_unmortgage(state, seat, action.square)
         )
-    if cls not in ANSWERS[kind]:
+    if type(action) not in ANSWERS[kind]:
         return what_now(state, kind)
     return why_not_answer(state, seat, action, frame)
 

@@ -10,6 +10,7 @@ from core.engine import debts
 from core.engine.chance import TWO_DICE
 from core.engine.decisions import BuyOrDecline
 
+from . import actions as A
 from . import sales
 from .board import GO_TO_PRISON, PRISON, PRISON_FINE, SALARY, SQUARES, SQUARES_COUNT
 from .cards import CARD_FINE, COMBAT, DECK_NAMES, DECKS, GET_OUT
@@ -19,7 +20,7 @@ if TYPE_CHECKING:
     from .state import ArmyState
 
 
-def do_Roll(state: ArmyState, seat: int, _action) -> None:
+def do_Roll(state: ArmyState, seat: int, _action: A.Roll) -> None:
     d1, d2 = state.dice = state._chance(TWO_DICE)
     name = state.players[seat]
     if state.prison_turn[seat] >= 0:
@@ -54,26 +55,26 @@ def do_Roll(state: ArmyState, seat: int, _action) -> None:
     move(state, seat, d1 + d2)
 
 
-def do_PayFine(state: ArmyState, seat: int, _action) -> None:
+def do_PayFine(state: ArmyState, seat: int, _action: A.PayFine) -> None:
     state._pay(seat, state.bank, PRISON_FINE, "Prison fine")
     state.prison_turn[seat] = -1
     state._say("pays-out-of-prison", state.players[seat], PRISON_FINE)
 
 
-def do_UseCard(state: ArmyState, seat: int, action) -> None:
+def do_UseCard(state: ArmyState, seat: int, action: A.UseCard) -> None:
     state.card_holder[action.deck] = -1
     state.decks[action.deck].append(GET_OUT[action.deck])
     state.prison_turn[seat] = -1
     state._say("uses-get-out-card", state.players[seat])
 
 
-def do_PayTen(state: ArmyState, seat: int, _action) -> None:
+def do_PayTen(state: ArmyState, seat: int, _action: A.PayTen) -> None:
     state.stack.pop()
     state._say("pays-card-fine", state.players[seat], CARD_FINE)
     debts.charge(state, seat, state.bank, CARD_FINE, "card: fine")
 
 
-def do_TakeCombat(state: ArmyState, seat: int, _action) -> None:
+def do_TakeCombat(state: ArmyState, seat: int, _action: A.TakeCombat) -> None:
     state.stack.pop()
     draw(state, seat, COMBAT)
 

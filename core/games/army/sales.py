@@ -71,7 +71,7 @@ def close_auction(state: ArmyState) -> None:
     state.stack.append(Placement(winner, piece))
 
 
-def do_Bankrupt(state: ArmyState, seat: int, _action) -> None:
+def do_Bankrupt(state: ArmyState, seat: int, _action: A.Bankrupt) -> None:
     debt = debts.go_bankrupt(state, seat)
     creditor, amount, reason = debt.creditor, debt.amount, debt.reason
     state.prison_turn[seat] = -1

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from core.engine.actions import Action
 from core.engine.decisions import AuctionView
 from core.engine.search import SearchPlan
 
@@ -26,14 +27,14 @@ from .view import ArmyView
 PLAYOUT_ROUNDS = 40
 
 
-def candidates(view: ArmyView, legal: Sequence, suggestion) -> list:
+def candidates(view: ArmyView, legal: Sequence[Action], suggestion: Action) -> list[Action]:
     """The moves worth playing out here, the heuristic bot's `suggestion` first."""
     phase = view.phase
     if phase == BUY:
         weighed = [a for a in legal if type(a) in (A.Buy, A.Decline)]
     elif isinstance(view.pending, AuctionView) and view.pending.square >= 0:
         bids = [a for a in legal if type(a) is A.Bid]
-        weighed = [A.Pass()] + bids[:1]
+        weighed = [A.Pass(), *bids[:1]]
     elif phase == TRADE:
         weighed = [a for a in legal if type(a) in (A.Accept, A.Reject)]
     else:

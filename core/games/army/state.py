@@ -21,6 +21,7 @@ from typing import Any
 from core.engine import bidding, debts, offers
 from core.engine.actions import Action
 from core.engine.chance import Chance
+from core.engine.decisions import Frame
 from core.engine.game import Result
 from core.engine.turns import StackedTurns
 
@@ -50,7 +51,7 @@ from .frames import (
     Shortage,
 )
 from .sentences import SENTENCES
-from .view import make_view
+from .view import ArmyView, make_view
 
 
 class ArmyState(StackedTurns[Propose]):
@@ -107,7 +108,7 @@ class ArmyState(StackedTurns[Propose]):
         self.owner = (-1,) * SQUARES_COUNT
         self.level = (0,) * SQUARES_COUNT  # Ammo Stores on a site, or BARRACKS
         self.mortgaged = (False,) * SQUARES_COUNT
-        self._estates: list[tuple | None] = [None] * n  # a cache: estates.estate_of
+        self._estates: list[estates.KnownEstate | None] = [None] * n  # a cache: estates.estate_of
         self.stores_left = STORES_IN_BANK
         self.barracks_left = BARRACKS_IN_BANK
         self.doubles = 0
@@ -200,25 +201,24 @@ class ArmyState(StackedTurns[Propose]):
 
     # -- performing ----------------------------------------------------------------------------
 
-    def _perform(self, seat: int, action) -> None:
+    def _perform(self, seat: int, action: Action) -> None:
         self._do(seat, action)
         self._continue()
 
-    def _do_EndTurn(self, seat: int, _action) -> None:
+    def _do_EndTurn(self, seat: int, _action: Action) -> None:
         self._next_turn()
 
     # -- the flow of a turn --------------------------------------------------------------------
 
-    def _run_effect(self, frame) -> bool:
+    def _run_effect(self, frame: Frame) -> bool:
         """A move still to make, a throw resolved, the building shortage, the bank's sales."""
-        cls = type(frame)
-        if cls is Move:
+        if isinstance(frame, Move):
             self.stack.pop()
             moves.move(self, frame.mover, frame.steps)
-        elif cls is Settle:
+        elif isinstance(frame, Settle):
             self.stack.pop()
             self._settle(frame.mover)
-        elif cls is Shortage:
+        elif isinstance(frame, Shortage):
             estates.run_shortage(self, frame)
         else:
             return debts.run_bank_sale(self, frame)
@@ -264,5 +264,5 @@ class ArmyState(StackedTurns[Propose]):
     def result(self) -> Result | None:
         return self._result(self.net_worth)
 
-    def view(self, seat: int | None):
+    def view(self, seat: int | None) -> ArmyView:
         return make_view(self, seat)

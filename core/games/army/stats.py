@@ -2,7 +2,12 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 from .board import SQUARES_COUNT
+
+if TYPE_CHECKING:
+    from .state import ArmyState
 
 
 class Landing:
@@ -15,7 +20,7 @@ class Landing:
     def __init__(self) -> None:
         self.counts = [0] * (SQUARES_COUNT + 1)
 
-    def add(self, state) -> None:
+    def add(self, state: ArmyState) -> None:
         for i, count in enumerate(state.landings):
             self.counts[i] += count
 
@@ -23,7 +28,7 @@ class Landing:
         """Add the counts of games gathered elsewhere (another process of the same run)."""
         self.counts = [a + b for a, b in zip(self.counts, other.counts)]
 
-    def summary(self) -> dict:
+    def summary(self) -> dict[str, Any]:
         throws = sum(self.counts)
         share = [count / throws if throws else 0.0 for count in self.counts]
         return {

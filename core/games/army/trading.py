@@ -22,7 +22,13 @@ if TYPE_CHECKING:
 OTHERS = {n: tuple(tuple(p for p in range(n) if p != seat) for seat in range(n)) for n in range(7)}
 
 
-def trade_holdings(seats: Sequence[int], owner, level, cash, card_holder) -> tuple[Holdings, ...]:
+def trade_holdings(
+    seats: Sequence[int],
+    owner: Sequence[int],
+    level: Sequence[int],
+    cash: Sequence[int],
+    card_holder: Sequence[int],
+) -> tuple[Holdings, ...]:
     """What each of `seats` may put into a trade: deeds in groups without buildings, any of
     their cash, their Get-out cards (from a state's fields or a view's alike)."""
     deeds: dict[int, list[int]] = {seat: [] for seat in seats}

@@ -14,7 +14,7 @@ from core.engine.turns import StackView
 from core.engine.views import Upto, ViewSchema, view_dataclass, view_of
 
 from . import trading
-from .actions import CODEC
+from .actions import CODEC, Propose
 from .board import (
     DEEDS,
     SQUARES,
@@ -103,7 +103,7 @@ class ArmyView(StackView):
             for seat in range(len(self.players))
         )
 
-    def trade_outcome(self, proposer: int, offer) -> TradeOutcome:
+    def trade_outcome(self, proposer: int, offer: Propose) -> TradeOutcome:
         """Each side's change in worth (the short game's valuation: cards are worth nothing in
         it; the 10% interest on a mortgaged deed received counts) and the groups completed."""
         partner = offer.partner

@@ -12,6 +12,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from core.engine.actions import Action
+
 from . import actions as A
 from .appraisal import Appraisal
 from .view import AuctionView, BigShotView
@@ -28,7 +30,7 @@ class HeuristicBot:
         # the placements found while valuing the last cubes: (round, lots, cubes) -> (colour, lot)
         self._plan: dict[tuple, tuple[int, int]] = {}
 
-    def choose(self, view: BigShotView, legal: Sequence) -> object:
+    def choose(self, view: BigShotView, legal: Sequence[Action]) -> Action:
         if len(legal) == 1:
             return legal[0]
         me = view.seat_colours[view.seat]

@@ -18,7 +18,7 @@ from .bots import HeuristicBot
 from .determinize import determinize
 
 
-def candidates(view, legal: Sequence, suggestion) -> list:
+def candidates(view, legal: Sequence[Action], suggestion) -> list:
     """The moves worth playing out here, the heuristic bot's `suggestion` first (it is kept
     where the playouts cannot tell the moves apart)."""
     loans = [a for a in legal if isinstance(a, A.TakeLoan)]

@@ -14,6 +14,8 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Sequence
 
+from core.engine.actions import Action
+
 from . import actions as A
 from .board import BUSINESSES, EXITS, FINISH, NEIGHBOURS, REAL_ESTATE, SINGLES, SPACES, START
 from .board import stunt_income as income_of
@@ -50,7 +52,7 @@ class HeuristicBot:
     def __init__(self, seed: int) -> None:
         """Deterministic: `seed` is not needed."""
 
-    def choose(self, view: MillionView, legal: Sequence) -> object:
+    def choose(self, view: MillionView, legal: Sequence[Action]) -> Action:
         if len(legal) == 1:
             return legal[0]
         me = view.seat
@@ -101,7 +103,7 @@ class HeuristicBot:
 
     # -- the decisions -------------------------------------------------------------------------
 
-    def _six(self, view: MillionView, me: int, legal: Sequence):
+    def _six(self, view: MillionView, me: int, legal: Sequence[Action]) -> Action | None:
         skips = [a for a in legal if type(a) is A.SkipPlayer]
         if skips:
             leader = max(skips, key=lambda a: (view.cash[a.seat], view.income(a.seat)))
@@ -109,7 +111,7 @@ class HeuristicBot:
                 return leader
         return A.TakeTen()
 
-    def _sell(self, view: MillionView, me: int, legal: Sequence):
+    def _sell(self, view: MillionView, me: int, legal: Sequence[Action]) -> Action | None:
         """Sell, instead of rolling, a bought business that earns it less at a stunt than the
         sale roll's odds promise over its price."""
         held = view.held(me)
@@ -124,7 +126,7 @@ class HeuristicBot:
             return None
         return max(sales, key=lambda a: BUSINESSES[a.business].buy)
 
-    def _drive(self, view: MillionView, me: int, legal: Sequence):
+    def _drive(self, view: MillionView, me: int, legal: Sequence[Action]) -> Action | None:
         finishing = self._can_finish(view, me)
         stunts = view.stunt_spaces
         income = view.income(me)
@@ -146,13 +148,13 @@ class HeuristicBot:
         drives = [a for a in legal if type(a) is A.Drive]
         return max(drives, key=lambda a: (worth(a), -a.space))
 
-    def _finish(self, view: MillionView, me: int, legal: Sequence):
+    def _finish(self, view: MillionView, me: int, legal: Sequence[Action]) -> Action | None:
         """On FINISH with enough in cash and leases: end leases until the cash is there."""
         if view.landed != FINISH or view.position[me] != FINISH or not self._can_finish(view, me):
             return None
         return next((a for a in legal if type(a) is A.EndLease), None)
 
-    def _acquire(self, view: MillionView, me: int, legal: Sequence):
+    def _acquire(self, view: MillionView, me: int, legal: Sequence[Action]) -> Action | None:
         """Take the business that adds most: leased if it may be, else bought; a rival's lease
         bought from them; its own lease bought when money is plentiful."""
         if self._can_finish(view, me):
@@ -169,7 +171,9 @@ class HeuristicBot:
             choices, key=lambda a: (self._gain(view, me, a.business), -a.business), default=None
         )
 
-    def _take(self, view: MillionView, me: int, legal: Sequence, business: int):
+    def _take(
+        self, view: MillionView, me: int, legal: Sequence[Action], business: int
+    ) -> Action | None:
         lease, buy = A.Lease(business), A.Buy(business)
         holder = view.holder[business]
         if holder == me:

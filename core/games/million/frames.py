@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from core.engine.decisions import Frame
-from core.engine.turns import OVER  # noqa: F401 (the stage once over, for this game's modules)
+from core.engine.turns import OVER as OVER  # the stage once over, for this game's modules
 
 # the current player's stage: choosing the free business at setup, before the roll, choosing
 # where to drive, and after moving (or selling instead)

@@ -131,7 +131,7 @@ class MillionState(StackedTurns):
 
     # -- legal actions and reasons -------------------------------------------------------------
 
-    def chance_after(self, seat: int, action) -> Chance | None:
+    def chance_after(self, seat: int, action: Action) -> Chance | None:
         return DIE if type(action) in (A.Roll, A.Sell) else None
 
     def may_act(self, seat: int) -> bool:
@@ -206,7 +206,7 @@ class MillionState(StackedTurns):
             return f"it costs ${cost:,} and you have ${self.cash(seat):,}"
         return None
 
-    def why_illegal(self, seat: int, action) -> str | None:
+    def why_illegal(self, seat: int, action: Action) -> str | None:
         if self.stage == OVER:
             return "the game is over"
         if seat != self.actor():
@@ -244,10 +244,10 @@ class MillionState(StackedTurns):
 
     # -- performing ----------------------------------------------------------------------------
 
-    def _perform(self, seat: int, action) -> None:
+    def _perform(self, seat: int, action: Action) -> None:
         self._do(seat, action)
 
-    def _do_ChooseFree(self, seat: int, action) -> None:
+    def _do_ChooseFree(self, seat: int, action: A.ChooseFree) -> None:
         self.holder[action.business] = seat
         self._say("takes-free", self.players[seat], BUSINESSES[action.business].name)
         self.setup_left -= 1
@@ -255,12 +255,12 @@ class MillionState(StackedTurns):
         if not self.setup_left:
             self._begin_turn(self.starter)
 
-    def _do_Roll(self, seat: int, _action) -> None:
+    def _do_Roll(self, seat: int, _action: A.Roll) -> None:
         self.die = self._chance(DIE)
         self.stage = MOVE
         self._say("rolls", self.players[seat], self.die)
 
-    def _do_Drive(self, seat: int, action) -> None:
+    def _do_Drive(self, seat: int, action: A.Drive) -> None:
         self.position[seat] = self.landed = action.space
         self.stage = AFTER
         self._say("drives", self.players[seat], A.space_name(action.space))
@@ -310,20 +310,20 @@ class MillionState(StackedTurns):
                 self.position[other] = None
                 self._say("back-to-start", self.players[other], "the new card is where they stand")
 
-    def _do_TakeTen(self, seat: int, _action) -> None:
+    def _do_TakeTen(self, seat: int, _action: A.TakeTen) -> None:
         self.stack.pop()
         self._pay(self.bank, seat, SIX_BONUS, "a six")
         self._say("takes-ten", self.players[seat], SIX_BONUS)
         self._check_finish(seat)
 
-    def _do_SkipPlayer(self, seat: int, action) -> None:
+    def _do_SkipPlayer(self, seat: int, action: A.SkipPlayer) -> None:
         self.stack.pop()
         self.skip[action.seat] = True
         leader = self.cash(action.seat) == max(self.cash(s) for s in range(self.n))
         self._say("skips", self.players[seat], self.players[action.seat], leader)
         self._check_finish(seat)  # a six that ended on FINISH wins whichever way it is taken
 
-    def _do_Buy(self, seat: int, action) -> None:
+    def _do_Buy(self, seat: int, action: A.Buy) -> None:
         b = BUSINESSES[action.business]
         cost, lessee = self._cost(seat, action), self.holder[b.id]
         if lessee not in (FREE, seat):  # an opponent's lease ends: their refund
@@ -334,25 +334,25 @@ class MillionState(StackedTurns):
         self.acquired = True
         self._say("buys", self.players[seat], b.name, cost)
 
-    def _do_Lease(self, seat: int, action) -> None:
+    def _do_Lease(self, seat: int, action: A.Lease) -> None:
         b = BUSINESSES[action.business]
         self._pay(seat, self.bank, b.lease, f"leased {b.name}")
         self.holder[b.id], self.leased[b.id] = seat, True
         self.acquired = True
         self._say("leases", self.players[seat], b.name, b.lease)
 
-    def _do_EndLease(self, seat: int, action) -> None:
+    def _do_EndLease(self, seat: int, action: A.EndLease) -> None:
         b = BUSINESSES[action.business]
         self._pay(self.bank, seat, b.lease, f"ended the lease of {b.name}")
         self.holder[b.id], self.leased[b.id] = FREE, False
         self._say("ends-lease", self.players[seat], b.name, b.lease)
         self._check_finish(seat)
 
-    def _do_DropSign(self, seat: int, action) -> None:
+    def _do_DropSign(self, seat: int, action: A.DropSign) -> None:
         self.holder[action.business] = FREE
         self._say("drops-sign", self.players[seat], BUSINESSES[action.business].name)
 
-    def _do_Sell(self, seat: int, action) -> None:
+    def _do_Sell(self, seat: int, action: A.Sell) -> None:
         b = BUSINESSES[action.business]
         roll = self._chance(DIE)
         price = sale_price(b.buy, roll)
@@ -363,7 +363,7 @@ class MillionState(StackedTurns):
         self._say("sells", self.players[seat], b.name, roll, price)
         self._check_finish(seat)
 
-    def _do_EndTurn(self, seat: int, _action) -> None:
+    def _do_EndTurn(self, seat: int, _action: A.EndTurn) -> None:
         self._next_turn()
 
     def _check_finish(self, seat: int) -> None:

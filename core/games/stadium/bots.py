@@ -25,6 +25,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from functools import cache
 
+from core.engine.actions import Action
 from core.engine.decisions import AuctionView, Debt, TradeOffer
 
 from . import actions as A
@@ -95,7 +96,7 @@ class HeuristicBot:
         """Deterministic; it remembers whom it has made an offer to this turn."""
         self._asked: set[tuple[int, int, int]] = set()  # (round, turn's seat, partner)
 
-    def choose(self, view: StadiumView, legal: Sequence) -> object:
+    def choose(self, view: StadiumView, legal: Sequence[Action]) -> Action:
         if len(legal) == 1:
             return legal[0]
         me, frame = view.seat, view.pending
@@ -154,7 +155,7 @@ class HeuristicBot:
         )
         return score + (20 if site & cells else 0)
 
-    def _buy_land(self, view: StadiumView, me: int, legal: Sequence):
+    def _buy_land(self, view: StadiumView, me: int, legal: Sequence[Action]) -> Action | None:
         cash, bank = view.cash[me], len(view.players)
         buys = [
             a
@@ -166,7 +167,9 @@ class HeuristicBot:
         site_cells = site.cells if site else 0
         return max(buys, key=lambda a: self._lot_score(view, me, a.lot, site_cells), default=None)
 
-    def _buy_bank_building(self, view: StadiumView, me: int, legal: Sequence):
+    def _buy_bank_building(
+        self, view: StadiumView, me: int, legal: Sequence[Action]
+    ) -> Action | None:
         """A building of the Bank's costs only its land: the best earner it can pay for."""
         buildings = view.building_by_id
         buys = [
@@ -177,7 +180,9 @@ class HeuristicBot:
         ]
         return max(buys, key=lambda a: CARDS[buildings[a.building].card].income, default=None)
 
-    def _speculate(self, view: StadiumView, me: int, legal: Sequence, price: int):
+    def _speculate(
+        self, view: StadiumView, me: int, legal: Sequence[Action], price: int
+    ) -> Action | None:
         buys = [
             a
             for a in legal
@@ -189,7 +194,9 @@ class HeuristicBot:
 
     # -- auctions ------------------------------------------------------------------------------
 
-    def _bid(self, view: StadiumView, me: int, legal: Sequence, auction: AuctionView):
+    def _bid(
+        self, view: StadiumView, me: int, legal: Sequence[Action], auction: AuctionView
+    ) -> Action | None:
         if auction.piece == CROWN:
             cells = LOT_MASKS[auction.square]
             worth = (
@@ -252,7 +259,7 @@ class HeuristicBot:
             default=None,
         )
 
-    def _stadium(self, view: StadiumView, me: int, legal: Sequence):
+    def _stadium(self, view: StadiumView, me: int, legal: Sequence[Action]) -> Action | None:
         """Build the Stadium if it may; else gather its site: offers for other players' land
         and buildings there, then its own buildings there cleared one a turn."""
         stadium = next((a for a in legal if type(a) is A.Build and CARDS[a.card] is STADIUM), None)
@@ -286,7 +293,7 @@ class HeuristicBot:
 
     # -- construction --------------------------------------------------------------------------
 
-    def _build(self, view: StadiumView, me: int, legal: Sequence):
+    def _build(self, view: StadiumView, me: int, legal: Sequence[Action]) -> Action | None:
         cash = view.cash[me]
         site = self._site(view, me)
         keep = site.cells if site else 0  # not on the stadium site it is clearing
@@ -299,7 +306,7 @@ class HeuristicBot:
         ]
         return max(builds, key=lambda a: (CARDS[a.card].income, -a.card), default=None)
 
-    def _demolish(self, view: StadiumView, me: int, legal: Sequence):
+    def _demolish(self, view: StadiumView, me: int, legal: Sequence[Action]) -> Action | None:
         """Clear one of its buildings when a building earning far more could stand on land it
         holds once the buildings there are gone, and it could pay for it."""
         demolitions = {a.building: a for a in legal if type(a) is A.Demolish}
@@ -350,7 +357,7 @@ class SimpleBot:
 
     TAKES = {DRAW: A.DrawVenture, AUCTION: A.Pass, TRADE: A.Reject}
 
-    def choose(self, view: StadiumView, legal: Sequence) -> object:
+    def choose(self, view: StadiumView, legal: Sequence[Action]) -> Action:
         wanted = self.TAKES.get(view.phase)
         if wanted is not None:
             return next(a for a in legal if type(a) is wanted)

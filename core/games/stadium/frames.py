@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from core.engine.decisions import AuctionLot, BankSale, Debt, Frame, TradeOffer
-from core.engine.turns import OVER  # noqa: F401 (the stage once over, for this game's modules)
+from core.engine.turns import OVER as OVER  # the stage once over, for this game's modules
 
 from . import actions as A
 

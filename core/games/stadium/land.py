@@ -329,7 +329,7 @@ def why_no_demolitions(state: StadiumState, seat: int) -> str | None:
     return None
 
 
-def do_Demolish(state: StadiumState, seat: int, action) -> None:
+def do_Demolish(state: StadiumState, seat: int, action: A.Demolish) -> None:
     state.demolished = True
     state._pay(seat, state.bank, demolition_fee(state), "demolition")
     name = CARDS[state.buildings[action.building].card].name

@@ -96,7 +96,7 @@ def may_act(state: StadiumState, seat: int) -> bool:
     return seat == state.actor()
 
 
-def chance_after(state: StadiumState, seat: int, action) -> Chance | None:
+def chance_after(state: StadiumState, seat: int, action: Action) -> Chance | None:
     return DIE if type(action) is A.Roll else None
 
 

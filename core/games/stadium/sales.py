@@ -73,7 +73,7 @@ def why_no_speculation(state: StadiumState, seat: int, per_acre: int) -> str | N
     )
 
 
-def do_BuyLot(state: StadiumState, seat: int, action) -> None:
+def do_BuyLot(state: StadiumState, seat: int, action: A.BuyLot) -> None:
     state.stack.pop()
     price = lot_price(state, action.lot)
     state._pay(seat, state.bank, price, f"bought {lot_name(action.lot)}")
@@ -87,7 +87,7 @@ def do_BuyLot(state: StadiumState, seat: int, action) -> None:
     land.move_land(state, land.parcel(state, state.bank, action.lot), seat)
 
 
-def do_BuyBuilding(state: StadiumState, seat: int, action) -> None:
+def do_BuyBuilding(state: StadiumState, seat: int, action: A.BuyBuilding) -> None:
     state.stack.pop()
     building = state.buildings[action.building]
     price, name = land_price(building), CARDS[building.card].name
@@ -98,7 +98,7 @@ def do_BuyBuilding(state: StadiumState, seat: int, action) -> None:
     hand_over(state, building.id, seat)
 
 
-def do_NoLand(state: StadiumState, seat: int, _action) -> None:
+def do_NoLand(state: StadiumState, seat: int, _action: A.NoLand) -> None:
     state.stack.pop()
     state._say("buys-no-land", state.players[seat])
 
@@ -124,7 +124,7 @@ def open_auction(
     state.stack.append(AuctionLot(OpenAuction(bidders, opening, BID_STEP), item, piece))
 
 
-def do_DrawCrown(state: StadiumState, seat: int, _action) -> None:
+def do_DrawCrown(state: StadiumState, seat: int, _action: A.DrawCrown) -> None:
     state.stack.pop()
     lot = state.crown_deck.pop()
     state._reveal()
@@ -201,15 +201,15 @@ def debt_sale(state: StadiumState, seat: int, item: int, piece: str) -> None:
     state._say("debt-sale", state.players[seat], auction_item(state, state.waiting(AuctionLot)))
 
 
-def do_AuctionLand(state: StadiumState, seat: int, action) -> None:
+def do_AuctionLand(state: StadiumState, seat: int, action: A.AuctionLand) -> None:
     debt_sale(state, seat, action.lot, LAND)
 
 
-def do_AuctionBuilding(state: StadiumState, seat: int, action) -> None:
+def do_AuctionBuilding(state: StadiumState, seat: int, action: A.AuctionBuilding) -> None:
     debt_sale(state, seat, action.building, BUILDING)
 
 
-def do_Bankrupt(state: StadiumState, seat: int, _action) -> None:
+def do_Bankrupt(state: StadiumState, seat: int, _action: A.Bankrupt) -> None:
     debt = debts.go_bankrupt(state, seat)
     state.offered = ()
     state._say("bankrupt", state.players[seat], debt.amount, debt.reason)

@@ -140,11 +140,11 @@ class StadiumState(StackedTurns[A.Propose]):
 
     # -- performing ----------------------------------------------------------------------------
 
-    def _perform(self, seat: int, action) -> None:
+    def _perform(self, seat: int, action: Action) -> None:
         self._do(seat, action)
         self._continue()
 
-    def _do_Roll(self, seat: int, _action) -> None:
+    def _do_Roll(self, seat: int, _action: A.Roll) -> None:
         self.die = throw = self._chance(DIE)
         self.stage = MAIN
         self._say("rolls", self.players[seat], throw)
@@ -159,7 +159,7 @@ class StadiumState(StackedTurns[A.Propose]):
         else:
             ventures.draw_venture(self, seat)
 
-    def _do_EndTurn(self, seat: int, _action) -> None:
+    def _do_EndTurn(self, seat: int, _action: A.EndTurn) -> None:
         self._next_turn()
 
     def _run_effect(self, frame) -> bool:

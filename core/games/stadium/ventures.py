@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 
 from core.engine import debts
 
+from . import actions as A
 from . import land
 from .actions import lot_name
 from .board import BLOCKS, CARDS, Venture, venture_of
@@ -21,7 +22,7 @@ if TYPE_CHECKING:
 HELD = ("next_turn", "next_building")  # cards kept face up by their holder until they apply
 
 
-def do_DrawVenture(state: StadiumState, seat: int, _action) -> None:
+def do_DrawVenture(state: StadiumState, seat: int, _action: A.DrawVenture) -> None:
     if state.stack and state.stack[-1].kind == "draw":
         state.stack.pop()
     draw_venture(state, seat)
