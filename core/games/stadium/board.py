@@ -9,6 +9,7 @@ row * WIDTH + col), which is what the placement generator works with.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from core.engine.data import number, read_json, read_table
@@ -71,7 +72,7 @@ class Venture:
     when: str
 
 
-def _load():
+def _load() -> tuple[int, int, tuple[str, ...], tuple[Lot, ...], tuple[Block, ...]]:
     data = read_json(__package__, "board.json")
     grid = tuple(data["grid"])
     lots = tuple(
@@ -137,7 +138,7 @@ def bit(row: int, col: int) -> int:
     return 1 << (row * WIDTH + col)
 
 
-def mask(cells) -> int:
+def mask(cells: Iterable[tuple[int, int]]) -> int:
     """The bit mask of some cells."""
     total = 0
     for row, col in cells:
@@ -145,7 +146,7 @@ def mask(cells) -> int:
     return total
 
 
-def street_sides(cells) -> tuple[str, ...]:
+def street_sides(cells: Iterable[tuple[int, int]]) -> tuple[str, ...]:
     """The sides (N, S, W, E) on which some of these cells border a street."""
     inside = set(cells)
     return tuple(

@@ -22,7 +22,7 @@ their fair share is 72; seeds 5000-5095, seats rotating). Three of these win 85
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from functools import cache
 
 from core.engine.actions import Action
@@ -41,8 +41,8 @@ from .frames import (
     LandChoice,
     Speculation,
 )
-from .land import land_price
-from .placement import FACINGS, placement_at, placements_of
+from .land import land_price, placement_of
+from .placement import Placement, placements_of
 from .view import StadiumView
 
 RESERVE = 30_000  # cash kept back for Venture cards
@@ -196,7 +196,7 @@ class HeuristicBot:
 
     def _bid(
         self, view: StadiumView, me: int, legal: Sequence[Action], auction: AuctionView
-    ) -> Action | None:
+    ) -> Action:
         if auction.piece == CROWN:
             cells = LOT_MASKS[auction.square]
             worth = (
@@ -219,15 +219,22 @@ class HeuristicBot:
         building = view.building_by_id[item]
         return CARDS[building.card].price + ACRE_PRICE * building.cells.bit_count()
 
-    def _worth_of(self, view: StadiumView, action) -> int:
+    def _worth_of(self, view: StadiumView, action: Action) -> int:
         """What a debt sale would give away (the least valuable goes first)."""
-        if type(action) is A.AuctionLand:
+        if isinstance(action, A.AuctionLand):
             return ACRE_PRICE * view.parcel(view.seat, action.lot).bit_count()
-        if type(action) is A.AuctionBuilding:
+        if isinstance(action, A.AuctionBuilding):
             return 2 * self._item_worth(view, action.building, "building")
         return 1 << 40  # bankruptcy, only when nothing is left
 
-    def _value(self, view: StadiumView, lots, buildings, cash: int, holder: int) -> int:
+    def _value(
+        self,
+        view: StadiumView,
+        lots: Iterable[int],
+        buildings: Iterable[int],
+        cash: int,
+        holder: int,
+    ) -> int:
         return (
             cash
             + sum(ACRE_PRICE * view.parcel(holder, lot).bit_count() for lot in lots)
@@ -246,7 +253,7 @@ class HeuristicBot:
 
     # -- the Stadium ---------------------------------------------------------------------------
 
-    def _site(self, view: StadiumView, me: int):
+    def _site(self, view: StadiumView, me: int) -> Placement | None:
         """The stadium site it goes for: where it holds most, once it has the Stadium's price
         (none while it cannot pay, or where a frozen Crown lot or a Crown card to come lies)."""
         if view.cash[me] < STADIUM.price or view.in_use[CARDS.index(STADIUM)]:
@@ -300,7 +307,7 @@ class HeuristicBot:
         builds = [
             a
             for a in legal
-            if type(a) is A.Build
+            if isinstance(a, A.Build)
             and cash - CARDS[a.card].price >= RESERVE
             and not (keep and placement_of(a).cells & keep)
         ]
@@ -342,11 +349,6 @@ class HeuristicBot:
                 if gain > best_gain:
                     best, best_gain = min(covered, key=lambda b: CARDS[b.card].income), gain
         return demolitions.get(best.id) if best else None
-
-
-def placement_of(build):
-    """The placement a Build action names."""
-    return placement_at(CARDS[build.card].id, build.row, build.col, FACINGS[build.facing])
 
 
 class SimpleBot:

@@ -9,6 +9,7 @@ it, bought, sold and auctioned in one piece.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -24,7 +25,7 @@ from .board import (
     venture_of,
 )
 from .frames import ACRE_PRICE, DEMOLITION
-from .placement import FACINGS, placement_at, placements_of, shape_fault
+from .placement import FACINGS, Placement, placement_at, placements_of, shape_fault
 
 if TYPE_CHECKING:
     from .state import StadiumState
@@ -53,13 +54,13 @@ def acres(cells: int) -> int:
     return cells.bit_count()
 
 
-def price_with_overruns(card: int, held) -> int:
+def price_with_overruns(card: int, held: Iterable[int]) -> int:
     """A card's price, 20% more for each Cost overrun card among the builder's `held`."""
     overruns = sum(venture_of(v).effect == "cost_overrun" for v in held)
     return CARDS[card].price * (100 + 20 * overruns) // 100
 
 
-def beyond_cash(what: str, prices, cash: int) -> str | None:
+def beyond_cash(what: str, prices: Iterable[int], cash: int) -> str | None:
     """Why nothing of `prices` can be paid for with `cash`, naming the cheapest `what`; None
     if the cheapest can be."""
     cheapest = min(prices)
@@ -183,7 +184,7 @@ def buildable(state: StadiumState, seat: int) -> int:
     return state.land[seat] & ~state.developed & ~state.fresh
 
 
-def legal_builds(state: StadiumState, seat: int) -> list:
+def legal_builds(state: StadiumState, seat: int) -> list[A.Build]:
     """Every Build `seat` may make now (one per placement that fits)."""
     if state.built or state.demolished or state.round == 1:
         return []
@@ -200,7 +201,15 @@ def legal_builds(state: StadiumState, seat: int) -> list:
     return found
 
 
-def why_no_build(state: StadiumState, seat: int, action) -> str | None:
+def placement_of(build: A.Build) -> Placement:
+    """Where a legal Build puts its card (ValueError if the card fits nowhere there)."""
+    spot = placement_at(CARDS[build.card].id, build.row, build.col, FACINGS[build.facing])
+    if spot is None:
+        raise ValueError(f"{build} is not a placement on the city's land")
+    return spot
+
+
+def why_no_build(state: StadiumState, seat: int, action: A.Build) -> str | None:
     """Why `seat` may not make this Build now, for a player to read; None if they may."""
     if not 0 <= action.card < len(CARDS) or not 0 <= action.facing < len(FACINGS):
         return "there is no such building card"
@@ -267,8 +276,7 @@ def why_no_builds(state: StadiumState, seat: int) -> str | None:
 
 def do_Build(state: StadiumState, seat: int, action: A.Build) -> None:
     card = CARDS[action.card]
-    spot = placement_at(card.id, action.row, action.col, FACINGS[action.facing])
-    assert spot is not None  # the build was checked: the card fits there
+    spot = placement_of(action)
     price = building_price(state, seat, action.card)
     # built only thanks to a Zoning variance: it stands outside the block's class
     variance = action.card != STADIUM_INDEX and state.block_class[spot.block] not in (

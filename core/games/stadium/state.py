@@ -19,7 +19,7 @@ from typing import Any
 from core.engine import bidding, debts, offers
 from core.engine.actions import Action
 from core.engine.chance import DIE, Chance
-from core.engine.decisions import TradeOffer
+from core.engine.decisions import Frame, TradeOffer
 from core.engine.game import Result
 from core.engine.turns import StackedTurns
 
@@ -29,7 +29,7 @@ from .board import BLOCKS, CARDS, CROWN_LOTS, LAND_MASK, VENTURES
 from .frames import MAIN, ROLL, START_CASH, CrownOrVenture, LandChoice
 from .land import Building
 from .sentences import SENTENCES
-from .view import make_view
+from .view import StadiumView, make_view
 
 
 class StadiumState(StackedTurns[A.Propose]):
@@ -162,7 +162,7 @@ class StadiumState(StackedTurns[A.Propose]):
     def _do_EndTurn(self, seat: int, _action: A.EndTurn) -> None:
         self._next_turn()
 
-    def _run_effect(self, frame) -> bool:
+    def _run_effect(self, frame: Frame) -> bool:
         """A bankrupt's buildings, auctioned one after another."""
         return debts.run_bank_sale(self, frame)
 
@@ -191,7 +191,7 @@ class StadiumState(StackedTurns[A.Propose]):
         self.fresh = 0
         self.built = self.demolished = self.free_demolition = False
         self.venture_shown = 0
-        self.offers_made: tuple[TradeOffer, ...] = ()  # the offers made this turn
+        self.offers_made: tuple[TradeOffer[A.Propose], ...] = ()  # the offers made this turn
         returns = ventures.returns(self, seat)
         if returns:
             self._pay(self.bank, seat, returns, "returns")
@@ -207,5 +207,5 @@ class StadiumState(StackedTurns[A.Propose]):
     def result(self) -> Result | None:
         return self._result(lambda seat: land.assets(self, seat))
 
-    def view(self, seat: int | None):
+    def view(self, seat: int | None) -> StadiumView:
         return make_view(self, seat)

@@ -3,8 +3,12 @@
 from __future__ import annotations
 
 from collections import Counter
+from typing import TYPE_CHECKING, Any
 
 from .board import STADIUM_INDEX
+
+if TYPE_CHECKING:
+    from .state import StadiumState
 
 ENDINGS = {
     "builds the Sports Stadium.": "stadium",
@@ -23,7 +27,7 @@ class Endings:
         self.rounds: list[int] = []
         self.stadium_seats: Counter[int] = Counter()
 
-    def add(self, state) -> None:
+    def add(self, state: StadiumState) -> None:
         reason = state.end_reason
         kind = next((k for text, k in ENDINGS.items() if reason.endswith(text)), "other")
         if kind == "assets":
@@ -39,7 +43,7 @@ class Endings:
         self.rounds += other.rounds
         self.stadium_seats += other.stadium_seats
 
-    def summary(self) -> dict:
+    def summary(self) -> dict[str, Any]:
         rounds = sorted(self.rounds)
         return {
             "endings": dict(self.endings),

@@ -99,7 +99,9 @@ def venture_speculator(state: StadiumState, seat: int, card: Venture) -> None:
         state.stack.append(Speculation(seat, card.amount))
 
 
-def speculation_lots(state: StadiumState, seat: int, per_acre: int, everything: bool = False):
+def speculation_lots(
+    state: StadiumState, seat: int, per_acre: int, everything: bool = False
+) -> list[tuple[int, int]]:
     """(lot, seller) pairs the Speculator card lets `seat` buy (only those it can pay for,
     unless `everything`)."""
     cash = state.cash(seat)
@@ -150,7 +152,7 @@ def returns(state: StadiumState, seat: int) -> int:
     return total * (2 if "double_returns" in effects else 1)
 
 
-def card_title(card) -> str:
+def card_title(card: Venture) -> str:
     """A Venture card's name: its text before the colon ("Investor")."""
     return card.text.split(":")[0]
 

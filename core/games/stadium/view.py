@@ -3,7 +3,7 @@ Auction and Venture decks and the die to come (nothing else is hidden in this ga
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from functools import cached_property
 from typing import TYPE_CHECKING, ClassVar
 
@@ -14,7 +14,7 @@ from core.engine.turns import StackView
 from core.engine.views import Upto, ViewSchema, view_dataclass, view_of
 
 from . import trading
-from .actions import CODEC
+from .actions import CODEC, Propose
 from .board import CARDS, LOT_MASKS, LOTS
 from .frames import ACRE_PRICE, AUCTION, BID_STEP, FRAMES
 from .land import Building, building_value, price_with_overruns
@@ -41,7 +41,7 @@ class StadiumView(StackView):
     built: bool  # the player whose turn it is has built this turn
     demolished: bool
     free_demolition: bool
-    offers_made: tuple[TradeOffer, ...]  # the trade offers made this turn
+    offers_made: tuple[TradeOffer[Propose], ...]  # the trade offers made this turn
     offered: tuple[tuple[str, int], ...]  # what a debtor has auctioned for the present debt
     offer_partners: tuple[int, ...]  # whom the viewer may make an offer to now (none: no offer)
     assets_history: Sequence[tuple[int, ...]]  # everyone's assets at each round's end (Upto)
@@ -90,10 +90,11 @@ class StadiumView(StackView):
     def acres_by_zone(self, seat: int) -> tuple[int, int, int]:
         """`seat`'s acres (built on or not) in zones 1, 2 and 3."""
         mine = self.land[seat]
-        return tuple(
+        one, two, three = (
             sum((LOT_MASKS[lot.id] & mine).bit_count() for lot in LOTS if lot.zone == zone)
             for zone in (1, 2, 3)
         )
+        return one, two, three
 
     def buildings_of(self, seat: int) -> tuple[Building, ...]:
         return tuple(b for b in self.buildings if b.owner == seat)
@@ -111,12 +112,12 @@ class StadiumView(StackView):
             for s in range(len(self.players))
         )
 
-    def trade_outcome(self, proposer: int, offer) -> TradeOutcome:
+    def trade_outcome(self, proposer: int, offer: Propose) -> TradeOutcome:
         """Each side's change in assets: land at $20,000 an acre, buildings at their
         construction value, cash."""
         partner = offer.partner
 
-        def worth(holder: int, lots, buildings, cash: int) -> int:
+        def worth(holder: int, lots: Iterable[int], buildings: Iterable[int], cash: int) -> int:
             return (
                 cash
                 + sum(ACRE_PRICE * self.parcel(holder, lot).bit_count() for lot in lots)
