@@ -16,6 +16,8 @@ choice between equally good placements is the first of them, never a rounding ac
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 from .board import (
     CUBE_COUNTS,
     LOT_CAPACITY,
@@ -28,9 +30,14 @@ from .board import (
     lot_winner,
 )
 
+if TYPE_CHECKING:
+    from .view import BigShotView
+
 OPEN_LOT_CERTAINTY = 0.15  # how far a lead on an open lot counts in the first round
 TWO_LOT_BONUS = 8.0  # per lot, for the first two of each of my colours
 NOBODY, OPEN, SURE = 0, 1, 2  # how sure a lot's holder is (NOBODY: no holder)
+Terms = tuple[int, ...]  # a value in quarters of 1, k and k²
+Lead = tuple[int, int]  # a colour's lead on a lot: (colour, how sure)
 
 LOT_VALUE = tuple(lot.value for lot in LOTS)
 PARK_LOT = tuple(PARKS[lot.park] if lot.park is not None else -1 for lot in LOTS)
@@ -88,7 +95,7 @@ class Appraisal:
         "current",
     )
 
-    def __init__(self, view, me: tuple[int, ...]) -> None:
+    def __init__(self, view: BigShotView, me: tuple[int, ...]) -> None:
         self.me, self.ghost, self.k = me, view.ghost, open_certainty(view.round)
         self.settled, self.counts = view.settled, list(view.lots)
         self.owner, self.level = [-1] * N_LOTS, [NOBODY] * N_LOTS
@@ -106,7 +113,7 @@ class Appraisal:
                 self.held[self.owner[lot]][self.level[lot]] += 1
         # per lot, what a new holder there would change of the total, kept until a lot whose
         # holder it reads changes hands
-        self.changes: list[dict] = [{} for _ in range(N_LOTS)]
+        self.changes: list[dict[Any, Any]] = [{} for _ in range(N_LOTS)]
         self.bonus = self._bonus()
         self.current = self._value(self.total)
 
@@ -190,7 +197,7 @@ class Appraisal:
             one, k = worth, 0
         return (one, k, 0) if self.level[lot] == SURE else (0, one, k)
 
-    def _value(self, total, lost=None, won=None) -> float:
+    def _value(self, total: Terms, lost: Lead | None = None, won: Lead | None = None) -> float:
         """The value of a total of terms, with my colours' lots as held but for one lead `lost`
         and one `won` (colour, how sure)."""
         k, held = self.k, self.held
@@ -198,9 +205,10 @@ class Appraisal:
             bonus = self.bonus
         else:
             bonus = self._bonus(lost, won)
-        return (total[0] + total[1] * k + total[2] * k * k) / 4 + bonus
+        value: float = (total[0] + total[1] * k + total[2] * k * k) / 4 + bonus
+        return value
 
-    def _bonus(self, lost=None, won=None) -> float:
+    def _bonus(self, lost: Lead | None = None, won: Lead | None = None) -> float:
         """My colours' bonus for their first two lots, as `_value` counts them."""
         k, bonus = self.k, 0.0
         for colour, (_, open_, sure) in self.held.items():

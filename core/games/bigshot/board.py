@@ -7,6 +7,7 @@ The table (lots.csv) follows ../shared/reference/bigshot_notes.md: one park touc
 turns up, only lots.csv changes.
 """
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import product
 
@@ -65,7 +66,7 @@ ONE_MORE: dict[Cubes, tuple[Cubes, ...]] = {
 }
 
 
-def lot_winner(counts) -> int:
+def lot_winner(counts: Cubes) -> int:
     """The colour that wins a lot with these cube counts, or -1 for nobody.
 
     The winner holds the highest count that occurs exactly once: 3/3/1 goes to the single cube,
@@ -78,7 +79,7 @@ def lot_winner(counts) -> int:
     return winner
 
 
-def lot_worth(lot: int, owner: int, owners) -> int:
+def lot_worth(lot: int, owner: int, owners: Sequence[int]) -> int:
     """What `lot` scores for `owner`: its value, doubled when `owner` also holds its park."""
     park = LOTS[lot].park
     value = LOTS[lot].value

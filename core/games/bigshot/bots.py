@@ -11,12 +11,15 @@ the take-overs and the 3/3/1 tie tricks on its own.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from core.engine.actions import Action
 
 from . import actions as A
 from .appraisal import Appraisal
 from .view import AuctionView, BigShotView
+
+Colours = tuple[int, ...]  # the colours a seat plays
 
 BID_FRACTION = 0.7  # bid up to this share of what the cubes are worth
 LOAN_MARGIN = 2  # borrow only when the margin beats the interest by this much
@@ -26,9 +29,9 @@ MAX_INTEREST = 3  # never take a loan whose interest (the k-th loan costs k) is 
 class HeuristicBot:
     def __init__(self, seed: int) -> None:
         """Deterministic: the seed is taken only because every bot factory is given one."""
-        self._cached: tuple[tuple, float] | None = None
+        self._cached: tuple[tuple[Any, ...], float] | None = None
         # the placements found while valuing the last cubes: (round, lots, cubes) -> (colour, lot)
-        self._plan: dict[tuple, tuple[int, int]] = {}
+        self._plan: dict[tuple[Any, ...], tuple[int, int]] = {}
 
     def choose(self, view: BigShotView, legal: Sequence[Action]) -> Action:
         if len(legal) == 1:
@@ -38,7 +41,8 @@ class HeuristicBot:
         if phase == "place":
             return self._best_placement(view, me, legal)
         if phase == "pay":
-            return max(legal, key=lambda a: view.cash[a.colour])
+            payers = [a for a in legal if isinstance(a, A.PayWith)]
+            return max(payers, key=lambda a: view.shown_cash(a.colour))
         loans = [a for a in legal if isinstance(a, A.TakeLoan)]
         if phase == "loans":
             return self._loan_or(view, me, loans, A.NO_MORE_LOANS, need=None)
@@ -48,19 +52,33 @@ class HeuristicBot:
 
     # -- bidding ---------------------------------------------------------------------------------
 
-    def _bid(self, view: BigShotView, me, legal, loans, auction: AuctionView):
+    def _bid(
+        self,
+        view: BigShotView,
+        me: Colours,
+        legal: Sequence[Action],
+        loans: list[A.TakeLoan],
+        auction: AuctionView,
+    ) -> Action:
         others_out = all(s in auction.passed for s in range(len(view.players)) if s != view.viewer)
         if auction.high_bidder is None and others_out:
             return A.PASS  # the roller takes the cubes free
         limit = int(self._cube_value(view, me) * BID_FRACTION)
-        payable = max(view.cash[c] for c in me)
+        payable = max(view.shown_cash(c) for c in me)
         if auction.minimum > limit:
             return A.PASS
         if auction.minimum <= payable:
             return A.bid(auction.minimum)
         return self._loan_or(view, me, loans, A.PASS, need=auction.minimum)
 
-    def _loan_or(self, view: BigShotView, me, loans, otherwise, need: int | None):
+    def _loan_or(
+        self,
+        view: BigShotView,
+        me: Colours,
+        loans: list[A.TakeLoan],
+        otherwise: Action,
+        need: int | None,
+    ) -> Action:
         """Borrow when the cubes are worth more than the price plus the loan's interest."""
         if not loans:
             return otherwise
@@ -68,12 +86,12 @@ class HeuristicBot:
         interest = view.loans[loan.colour] + 1
         value = self._cube_value(view, me) if view.spaces[view.broker] else 0.0
         price = need if need is not None else value * 0.6
-        cash = view.cash[loan.colour]
+        cash = view.shown_cash(loan.colour)
         if cash < price and value - price > interest + LOAN_MARGIN and interest <= MAX_INTEREST:
             return loan
         return otherwise
 
-    def _cube_value(self, view: BigShotView, me) -> float:
+    def _cube_value(self, view: BigShotView, me: Colours) -> float:
         """What placing the auctioned cubes well would add to my position, in millions."""
         key = (view.round, view.broker, view.lots)
         if self._cached and self._cached[0] == key:
@@ -93,7 +111,7 @@ class HeuristicBot:
 
     # -- placing ---------------------------------------------------------------------------------
 
-    def _best_placement(self, view: BigShotView, me, legal):
+    def _best_placement(self, view: BigShotView, me: Colours, legal: Sequence[Action]) -> Action:
         """The greedy placement, as planned when the cubes were valued if the board is the one
         the plan foresaw (the same choice it would make again)."""
         planned = self._plan.get((view.round, view.lots, view.to_place))
@@ -102,7 +120,7 @@ class HeuristicBot:
         return A.place(*planned)
 
 
-def _greedy_step(board: Appraisal, cubes) -> tuple[float, int, int]:
+def _greedy_step(board: Appraisal, cubes: Sequence[int]) -> tuple[float, int, int]:
     """The best single placement of one of `cubes`: (value after, colour, lot)."""
     best = (float("-inf"), -1, -1)
     lots = board.open_lots()

@@ -40,7 +40,7 @@ def loan_allowed_now(state: BigShotState, seat: int, colour: int) -> bool:
     return True
 
 
-def loan_actions(state: BigShotState, seat: int) -> tuple:
+def loan_actions(state: BigShotState, seat: int) -> tuple[A.TakeLoan, ...]:
     if state.loan_window != ANY_TIME and state.current != seat:
         return ()
     colours = state.seat_colours[seat]

@@ -7,6 +7,7 @@ nobody.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -46,7 +47,12 @@ class BigShotResult(Result):
     details: tuple[SeatScore, ...] = ()
 
 
-def score(seat_colours, owners, balances, loans) -> list[SeatScore]:
+def score(
+    seat_colours: Sequence[Sequence[int]],
+    owners: Sequence[int],
+    balances: Sequence[int],
+    loans: Sequence[int],
+) -> list[SeatScore]:
     """Every seat's balance sheet for this ownership and money (unsettled lots count for nobody)."""
     by_colour: list[list[int]] = [[], [], [], []]
     for lot, owner in enumerate(owners):

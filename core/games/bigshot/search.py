@@ -16,9 +16,10 @@ from core.engine.search import SearchPlan
 from . import actions as A
 from .bots import HeuristicBot
 from .determinize import determinize
+from .view import BigShotView
 
 
-def candidates(view, legal: Sequence[Action], suggestion) -> list:
+def candidates(view: BigShotView, legal: Sequence[Action], suggestion: Action) -> list[Action]:
     """The moves worth playing out here, the heuristic bot's `suggestion` first (it is kept
     where the playouts cannot tell the moves apart)."""
     loans = [a for a in legal if isinstance(a, A.TakeLoan)]

@@ -2,10 +2,10 @@
 
 from core.engine.events import Sentences
 
-from .board import COLOURS
+from .board import COLOURS, Cubes
 
 
-def _cubes(counts) -> str:
+def _cubes(counts: Cubes) -> str:
     """Cube counts by colour: "2 red, 1 yellow"."""
     return ", ".join(f"{n} {COLOURS[c]}" for c, n in enumerate(counts) if n)
 

@@ -45,7 +45,7 @@ from .phases import (
 )
 from .scoring import decide
 from .sentences import SENTENCES
-from .view import make_view
+from .view import BigShotView, make_view
 
 # Bidding (and asking for loans) starts left of the roller and ends with the roller.
 BIDDING_ORDERS = {
@@ -413,9 +413,9 @@ class BigShotState(GameState):
             self.final = decide(self)
         return self.final
 
-    def view(self, seat: int | None):
+    def view(self, seat: int | None) -> BigShotView:
         return make_view(self, seat)
 
-    def hindsight_view(self):
+    def hindsight_view(self) -> BigShotView:
         """Everyone's money, as the end of the game shows it, at every position of a replay."""
         return make_view(self, None, hindsight=True)

@@ -92,6 +92,13 @@ class BigShotView(Seated):
     def debt(self, colour: int) -> int:
         return LOAN_DEBT * self.loans[colour]
 
+    def shown_cash(self, colour: int) -> int:
+        """A colour's cash that this view shows (a player's own, say); ValueError if hidden."""
+        cash = self.cash[colour]
+        if cash is None:
+            raise ValueError(f"this view hides the cash of colour {colour}")
+        return cash
+
 
 def make_view(state: BigShotState, seat: int | None, hindsight: bool = False) -> BigShotView:
     """What `seat` (None: a spectator) sees; with `hindsight`, all the money as well, as once

@@ -7,6 +7,7 @@ is read from board.json (the reference design, credited there).
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cache
 
@@ -40,7 +41,15 @@ class Business:
     lease: int  # 0: it cannot be leased
 
 
-def _load():
+def _load() -> tuple[
+    tuple[Space, ...],
+    tuple[Business, ...],
+    tuple[tuple[int, ...], ...],
+    tuple[tuple[int, ...], ...],
+    tuple[frozenset[int], ...],
+    frozenset[tuple[int, int]],
+    tuple[str, ...],
+]:
     data = read_json(__package__, "board.json")
     businesses = tuple(
         Business(b["id"], b["name"], b["set"], b["space"], b["buy"], b["lease"] or 0)
@@ -89,7 +98,7 @@ LANDMARKS = {s.landmark: s.id for s in SPACES if s.kind == STUNT_KIND}
 SINGLES = tuple(b.id for b in BUSINESSES if b.set == "single")
 
 
-def groups(held) -> list[list[int]]:
+def groups(held: Iterable[int]) -> list[list[int]]:
     """The businesses in `held` in groups of neighbours (each group in id order)."""
     return [list(group) for group in _groups(frozenset(held))]
 
@@ -110,7 +119,7 @@ def _groups(held: frozenset[int]) -> tuple[tuple[int, ...], ...]:
     return tuple(found)
 
 
-def stunt_income(held) -> int:
+def stunt_income(held: Iterable[int]) -> int:
     """What a publicity stunt pays for these businesses: $10,000 x n x n for each group of n
     neighbouring businesses (million_004.txt)."""
     return sum(10_000 * len(group) ** 2 for group in _groups(frozenset(held)))

@@ -12,7 +12,7 @@ lease refunds reach the target it drives for FINISH and ends leases there to fin
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
 from core.engine.actions import Action
 
@@ -59,8 +59,9 @@ class HeuristicBot:
         if view.phase == "six":
             return self._six(view, me, legal)
         if view.stage == SETUP:
+            free = [a for a in legal if isinstance(a, A.ChooseFree)]
             return min(
-                legal, key=lambda a: (distance(None, BUSINESSES[a.business].space), a.business)
+                free, key=lambda a: (distance(None, BUSINESSES[a.business].space), a.business)
             )
         if view.stage == ROLL:
             return self._sell(view, me, legal) or A.Roll()
@@ -84,7 +85,7 @@ class HeuristicBot:
     def _can_finish(self, view: MillionView, me: int) -> bool:
         return view.cash[me] + self._refunds(view, me) >= view.target
 
-    def _best_take(self, view: MillionView, me: int, businesses) -> int:
+    def _best_take(self, view: MillionView, me: int, businesses: Iterable[int]) -> int:
         """The most it would gain by taking one of `businesses`, as things stand."""
         if view.signs_left(me) <= 0:
             return 0
@@ -103,22 +104,22 @@ class HeuristicBot:
 
     # -- the decisions -------------------------------------------------------------------------
 
-    def _six(self, view: MillionView, me: int, legal: Sequence[Action]) -> Action | None:
-        skips = [a for a in legal if type(a) is A.SkipPlayer]
+    def _six(self, view: MillionView, me: int, legal: Sequence[Action]) -> Action:
+        skips = [a for a in legal if isinstance(a, A.SkipPlayer)]
         if skips:
             leader = max(skips, key=lambda a: (view.cash[a.seat], view.income(a.seat)))
             if view.cash[leader.seat] >= view.cash[me] or A.TakeTen() not in legal:
                 return leader
         return A.TakeTen()
 
-    def _sell(self, view: MillionView, me: int, legal: Sequence[Action]) -> Action | None:
+    def _sell(self, view: MillionView, me: int, legal: Sequence[Action]) -> A.Sell | None:
         """Sell, instead of rolling, a bought business that earns it less at a stunt than the
         sale roll's odds promise over its price."""
         held = view.held(me)
         sales = [
             a
             for a in legal
-            if type(a) is A.Sell
+            if isinstance(a, A.Sell)
             and (SALE_ODDS - 1) * BUSINESSES[a.business].buy
             > 2 * (income_of(held) - income_of([b for b in held if b != a.business]))
         ]
@@ -126,13 +127,13 @@ class HeuristicBot:
             return None
         return max(sales, key=lambda a: BUSINESSES[a.business].buy)
 
-    def _drive(self, view: MillionView, me: int, legal: Sequence[Action]) -> Action | None:
+    def _drive(self, view: MillionView, me: int, legal: Sequence[Action]) -> Action:
         finishing = self._can_finish(view, me)
         stunts = view.stunt_spaces
         income = view.income(me)
         goals = [FINISH] if finishing else [s for s in stunts if income] or list(REAL_ESTATE)
 
-        def worth(action) -> float:
+        def worth(action: A.Drive) -> float:
             space = action.space
             if space == FINISH and finishing:
                 return 1e9
@@ -145,7 +146,7 @@ class HeuristicBot:
                 score += self._best_take(view, me, SPACES[space].businesses)
             return score - STEP_COST * min(distance(space, g) for g in goals)
 
-        drives = [a for a in legal if type(a) is A.Drive]
+        drives = [a for a in legal if isinstance(a, A.Drive)]
         return max(drives, key=lambda a: (worth(a), -a.space))
 
     def _finish(self, view: MillionView, me: int, legal: Sequence[Action]) -> Action | None:
@@ -163,7 +164,7 @@ class HeuristicBot:
             a
             for a in map(
                 lambda b: self._take(view, me, legal, b),
-                {a.business for a in legal if type(a) in (A.Buy, A.Lease)},
+                {a.business for a in legal if isinstance(a, (A.Buy, A.Lease))},
             )
             if a is not None
         ]
@@ -173,7 +174,7 @@ class HeuristicBot:
 
     def _take(
         self, view: MillionView, me: int, legal: Sequence[Action], business: int
-    ) -> Action | None:
+    ) -> A.Lease | A.Buy | None:
         lease, buy = A.Lease(business), A.Buy(business)
         holder = view.holder[business]
         if holder == me:

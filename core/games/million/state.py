@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from core.engine.actions import Action
+from core.engine.actions import Action, Offer
 from core.engine.chance import DIE, Chance
 from core.engine.errors import NOT_YOUR_TURN
 from core.engine.game import Result
@@ -48,7 +48,7 @@ from .frames import (
 )
 from .moves import Walk, walks
 from .sentences import SENTENCES
-from .view import make_view
+from .view import MillionView, make_view
 
 FREE = -1  # a business nobody holds
 
@@ -56,7 +56,7 @@ FREE = -1  # a business nobody holds
 ALL_BUSINESSES = range(len(BUSINESSES))  # all on offer on a Real Estate space
 
 
-class MillionState(StackedTurns):
+class MillionState(StackedTurns[Offer]):  # (no trades)
     sentences = SENTENCES
     __slots__ = (
         "position",
@@ -177,13 +177,13 @@ class MillionState(StackedTurns):
             return ()
         return ALL_BUSINESSES if self.landed in REAL_ESTATE else SPACES[self.landed].businesses
 
-    def _cost(self, seat: int, action) -> int:
+    def _cost(self, seat: int, action: A.Buy | A.Lease) -> int:
         b = BUSINESSES[action.business]
-        if type(action) is A.Lease:
+        if isinstance(action, A.Lease):
             return b.lease
         return b.buy - b.lease if self.holder[b.id] == seat and self.leased[b.id] else b.buy
 
-    def _why_not_acquire(self, seat: int, action) -> str | None:
+    def _why_not_acquire(self, seat: int, action: A.Buy | A.Lease) -> str | None:
         b = action.business
         business = BUSINESSES[b] if 0 <= b < len(BUSINESSES) else None
         if business is None or b not in self._on_offer():
@@ -194,7 +194,7 @@ class MillionState(StackedTurns):
         holder, leased = self.holder[b], self.leased[b]
         if holder != FREE and not leased:
             return f"{business.name} is bought already"
-        if type(action) is A.Lease:
+        if isinstance(action, A.Lease):
             if not business.lease:
                 return f"{business.name} has no lease price"
             if holder != FREE:
@@ -215,7 +215,7 @@ class MillionState(StackedTurns):
             return None
         cls = type(action)
         if self.stack:
-            if cls is A.SkipPlayer:
+            if isinstance(action, A.SkipPlayer):
                 return (
                     "that player is already waiting to miss a turn"
                     if 0 <= action.seat < self.n and action.seat != seat
@@ -224,7 +224,7 @@ class MillionState(StackedTurns):
             return "take $10,000 or make an opponent miss a turn first"
         if self.stage == SETUP:
             return "take one of the small businesses left, free"
-        if cls in (A.Buy, A.Lease):
+        if isinstance(action, (A.Buy, A.Lease)):
             return self._why_not_acquire(seat, action) or "not now"
         if cls is A.Drive:
             return (
@@ -403,7 +403,7 @@ class MillionState(StackedTurns):
             self._say("misses-turn", self.players[seat])
             self._next_turn()
 
-    def view(self, seat: int | None):
+    def view(self, seat: int | None) -> MillionView:
         return make_view(self, seat)
 
     def result(self) -> Result | None:

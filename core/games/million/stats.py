@@ -3,6 +3,10 @@
 from __future__ import annotations
 
 from collections import Counter
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from .state import MillionState
 
 
 class GameStats:
@@ -16,7 +20,7 @@ class GameStats:
         self.income_by_group: Counter[int] = Counter()  # largest group -> money paid
         self.stunts_by_group: Counter[int] = Counter()
 
-    def add(self, state) -> None:
+    def add(self, state: MillionState) -> None:
         self.rounds.append(state.round)
         self.endings["finish" if "FINISH" in state.end_reason else "round_limit"] += 1
         for _, kind, args in state.events:
@@ -36,7 +40,7 @@ class GameStats:
         self.income_by_group += other.income_by_group
         self.stunts_by_group += other.stunts_by_group
 
-    def summary(self) -> dict:
+    def summary(self) -> dict[str, Any]:
         rounds = sorted(self.rounds)
         return {
             "endings": dict(self.endings),
