@@ -1,6 +1,6 @@
 """A Textual driver that runs an app over one SSH channel, inside the server's event loop.
 
-No threads and no process-wide signal handlers (see NET_NOTES): input is an asyncio task reading
+No threads and no process-wide signal handlers (docs/serving.md): input is an asyncio task reading
 the channel, window changes arrive as asyncssh.TerminalSizeChanged, and each frame is buffered
 and sent as one write. A client that stops reading gets frames dropped, a full repaint when it
 catches up, and is disconnected if it never does.
@@ -12,17 +12,18 @@ import asyncio
 import codecs
 import functools
 import logging
-import sys
 import time
 from collections import deque
+from typing import Literal
 
 import asyncssh
 from rich.console import Console
 from textual import constants, events
-from textual._xterm_parser import XTermParser
 from textual.app import ScreenStackError
 from textual.driver import Driver
 from textual.geometry import Size
+
+from tui.textual_private import XTermParser, keep_stdio, queued, uncached_extended_key_parser
 
 from .channel import ENTER, LEAVE
 from .loop_share import current_meter
@@ -35,14 +36,14 @@ FEED_SLICE = 16  # characters of input parsed at a time
 POLL_SECONDS = 0.005  # how often a busy app is looked at again
 YIELDS = 32  # turns of the loop a key waits for the one before it, before it polls
 
-COLOR_SYSTEM = "256"  # one colour system for every app in the process (NET_NOTES trap 3)
+# one colour system for every app in the process (docs/serving.md, trap 3)
+COLOR_SYSTEM: Literal["256"] = "256"
 
 
 def fit_for_ssh(app, term: str) -> None:
-    """What an app served over SSH needs: no stdout capture (NET_NOTES trap 2) and a console
+    """What an app served over SSH needs: no stdout capture (docs/serving.md, trap 2) and a console
     built for the client's terminal, in the process-wide colour system."""
-    app._capture_stdout = sys.__stdout__
-    app._capture_stderr = sys.__stderr__
+    keep_stdio(app)
     app.console = Console(
         color_system=COLOR_SYSTEM,
         file=app.console.file,
@@ -61,12 +62,12 @@ class SessionParser(XTermParser):
     """Textual's key parser with a cache of its own.
 
     The stock parser caches `_parse_extended_key` in one class-wide lru_cache whose keys hold the
-    parser, which keeps every finished session alive (NET_NOTES trap 1).
+    parser, which keeps every finished session alive (docs/serving.md, trap 1).
     """
 
     def __init__(self) -> None:
         super().__init__(debug=False)
-        parse = XTermParser._parse_extended_key.__wrapped__.__get__(self)
+        parse = uncached_extended_key_parser(self)
         self._parse_extended_key = functools.lru_cache(maxsize=128)(parse)
 
 
@@ -77,6 +78,7 @@ class SSHDriver(Driver):
         self, app, *, debug: bool = False, mouse: bool = True, size: tuple[int, int] | None = None
     ) -> None:
         super().__init__(app, debug=debug, mouse=mouse, size=size)
+        self.served_app = app  # (Textual's Driver keeps it as a private attribute)
         self.channel = app.channel
         self._buffer: list[str] = []
         self._input: asyncio.Task | None = None
@@ -107,7 +109,7 @@ class SSHDriver(Driver):
         if channel.closed or getattr(channel, "muted", False):
             return
         if self._watchdog is not None or channel.backlog() > channel.limits.max_output_backlog:
-            # The client is not reading: drop frames until it catches up (NET_NOTES trap 7).
+            # The client is not reading: drop frames until it catches up (docs/serving.md, trap 7).
             if self._watchdog is None:
                 self._watchdog = asyncio.get_running_loop().create_task(self._await_client())
             return
@@ -126,11 +128,11 @@ class SSHDriver(Driver):
             if time.monotonic() > deadline:
                 log.info("disconnecting %s: not reading its screen", channel.peer)
                 channel.close("Disconnected: your connection stopped reading the screen.")
-                self._app.exit()
+                self.served_app.exit()
                 return
             await asyncio.sleep(0.05)
         self._watchdog = None
-        self._app.refresh(repaint=True, layout=True)  # frames were lost: send everything again
+        self.served_app.refresh(repaint=True, layout=True)  # frames were lost: resend all
 
     # -- application mode --------------------------------------------------------------------
 
@@ -167,7 +169,7 @@ class SSHDriver(Driver):
 
     def send_message(self, message) -> None:
         """Straight into the app's queue: we are on its loop, and the backlog check needs it."""
-        self._app.post_message(message)
+        self.served_app.post_message(message)
 
     async def _read_input(self) -> None:
         channel = self.channel
@@ -194,7 +196,7 @@ class SSHDriver(Driver):
             pass
         except asyncio.CancelledError:
             return
-        self._app.call_later(self._app.exit)
+        self.served_app.call_later(self.served_app.exit)
 
     def _deliver(self, event) -> None:
         """Give a key (or mouse event) to the app now if it is free for it, else hold it back in
@@ -214,7 +216,7 @@ class SSHDriver(Driver):
         now = time.monotonic()
         if now - self._told_held_back >= HELD_NOTICE_SECONDS:
             self._told_held_back = now
-            self._app.notify(
+            self.served_app.notify(
                 "Your keys wait a moment: the server shares its time among "
                 "everyone, and you have used your share.",
                 severity="warning",
@@ -224,7 +226,7 @@ class SSHDriver(Driver):
         """Whether the app may be given input now: it is not still busy with what it was given,
         and the session has used no more of the event loop than its share."""
         return (
-            self._app._message_queue.qsize() <= QUEUE_BACKLOG
+            queued(self.served_app) <= QUEUE_BACKLOG
             and not self._input_in_flight()
             and (self._meter is None or not self._meter.owed())
         )
@@ -239,10 +241,10 @@ class SSHDriver(Driver):
         if not self._in_flight:
             return False
         try:
-            pumps = [self._app, *self._app.screen.walk_children(with_self=True)]
+            pumps = [self.served_app, *self.served_app.screen.walk_children(with_self=True)]
         except ScreenStackError:  # no screen: nothing for the input to reach
             return False
-        self._in_flight = any(pump._message_queue.qsize() for pump in pumps)
+        self._in_flight = any(map(queued, pumps))
         return self._in_flight
 
     async def _release_held(self) -> None:

@@ -1,10 +1,10 @@
 """A newcomer sees the lobby at once, drawn by a shared app, while their own app starts.
 
-Starting a person's app costs the server about 40 ms of CPU, so a crowd connecting together
-waits for one another: 32 at once took 1.3 s to see anything. The lobby a newcomer first sees is
+Starting a person's app costs the server CPU, so a crowd connecting together waits for one
+another (the README's "Measured choices"). The lobby a newcomer first sees is
 the same for everyone at one terminal size but for its header (who you are, who is online), so
 one lobby app per size, kept running, draws it for each newcomer in turn (its header made theirs,
-the whole screen rendered at once: a few ms) and sends it. Their own app then takes over the
+the whole screen rendered at once) and sends it. Their own app then takes over the
 terminal and draws the same screen; keys pressed meanwhile wait for it.
 """
 
@@ -14,6 +14,8 @@ import asyncio
 import logging
 from collections import OrderedDict
 from types import SimpleNamespace
+
+from tui.textual_private import lay_out_now, render_whole
 
 from .broadcast import Audience
 from .channel import ENTER, Channel
@@ -60,9 +62,8 @@ class LobbyPainter(ServedApp):
             screen.refresh_lobby()
         finally:
             self.session = NOBODY
-        screen._refresh_layout()  # what changed, laid out now rather than on the next tick
-        update = screen._compositor.render_update(full=True, screen_stack=self._background_screens)
-        return update.render_segments(self.console)
+        lay_out_now(screen)  # what changed, laid out now rather than on the next tick
+        return render_whole(screen, self._background_screens).render_segments(self.console)
 
     # what the lobby may ask of its app; nobody presses keys here
     def lobby_changed(self) -> None:

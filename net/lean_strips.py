@@ -1,22 +1,25 @@
 """Textual's rendered lines (`Strip`) with their caches made on first use, not up front.
 
 Textual 8.2 gives every Strip seven empty result caches (crop, divide, style...) when it is made:
-about 950 bytes, more than the line itself. A server keeps every session's lines, and most lines
-never use most of those caches; measured with tracemalloc, the empty caches were 40% of the
-memory a player's session holds. Textual's own `Content` makes its cache lazily in the same way.
+more memory than the line itself. A server keeps every session's lines, and most lines never use
+most of those caches, which were a large part of a player's session's memory (the README's
+"Measured choices"). Textual's own `Content` makes its cache lazily in the same way.
 A cache appears, with Textual's size, the first time it is used.
 
-Three caches keep nothing at all. Over a benchmark game at an SSH table (benchmarks/ssh_speed.py,
-10 sessions) the crop and line-length caches were made for 3,400 lines each and never hit, and
-the divide cache hit 1,800 times in 9,200 lines; each kept more copies of its line. Without
-them a player's session holds 16% less (tracemalloc) for the same CPU per move.
+Three caches keep nothing at all: over a benchmark game at an SSH table (benchmarks/ssh_speed.py)
+the crop and line-length caches never hit and the divide cache seldom did, each keeping more
+copies of its line; without them a session holds less for the same CPU per move.
 Strips draw exactly as before (a test compares); only those results are not kept.
 """
 
 from __future__ import annotations
 
+from typing import Any
+
 from textual.cache import FIFOCache
 from textual.strip import Strip
+
+from tui.textual_private import original, replace
 
 # Each cache of a Strip and its size, as Textual's Strip.__init__ makes them (a test compares).
 CACHE_SIZES = {
@@ -29,7 +32,7 @@ CACHE_SIZES = {
     "_offsets_cache": 4,
 }
 NOT_KEPT = ("_divide_cache", "_crop_cache", "_line_length_cache")
-TEXTUAL_INIT = Strip.__init__
+TEXTUAL_INIT = original(Strip, "__init__")
 
 
 class NoCache:
@@ -58,12 +61,12 @@ def _cache_on_first_use(self: Strip, name: str) -> FIFOCache | NoCache:
     size = CACHE_SIZES.get(name)
     if size is None:
         raise AttributeError(f"'Strip' object has no attribute {name!r}")
-    cache = NO_CACHE if name in NOT_KEPT else FIFOCache(size)
+    cache: FIFOCache[Any, Any] | NoCache = NO_CACHE if name in NOT_KEPT else FIFOCache(size)
     setattr(self, name, cache)
     return cache
 
 
 def install() -> None:
     """Make every Strip from now on lean (process-wide; strips already made are unchanged)."""
-    Strip.__init__ = _init_without_caches
-    Strip.__getattr__ = _cache_on_first_use
+    replace(Strip, "__init__", _init_without_caches)
+    replace(Strip, "__getattr__", _cache_on_first_use)

@@ -12,7 +12,6 @@ from __future__ import annotations
 import contextlib
 import logging
 
-from textual._node_list import DuplicateIds
 from textual.app import App
 from textual.binding import Binding
 from textual.command import CommandPalette
@@ -22,6 +21,7 @@ from textual.notifications import Notify
 from textual.worker import WorkerFailed
 
 from . import textual_fixes
+from .textual_private import DuplicateIds, background_screens, screen_stack
 
 log = logging.getLogger("boomtown")
 PALETTE_ID = "--command-palette"
@@ -54,12 +54,12 @@ class BaseApp(App):
         """The screens that show through the current one: none through an opaque screen.
 
         Textual 8.2 always counts the screen below as showing through, so every layout and
-        repaint of a full-window screen did the hidden one's too (a third of the work of a
-        session's first frame over SSH)."""
-        stack = self._screen_stack
+        repaint of a full-window screen did the hidden one's too (a good part of a session's
+        first frame over SSH: the README's "Measured choices")."""
+        stack = screen_stack(self)
         if stack and stack[-1].styles.background.a == 1:
             return []
-        return App._background_screens.fget(self)
+        return background_screens(self)
 
     def notify(
         self,

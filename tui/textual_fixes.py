@@ -7,15 +7,13 @@ Textual's version is pinned to 8.2 in pyproject.toml; look at each again when it
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 from textual.timer import Timer
 from textual.widget import AwaitRemove
 from textual.widgets import OptionList
-from textual.widgets._toast import Toast, ToastHolder, ToastRack
+
+from .textual_private import Toast, ToastHolder, ToastRack, index_to_line, original, replace
 
 SOONEST = 0.001  # seconds: the shortest delay a timer is given
-_original: dict[tuple[type, str], Callable] = {}  # (class, method) -> Textual's own
 
 
 async def _on_click(self: OptionList, event) -> None:
@@ -23,14 +21,14 @@ async def _on_click(self: OptionList, event) -> None:
     Textual raised IndexError."""
     clicked = event.style.meta.get("option")
     if clicked is None or clicked < self.option_count:
-        await _original[OptionList, "_on_click"](self, event)
+        await original(OptionList, "_on_click")(self, event)
 
 
 def _move_page(self: OptionList, direction: int) -> None:
     """Page up or down before the list has laid out its lines does nothing; Textual raised
     KeyError."""
-    if (self.highlighted or 0) in self._index_to_line:
-        _original[OptionList, "_move_page"](self, direction)
+    if (self.highlighted or 0) in index_to_line(self):
+        original(OptionList, "_move_page")(self, direction)
 
 
 def _timer_init(self: Timer, event_target, interval: float, **options) -> None:
@@ -38,7 +36,7 @@ def _timer_init(self: Timer, event_target, interval: float, **options) -> None:
     a negative interval: a toast mounted a moment after its notice expired (its delay is the
     time left, checked a moment before) spun the event loop, and with it every SSH session
     of the host, at full CPU for ever. (At 0 it divided by zero.)"""
-    _original[Timer, "__init__"](self, event_target, max(interval, SOONEST), **options)
+    original(Timer, "__init__")(self, event_target, max(interval, SOONEST), **options)
 
 
 def _remove_toast(self: Toast | ToastHolder) -> AwaitRemove:
@@ -48,7 +46,7 @@ def _remove_toast(self: Toast | ToastHolder) -> AwaitRemove:
     stack's own region enough: once the last notice has gone it is hidden, its region empty,
     and a toast still being removed then would be left drawn (seen under load). A notice goes
     a few times a minute at most; a whole screen drawn then costs little."""
-    removal = _original[type(self), "remove"](self)
+    removal = original(type(self), "remove")(self)
     rack = next((node for node in self.ancestors if isinstance(node, ToastRack)), None)
     if rack is not None and rack.is_attached:
         screen = rack.screen
@@ -73,6 +71,4 @@ FIXES = (
 
 def install() -> None:
     for cls, name, fixed in FIXES:
-        if (cls, name) not in _original:
-            _original[cls, name] = getattr(cls, name)
-            setattr(cls, name, fixed)
+        replace(cls, name, fixed)

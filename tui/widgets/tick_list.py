@@ -13,8 +13,9 @@ from rich.segment import Segment
 from textual.binding import Binding
 from textual.strip import Strip
 from textual.widgets import SelectionList
-from textual.widgets._toggle_button import ToggleButton
 from textual.widgets.option_list import OptionDoesNotExist
+
+from ..textual_private import ToggleButton
 
 TICK, EMPTY = "✓", " "
 

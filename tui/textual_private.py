@@ -1,0 +1,198 @@
+"""Every reach past Textual's public API, in one module.
+
+Textual is pinned to a minor release (pyproject.toml) because a few things need more than its
+public API: the SSH driver (its key parser, the app's queue and output), the server's shared
+stylesheets and lean lines (net/shared_styles.py, net/lean_strips.py), the first frame painted
+without a tick (net/first_frame.py), and fixes for bugs found by fuzzing and play
+(tui/textual_fixes.py). Each reach is named here and made here only: the private names
+imported, the private attributes read or set, the methods replaced (`replace`) and the private
+hooks our apps override. `REACHES` lists them with what each was written against;
+tests/tui/test_textual_private.py checks every one against the Textual installed, so a release
+that moves one fails there, by name, rather than somewhere in a session. `.ci/newest-textual`
+runs the suite against the newest release as well, as a report.
+"""
+
+from __future__ import annotations
+
+import inspect
+import sys
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from textual._node_list import DuplicateIds
+from textual._xterm_parser import XTermParser
+from textual.app import App
+from textual.css.stylesheet import Stylesheet
+from textual.message_pump import MessagePump
+from textual.screen import Screen
+from textual.strip import Strip
+from textual.timer import Timer
+from textual.widgets import OptionList
+from textual.widgets._toast import Toast, ToastHolder, ToastRack
+from textual.widgets._toggle_button import ToggleButton
+
+__all__ = [
+    "DuplicateIds",
+    "Toast",
+    "ToastHolder",
+    "ToastRack",
+    "ToggleButton",
+    "XTermParser",
+    "background_screens",
+    "index_to_line",
+    "keep_stdio",
+    "lay_out_now",
+    "queued",
+    "render_whole",
+    "original",
+    "replace",
+    "screen_stack",
+    "stylesheet_variables",
+    "uncached_extended_key_parser",
+]
+
+
+@dataclass(frozen=True)
+class Reach:
+    """One private thing used: `owner.name`, a function or method with `signature` (as
+    `inspect.signature` prints it), a property or cached property (`signature` "property"),
+    or an attribute its instances set (`signature` None: `self.<name> =` is in its source)."""
+
+    owner: Any
+    name: str
+    signature: str | None
+    why: str
+
+
+REACHES = (
+    Reach(App, "_background_screens", "property", "BaseApp: no screen drawn under an opaque one"),
+    Reach(App, "_screen_stack", "property", "BaseApp: whether the top screen is opaque"),
+    Reach(
+        App, "_handle_exception", "(self, error: 'Exception') -> 'None'", "BaseApp: late queries"
+    ),
+    Reach(App, "_on_notify", "(self, event: 'Notify') -> 'None'", "BaseApp: notices"),
+    Reach(App, "_print_error_renderables", "(self) -> 'None'", "ServedApp: errors to the log"),
+    Reach(App, "_capture_stdout", None, "net.driver: a served app leaves stdout alone"),
+    Reach(App, "_capture_stderr", None, "net.driver: a served app leaves stderr alone"),
+    Reach(MessagePump, "_message_queue", "property", "net.driver: input waits for a busy app"),
+    Reach(
+        Screen,
+        "_refresh_layout",
+        "(self, size: 'Size | None' = None, scroll: 'bool' = False) -> 'None'",
+        "net.first_frame: the lobby laid out before its first frame",
+    ),
+    Reach(Screen, "_compositor", None, "net.first_frame: the whole first frame, rendered"),
+    Reach(
+        XTermParser,
+        "_parse_extended_key",
+        "(self, sequence: 'str') -> 'list[events.Key] | None'",
+        "net.driver: a key cache per session (docs/serving.md, trap 1)",
+    ),
+    Reach(
+        Stylesheet,
+        "_parse_rules",
+        "(self, css: 'str', read_from: 'CSSLocation', is_default_rules: 'bool' = False, "
+        "tie_breaker: 'int' = 0, scope: 'str' = '') -> 'list[RuleSet]'",
+        "net.shared_styles: rules parsed once per server",
+    ),
+    Reach(Stylesheet, "_variables", None, "net.shared_styles: the theme a parse depends on"),
+    Reach(
+        Strip,
+        "__init__",
+        "(self, segments: 'Iterable[Segment]', cell_length: 'int | None' = None) -> 'None'",
+        "net.lean_strips: caches made on first use (its test compares the slots)",
+    ),
+    Reach(
+        OptionList,
+        "_on_click",
+        "(self, event: 'events.Click') -> 'None'",
+        "textual_fixes: a click on an option that is gone",
+    ),
+    Reach(
+        OptionList,
+        "_move_page",
+        "(self, direction: '_widget_navigation.Direction') -> 'None'",
+        "textual_fixes: paging before layout",
+    ),
+    Reach(OptionList, "_index_to_line", "property", "textual_fixes: paging before layout"),
+    Reach(
+        Timer,
+        "__init__",
+        "(self, event_target: 'MessageTarget', interval: 'float', *, name: 'str | None' = None, "
+        "callback: 'TimerCallback | None' = None, repeat: 'int | None' = None, "
+        "skip: 'bool' = True, pause: 'bool' = False) -> 'None'",
+        "textual_fixes: a timer already due",
+    ),
+    Reach(Toast, "remove", "(self) -> 'AwaitRemove'", "textual_fixes: notices left on screen"),
+    Reach(
+        ToastHolder, "remove", "(self) -> 'AwaitRemove'", "textual_fixes: notices left on screen"
+    ),
+)
+
+
+# (class, name) -> Textual's own, for each method replaced (None: a hook the class lacked)
+ORIGINALS: dict[tuple[type, str], Callable[..., Any] | None] = {}
+
+
+def replace(owner: type, name: str, fixed: Callable[..., Any]) -> None:
+    """Put `fixed` in place of `owner.name` (a reach listed above, or a hook Textual's class
+    lacks), process-wide, once: Textual's own is kept in ORIGINALS."""
+    if (owner, name) not in ORIGINALS:
+        ORIGINALS[owner, name] = inspect.getattr_static(owner, name, None)
+        setattr(owner, name, fixed)
+
+
+def original(owner: type, name: str) -> Callable[..., Any]:
+    """Textual's own `owner.name`, replaced or not."""
+    found = ORIGINALS.get((owner, name)) or inspect.getattr_static(owner, name)
+    return found
+
+
+def background_screens(app: App[Any]) -> list[Screen[Any]]:
+    """The screens Textual draws under the current one (it counts every one below)."""
+    found: list[Screen[Any]] = App._background_screens.fget(app)  # type: ignore[attr-defined]
+    return found
+
+
+def screen_stack(app: App[Any]) -> list[Screen[Any]]:
+    stack: list[Screen[Any]] = app._screen_stack
+    return stack
+
+
+def lay_out_now(screen: Screen[Any]) -> None:
+    """Lay out what changed now, not on the next tick."""
+    screen._refresh_layout()
+
+
+def render_whole(screen: Screen[Any], under: list[Screen[Any]]) -> Any:
+    """The whole screen, with `under` showing through, as one update to send."""
+    return screen._compositor.render_update(full=True, screen_stack=under)
+
+
+def keep_stdio(app: App[Any]) -> None:
+    """The app leaves the process's stdout and stderr alone (docs/serving.md, trap 2)."""
+    app._capture_stdout = sys.__stdout__  # type: ignore[assignment]
+    app._capture_stderr = sys.__stderr__  # type: ignore[assignment]
+
+
+def queued(pump: MessagePump) -> int:
+    """How many messages wait in `pump`'s queue."""
+    return pump._message_queue.qsize()
+
+
+def uncached_extended_key_parser(parser: XTermParser) -> Callable[[str], Any]:
+    """The parser's extended-key parsing, without Textual's class-wide cache."""
+    parse: Callable[[str], Any] = XTermParser._parse_extended_key.__wrapped__.__get__(parser)
+    return parse
+
+
+def index_to_line(options: OptionList) -> dict[int, int]:
+    """Which line each option starts on, once the list has laid them out."""
+    lines: dict[int, int] = options._index_to_line
+    return lines
+
+
+def stylesheet_variables(stylesheet: Stylesheet) -> dict[str, str]:
+    variables: dict[str, str] = stylesheet._variables
+    return variables
