@@ -179,8 +179,8 @@ def _in_parallel(
     chunk = max(1, min(CHUNK_GAMES, games // (jobs * 4)))
     bounds = [(first, min(games, first + chunk)) for first in range(0, games, chunk)]
     # Workers are forked (Linux): with the parent's objects frozen out of the collector, a worker's
-    # collections no longer touch (and so copy) the pages it shares with the parent, which cost
-    # a fifth of the speed of two workers (Big Shot, 2 cores: 1,250 -> 1,480 games/s).
+    # collections no longer touch (and so copy) the pages it shares with the parent, which slowed
+    # two workers down (the README's "Measured choices").
     gc.freeze()
     try:
         return _tally_in_pool(slug, bounds, jobs, run, progress)

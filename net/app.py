@@ -1,8 +1,9 @@
 """The Boomtown app for one person at the host: the lobby and their own tables.
 
-The app is told of changes by the host, through its session (`post_message`, never by touching
-its widgets: NET_NOTES trap 4), and redraws what that person may see. To watch a table it ends,
-and the session shows the table's shared spectator screen instead (`net.broadcast`).
+The app is told of changes by the host, through its session (`post_message`, never by
+touching its widgets: docs/serving.md, trap 4), and redraws what that person may see. To
+watch a table it ends, and the session shows the table's shared spectator screen instead
+(`net.broadcast`).
 """
 
 from __future__ import annotations
@@ -29,7 +30,8 @@ if TYPE_CHECKING:
 
 async def last_place(host: Host, player: str) -> HostedTable | None:
     """The table this person last played at or watched, if its game still runs."""
-    table = host.tables.get(await host.place_of(player))
+    place = await host.place_of(player)
+    table = host.tables.get(place) if place is not None else None
     return table if table is not None and table.status == "playing" else None
 
 
@@ -92,10 +94,12 @@ class SessionApp(ServedApp):
             self.session.meter.waive()
 
     def on_session_app_lobby_changed(self, _: LobbyChanged) -> None:
+        from .lobby import LobbyScreen
+
         self._lobby_pending = False
-        refresh = getattr(self.screen, "refresh_lobby", None)
-        if refresh is not None and self.screen.ready:  # else it is filled in when ready
-            refresh()
+        screen = self.screen
+        if isinstance(screen, LobbyScreen) and screen.ready:  # else it is filled in when ready
+            screen.refresh_lobby()
         self._follow_my_game()
 
     def on_session_app_table_changed(self, _: TableChanged) -> None:

@@ -1,7 +1,8 @@
 """Keeps the garbage collector's long pauses away from the moments players feel.
 
-With 30 sessions the server holds about 420,000 objects, and Python's full collection of them
-stopped every session for about 200 ms, several times a minute (measured with gc.callbacks).
+With many sessions the server holds hundreds of thousands of objects, and Python's full
+collection of them stopped every session, several times a minute (the README's "Measured
+choices").
 Nearly everything that has lived a few seconds lives long (apps, screens, widgets, styles), so
 every few seconds the survivors are frozen out of the collector's sight (`gc.freeze`): automatic
 collections then scan only what is new and stay short. A frozen object that dies inside a cycle

@@ -103,7 +103,7 @@ class Host:
         self.last_change = 0.0  # when a table last changed (monotonic)
         self.limits = limits
         self.tables: dict[int, HostedTable] = {}
-        self.listeners: dict[int, tuple[str, Listener]] = {}
+        self.listeners: dict[int, tuple[str | None, Listener]] = {}  # None: nobody's
         self.lobby_chat = ChatLog.load(LOBBY, storage)
         self.past = PastGames(storage, self.tables, limits.past_games_listed)
         self.places: dict[str, int] = {}  # the table each person last played at or watched
@@ -176,7 +176,9 @@ class Host:
     def back(self, name: str, table_id: int) -> None:
         """`name` is at the keyboard of this table again: the bot stops playing for them."""
         table = self.tables.get(table_id)
-        seat = table.seat_of(name) if table is not None else None
+        if table is None:
+            return
+        seat = table.seat_of(name)
         if seat is not None and seat in table.away:
             table.away.discard(seat)
             self._save_away(table)
@@ -496,8 +498,7 @@ class Host:
 
     def _forget_if_done(self, table: HostedTable) -> None:
         """A finished game that nobody watches, and whose players have all left its end screen
-        or the server, leaves memory (a Stadium game holds about 1 MB); it stays on disk, and
-        in the list of past games."""
+        or the server, leaves memory; it stays on disk, and in the list of past games."""
         if (
             table.status == OVER
             and not table.watchers
@@ -658,11 +659,8 @@ class Host:
     async def _read_again(self, table: HostedTable) -> None:
         """The table as the database has it now (another process changed it)."""
         try:
-            self.heard_table(
-                table.id,
-                *await self.storage.soon(self.storage.table_and_chat, table.id),
-                changing=True,
-            )
+            stored, chat = await self.storage.soon(self.storage.table_and_chat, table.id)
+            self.heard_table(table.id, stored, chat, changing=True)
         except StorageError as exc:
             log.warning("table %s: cannot read (%s)", table.id, exc)
             raise SaveFailed(CANNOT_SAVE) from None
@@ -736,8 +734,8 @@ class Host:
         if it is refused, SaveFailed while the table's last move is being saved."""
         if table.saving is not None:
             raise SaveFailed(STILL_SAVING)
-        after = table.match.state.apply(seat, action, version)
-        n = len(table.match.record.actions)  # its number now: the task starts a moment later
+        after = table.started.state.apply(seat, action, version)
+        n = len(table.started.record.actions)  # its number now: the task starts a moment later
         table.saving = asyncio.get_running_loop().create_task(
             self._save_move(table, n, seat, action, after)
         )
@@ -771,10 +769,10 @@ class Host:
             self._cannot_save(table, failure)
             return CANNOT_SAVE_MOVE
         if (
-            self.tables.get(table.id) is not table or len(table.match.record.actions) != n
+            self.tables.get(table.id) is not table or len(table.started.record.actions) != n
         ):  # (read again from the database)
             return None
-        table.match.advance(seat, action, after)
+        table.started.advance(seat, action, after)
         self._made(table)
         return None
 
@@ -783,7 +781,7 @@ class Host:
         if table.unsaved:
             table.unsaved = False
             self._say(table, "Saving works again.")
-        if table.match.state.is_over():
+        if table.started.state.is_over():
             table.status = OVER
             self._save_end(table)
         self._changed(table)  # the lobby is told too: the table's status changed
@@ -822,7 +820,7 @@ class Host:
         ):
             return
         loop = asyncio.get_running_loop()
-        version = table.match.state.version
+        version = table.started.state.version
         if table.seats[seat].is_bot or seat in table.away:
             table.timer = loop.call_later(
                 self.limits.bot_pace_seconds, self._bot_move, table, seat, version
@@ -831,7 +829,7 @@ class Host:
             table.timer = loop.call_later(self.limits.afk_seconds, self._idle, table, seat, version)
 
     def _idle(self, table: HostedTable, seat: int, version: int) -> None:
-        if table.match.state.version != version or table.actor() != seat:
+        if table.started.state.version != version or table.actor() != seat:
             return
         table.away.add(seat)
         self._save_away(table)
@@ -843,7 +841,7 @@ class Host:
         event loop every session shares; the table's timer holds the thinking, so any change
         cancels it."""
         table.timer = None
-        state = table.match.state
+        state = table.started.state
         if state.version != version or table.actor() != seat:
             return
         bot = table.stand_ins.get(seat)
@@ -902,8 +900,11 @@ class Host:
     def _save_end(self, table: HostedTable) -> None:
         """Kept if it can be: else it follows from the saved moves when the server starts
         again."""
-        result = table.match.state.result()
-        self.storage.later(self.storage.end_table, table.id, result.reason, list(result.winners))
+        result = table.started.state.result()
+        if result is not None:  # (always, for a game that is over)
+            self.storage.later(
+                self.storage.end_table, table.id, result.reason, list(result.winners)
+            )
 
     def _save_away(self, table: HostedTable) -> None:
         """Kept if it can be: else the flag holds until a restart; nothing depends on it."""

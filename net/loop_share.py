@@ -1,23 +1,23 @@
 """Each session's share of the event loop every session shares: measured, and held to a limit.
 
-One process serves everyone, so the loop's time is the server's to share out. Some keys cost
-the loop far more than others (opening a dialog: Textual composes it and styles it anew, up to
-about 200 ms; an arrow key: 2 ms), and the input rate alone let one session keep the server
-busy by pressing `?` and `Esc`. So every task a session's app runs is timed, step by step, and
-the time is charged to the session and to its address; a session that has used more than its
-share has its keys held back (by its driver) until its share has caught up (what it already
-asked for is still done). A share holds only while there is someone to share with: a session
-alone on the server, or the sessions of the only address connected, are not held back. Work
-done for everyone (the tables' bots, shared spectator screens, the lobby's first frames) is
-charged to nobody: start it `unmetered()`. Nor is a session charged for showing news (a move
-at its table, a change in the lobby) while its person is not typing: from the news to the
-frame that shows it, its meter is `waive`d. Input ends a waiver, and none starts within
+One process serves everyone, so the loop's time is the server's to share out. Some keys cost the
+loop far more than others (opening a dialog, which Textual composes and styles anew, costs a
+hundred times an arrow key: the README's "Measured choices"), and the input rate alone let one
+session keep the server busy by pressing `?` and `Esc`. So every task a session's app runs is
+timed, step by step, and the time is charged to the session and to its address; a session that
+has used more than its share has its keys held back (by its driver) until its share has caught
+up (what it already asked for is still done). A share holds only while there is someone to share
+with: a session alone on the server, or the sessions of the only address connected, are not held
+back. Work done for everyone (the tables' bots, shared spectator screens, the lobby's first
+frames) is charged to nobody: start it `unmetered()`. Nor is a session charged for showing news
+(a move at its table, a change in the lobby) while its person is not typing: from the news to
+the frame that shows it, its meter is `waive`d. Input ends a waiver, and none starts within
 `INPUT_QUIET_SECONDS` of the last input (keys still at work, and what they changed, are the
 session's to pay for).
 
 Timing is by a task factory on the server's loop: a task started while a meter is current (a
-context variable, so every task an app starts inherits its session's) runs its coroutine
-through `_Timed`, which adds the duration of each step to the meter.
+context variable, so every task an app starts inherits its session's) runs its coroutine through
+`_Timed`, which adds the duration of each step to the meter.
 """
 
 from __future__ import annotations
@@ -210,7 +210,7 @@ def _task_factory(
 
 def install(loop: asyncio.AbstractEventLoop) -> None:
     """Time the steps of every metered task started on `loop` from now on."""
-    loop.set_task_factory(_task_factory)
+    loop.set_task_factory(_task_factory)  # type: ignore[arg-type]  # (typeshed's factory type lacks the context Python 3.11 passes)
 
 
 def uninstall(loop: asyncio.AbstractEventLoop) -> None:

@@ -16,7 +16,8 @@ from confusable_homoglyphs.utils import load
 
 @cache
 def _prototypes() -> dict[str, str]:
-    """Each confusable character's class, named by its least code point (built once, ~60 ms)."""
+    """Each confusable character's class, named by its least code point (built once, on first
+    use)."""
     parent: dict[str, str] = {}
 
     def root(ch: str) -> str:

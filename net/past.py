@@ -44,8 +44,8 @@ class PastGames:
 
     async def replay(self, table_id: int) -> tuple[Replay, list[NetSeat]]:
         """A finished game to replay, and who sat at it. Everyone who watches one again shares
-        its replay while any of them does (a Stadium game of 1,700 actions takes 34 ms to
-        replay; its positions are then a step away). HostError if there is no such game."""
+        its replay while any of them does (a long game takes a while to replay; its positions
+        are then a step away). HostError if there is no such game."""
         table = self.tables.get(table_id)
         if table is not None and table.status == OVER:
             return self.replay_of(table), table.seats
@@ -63,7 +63,7 @@ class PastGames:
 
     def replay_of(self, table: HostedTable) -> Replay:
         """The replay of a finished game the host still holds."""
-        return self._replay(table.id, lambda: table.match.record)
+        return self._replay(table.id, lambda: table.started.record)
 
     def _replay(self, table_id: int, record: Callable[[], Record]) -> Replay:
         replay = self._replays.get(table_id)

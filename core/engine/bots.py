@@ -48,8 +48,8 @@ def play_out(state: GameState, players: Sequence[Bot], limit: int = MAX_ACTIONS)
             state.step_listed(seat, action)
             continue
         # Looked for by identity first: `in` calls the dataclasses' __eq__ on every action listed
-        # before it (a bid of 15 among 20 bids cost 1.6 us, this 0.3 us); then by equality, for
-        # a bot that makes the action it chose anew.
+        # before it (the README's "Measured choices"); then by equality, for a bot that makes
+        # the action it chose anew.
         for listed in legal:
             if listed is action:
                 state.step_listed(seat, action)
@@ -67,8 +67,8 @@ class RandomBot:
 
     It draws from the standard library's generator (Mersenne Twister, in C), whose random()
     gives the same numbers for the same seed on every Python version; a game's own dice come
-    from its splitmix Rng, which a record replays. Drawing from the Rng cost a ninth of a Big
-    Shot game between random bots."""
+    from its splitmix Rng, which a record replays; drawing from the Rng slowed the simulator's
+    games (the README's "Measured choices")."""
 
     reads_view = False
     picks_listed = True

@@ -95,12 +95,13 @@ def actor_name(view: Any) -> str:
 def view_dataclass(cls: type[V]) -> type[V]:
     """`cls` as a frozen dataclass (a view) whose __init__ takes every field by keyword and
     fills them at once. A frozen dataclass's own __init__ sets each field through
-    `object.__setattr__`: for a view's thirty-odd fields that was half of what a view cost
-    (5.5 of 11 us). This one still refuses a missing or unknown field; fields have no defaults.
+    `object.__setattr__`: for a view's thirty-odd fields that was half of what a view cost (the
+    README's "Measured choices"). This one still refuses a missing or unknown field; fields have
+    no defaults.
 
-    `view_of(cls, fields)` makes one from a dict of every field, taking the dict as its own: what a
-    game's rules do for every decision a bot takes (33 keywords cost 2.3 us, this 1 us). It
-    does not check the names: each game's test of its views does (test_views_json)."""
+    `view_of(cls, fields)` makes one from a dict of every field, taking the dict as its own
+    (cheaper than keywords): what a game's rules do for every decision a bot takes. It does not
+    check the names: each game's test of its views does (test_views_json)."""
     cls = dataclasses.dataclass(frozen=True)(cls)
     fields = dataclasses.fields(cls)  # type: ignore[arg-type]
     if any(

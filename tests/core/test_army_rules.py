@@ -1,4 +1,4 @@
-"""Army rules, one test per rule of army_001.txt and RULINGS.md."""
+"""Army rules, one test per rule of the Army rulebook and docs/rulings.md."""
 
 import pytest
 
@@ -145,7 +145,7 @@ def test_selling_buildings_back_at_half_and_evenly():
 
 
 def test_building_shortage_auctions_the_last_stores_between_players_who_want_them():
-    """army_001.txt: "two or more players wish to buy more than the Bank has": each says how
+    """the Army rulebook: "two or more players wish to buy more than the Bank has": each says how
     many they want; the pieces go one at a time to the highest bidder, bidding at any price."""
     state = game(3)
     give(state, 0, REAPER, WATCHKEEPER)
@@ -238,7 +238,7 @@ def test_third_double_in_a_row():
 
 
 def test_sent_to_prison_the_turn_ends_there():
-    # army_001.txt: a player sent to Prison... "their turn ends there"
+    # the Army rulebook: a player sent to Prison... "their turn ends there"
     state = game()
     state.position[0] = 20  # 20 + 10: Go To Prison
     give(state, 0, 1, 3)  # a whole group Ann could build on in her turn
@@ -538,7 +538,7 @@ def test_amounts_over_a_thousand_are_written_with_a_comma():
 
 
 def test_a_bidder_may_mortgage_in_the_middle_of_an_auction_to_raise_a_bid():
-    """army_001.txt: the Bank buys back buildings and lends on deeds "at any time"."""
+    """the Army rulebook: the Bank buys back buildings and lends on deeds "at any time"."""
     state = game(2)
     give(state, 1, CATTERICK)
     set_cash(state, 1, 5)

@@ -1,4 +1,4 @@
-"""Million's city as data, checked against the properties RULINGS.md names for the design, and
+"""Million's city as data, checked against the properties docs/rulings.md names for the design, and
 the move generator against the rulebook's driving rules, by brute force over the whole city."""
 
 from collections import Counter

@@ -1,4 +1,5 @@
-"""Million's rules (million_004.txt, RULINGS.md), one test per rule, on states built directly."""
+"""Million's rules (the Million rulebook, docs/rulings.md), one test per rule, on states built
+directly."""
 
 import pytest
 

@@ -1,5 +1,5 @@
-"""Stadium's city and cards as data, checked against the properties RULINGS.md asks the design to
-keep, and the placement generator against the building rules of the city's shape."""
+"""Stadium's city and cards as data, checked against the properties docs/rulings.md asks the
+design to keep, and the placement generator against the building rules of the city's shape."""
 
 from collections import Counter
 

@@ -1,4 +1,5 @@
-"""Stadium's rules, one test per rule of stadium_003.txt (and RULINGS.md's readings of it)."""
+"""Stadium's rules, one test per rule of the Stadium rulebook (and docs/rulings.md's readings of
+it)."""
 
 import pytest
 

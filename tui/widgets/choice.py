@@ -1,8 +1,9 @@
 """One value out of a few, on one line: `‹ value ›`, stepped through with the arrow keys.
 
-Textual's Select is five widgets with a drop-down list: in a dialog, each added about 16 ms to the
-first frame where this adds about 1 ms, and a form of game options holds up to a dozen, built on
-the event loop every SSH session shares (benchmarks/tui_speed.py times the forms). For a handful
+Textual's Select is five widgets with a drop-down list: in a dialog, each added many times what
+this adds to the first frame, and a form of game options holds up to a dozen, built on the event
+loop every SSH session shares (benchmarks/tui_speed.py times the forms; the README's "Measured
+choices"). For a handful
 of values, stepping is also fewer keys than opening a list.
 """
 

@@ -1,4 +1,4 @@
-"""The Army edition of the classic property-trading game (army_001.txt, RULINGS.md)."""
+"""The Army edition of the classic property-trading game (the Army rulebook, docs/rulings.md)."""
 
 from functools import partial
 

@@ -1,6 +1,6 @@
 """The Army board: 40 squares, their deeds and rents, kept as data in squares.csv.
 
-Numbers are the classic UK board's (../shared/reference/army_board_uk_facts.csv); the names are
+Numbers are the classic UK board's (docs/sources.md); the names are
 ours, except the seven the rulebook gives (Reaper, Watchkeeper, Challenger 2, Warrior, Scimitar,
 Assault Trooper, Sniper).
 """

@@ -1,6 +1,6 @@
 """The Combat and Training decks: the classic UK Chance and Community Chest effects, re-themed.
 
-Effects come from ../shared/reference/army_cards_uk_facts.md (deck A); the wording is ours.
+The effects are the classic UK decks' (docs/sources.md); the wording is ours.
 The cards are data (cards.csv); each is (text, effect, argument...). Effects:
   advance n: move forward to square n (salary if passing GO); back n: move back n squares;
   goto n: move backwards to n without salary; prison; get_out (kept until used);

@@ -1,6 +1,6 @@
 """Army's buildings and mortgages: building evenly on whole groups, the bank's stock and its
 shortage (announced wants, then auctions of one piece at a time), selling back at half price,
-mortgaging at half value and lifting at 10% interest (army_001.txt)."""
+mortgaging at half value and lifting at 10% interest (the Army rulebook)."""
 
 from __future__ import annotations
 
@@ -296,7 +296,7 @@ def do_Want(state: ArmyState, seat: int, action: A.Want) -> None:
 
 def run_shortage(state: ArmyState, frame: Shortage) -> None:
     """Auction the pieces one at a time while two or more players want more than the bank
-    has (army_001.txt, BUILDING SHORTAGE); then the builder's own building, if still wanted."""
+    has (the Army rulebook, BUILDING SHORTAGE); then the builder's own building, if still wanted."""
     builder, square, piece, wants = frame.builder, frame.square, frame.piece, frame.wants
     wanting = {p: min(n, capacity_for(state, p, piece)) for p, n in wants if state.active[p]}
     wanting = {p: n for p, n in wanting.items() if n}

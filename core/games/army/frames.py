@@ -130,5 +130,5 @@ def pieces(count: int, piece: str) -> str:
 
 
 def interest(mortgage: int) -> int:
-    """10% of a mortgage, rounded up to the pound (RULINGS.md)."""
+    """10% of a mortgage, rounded up to the pound (docs/rulings.md)."""
     return (mortgage + 9) // 10

@@ -1,6 +1,6 @@
 """Army's legal actions and the reasons for refusing others: what each situation (the top
 frame, else the turn's stage) admits, listed in a fixed order, and a reason a person can read
-for anything else (army_001.txt). Selling, mortgaging, building and lifting come out of the
+for anything else (the Army rulebook). Selling, mortgaging, building and lifting come out of the
 deeds' rules already legal (estates.py); every other candidate is checked by its own rule."""
 
 from __future__ import annotations
@@ -126,7 +126,7 @@ def why_illegal(state: ArmyState, seat: int, action: Action) -> str | None:
         return "sent to Prison, your turn ends there: end it"
     if isinstance(action, A.Propose):
         return trading.why_no_offer(state, seat, action, kind)
-    if isinstance(action, (A.Sell, A.Mortgage)):  # "at any time" (army_001.txt): when asked
+    if isinstance(action, (A.Sell, A.Mortgage)):  # "at any time" (the Army rulebook): when asked
         if kind == PLACE:  # a building bought at auction needs its site as it is
             return "put your building on one of your sites first"
         return (

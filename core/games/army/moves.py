@@ -1,6 +1,6 @@
 """Army's moves around the board: throwing the dice (doubles, three in a row), passing GO,
 landing (buying, rent, taxes, cards), Prison and its ways out, and the Combat and Training cards
-(army_001.txt)."""
+(the Army rulebook)."""
 
 from __future__ import annotations
 

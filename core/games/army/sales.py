@@ -1,6 +1,6 @@
 """Army's sales by the bank: buying a deed at its price or sending it to auction (anyone may
 bid, the decliner too; bidding may start at any price), the auctions themselves, and debts:
-raising what is owed, or bankruptcy to the creditor or to the bank (army_001.txt)."""
+raising what is owed, or bankruptcy to the creditor or to the bank (the Army rulebook)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The Army game's rules: the classic UK property-trading rules, re-themed (army_001.txt).
+"""The Army game's rules: the classic UK property-trading rules, re-themed (the Army rulebook).
 
 A turn is a base stage (ROLL, then END once the throw is resolved) with a stack of pending
 frames above it. The top frame says who must act now: a purchase decision, an auction, a card

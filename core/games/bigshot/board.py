@@ -1,7 +1,7 @@
 """The Big Shot board as data: 13 lots (11 valued, 2 parks), 18 auction spaces, 4 colours.
 
 ASSUMPTION: the printed values of the five rich lots and the exact park adjacency are not public.
-The table (lots.csv) follows ../shared/reference/bigshot_notes.md: one park touches 9, 10 and
+The table (lots.csv; docs/sources.md says what is known) has one park touch 9, 10 and
 11 (the rulebook's scoring example), the other park the second 9, 10, 11; the rich lots are 16,
 17, 18, 20 and 21 (20 and 21 and a second 9 are attested by a session report). If the real board
 turns up, only lots.csv changes.

@@ -1,6 +1,6 @@
 """Big Shot's loans: when one may be taken (open money: any time in the round, or only when
 short; hidden money: asked in turn before the bidding; two players: before one's first bid),
-at most MAX_LOANS a colour, each adding its debt to the final reckoning (RULINGS.md)."""
+at most MAX_LOANS a colour, each adding its debt to the final reckoning (docs/rulings.md)."""
 
 from __future__ import annotations
 

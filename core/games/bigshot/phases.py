@@ -4,7 +4,7 @@ from .board import COLOURS
 
 ROLL, LOANS, BID, PAY, PLACE, OVER = "roll", "loans", "bid", "pay", "place", "over"
 
-# When a player may take a loan (see RULINGS.md): decided once per game from the options.
+# When a player may take a loan (see docs/rulings.md): decided once per game from the options.
 ANY_TIME = "any_time"  # open money, 3-4 players: any time during the round
 WHEN_SHORT = "when_short"  # option: only on your bid, when you cannot raise
 BEFORE_AUCTION = "before_auction"  # hidden money: asked in turn before the bidding starts

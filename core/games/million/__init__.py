@@ -1,7 +1,7 @@
-"""Million, the city business race (million_004.txt, RULINGS.md): drive round a city, buy or
-lease businesses, race to publicity stunts that pay by groups of neighbouring businesses, and
-land exactly on FINISH holding $1,000,000. The city is data (board.json, the reference design
-of ../shared/reference, credited there); moves.py lists every destination of a roll."""
+"""Million, the city business race (the Million rulebook, docs/rulings.md): drive round a city,
+buy or lease businesses, race to publicity stunts that pay by groups of neighbouring businesses,
+and land exactly on FINISH holding $1,000,000. The city is data (board.json, a reference design:
+docs/sources.md); moves.py lists every destination of a roll."""
 
 from core.engine.bots import RandomBot
 from core.engine.game import GameSpec, Option

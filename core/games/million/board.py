@@ -121,5 +121,5 @@ def _groups(held: frozenset[int]) -> tuple[tuple[int, ...], ...]:
 
 def stunt_income(held: Iterable[int]) -> int:
     """What a publicity stunt pays for these businesses: $10,000 x n x n for each group of n
-    neighbouring businesses (million_004.txt)."""
+    neighbouring businesses (the Million rulebook)."""
     return sum(10_000 * len(group) ** 2 for group in _groups(frozenset(held)))

@@ -24,7 +24,7 @@ from .view import MillionView
 
 STEP_COST = 3_000  # a space further from the nearest goal is worth this much less
 GROWTH = 4_000  # a business with free neighbours is worth this much more for each of them
-SALE_ODDS = 4 / 3  # the sale roll's average price, as a share of the buy price (RULINGS.md)
+SALE_ODDS = 4 / 3  # the sale roll's average price, as a share of the buy price (docs/rulings.md)
 
 
 def _distances_from(first: int) -> tuple[int, ...]:

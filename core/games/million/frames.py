@@ -32,7 +32,7 @@ class SixChoice(Frame):
 
 
 def sale_price(buy: int, roll: int) -> int:
-    """What a business bought at `buy` sells for on the sale roll (RULINGS.md): 1-2 half,
+    """What a business bought at `buy` sells for on the sale roll (docs/rulings.md): 1-2 half,
     rounded up to $10,000; 3-4 the full price; 5 double; 6 triple."""
     if roll <= 2:
         return -(-buy // 20_000) * 10_000

@@ -1,5 +1,5 @@
-"""Where a car may drive with the number rolled (million_004.txt): exactly that many spaces along
-the roads, in either direction but never against the ONE WAY street, never turning back along
+"""Where a car may drive with the number rolled (the Million rulebook): exactly that many spaces
+along the roads, in either direction but never against the ONE WAY street, never turning back along
 the road it has just driven during the move (no U-turn; it may turn round between turns); or
 fewer, stopping on a face-up publicity stunt's location. A car off the board (at the start, or
 sent back to START) counts START as its first space.

@@ -1,6 +1,6 @@
 """Million's rules: drive round the city, buy or lease businesses, race to publicity stunts that
 pay by groups of neighbouring businesses, and land on FINISH holding $1,000,000
-(million_004.txt, RULINGS.md).
+(the Million rulebook, docs/rulings.md).
 
 The flow: at setup each player in turn takes one small business free; then each turn the
 player rolls (or sells a business instead), drives to one of the destinations the roll allows,

@@ -1,7 +1,7 @@
-"""Stadium, the land-development game (stadium_003.txt, RULINGS.md): buy land on a city grid,
-build on it, collect returns, and be the first to build the Sports Stadium. The city, the
-building cards and the Venture deck are data (board.json, buildings.csv, ventures.csv: the
-reference design of ../shared/reference, credited in board.json's note)."""
+"""Stadium, the land-development game (the Stadium rulebook, docs/rulings.md): buy land on a
+city grid, build on it, collect returns, and be the first to build the Sports Stadium. The city,
+the building cards and the Venture deck are data (board.json, buildings.csv, ventures.csv: a
+reference design, docs/sources.md)."""
 
 from core.engine.bots import RandomBot
 from core.engine.game import GameSpec, Option

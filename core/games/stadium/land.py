@@ -1,6 +1,6 @@
 """Stadium's land and buildings: who owns which acre, Bank land for sale, construction (land,
 frontage, zoning, the card supply, land acquired this turn), demolition, and what a player's
-holdings are worth (stadium_003.txt).
+holdings are worth (the Stadium rulebook).
 
 Ownership is kept per acre as bit masks (`land[seat]`, the Bank's last), so that a lot may be
 split when a building covers part of it: a player's undeveloped part of a lot is their parcel of

@@ -1,6 +1,6 @@
 """Stadium's legal actions and the reasons for refusing others: what each situation (the top
 frame, else the turn's stage) admits, in a fixed order, and a reason a person can read for
-anything else (stadium_003.txt). Builds come out of the placement generator already legal."""
+anything else (the Stadium rulebook). Builds come out of the placement generator already legal."""
 
 from __future__ import annotations
 

@@ -1,7 +1,7 @@
 """Where a building card may stand, as far as the city's shape decides: inside one block, on land
-only, its figures edge touching a street along at least part of its length (stadium_003.txt).
+only, its figures edge touching a street along at least part of its length (the Stadium rulebook).
 The card as pictured faces south; turned half way round it faces north; a square card may also
-face east or west, where a non-square card keeps its pictured shape (RULINGS.md). Whose land it
+face east or west, where a non-square card keeps its pictured shape (docs/rulings.md). Whose land it
 is, when it was bought, zoning and other buildings are the rules' part: they pass the cells a
 player may build on as a bit mask, and a placement fits when its footprint lies inside it.
 

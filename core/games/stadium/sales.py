@@ -2,7 +2,7 @@
 card's minimum, then to the left, in $10,000 steps; unsold, the lot is frozen for good), the
 Speculator's forced sale, selling to pay a debt by auction to the other players, and bankruptcy
 (undeveloped land back to the Bank, buildings auctioned one by one for the Bank)
-(stadium_003.txt).
+(the Stadium rulebook).
 
 A bankrupt's building nobody bids for "remains in place": it stands, the Bank's, earning nobody
 anything, and is sold with the land under it, at the Bank's land price ($20,000 an acre), to a

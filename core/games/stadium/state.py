@@ -1,5 +1,5 @@
 """Stadium's rules: development corporations buy land on a city grid, build on it, collect
-returns and race to build the Sports Stadium (stadium_003.txt, RULINGS.md).
+returns and race to build the Sports Stadium (the Stadium rulebook, docs/rulings.md).
 
 A turn runs in the rulebook's order: returns are collected (by the engine, at the start), the
 die is rolled (land in a zone, an Auction card or a Venture card), then one building may go up

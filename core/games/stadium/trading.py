@@ -1,6 +1,6 @@
 """Stadium's trades: on their turn a player may offer land (their undeveloped part of a lot, in
 one piece) and buildings (with the land under them) for cash, land or buildings; the other
-player accepts, rejects or makes a counter-offer (stadium_003.txt). An offer carries land or a
+player accepts, rejects or makes a counter-offer (the Stadium rulebook). An offer carries land or a
 building (cash alone would let one player fund another); the rulebook sets no number of offers a
 turn, so none is set, but nobody makes the same offer twice in a turn."""
 

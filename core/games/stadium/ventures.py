@@ -1,6 +1,6 @@
 """The Venture deck: picking a card, acting on it at once or keeping it face up until it
 applies (the next turn's returns, the holder's next building), and reshuffling the used cards
-when the deck runs out (stadium_003.txt; the deck is the reference design's 20 cards)."""
+when the deck runs out (the Stadium rulebook; the deck is the reference design's 20 cards)."""
 
 from __future__ import annotations
 
