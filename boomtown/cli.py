@@ -7,6 +7,7 @@ import contextlib
 import json
 import os
 import sys
+from typing import Any
 
 from core.games import SLUGS, get_spec
 from tui.games import PLAYABLE
@@ -23,7 +24,7 @@ def _options(pairs: list[str]) -> dict[str, str]:
 
 
 def _parser() -> argparse.ArgumentParser:
-    database_option = {
+    database_option: dict[str, Any] = {
         "default": os.environ.get("BOOMTOWN_DB"),
         "type": _database,
         "metavar": "URL",

@@ -96,9 +96,9 @@ class Pending:
                 # from the address holding most places (the oldest of those): a flood gives
                 # up its own places first, not a newcomer's in its first milliseconds
                 to_drop.append(max(silent, key=lambda other: self.count.by_ip[other.ip]))
-        for silent in to_drop:
-            self.leave(silent)
-            silent.drop()
+        for dropped in to_drop:
+            self.leave(dropped)
+            dropped.drop()
         self._waiting[newcomer] = None
         self.count.add(newcomer.ip)
         return True

@@ -187,7 +187,7 @@ class Broadcasts:
                 task = asyncio.get_running_loop().create_task(app.run_async())
             self._running.add(task)
             task.add_done_callback(self._running.discard)
-            task.add_done_callback(lambda _t, key=key: self.shows.pop(key, None))
+            task.add_done_callback(lambda _task: self.shows.pop(key, None))
         elif show[0].is_running:
             show[1].meter.bill(meter)
             show[0].call_later(show[0].repaint)  # the newcomer needs a whole frame

@@ -149,6 +149,11 @@ class Dialect:
         """A connection in autocommit mode (transactions are begun by `begin`)."""
         raise NotImplementedError
 
+    def listen(self) -> Any:
+        """A connection of its own that hears what the processes sharing the database send
+        (PostgreSQL only: processes share no SQLite file)."""
+        raise NotImplementedError
+
     def broken(self, db: Any) -> bool:
         """Whether `db` has lost its server, and a new connection is needed."""
         return False

@@ -92,7 +92,7 @@ class Gate(asyncssh.SSHServer):
 
     def __init__(self, server: BoomtownServer) -> None:
         self.server = server
-        self.conn: asyncssh.SSHServerConnection | None = None
+        self.conn: asyncssh.SSHServerConnection  # set as the connection is made, before any use
         self.key: str | None = None  # the fingerprint of the key that signed the login
         self._offered: str | None = None  # the last key accepted, signed or merely offered
         self.ip = "?"
@@ -451,6 +451,7 @@ class BoomtownServer:
         self.sessions.add(session)
         gate.session_opened(session)
         task = asyncio.current_task()
+        assert task is not None  # (a session runs in a task of its own)
         self._running.add(task)
         meter = session.meter = self.shares.meter(gate.ip)
         began = time.monotonic()

@@ -493,8 +493,10 @@ class Storage:
         """Every ban, the oldest first."""
         addresses = self._banned_addresses()
         return [
-            Ban(*row, frozenset(addresses.get(row[0], ())))
-            for row in self.db.execute("SELECT name, key, reason, at FROM bans ORDER BY at")
+            Ban(name, key, reason, at, frozenset(addresses.get(name, ())))
+            for name, key, reason, at in self.db.execute(
+                "SELECT name, key, reason, at FROM bans ORDER BY at"
+            )
         ]
 
     def _banned_addresses(self) -> dict[str, set[str]]:

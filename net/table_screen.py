@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Callable, Sequence
 from functools import cache
+from typing import TYPE_CHECKING
 
 from textual.app import App
 from textual.binding import Binding
@@ -21,6 +22,13 @@ from tui.widgets.panel import key_hints
 from .chat import ChatLine
 from .host import Host
 from .tables import HUMAN, OPEN, WAITING, HostError, NetSeat
+
+if TYPE_CHECKING:  # a mixin the type checker reads as the table screen it is mixed into
+    from tui.screens.table import TableScreen
+
+    _TableScreen = TableScreen
+else:
+    _TableScreen = object
 
 
 def screen_seats(seats: Sequence[NetSeat]) -> list[Seat]:
@@ -109,7 +117,7 @@ class NetTable:
         return " · ".join(parts)
 
 
-class NetTableMixin:
+class NetTableMixin(_TableScreen):
     """What a game's screen gains at an SSH table: table chat, who is away, back to the lobby."""
 
     BINDINGS = [Binding("t", "chat", "Chat"), Binding("q", "leave", "Lobby")]

@@ -96,6 +96,13 @@ class HostedTable:
     deserted_since: float | None = None  # waiting, nobody seated online since (monotonic)
     changes: int = 0  # how many times its seats, status or host were saved (net.storage)
 
+    @property
+    def started(self) -> Match:
+        """The table's game, once it has started (ValueError while it waits for players)."""
+        if self.match is None:
+            raise ValueError(f"table {self.id} has not started")
+        return self.match
+
     def bot_kind_at(self, seat: int) -> str:
         """The kind of bot that plays `seat`: its own, or a heuristic one standing in for a
         person away."""

@@ -9,6 +9,7 @@ of the game's.
 from __future__ import annotations
 
 from functools import cache
+from typing import TYPE_CHECKING
 
 from textual.binding import Binding
 
@@ -20,6 +21,14 @@ from .table import Seat
 
 REPLAY_PACES = (2.0, 1.2, 0.6, 0.3, 0.15, 0.05)  # seconds a move when it plays by itself
 FIRST_PACE = 2  # 0.6 s a move, until the viewer makes it faster or slower
+
+
+if TYPE_CHECKING:  # a mixin the type checker reads as the table screen it is mixed into
+    from .screens.table import TableScreen
+
+    _TableScreen = TableScreen
+else:
+    _TableScreen = object
 
 
 class ReplayTable:
@@ -73,7 +82,7 @@ class ReplayTable:
         return None
 
 
-class ReplayMixin:
+class ReplayMixin(_TableScreen):
     """What a game's screen becomes in a replay: the position's keys work, the game's do not."""
 
     BINDINGS = [  # a pair of keys shows as one on the key bar, so that all fit in 80 columns

@@ -367,14 +367,14 @@ async def test_the_log_scrolls_back_to_older_events_and_forward_again():
         await pilot.pause()
         log = app.screen.query_one("#log")
         newest = table.state.log()[-1]
-        assert newest in log.visible()
+        assert newest in log.rows_shown()
         await pilot.press("pageup")
-        shown = "\n".join(log.visible())
+        shown = "\n".join(log.rows_shown())
         assert newest not in shown and "newer lines below" in shown
         assert log.back > 0
         await pilot.press("pagedown")
         await pilot.pause()
-        assert newest in log.visible() and log.back == 0
+        assert newest in log.rows_shown() and log.back == 0
 
 
 async def test_setup_lets_players_choose_colours_and_refuses_a_bad_choice(tmp_path, monkeypatch):

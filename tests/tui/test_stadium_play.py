@@ -221,7 +221,7 @@ async def test_the_log_wraps_long_lines_and_a_small_window_opens_it_whole():
             ]
         )
         await pilot.pause()
-        rows = log.visible()
+        rows = log.rows_shown()
         assert rows[-1].strip().endswith("collects $14,000 (Investor).")
         assert not any(row.endswith("…") for row in rows)
     app = app_for(table)

@@ -2,7 +2,16 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from textual.binding import Binding
+
+if TYPE_CHECKING:  # a mixin the type checker reads as the table screen it is mixed into
+    from .table import TableScreen
+
+    _TableScreen = TableScreen
+else:
+    _TableScreen = object
 
 
 class BidEntry:
@@ -40,7 +49,7 @@ BID_BINDINGS = [
 ]
 
 
-class BidKeys:
+class BidKeys(_TableScreen):
     """A table screen's keys for typing a bid: digits, + and -, Backspace.
 
     The screen keeps a `BidEntry` in `self.bid` and says when the viewer is bidding."""

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 from textual import events
 from textual.app import ComposeResult
 from textual.containers import Container
@@ -18,7 +20,13 @@ def too_small_message(width: int, height: int) -> str:
     )
 
 
-class _Sized:
+if TYPE_CHECKING:  # a mixin the type checker reads as the screen it is mixed into
+    _Screen = Screen[Any]
+else:
+    _Screen = object
+
+
+class _Sized(_Screen):
     """Shows `#too-small` instead of the body while the terminal is below the minimum size."""
 
     def compose(self) -> ComposeResult:

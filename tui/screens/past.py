@@ -48,4 +48,5 @@ class PastGamesScreen(Page):
         listed.highlighted = 0 if games else None
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
-        self.replay(event.option.id)
+        if event.option.id is not None:
+            self.replay(event.option.id)

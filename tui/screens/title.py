@@ -59,9 +59,9 @@ class TitleScreen(Page):
                     Option(Text(f"Continue {describe_save(table)}"), id=f"continue:{game}")
                 )
         for slug in PLAYABLE:
-            game = about(slug)
+            told = about(slug)
             choices.append(
-                Option(f"New game of {game['title']}: {game['summary']}", id=f"new:{slug}")
+                Option(f"New game of {told['title']}: {told['summary']}", id=f"new:{slug}")
             )
         kept = len(kept_games())  # counted, not read: the list reads them
         if kept:

@@ -9,6 +9,8 @@ make its offer (`make_offer`) and how an offer reads turned round (`sides_of`).
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -22,6 +24,14 @@ from ..widgets.tick_list import TickList
 from .page import ModalPage
 
 OFFER_CUTS = (4, 3, 2, 1)  # a side of an offer cut to so many lines, each tried on a small screen
+
+
+if TYPE_CHECKING:  # a mixin the type checker reads as the table screen it is mixed into
+    from .table import TableScreen
+
+    _TableScreen = TableScreen
+else:
+    _TableScreen = object
 
 
 def offer_text(players, trade, cut: int | None = None) -> Text:
@@ -212,7 +222,7 @@ class TradeScreen(ModalPage):
 TRADE_BINDINGS = [Binding("o", "trade", "Trade"), Binding("c", "counter", "Counter")]
 
 
-class TradeKeys:
+class TradeKeys(_TableScreen):
     """A table screen's keys for trading, the same in every game that trades: `o` composes an
     offer, `c` a counter-offer to the one made to you (which the game's answer keys `y` and `n`
     accept and reject). The screen names its game's trade screen in `TRADE`."""

@@ -124,7 +124,8 @@ class Canvas:
         if 0 <= y < self.height:
             row = self._styles[y]
             for i in range(max(0, x), min(self.width, x + width)):
-                row[i] = (Style.parse(row[i]) if isinstance(row[i], str) else row[i]) + style
+                below = row[i]
+                row[i] = (Style.parse(below) if isinstance(below, str) else below) + style
 
     def runs(self, y: int):
         """Row y as (text, style) runs of one style each."""
@@ -158,7 +159,7 @@ class Drawing(LinesWidget):
 
     def __init__(self, **kwargs) -> None:
         super().__init__(**kwargs)
-        self.view = None
+        self.view: Any = None  # the game's view, once shown (each board reads its own game's)
         self._left = 0  # the column where the drawing starts
         self._drawn: tuple | None = None  # what the last drawing showed
 

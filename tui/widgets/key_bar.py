@@ -55,6 +55,8 @@ class KeyBar(TextPanel):
             self._fit()
 
     def _fit(self) -> None:
+        if self._keys is None:
+            return
         room = self.content_size.width - PALETTE.cell_len
         text = Text(no_wrap=True, overflow="ellipsis")
         for key in self._keys:

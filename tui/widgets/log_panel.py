@@ -39,7 +39,7 @@ class LogPanel(LinesWidget):
         self.back = min(self.back, max(0, len(self.lines) - 1))
         self.redraw()
 
-    def visible(self) -> list[str]:
+    def rows_shown(self) -> list[str]:
         """The rows on screen now, the newest lines' wrapped to the panel's width; when
         scrolled back, the last says how many lines are below."""
         width, height = self.size.width, self.size.height
@@ -57,7 +57,7 @@ class LogPanel(LinesWidget):
         return shown
 
     def make_lines(self, width: int, base: Style) -> list[Strip]:
-        shown = self.visible()
+        shown = self.rows_shown()
         more = len(shown) - 1 if self.back else None  # the line saying newer lines are below
         return [
             self._line(text, base + MORE if y == more else base, base, width)

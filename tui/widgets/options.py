@@ -42,7 +42,12 @@ class OptionsForm(Vertical):
                 yield Static(f"[b]{option.name}[/b]: {option.description}", classes="hint")
 
     def values(self) -> dict[str, Any]:
-        return {o.name: self.query_one(f"#opt-{o.name}").value for o in self.spec.options}
+        found: dict[str, Any] = {}
+        for option in self.spec.options:
+            field = self.query_one(f"#opt-{option.name}")
+            if isinstance(field, (Choice, PlainInput)):
+                found[option.name] = field.value
+        return found
 
     def on_mount(self) -> None:
         self._hide_moot()
@@ -57,4 +62,5 @@ class OptionsForm(Vertical):
         for option in self.spec.options:
             if option.moot_when:
                 row = self.query_one(f"#opt-{option.name}").parent
-                row.display = not option.moot(values)
+                if isinstance(row, Horizontal):
+                    row.display = not option.moot(values)

@@ -3,6 +3,7 @@ buildings (with the land under them), and cash."""
 
 from __future__ import annotations
 
+from rich.style import Style
 from rich.text import Text
 from textual.widgets.selection_list import Selection
 
@@ -35,7 +36,7 @@ class StadiumTrade(TradeScreen):
         for building in view.buildings_of(seat):
             card = CARDS[building.card]
             prompt = Text()
-            prompt.append("■ ", CLASS_STYLES[card.kind].bgcolor.name)
+            prompt.append("■ ", Style(color=CLASS_STYLES[card.kind].bgcolor))
             prompt.append(f"{card.name} #{building.id} (+${card.income:,})")
             value = BUILDING_VALUE + building.id
             items.append(Selection(prompt, value, value in chosen))
