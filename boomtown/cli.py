@@ -388,8 +388,8 @@ def make_play_app(args: argparse.Namespace):
     """The app for `boomtown play`: a person in seat 1 and bots in the others."""
     import random
 
+    from play.table import LocalTable, Seat
     from tui.app import BoomtownApp
-    from tui.table import LocalTable, Seat
 
     spec = get_spec(args.game)
     players = args.players or spec.max_players

@@ -13,12 +13,12 @@ from textual.widgets import Button, Input, Static
 
 from core.games import get_spec
 from core.text import sentence
+from play.table import bot_kinds
 from tui.games import PLAYABLE
 from tui.saves import PastGame, past_game_line
 from tui.screens.dialogs import Help
 from tui.screens.page import ModalPage, Page
 from tui.screens.past import PastGamesScreen
-from tui.table import bot_kinds
 from tui.widgets.choice import Choice
 from tui.widgets.key_bar import KeyBar
 from tui.widgets.log_panel import LogPanel

@@ -13,9 +13,9 @@ from textual.binding import Binding
 from core.engine.errors import IllegalAction
 from core.engine.replay import Replay
 from core.text import sentence
+from play.table import Seat
 from tui.games import screen_class
 from tui.screens.dialogs import confirm_quit
-from tui.table import Seat
 from tui.widgets.key_bar import KeyBar
 from tui.widgets.panel import key_hints
 
@@ -37,7 +37,7 @@ def screen_seats(seats: Sequence[NetSeat]) -> list[Seat]:
 
 
 class NetTable:
-    """A table at the host, as one person's table screen sees it (the `tui.table.Table` shape)."""
+    """A table at the host, as one person's table screen sees it (the `play.table.Table` shape)."""
 
     hints = False  # people play people here
 

@@ -8,6 +8,7 @@ from typing import Any
 
 from core.engine.record import RecordError
 from core.engine.replay import Replay
+from play.table import LocalTable, Seat
 
 from .base import BaseApp
 from .games import screen_class
@@ -16,7 +17,6 @@ from .saves import autosave_path, data_dir, describe_save, load_replay, load_tab
 from .screens.dialogs import Confirm
 from .screens.title import TitleScreen
 from .settings import keep_setting, load_settings
-from .table import LocalTable, Seat
 from .terminal import blanking
 
 DEFAULT_PACE = 0.8

@@ -7,9 +7,9 @@ from collections.abc import Callable
 
 from core.games import get_spec
 from core.games.stadium import land
+from play.table import LocalTable, Seat
 
 from .app import BoomtownApp
-from .table import LocalTable, Seat
 
 NAMES = ["Ann", "Ben", "Cat", "Dan", "Eve", "Fay"]
 

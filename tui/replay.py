@@ -1,7 +1,7 @@
 """A game played again on its own table screen, move by move, as a spectator sees it (and, once
 the game is over, with what it hid shown).
 
-`ReplayTable` has the shape of a table (`tui.table.Table`) whose game is the record at a chosen
+`ReplayTable` has the shape of a table (`play.table.Table`) whose game is the record at a chosen
 position; `replay_screen_class(slug)` is the game's own screen with the replay's keys instead
 of the game's.
 """
@@ -15,9 +15,9 @@ from textual.binding import Binding
 
 from core.engine.errors import IllegalAction
 from core.engine.replay import Replay
+from play.table import Seat
 
 from .games import screen_class
-from .table import Seat
 
 REPLAY_PACES = (2.0, 1.2, 0.6, 0.3, 0.15, 0.05)  # seconds a move when it plays by itself
 FIRST_PACE = 2  # 0.6 s a move, until the viewer makes it faster or slower

@@ -16,8 +16,7 @@ import platformdirs
 from core.engine.match import Match
 from core.engine.record import Record, RecordError
 from core.engine.replay import Replay
-
-from .table import LocalTable, Seat
+from play.table import LocalTable, Seat
 
 SAVE_FORMAT = 1
 

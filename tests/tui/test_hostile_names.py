@@ -14,9 +14,9 @@ from rich.cells import cell_len
 from rich.console import Console
 
 from core.games import get_spec
+from play.table import LocalTable, Seat
 from tui.app import BoomtownApp
 from tui.demo import app_for
-from tui.table import LocalTable, Seat
 
 NAMES = ["[/]x", "[bold]b", "[link=x]y", ":smile:"]
 PLAIN = ["Abcd", "Bcdefgh", "Cdefghijk", "Defghij"]  # the same lengths

@@ -8,16 +8,16 @@ from textual.widgets import Static
 
 from core.games.bigshot import actions as A
 from core.games.bigshot.bots import HeuristicBot
+from play import place as table_place
+from play.table import Seat
 from tui.app import BoomtownApp
 from tui.demo import app_for, game_over, human_bidding_after_a_bid, human_placing, table_at
 from tui.games.bigshot.end import BigShotEnd
 from tui.games.bigshot.panels import LedgerPanel
 from tui.games.bigshot.screen import BigShotScreen
 from tui.saves import load_table, save_table
-from tui.screens import table as table_screen
 from tui.screens.dialogs import HandOver
 from tui.screens.title import TitleScreen
-from tui.table import Seat
 from tui.widgets.key_bar import KeyBar
 
 from ..core.test_bigshot_simulation import fingerprint
@@ -112,13 +112,13 @@ async def test_a_refusal_stays_while_the_game_is_as_it_was_and_goes_once_it_has_
             table.act(seat, stand_in.choose(table.view(seat), table.state.legal_actions(seat)))
             screen.refresh_view()
 
-        monkeypatch.setattr(table_screen, "REFUSAL_SECONDS", 3600)
+        monkeypatch.setattr(table_place, "REFUSAL_SECONDS", 3600)
         await pilot.press("r")
         said = screen.message
         assert said.startswith("Wait for your turn:")
         a_bot_moves()
         assert screen.message == said  # the game moved on, but it was said only just now
-        monkeypatch.setattr(table_screen, "REFUSAL_SECONDS", 0)
+        monkeypatch.setattr(table_place, "REFUSAL_SECONDS", 0)
         screen.refresh_view()
         assert screen.message == "" and said not in str(screen.query_one("#auction").render())
         await pilot.press("r")
@@ -745,8 +745,8 @@ async def test_each_game_keeps_its_own_save_and_a_new_one_asks_before_replacing(
 ):
     """Issue 43: with "Continue Army, round 3" on the title screen, a new Big Shot game
     replaced it."""
+    from play.table import LocalTable
     from tui.screens.dialogs import Confirm
-    from tui.table import LocalTable
 
     monkeypatch.setenv("BOOMTOWN_DATA_DIR", str(tmp_path))
     army = LocalTable.new("army", [Seat("Ann"), Seat("Ada", "heuristic")], 1, {})

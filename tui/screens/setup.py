@@ -11,8 +11,8 @@ from textual.widgets import Button, Footer, Input, Label, Static
 
 from core.engine.game import GameSpec
 from core.text import sentence
+from play.table import HUMAN, Seat, bot_kinds
 
-from ..table import HUMAN, Seat, bot_kinds
 from ..widgets.choice import Choice
 from ..widgets.options import OptionsForm
 from .page import Page

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import time
 from dataclasses import fields
 from functools import partial
 from pathlib import Path
@@ -25,13 +24,13 @@ from textual.command import Hit, Hits, Provider
 from textual.containers import Horizontal, Vertical
 from textual.widget import Widget
 
-from core.engine.errors import ActionError, StaleAction
-from core.engine.views import actor_name, viewer_acts
+from core.engine.errors import StaleAction
 from core.text import sentence
+from play.place import HOT_SEAT, REFUSAL_SECONDS, Place
+from play.table import Table
 
 from ..replay import replay_screen
 from ..saves import forget_save, keep_finished, save_table
-from ..table import Table
 from ..turn_bell import WAIT, TurnBell
 from ..widgets.key_bar import KeyBar
 from ..widgets.log_panel import LogPanel
@@ -40,9 +39,6 @@ from .dialogs import HandOver, Help, LogPage, OutOfTheGame, confirm_quit
 from .page import Page
 
 FAST_PACE = 0.05  # seconds between bots' moves when a person out of the game watches fast
-# A refusal is about the moment it was given ("Wait for your turn: Ann is to throw"): it stays
-# while the game is as it was then, and at least this many seconds, so that it can be read.
-REFUSAL_SECONDS = 4.0
 MOVE_FIRST = 1.0  # the palette sorts by score: moves above Textual's own commands (score 0)
 
 
@@ -138,7 +134,7 @@ class TableScreen(Page):
     GAME = ""  # the game's title
     DOING: dict[str, str] = {}  # what the person who must act decides, by phase
     BOARD = AUCTION = LEDGER = Widget
-    HOT_SEAT = "hot-seat"  # the viewer follows whichever person must act
+    HOT_SEAT = HOT_SEAT  # the viewer follows whichever person at this keyboard must act
     FULL_SIZE = (110, 36)  # the smallest window the full layout fits; below, the compact one
     WATCHING = " · watching"  # the status line's word for a spectator's screen
     END_CHOICES = {"again": "Play again", "title": "Title", "quit": "Quit"}  # the end's buttons
@@ -156,17 +152,10 @@ class TableScreen(Page):
     ) -> None:
         super().__init__()
         self.table = table
+        self.place = Place(table, seat)  # whose view, their moves, refusals, hints
         self.pace = pace
         self.save_path = save_path
-        self.hot_seat = seat == self.HOT_SEAT
-        if self.hot_seat:
-            humans = self._human_seats()
-            self.viewer: int | None = humans[0] if humans else None
-            if self._needs_hand_over(table.view(None)):
-                self.viewer = None  # whoever is at the keyboard: the first turn hands over
-        else:
-            self.viewer = seat  # a fixed seat, or None to watch
-        self.view = table.view(self.viewer)
+        self.hot_seat = self.place.hot_seat
         self._logged = 0
         self._handing_over = False
         self._ended = False
@@ -174,9 +163,29 @@ class TableScreen(Page):
         self._save_failure = ""  # why the last save failed, once said
         self._keys_for: tuple | None = None  # what the footer's keys were last worked out for
         self._drawn = None  # the view the panels show
-        self.message = ""  # the last refusal, shown until it is outlived (`warn`)
-        self._message_given = (0, 0.0)  # the game's version then, and the time (monotonic)
         self._bell = TurnBell()
+
+    @property
+    def viewer(self) -> int | None:
+        """The seat whose view the screen shows (None: a spectator's)."""
+        return self.place.viewer
+
+    @viewer.setter
+    def viewer(self, seat: int | None) -> None:
+        self.place.viewer = seat
+
+    @property
+    def view(self) -> Any:
+        return self.place.view
+
+    @property
+    def message(self) -> str:
+        """The last refusal, shown until it is outlived (`warn`)."""
+        return self.place.message
+
+    @message.setter
+    def message(self, text: str) -> None:
+        self.place.message = text
 
     # -- layout ----------------------------------------------------------------------------------
 
@@ -229,20 +238,13 @@ class TableScreen(Page):
         table = self.table
         if not table.is_over():
             self._autosave()  # before anything is shown: a hand-over may be left with Ctrl+Q
-        actor = table.actor()
-        if (
-            self.hot_seat
-            and actor is not None
-            and not table.seats[actor].is_bot
-            and actor != self.viewer
-        ):
-            if self._needs_hand_over(self.view):
+        actor = self.place.next_at_keyboard()
+        if actor is not None:
+            if self.place.needs_hand_over(self.view):
                 self._hand_over(actor)
                 return
             self.viewer = actor
-        self.view = table.view(self.viewer)
-        if self.message and self._message_outlived():
-            self.message = ""
+        self.place.look()
         if self._bell.turn_came(self._mine()) and self.app.turn_bell:
             self.app.bell()
         self.query_one("#status", TextPanel).show_text(self.status_line())
@@ -279,14 +281,6 @@ class TableScreen(Page):
             self.query_one("#log", LogPanel).write_lines(lines[self._logged :])
             self._logged = len(lines)
 
-    def _needs_hand_over(self, view) -> bool:
-        """Whether, at this table (`view` of it), the next person must not see the one before's
-        hidden money: several people share this keyboard."""
-        return view.hidden_money and len(self._human_seats()) > 1
-
-    def _human_seats(self) -> list[int]:
-        return [i for i, s in enumerate(self.table.seats) if not s.is_bot]
-
     def _hand_over(self, seat: int) -> None:
         if self._handing_over:
             return
@@ -322,7 +316,7 @@ class TableScreen(Page):
         """Everyone at this keyboard is out and bots play on: watch fast, skip, or leave."""
         if self._out_offered or not self.hot_seat:
             return
-        humans = self._human_seats()
+        humans = self.place.human_seats()
         out = self.players_out()
         if not humans or not set(humans) <= out:
             return
@@ -402,14 +396,7 @@ class TableScreen(Page):
 
     def status_line(self) -> str:
         """The game, the round, who must act and what they decide."""
-        view = self.view
-        if view.phase == "over":
-            return f"{self.GAME} · game over · {view.result.reason}"
-        actor = actor_name(view)
-        you = " (you)" if self._mine() else ""
-        watching = "" if view.viewer is not None else self.WATCHING
-        doing = self.DOING[view.phase]
-        return f"{self.GAME} · {self.round_text()} · {actor}{you} {doing}{watching}"
+        return self.place.status(self.GAME, self.round_text(), self.DOING, self.WATCHING)
 
     def round_text(self) -> str:
         """The round, and the round limit if the game has one set."""
@@ -437,10 +424,9 @@ class TableScreen(Page):
         """Send the viewer's action to the game; a refusal is shown, never raised."""
         if self.viewer is None:
             return False
-        try:
-            self.table.act(self.viewer, action, self.view.version)
-        except ActionError as exc:
-            self.warn(sentence(str(exc)) + ".")
+        refusal = self.place.submit(action)
+        if refusal is not None:
+            self.warn(refusal)
             return False
         self.acted()
         self.refresh_view()
@@ -455,21 +441,14 @@ class TableScreen(Page):
         what the game waits for, until their next accepted move or until the game has moved on
         (after REFUSAL_SECONDS at least); in a notice as well only when that panel cannot show
         the whole of it (a small window), as a notice covers the board."""
-        self.message = message
-        self._message_given = (self.view.version, time.monotonic())
+        self.place.refuse(message)
         self.set_timer(REFUSAL_SECONDS, self._forget_outlived_message)
         self.redraw()
         if not self.query_one("#auction", TextPanel).shows_whole(message):
             self.notify(message, severity="warning", timeout=REFUSAL_SECONDS)
 
-    def _message_outlived(self) -> bool:
-        """Whether the game has moved on since the refusal shown was given, and it has been
-        shown REFUSAL_SECONDS: what it said may no longer be so."""
-        version, given = self._message_given
-        return self.view.version != version and time.monotonic() - given >= REFUSAL_SECONDS
-
     def _forget_outlived_message(self) -> None:
-        if self.message and self._message_outlived():
+        if self.message and self.place.message_outlived():
             self.message = ""
             self.redraw()
 
@@ -478,11 +457,7 @@ class TableScreen(Page):
         self.show(self.view)
 
     def _may_take_back(self) -> bool:
-        return (
-            self.viewer is not None
-            and not self.table.is_over()
-            and self.table.can_take_back(self.viewer)
-        )
+        return self.place.may_take_back()
 
     def action_take_back(self) -> None:
         """Take back the viewer's last move (and the bots' replies), as far back as the last
@@ -490,22 +465,14 @@ class TableScreen(Page):
         if not self._may_take_back():
             return
         self.workers.cancel_group(self, "bots")
-        (_, move), *replies = self.table.take_back(self.viewer)  # the viewer's, then bots'
-        self.message = ""
-        self.notify(
-            f"Taken back: {move}"
-            + (
-                f", and {len(replies)} bot move{'s' if len(replies) > 1 else ''} after it"
-                if replies
-                else ""
-            )
-            + "."
-        )
+        told = self.place.take_back()
+        if told is not None:
+            self.notify(told)
         self.refresh_view()
 
     def _mine(self) -> bool:
         """Whether the person at this screen must act now."""
-        return viewer_acts(self.view)
+        return self.place.mine()
 
     def check_action(self, action: str, parameters: tuple) -> bool | None:
         if self.has_class("-too-small"):
@@ -580,25 +547,16 @@ class TableScreen(Page):
         active = self.active_bindings.get(key)
         if active is not None and active.enabled:
             return None
-        view, binding = self.view, keyed[0]
+        binding = keyed[0]
         described = " or ".join(dict.fromkeys(b.description for b in keyed))  # "Buy or Accept"
         if binding.action == "take_back":
             return self.NO_TAKING_BACK
-        if self.viewer is None:
-            return "You are watching: only the players at the table make moves."
-        if not self._mine():
-            return f"Wait for your turn: {actor_name(view)} is {self.DOING[view.phase]}."
         _, action, parameters = parse_action(binding.action)
-        kind = self.kind_of(action, parameters)
-        reason = self.table.why_none(self.viewer, kind) if kind is not None else None
-        if reason:
-            return sentence(reason) + "."
-        sent = self.sent_by(action, parameters)
-        reason = self.table.why_illegal(self.viewer, sent) if sent is not None else None
-        return f"{described}: not now. " + (
-            f"{sentence(reason)}."
-            if reason
-            else f"The game waits for you {self.DOING[view.phase]}."
+        return self.place.why_key_does_nothing(
+            described,
+            self.DOING,
+            self.kind_of(action, parameters),
+            self.sent_by(action, parameters),
         )
 
     def action_answer(self, name: str) -> None:
@@ -619,12 +577,12 @@ class TableScreen(Page):
         """Say what the game's heuristic bot would play in the person's place."""
         if self.viewer is None or not self._mine():
             return
-        if not self.table.hints:
-            self.warn("No hints at a shared table: people play people here.")
+        action, told = self.place.hint()
+        if action is None:
+            self.warn(told)
         else:
-            action = self.table.hint(self.viewer)
             self.point_at(action)
-            self.notify(f"Hint: a bot would {action.named(self.view.players)}.")
+            self.notify(told)
 
     def action_help(self) -> None:
         self.app.push_screen(Help(self.help_text()))

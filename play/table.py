@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from core.engine.actions import Action
+from core.engine.game import GameSpec, GameState
 from core.engine.match import Match
 from core.engine.replay import Replay
 
@@ -30,7 +31,7 @@ class Seat:
         return self.kind != HUMAN
 
 
-def bot_kinds(spec) -> list[tuple[str, str]]:
+def bot_kinds(spec: GameSpec) -> list[tuple[str, str]]:
     """The kinds of bot a game has, as a chooser lists them: (label, kind), the heuristic
     bot first."""
     kinds = sorted(spec.bots, key=lambda kind: kind != "heuristic")
@@ -43,7 +44,7 @@ class Table(Protocol):
     seats: list[Seat]
     hints: bool  # whether `hint` may be asked (not at a shared table, where people play people)
 
-    def view(self, seat: int | None): ...
+    def view(self, seat: int | None) -> Any: ...
 
     def actor(self) -> int | None: ...
 
@@ -96,10 +97,10 @@ class LocalTable:
         return cls(Match(game, [s.name for s in seats], seed, options), seats)
 
     @property
-    def state(self):
+    def state(self) -> GameState:
         return self.match.state
 
-    def view(self, seat: int | None):
+    def view(self, seat: int | None) -> Any:
         return self.state.view(seat)
 
     def actor(self) -> int | None:
@@ -156,4 +157,5 @@ class LocalTable:
     def hint(self, seat: int) -> Action:
         self.match.assist()
         view = self.view(seat)
-        return self.match.spec.bots["heuristic"](0).choose(view, view.legal)
+        action: Action = self.match.spec.bots["heuristic"](0).choose(view, view.legal)
+        return action

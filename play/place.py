@@ -1,0 +1,174 @@
+"""One person's place at a table: the seat they see the game from, and what they may do there.
+
+A `Place` knows whose view a screen shows (a fixed seat, a spectator's, or, hot-seat, whichever
+person at this keyboard must act), sends that seat's moves, keeps the last refusal while it
+still holds, takes moves back and asks for hints, and says in words what the game waits for
+and why a key does nothing. A front end draws what it holds and turns keys into its calls; the
+table screen of the terminal app and of the SSH host both do.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from typing import Any
+
+from core.engine.actions import Action
+from core.engine.errors import ActionError
+from core.engine.views import actor_name, viewer_acts
+from core.text import plural, sentence
+
+from .table import Table
+
+HOT_SEAT = "hot-seat"  # the viewer follows whichever person at this keyboard must act
+# A refusal is about the moment it was given ("Wait for your turn: Ann is to throw"): it stays
+# while the game is as it was then, and at least this many seconds, so that it can be read.
+REFUSAL_SECONDS = 4.0
+WATCHING = "You are watching: only the players at the table make moves."
+NO_HINTS = "No hints at a shared table: people play people here."
+
+
+class Place:
+    def __init__(
+        self,
+        table: Table,
+        seat: int | str | None = HOT_SEAT,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        """`seat`: a fixed seat, None to watch, or HOT_SEAT to follow the people at this
+        keyboard in turn."""
+        self.table = table
+        self.hot_seat = seat == HOT_SEAT
+        self.viewer: int | None
+        if self.hot_seat:
+            humans = self.human_seats()
+            self.viewer = humans[0] if humans else None
+            if self.needs_hand_over(table.view(None)):
+                self.viewer = None  # whoever is at the keyboard: the first turn hands over
+        else:
+            assert not isinstance(seat, str)  # (HOT_SEAT is the only word a seat may be)
+            self.viewer = seat
+        self.view: Any = table.view(self.viewer)
+        self.message = ""  # the last refusal, shown until it is outlived
+        self._message_given = (0, 0.0)  # the game's version then, and the time
+        self._clock = clock
+
+    # -- whose view ----------------------------------------------------------------------------
+
+    def human_seats(self) -> list[int]:
+        return [i for i, s in enumerate(self.table.seats) if not s.is_bot]
+
+    def needs_hand_over(self, view: Any) -> bool:
+        """Whether, at this table (`view` of it), the next person must not see the one before's
+        hidden money: several people share this keyboard."""
+        return bool(getattr(view, "hidden_money", False)) and len(self.human_seats()) > 1
+
+    def next_at_keyboard(self) -> int | None:
+        """Hot-seat: the person at this keyboard who must act now, if it is not the one the
+        view is for (the screen follows them, handing the keyboard over if it must)."""
+        actor = self.table.actor()
+        if (
+            self.hot_seat
+            and actor is not None
+            and not self.table.seats[actor].is_bot
+            and actor != self.viewer
+        ):
+            return actor
+        return None
+
+    def look(self) -> Any:
+        """The view of the game now, for the viewer; a refusal it has outlived is forgotten."""
+        self.view = self.table.view(self.viewer)
+        if self.message and self.message_outlived():
+            self.message = ""
+        return self.view
+
+    def mine(self) -> bool:
+        """Whether the person at this place must act now."""
+        return viewer_acts(self.view)
+
+    # -- moves ---------------------------------------------------------------------------------
+
+    def submit(self, action: Action) -> str | None:
+        """Send the viewer's action: None if the game took it, else the refusal, in a sentence
+        (also kept as `message`)."""
+        if self.viewer is None:
+            return WATCHING
+        try:
+            self.table.act(self.viewer, action, self.view.version)
+        except ActionError as exc:
+            return self.refuse(sentence(str(exc)) + ".")
+        self.message = ""
+        return None
+
+    def refuse(self, message: str) -> str:
+        """Keep `message`, why the viewer's key or move did nothing, until the viewer's next
+        accepted move or until the game has moved on (after REFUSAL_SECONDS at least)."""
+        self.message = message
+        self._message_given = (self.view.version, self._clock())
+        return message
+
+    def message_outlived(self) -> bool:
+        """Whether the game has moved on since the refusal kept was given, and it has been
+        kept REFUSAL_SECONDS: what it said may no longer be so."""
+        version, given = self._message_given
+        return self.view.version != version and self._clock() - given >= REFUSAL_SECONDS
+
+    def may_take_back(self) -> bool:
+        return (
+            self.viewer is not None
+            and not self.table.is_over()
+            and self.table.can_take_back(self.viewer)
+        )
+
+    def take_back(self) -> str | None:
+        """Take back the viewer's last move and the bots' replies to it: what was taken back,
+        in a sentence; None if nothing may be."""
+        if self.viewer is None or not self.may_take_back():
+            return None
+        (_, move), *replies = self.table.take_back(self.viewer)  # the viewer's, then bots'
+        self.message = ""
+        after = f", and {plural(len(replies), 'bot move')} after it" if replies else ""
+        return f"Taken back: {move}{after}."
+
+    def hint(self) -> tuple[Action | None, str]:
+        """What the game's heuristic bot would play in the viewer's place, and the sentence that
+        says so; (None, why not) at a shared table. Only asked on the viewer's move."""
+        if self.viewer is None or not self.table.hints:
+            return None, NO_HINTS
+        action = self.table.hint(self.viewer)
+        return action, f"Hint: a bot would {action.named(self.view.players)}."
+
+    # -- in words ------------------------------------------------------------------------------
+
+    def status(self, game: str, round_text: str, doing: dict[str, str], watching: str) -> str:
+        """The game, the round, who must act and what they decide (`doing`, by phase)."""
+        view = self.view
+        if view.phase == "over":
+            return f"{game} · game over · {view.result.reason}"
+        you = " (you)" if self.mine() else ""
+        at = "" if view.viewer is not None else watching
+        return f"{game} · {round_text} · {actor_name(view)}{you} {doing[view.phase]}{at}"
+
+    def why_key_does_nothing(
+        self,
+        described: str,
+        doing: dict[str, str],
+        kind: type[Action] | None = None,
+        sent: Action | None = None,
+    ) -> str:
+        """Why a key of the game (`described`: what its key bar calls it) does nothing now, on
+        the viewer's side of the table: a spectator's, another player's turn, or the rules'
+        reason for its `kind` of move or the move it `sent`."""
+        view = self.view
+        if self.viewer is None:
+            return WATCHING
+        if not self.mine():
+            return f"Wait for your turn: {actor_name(view)} is {doing[view.phase]}."
+        reason = self.table.why_none(self.viewer, kind) if kind is not None else None
+        if reason:
+            return sentence(reason) + "."
+        reason = self.table.why_illegal(self.viewer, sent) if sent is not None else None
+        return f"{described}: not now. " + (
+            f"{sentence(reason)}." if reason else f"The game waits for you {doing[view.phase]}."
+        )
