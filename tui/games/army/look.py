@@ -6,15 +6,14 @@ Every seat is a digit on its own colour (1 to 6), so seats stay distinguishable 
 from __future__ import annotations
 
 from rich.style import Style
-from rich.text import Text
 
 from core.games.army.board import SQUARES
 
-SEAT_COLOURS = ("#c62828", "#1565c0", "#2e7d32", "#f9a825", "#6a1b9a", "#00838f")
-SEAT_BADGES = tuple(
-    Style(color="#000000" if c == "#f9a825" else "#ffffff", bgcolor=c, bold=True)
-    for c in SEAT_COLOURS
-)
+from ...look import EMPTY, SEAT_BADGES, SEAT_COLOURS, seat_badge, seat_label
+from ...look import pounds as money
+
+__all__ = ["EMPTY", "SEAT_BADGES", "SEAT_COLOURS", "money", "seat_badge", "seat_label"]
+
 GROUP_COLOURS = {
     "brown": "#795548",
     "light_blue": "#81d4fa",
@@ -46,7 +45,6 @@ GROUP_LETTERS = {
     "dark_blue": "d",
 }
 DARK_TEXT = {"light_blue", "yellow", "orange", "garrison", "utility"}
-EMPTY = Style(dim=True)
 MORTGAGED = Style(color="#ef5350", bold=True)
 CARD = Style(color="#ffb74d", bold=True)
 
@@ -56,29 +54,6 @@ CARD = Style(color="#ffb74d", bold=True)
 LABELS = tuple(square.label for square in SQUARES)
 SHORT = tuple(square.short for square in SQUARES)
 TINY = tuple(square.tiny for square in SQUARES)
-
-
-def money(amount: int, compact: bool = False) -> str:
-    """£1,500; compact, from £10,000 on, in six characters: £14.1k (the small ledger's
-    columns are seven wide)."""
-    if amount < 0:
-        return "-" + money(-amount, compact)
-    if compact and amount >= 10_000:
-        return f"£{amount / 1000:.1f}k" if amount < 99_950 else f"£{amount // 1000}k"
-    return f"£{amount:,}"
-
-
-def seat_badge(seat: int) -> Text:
-    text = Text()
-    text.append(str(seat + 1), SEAT_BADGES[seat])  # a span, so what follows keeps its own style
-    return text
-
-
-def seat_label(view, seat: int) -> Text:
-    """The seat's badge and name, e.g. "1 Ann"."""
-    text = seat_badge(seat)
-    text.append(f" {view.players[seat]}")
-    return text
 
 
 def group_style(square: int) -> Style:

@@ -10,13 +10,16 @@ from rich.text import Text
 
 from core.games.bigshot.board import COLOUR_LETTERS, LOTS
 
+from ...look import EMPTY
+
+__all__ = ["EMPTY"]
+
 BADGES = (
     Style(color="#ffffff", bgcolor="#c62828", bold=True),  # red
     Style(color="#000000", bgcolor="#fdd835", bold=True),  # yellow
     Style(color="#000000", bgcolor="#eeeeee", bold=True),  # white
     Style(color="#ffffff", bgcolor="#212121", bold=True),  # black
 )
-EMPTY = Style(dim=True)
 
 SHORT_NAMES = tuple(
     ("Pk" + lot.name.split()[1][0])

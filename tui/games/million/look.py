@@ -7,8 +7,8 @@ from rich.style import Style
 
 from core.games.million.board import BUSINESSES, LANDMARKS, SPACES
 
-from ..army.look import SEAT_BADGES, SEAT_COLOURS, seat_badge, seat_label
-from ..stadium.look import EMPTY, money
+from ...look import EMPTY, SEAT_BADGES, SEAT_COLOURS, seat_badge, seat_label
+from ...look import dollars as money
 
 __all__ = ["EMPTY", "SEAT_BADGES", "SEAT_COLOURS", "money", "seat_badge", "seat_label"]
 

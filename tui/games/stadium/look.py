@@ -7,9 +7,10 @@ from rich.style import Style
 
 from core.games.stadium.board import CARDS, HEIGHT, LOTS, WIDTH
 
-from ..army.look import SEAT_BADGES, SEAT_COLOURS, seat_badge, seat_label
+from ...look import EMPTY, SEAT_BADGES, SEAT_COLOURS, seat_badge, seat_label
+from ...look import dollars as money
 
-__all__ = ["SEAT_BADGES", "SEAT_COLOURS", "seat_badge", "seat_label"]
+__all__ = ["EMPTY", "SEAT_BADGES", "SEAT_COLOURS", "money", "seat_badge", "seat_label"]
 
 CLASS_STYLES = {
     "residential": Style(bgcolor="#1b5e20", color="#ffffff", bold=True),
@@ -35,7 +36,6 @@ STREET = Style(bgcolor="#3c3c3c", color="#9e9e9e")
 RIVER = Style(bgcolor="#0d47a1", color="#90caf9")
 PARK = Style(bgcolor="#1b3d1b", color="#66bb6a")
 SHADES = ("#262626", "#333333", "#1c1c1c", "#3d3d3d", "#2b2b2b", "#161616")
-EMPTY = Style(dim=True)
 CROWN = Style(color="#ffd54f", bold=True)  # a Venture card's text
 CROWN_LOT = Style(bgcolor="#ffd54f", color="#000000", bold=True)  # a Crown lot's number
 BANK_BADGE = Style(bgcolor="#9e9e9e", color="#000000", bold=True)  # "B" on the Bank's buildings
@@ -64,14 +64,3 @@ def _lot_shades() -> tuple[int, ...]:
 LOT_SHADES = _lot_shades()
 LOT_AT = {cell: lot.id for lot in LOTS for cell in lot.cells}
 CELLS = HEIGHT * WIDTH
-
-
-def money(amount: int, compact: bool = False) -> str:
-    """$200,000; compact: $200k, $1.2M."""
-    if amount < 0:
-        return "-" + money(-amount, compact)
-    if compact and amount >= 1_000_000:
-        return f"${amount / 1_000_000:.1f}M".replace(".0M", "M")
-    if compact and amount >= 10_000:
-        return f"${amount // 1000}k"
-    return f"${amount:,}"
