@@ -3,7 +3,7 @@
 from types import SimpleNamespace
 
 from core.engine.events import Event
-from tui.games.army.end import standings
+from tui.games.army.end import ArmyEnd
 
 
 def bankrupt(name: str) -> Event:
@@ -22,7 +22,7 @@ def test_the_status_is_never_cut_off_and_the_table_fits_80_columns():
         buildings=lambda seat: (0, 0),
         events=(bankrupt("A very long name"), bankrupt("Player")),
     )
-    lines = standings(view).plain.splitlines()
+    lines = ArmyEnd.standings_of(view).plain.splitlines()
     assert "Player (bankrupt)" in lines[2]  # the bankrupt rank below the winner, last out first
     assert "A very l… (bankrupt)" in lines[3]  # a long name is cut, with a mark
     assert "Cat ★" in lines[1]
@@ -43,5 +43,5 @@ def test_the_bankrupt_rank_by_when_they_went_out_not_by_seat():
         buildings=lambda seat: (0, 0),
         events=(bankrupt("Ben"), bankrupt("Cat"), bankrupt("Ann")),
     )
-    lines = standings(view).plain.splitlines()
+    lines = ArmyEnd.standings_of(view).plain.splitlines()
     assert [line.split()[1] for line in lines[1:]] == ["Dan", "Ann", "Cat", "Ben"]

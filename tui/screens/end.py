@@ -3,7 +3,9 @@ title or quit."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any, ClassVar
 
 from rich.style import Style
 from rich.text import Text
@@ -13,6 +15,7 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Button, Static
 
+from ..look import EMPTY, SEAT_COLOURS, seat_label
 from ..widgets.chart import sparklines
 from ..widgets.key_bar import KeyBar
 from .page import Page
@@ -43,6 +46,32 @@ def chart_of(view, history, final, labels: list[Text], colours, width: int, titl
     if not history or tuple(history[-1]) != tuple(final):
         history = (*history, tuple(final))
     return sparklines(history, labels, styles, width, title)
+
+
+@dataclass(frozen=True)
+class Column:
+    """A column of the standings: its heading, its width (right-aligned) and its value for a
+    seat, from the final view."""
+
+    heading: str
+    width: int
+    value: Callable[[Any, int], object]
+
+
+def standings(view: Any, name_width: int, columns: Sequence[Column], order: Sequence[int]) -> Text:
+    """Every player in `order` (best first), by badge and name, then `columns`: the
+    winners' rows in bold."""
+    text = Text()
+    headings = "".join(f"{c.heading:>{c.width}}" for c in columns)
+    text.append(f"{'':{name_width}}{headings}\n", EMPTY)
+    for seat in order:
+        text.append_text(standing_label(view, seat, seat_label(view, seat), name_width))
+        text.append(
+            "".join(f"{c.value(view, seat)!s:>{c.width}}" for c in columns) + "\n",
+            "bold" if seat in view.result.winners else "",
+        )
+    text.rstrip()
+    return text
 
 
 ASSISTED = (
@@ -116,3 +145,35 @@ class EndPage(Page[str]):
 
     def action_choose(self, choice: str) -> None:
         self.dismiss(choice)
+
+
+class StandingsEnd(EndPage):
+    """The end of a game that ranks its players by one figure: the standings (`COLUMNS`, best
+    first by `order`) and that figure by round (`figures`)."""
+
+    NAME_WIDTH: ClassVar[int] = 14  # the whole table fits in 80 columns
+    COLUMNS: ClassVar[tuple[Column, ...]] = ()
+    CHART_TITLE: ClassVar[str] = ""
+
+    @staticmethod
+    def order(view: Any) -> list[int]:
+        """The seats, best first."""
+        raise NotImplementedError
+
+    @staticmethod
+    def figures(view: Any) -> tuple[Sequence[Sequence[int]], Sequence[int]]:
+        """The ranking figure of every seat at each round's end, and at the end."""
+        raise NotImplementedError
+
+    @classmethod
+    def standings_of(cls, view: Any) -> Text:
+        return standings(view, cls.NAME_WIDTH, cls.COLUMNS, cls.order(view))
+
+    def sheet(self) -> Text:
+        return self.standings_of(self.final)
+
+    def chart(self, width: int) -> Text:
+        view = self.final
+        labels = [seat_label(view, seat) for seat in range(len(view.players))]
+        history, final = self.figures(view)
+        return chart_of(view, history, final, labels, SEAT_COLOURS, width, self.CHART_TITLE)

@@ -3,49 +3,31 @@ round."""
 
 from __future__ import annotations
 
-from rich.text import Text
+from typing import Any
 
-from ...screens.end import EndPage, chart_of, standing_label
-from .look import EMPTY, SEAT_COLOURS, money, seat_label
-
-NAME_WIDTH = 14  # the whole table fits in 80 columns
+from ...screens.end import Column, StandingsEnd
+from .look import money
 
 
-def standings(view) -> Text:
-    """Every player, best first: cash, worth (businesses at price, leases refunded), what a
-    stunt paid them at the end, businesses held."""
-    text = Text()
-    text.append(
-        f"{'':{NAME_WIDTH}}{'cash':>12}{'worth':>12}{'per stunt':>12}{'businesses':>12}\n", EMPTY
+class MillionEnd(StandingsEnd):
+    """Cash, worth (businesses at price, leases refunded), what a stunt paid them at the end,
+    businesses held."""
+
+    COLUMNS = (
+        Column("cash", 12, lambda view, seat: money(view.cash[seat])),
+        Column("worth", 12, lambda view, seat: money(view.worth[seat])),
+        Column("per stunt", 12, lambda view, seat: money(view.income(seat))),
+        Column("businesses", 12, lambda view, seat: len(view.held(seat))),
     )
-    order = sorted(
-        range(len(view.players)),
-        key=lambda s: (s not in view.result.winners, -view.cash[s], -view.worth[s]),
-    )
-    for seat in order:
-        text.append_text(standing_label(view, seat, seat_label(view, seat), NAME_WIDTH))
-        text.append(
-            f"{money(view.cash[seat]):>12}{money(view.worth[seat]):>12}"
-            f"{money(view.income(seat)):>12}{len(view.held(seat)):>12}\n",
-            "bold" if seat in view.result.winners else "",
+    CHART_TITLE = "Cash at the end of each round"
+
+    @staticmethod
+    def order(view: Any) -> list[int]:
+        return sorted(
+            range(len(view.players)),
+            key=lambda s: (s not in view.result.winners, -view.cash[s], -view.worth[s]),
         )
-    text.rstrip()
-    return text
 
-
-class MillionEnd(EndPage):
-    def sheet(self) -> Text:
-        return standings(self.final)
-
-    def chart(self, width: int) -> Text:
-        view = self.final
-        labels = [seat_label(view, seat) for seat in range(len(view.players))]
-        return chart_of(
-            view,
-            view.cash_history,
-            view.cash,
-            labels,
-            SEAT_COLOURS,
-            width,
-            "Cash at the end of each round",
-        )
+    @staticmethod
+    def figures(view: Any) -> tuple[Any, Any]:
+        return view.cash_history, view.cash
