@@ -72,10 +72,10 @@ class BaseApp(App):
     ) -> None:
         super().notify(message, title=title, severity=severity, timeout=timeout, markup=False)
 
-    async def action_help_quit(self) -> None:
+    def action_help_quit(self) -> None:
         """Ctrl+C leaves, as Ctrl+Q does (a game is saved after every move). Textual's own only
         said which key quits, in markup a notice here shows as it is."""
-        await self.action_quit()
+        self.exit()  # what Textual's action_quit does
 
     def _on_notify(self, event: Notify) -> None:
         """A notice already shown is not stacked again (a key pressed in vain five times): it

@@ -19,7 +19,7 @@ BLANK = "\x1b[H\x1b[2J"  # cursor home, erase the whole (alternate) screen
 def blanking(driver_class: type[Driver]) -> type[Driver]:
     """`driver_class`, blanking its screen before it leaves application mode."""
 
-    class BlankingDriver(driver_class):
+    class BlankingDriver(driver_class):  # type: ignore[valid-type, misc]  # (a base chosen at run time)
         def stop_application_mode(self) -> None:
             self.write(BLANK)
             super().stop_application_mode()

@@ -100,9 +100,12 @@ class SetupScreen(Page):
         options = self.query_one(OptionsForm).values()
         seed_text = self.query_one("#seed", Input).value.strip()
         seed = int(seed_text) if seed_text else random.randrange(1_000_000)
-        pace = float(self.query_one("#pace", Choice).value)
+        from ..app import local_app
+
+        pace = self.query_one("#pace", Choice).value
+        assert isinstance(pace, float)  # (PACES lists seconds)
         try:
-            self.app.start_game(self.spec.slug, seats, seed, options, pace)
+            local_app(self).start_game(self.spec.slug, seats, seed, options, pace)
         except ValueError as exc:  # an option the game refuses, e.g. a colour named twice
             self.notify(sentence(str(exc)) + ".", severity="error")
 

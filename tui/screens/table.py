@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+from collections.abc import Callable, Mapping
 from dataclasses import fields
 from functools import partial
 from pathlib import Path
@@ -133,7 +134,10 @@ class TableScreen(Page):
 """
     GAME = ""  # the game's title
     DOING: dict[str, str] = {}  # what the person who must act decides, by phase
-    BOARD = AUCTION = LEDGER = Widget
+    # the game's panels (a class, or anything that makes one from the keywords a widget takes)
+    BOARD: ClassVar[Callable[..., Widget]] = Widget
+    AUCTION: ClassVar[Callable[..., Widget]] = Widget
+    LEDGER: ClassVar[Callable[..., Widget]] = Widget
     HOT_SEAT = HOT_SEAT  # the viewer follows whichever person at this keyboard must act
     FULL_SIZE = (110, 36)  # the smallest window the full layout fits; below, the compact one
     WATCHING = " · watching"  # the status line's word for a spectator's screen
@@ -501,7 +505,7 @@ class TableScreen(Page):
     ANSWERS: ClassVar[dict[str, Any]] = {}
     # A game's keys that act on what the cursor is on (Army's deeds, Million's businesses): the
     # action they are bound to ("manage('<key>')") -> key -> the kind of move it makes.
-    CURSOR_KEYS: ClassVar[dict[str, dict[str, type]]] = {}
+    CURSOR_KEYS: ClassVar[Mapping[str, Mapping[str, type]]] = {}
 
     def answer(self, name: str):
         """The legal action the answer `name` sends now, or None."""

@@ -69,9 +69,11 @@ class TitleScreen(Page):
         return choices
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
-        choice = event.option.id or ""
+        from ..app import local_app
+
+        app, choice = local_app(self), event.option.id or ""
         if choice.startswith("continue:"):
-            self.app.resume(autosave_path(choice.removeprefix("continue:")))
+            app.resume(autosave_path(choice.removeprefix("continue:")))
         elif choice == "past":
             from .past import PastGamesScreen
 
@@ -80,7 +82,7 @@ class TitleScreen(Page):
                 "Esc goes back."
             )
             self.app.push_screen(
-                PastGamesScreen(past_games(), hint, lambda key: self.app.replay(Path(key)))
+                PastGamesScreen(past_games(), hint, lambda key: app.replay(Path(key)))
             )
         elif choice.startswith("new:"):
             from .setup import SetupScreen

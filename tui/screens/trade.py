@@ -246,4 +246,5 @@ class TradeKeys(_TableScreen):
             if offer is not None:
                 self.submit(offer)
 
-        self.app.push_screen(self.TRADE(self.table, self.viewer, self.view, counter), send)
+        if self.viewer is not None:  # (only a player trades)
+            self.app.push_screen(self.TRADE(self.table, self.viewer, self.view, counter), send)

@@ -66,7 +66,7 @@ ONE_MORE: dict[Cubes, tuple[Cubes, ...]] = {
 }
 
 
-def lot_winner(counts: Cubes) -> int:
+def lot_winner(counts: Sequence[int]) -> int:
     """The colour that wins a lot with these cube counts, or -1 for nobody.
 
     The winner holds the highest count that occurs exactly once: 3/3/1 goes to the single cube,

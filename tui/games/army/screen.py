@@ -3,6 +3,8 @@ and the keys that play it. Deeds are managed on the square under the cursor."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from textual.binding import Binding
 
 from core.games.army import actions as A
@@ -84,7 +86,7 @@ class ArmyScreen(BidKeys, TradeKeys, TableScreen):
         super().__init__(*args, **kwargs)
         self.cursor = 0
         self.bid = BidEntry(MAX_BID)
-        self._decision: tuple | None = None  # the decision the cursor and bid were set for
+        self._decision: tuple[Any, ...] | None = None  # what the cursor and bid were set for
 
     # -- drawing -----------------------------------------------------------------------------
 
@@ -101,6 +103,7 @@ class ArmyScreen(BidKeys, TradeKeys, TableScreen):
 
     def _follow(self, view) -> None:
         """On each new decision, put the cursor where it matters and reset the bid."""
+        decision: tuple[Any, ...]
         if view.phase == "auction":
             decision = ("auction", view.pending.square, view.pending.minimum)
         else:

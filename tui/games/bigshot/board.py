@@ -131,7 +131,8 @@ class BoardWidget(Drawing):
         name = spec.name if g is FULL else SHORT_NAMES[lot]
         value = "x2" if spec.is_park else str(spec.value)
         title = name[: g.cell - len(value) - 1].ljust(g.cell - len(value)) + value
-        selected = self.preview is not None and self.preview.lot == lot
+        preview = self.preview if self.preview is not None and self.preview.lot == lot else None
+        selected = preview is not None
         canvas.put(x, y, title, CURSOR if selected else Style(bold=True))
         counts = list(view.lots[lot])
         if view.settled[lot]:
@@ -153,8 +154,8 @@ class BoardWidget(Drawing):
                 canvas.put(cx, y + 1, COLOUR_LETTERS[colour], BADGES[colour])
                 cx += 1
         canvas.put(cx, y + 1, "·" * (LOT_CAPACITY - sum(counts)), EMPTY)
-        if selected and self.preview.colour is not None:
-            self._draw_preview(canvas, g, counts, x, y + 2)
+        if preview is not None and preview.colour is not None:
+            self._draw_preview(canvas, g, counts, preview.colour, x, y + 2)
         elif sum(counts):
             leader = lot_winner(counts)
             if leader < 0:
@@ -165,9 +166,10 @@ class BoardWidget(Drawing):
                     x + (5 if g is FULL else 3), y + 2, COLOUR_LETTERS[leader], BADGES[leader]
                 )
 
-    def _draw_preview(self, canvas: Canvas, g: Geometry, counts: list[int], x: int, y: int) -> None:
-        """What the selected cube would do here: "+W → R wins!" (settles for red), "+W → tie"."""
-        colour = self.preview.colour
+    def _draw_preview(
+        self, canvas: Canvas, g: Geometry, counts: list[int], colour: int, x: int, y: int
+    ) -> None:
+        """What a `colour` cube would do here: "+W → R wins!" (settles for red), "+W → tie"."""
         after = counts[:]
         after[colour] += 1
         winner = lot_winner(after)

@@ -53,7 +53,7 @@ class BigShotScreen(BidKeys, TableScreen):
         self.cube: int | None = None
         self.cursor = 0
         self.payer: int | None = None
-        self._bid_floor = None
+        self._bid_floor: tuple[int, int] | None = None  # the bidding the entry was reset for
 
     # -- drawing -----------------------------------------------------------------------------------
 
@@ -138,7 +138,7 @@ class BigShotScreen(BidKeys, TableScreen):
         self.redraw()
 
     def bidding(self) -> bool:
-        return self.view.phase == "bid" and self.check_action("confirm", ())
+        return self.view.phase == "bid" and bool(self.check_action("confirm", ()))
 
     def _lot_towards(self, dx: int, dy: int) -> int:
         """The next lot from the cursor in a direction, skipping empty city blocks."""

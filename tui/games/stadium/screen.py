@@ -305,14 +305,14 @@ class StadiumScreen(BidKeys, TradeKeys, TableScreen):
                 self.redraw()
         elif view.phase == "land" and (banks := self._bank_building_here(view)) is not None:
             self.submit(A.BuyBuilding(banks.id))
-        elif self._lot_here() is None:
+        elif (lot := self._lot_here()) is None:
             self.warn("Put the cursor on a lot first.")
         elif view.phase == "land":
-            self.submit(A.BuyLot(self._lot_here()))
+            self.submit(A.BuyLot(lot))
         elif view.phase == "speculate":
             bit = 1 << (self.cursor[0] * WIDTH + self.cursor[1])
             seller = next((s for s, cells in enumerate(view.land[:-1]) if cells & bit), -1)
-            self.submit(A.Speculate(self._lot_here(), seller))
+            self.submit(A.Speculate(lot, seller))
 
     def action_place(self) -> None:
         """Start placing the biggest earner that fits somewhere (the Stadium first), at the
@@ -332,6 +332,8 @@ class StadiumScreen(BidKeys, TradeKeys, TableScreen):
         self._refresh_keys_now()
 
     def action_card(self, step: int) -> None:
+        if self.placing is None:  # (the key works only while a card is being placed)
+            return
         self.placing = (self.placing + step) % len(CARDS)
         if self.facing not in facings_of(CARDS[self.placing]):
             self.facing = "S"
@@ -339,6 +341,8 @@ class StadiumScreen(BidKeys, TradeKeys, TableScreen):
 
     def action_flip(self) -> None:
         """Turn the card: a quarter turn clockwise if it is square, else half way round."""
+        if self.placing is None:  # (the key works only while a card is being placed)
+            return
         turns = ("S", "W", "N", "E") if len(facings_of(CARDS[self.placing])) == 4 else ("S", "N")
         self.facing = turns[(turns.index(self.facing) + 1) % len(turns)]
         self.redraw()
@@ -363,8 +367,8 @@ class StadiumScreen(BidKeys, TradeKeys, TableScreen):
         building = self._building_at(self.view)
         if building is not None:
             self.submit(A.AuctionBuilding(building.id))
-        elif self._lot_here() is not None:
-            self.submit(A.AuctionLand(self._lot_here()))
+        elif (lot := self._lot_here()) is not None:
+            self.submit(A.AuctionLand(lot))
 
     def on_board_widget_acre_clicked(self, message: BoardWidget.AcreClicked) -> None:
         here = (message.row, message.col)
