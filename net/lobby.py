@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Hashable
 from datetime import UTC, datetime
+from typing import TYPE_CHECKING, Any, Protocol, cast
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -28,6 +29,32 @@ from tui.widgets.row_list import RowList
 
 from .limits import clean_text
 from .tables import HUMAN, OPEN, HostedTable, HostError, bot_label
+
+if TYPE_CHECKING:
+    from .host import Host
+
+
+class LobbyApp(Protocol):
+    """What the lobby's screens ask of the app they are in: a person's (net.app), or the
+    painter of a newcomer's first frame (net.first_frame), which only draws the lobby."""
+
+    host: Host
+    session: Any  # the person's session: their name, their address
+
+    @property
+    def player(self) -> str: ...
+
+    def open_table(self, table_id: int, seat: int | None) -> None: ...
+
+    async def replay_past(self, table_id: int) -> None: ...
+
+    async def may_use(self, name: str) -> bool: ...
+
+
+def served(screen: Any) -> LobbyApp:
+    """The app a lobby screen is in, as the lobby knows it (Textual types every app as App)."""
+    return cast(LobbyApp, screen.app)
+
 
 NAME_LENGTH = 16
 COLUMNS = ("#", "game", "options", "seats", "status", "watching")
@@ -151,7 +178,7 @@ class LobbyScreen(Page):
         self.call_after_refresh(self.query_one(KeyBar).show_keys, self)
 
     def refresh_lobby(self) -> None:
-        app = self.app
+        app = served(self)
         host = app.host
         online = host.online()
         self.query_one("#lobby-head", Static).update(
@@ -198,13 +225,14 @@ class LobbyScreen(Page):
         self._chat_seen = host.lobby_chat.total
 
     def selected_id(self) -> int | None:
-        return self.query_one("#tables", RowList).selected
+        selected = self.query_one("#tables", RowList).selected
+        return selected if isinstance(selected, int) else None  # (the rows' keys are table ids)
 
     def selected_table(self) -> HostedTable | None:
         """The table selected, if it is still open (it may have closed since the list was
         drawn: the lobby is told, and redrawn, a moment later)."""
         table_id = self.selected_id()
-        return self.app.host.tables.get(table_id) if table_id is not None else None
+        return served(self).host.tables.get(table_id) if table_id is not None else None
 
     async def _attempt(self, request) -> None:
         """Make a lobby request (a coroutine); a refusal becomes a message, never an error."""
@@ -217,8 +245,8 @@ class LobbyScreen(Page):
 
     def action_new_table(self) -> None:
         async def create(request: dict) -> None:
-            table = await self.app.host.create_table(
-                self.app.player, **request, address=self.app.session.address
+            table = await served(self).host.create_table(
+                served(self).player, **request, address=served(self).session.address
             )
             self._made = table.id
             self.refresh_lobby()
@@ -233,11 +261,11 @@ class LobbyScreen(Page):
         table = self.selected_table()
         if table is None:
             return
-        mine = table.seat_of(self.app.player)
+        mine = table.seat_of(served(self).player)
         if table.status == "waiting":
             await self.action_sit()
         elif mine is not None:
-            self.app.open_table(table.id, mine)
+            served(self).open_table(table.id, mine)
         else:
             self.action_watch()
 
@@ -245,13 +273,13 @@ class LobbyScreen(Page):
         """Make a request of the host about the selected table, as this player."""
         table_id = self.selected_id()
         if table_id is not None:
-            await self._attempt(request(table_id, self.app.player))
+            await self._attempt(request(table_id, served(self).player))
 
     async def action_sit(self) -> None:
-        await self._on_selected(self.app.host.sit)
+        await self._on_selected(served(self).host.sit)
 
     async def action_stand(self) -> None:
-        await self._on_selected(self.app.host.stand)
+        await self._on_selected(served(self).host.stand)
 
     def action_watch(self) -> None:
         table = self.selected_table()
@@ -260,27 +288,29 @@ class LobbyScreen(Page):
         if table.match is None:
             self.notify("That game has not started yet.", severity="warning")
             return
-        self.app.open_table(table.id, None)
+        served(self).open_table(table.id, None)
 
     async def action_start(self) -> None:
-        await self._on_selected(self.app.host.start)
+        await self._on_selected(served(self).host.start)
 
     async def action_start_as_seated(self) -> None:
-        await self._on_selected(lambda table_id, name: self.app.host.start(table_id, name, True))
+        await self._on_selected(
+            lambda table_id, name: served(self).host.start(table_id, name, True)
+        )
 
     async def action_bots(self) -> None:
-        await self._on_selected(self.app.host.fill_with_bots)
+        await self._on_selected(served(self).host.fill_with_bots)
 
     async def action_replace_absent(self) -> None:
         async def replace(table_id: int, player: str) -> None:
-            if not await self.app.host.replace_absent(table_id, player):
+            if not await served(self).host.replace_absent(table_id, player):
                 self.notify("Everyone at that table is connected.")
 
         await self._on_selected(replace)
 
     async def action_past_games(self) -> None:
         async def show() -> None:
-            host, player = self.app.host, self.app.player
+            host, player = served(self).host, served(self).player
             self.app.push_screen(
                 ServerPastGames(host, player, await ServerPastGames.listing(host, player))
             )
@@ -288,14 +318,14 @@ class LobbyScreen(Page):
         await self._attempt(show())
 
     def action_help(self) -> None:
-        self.app.push_screen(Help(lobby_help(self.app.host.limits)))
+        self.app.push_screen(Help(lobby_help(served(self).host.limits)))
 
     def action_focus_chat(self) -> None:
         self.query_one("#say", Input).focus()
 
     async def on_input_submitted(self, event: Input.Submitted) -> None:
         try:
-            await self.app.host.chat(None, self.app.player, event.value)
+            await served(self).host.chat(None, served(self).player, event.value)
         except HostError as exc:  # too fast: the line stays, to send in a moment
             self.notify(sentence(str(exc)) + ".", severity="warning")
             return
@@ -315,7 +345,7 @@ class ServerPastGames(PastGamesScreen):
         """`listing`: everyone's games, as `listing` reads them."""
         self.host, self.player, self.mine = host, player, False
         super().__init__(
-            *listing, replay=lambda key: self.app.call_next(self.app.replay_past, int(key))
+            *listing, replay=lambda key: self.app.call_next(served(self).replay_past, int(key))
         )
 
     @staticmethod
@@ -478,7 +508,7 @@ class NameScreen(ModalPage[str]):
         name = clean_text(event.value, NAME_LENGTH)
         if not name:
             return
-        if await self.app.may_use(name):
+        if await served(self).may_use(name):
             self.dismiss(name)
         else:
             self.query_one("#problem", Static).update(Text(f"{name!r} is taken too. Another?"))
