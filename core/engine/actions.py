@@ -24,7 +24,10 @@ class Action:
         return self.text.format(**{f: self._shown(f) for f in self._field_names()})
 
     def named(self, players: Sequence[str]) -> str:
-        """How it reads to the people at the table: a seat by its player's name."""
+        """How it reads to the people at the table: a seat by its player's name (an action
+        whose class writes its own text reads as that text)."""
+        if not self.text:
+            return str(self)
         return self.text.format(
             **{
                 f: players[getattr(self, f)] if f in SEAT_FIELDS else self._shown(f)

@@ -4,9 +4,13 @@ import json
 import os
 import subprocess
 import sys
+from dataclasses import fields
+from importlib import import_module
 
 import pytest
 
+from core.engine.actions import SEAT_FIELDS, Offer
+from core.engine.bots import play_out
 from core.engine.record import Record, RecordError
 from core.games import about, get_spec
 
@@ -337,3 +341,38 @@ def test_setup_says_how_long_a_game_runs_without_a_round_limit(slug, rounds):
     """Issue 43: setup gave no idea that a game without a limit runs about a hundred rounds."""
     option = next(o for o in get_spec(slug).options if o.name == "round_limit")
     assert f"took {rounds} rounds" in option.description and "half a game" in option.description
+
+
+@pytest.mark.parametrize("slug", ["bigshot", "army", "stadium", "million"])
+def test_every_legal_action_reads_the_same_to_the_table_but_for_the_names_of_seats(slug):
+    """What a hint or the palette says of a move (`named`, players by name) is its text
+    (`str`) with seats named; never empty, trade offers (whose class writes its own text)
+    included. Seeded games, every action listed at every step, and the bots' offers."""
+    Propose = getattr(import_module(f"core.games.{slug}.actions"), "Propose", None)
+
+    spec = get_spec(slug)
+    names = ["Ann", "Ben", "Cy"]
+    state = spec.start(names, 5, {})
+    seen: dict[type, object] = {}
+
+    class Noting:
+        """A heuristic bot that notes one action of each kind it is offered or chooses."""
+
+        reads_view = True
+
+        def __init__(self, seed: int) -> None:
+            self.bot = spec.bots["heuristic"](seed)
+
+        def choose(self, view, legal):
+            chosen = self.bot.choose(view, legal)
+            for action in (*legal, chosen):
+                seen.setdefault(type(action), action)
+            return chosen
+
+    play_out(state, [Noting(seat) for seat in range(3)], limit=3000)
+    assert slug in ("bigshot", "million") or Propose in seen  # the bots made offers
+    for action in seen.values():
+        named = action.named(names)
+        assert named, f"{type(action).__name__} reads as nothing"
+        if isinstance(action, Offer) or not {f.name for f in fields(action)} & SEAT_FIELDS:
+            assert named == str(action)
