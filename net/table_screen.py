@@ -5,11 +5,12 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Callable, Sequence
 from functools import cache
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, Protocol, cast
 
 from textual.app import App
 from textual.binding import Binding
 
+from core.engine.actions import Action
 from core.engine.errors import IllegalAction
 from core.engine.replay import Replay
 from core.text import sentence
@@ -17,7 +18,8 @@ from play.table import Seat
 from tui.games import screen_class
 from tui.screens.dialogs import confirm_quit
 from tui.widgets.key_bar import KeyBar
-from tui.widgets.panel import key_hints
+from tui.widgets.log_panel import LogPanel
+from tui.widgets.panel import TextPanel, key_hints
 
 from .chat import ChatLine
 from .host import Host
@@ -58,7 +60,7 @@ class NetTable:
         return self.hosted.actor()
 
     def is_over(self) -> bool:
-        return self.hosted.match.state.is_over()
+        return self.hosted.started.state.is_over()
 
     def act(self, seat: int, action, version: int | None = None) -> None:
         """Send the move: refused at once (IllegalAction), or made once the server has saved
@@ -77,10 +79,10 @@ class NetTable:
             self.refused(sentence(refusal) + ".")
 
     def why_illegal(self, seat: int, action) -> str | None:
-        return self.hosted.match.state.why_illegal(seat, action)
+        return self.hosted.started.state.why_illegal(seat, action)
 
     def why_none(self, seat: int, kind: type) -> str | None:
-        return self.hosted.match.state.why_none(seat, kind)
+        return self.hosted.started.state.why_none(seat, kind)
 
     def bot_to_move(self) -> None:
         return None  # the host moves the bots
@@ -89,6 +91,9 @@ class NetTable:
 
     def can_take_back(self, seat: int) -> bool:
         return False  # at a shared table a move stands once the others have seen it
+
+    def hint(self, seat: int) -> Action:
+        raise ValueError("no hints at a shared table")  # (`hints` is False)
 
     def take_back(self, seat: int) -> list:
         raise ValueError("moves are not taken back at a shared table")
@@ -117,6 +122,24 @@ class NetTable:
         return " · ".join(parts)
 
 
+class TableApp(Protocol):
+    """What an SSH table screen asks of the app it is in: a person's (net.app) or a shared
+    spectator screen's (net.broadcast)."""
+
+    host: Host
+    session: Any  # the person's session (a spectator screen's has none to speak of)
+
+    @property
+    def player(self) -> str: ...
+
+    def show_lobby(self) -> None: ...
+
+
+def table_app(screen: Any) -> TableApp:
+    """The app an SSH table screen is in, as it knows it (Textual types every app as App)."""
+    return cast(TableApp, screen.app)
+
+
 class NetTableMixin(_TableScreen):
     """What a game's screen gains at an SSH table: table chat, who is away, back to the lobby."""
 
@@ -131,6 +154,7 @@ class NetTableMixin(_TableScreen):
 """
 
     END_CHOICES = {"again": "Play again", "lobby": "Lobby"}  # or a replay
+    table: NetTable  # (the screen is given one)
     NO_TAKING_BACK = "At a shared table a move stands once the others have seen it."
     _chat_seen = 0
 
@@ -144,7 +168,7 @@ class NetTableMixin(_TableScreen):
         super().refresh_view()
         notice = self.table.notice()
         if notice:
-            self.query_one("#status").show_text(f"{self.status_line()} · {notice}")
+            self.query_one("#status", TextPanel).show_text(f"{self.status_line()} · {notice}")
 
     def _refresh_keys(self) -> None:
         if self.viewer is not None:
@@ -161,7 +185,7 @@ class NetTableMixin(_TableScreen):
         lines = merged_log(self.view.log, self._logged, chat.since(self._chat_seen))
         self._logged, self._chat_seen = len(self.view.log), chat.total
         if lines:
-            self.query_one("#log").write_lines(lines)
+            self.query_one("#log", LogPanel).write_lines(lines)
 
     def action_chat(self) -> None:
         from .lobby import ChatPrompt
@@ -169,7 +193,8 @@ class NetTableMixin(_TableScreen):
         async def said(text: str | None) -> None:
             if text:
                 try:
-                    await self.app.host.chat(self.table.id, self.app.player, text)
+                    app = table_app(self)
+                    await app.host.chat(self.table.id, app.player, text)
                 except HostError as exc:  # too fast; or a finished game everyone else has left
                     self.notify(sentence(str(exc)) + ".", severity="warning")
 
@@ -183,7 +208,7 @@ class NetTableMixin(_TableScreen):
 
         def leave(yes: bool | None) -> None:
             if yes:
-                self.app.show_lobby()
+                table_app(self).show_lobby()
 
         self.app.push_screen(confirm_quit(explanation), leave)
 
@@ -195,7 +220,8 @@ class NetTableMixin(_TableScreen):
         return self.END_CHOICES
 
     async def on_end_choice(self, choice: str | None) -> None:
-        app, host, player = self.app, self.app.host, self.app.player
+        app = table_app(self)
+        host, player = app.host, app.player
         news = ""
         if choice == "again":
             try:
@@ -212,7 +238,7 @@ class NetTableMixin(_TableScreen):
         host.saw_the_end(self.table.id, player)
         app.show_lobby()
         if news:
-            app.notify(news)
+            self.app.notify(news)
 
 
 def merged_log(game: Sequence[str], shown: int, chat: Sequence[ChatLine]) -> list[str]:

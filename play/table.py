@@ -41,8 +41,11 @@ def bot_kinds(spec: GameSpec) -> list[tuple[str, str]]:
 class Table(Protocol):
     """What a table screen needs from a table."""
 
-    seats: list[Seat]
     hints: bool  # whether `hint` may be asked (not at a shared table, where people play people)
+
+    @property
+    def seats(self) -> list[Seat]:
+        """Who sits in each seat."""
 
     def view(self, seat: int | None) -> Any: ...
 

@@ -108,6 +108,7 @@ class ReplayMixin(_TableScreen):
 - `q` or `Esc`: back to the end of the game. `PageUp` / `PageDown` scroll the log.
 """
     WATCHING = ""
+    table: ReplayTable  # (the screen is given one)
     REPLAY_ACTIONS = frozenset({"move", "round", "go", "play", "pace", "leave", "help", "log_page"})
 
     _timer = None

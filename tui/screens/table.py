@@ -10,11 +10,11 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Coroutine, Mapping
 from dataclasses import fields
 from functools import partial
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from rich.text import Text
 from textual import events
@@ -24,12 +24,14 @@ from textual.binding import Binding
 from textual.command import Hit, Hits, Provider
 from textual.containers import Horizontal, Vertical
 from textual.widget import Widget
+from textual.worker import Worker
 
 from core.engine.errors import StaleAction
 from core.text import sentence
 from play.place import HOT_SEAT, REFUSAL_SECONDS, Place
-from play.table import Table
+from play.table import LocalTable, Table
 
+from ..base import BaseApp
 from ..replay import replay_screen
 from ..saves import forget_save, keep_finished, save_table
 from ..turn_bell import WAIT, TurnBell
@@ -37,7 +39,11 @@ from ..widgets.key_bar import KeyBar
 from ..widgets.log_panel import LogPanel
 from ..widgets.panel import TextPanel
 from .dialogs import HandOver, Help, LogPage, OutOfTheGame, confirm_quit
+from .end import EndPage
 from .page import Page
+
+if TYPE_CHECKING:
+    from ..app import BoomtownApp
 
 FAST_PACE = 0.05  # seconds between bots' moves when a person out of the game watches fast
 MOVE_FIRST = 1.0  # the palette sorts by score: moves above Textual's own commands (score 0)
@@ -170,6 +176,27 @@ class TableScreen(Page):
         self._bell = TurnBell()
 
     @property
+    def local_table(self) -> LocalTable:
+        """The table, a game on this computer: the screen's own bots, saves and leaving for the
+        title are for such a table only (TypeError at any other)."""
+        if not isinstance(self.table, LocalTable):
+            raise TypeError("a game on this computer only")
+        return self.table
+
+    def _local_app(self) -> BoomtownApp:
+        """The app on this computer, for a game on this computer (TypeError in another)."""
+        from ..app import local_app
+
+        return local_app(self)
+
+    @property
+    def base_app(self) -> BaseApp:
+        """The app, as every Boomtown app is (the turn bell's setting)."""
+        if not isinstance(self.app, BaseApp):
+            raise TypeError("a table screen runs in a Boomtown app")
+        return self.app
+
+    @property
     def viewer(self) -> int | None:
         """The seat whose view the screen shows (None: a spectator's)."""
         return self.place.viewer
@@ -249,7 +276,7 @@ class TableScreen(Page):
                 return
             self.viewer = actor
         self.place.look()
-        if self._bell.turn_came(self._mine()) and self.app.turn_bell:
+        if self._bell.turn_came(self._mine()) and self.base_app.turn_bell:
             self.app.bell()
         self.query_one("#status", TextPanel).show_text(self.status_line())
         if self.view is not self._drawn:  # news that changes no view (chat, who is online)
@@ -303,9 +330,13 @@ class TableScreen(Page):
     def _schedule_bot(self) -> None:
         seat = self.table.bot_to_move()
         if seat is not None and not self._skipping:
-            # the worker makes the coroutine when it starts: one replaced before it starts
-            # (exclusive) leaves no coroutine never awaited behind
-            self.run_worker(partial(self._bot_turn, seat), group="bots", exclusive=True)
+            self._run_bots(partial(self._bot_turn, seat))
+
+    def _run_bots(self, work: Callable[[], Coroutine[None, None, None]]) -> Worker[None]:
+        """Run the bots' `work` in their one worker, replacing any before it: the worker makes
+        the coroutine when it starts, so one replaced before it starts leaves no coroutine
+        never awaited behind."""
+        return self.run_worker(work, group="bots", exclusive=True)
 
     # -- when the people at this keyboard are out of the game --------------------------------------
 
@@ -334,15 +365,15 @@ class TableScreen(Page):
             self.pace = min(self.pace, FAST_PACE)
         elif choice == "result":
             self._skipping = True
-            self.run_worker(self._play_to_the_end, group="bots", exclusive=True)
+            self._run_bots(self._play_to_the_end)
         else:
             if self.save_path is not None:
                 forget_save(self.save_path)  # nobody here is left to continue it
-            self.app.switch_to_title()
+            self._local_app().switch_to_title()
 
     async def _play_to_the_end(self) -> None:
         """The bots' moves to the end of the game, off the event loop, then the result."""
-        table = self.table
+        table = self.local_table
 
         def play() -> None:
             while (seat := table.bot_to_move()) is not None:
@@ -356,7 +387,7 @@ class TableScreen(Page):
     async def _bot_turn(self, seat: int) -> None:
         if self.pace:
             await asyncio.sleep(self.pace)
-        version, action = await asyncio.to_thread(self.table.bot_choice, seat)
+        version, action = await asyncio.to_thread(self.local_table.bot_choice, seat)
         try:
             self.table.act(seat, action, version)
         except StaleAction:
@@ -378,7 +409,7 @@ class TableScreen(Page):
             return
         self._ended = True
         if self.save_path is not None:  # nothing left to continue, but a game to watch again
-            keep_finished(self.table)
+            keep_finished(self.local_table)
             forget_save(self.save_path)
         end = self.end_screen(self.table.view(None))
         end.choices = self.end_choices()
@@ -407,18 +438,18 @@ class TableScreen(Page):
         limit = getattr(self.view, "round_limit", 0)
         return f"round {self.view.round}" + (f" of {limit}" if limit else "")
 
-    def end_screen(self, view) -> Page:
+    def end_screen(self, view: Any) -> EndPage:
         raise NotImplementedError
 
     def end_choices(self) -> dict[str, str]:
         """The end screen's buttons: answer -> label."""
         return self.END_CHOICES
 
-    def on_end_choice(self, choice: str | None) -> None:
+    async def on_end_choice(self, choice: str | None) -> None:
         if choice == "again":
-            self.app.play_again(self.table)
+            self._local_app().play_again(self.local_table)
         elif choice == "title":
-            self.app.switch_to_title()
+            self._local_app().switch_to_title()
         else:
             self.app.exit()
 
@@ -493,7 +524,7 @@ class TableScreen(Page):
         """A key acting on what the cursor is on is listed while a move of its kind is legal."""
         _, name, parameters = parse_action(action)
         kinds = self.CURSOR_KEYS.get(name)
-        return kinds is None or any(type(a) is kinds[parameters[0]] for a in self.view.legal)
+        return kinds is None or any(type(a) is kinds[str(parameters[0])] for a in self.view.legal)
 
     def allows(self, action: str, parameters: tuple) -> bool | None:
         """Whether a key's action applies now (a game's screen asks its legal actions)."""
@@ -592,9 +623,10 @@ class TableScreen(Page):
         self.app.push_screen(Help(self.help_text()))
 
     def action_toggle_bell(self) -> None:
-        self.app.choose_turn_bell(not self.app.turn_bell)
+        app = self.base_app
+        app.choose_turn_bell(not app.turn_bell)
         self.notify(
-            f"The bell {'rings' if self.app.turn_bell else 'no longer rings'} when your "
+            f"The bell {'rings' if app.turn_bell else 'no longer rings'} when your "
             f"turn comes after {WAIT:g} s of others' play."
         )
 
@@ -610,7 +642,7 @@ class TableScreen(Page):
         if self.save_path is None or self.table.is_over():
             return
         try:
-            save_table(self.table, self.save_path)
+            save_table(self.local_table, self.save_path)
         except OSError as exc:
             if not quiet or str(exc) != self._save_failure:  # said once, not at every move
                 self.warn(f"Could not save: {exc}")
@@ -624,6 +656,6 @@ class TableScreen(Page):
         def leave(yes: bool | None) -> None:
             if yes:
                 self.action_save(quiet=True)
-                self.app.switch_to_title()
+                self._local_app().switch_to_title()
 
         self.app.push_screen(confirm_quit(), leave)
