@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import textwrap
 from collections.abc import Hashable
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 from rich.cells import cell_len, get_character_cell_size
 from rich.segment import Segment
@@ -146,7 +146,10 @@ class Canvas:
         return text
 
 
-class Drawing(LinesWidget):
+V = TypeVar("V")  # the game's view a drawing shows
+
+
+class Drawing(LinesWidget, Generic[V]):
     """A widget drawn on a Canvas in one of two fixed sizes: FULL when it fits, else COMPACT,
     centred across the widget.
 
@@ -159,7 +162,7 @@ class Drawing(LinesWidget):
 
     def __init__(self, **kwargs) -> None:
         super().__init__(**kwargs)
-        self.view: Any = None  # the game's view, once shown (each board reads its own game's)
+        self.view: V | None = None  # the game's view, once shown
         self._left = 0  # the column where the drawing starts
         self._drawn: tuple | None = None  # what the last drawing showed
 
@@ -222,6 +225,13 @@ class Drawing(LinesWidget):
         """Where a mouse event falls on the drawing, or None outside the content."""
         offset = event.get_content_offset(self)
         return None if offset is None else (offset.x - self._left, offset.y)
+
+    @property
+    def drawn_view(self) -> V:
+        """The view being drawn (asked only while drawing, once a view is shown)."""
+        if self.view is None:
+            raise ValueError("nothing shown yet")
+        return self.view
 
     def draw(self, canvas: Canvas, geometry) -> None:
         raise NotImplementedError

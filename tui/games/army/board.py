@@ -20,6 +20,7 @@ from core.games.army.board import (
     SQUARES_COUNT,
     UTILITY_FACTOR,
 )
+from core.games.army.view import ArmyView
 
 from ...widgets.canvas import Canvas, Drawing, wrap
 from .look import (
@@ -145,7 +146,7 @@ def deed_lines(square: int, full: bool) -> list[str]:
     ]
 
 
-class BoardWidget(Drawing):
+class BoardWidget(Drawing[ArmyView]):
     FULL, COMPACT = FULL, COMPACT
 
     class SquareClicked(Message):
@@ -158,7 +159,7 @@ class BoardWidget(Drawing):
         self.cursor = 0
         self.deed_actions: tuple[DeedAction, ...] = ()
 
-    def show(self, view, cursor: int, deed_actions: tuple[DeedAction, ...]) -> None:
+    def show(self, view: ArmyView, cursor: int, deed_actions: tuple[DeedAction, ...]) -> None:
         self.view, self.cursor, self.deed_actions = view, cursor, deed_actions
         self.redraw_if((view.version, view.viewer, cursor, deed_actions))
 
@@ -185,7 +186,7 @@ class BoardWidget(Drawing):
                 canvas.put(x, y + row, line.ljust(w), style, width=w)
             status_x, status_y = x, y + rows
         self._draw_status(canvas, square, status_x, status_y, full)
-        view = self.view
+        view = self.drawn_view
         tokens = [s for s, at in enumerate(view.position) if at == square and view.active[s]]
         if square == PRISON:  # those inside on the status row, after "in"; visitors below
             inside = [s for s in tokens if view.prison_turn[s] >= 0]
@@ -207,7 +208,7 @@ class BoardWidget(Drawing):
 
     def _draw_status(self, canvas: Canvas, square: int, x: int, y: int, full: bool) -> None:
         """Who owns a deed and what stands on it; a deed's price or a tax while nobody does."""
-        view, sq = self.view, SQUARES[square]
+        view, sq = self.drawn_view, SQUARES[square]
         owner = view.owner[square] if sq.is_deed else -1
         if owner >= 0:
             canvas.put(x, y, str(owner + 1), SEAT_BADGES[owner])
@@ -222,7 +223,7 @@ class BoardWidget(Drawing):
     # -- the centre ----------------------------------------------------------------------------
 
     def _draw_centre(self, canvas: Canvas, g: Geometry) -> None:
-        view = self.view
+        view = self.drawn_view
         x0, y0 = g.corner + 1, g.edge
         width, height = 9 * g.cell - 3, 9 * g.side
         full = g is FULL
@@ -251,7 +252,7 @@ class BoardWidget(Drawing):
     def _draw_events(self, canvas: Canvas, x: int, y: int, width: int, rows: int) -> None:
         """The latest whole lines of the log that fit, wrapped; cards stand out."""
         shown: list[tuple[str, Style]] = []
-        for line in reversed(self.view.log[-rows:]):
+        for line in reversed(self.drawn_view.log[-rows:]):
             parts = wrap(line, width)
             if len(shown) + len(parts) > rows:
                 break
@@ -262,7 +263,7 @@ class BoardWidget(Drawing):
 
     def _draw_deed(self, canvas: Canvas, x: int, y: int, width: int, rows: int, full: bool) -> None:
         """The card of the square under the cursor, and the ways to manage it."""
-        view, square = self.view, self.cursor
+        view, square = self.drawn_view, self.cursor
         sq = SQUARES[square]
         title = f" {sq.name}"
         if sq.is_deed and not full:

@@ -12,6 +12,7 @@ from textual import events
 from textual.message import Message
 
 from core.games.bigshot.board import COLOUR_LETTERS, LOT_CAPACITY, LOTS, lot_winner
+from core.games.bigshot.view import BigShotView
 
 from ...widgets.canvas import Canvas, Drawing
 from .look import BADGES, EMPTY, SHORT_NAMES, owner_name
@@ -52,7 +53,7 @@ class Preview:
     colour: int | None
 
 
-class BoardWidget(Drawing):
+class BoardWidget(Drawing[BigShotView]):
     """Renders `view`; `preview` is the selected lot and cube (during placement) or None."""
 
     FULL, COMPACT = FULL, COMPACT
@@ -66,7 +67,7 @@ class BoardWidget(Drawing):
         super().__init__(**kwargs)
         self.preview: Preview | None = None
 
-    def show(self, view, preview: Preview | None) -> None:
+    def show(self, view: BigShotView, preview: Preview | None) -> None:
         self.view, self.preview = view, preview
         self.redraw_if((view.lots, view.owners, view.settled, view.spaces, view.broker, preview))
 
@@ -106,7 +107,7 @@ class BoardWidget(Drawing):
         )
 
     def _draw_ring(self, canvas: Canvas, g: Geometry) -> None:
-        view = self.view
+        view = self.drawn_view
         for space, (x, y) in enumerate(self._ring_positions(g)):
             counts = view.spaces[space]
             here = space == view.broker
@@ -127,7 +128,7 @@ class BoardWidget(Drawing):
     # -- the lots --------------------------------------------------------------------------------
 
     def _draw_lot(self, canvas: Canvas, g: Geometry, lot: int, x: int, y: int) -> None:
-        view, spec = self.view, LOTS[lot]
+        view, spec = self.drawn_view, LOTS[lot]
         name = spec.name if g is FULL else SHORT_NAMES[lot]
         value = "x2" if spec.is_park else str(spec.value)
         title = name[: g.cell - len(value) - 1].ljust(g.cell - len(value)) + value

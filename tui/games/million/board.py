@@ -21,6 +21,7 @@ from textual import events
 from textual.message import Message
 
 from core.games.million.board import BUSINESSES, ONE_WAY, SPACES
+from core.games.million.view import MillionView
 
 from ...widgets.canvas import Canvas, Drawing
 from .look import (
@@ -96,7 +97,7 @@ class Route:
     path: tuple[int, ...] = ()
 
 
-class BoardWidget(Drawing):
+class BoardWidget(Drawing[MillionView]):
     FULL, COMPACT = FULL, COMPACT
 
     class SpaceClicked(Message):
@@ -109,12 +110,12 @@ class BoardWidget(Drawing):
         self.cursor = 0
         self.route = Route()
 
-    def show(self, view, cursor: int, route: Route) -> None:
+    def show(self, view: MillionView, cursor: int, route: Route) -> None:
         self.view, self.cursor, self.route = view, cursor, route
         self.redraw_if((view.version, view.viewer, cursor, route))
 
     def draw(self, canvas: Canvas, g: Geometry) -> None:
-        view = self.view
+        view = self.drawn_view
         cars: dict[int, list[int]] = {}
         for seat, space in enumerate(view.position):
             if space is not None:
@@ -139,7 +140,7 @@ class BoardWidget(Drawing):
         canvas.put(x * g.cell, y * g.lines + 1, lease, BLOCK, width=g.cell)
 
     def _space(self, canvas: Canvas, g: Geometry, space: int, cars: list[int]) -> None:
-        view, s = self.view, SPACES[space]
+        view, s = self.drawn_view, SPACES[space]
         left, top, w = s.x * g.cell, s.y * g.lines, g.cell
         base = KIND_STYLES.get(s.kind, ROAD)
         if s.landmark:
@@ -181,7 +182,7 @@ class BoardWidget(Drawing):
         second line stand at its right and the second business's holder is then its digit
         alone, as on the compact board; the first only on the compact one, where a car there
         covers the code's number (two cars, the holder too)."""
-        view = self.view
+        view = self.drawn_view
         if g.lines == 1:
             codes = (
                 "".join(BUSINESSES[b].name[0] for b in businesses)
@@ -212,13 +213,13 @@ class BoardWidget(Drawing):
     def _holder_digit(self, canvas: Canvas, x: int, y: int, business: int, base: Style) -> None:
         """Where there is no room for a badge and B or L: the holder's digit in their colour,
         underlined when the business is leased."""
-        holder = self.view.holder[business]
+        view = self.drawn_view
+        holder, leased = view.holder[business], view.leased[business]
         canvas.put(
             x,
             y,
             str(holder + 1),
-            base
-            + Style(color=SEAT_COLOURS[holder], bold=True, underline=self.view.leased[business]),
+            base + Style(color=SEAT_COLOURS[holder], bold=True, underline=leased),
         )
 
     def on_click(self, event: events.Click) -> None:

@@ -30,6 +30,7 @@ from core.games.stadium.board import (
     cell_kind,
 )
 from core.games.stadium.placement import figures_edge
+from core.games.stadium.view import StadiumView
 
 from ...widgets.canvas import Canvas, Drawing
 from .look import (
@@ -124,7 +125,7 @@ ZONE_LABELS = {  # (row, col) in the river: the zones above and below it
 }
 
 
-class BoardWidget(Drawing):
+class BoardWidget(Drawing[StadiumView]):
     FULL, COMPACT = FULL, COMPACT
 
     class AcreClicked(Message):
@@ -137,12 +138,12 @@ class BoardWidget(Drawing):
         self.cursor = (0, 0)
         self.preview: Preview | None = None
 
-    def show(self, view, cursor: tuple[int, int], preview: Preview | None) -> None:
+    def show(self, view: StadiumView, cursor: tuple[int, int], preview: Preview | None) -> None:
         self.view, self.cursor, self.preview = view, cursor, preview
         self.redraw_if((view.version, view.viewer, cursor, preview))
 
     def draw(self, canvas: Canvas, g: Geometry) -> None:
-        view, w = self.view, g.cell
+        view, w = self.drawn_view, g.cell
         owner_at = {}
         for seat, cells in enumerate(view.land[:-1]):
             while cells:
@@ -191,7 +192,7 @@ class BoardWidget(Drawing):
         crowns: dict,
         frozen: set,
     ) -> None:
-        view = self.view
+        view = self.drawn_view
         building = building_at.get((r, c))
         if building is not None:
             card = CARDS[building.card]
@@ -232,7 +233,7 @@ class BoardWidget(Drawing):
     def _labels(self, canvas: Canvas, g: Geometry) -> None:
         """Each zoned block's class on the street by it; the zones in the river."""
         w = g.cell
-        for block, zone in enumerate(self.view.block_class):
+        for block, zone in enumerate(self.drawn_view.block_class):
             row, col = ZONING_SPOTS[block]
             if zone and row in g.rows:
                 label = zone[:3] if w == 3 else CLASS_LETTER[zone]
