@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Final, Literal
 
 from core.engine.actions import Action
 from core.engine.errors import ActionError
@@ -20,7 +20,7 @@ from core.text import plural, sentence
 
 from .table import Table
 
-HOT_SEAT = "hot-seat"  # the viewer follows whichever person at this keyboard must act
+HOT_SEAT: Final = "hot-seat"  # the viewer follows whichever person at this keyboard must act
 # A refusal is about the moment it was given ("Wait for your turn: Ann is to throw"): it stays
 # while the game is as it was then, and at least this many seconds, so that it can be read.
 REFUSAL_SECONDS = 4.0
@@ -32,21 +32,21 @@ class Place:
     def __init__(
         self,
         table: Table,
-        seat: int | str | None = HOT_SEAT,
+        seat: int | Literal["hot-seat"] | None = HOT_SEAT,
         clock: Callable[[], float] = time.monotonic,
     ) -> None:
         """`seat`: a fixed seat, None to watch, or HOT_SEAT to follow the people at this
         keyboard in turn."""
         self.table = table
-        self.hot_seat = seat == HOT_SEAT
         self.viewer: int | None
-        if self.hot_seat:
+        if seat == HOT_SEAT:
+            self.hot_seat = True
             humans = self.human_seats()
             self.viewer = humans[0] if humans else None
             if self.needs_hand_over(table.view(None)):
                 self.viewer = None  # whoever is at the keyboard: the first turn hands over
         else:
-            assert not isinstance(seat, str)  # (HOT_SEAT is the only word a seat may be)
+            self.hot_seat = False
             self.viewer = seat
         self.view: Any = table.view(self.viewer)
         self.message = ""  # the last refusal, shown until it is outlived

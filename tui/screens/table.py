@@ -14,7 +14,7 @@ from collections.abc import Callable, Coroutine, Mapping
 from dataclasses import fields
 from functools import partial
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, Literal
 
 from rich.text import Text
 from textual import events
@@ -144,7 +144,6 @@ class TableScreen(Page):
     BOARD: ClassVar[Callable[..., Widget]] = Widget
     AUCTION: ClassVar[Callable[..., Widget]] = Widget
     LEDGER: ClassVar[Callable[..., Widget]] = Widget
-    HOT_SEAT = HOT_SEAT  # the viewer follows whichever person at this keyboard must act
     FULL_SIZE = (110, 36)  # the smallest window the full layout fits; below, the compact one
     WATCHING = " · watching"  # the status line's word for a spectator's screen
     END_CHOICES = {"again": "Play again", "title": "Title", "quit": "Quit"}  # the end's buttons
@@ -158,7 +157,7 @@ class TableScreen(Page):
         table: Table,
         pace: float = 0.0,
         save_path: Path | None = None,
-        seat: int | str | None = HOT_SEAT,
+        seat: int | Literal["hot-seat"] | None = HOT_SEAT,
     ) -> None:
         super().__init__()
         self.table = table
