@@ -141,9 +141,15 @@ async def play_watch_chat_ban_and_kill(servers, database, storage) -> None:
         await person.close()
 
 
+# Big Shot's key for each kind of move a person makes here, in the order they are preferred:
+# Enter places a cube where the cursor is (the roller takes the cubes free when all pass) or
+# pays with the colour chosen.
+KEY_FOR = {"roll": "r", "pass": "p", "place": "\r", "pay": "\r", "no-loan": "n"}
+
+
 async def play_a_human_move(storage: Storage, table_id: int, people: dict) -> None:
-    """Whoever of the people is to act presses a key for it (roll, else pass) at their own
-    process; returns once the move is kept."""
+    """Whoever of the people is to act presses a key for it (roll, pass, else place or pay)
+    at their own process; returns once the move is kept."""
     await until(lambda: game_of(storage, table_id).state.actor() in (0, 1))
     match = game_of(storage, table_id)
     seat = match.state.actor()
@@ -152,7 +158,7 @@ async def play_a_human_move(storage: Storage, table_id: int, people: dict) -> No
     person = people[name]
     legal = {action.to_json()["kind"] for action in match.state.legal_actions(seat)}
     await person.wait_for(f"{name} (you) to")
-    await person.press("r" if "roll" in legal else "p")
+    await person.press(next(key for kind, key in KEY_FOR.items() if kind in legal))
     await until(lambda: len(storage.table(table_id).actions) > moves)
 
 
