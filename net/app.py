@@ -119,7 +119,7 @@ class SessionApp(ServedApp):
         if session.joined or await self.may_use(session.name):
             await self._enter(session.name)
         elif not self.channel.closed:
-            self.push_screen(NameScreen(session.name), self._enter)
+            self.push_screen(NameScreen(session.name, guest=session.key is None), self._enter)
         self.set_interval(ACTIVITY_CHECK_SECONDS, self._watch_activity)
 
     async def may_use(self, name: str) -> bool:

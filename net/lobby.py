@@ -488,17 +488,23 @@ class NewTableScreen(ModalPage[dict]):
 class NameScreen(ModalPage[str]):
     """The name asked for belongs to someone else's key: choose another."""
 
-    def __init__(self, taken: str) -> None:
+    def __init__(self, taken: str, guest: bool = False) -> None:
+        """`guest`: the person logged in with no key, so no name is kept for them."""
         super().__init__(classes="opaque")
         self.taken = taken
+        self.guest = guest
 
     def body(self) -> ComposeResult:
+        kept = (
+            "as a guest, it is yours while no key owns it"
+            if self.guest
+            else "it will be yours, with the key you used"
+        )
         with Vertical(classes="dialog"):
             yield Static("That name is taken", classes="dialog-title")
             yield Static(
                 Text(
-                    f"The name {self.taken!r} belongs to another key. Choose another "
-                    "name (it will be yours, with the key you used):"
+                    f"The name {self.taken!r} belongs to another key. Choose another name ({kept}):"
                 )
             )
             yield PlainInput(placeholder="your name", id="name", max_length=NAME_LENGTH)
