@@ -213,12 +213,9 @@ def why_no_build(state: StadiumState, seat: int, action: A.Build) -> str | None:
     """Why `seat` may not make this Build now, for a player to read; None if they may."""
     if not 0 <= action.card < len(CARDS) or not 0 <= action.facing < len(FACINGS):
         return "there is no such building card"
-    if state.round == 1:
-        return FIRST_TURN
-    if state.built:
-        return BUILT
-    if state.demolished:
-        return DEMOLISHED
+    turn = why_no_building_this_turn(state)
+    if turn:
+        return turn
     card = CARDS[action.card]
     facing = FACINGS[action.facing]
     spot = placement_at(card.id, action.row, action.col, facing)
@@ -241,14 +238,23 @@ def why_no_build(state: StadiumState, seat: int, action: A.Build) -> str | None:
     return None
 
 
-def why_no_builds(state: StadiumState, seat: int) -> str | None:
-    """Why `seat` can make no Build at all now, for a player to read; None if it can."""
+def why_no_building_this_turn(state: StadiumState) -> str | None:
+    """Why nothing may be built in this turn at all (the first turn, or a building built or
+    demolished already); None if something may."""
     if state.round == 1:
         return FIRST_TURN
     if state.built:
         return BUILT
     if state.demolished:
         return DEMOLISHED
+    return None
+
+
+def why_no_builds(state: StadiumState, seat: int) -> str | None:
+    """Why `seat` can make no Build at all now, for a player to read; None if it can."""
+    turn = why_no_building_this_turn(state)
+    if turn:
+        return turn
     if not state.land[seat]:
         return "you own no land to build on"
     undeveloped = state.land[seat] & ~state.developed
