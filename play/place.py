@@ -18,6 +18,7 @@ from core.engine.errors import ActionError
 from core.engine.views import actor_name, viewer_acts
 from core.text import plural, sentence
 
+from .prompt import Prompt, Prompts
 from .table import Table
 
 HOT_SEAT: Final = "hot-seat"  # the viewer follows whichever person at this keyboard must act
@@ -32,12 +33,14 @@ class Place:
     def __init__(
         self,
         table: Table,
+        prompts: Prompts,
         seat: int | Literal["hot-seat"] | None = HOT_SEAT,
         clock: Callable[[], float] = time.monotonic,
     ) -> None:
-        """`seat`: a fixed seat, None to watch, or HOT_SEAT to follow the people at this
-        keyboard in turn."""
+        """`prompts`: the game's; `seat`: a fixed seat, None to watch, or HOT_SEAT to follow
+        the people at this keyboard in turn."""
         self.table = table
+        self.prompts = prompts
         self.viewer: int | None
         if seat == HOT_SEAT:
             self.hot_seat = True
@@ -82,6 +85,10 @@ class Place:
         if self.message and self.message_outlived():
             self.message = ""
         return self.view
+
+    def prompt(self) -> Prompt:
+        """What the seat to act is asked now, and the controls open to answer it."""
+        return self.prompts.of(self.view)
 
     def mine(self) -> bool:
         """Whether the person at this place must act now."""
@@ -141,19 +148,18 @@ class Place:
 
     # -- in words ------------------------------------------------------------------------------
 
-    def status(self, game: str, round_text: str, doing: dict[str, str], watching: str) -> str:
-        """The game, the round, who must act and what they decide (`doing`, by phase)."""
+    def status(self, game: str, round_text: str, watching: str) -> str:
+        """The game, the round, who must act and what they are asked."""
         view = self.view
         if view.phase == "over":
             return f"{game} · game over · {view.result.reason}"
         you = " (you)" if self.mine() else ""
         at = "" if view.viewer is not None else watching
-        return f"{game} · {round_text} · {actor_name(view)}{you} {doing[view.phase]}{at}"
+        return f"{game} · {round_text} · {actor_name(view)}{you} {self._asked()}{at}"
 
     def why_key_does_nothing(
         self,
         described: str,
-        doing: dict[str, str],
         kind: type[Action] | None = None,
         sent: Action | None = None,
     ) -> str:
@@ -164,11 +170,14 @@ class Place:
         if self.viewer is None:
             return WATCHING
         if not self.mine():
-            return f"Wait for your turn: {actor_name(view)} is {doing[view.phase]}."
+            return f"Wait for your turn: {actor_name(view)} is {self._asked()}."
         reason = self.table.why_none(self.viewer, kind) if kind is not None else None
         if reason:
             return sentence(reason) + "."
         reason = self.table.why_illegal(self.viewer, sent) if sent is not None else None
         return f"{described}: not now. " + (
-            f"{sentence(reason)}." if reason else f"The game waits for you {doing[view.phase]}."
+            f"{sentence(reason)}." if reason else f"The game waits for you {self._asked()}."
         )
+
+    def _asked(self) -> str:
+        return self.prompts.asked[self.view.phase]

@@ -3,16 +3,9 @@ send, why a move or a key does nothing, take-backs and hints."""
 
 from core.games.bigshot import actions as A
 from play import place as place_module
+from play.games.bigshot import PROMPTS
 from play.place import NO_HINTS, WATCHING, Place
 from play.table import LocalTable, Seat
-
-DOING = {
-    "roll": "to roll",
-    "loans": "to decide",
-    "bid": "to bid",
-    "pay": "to pay",
-    "place": "to place",
-}
 
 
 class Clock:
@@ -30,36 +23,34 @@ def ann_and_ben(**options) -> LocalTable:
 
 def test_a_spectator_sends_nothing_and_is_told_why():
     table = ann_and_ben()
-    watcher = Place(table, None)
+    watcher = Place(table, PROMPTS, None)
     assert watcher.submit(A.ROLL) == WATCHING
     assert table.view(None).version == 0
-    assert watcher.why_key_does_nothing("Roll", DOING) == WATCHING
-    assert watcher.status("Big Shot", "round 1", DOING, " · watching").endswith(
-        "Ben to roll · watching"
-    )
+    assert watcher.why_key_does_nothing("Roll") == WATCHING
+    assert watcher.status("Big Shot", "round 1", " · watching").endswith("Ben to roll · watching")
 
 
 def test_a_move_out_of_turn_is_refused_in_the_rules_words_and_the_refusal_is_kept():
     table = ann_and_ben()
-    ann, ben = Place(table, 0), Place(table, 1)
+    ann, ben = Place(table, PROMPTS, 0), Place(table, PROMPTS, 1)
     assert ann.submit(A.ROLL) == "It is not your turn." == ann.message
     assert table.view(None).version == 0  # nothing changed
-    assert ann.why_key_does_nothing("Roll", DOING) == "Wait for your turn: Ben is to roll."
-    assert ben.status("Big Shot", "round 1", DOING, "") == "Big Shot · round 1 · Ben (you) to roll"
+    assert ann.why_key_does_nothing("Roll") == "Wait for your turn: Ben is to roll."
+    assert ben.status("Big Shot", "round 1", "") == "Big Shot · round 1 · Ben (you) to roll"
     assert ben.submit(A.ROLL) is None and ben.message == ""
     assert table.view(None).version == 1
 
 
 def test_a_key_whose_move_the_rules_refuse_says_the_rules_reason():
     table = ann_and_ben()
-    ben = Place(table, 1)
-    told = ben.why_key_does_nothing("Pass", DOING, sent=A.PASS)
+    ben = Place(table, PROMPTS, 1)
+    told = ben.why_key_does_nothing("Pass", sent=A.PASS)
     assert told == "Pass: not now. There is no bidding now."
 
 
 def test_a_refusal_stays_while_the_game_is_as_it_was_and_goes_once_both_have_passed():
     table, clock = ann_and_ben(), Clock()
-    ann, ben = Place(table, 0, clock), Place(table, 1)
+    ann, ben = Place(table, PROMPTS, 0, clock), Place(table, PROMPTS, 1)
     ann.submit(A.ROLL)
     clock.now += 2 * place_module.REFUSAL_SECONDS  # long enough, but the game is as it was
     ann.look()
@@ -71,7 +62,7 @@ def test_a_refusal_stays_while_the_game_is_as_it_was_and_goes_once_both_have_pas
 
 def test_a_refusal_given_just_now_stays_though_the_game_moved_on():
     table, clock = ann_and_ben(), Clock()
-    ann, ben = Place(table, 0, clock), Place(table, 1)
+    ann, ben = Place(table, PROMPTS, 0, clock), Place(table, PROMPTS, 1)
     ann.submit(A.ROLL)
     ben.submit(A.ROLL)
     clock.now += place_module.REFUSAL_SECONDS / 2
@@ -81,18 +72,18 @@ def test_a_refusal_given_just_now_stays_though_the_game_moved_on():
 
 def test_hot_seat_follows_the_person_who_must_act_and_hides_money_between_them():
     table = ann_and_ben(hidden_money=True)
-    keyboard = Place(table)
+    keyboard = Place(table, PROMPTS)
     assert keyboard.viewer is None  # with money hidden the first turn hands over
     assert keyboard.needs_hand_over(table.view(None))
     assert keyboard.next_at_keyboard() == 1  # Ben rolls first
     open_table = ann_and_ben()
-    shared = Place(open_table)
+    shared = Place(open_table, PROMPTS)
     assert shared.viewer == 0 and not shared.needs_hand_over(open_table.view(None))
 
 
 def test_take_back_returns_the_move_and_the_bots_replies_and_says_so():
     table = LocalTable.new("bigshot", [Seat("Ann"), Seat("Bot", "heuristic")], seed=4)
-    ann = Place(table, 0)
+    ann = Place(table, PROMPTS, 0)
     while table.actor() != 0:  # the bot plays up to Ann's first move
         version, action = table.bot_choice(table.actor())
         table.act(table.actor(), action, version)
@@ -107,12 +98,12 @@ def test_take_back_returns_the_move_and_the_bots_replies_and_says_so():
     told = ann.take_back()
     assert told is not None and told.startswith(f"Taken back: {move}")
     assert table.view(None).version == before
-    assert Place(table, None).take_back() is None  # a spectator has nothing to take back
+    assert Place(table, PROMPTS, None).take_back() is None  # a spectator has nothing to take back
 
 
 def test_a_hint_names_a_legal_move_and_marks_the_game_assisted():
     table = ann_and_ben()
-    ben = Place(table, 1)
+    ben = Place(table, PROMPTS, 1)
     action, told = ben.hint()
     assert action in ben.view.legal and told == "Hint: a bot would roll the die."
     assert table.assisted

@@ -10,8 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-from collections.abc import Callable, Coroutine, Mapping
-from dataclasses import fields
+from collections.abc import Callable, Coroutine
 from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar, Literal
@@ -26,9 +25,11 @@ from textual.containers import Horizontal, Vertical
 from textual.widget import Widget
 from textual.worker import Worker
 
+from core.engine.actions import Action
 from core.engine.errors import StaleAction
 from core.text import sentence
 from play.place import HOT_SEAT, REFUSAL_SECONDS, Place
+from play.prompt import Control, Prompts
 from play.table import LocalTable, Table
 
 from ..base import BaseApp
@@ -103,14 +104,17 @@ class GameCommands(Provider):
                 yield Hit(match, matcher.highlight(label), method)
 
 
-def answer_keys(keys, show: bool = True) -> tuple[dict[str, Any], list[Binding]]:
-    """A game's answer keys, each (key, what it sends, description): the screen's ANSWERS, named
-    by description, and their bindings. Two answers may share a key where the game never waits
-    for both at once (Army's `y` buys a deed or accepts an offer): the key sends the one listed."""
-    return (
-        {text: wanted for _, wanted, text in keys},
-        [Binding(key, f"answer({text!r})", text, show=show) for key, _, text in keys],
-    )
+def control_bindings(prompts: Prompts, aimed: bool = False) -> list[Binding]:
+    """The bindings of a game's controls that send what the game lists (`answer(i)`), or of
+    those `aimed` at what the cursor is on (`aim(i)`), `i` the control's place in the game's
+    prompts. Two controls may share a key where the game never lists both at once (Army's `y`
+    buys a deed or accepts an offer): the key sends the one listed."""
+    name = "aim" if aimed else "answer"
+    return [
+        Binding(c.key, f"{name}({i})", c.label, show=c.shown)
+        for i, c in enumerate(prompts.controls)
+        if c.aimed == aimed
+    ]
 
 
 class TableScreen(Page):
@@ -139,7 +143,7 @@ class TableScreen(Page):
   shows the whole log on a page of its own).
 """
     GAME = ""  # the game's title
-    DOING: dict[str, str] = {}  # what the person who must act decides, by phase
+    PROMPTS = Prompts({}, ())  # what the game asks, and the controls that answer it
     # the game's panels (a class, or anything that makes one from the keywords a widget takes)
     BOARD: ClassVar[Callable[..., Widget]] = Widget
     AUCTION: ClassVar[Callable[..., Widget]] = Widget
@@ -161,7 +165,7 @@ class TableScreen(Page):
     ) -> None:
         super().__init__()
         self.table = table
-        self.place = Place(table, seat)  # whose view, their moves, refusals, hints
+        self.place = Place(table, self.PROMPTS, seat)  # whose view, their moves, refusals, hints
         self.pace = pace
         self.save_path = save_path
         self.hot_seat = self.place.hot_seat
@@ -430,7 +434,7 @@ class TableScreen(Page):
 
     def status_line(self) -> str:
         """The game, the round, who must act and what they decide."""
-        return self.place.status(self.GAME, self.round_text(), self.DOING, self.WATCHING)
+        return self.place.status(self.GAME, self.round_text(), self.WATCHING)
 
     def round_text(self) -> str:
         """The round, and the round limit if the game has one set."""
@@ -511,54 +515,38 @@ class TableScreen(Page):
     def check_action(self, action: str, parameters: tuple) -> bool | None:
         if self.has_class("-too-small"):
             return False  # the game is hidden behind "make the window larger": no key acts
+        view = getattr(self, "view", None)
         if action == "answer":  # a key that sends one action: shown while the game lists it
-            return getattr(self, "view", None) is None or self.answer(parameters[0]) is not None
+            return view is None or self._control(parameters).action(view.legal) is not None
         if action == "take_back":
             return self._may_take_back()
-        if action in self.CURSOR_KEYS:  # on your move: a move the rules refuse says why
-            return getattr(self, "view", None) is None or self._mine()
+        if action == "aim":  # on your move: a move the rules refuse says why
+            return view is None or self._mine()
         return self.allows(action, parameters)
 
     def key_shown(self, action: str) -> bool:
         """A key acting on what the cursor is on is listed while a move of its kind is legal."""
         _, name, parameters = parse_action(action)
-        kinds = self.CURSOR_KEYS.get(name)
-        return kinds is None or any(type(a) is kinds[str(parameters[0])] for a in self.view.legal)
+        return name != "aim" or self._control(parameters).is_open(self.view.legal)
 
     def allows(self, action: str, parameters: tuple) -> bool | None:
         """Whether a key's action applies now (a game's screen asks its legal actions)."""
         return True
 
-    # A game's keys that answer what it waits for, each bound to "answer('<name>')" (see
-    # `answer_keys`): name -> the action the key sends, or the class of the one the view lists
-    # (e.g. the auction's Pass).
-    ANSWERS: ClassVar[dict[str, Any]] = {}
-    # A game's keys that act on what the cursor is on (Army's deeds, Million's businesses): the
-    # action they are bound to ("manage('<key>')") -> key -> the kind of move it makes.
-    CURSOR_KEYS: ClassVar[Mapping[str, Mapping[str, type]]] = {}
+    def _control(self, parameters: tuple) -> Control:
+        """The control a key's `answer(i)` or `aim(i)` is bound to."""
+        return self.PROMPTS.controls[int(parameters[0])]
 
-    def answer(self, name: str):
-        """The legal action the answer `name` sends now, or None."""
-        wanted = self.ANSWERS[name]
-        if isinstance(wanted, type):
-            return next((a for a in self.view.legal if isinstance(a, wanted)), None)
-        return wanted if wanted in self.view.legal else None
-
-    def kind_of(self, action: str, parameters: tuple) -> type | None:
+    def kind_of(self, action: str, parameters: tuple) -> type[Action] | None:
         """The kind of move a key's action makes (Roll, Build), where it makes one kind."""
-        if action != "answer":
-            return None
-        wanted = self.ANSWERS[parameters[0]]
-        return wanted if isinstance(wanted, type) else type(wanted)
+        if action in ("answer", "aim"):
+            return self._control(parameters).kind
+        return None
 
-    def sent_by(self, action: str, parameters: tuple):
-        """The one action a key sends whatever the position (Roll, Bankrupt), or None."""
-        if action != "answer":
-            return None
-        wanted = self.ANSWERS[parameters[0]]
-        if not isinstance(wanted, type):
-            return wanted
-        return wanted() if not fields(wanted) else None
+    def aim(self, control: Control) -> Action | None:
+        """The move an aimed control makes at what the cursor is on, if it is on something the
+        control applies to (a game with aimed controls says)."""
+        return None
 
     def on_key(self, event: events.Key) -> None:
         """A key of the key bar pressed when it can do nothing says why, rather than nothing."""
@@ -586,15 +574,16 @@ class TableScreen(Page):
         if binding.action == "take_back":
             return self.NO_TAKING_BACK
         _, action, parameters = parse_action(binding.action)
-        return self.place.why_key_does_nothing(
-            described,
-            self.DOING,
-            self.kind_of(action, parameters),
-            self.sent_by(action, parameters),
-        )
+        fixed = self._control(parameters).fixed if action == "answer" else None
+        return self.place.why_key_does_nothing(described, self.kind_of(action, parameters), fixed)
 
-    def action_answer(self, name: str) -> None:
-        action = self.answer(name)
+    def action_answer(self, index: int) -> None:
+        action = self._control((index,)).action(self.view.legal)
+        if action is not None:
+            self.submit(action)
+
+    def action_aim(self, index: int) -> None:
+        action = self.aim(self._control((index,)))
         if action is not None:
             self.submit(action)
 

@@ -9,9 +9,9 @@ from rich.style import Style
 from rich.text import Text
 
 from core.engine.views import actor_name, viewer_acts
-from core.games.army import actions as A
-from core.games.army.board import GROUPS, PRISON_FINE, SITE_GROUPS, SQUARES
+from core.games.army.board import GROUPS, SITE_GROUPS, SQUARES
 from core.games.army.cards import CARD_FINE, DECK_NAMES
+from play.games.army import PROMPTS
 
 from ...screens.trade import OFFER_CUTS, offer_text
 from ...widgets.auction import auction_lines
@@ -46,8 +46,7 @@ class DecisionPanel(TextPanel):
         phase = view.phase
         mine, actor = viewer_acts(view), actor_name(view)
         you = "You" if mine else actor
-        legal = {type(a) for a in view.legal}
-        keys: list[tuple[str, str]] = []
+        keys = PROMPTS.of(view).hints()
         if phase == "over":
             text.append(view.result.reason, "bold")
         elif phase == "roll":
@@ -56,34 +55,25 @@ class DecisionPanel(TextPanel):
                 text.append(
                     f"{'You are' if mine else actor + ' is'} in Prison, turn {jailed + 1} of 3.\n"
                 )
-                keys = [("r", "throw for doubles")]
-                if A.PayFine in legal:
-                    keys.append(("f", f"pay {money(PRISON_FINE)}"))
-                if A.UseCard in legal:
-                    keys.append(("g", "use card"))
             else:
                 text.append("Your turn: throw the dice.\n" if mine else f"{actor}'s turn.\n")
-                keys = [("r", "throw")]
         elif phase == "end":
             text.append(
                 "Your throw is done. Build, trade or mortgage now, or end your turn.\n"
                 if mine
                 else f"{actor} is finishing the turn.\n"
             )
-            keys = [("e", "end turn")]
         elif phase == "buy":
             square = view.pending.square
             price = SQUARES[square].price
             text.append(f"{you} may buy {SQUARES[square].name} for {money(price)}.\n")
             if mine and view.cash[view.viewer] < price:
                 text.append("Mortgage or sell to afford it.\n", EMPTY)
-            keys = [("y", "buy"), ("n", "auction it")]
         elif phase == "auction":
             self._auction(text, view, entry, mine, compact)
-            keys = [("⏎" if compact else "Enter", "bid"), ("p", "pass")]
+            keys = [("⏎" if compact else "Enter", "bid"), *keys]
         elif phase == "choice":
             text.append(f"{you}: pay a {money(CARD_FINE)} fine or take a Combat card?\n")
-            keys = [("f", f"pay {money(CARD_FINE)}"), ("d", "draw card")]
         elif phase == "debt":
             debt = view.pending
             debtor, creditor, amount, reason = debt.debtor, debt.creditor, debt.amount, debt.reason
@@ -97,7 +87,7 @@ class DecisionPanel(TextPanel):
             if compact:  # seven lines of 23: the keys as hints, so that none falls off
                 text.append(f"{owed}.\n", "bold")
                 text.append(f"{at_most}.\n")
-                keys = [("s", "sell"), ("m", "mortgage"), ("o", "trade")]
+                keys = [("s", "sell"), ("m", "mortgage"), ("o", "trade"), *keys]
             else:
                 text.append(f"{owed}; ", "bold")
                 text.append(f"{at_most}.\n")
@@ -105,19 +95,16 @@ class DecisionPanel(TextPanel):
                     text.append(
                         "Sell (s) or mortgage (m) the deed under the cursor, or trade (o).\n", EMPTY
                     )
-            if A.Bankrupt in legal:
-                keys.append(("B", "go bankrupt"))
         elif phase == "trade":
             text.append(f"{view.players[view.pending.proposer]} offers a trade:\n")
             text.append_text(offer_text(view.players, view.pending, cut))
-            keys = [("y", "accept"), ("n", "reject"), ("c", "counter")]
+            keys += [("c", "counter")]
         elif phase == "lift":
             square = view.pending.square
             text.append(
                 f"{you} received {SQUARES[square].name}, mortgaged (10% paid). Lift it "
                 f"now for {money(SQUARES[square].mortgage)}?\n"
             )
-            keys = [("l", "lift now"), ("k", "keep")]
         elif phase == "want":
             piece, least, most = view.pending.piece, view.pending.least, view.pending.most
             text.append(

@@ -7,12 +7,15 @@ from typing import Any
 
 from textual.binding import Binding
 
+from core.engine.actions import Action
 from core.games.army import actions as A
 from core.games.army.board import DEEDS, SQUARES, SQUARES_COUNT
 from core.games.army.frames import interest
+from play.games.army import PROMPTS
+from play.prompt import Control
 
 from ...screens.bid import BID_BINDINGS, BidEntry, BidKeys
-from ...screens.table import TableScreen, answer_keys
+from ...screens.table import TableScreen, control_bindings
 from ...screens.trade import TRADE_BINDINGS, TradeKeys
 from .board import BoardWidget, DeedAction
 from .end import ArmyEnd
@@ -22,59 +25,21 @@ from .panels import DecisionPanel, Entry, LedgerPanel
 from .trade import TradeScreen
 
 MAX_BID = 99_999
-# The keys that answer what the game waits for: key, action class, description.
-ANSWER_KEYS = (
-    ("r", A.Roll, "Throw"),
-    ("e", A.EndTurn, "End turn"),
-    ("y", A.Buy, "Buy"),
-    ("n", A.Decline, "Auction it"),
-    ("p", A.Pass, "Pass"),
-    ("y", A.Accept, "Accept"),
-    ("n", A.Reject, "Reject"),
-    ("d", A.TakeCombat, "Draw card"),
-    ("l", A.LiftMortgage, "Lift now"),
-    ("k", A.KeepMortgage, "Keep"),
-    ("B", A.Bankrupt, "Bankrupt"),
-)
-# The keys that manage the deed under the cursor.
-DEED_KEYS = (
-    ("b", A.Build, "build"),
-    ("s", A.Sell, "sell a building"),
-    ("m", A.Mortgage, "mortgage"),
-    ("u", A.Unmortgage, "lift the mortgage"),
-)
+DEED_CONTROLS = [c for c in PROMPTS.controls if c.aimed]  # the deed under the cursor
 
 
 class ArmyScreen(BidKeys, TradeKeys, TableScreen):
     HELP = HELP
     GAME = "Army"
-    DOING = {
-        "roll": "to throw",
-        "end": "to end the turn",
-        "buy": "to buy or not",
-        "auction": "to bid or pass",
-        "choice": "to pay or draw",
-        "debt": "to raise money",
-        "trade": "to answer an offer",
-        "lift": "to lift a mortgage or not",
-        "place": "to place a building",
-        "want": "to ask for buildings",
-    }
+    PROMPTS = PROMPTS
     BOARD, AUCTION, LEDGER = BoardWidget, DecisionPanel, LedgerPanel
-    ANSWERS, ANSWER_BINDINGS = answer_keys(ANSWER_KEYS)
     TRADE = TradeScreen
-    CURSOR_KEYS = {"manage": {key: cls for key, cls, _ in DEED_KEYS}}
     FULL_SIZE = (117, 36)  # the full board (86 columns) beside a Ledger of 27 (31 with its frame)
     BINDINGS = [
-        *ANSWER_BINDINGS,
-        Binding("f", "fine", "Pay fine"),
-        Binding("g", "use_card", "Use card"),
+        *control_bindings(PROMPTS),
         Binding("enter", "confirm", "Confirm"),
         *TRADE_BINDINGS,
-        *[
-            Binding(key, f"manage('{key}')", label.split()[0].capitalize())
-            for key, _, label in DEED_KEYS
-        ],
+        *control_bindings(PROMPTS, aimed=True),
         Binding("left", "step(-1)", show=False),
         Binding("right", "step(1)", show=False),
         Binding("up", "arrow(1)", show=False),
@@ -136,50 +101,37 @@ class ArmyScreen(BidKeys, TradeKeys, TableScreen):
         if seat is None or seat not in view.to_act or view.owner[self.cursor] != seat:
             return ()
         square, sq = self.cursor, SQUARES[self.cursor]
-        labels = {
+        labels: dict[type[Action], str] = {
             A.Build: f"build ({money(sq.build)})",
             A.Sell: f"sell a building (+{money(sq.build // 2)})",
             A.Mortgage: f"mortgage (+{money(sq.mortgage)})",
             A.Unmortgage: f"lift the mortgage ({money(sq.mortgage + interest(sq.mortgage))})",
         }
         actions = []
-        for key, cls, _ in DEED_KEYS:
+        for control in DEED_CONTROLS:
+            cls = control.kind
             if cls in (A.Build, A.Sell) and sq.kind != "site":
                 continue
             if cls is A.Unmortgage and not view.mortgaged[square]:
                 continue
             if cls is A.Mortgage and view.mortgaged[square]:
                 continue
-            actions.append(DeedAction(key, labels[cls], self.table.why_illegal(seat, cls(square))))
+            refused = self.table.why_illegal(seat, control.at(square))
+            actions.append(DeedAction(control.key, labels[cls], refused))
         return tuple(actions)
 
     # -- keys --------------------------------------------------------------------------------
-
-    def _legal_kinds(self) -> set[type]:
-        return {type(a) for a in self.view.legal}
 
     def allows(self, action: str, parameters: tuple) -> bool | None:
         view = getattr(self, "view", None)
         if view is None:
             return True
-        kinds = self._legal_kinds()
-        if action == "fine":
-            return A.PayFine in kinds or A.PayTen in kinds
-        if action == "use_card":
-            return A.UseCard in kinds
         if action == "confirm":
-            return A.Place in kinds or view.phase in ("auction", "want") and self._mine()
+            placing = any(isinstance(a, A.Place) for a in view.legal)
+            return placing or view.phase in ("auction", "want") and self._mine()
         if action in ("trade", "counter"):
             return self.may_trade(action)
         return True
-
-    def action_fine(self) -> None:
-        self.submit(A.PayTen() if self.view.phase == "choice" else A.PayFine())
-
-    def action_use_card(self) -> None:
-        cards = [a for a in self.view.legal if isinstance(a, A.UseCard)]
-        if cards:
-            self.submit(cards[0])
 
     def action_confirm(self) -> None:
         if self.view.phase == "auction":
@@ -189,8 +141,8 @@ class ArmyScreen(BidKeys, TradeKeys, TableScreen):
         elif self.view.phase == "place":
             self.submit(A.Place(self.cursor))
 
-    def action_manage(self, key: str) -> None:
-        self.submit(self.CURSOR_KEYS["manage"][key](self.cursor))
+    def aim(self, control: Control) -> Action:
+        return control.at(self.cursor)
 
     def action_step(self, direction: int) -> None:
         """Move the cursor one square along the board (to the next site when placing)."""

@@ -10,6 +10,7 @@ from core.engine.views import actor_name, viewer_acts
 from core.games.bigshot import actions as A
 from core.games.bigshot.board import COLOURS, LOAN_DEBT, ROUNDS
 from core.games.bigshot.scoring import score
+from play.games.bigshot import PROMPTS
 
 from ...widgets.auction import auction_lines
 from ...widgets.panel import TextPanel, key_hints
@@ -50,11 +51,12 @@ class AuctionPanel(TextPanel):
         text.append(f" · {view.players[view.roller]} rolls\n", EMPTY)
         mine = viewer_acts(view)
         phase = view.phase
+        answers = PROMPTS.of(view).hints()
         if phase == "roll":
             text.append(f"{view.players[view.roller]} rolls the die to move the broker.\n")
             if mine:
                 text.append_text(
-                    key_hints(("r", "roll"), *loankey_hints(view, compact), compact=compact)
+                    key_hints(*answers, *loankey_hints(view, compact), compact=compact)
                 )
         elif phase == "loans":
             who = actor_name(view)
@@ -65,10 +67,10 @@ class AuctionPanel(TextPanel):
             text.append("\n")
             if mine:
                 text.append_text(
-                    key_hints(*loankey_hints(view, compact), ("n", "no loan"), compact=compact)
+                    key_hints(*loankey_hints(view, compact), *answers, compact=compact)
                 )
         elif phase == "bid":
-            self._bidding(text, view, entry, mine, compact)
+            self._bidding(text, view, entry, mine, compact, answers)
         elif phase == "pay":
             text.append(f"{view.players[view.winner]} won for {view.price}: pay with?\n")
             if mine:
@@ -87,7 +89,9 @@ class AuctionPanel(TextPanel):
             text.append(entry.message, "bold red")
         return text
 
-    def _bidding(self, text: Text, view, entry: Entry, mine: bool, compact: bool) -> None:
+    def _bidding(
+        self, text: Text, view, entry: Entry, mine: bool, compact: bool, answers: list
+    ) -> None:
         auction = view.auction
         text.append("For sale: ")
         text.append_text(cube_row(auction.cubes))
@@ -101,7 +105,7 @@ class AuctionPanel(TextPanel):
         text.append_text(
             key_hints(
                 ("⏎" if compact else "Enter", "bid"),
-                ("p", "pass"),
+                *answers,
                 *loankey_hints(view, compact),
                 compact=compact,
             )

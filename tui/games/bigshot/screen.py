@@ -7,38 +7,28 @@ from textual.binding import Binding
 from core.engine.views import viewer_acts
 from core.games.bigshot import actions as A
 from core.games.bigshot.board import LOTS, ROUNDS
+from play.games.bigshot import PROMPTS
 
 from ...screens.bid import BID_BINDINGS, BidEntry, BidKeys
-from ...screens.table import TableScreen, answer_keys
+from ...screens.table import TableScreen, control_bindings
 from .board import BoardWidget, Preview
 from .end import BigShotEnd
 from .help import HELP
 from .panels import AuctionPanel, Entry, LedgerPanel
 
+ROLL, *ANSWERS = control_bindings(PROMPTS)  # Enter comes second on the key bar
 GRID = {(lot.row, lot.col): i for i, lot in enumerate(LOTS)}
 
 
 class BigShotScreen(BidKeys, TableScreen):
     HELP = HELP
     GAME = "Big Shot"
-    DOING = {
-        "roll": "to roll",
-        "loans": "to decide on a loan",
-        "bid": "to bid or pass",
-        "pay": "to pay",
-        "place": "to place the cubes",
-    }
+    PROMPTS = PROMPTS
     BOARD, AUCTION, LEDGER = BoardWidget, AuctionPanel, LedgerPanel
-    ANSWERS, (ROLL_KEY, PASS_KEY, NO_LOAN_KEY) = answer_keys(
-        (("r", A.ROLL, "Roll"), ("p", A.PASS, "Pass"), ("n", A.NO_MORE_LOANS, "No loan"))
-    )
     BINDINGS = [
-        ROLL_KEY,
+        ROLL,
         Binding("enter", "confirm", "Confirm"),
-        PASS_KEY,
-        Binding("l", "loan(0)", "Loan"),
-        Binding("L", "loan(1)", "Loan 2nd", show=False),
-        NO_LOAN_KEY,
+        *ANSWERS,
         Binding("c", "next_cube", "Cube"),
         Binding("up", "arrow(0, -1)", show=False),
         Binding("down", "arrow(0, 1)", show=False),
@@ -94,20 +84,12 @@ class BigShotScreen(BidKeys, TableScreen):
         view = getattr(self, "view", None)
         if view is None:
             return True
-        legal = view.legal
         mine = self._mine()
-        if action == "loan":
-            return sum(isinstance(a, A.TakeLoan) for a in legal) > parameters[0]
         if action == "next_cube":
             return mine and view.phase == "place" and sum(1 for n in view.to_place if n) > 1
         if action in ("confirm", "arrow"):
             return mine and view.phase in ("bid", "place", "pay")
         return True
-
-    def action_loan(self, index: int) -> None:
-        loans = [a for a in self.view.legal if isinstance(a, A.TakeLoan)]
-        if index < len(loans):
-            self.submit(loans[index])
 
     def action_confirm(self) -> None:
         phase = self.view.phase

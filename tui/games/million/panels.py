@@ -12,6 +12,7 @@ from core.engine.views import actor_name, viewer_acts
 from core.games.million import actions as A
 from core.games.million.board import BUSINESSES, SPACES, STUNT_DECK
 from core.games.million.frames import SIX_BONUS, sale_price
+from play.games.million import PROMPTS
 
 from ...widgets.panel import TextPanel, key_hints
 from .look import EMPTY, SET_COLOURS, money, seat_label
@@ -50,7 +51,7 @@ class TurnPanel(TextPanel):
         legal = set(view.legal)
         kinds = {type(a) for a in legal}
         enter = "⏎" if compact else "Enter"
-        keys: list[tuple[str, str]] = []
+        keys = PROMPTS.of(view).hints()
         if phase == "over":
             text.append(view.result.reason + "\n", "bold")
         elif phase == "six":
@@ -60,11 +61,6 @@ class TurnPanel(TextPanel):
                 "opponent miss a turn.\n",
                 "bold",
             )
-            keys = ([("m", f"take {money(SIX_BONUS, True)}")] if A.TakeTen in kinds else []) + [
-                (str(a.seat + 1), f"skip {view.players[a.seat]}")
-                for a in view.legal
-                if type(a) is A.SkipPlayer
-            ]
         elif phase == "setup":
             text.append(
                 "Choose your free small business.\n"
@@ -76,7 +72,6 @@ class TurnPanel(TextPanel):
             text.append(
                 "Your turn: roll, or sell a business instead.\n" if mine else f"{actor}'s turn.\n"
             )
-            keys = [("r", "roll")]
         elif phase == "move":
             who = "You" if mine else actor
             text.append(f"{who} rolled {view.die}: drive to a green space.\n")
@@ -88,7 +83,6 @@ class TurnPanel(TextPanel):
                 text.append("Buy or lease here, or end your turn.\n")
             else:
                 text.append("Nothing here you can buy or lease: end your turn.\n")
-            keys = [("e", "end turn")]
         if mine and entry.business is not None:
             keys += self._business_keys(entry.business, legal)
         if mine and keys:
@@ -114,15 +108,9 @@ class TurnPanel(TextPanel):
         """The keys for `business`, named where its space holds two (Tab goes to the other)."""
         named = len(SPACES[BUSINESSES[business].space].businesses) > 1
         return [
-            (key, f"{what} {BUSINESSES[business].name}" if named else what)
-            for key, kind, what in (
-                ("b", A.Buy, "buy"),
-                ("l", A.Lease, "lease"),
-                ("s", A.Sell, "sell"),
-                ("u", A.EndLease, "end lease"),
-                ("x", A.DropSign, "sign off"),
-            )
-            if kind(business) in legal
+            (c.key, f"{c.words} {BUSINESSES[business].name}" if named else str(c.words))
+            for c in PROMPTS.controls
+            if c.aimed and c.at(business) in legal
         ]
 
     @staticmethod

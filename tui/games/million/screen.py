@@ -8,23 +8,20 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 
+from core.engine.actions import Action
 from core.games.million import actions as A
 from core.games.million.board import BUSINESSES, SPACES, START
+from play.games.million import PROMPTS
+from play.prompt import Control
 
-from ...screens.table import TableScreen, answer_keys
+from ...screens.table import TableScreen, control_bindings
 from .board import BoardWidget, Route
 from .end import MillionEnd
 from .help import HELP
 from .look import price_text
 from .panels import Entry, LedgerPanel, TurnPanel
 
-ANSWER_KEYS = (
-    ("r", A.Roll(), "Roll"),
-    ("e", A.EndTurn(), "End turn"),
-    ("m", A.TakeTen(), "Take $10k"),
-)
-SKIP_KEYS = tuple((str(seat + 1), A.SkipPlayer(seat), f"Skip {seat + 1}") for seat in range(6))
-BUSINESS_KEYS = {"b": A.Buy, "l": A.Lease, "s": A.Sell, "u": A.EndLease, "x": A.DropSign}
+BUSINESS_CONTROLS = [c for c in PROMPTS.controls if c.aimed]  # the business under the cursor
 DIRECTIONS = {"up": (0, -1), "down": (0, 1), "left": (-1, 0), "right": (1, 0)}
 
 
@@ -49,27 +46,13 @@ STEPS = {name: tuple(_step(s.id, dx, dy) for s in SPACES) for name, (dx, dy) in 
 class MillionScreen(TableScreen):
     HELP = HELP
     GAME = "Million"
-    DOING = {
-        "setup": "to choose a free small business",
-        "roll": "to roll or sell",
-        "move": "to choose where to drive",
-        "after": "to buy, lease or end the turn",
-        "six": "to use the six",
-    }
+    PROMPTS = PROMPTS
     BOARD, AUCTION, LEDGER = BoardWidget, TurnPanel, LedgerPanel
-    ANSWERS, ANSWER_BINDINGS = answer_keys(ANSWER_KEYS)
-    SKIPS, SKIP_BINDINGS = answer_keys(SKIP_KEYS, show=False)
-    ANSWERS |= SKIPS
-    CURSOR_KEYS = {"business": BUSINESS_KEYS}
     FULL_SIZE = (118, 36)  # the full board (85 columns) beside a Turn panel of 31
     BINDINGS = [
-        *ANSWER_BINDINGS,
-        *SKIP_BINDINGS,
+        *control_bindings(PROMPTS),
         Binding("enter", "confirm", "Drive/take"),
-        *(
-            Binding(key, f"business('{key}')", kind.__name__, show=key in "bls")
-            for key, kind in BUSINESS_KEYS.items()
-        ),
+        *control_bindings(PROMPTS, aimed=True),
         Binding("tab", "next_target", "Next", show=False),
         *(Binding(name, f"arrow('{name}')", show=False) for name in DIRECTIONS),
     ]
@@ -162,7 +145,7 @@ class MillionScreen(TableScreen):
             return self.pick
         legal = set(view.legal)
         return next(
-            (b for b in here if any(kind(b) in legal for kind in BUSINESS_KEYS.values())),
+            (b for b in here if any(c.at(b) in legal for c in BUSINESS_CONTROLS)),
             here[0] if here else None,
         )
 
@@ -222,12 +205,12 @@ class MillionScreen(TableScreen):
             else:
                 self.warn("Put the cursor on a free small business (Tab finds them).")
 
-    def action_business(self, key: str) -> None:
+    def aim(self, control: Control) -> Action | None:
         business = self._business(self.view)
         if business is None:
             self.warn("Put the cursor on a business first.")
-        else:
-            self.submit(BUSINESS_KEYS[key](business))
+            return None
+        return control.at(business)
 
     def on_board_widget_space_clicked(self, message: BoardWidget.SpaceClicked) -> None:
         if message.space == self.cursor and self._mine() and self.check_action("confirm", ()):

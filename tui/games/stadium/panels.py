@@ -13,6 +13,7 @@ from core.games.stadium import actions as A
 from core.games.stadium.board import CARDS, LOTS, venture_of
 from core.games.stadium.frames import ACRE_PRICE, BANK_BUILDING, CROWN
 from core.games.stadium.land import land_price
+from play.games.stadium import PROMPTS
 
 from ...screens.trade import OFFER_CUTS, offer_text
 from ...widgets.auction import auction_lines
@@ -93,7 +94,7 @@ class TurnPanel(TextPanel):
         you = "You" if mine else actor
         legal = {type(a) for a in view.legal}
         enter = "⏎" if compact else "Enter"
-        keys: list[tuple[str, str]] = []
+        keys = PROMPTS.of(view).hints()
         short = mine and legal == {A.NoLand}  # offered land, but none it can pay for
         too_little = (
             (", too little cash" if compact else ", but you have too little cash for any")
@@ -110,7 +111,6 @@ class TurnPanel(TextPanel):
             text.append(view.result.reason, "bold")
         elif phase == "roll":
             text.append("Your turn: roll the die.\n" if mine else f"{actor}'s turn.\n")
-            keys = [("r", "roll")]
         elif phase == "land":
             zone = view.pending.zone
             where = f"zone {zone}" if zone else "any zone"
@@ -129,7 +129,6 @@ class TurnPanel(TextPanel):
                 f"{you} rolled {view.die}: turn up an Auction card "
                 f"({len(view.crown_left)} left) or pick a Venture card.\n"
             )
-            keys = [("a", "auction"), ("v", "venture")]
         elif phase == "speculate":
             text.append(
                 f"{you} may buy another player's undeveloped lot at "
@@ -154,7 +153,7 @@ class TurnPanel(TextPanel):
                 view.cash[view.viewer] if mine else 0,
                 compact,
             )
-            keys = [(enter, "bid"), ("p", "pass")]
+            keys = [(enter, "bid"), *keys]
         elif phase == "debt":
             debt = view.pending
             text.append(
@@ -163,13 +162,11 @@ class TurnPanel(TextPanel):
                 "bold",
             )
             text.append("auction land or buildings to the other players.\n")
-            keys = [("s", "auction what is here"), ("tab", "next")]
-            if A.Bankrupt in legal:
-                keys = [("B", "go bankrupt")]
+            keys = keys or [("s", "auction what is here"), ("tab", "next")]  # or bankrupt
         elif phase == "trade":
             text.append(f"{view.players[view.pending.proposer]} offers a trade:\n")
             text.append_text(offer_text(view.players, view.pending, cut))
-            keys = [("y", "accept"), ("n", "reject"), ("c", "counter")]
+            keys += [("c", "counter")]
         elif phase == "main":
             self._main(text, view, entry, legal if mine else None, actor, compact)
             keys = self._main_keys(view, entry, legal, enter, compact)

@@ -12,9 +12,10 @@ from core.games.stadium import actions as A
 from core.games.stadium.board import BLOCKS, CARDS, HEIGHT, LOTS, STADIUM, WIDTH, cell_kind
 from core.games.stadium.land import land_price
 from core.games.stadium.placement import FACINGS, facings_of, lot_room
+from play.games.stadium import PROMPTS
 
 from ...screens.bid import BID_BINDINGS, BidEntry, BidKeys
-from ...screens.table import TableScreen, answer_keys
+from ...screens.table import TableScreen, control_bindings
 from ...screens.trade import TRADE_BINDINGS, TradeKeys
 from .board import BoardWidget, Preview
 from .end import StadiumEnd
@@ -24,38 +25,17 @@ from .panels import Entry, LedgerPanel, Placing, TurnPanel
 from .trade import StadiumTrade
 
 THOUSAND = 1_000  # a bid is typed in thousands of dollars
-ANSWER_KEYS = (
-    ("r", A.Roll, "Roll"),
-    ("e", A.EndTurn, "End turn"),
-    ("x", A.NoLand, "None"),
-    ("a", A.DrawCrown, "Auction card"),
-    ("v", A.DrawVenture, "Venture card"),
-    ("p", A.Pass, "Pass"),
-    ("y", A.Accept, "Accept"),
-    ("n", A.Reject, "Reject"),
-    ("B", A.Bankrupt, "Bankrupt"),
-)
 
 
 class StadiumScreen(BidKeys, TradeKeys, TableScreen):
     HELP = HELP
     GAME = "Stadium"
-    DOING = {
-        "roll": "to roll",
-        "main": "to build or end the turn",
-        "land": "to buy land",
-        "draw": "to choose a card",
-        "speculate": "to buy a lot or not",
-        "auction": "to bid or pass",
-        "debt": "to raise money",
-        "trade": "to answer an offer",
-    }
+    PROMPTS = PROMPTS
     BOARD, AUCTION, LEDGER = BoardWidget, TurnPanel, LedgerPanel
-    ANSWERS, ANSWER_BINDINGS = answer_keys(ANSWER_KEYS)
     TRADE = StadiumTrade
     FULL_SIZE = (118, 36)  # the full board (93 columns) beside a Turn panel of 23
     BINDINGS = [
-        *ANSWER_BINDINGS,
+        *control_bindings(PROMPTS),
         Binding("enter", "confirm", "Confirm"),
         Binding("b", "place", "Build"),
         Binding("d", "demolish", "Demolish"),
