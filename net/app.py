@@ -18,7 +18,7 @@ from tui.replay import replay_screen
 
 from .served import ServedApp
 from .storage import StorageError
-from .table_screen import NetTable, net_screen_class, refresh_table_screen, screen_seats
+from .table_screen import NetTable, refresh_table_screen, screen_seats, table_screen
 from .tables import HostError
 
 ACTIVITY_CHECK_SECONDS = 2.0  # how often idleness is checked
@@ -212,9 +212,7 @@ class SessionApp(ServedApp):
         self.at_table = table_id
         self.host.remember_place(self.player, table_id)
         self._leave_screens()
-        screen = net_screen_class(table.game)(NetTable(self.host, table_id, self.player), seat=seat)
-        screen.table.refused = screen.not_made
-        self.push_screen(screen)
+        self.push_screen(table_screen(NetTable(self.host, table_id, self.player), seat=seat))
 
     def show_lobby(self) -> None:
         from .lobby import LobbyScreen

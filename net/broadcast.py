@@ -26,7 +26,7 @@ from .host import Host
 from .limits import STOP_SECONDS, Limits
 from .loop_share import Meter, SharedMeter
 from .served import ServedApp
-from .table_screen import NetTable, net_screen_class, refresh_table_screen
+from .table_screen import NetTable, refresh_table_screen, table_screen
 from .tables import CLOSED
 
 log = logging.getLogger("boomtown.net")
@@ -93,7 +93,7 @@ class SpectatorApp(ServedApp):
 
     def on_mount(self) -> None:
         self.host.subscribe(self)
-        self.push_screen(net_screen_class(self.table.hosted.game)(self.table, seat=None))
+        self.push_screen(table_screen(self.table, seat=None))
 
     def on_unmount(self) -> None:
         self.host.unsubscribe(self)

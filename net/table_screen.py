@@ -3,12 +3,10 @@
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable, Sequence
-from functools import cache
-from typing import TYPE_CHECKING, Any, Protocol, cast
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, Protocol, cast
 
 from textual.app import App
-from textual.binding import Binding
 
 from core.engine.actions import Action
 from core.engine.errors import IllegalAction
@@ -17,20 +15,14 @@ from core.text import sentence
 from play.table import Seat
 from tui.games import screen_class
 from tui.screens.dialogs import confirm_quit
+from tui.screens.table import TableScreen
+from tui.screens.venue import Venue
 from tui.widgets.key_bar import KeyBar
-from tui.widgets.log_panel import LogPanel
-from tui.widgets.panel import TextPanel, key_hints
+from tui.widgets.panel import key_hints
 
 from .chat import ChatLine
 from .host import Host
 from .tables import HUMAN, OPEN, WAITING, HostError, NetSeat
-
-if TYPE_CHECKING:  # a mixin the type checker reads as the table screen it is mixed into
-    from tui.screens.table import TableScreen
-
-    _TableScreen = TableScreen
-else:
-    _TableScreen = object
 
 
 def screen_seats(seats: Sequence[NetSeat]) -> list[Seat]:
@@ -140,10 +132,10 @@ def table_app(screen: Any) -> TableApp:
     return cast(TableApp, screen.app)
 
 
-class NetTableMixin(_TableScreen):
-    """What a game's screen gains at an SSH table: table chat, who is away, back to the lobby."""
+class NetVenue(Venue):
+    """A table at an SSH host: table chat, who is away, the way back to the lobby; the host
+    plays the bots and keeps the game."""
 
-    BINDINGS = [Binding("t", "chat", "Chat"), Binding("q", "leave", "Lobby")]
     KEYS_HELP = """\
 # Keys at every table
 
@@ -152,55 +144,56 @@ class NetTableMixin(_TableScreen):
 - `?` this help; `q` back to the lobby (you keep your seat: choose the table to come back).
 - `PageUp` / `PageDown` scroll the log.
 """
-
+    KEYS_LAST = ("take_back", "venue('chat')")  # the game's keys, then chat
+    LABELS = {"venue('leave')": "Lobby"}
     END_CHOICES = {"again": "Play again", "lobby": "Lobby"}  # or a replay
-    table: NetTable  # (the screen is given one)
     NO_TAKING_BACK = "At a shared table a move stands once the others have seen it."
-    _chat_seen = 0
+
+    def __init__(self, table: NetTable) -> None:
+        self.table = table
+        self._chat_seen = 0
+        table.refused = self.not_made
 
     def not_made(self, message: str) -> None:
         """A move this person sent was not made after all: it could not be saved, or another
         process's came first."""
-        if self.is_attached:
-            self.warn(message)
+        if self.screen.is_attached:
+            self.screen.warn(message)
 
-    def refresh_view(self) -> None:
-        super().refresh_view()
+    def status(self, line: str) -> str:
         notice = self.table.notice()
-        if notice:
-            self.query_one("#status", TextPanel).show_text(f"{self.status_line()} · {notice}")
+        return f"{line} · {notice}" if notice else line
 
-    def _refresh_keys(self) -> None:
-        if self.viewer is not None:
-            super()._refresh_keys()
-            return
-        # A spectator's shared screen: only the session's own keys work there (net.session).
+    def draws_keys(self) -> bool:
+        """A spectator's shared screen: only the session's own keys work there (net.session)."""
+        if self.screen.viewer is not None:
+            return False
         hints = key_hints(("q", "back to the lobby"), ("Esc", "too"))
         hints.append("  · spectators watch: chat is for the players", "dim")
-        self.query_one(KeyBar).show_text(hints)
+        self.screen.query_one(KeyBar).show_text(hints)
+        return True
 
-    def _append_log(self) -> None:
+    def new_lines(self, log: Sequence[str], shown: int) -> list[str]:
         """The game's new lines and the table's new chat, in the order they happened."""
         chat = self.table.hosted.chat
-        lines = merged_log(self.view.log, self._logged, chat.since(self._chat_seen))
-        self._logged, self._chat_seen = len(self.view.log), chat.total
-        if lines:
-            self.query_one("#log", LogPanel).write_lines(lines)
+        lines = merged_log(log, shown, chat.since(self._chat_seen))
+        self._chat_seen = chat.total
+        return lines
 
-    def action_chat(self) -> None:
+    def key_chat(self) -> None:
         from .lobby import ChatPrompt
 
         async def said(text: str | None) -> None:
             if text:
                 try:
-                    app = table_app(self)
+                    app = table_app(self.screen)
                     await app.host.chat(self.table.id, app.player, text)
                 except HostError as exc:  # too fast; or a finished game everyone else has left
-                    self.notify(sentence(str(exc)) + ".", severity="warning")
+                    self.screen.notify(sentence(str(exc)) + ".", severity="warning")
 
-        self.app.push_screen(ChatPrompt(), said)
+        self.screen.app.push_screen(ChatPrompt(), said)
 
-    def action_leave(self) -> None:
+    def key_leave(self) -> None:
         explanation = (
             "You keep your seat: choose this table in the lobby to come back. "
             "After a while on your turn, a bot plays for you."
@@ -208,19 +201,19 @@ class NetTableMixin(_TableScreen):
 
         def leave(yes: bool | None) -> None:
             if yes:
-                table_app(self).show_lobby()
+                table_app(self.screen).show_lobby()
 
-        self.app.push_screen(confirm_quit(explanation), leave)
+        self.screen.app.push_screen(confirm_quit(explanation), leave)
 
-    def end_choices(self) -> dict[str, str]:
+    def end_choices(self) -> Mapping[str, str]:
         """Players may play again (at a new table, with the same seats and options);
         spectators go back to the lobby."""
-        if self.viewer is None:
+        if self.screen.viewer is None:
             return {"lobby": "Lobby"}
         return self.END_CHOICES
 
     async def on_end_choice(self, choice: str | None) -> None:
-        app = table_app(self)
+        app = table_app(self.screen)
         host, player = app.host, app.player
         news = ""
         if choice == "again":
@@ -238,7 +231,7 @@ class NetTableMixin(_TableScreen):
         host.saw_the_end(self.table.id, player)
         app.show_lobby()
         if news:
-            self.app.notify(news)
+            self.screen.app.notify(news)
 
 
 def merged_log(game: Sequence[str], shown: int, chat: Sequence[ChatLine]) -> list[str]:
@@ -256,14 +249,12 @@ def merged_log(game: Sequence[str], shown: int, chat: Sequence[ChatLine]) -> lis
 def refresh_table_screen(app: App) -> None:
     """Redraw the app's table screen from the host, even under a dialog (a trade, a chat line)."""
     for screen in reversed(app.screen_stack):
-        if isinstance(screen, NetTableMixin):
+        if isinstance(screen, TableScreen) and isinstance(screen.venue, NetVenue):
             if screen.ready:  # else it is drawn when ready
                 screen.refresh_view()
             return
 
 
-@cache
-def net_screen_class(slug: str):
-    base = screen_class(slug)
-    # Textual gathers BINDINGS only from widget classes, so the mixin's are set here.
-    return type(f"Net{base.__name__}", (NetTableMixin, base), {"BINDINGS": NetTableMixin.BINDINGS})
+def table_screen(table: NetTable, seat: int | None) -> TableScreen:
+    """The game's table screen for a person at an SSH table (`seat` None: watching)."""
+    return screen_class(table.hosted.game)(table, NetVenue(table), seat=seat)

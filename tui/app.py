@@ -18,6 +18,7 @@ from .replay import replay_screen
 from .saves import autosave_path, data_dir, describe_save, load_replay, load_table
 from .screens.dialogs import Confirm
 from .screens.title import TitleScreen
+from .screens.venue import LocalVenue
 from .settings import keep_setting, load_settings
 from .terminal import blanking
 
@@ -105,7 +106,8 @@ class BoomtownApp(BaseApp):
             self.push_screen(replay_screen(*self._first_replay))
 
     def _table_screen(self, table: LocalTable):
-        return screen_class(table.match.spec.slug)(table, self.pace, self.save_path(table))
+        venue = LocalVenue(self.pace, self.save_path(table))
+        return screen_class(table.match.spec.slug)(table, venue)
 
     def start_game(
         self,

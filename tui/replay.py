@@ -2,33 +2,28 @@
 the game is over, with what it hid shown).
 
 `ReplayTable` has the shape of a table (`play.table.Table`) whose game is the record at a chosen
-position; `replay_screen_class(slug)` is the game's own screen with the replay's keys instead
-of the game's.
+position; `ReplayVenue` makes the game's own screen a replay: the position's keys instead of
+the game's.
 """
 
 from __future__ import annotations
 
-from functools import cache
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
-from textual.binding import Binding
+from textual.timer import Timer
 
 from core.engine.errors import IllegalAction
 from core.engine.replay import Replay
 from play.table import Seat
 
 from .games import screen_class
+from .screens.venue import SHARED_KEYS, Venue
+
+if TYPE_CHECKING:
+    from .screens.table import TableScreen
 
 REPLAY_PACES = (2.0, 1.2, 0.6, 0.3, 0.15, 0.05)  # seconds a move when it plays by itself
 FIRST_PACE = 2  # 0.6 s a move, until the viewer makes it faster or slower
-
-
-if TYPE_CHECKING:  # a mixin the type checker reads as the table screen it is mixed into
-    from .screens.table import TableScreen
-
-    _TableScreen = TableScreen
-else:
-    _TableScreen = object
 
 
 class ReplayTable:
@@ -82,22 +77,10 @@ class ReplayTable:
         return None
 
 
-class ReplayMixin(_TableScreen):
-    """What a game's screen becomes in a replay: the position's keys work, the game's do not."""
+class ReplayVenue(Venue):
+    """A finished game (or a save) again, move by move: the position's keys work, the game's
+    do not."""
 
-    BINDINGS = [  # a pair of keys shows as one on the key bar, so that all fit in 80 columns
-        Binding("left", "move(-1)", "Move", key_display="←→"),
-        Binding("right", "move(1)", "Forward", show=False),
-        Binding("up", "round(-1)", "Round", key_display="↑↓"),
-        Binding("down", "round(1)", "Round on", show=False),
-        Binding("home", "go('start')", "Start", show=False),
-        Binding("end", "go('end')", "End", show=False),
-        Binding("space", "play", "Play/pause"),
-        Binding("escape,q", "leave", "Close"),
-        Binding("plus,equals_sign", "pace(1)", "Speed", key_display="+-"),
-        Binding("minus", "pace(-1)", "Slower", show=False),
-    ]
-    KEYS_LAST = ("round(-1)", "play", "leave", "help", "pace(1)")  # the bar's order after ←→
     KEYS_HELP = """\
 # Keys in a replay
 
@@ -107,62 +90,80 @@ class ReplayMixin(_TableScreen):
   (from 2 s a move to 0.05 s).
 - `q` or `Esc`: back to the end of the game. `PageUp` / `PageDown` scroll the log.
 """
+    # a pair of keys shows as one on the key bar, so that all fit in 80 columns: ←→ first
+    KEYS_LAST = ("arrow('up')", "venue('play')", "venue('leave')", "help", "nudge(1)")
+    LABELS = {"venue('leave')": "Close"}
     WATCHING = ""
-    table: ReplayTable  # (the screen is given one)
-    REPLAY_ACTIONS = frozenset({"move", "round", "go", "play", "pace", "leave", "help", "log_page"})
+    plays = False
+    ARROWS = {"left": ("move", -1), "right": ("move", 1), "up": ("round", -1), "down": ("round", 1)}
 
-    _timer = None
+    _timer: Timer | None = None
     _pace = FIRST_PACE  # an index into REPLAY_PACES
 
-    def status_line(self) -> str:
+    @property
+    def table(self) -> ReplayTable:
+        table = self.screen.table
+        assert isinstance(table, ReplayTable)
+        return table
+
+    def allows(self, action: str, parameters: tuple) -> bool | None:
+        return True if action in SHARED_KEYS else super().allows(action, parameters)
+
+    def take(self, action: str, *parameters: Any) -> bool:
+        """The arrows move through the record, `+` and `-` set the pace, Escape closes."""
+        if action == "arrow":
+            how, step = self.ARROWS[parameters[0]]
+            self.move(step) if how == "move" else self.round(step)
+        elif action == "nudge":
+            self.pace(parameters[0])
+        else:
+            self.key_leave()
+        return True
+
+    def status(self, line: str) -> str:
         table = self.table
         playing = f", playing at {REPLAY_PACES[self._pace]:g} s a move" if self._timer else ""
-        return (
-            f"Replay, move {table.moves} of {table.replay.length}{playing} · "
-            f"{super().status_line()}"
-        )
+        return f"Replay, move {table.moves} of {table.replay.length}{playing} · {line}"
 
-    def check_action(self, action: str, parameters: tuple) -> bool | None:
-        return action in self.REPLAY_ACTIONS
-
-    def _finish(self) -> None:
+    def finished(self) -> bool:
         """The end of the record is a position like any other."""
+        return False
 
-    def action_move(self, step: int) -> None:
+    def move(self, step: int) -> None:
         self._go_to(self.table.moves + step)
 
-    def action_round(self, rounds: int) -> None:
+    def round(self, rounds: int) -> None:
         self._go_to(self.table.replay.round_start(self.table.moves, rounds))
 
-    def action_go(self, where: str) -> None:
+    def key_go(self, where: str) -> None:
         self._go_to(0 if where == "start" else self.table.replay.length)
 
-    def action_play(self) -> None:
+    def key_play(self) -> None:
         if self._timer is None:
             self._play()
         else:
             self._stop()
-            self.refresh_view()
+            self.screen.refresh_view()
 
-    def action_pace(self, step: int) -> None:
+    def pace(self, step: int) -> None:
         """Faster (1) or slower (-1), within REPLAY_PACES; at once if it is playing."""
         self._pace = max(0, min(self._pace + step, len(REPLAY_PACES) - 1))
         if self._timer is not None:
             self._timer.stop()
             self._play()
         else:
-            self.notify(f"Space plays at {REPLAY_PACES[self._pace]:g} s a move.")
+            self.screen.notify(f"Space plays at {REPLAY_PACES[self._pace]:g} s a move.")
 
     def _play(self) -> None:
-        self._timer = self.set_interval(REPLAY_PACES[self._pace], self.play_on)
-        self.refresh_view()
+        self._timer = self.screen.set_interval(REPLAY_PACES[self._pace], self.play_on)
+        self.screen.refresh_view()
 
     def play_on(self) -> None:
         """One move on, and a stop at the end of the game."""
         self._go_to(self.table.moves + 1, playing=True)
         if self.table.moves == self.table.replay.length:
             self._stop()
-            self.refresh_view()
+            self.screen.refresh_view()
 
     def _stop(self) -> None:
         if self._timer is not None:
@@ -173,20 +174,14 @@ class ReplayMixin(_TableScreen):
         if not playing:
             self._stop()
         self.table.go_to(moves)
-        self.refresh_view()
+        self.screen.refresh_view()
 
-    def action_leave(self) -> None:
+    def key_leave(self) -> None:
         self._stop()
-        self.dismiss()
+        self.screen.dismiss()
 
 
-@cache
-def replay_screen_class(slug: str):
-    base = screen_class(slug)
-    # Textual gathers BINDINGS only from widget classes, so the mixin's are set here.
-    return type(f"Replay{base.__name__}", (ReplayMixin, base), {"BINDINGS": ReplayMixin.BINDINGS})
-
-
-def replay_screen(replay: Replay, seats: list[Seat]):
+def replay_screen(replay: Replay, seats: list[Seat]) -> TableScreen:
     """The game's screen over `replay`, at the game's start, seen by a spectator."""
-    return replay_screen_class(replay.record.game)(ReplayTable(replay, seats), seat=None)
+    table = ReplayTable(replay, seats)
+    return screen_class(replay.record.game)(table, ReplayVenue(), seat=None)

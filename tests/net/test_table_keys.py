@@ -1,30 +1,24 @@
-"""At an SSH table a game's screen gains keys (chat, back to the lobby): none may take a key the
-game itself uses for something else, or that game's players would lose it over SSH."""
+"""The table screen has one set of keys for every venue (this computer, an SSH table, a replay):
+a game's screen may bind none of them, or Textual would keep the game's binding of that key and
+drop the table's (chat, back to the lobby, a replay's arrows), and the key would be lost."""
 
 import pytest
 from textual.binding import Binding
 
-from net.table_screen import NetTableMixin
 from tui.games import PLAYABLE, screen_class
+from tui.screens.table import TableScreen
 
 
-def game_keys(screen) -> dict[str, str]:
-    """Every key the game's screen answers, and the action it runs."""
-    keys: dict[str, str] = {}
-    for cls in reversed(screen.__mro__):
-        for binding in cls.__dict__.get("BINDINGS", ()):
-            if isinstance(binding, Binding):
-                for key in binding.key.split(","):
-                    keys[key.strip()] = binding.action
-    return keys
+def keys_of(bindings) -> set[str]:
+    return {key.strip() for b in bindings if isinstance(b, Binding) for key in b.key.split(",")}
 
 
 @pytest.mark.parametrize("game", PLAYABLE)
-def test_the_ssh_tables_keys_take_none_of_the_games_own(game):
-    own = game_keys(screen_class(game))
-    assert own, "the game's keys were found"
-    for binding in NetTableMixin.BINDINGS:
-        assert own.get(binding.key, binding.action) == binding.action, (
-            f"{game} uses {binding.key!r} for {own[binding.key]}; at an SSH table it would "
-            f"{binding.description.lower()} instead"
-        )
+def test_no_game_takes_a_key_the_table_screen_binds_for_its_venues(game):
+    table_keys = keys_of(TableScreen.BINDINGS)
+    assert {"t", "q", "left", "plus", "escape", "space"} <= table_keys
+    for cls in screen_class(game).__mro__:
+        if cls is TableScreen:
+            break
+        taken = keys_of(vars(cls).get("BINDINGS", ())) & table_keys
+        assert not taken, f"{cls.__name__} binds {sorted(taken)}, which the table screen binds"

@@ -10,7 +10,7 @@ import tui
 from net.host import Host
 from net.limits import Limits
 from net.storage import Storage
-from net.table_screen import NetTable, net_screen_class, refresh_table_screen
+from net.table_screen import NetTable, refresh_table_screen, table_screen
 from tui.base import BaseApp
 
 from .harness import play_until
@@ -44,9 +44,7 @@ class TablePreview(BaseApp):
         play_until(host, host.table(table.id), self.until)
         await host.chat(table.id, "ben", "nice [b]bid[/b]")
         host.table(table.id).away.add(1)
-        self.push_screen(
-            net_screen_class("bigshot")(NetTable(host, table.id, self.player), seat=self.seat)
-        )
+        self.push_screen(table_screen(NetTable(host, table.id, self.player), seat=self.seat))
 
     def lobby_changed(self) -> None:
         pass

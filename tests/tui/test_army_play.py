@@ -21,8 +21,8 @@ from tui.games.army.end import ArmyEnd
 from tui.games.army.screen import ArmyScreen
 from tui.games.army.trade import TradeScreen
 from tui.screens.dialogs import OutOfTheGame
-from tui.screens.table import FAST_PACE
 from tui.screens.title import TitleScreen
+from tui.screens.venue import FAST_PACE, LocalVenue
 
 from .test_play import play_to_the_end, settle
 
@@ -244,7 +244,7 @@ async def test_a_table_screen_closed_before_it_was_composed_is_mounted_bare_with
     app = app_for(table)
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
-        screen = ArmyScreen(table, 0, None)
+        screen = ArmyScreen(table, LocalVenue(), None)
         app.push_screen(screen)
         app.exit()
         await screen._close_messages()  # as the ending app closes what is left, unstarted
@@ -298,7 +298,7 @@ async def test_a_bankrupt_person_may_watch_the_bots_at_speed_or_leave():
         game = app.screen_stack[-2]
         await pilot.press("w")
         await pilot.pause()
-        assert app.screen is game and game.pace <= FAST_PACE and not table.state.is_over()
+        assert app.screen is game and game.venue.pace <= FAST_PACE and not table.state.is_over()
     app = BoomtownApp(army_table(1, army_person_bankrupt), pace=1.0, save_path=None)
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()

@@ -8,7 +8,7 @@ import pytest
 from boomtown.cli import _parser, main, make_replay_app
 from tui.app import BoomtownApp
 from tui.demo import game_over, table_at
-from tui.replay import ReplayMixin
+from tui.replay import ReplayVenue
 from tui.saves import FINISHED_KEPT, finished_dir, keep_finished, past_games
 from tui.screens.end import EndPage
 from tui.screens.past import PastGamesScreen
@@ -48,7 +48,7 @@ async def test_a_game_finished_here_is_replayed_from_the_title_screen(data_dir, 
         await pilot.press("enter")
         await pilot.pause()
         screen = app.screen
-        assert isinstance(screen, ReplayMixin)
+        assert isinstance(screen.venue, ReplayVenue)
         assert screen.table.replay.record.actions == finished.match.record.actions
         await pilot.press("end")
         await pilot.pause()
@@ -103,7 +103,7 @@ async def test_replay_on_the_command_line_opens_the_game_over_the_title(data_dir
     app = make_replay_app(_parser().parse_args(["replay", past_games()[0].key]))
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
-        assert isinstance(app.screen, ReplayMixin) and app.screen.table.moves == 0
+        assert isinstance(app.screen.venue, ReplayVenue) and app.screen.table.moves == 0
         await pilot.press("q")
         await pilot.pause()
         assert isinstance(app.screen, TitleScreen)

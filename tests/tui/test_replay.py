@@ -88,30 +88,30 @@ async def test_the_game_s_keys_do_nothing_in_a_replay():
 async def test_space_plays_the_moves_on_and_stops_at_the_end():
     async with replaying() as (screen, pilot):
         await pilot.press("space")
-        assert screen._timer is not None
-        screen.play_on()  # what each tick of the timer does
-        screen.play_on()
+        assert screen.venue._timer is not None
+        screen.venue.play_on()  # what each tick of the timer does
+        screen.venue.play_on()
         assert screen.table.moves == 2
         await pilot.press("end", "left")  # any step stops the play
-        assert screen._timer is None
+        assert screen.venue._timer is None
         await pilot.press("space")
-        screen.play_on()
-        assert screen.table.moves == screen.table.replay.length and screen._timer is None
+        screen.venue.play_on()
+        assert screen.table.moves == screen.table.replay.length and screen.venue._timer is None
 
 
 async def test_plus_and_minus_change_how_fast_it_plays_and_the_status_says_so():
     async with replaying() as (screen, pilot):
         await pilot.press("space")
         assert "playing at 0.6 s a move" in screen.status_line()
-        assert screen._timer._interval == 0.6
+        assert screen.venue._timer._interval == 0.6
         await pilot.press("plus", "plus", "plus", "plus")  # past the fastest: stays there
-        assert screen._timer._interval == 0.05 and "0.05 s a move" in screen.status_line()
+        assert screen.venue._timer._interval == 0.05 and "0.05 s a move" in screen.status_line()
         await pilot.press("minus")
-        assert screen._timer._interval == 0.15
+        assert screen.venue._timer._interval == 0.15
         await pilot.press("space")
-        assert screen._timer is None and "playing" not in screen.status_line()
+        assert screen.venue._timer is None and "playing" not in screen.status_line()
         await pilot.press("minus", "space")  # the pace is kept between plays
-        assert screen._timer._interval == 0.3
+        assert screen.venue._timer._interval == 0.3
 
 
 def test_a_finished_game_with_hidden_money_is_replayed_with_everyone_s_money_shown():

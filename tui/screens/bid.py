@@ -41,9 +41,7 @@ class BidEntry:
 # bid is a binding, digits too: a key a screen handles itself acts as it reaches the screen, a
 # binding once the key has bubbled up to the app, so a Backspace and a digit arriving together
 # (one SSH write) acted in the wrong order when only the digit was the screen's.
-BID_BINDINGS = [
-    Binding("plus,equals_sign", "bid_nudge(1)", show=False),
-    Binding("minus", "bid_nudge(-1)", show=False),
+BID_BINDINGS = [  # (`+` and `-` are the table screen's keys: they come to `nudge`)
     Binding("backspace", "bid_erase", show=False),
     *(Binding(str(digit), f"bid_digit({digit})", show=False) for digit in range(10)),
 ]
@@ -68,6 +66,9 @@ class BidKeys(_TableScreen):
         if self.bidding():
             self.bid.nudge(delta)
             self.redraw()
+
+    def nudge(self, step: int) -> None:
+        self.action_bid_nudge(step)
 
     def action_bid_erase(self) -> None:
         if self.bidding():

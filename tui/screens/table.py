@@ -1,19 +1,15 @@
 """A game in progress: any game's screen builds on this one.
 
-It keeps the person at the keyboard's view current, runs this computer's bots in workers at a
-visible pace, hides the table between two people's turns when money is hidden (hot-seat), saves,
-and shows the end. A game's screen adds its panels (`panels`), draws a view (`show`) and turns
-keys into actions. The same screen serves a table on this computer and one at the SSH host.
+It keeps the person at the keyboard's view current, hides the table between two people's turns
+when money is hidden (hot-seat), binds the game's controls (play.prompt) and shows the end. A
+game's screen adds its panels (`panels`), draws a view (`show`) and moves its cursor. Where the
+game is played is the screen's venue (`venue.Venue`): this computer, an SSH table or a replay.
 """
 
 from __future__ import annotations
 
-import asyncio
-import contextlib
-from collections.abc import Callable, Coroutine
-from functools import partial
-from pathlib import Path
-from typing import TYPE_CHECKING, Any, ClassVar, Literal
+from collections.abc import Callable
+from typing import Any, ClassVar, Literal
 
 from rich.text import Text
 from textual import events
@@ -23,30 +19,24 @@ from textual.binding import Binding
 from textual.command import Hit, Hits, Provider
 from textual.containers import Horizontal, Vertical
 from textual.widget import Widget
-from textual.worker import Worker
 
 from core.engine.actions import Action
-from core.engine.errors import StaleAction
 from core.text import sentence
 from play.place import HOT_SEAT, REFUSAL_SECONDS, Place
 from play.prompt import Control, Prompts
-from play.table import LocalTable, Table
+from play.table import Table
 
 from ..base import BaseApp
 from ..replay import replay_screen
-from ..saves import forget_save, keep_finished, save_table
 from ..turn_bell import WAIT, TurnBell
 from ..widgets.key_bar import KeyBar
 from ..widgets.log_panel import LogPanel
 from ..widgets.panel import TextPanel
-from .dialogs import HandOver, Help, LogPage, OutOfTheGame, confirm_quit
+from .dialogs import HandOver, Help, LogPage
 from .end import EndPage
 from .page import Page
+from .venue import SHARED_KEYS, LocalVenue, Venue
 
-if TYPE_CHECKING:
-    from ..app import BoomtownApp
-
-FAST_PACE = 0.05  # seconds between bots' moves when a person out of the game watches fast
 MOVE_FIRST = 1.0  # the palette sorts by score: moves above Textual's own commands (score 0)
 
 
@@ -79,7 +69,8 @@ class GameCommands(Provider):
             screen.action_toggle_bell,
         )
         yield "Help: keys and rules", screen.action_help
-        yield "Save the game", screen.action_save
+        if isinstance(screen.venue, LocalVenue):
+            yield "Save the game", screen.venue.key_save
         yield "Leave the game", screen.action_leave
 
     async def discover(self) -> Hits:
@@ -119,29 +110,31 @@ def control_bindings(prompts: Prompts, aimed: bool = False) -> list[Binding]:
 
 class TableScreen(Page):
     COMMANDS = Page.COMMANDS | {GameCommands}
+    # One set of keys for every venue (a venue's label or takes its own; see `venue.Venue`).
+    # A game's screen binds none of these keys: Textual keeps a subclass's binding of a key
+    # and drops its base's.
     BINDINGS = [
         Binding("ctrl+z", "take_back", "Undo"),
         Binding("question_mark", "help", "Help"),
-        Binding("ctrl+s", "save", "Save", show=False),
+        Binding("ctrl+s", "venue('save')", "Save", show=False),
         Binding("h", "hint", "Hint", show=False),
-        Binding("q", "leave", "Quit"),
+        Binding("q", "venue('leave')", "Quit"),
         Binding("pageup", "log_page(1)", "Older log", show=False),
         Binding("pagedown", "log_page(-1)", "Newer log", show=False),
+        # shared with the game, on the key bar only where the venue takes them (a replay)
+        Binding("left", "arrow('left')", "Move", key_display="←→"),
+        Binding("right", "arrow('right')", show=False),
+        Binding("up", "arrow('up')", "Round", key_display="↑↓"),
+        Binding("down", "arrow('down')", show=False),
+        Binding("plus,equals_sign", "nudge(1)", "Speed", key_display="+-"),
+        Binding("minus", "nudge(-1)", show=False),
+        Binding("escape", "escape", show=False),
+        Binding("t", "venue('chat')", "Chat"),
+        Binding("home", "venue('go', 'start')", show=False),
+        Binding("end", "venue('go', 'end')", show=False),
+        Binding("space", "venue('play')", "Play/pause"),
     ]
-    KEYS_LAST = ("take_back",)  # the key bar lists the game's keys before Undo
-    HELP = ""  # the game's keys, then its rules in brief (Markdown); KEYS_HELP goes between
-    KEYS_HELP = f"""\
-# Keys at every table
-
-- `Ctrl+Z` (undo): take back your last move and the bots' replies to it, again for the move
-  before, as far back as the last die thrown or card drawn.
-- `Ctrl+P`: every action you may take now, searchable; type `bell` to have the terminal's bell
-  ring when your turn comes after {WAIT:g} s of others' play (on at an SSH host, off on your own).
-- `h` (hint): what a bot would play in your place now.
-- `?` this help; `q` leave (the game is saved after every move, and `Ctrl+S` saves too).
-- `PageUp` / `PageDown` scroll the log (where a small window has no room for it, `PageUp`
-  shows the whole log on a page of its own).
-"""
+    HELP = ""  # the game's keys, then its rules in brief (Markdown); the venue's keys between
     GAME = ""  # the game's title
     PROMPTS = Prompts({}, ())  # what the game asks, and the controls that answer it
     # the game's panels (a class, or anything that makes one from the keywords a widget takes)
@@ -149,48 +142,21 @@ class TableScreen(Page):
     AUCTION: ClassVar[Callable[..., Widget]] = Widget
     LEDGER: ClassVar[Callable[..., Widget]] = Widget
     FULL_SIZE = (110, 36)  # the smallest window the full layout fits; below, the compact one
-    WATCHING = " · watching"  # the status line's word for a spectator's screen
-    END_CHOICES = {"again": "Play again", "title": "Title", "quit": "Quit"}  # the end's buttons
-    NO_TAKING_BACK = (
-        "Nothing to take back: Undo goes back to your last move, as far as the "
-        "last die thrown or card drawn."
-    )
 
     def __init__(
-        self,
-        table: Table,
-        pace: float = 0.0,
-        save_path: Path | None = None,
-        seat: int | Literal["hot-seat"] | None = HOT_SEAT,
+        self, table: Table, venue: Venue, seat: int | Literal["hot-seat"] | None = HOT_SEAT
     ) -> None:
         super().__init__()
         self.table = table
         self.place = Place(table, self.PROMPTS, seat)  # whose view, their moves, refusals, hints
-        self.pace = pace
-        self.save_path = save_path
-        self.hot_seat = self.place.hot_seat
         self._logged = 0
         self._handing_over = False
         self._ended = False
-        self._saved_version = self.view.version  # the game as last saved
-        self._save_failure = ""  # why the last save failed, once said
+        self.venue = venue
+        venue.attach(self)
         self._keys_for: tuple | None = None  # what the footer's keys were last worked out for
         self._drawn = None  # the view the panels show
         self._bell = TurnBell()
-
-    @property
-    def local_table(self) -> LocalTable:
-        """The table, a game on this computer: the screen's own bots, saves and leaving for the
-        title are for such a table only (TypeError at any other)."""
-        if not isinstance(self.table, LocalTable):
-            raise TypeError("a game on this computer only")
-        return self.table
-
-    def _local_app(self) -> BoomtownApp:
-        """The app on this computer, for a game on this computer (TypeError in another)."""
-        from ..app import local_app
-
-        return local_app(self)
 
     @property
     def base_app(self) -> BaseApp:
@@ -271,7 +237,7 @@ class TableScreen(Page):
     def refresh_view(self) -> None:
         table = self.table
         if not table.is_over():
-            self._autosave()  # before anything is shown: a hand-over may be left with Ctrl+Q
+            self.venue.moved()  # before anything is shown: a hand-over may be left with Ctrl+Q
         actor = self.place.next_at_keyboard()
         if actor is not None:
             if self.place.needs_hand_over(self.view):
@@ -290,11 +256,12 @@ class TableScreen(Page):
         if table.is_over():
             self._finish()
         else:
-            self._schedule_bot()
-            self._offer_a_way_out()
+            self.venue.going_on()
 
     def _refresh_keys(self) -> None:
         """Re-check which keys apply only when the kinds of legal actions change."""
+        if self.venue.draws_keys():
+            return
         view = self.view
         keys_for = (
             getattr(view, "phase", None),
@@ -311,9 +278,10 @@ class TableScreen(Page):
         if len(lines) < self._logged:  # a move was taken back
             self.query_one("#log", LogPanel).keep(len(lines))
             self._logged = len(lines)
-        if len(lines) > self._logged:
-            self.query_one("#log", LogPanel).write_lines(lines[self._logged :])
-            self._logged = len(lines)
+        new = self.venue.new_lines(lines, self._logged)  # and the table's chat, at a host
+        self._logged = len(lines)
+        if new:
+            self.query_one("#log", LogPanel).write_lines(new)
 
     def _hand_over(self, seat: int) -> None:
         if self._handing_over:
@@ -330,98 +298,24 @@ class TableScreen(Page):
 
         self.app.push_screen(HandOver(self.table.seats[seat].name), ready)
 
-    def _schedule_bot(self) -> None:
-        seat = self.table.bot_to_move()
-        if seat is not None and not self._skipping:
-            self._run_bots(partial(self._bot_turn, seat))
-
-    def _run_bots(self, work: Callable[[], Coroutine[None, None, None]]) -> Worker[None]:
-        """Run the bots' `work` in their one worker, replacing any before it: the worker makes
-        the coroutine when it starts, so one replaced before it starts leaves no coroutine
-        never awaited behind."""
-        return self.run_worker(work, group="bots", exclusive=True)
-
-    # -- when the people at this keyboard are out of the game --------------------------------------
-
-    _out_offered = False
-    _skipping = False
-
     def players_out(self) -> set[int]:
         """The seats out of the game (bankrupt) while it goes on; a game screen says which."""
         return set()
-
-    def _offer_a_way_out(self) -> None:
-        """Everyone at this keyboard is out and bots play on: watch fast, skip, or leave."""
-        if self._out_offered or not self.hot_seat:
-            return
-        humans = self.place.human_seats()
-        out = self.players_out()
-        if not humans or not set(humans) <= out:
-            return
-        self._out_offered = True  # asked over the table as it stands, once it is drawn
-        self.call_after_refresh(
-            self.app.push_screen, OutOfTheGame(len(self.table.seats) - len(out)), self._on_out
-        )
-
-    def _on_out(self, choice: str | None) -> None:
-        if choice == "watch":
-            self.pace = min(self.pace, FAST_PACE)
-        elif choice == "result":
-            self._skipping = True
-            self._run_bots(self._play_to_the_end)
-        else:
-            if self.save_path is not None:
-                forget_save(self.save_path)  # nobody here is left to continue it
-            self._local_app().switch_to_title()
-
-    async def _play_to_the_end(self) -> None:
-        """The bots' moves to the end of the game, off the event loop, then the result."""
-        table = self.local_table
-
-        def play() -> None:
-            while (seat := table.bot_to_move()) is not None:
-                version, action = table.bot_choice(seat)
-                with contextlib.suppress(StaleAction):  # a bot move already on its way
-                    table.act(seat, action, version)
-
-        await asyncio.to_thread(play)
-        self.refresh_view()
-
-    async def _bot_turn(self, seat: int) -> None:
-        if self.pace:
-            await asyncio.sleep(self.pace)
-        version, action = await asyncio.to_thread(self.local_table.bot_choice, seat)
-        try:
-            self.table.act(seat, action, version)
-        except StaleAction:
-            pass  # the game moved on while the bot thought; it will be asked again
-        self.refresh_view()
-
-    def _autosave(self) -> None:
-        """Save after every action: however the app ends (q, Ctrl+Q, Ctrl+C, a closed
-        terminal, a signal), the saved game is the one played."""
-        if self.save_path is None:
-            return
-        version = self.table.view(None).version
-        if version != self._saved_version:
-            self._saved_version = version
-            self.action_save(quiet=True)
 
     def _finish(self) -> None:
         if self._ended:
             return
         self._ended = True
-        if self.save_path is not None:  # nothing left to continue, but a game to watch again
-            keep_finished(self.local_table)
-            forget_save(self.save_path)
+        if not self.venue.finished():
+            return
         end = self.end_screen(self.table.view(None))
-        end.choices = self.end_choices()
+        end.choices = dict(self.venue.end_choices())
         end.assisted = self.table.assisted
         replay = self.table.replayable()
         if replay is not None:
             seats = list(self.table.seats)
             end.replay = lambda: replay_screen(replay, seats)
-        self.app.push_screen(end, self.on_end_choice)
+        self.app.push_screen(end, self.venue.on_end_choice)
 
     # -- what a game's screen provides -------------------------------------------------------------
 
@@ -434,7 +328,8 @@ class TableScreen(Page):
 
     def status_line(self) -> str:
         """The game, the round, who must act and what they decide."""
-        return self.place.status(self.GAME, self.round_text(), self.WATCHING)
+        line = self.place.status(self.GAME, self.round_text(), self.venue.WATCHING)
+        return self.venue.status(line)
 
     def round_text(self) -> str:
         """The round, and the round limit if the game has one set."""
@@ -443,18 +338,6 @@ class TableScreen(Page):
 
     def end_screen(self, view: Any) -> EndPage:
         raise NotImplementedError
-
-    def end_choices(self) -> dict[str, str]:
-        """The end screen's buttons: answer -> label."""
-        return self.END_CHOICES
-
-    async def on_end_choice(self, choice: str | None) -> None:
-        if choice == "again":
-            self._local_app().play_again(self.local_table)
-        elif choice == "title":
-            self._local_app().switch_to_title()
-        else:
-            self.app.exit()
 
     # -- acting ------------------------------------------------------------------------------------
 
@@ -515,6 +398,11 @@ class TableScreen(Page):
     def check_action(self, action: str, parameters: tuple) -> bool | None:
         if self.has_class("-too-small"):
             return False  # the game is hidden behind "make the window larger": no key acts
+        taken = self.venue.allows(action, parameters)
+        if taken is not None:  # the venue's own key, or one it shares and takes
+            return taken
+        if not self.venue.plays and action not in ("help", "log_page"):
+            return False
         view = getattr(self, "view", None)
         if action == "answer":  # a key that sends one action: shown while the game lists it
             return view is None or self._control(parameters).action(view.legal) is not None
@@ -523,6 +411,19 @@ class TableScreen(Page):
         if action == "aim":  # on your move: a move the rules refuse says why
             return view is None or self._mine()
         return self.allows(action, parameters)
+
+    @property
+    def keys_last(self) -> tuple[str, ...]:
+        """The actions the key bar lists after the game's keys, in that order (the venue's)."""
+        return self.venue.KEYS_LAST
+
+    def key_label(self, binding: Binding) -> str:
+        """A key's label on the key bar here (the venue's, if it has one); "" keeps it off, as
+        it does a key the game shares with a venue that leaves it to the game (the arrows)."""
+        _, name, parameters = parse_action(binding.action)
+        if name in SHARED_KEYS and not self.venue.allows(name, parameters):
+            return ""
+        return self.venue.LABELS.get(binding.action, binding.description)
 
     def key_shown(self, action: str) -> bool:
         """A key acting on what the cursor is on is listed while a move of its kind is legal."""
@@ -556,26 +457,65 @@ class TableScreen(Page):
 
     def refusal(self, key: str) -> str | None:
         """Why `key`, one of the game's keys, does nothing now; None when it acts, or is not
-        one (the arrows and other keys left off the key bar say nothing). A game's screen
-        binds its keys before a table's own, so the first found is the one meant."""
+        one (the arrows and other keys left off the key bar say nothing, and so does every
+        game key in a replay). A game's screen binds its keys before a table's own, so the
+        first found is the one meant."""
         keyed = [
             b
             for cls in type(self).__mro__
             for b in vars(cls).get("BINDINGS", ())
-            if isinstance(b, Binding) and b.show and key in b.key.split(",")
+            if isinstance(b, Binding)
+            and b.show
+            and self.key_label(b)
+            and key in b.key.split(",")
+            and self._venue_has(b.action)
         ]
         if not keyed or self.has_class("-too-small") or self.table.is_over():
+            return None
+        if not self.venue.plays:
             return None
         active = self.active_bindings.get(key)
         if active is not None and active.enabled:
             return None
         binding = keyed[0]
-        described = " or ".join(dict.fromkeys(b.description for b in keyed))  # "Buy or Accept"
+        described = " or ".join(dict.fromkeys(self.key_label(b) for b in keyed))  # "Buy or Accept"
         if binding.action == "take_back":
-            return self.NO_TAKING_BACK
+            return self.venue.NO_TAKING_BACK
         _, action, parameters = parse_action(binding.action)
         fixed = self._control(parameters).fixed if action == "answer" else None
         return self.place.why_key_does_nothing(described, self.kind_of(action, parameters), fixed)
+
+    def _venue_has(self, action: str) -> bool:
+        """Whether a key's action is there in this venue (a venue's key is only in its own)."""
+        _, name, parameters = parse_action(action)
+        return name != "venue" or bool(self.venue.allows(name, parameters))
+
+    def action_venue(self, name: str, *parameters: Any) -> None:
+        getattr(self.venue, f"key_{name}")(*parameters)
+
+    def action_leave(self) -> None:
+        self.action_venue("leave")
+
+    def action_arrow(self, name: str) -> None:
+        if not self.venue.take("arrow", name):
+            self.arrow(name)
+
+    def action_nudge(self, step: int) -> None:
+        if not self.venue.take("nudge", step):
+            self.nudge(step)
+
+    def action_escape(self) -> None:
+        if not self.venue.take("escape"):
+            self.escape()
+
+    def arrow(self, name: str) -> None:
+        """An arrow key (`name` "left", "up"...) in play: a game with a cursor moves it."""
+
+    def nudge(self, step: int) -> None:
+        """`+` (1) or `-` (-1) in play: a game with a bid to type raises or lowers it."""
+
+    def escape(self) -> None:
+        """Escape in play: a game with something to cancel cancels it."""
 
     def action_answer(self, index: int) -> None:
         action = self._control((index,)).action(self.view.legal)
@@ -623,27 +563,5 @@ class TableScreen(Page):
         section of its HELP)."""
         cut = self.HELP.find("\n# ")
         if cut < 0:
-            return f"{self.HELP}\n{self.KEYS_HELP}"
-        return f"{self.HELP[: cut + 1]}\n{self.KEYS_HELP}{self.HELP[cut:]}"
-
-    def action_save(self, quiet: bool = False) -> None:
-        if self.save_path is None or self.table.is_over():
-            return
-        try:
-            save_table(self.local_table, self.save_path)
-        except OSError as exc:
-            if not quiet or str(exc) != self._save_failure:  # said once, not at every move
-                self.warn(f"Could not save: {exc}")
-            self._save_failure = str(exc)
-            return
-        self._save_failure = ""
-        if not quiet:
-            self.notify(f"Saved to {self.save_path}")
-
-    def action_leave(self) -> None:
-        def leave(yes: bool | None) -> None:
-            if yes:
-                self.action_save(quiet=True)
-                self._local_app().switch_to_title()
-
-        self.app.push_screen(confirm_quit(), leave)
+            return f"{self.HELP}\n{self.venue.KEYS_HELP}"
+        return f"{self.HELP[: cut + 1]}\n{self.venue.KEYS_HELP}{self.HELP[cut:]}"

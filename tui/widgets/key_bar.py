@@ -21,11 +21,12 @@ class KeyBar(TextPanel):
 
     def show_keys(self, screen) -> None:
         """The screen's shown, enabled bindings, once per key, in the order they are declared,
-        but those the screen names in `KEYS_LAST` after the rest, in that order (where the bar
-        is cut first on a narrow screen); a screen may keep a working key off the bar:
-        `key_shown`. Only whole keys are shown, then the palette, which lists every action."""
+        but those the screen names in `keys_last` after the rest, in that order (where the bar
+        is cut first on a narrow screen); a screen may label a key its own way (`key_label`, ""
+        for none) and keep a working key off the bar (`key_shown`). Only whole keys are shown,
+        then the palette, which lists every action."""
         keys, seen = [], set()
-        last = getattr(screen, "KEYS_LAST", ())
+        last = getattr(screen, "keys_last", ())
 
         def place(active) -> int:
             action = active.binding.action
@@ -33,8 +34,12 @@ class KeyBar(TextPanel):
 
         for active in sorted(screen.active_bindings.values(), key=place):
             binding = active.binding
+            label = (
+                screen.key_label(binding) if hasattr(screen, "key_label") else binding.description
+            )
             if (
                 not binding.show
+                or not label
                 or not active.enabled
                 or binding.action in seen
                 or not screen.key_shown(binding.action)
@@ -44,7 +49,7 @@ class KeyBar(TextPanel):
             keys.append(
                 Text.assemble(
                     (f" {screen.app.get_key_display(binding)} ", KEY_STYLE),
-                    f" {binding.description}  ",
+                    f" {label}  ",
                 )
             )
         self._keys = keys

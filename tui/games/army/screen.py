@@ -40,10 +40,6 @@ class ArmyScreen(BidKeys, TradeKeys, TableScreen):
         Binding("enter", "confirm", "Confirm"),
         *TRADE_BINDINGS,
         *control_bindings(PROMPTS, aimed=True),
-        Binding("left", "step(-1)", show=False),
-        Binding("right", "step(1)", show=False),
-        Binding("up", "arrow(1)", show=False),
-        Binding("down", "arrow(-1)", show=False),
         *BID_BINDINGS,
     ]
 
@@ -144,7 +140,14 @@ class ArmyScreen(BidKeys, TradeKeys, TableScreen):
     def aim(self, control: Control) -> Action:
         return control.at(self.cursor)
 
-    def action_step(self, direction: int) -> None:
+    def arrow(self, name: str) -> None:
+        """Left and right: along the board; up and down: the bid, or the viewer's deeds."""
+        if name in ("left", "right"):
+            self.along(-1 if name == "left" else 1)
+        else:
+            self.up_or_down(1 if name == "up" else -1)
+
+    def along(self, direction: int) -> None:
         """Move the cursor one square along the board (to the next site when placing)."""
         view = self.view
         places = [a.square for a in view.legal if isinstance(a, A.Place)]
@@ -155,7 +158,7 @@ class ArmyScreen(BidKeys, TradeKeys, TableScreen):
             self.cursor = (self.cursor + direction) % SQUARES_COUNT
         self.redraw()
 
-    def action_arrow(self, direction: int) -> None:
+    def up_or_down(self, direction: int) -> None:
         """Raise or lower the bid in an auction; elsewhere, jump to the viewer's next deed."""
         view = self.view
         if self.bidding():
@@ -163,7 +166,7 @@ class ArmyScreen(BidKeys, TradeKeys, TableScreen):
             return
         mine = [s for s in DEEDS if view.viewer is not None and view.owner[s] == view.viewer]
         if not mine:
-            self.action_step(direction)
+            self.along(direction)
             return
         later = [s for s in mine if (s - self.cursor) * direction > 0]
         self.cursor = (

@@ -17,6 +17,7 @@ from .help import HELP
 from .panels import AuctionPanel, Entry, LedgerPanel
 
 ROLL, *ANSWERS = control_bindings(PROMPTS)  # Enter comes second on the key bar
+ARROWS = {"left": (-1, 0), "right": (1, 0), "up": (0, -1), "down": (0, 1)}
 GRID = {(lot.row, lot.col): i for i, lot in enumerate(LOTS)}
 
 
@@ -30,10 +31,6 @@ class BigShotScreen(BidKeys, TableScreen):
         Binding("enter", "confirm", "Confirm"),
         *ANSWERS,
         Binding("c", "next_cube", "Cube"),
-        Binding("up", "arrow(0, -1)", show=False),
-        Binding("down", "arrow(0, 1)", show=False),
-        Binding("left", "arrow(-1, 0)", show=False),
-        Binding("right", "arrow(1, 0)", show=False),
         *BID_BINDINGS,
     ]
 
@@ -106,7 +103,8 @@ class BigShotScreen(BidKeys, TableScreen):
             self.cube = colours[(colours.index(self.cube) + 1) % len(colours)]
             self.redraw()
 
-    def action_arrow(self, dx: int, dy: int) -> None:
+    def arrow(self, name: str) -> None:
+        dx, dy = ARROWS[name]
         phase = self.view.phase
         if phase == "bid":
             self.action_bid_nudge(-dy)

@@ -54,7 +54,6 @@ class MillionScreen(TableScreen):
         Binding("enter", "confirm", "Drive/take"),
         *control_bindings(PROMPTS, aimed=True),
         Binding("tab", "next_target", "Next", show=False),
-        *(Binding(name, f"arrow('{name}')", show=False) for name in DIRECTIONS),
     ]
 
     def __init__(self, *args, **kwargs) -> None:
@@ -178,7 +177,7 @@ class MillionScreen(TableScreen):
             self.cursor, self.pick = action.space, None
             self.redraw()
 
-    def action_arrow(self, name: str) -> None:
+    def arrow(self, name: str) -> None:
         self.cursor, self.pick = STEPS[name][self.cursor], None
         self.redraw()
 

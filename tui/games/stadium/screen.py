@@ -24,6 +24,7 @@ from .look import LOT_AT, money
 from .panels import Entry, LedgerPanel, Placing, TurnPanel
 from .trade import StadiumTrade
 
+ARROWS = {"up": (-1, 0), "down": (1, 0), "left": (0, -1), "right": (0, 1)}  # (rows, columns)
 THOUSAND = 1_000  # a bid is typed in thousands of dollars
 
 
@@ -46,11 +47,6 @@ class StadiumScreen(BidKeys, TradeKeys, TableScreen):
         Binding("f", "flip", "Turn", show=False),
         Binding("right_square_bracket", "card(1)", "Card", show=False),
         Binding("left_square_bracket", "card(-1)", show=False),
-        Binding("escape", "stop_placing", "Cancel", show=False),
-        Binding("up", "arrow(-1, 0)", show=False),
-        Binding("down", "arrow(1, 0)", show=False),
-        Binding("left", "arrow(0, -1)", show=False),
-        Binding("right", "arrow(0, 1)", show=False),
         *BID_BINDINGS,
     ]
 
@@ -215,7 +211,7 @@ class StadiumScreen(BidKeys, TradeKeys, TableScreen):
             return self._mine() and (view.phase == "auction" or self.placing is not None)
         if action == "place":
             return A.Build in kinds and self.placing is None
-        if action in ("flip", "card", "stop_placing"):
+        if action in ("flip", "card", "escape"):
             return self.placing is not None
         if action == "demolish":
             return A.Demolish in kinds and self.placing is None
@@ -242,7 +238,8 @@ class StadiumScreen(BidKeys, TradeKeys, TableScreen):
     def action_bid_nudge(self, delta: int) -> None:
         super().action_bid_nudge(delta * 10)  # $10,000 steps
 
-    def action_arrow(self, drow: int, dcol: int) -> None:
+    def arrow(self, name: str) -> None:
+        drow, dcol = ARROWS[name]
         if self.bidding() and drow:
             self.action_bid_nudge(-drow)
             return
@@ -327,7 +324,8 @@ class StadiumScreen(BidKeys, TradeKeys, TableScreen):
         self.facing = turns[(turns.index(self.facing) + 1) % len(turns)]
         self.redraw()
 
-    def action_stop_placing(self) -> None:
+    def escape(self) -> None:
+        """Stop placing the card."""
         self.placing = None
         self.redraw()
         self._refresh_keys_now()
