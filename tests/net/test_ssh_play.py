@@ -5,6 +5,7 @@ import re
 import weakref
 
 from core.games.bigshot import actions as A
+from net.lobby import LobbyScreen
 from tui import turn_bell
 
 from .harness import (
@@ -274,6 +275,12 @@ async def test_a_table_you_make_is_selected_so_b_and_g_act_on_it(served):
     await ann.close()
 
 
+def lobby_of(session) -> int | None:
+    """The table a session's lobby has selected, once its lobby is up (else None)."""
+    screen = session.app.screen if session.app is not None else None
+    return screen.selected_id() if isinstance(screen, LobbyScreen) and screen.ready else None
+
+
 async def test_reconnecting_puts_you_back_at_the_table_you_were_at(served):
     server, port = served
     first = await table_with(server, ["ann", "ben"], bots=2, seed=3)
@@ -286,7 +293,7 @@ async def test_reconnecting_puts_you_back_at_the_table_you_were_at(served):
     await ann.press("y")
     await ann.wait_for("You are ann")
     await ann.press("\x1b[B")  # down to the second table
-    await until(lambda: next(iter(server.sessions)).app.screen.selected_id() == second.id)
+    await until(lambda: lobby_of(next(iter(server.sessions))) == second.id)
     await ann.press("\r")
     await until(lambda: next(iter(server.sessions)).app.at_table == second.id)
     await ann.close()
@@ -298,12 +305,7 @@ async def test_reconnecting_puts_you_back_at_the_table_you_were_at(served):
     watcher = await connect(port, "dan")
     await watcher.wait_for("You are dan")
     await watcher.press("\x1b[B")  # dan watches the second table
-    await until(
-        lambda: any(
-            s.name == "dan" and s.app is not None and s.app.screen.selected_id() == second.id
-            for s in server.sessions
-        )
-    )
+    await until(lambda: any(s.name == "dan" and lobby_of(s) == second.id for s in server.sessions))
     await watcher.press("w")
     await until(lambda: second.watchers.get("dan") == 1)
     await watcher.close()
