@@ -11,7 +11,7 @@ stacked (a new one replaces it), except an auction's `OpenAuction`, which a stat
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import ClassVar, Generic, TypeVar
+from typing import ClassVar, Generic, Self, TypeVar
 
 from .actions import Offer
 from .auction import OpenAuction
@@ -58,8 +58,8 @@ class AuctionLot(Frame):
     def seat(self) -> int:
         return self.auction.bidder
 
-    def copy(self) -> AuctionLot:
-        return AuctionLot(self.auction.copy(), self.square, self.piece)
+    def copy(self) -> Self:
+        return type(self)(self.auction.copy(), self.square, self.piece)
 
 
 @dataclass(slots=True)

@@ -225,6 +225,7 @@ def test_loans_pay_nine_then_eight_then_seven_and_cost_ten_each():
         payouts.append(state.cash(colour) - before)
         to_placement(state, {})  # nobody bids; the roller places no cubes; next round
         state.to_place = [0, 0, 0, 0]
+        state.stack.clear()  # (no cubes left to place)
         lots.end_round(state)
         state.current = state._find_actor()
     assert payouts == [9, 8, 7]
@@ -293,7 +294,7 @@ def finish(state, owners, cash=None, loans=None):
         state.ledger.transfer(18, colour, 4, state.cash(colour) - amount, "test")
     for colour, n in (loans or {}).items():
         state.loans[colour] = n
-    state.phase = "over"
+    state.stage = "over"
     return decide(state)
 
 

@@ -9,12 +9,13 @@ loans' payouts, nothing spent). The die to come is drawn from a generator seeded
 from __future__ import annotations
 
 from core.engine.auction import OpenAuction
+from core.engine.decisions import Frame
 from core.engine.ledger import Ledger, Transfer
 from core.engine.rng import Rng
 
 from . import actions as A
 from .board import COLOURS, LOAN_DEBT, START_CASH
-from .phases import BANK
+from .phases import BANK, OVER, ROLL, CubeAuction, CubesToPlace, LoanQuestion, Payment
 from .state import GHOST_SEAT, BigShotState
 from .view import BigShotView
 
@@ -24,6 +25,8 @@ def determinize(view: BigShotView, seat: int | None, rng: Rng) -> BigShotState:
         raise ValueError("a view is determinized for the seat that sees it")
     state = BigShotState.__new__(BigShotState)
     state.players, state.seat_colours, state.ghost = view.players, view.seat_colours, view.ghost
+    state.n, state.bank = len(view.players), BANK
+    state.active, state.winners, state.end_reason = [True] * state.n, (), ""
     state.colour_seat = [GHOST_SEAT] * len(COLOURS)
     for owner, colours in enumerate(view.seat_colours):
         for colour in colours:
@@ -41,21 +44,13 @@ def determinize(view: BigShotView, seat: int | None, rng: Rng) -> BigShotState:
     state.lot_cubes = [sum(counts) for counts in view.lots]
     for name in ("owners", "settled", "retired", "loans", "to_place"):
         setattr(state, name, list(getattr(view, name)))
-    for name in (
-        "broker",
-        "round",
-        "roller",
-        "phase",
-        "loan_order",
-        "loan_turn",
-        "winner",
-        "price",
-        "version",
-    ):
+    for name in ("broker", "round", "version"):
         setattr(state, name, getattr(view, name))
+    state.turn = state.starter = view.roller
+    state.stage = OVER if view.phase == OVER else ROLL
     state.loan_round = [view.round if borrowed else 0 for borrowed in view.borrowed_this_round]
     state.ledger = _ledger(view, rng)
-    state.auction = _auction(view)
+    state.stack = _decisions(view)
     state.events = list(view.events)
     state.round_ends = list(view.round_ends)
     state.open_places = A.open_places(view.settled)
@@ -94,11 +89,18 @@ def _shown_to_hold(view: BigShotView, rng: Rng) -> dict[int, int]:
     return {colours[rng.below(len(colours))]: auction.high}
 
 
-def _auction(view: BigShotView) -> OpenAuction | None:
+def _decisions(view: BigShotView) -> list[Frame]:
+    """The decision the view waits for, on the stack as the state keeps it."""
+    if view.phase == "loans":
+        return [LoanQuestion(view.loan_order, view.loan_turn)]
+    if view.phase == "pay":
+        return [Payment(view.winner, view.price)]
+    if view.phase == "place":
+        return [CubesToPlace(view.winner, view.price)]
     seen = view.auction
     if seen is None:
-        return None
-    return OpenAuction.resume(
+        return []
+    auction = OpenAuction.resume(
         seen.bidders,
         seen.bidder,
         seen.high,
@@ -108,3 +110,4 @@ def _auction(view: BigShotView) -> OpenAuction | None:
         seen.acted,
         free_to=seen.free_to,
     )
+    return [CubeAuction(auction, view.broker)]

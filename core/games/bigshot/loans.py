@@ -8,7 +8,16 @@ from typing import TYPE_CHECKING
 
 from . import actions as A
 from .board import LOAN_DEBT, MAX_LOANS
-from .phases import ANY_TIME, BANK, BEFORE_AUCTION, BEFORE_FIRST_BID, BID, LOANS, OVER, WHEN_SHORT
+from .phases import (
+    ANY_TIME,
+    BANK,
+    BEFORE_AUCTION,
+    BEFORE_FIRST_BID,
+    OVER,
+    WHEN_SHORT,
+    CubeAuction,
+    LoanQuestion,
+)
 
 if TYPE_CHECKING:
     from .state import BigShotState
@@ -23,20 +32,21 @@ def loan_allowed_now(state: BigShotState, seat: int, colour: int) -> bool:
     if (
         state.loan_round[colour] == state.round
         or state.loans[colour] >= MAX_LOANS
-        or state.phase == OVER
+        or state.stage == OVER
     ):
         return False
     window = state.loan_window
     if window == ANY_TIME:
         return True
+    top = state.stack[-1] if state.stack else None
     if window == BEFORE_AUCTION:
-        return state.phase == LOANS and state.current == seat
-    if state.phase != BID or state.bidding.bidder != seat:
+        return isinstance(top, LoanQuestion) and state.current == seat
+    if not isinstance(top, CubeAuction) or top.auction.bidder != seat:
         return False
-    if window == BEFORE_FIRST_BID and state.bidding.has_acted(seat):
+    if window == BEFORE_FIRST_BID and top.auction.has_acted(seat):
         return False
     if state.when_short:
-        return state.cash(colour) < state.bidding.minimum
+        return state.cash(colour) < top.auction.minimum
     return True
 
 
@@ -65,16 +75,20 @@ def why_no_loan(state: BigShotState, seat: int, colour: int) -> str | None:
     return None
 
 
+def ask_for_loans(state: BigShotState, order: tuple[int, ...], first: int) -> None:
+    """Ask the first player from place `first` in bidding `order` who can still borrow whether
+    they take a loan; when nobody is left to ask, the bidding starts."""
+    for asked in range(first, len(order)):
+        if any(can_borrow(state, c) for c in state.seat_colours[order[asked]]):
+            state.stack.append(LoanQuestion(order, asked))
+            return
+    state._open_auction(order)
+
+
 def next_loan_request(state: BigShotState) -> None:
-    """Move the loan question to the next seat that can still borrow, or start the bidding."""
-    while True:
-        state.loan_turn += 1
-        if state.loan_turn == len(state.loan_order):
-            state._open_auction(state.loan_order)
-            return
-        seat = state.loan_order[state.loan_turn]
-        if any(can_borrow(state, c) for c in state.seat_colours[seat]):
-            return
+    """The one asked is done: ask the next player who can still borrow, or start the bidding."""
+    question = state.answered(LoanQuestion)
+    ask_for_loans(state, question.order, question.asked + 1)
 
 
 def lend(state: BigShotState, colour: int) -> None:
@@ -83,7 +97,8 @@ def lend(state: BigShotState, colour: int) -> None:
     payout = LOAN_DEBT - state.loans[colour]
     state.ledger.transfer(state.round, BANK, colour, payout, f"loan {state.loans[colour]}")
     state._say("takes-loan", state.names[colour], payout, LOAN_DEBT * state.loans[colour])
-    if state.phase == LOANS and not any(
-        can_borrow(state, c) for c in state.seat_colours[state.current]
+    top = state.stack[-1] if state.stack else None
+    if isinstance(top, LoanQuestion) and not any(
+        can_borrow(state, c) for c in state.seat_colours[top.seat]
     ):
         next_loan_request(state)

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 from . import actions as A
 from .board import COLOURS, LOT_CAPACITY, LOTS, N_LOTS, NO_CUBES, ONE_MORE, ROUNDS, lot_winner
-from .phases import OVER, ROLL
+from .phases import OVER, CubesToPlace
 from .scoring import decide
 
 if TYPE_CHECKING:
@@ -18,10 +18,11 @@ def place(state: BigShotState, colour: int, lot: int) -> None:
     state.to_place[colour] -= 1
     state.lots[lot] = ONE_MORE[state.lots[lot]][colour]
     state.lot_cubes[lot] += 1
-    state._say("places", state.players[state.winner], COLOURS[colour], LOTS[lot].name)
+    state._say("places", state.players[state.current], COLOURS[colour], LOTS[lot].name)
     if state.lot_cubes[lot] == LOT_CAPACITY:
         settle(state, lot)
     if not any(state.to_place):
+        state.answered(CubesToPlace)
         end_round(state)
 
 
@@ -46,14 +47,13 @@ def end_round(state: BigShotState) -> None:
         for lot in range(N_LOTS):
             if not state.settled[lot] and state.lot_cubes[lot]:
                 settle(state, lot)
-        state.phase = OVER
+        state.stage = OVER
         state.final = decide(state)
         state._say("game-over", state.final.reason)
         if state.hidden:
             state._reveal()  # everyone's cash shows
     state.round_ends.append((tuple(state.owners), tuple(state.ledger.balances), tuple(state.loans)))
-    if state.phase == OVER:
+    if state.stage == OVER:
         return
     state.round += 1
-    state.roller = (state.roller + 1) % len(state.players)
-    state.phase = ROLL
+    state.turn = (state.turn + 1) % state.n  # the next player rolls

@@ -1,7 +1,9 @@
 """Big Shot's rules: a round is a roll, (in some variants) loan requests, an auction, and placement.
 
-The state is mutated only through `GameState.step`/`apply`, which check `why_illegal` first.
-Internally it is a handful of flat lists so that copying and stepping stay cheap for bots.
+The round is the roller's turn on the kit's stack of decisions (`phases`): the loan question,
+the auction, the payment and the placing are frames, the roll is the turn's stage. The state is
+mutated only through `GameState.step`/`apply`, which check `why_illegal` first. Its board is a
+handful of flat lists so that copying and stepping stay cheap for bots.
 """
 
 from __future__ import annotations
@@ -9,14 +11,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from core.engine.actions import Action
+from core.engine import bidding
+from core.engine.actions import Action, Offer
 from core.engine.auction import OpenAuction
 from core.engine.chance import DIE, Chance
 from core.engine.errors import NOT_YOUR_TURN
-from core.engine.events import Recorded
-from core.engine.game import GameState, Result
+from core.engine.game import Result
 from core.engine.ledger import Ledger
-from core.engine.rng import Rng
+from core.engine.turns import StackedTurns
 
 from . import actions as A
 from . import loans, lots
@@ -42,6 +44,9 @@ from .phases import (
     PLACE,
     ROLL,
     WHEN_SHORT,
+    CubeAuction,
+    CubesToPlace,
+    Payment,
 )
 from .scoring import decide
 from .sentences import SENTENCES
@@ -71,8 +76,9 @@ def chosen_colours(text: str, players: int) -> list[int] | None:
     return picked + [c for c in range(len(COLOURS)) if c not in picked]
 
 
-class BigShotState(GameState):
+class BigShotState(StackedTurns[Offer]):  # (no trades)
     sentences = SENTENCES
+    RULES = (bidding,)  # the kit plays bids and passes
     COPIED = (
         "spaces",
         "space_cubes",
@@ -87,7 +93,6 @@ class BigShotState(GameState):
         "round_ends",
     )
     __slots__ = (
-        "players",
         "seat_colours",
         "colour_seat",
         "ghost",
@@ -102,16 +107,8 @@ class BigShotState(GameState):
         "owners",
         "settled",
         "retired",
-        "ledger",
         "loans",
         "loan_round",
-        "roller",
-        "phase",
-        "auction",
-        "loan_order",
-        "loan_turn",
-        "winner",
-        "price",
         "to_place",
         "round_ends",
         "names",
@@ -122,8 +119,8 @@ class BigShotState(GameState):
 
     def __init__(self, players: Sequence[str], seed: int, options: dict[str, Any]) -> None:
         n = len(players)
-        self.players = tuple(players)
-        self.rng = rng = Rng(seed)
+        self._begin_game(players, seed)
+        rng = self.rng
         cards = chosen_colours(options["colours"], n)
         if cards is None:
             cards = list(range(len(COLOURS)))
@@ -165,42 +162,24 @@ class BigShotState(GameState):
         self.settled = [False] * N_LOTS
         self.retired = [0] * len(COLOURS)  # cubes taken off settled lots
 
-        self.ledger = Ledger(len(COLOURS))
-        self.events: list[Recorded] = []  # what happened, in order
-        self.round = 1
+        self.ledger = Ledger(len(COLOURS))  # an account for each colour (the ghost's too)
+        self.bank = BANK
         for colour, seat in enumerate(self.colour_seat):
             if seat != GHOST_SEAT:
                 self.ledger.transfer(0, BANK, colour, START_CASH, "starting capital")
         self.loans = [0] * len(COLOURS)
         self.loan_round = [0] * len(COLOURS)
-        self.roller = rng.below(n)  # the highest roll of the die starts
-        self.phase = ROLL
-        self.auction: OpenAuction | None = None
-        self.loan_order: tuple[int, ...] = ()
-        self.loan_turn = 0
-        self.winner = -1
-        self.price = 0
+        self.turn = self.starter = rng.below(n)  # the roller: the highest roll of the die starts
+        self.stage = ROLL
         self.to_place = [0] * len(COLOURS)
         # (owners, balances, loans) at the end of each round, for the worth-by-round chart
         self.round_ends: list[tuple[tuple[int, ...], ...]] = []
-        self.version = 0
-        self.current = self.roller
+        self.current = self.turn
         self.open_places = A.PLACES
         self.final: Result | None = None  # the result, once the game is over and it is asked for
-        self._say("starts", self.players[self.roller], self.broker + 1)
-
-    # -- copying ---------------------------------------------------------------------------------
-
-    def copy(self) -> BigShotState:
-        clone = super().copy()
-        clone.ledger = self.ledger.copy()
-        clone.auction = self.auction.copy() if self.auction else None
-        return clone
+        self._say("starts", self.players[self.turn], self.broker + 1)
 
     # -- questions -------------------------------------------------------------------------------
-
-    def cash(self, colour: int) -> int:
-        return self.ledger.balances[colour]
 
     def lot_counts(self, lot: int) -> tuple[int, ...]:
         return self.lots[lot]
@@ -208,28 +187,46 @@ class BigShotState(GameState):
     def space_counts(self, space: int) -> tuple[int, ...]:
         return self.spaces[space]
 
-    def is_over(self) -> bool:
-        return self.phase == OVER
+    @property
+    def phase(self) -> str:
+        """What the game waits for: the top decision's kind, else the stage (roll, over)."""
+        return self.stack[-1].kind if self.stack else self.stage
+
+    @property
+    def roller(self) -> int:
+        """Who rolls this round: the player whose turn it is."""
+        return self.turn
+
+    @property
+    def auction(self) -> OpenAuction | None:
+        """The auction running now, if one is."""
+        top = self.stack[-1] if self.stack else None
+        return top.auction if isinstance(top, CubeAuction) else None
 
     @property
     def bidding(self) -> OpenAuction:
         """The auction running now (asked only while one runs)."""
-        if self.auction is None:
-            raise ValueError("no auction is running")
-        return self.auction
+        return self.waiting(CubeAuction).auction
+
+    @property
+    def winner(self) -> int:
+        """Who bought (or took free) the cubes being paid for or placed; -1 otherwise."""
+        top = self.stack[-1] if self.stack else None
+        return top.winner if isinstance(top, (Payment, CubesToPlace)) else -1
+
+    @property
+    def price(self) -> int:
+        """What the cubes being paid for or placed cost (0 when taken free or none are)."""
+        top = self.stack[-1] if self.stack else None
+        return top.price if isinstance(top, (Payment, CubesToPlace)) else 0
 
     def _find_actor(self) -> int:
-        """The one seat whose turn it is (Big Shot is turn-based), or -1 when it is over."""
-        phase = self.phase
-        if phase == BID:
-            return self.bidding.bidder
-        if phase == ROLL:
-            return self.roller
-        if phase == LOANS:
-            return self.loan_order[self.loan_turn]
-        if phase == OVER:
-            return -1
-        return self.winner
+        """The one seat whose move it is (Big Shot is turn-based), or -1 when it is over: the
+        top decision's seat, else the roller."""
+        if self.stack:
+            seat = self.stack[-1].seat
+            return -1 if seat is None else seat
+        return -1 if self.stage == OVER else self.turn
 
     def to_act(self) -> tuple[int, ...]:
         seat = self.current
@@ -262,7 +259,7 @@ class BigShotState(GameState):
         """Every action `seat` may take now, loans first; empty when it may do nothing."""
         if self.current != seat or seat < 0:
             return loans.loan_actions(self, seat) if 0 <= seat < len(self.players) else ()
-        phase = self.phase
+        phase = self.stack[-1].kind if self.stack else self.stage
         borrowing: tuple[Action, ...] = loans.loan_actions(self, seat)
         if phase == PLACE:
             to_place, places = self.to_place, self.open_places
@@ -283,7 +280,7 @@ class BigShotState(GameState):
             return loans.why_no_loan(self, seat, action.colour)
         if self.current != seat:
             return NOT_YOUR_TURN
-        phase = self.phase
+        phase = self.stack[-1].kind if self.stack else self.stage
         if isinstance(action, (A.Bid, A.Pass)):
             if phase != BID:
                 return "there is no bidding now"
@@ -321,31 +318,24 @@ class BigShotState(GameState):
     # -- applying --------------------------------------------------------------------------------
 
     def _perform(self, seat: int, action: Action) -> None:
-        cls = type(action)  # the commonest first: a game places 72 cubes
-        if isinstance(action, A.Place):
-            lots.place(self, action.colour, action.lot)
-        elif isinstance(action, A.Bid):
-            self._say("bids", self.players[seat], action.amount)
-            self.bidding.bid(action.amount)
-            self._close_if_done()
-        elif cls is A.Pass:
-            self._say("passes", self.players[seat])
-            self.bidding.pass_()
-            self._close_if_done()
-        elif isinstance(action, A.TakeLoan):
-            loans.lend(self, action.colour)
-        elif cls is A.Roll:
-            self._roll()
-        elif cls is A.NoMoreLoans:
-            loans.next_loan_request(self)
-        elif isinstance(action, A.PayWith):
-            self._pay(action.colour)
+        self._do(seat, action)
         self.current = self._find_actor()
 
-    def _close_if_done(self) -> None:
-        """Close the auction if the last bid or pass ended it."""
-        if self.bidding.finished:
-            self._close_auction()
+    def _do_Place(self, _seat: int, action: A.Place) -> None:
+        lots.place(self, action.colour, action.lot)
+
+    def _do_TakeLoan(self, _seat: int, action: A.TakeLoan) -> None:
+        loans.lend(self, action.colour)
+
+    def _do_Roll(self, _seat: int, _action: A.Roll) -> None:
+        self._roll()
+
+    def _do_NoMoreLoans(self, _seat: int, _action: A.NoMoreLoans) -> None:
+        loans.next_loan_request(self)
+
+    def _do_PayWith(self, _seat: int, action: A.PayWith) -> None:
+        payment = self.answered(Payment)
+        self._buy_with(payment.winner, payment.price, action.colour)
 
     def _name_colour(self, colour: int) -> str:
         """A colour's owner as the log names it: "Ann", "Ann (red)" with two colours, or "the
@@ -365,49 +355,44 @@ class BigShotState(GameState):
             if self.space_cubes[pos]:
                 steps += 1
         self.broker = pos
-        self._say("rolls", self.players[self.roller], pips, pos + 1, self.spaces[pos])
-        n = len(self.players)
-        order = BIDDING_ORDERS[n][self.roller]
+        self._say("rolls", self.players[self.turn], pips, pos + 1, self.spaces[pos])
+        order = BIDDING_ORDERS[self.n][self.turn]
         if self.loan_window == BEFORE_AUCTION:
-            self.phase = LOANS
-            self.loan_order = order
-            self.loan_turn = -1
-            loans.next_loan_request(self)
+            loans.ask_for_loans(self, order, 0)
         else:
             self._open_auction(order)
 
     def _open_auction(self, order: tuple[int, ...]) -> None:
-        self.phase = BID
-        self.auction = OpenAuction(order, free_to=self.roller)  # "at no cost" if all pass
+        auction = OpenAuction(order, free_to=self.turn)  # "at no cost" if all pass
+        self.stack.append(CubeAuction(auction, self.broker))
 
     def _close_auction(self) -> None:
-        auction = self.bidding
-        self.auction = None
+        auction = self.answered(CubeAuction).auction
         space = self.broker
         self.to_place = list(self.spaces[space])
         self.spaces[space] = NO_CUBES
         self.space_cubes[space] = 0
         if auction.high_bidder is None:
-            self.winner, self.price = self.roller, 0
-            self._say("cubes-free", self.players[self.roller])
-            self.phase = PLACE
+            self._say("cubes-free", self.players[self.turn])
+            self.stack.append(CubesToPlace(self.turn, 0))
             return
-        self.winner, self.price = auction.high_bidder, auction.high
-        payers = [c for c in self.seat_colours[self.winner] if self.cash(c) >= self.price]
+        winner, price = auction.high_bidder, auction.high
+        payers = [c for c in self.seat_colours[winner] if self.cash(c) >= price]
         if len(payers) == 1:
-            self._pay(payers[0])
+            self._buy_with(winner, price, payers[0])
         else:
-            self.phase = PAY
+            self.stack.append(Payment(winner, price))
 
-    def _pay(self, colour: int) -> None:
-        self.ledger.transfer(self.round, colour, BANK, self.price, "cubes bought at auction")
-        self._say("buys-cubes", self.names[colour], self.price)
-        self.phase = PLACE
+    def _buy_with(self, winner: int, price: int, colour: int) -> None:
+        """`winner` pays `price` for the cubes from `colour`, and places them."""
+        self.ledger.transfer(self.round, colour, BANK, price, "cubes bought at auction")
+        self._say("buys-cubes", self.names[colour], price)
+        self.stack.append(CubesToPlace(winner, price))
 
     # -- results and views -----------------------------------------------------------------------
 
     def result(self) -> Result | None:
-        if self.phase != OVER:
+        if self.stage != OVER:
             return None
         if self.final is None:
             self.final = decide(self)

@@ -17,7 +17,7 @@ from core.engine.views import Seated, Upto, ViewSchema, view_dataclass, view_of
 
 from .actions import CODEC
 from .board import COLOURS, LOAN_DEBT
-from .phases import OVER
+from .phases import OVER, LoanQuestion
 from .scoring import BigShotResult, score
 from .sentences import SENTENCES
 
@@ -103,7 +103,7 @@ class BigShotView(Seated):
 def make_view(state: BigShotState, seat: int | None, hindsight: bool = False) -> BigShotView:
     """What `seat` (None: a spectator) sees; with `hindsight`, all the money as well, as once
     the game is over."""
-    over = hindsight or state.phase == OVER
+    over = hindsight or state.stage == OVER
     balances = state.ledger.balances
     if state.hidden and not over:
         mine = state.seat_colours[seat] if seat is not None else ()
@@ -114,6 +114,8 @@ def make_view(state: BigShotState, seat: int | None, hindsight: bool = False) ->
         if state.ghost >= 0:  # the ghost has no money
             cash = cash[: state.ghost] + (None,) + cash[state.ghost + 1 :]
         ledger = Upto(state.ledger.entries)
+    top = state.stack[-1] if state.stack else None
+    question = top if isinstance(top, LoanQuestion) else None
     auction = state.auction
     auction_view = None
     if auction is not None:
@@ -138,11 +140,11 @@ def make_view(state: BigShotState, seat: int | None, hindsight: bool = False) ->
             "hidden_money": state.hidden,
             "loan_window": state.loan_window,
             "when_short": state.when_short,
-            "loan_order": state.loan_order,
-            "loan_turn": state.loan_turn,
+            "loan_order": question.order if question else (),
+            "loan_turn": question.asked if question else 0,
             "round": state.round,
             "phase": state.phase,
-            "roller": state.roller,
+            "roller": state.turn,
             "to_act": state.to_act(),
             "version": state.version,
             "broker": state.broker,
