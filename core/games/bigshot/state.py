@@ -46,6 +46,7 @@ from .phases import (
     WHEN_SHORT,
     CubeAuction,
     CubesToPlace,
+    LoanQuestion,
     Payment,
 )
 from .scoring import decide
@@ -259,21 +260,23 @@ class BigShotState(StackedTurns[Offer]):  # (no trades)
         """Every action `seat` may take now, loans first; empty when it may do nothing."""
         if self.current != seat or seat < 0:
             return loans.loan_actions(self, seat) if 0 <= seat < len(self.players) else ()
-        phase = self.stack[-1].kind if self.stack else self.stage
+        top = self.stack[-1] if self.stack else None
         borrowing: tuple[Action, ...] = loans.loan_actions(self, seat)
-        if phase == PLACE:
+        if isinstance(top, CubesToPlace):
             to_place, places = self.to_place, self.open_places
             for c in range(4):
                 if to_place[c]:
                     borrowing += places[c]
             return borrowing
-        if phase == BID:
-            return borrowing + (A.PASS,) + A.BIDS[self.bidding.minimum : self.payable(seat) + 1]
-        if phase == ROLL:
+        if isinstance(top, CubeAuction):
+            minimum = top.auction.minimum
+            return borrowing + (A.PASS,) + A.BIDS[minimum : self.payable(seat) + 1]
+        if top is None:
             return borrowing + (A.ROLL,)
-        if phase == LOANS:
+        if isinstance(top, LoanQuestion):
             return borrowing + (A.NO_MORE_LOANS,)
-        return tuple(A.pay_with(c) for c in self.seat_colours[seat] if self.cash(c) >= self.price)
+        price = self.price
+        return tuple(A.pay_with(c) for c in self.seat_colours[seat] if self.cash(c) >= price)
 
     def why_illegal(self, seat: int, action: Action) -> str | None:
         if isinstance(action, A.TakeLoan):
