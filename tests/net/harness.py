@@ -189,8 +189,12 @@ async def ann_and_ben_at(server, port: int, game: str, until_state) -> tuple:
 
 def play_until(host, table, until_state) -> None:
     """Every seat's moves made by a heuristic bot until `until_state(state)` holds, saved and
-    made at once, without yielding to the sessions (they draw only where it stops)."""
+    made at once, without yielding to the sessions (they draw only where it stops). Where the
+    host's bots play too, await `no_move_saving(table)` first: a move of theirs being saved
+    would be made at the same place in the record as this one."""
     from core.games import get_spec
+
+    assert table.saving is None, "a move is being saved: await no_move_saving(table) first"
 
     helper = get_spec(table.game).bots["heuristic"](1)
     state = table.match.state
@@ -206,6 +210,11 @@ def play_until(host, table, until_state) -> None:
         state = table.match.state
     host._made(table)  # as after any move: the game's end kept, everyone told
     host.storage.queue(lambda: None).result()  # the writes it handed the disk's thread done
+
+
+async def no_move_saving(table) -> None:
+    """Until no move of the table is being saved (one being saved is made once it is)."""
+    await until(lambda: table.saving is None)
 
 
 async def turn_the_bell(person) -> None:

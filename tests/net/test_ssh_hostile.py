@@ -9,6 +9,7 @@ from net.driver import SSHDriver
 from .harness import (
     ann_and_ben_at,
     connect,
+    no_move_saving,
     play_until,
     session_of,
     settled_in_lobby,
@@ -51,6 +52,7 @@ async def test_markup_in_names_and_chat_is_shown_as_typed_everywhere(idle_player
         await person.wait_for("[/]table [reverse]chat :smile:")  # the log
     await ann.press("w")
     await ann.wait_for("watching")
+    await no_move_saving(table)  # the host's bots play for the idle
     play_until(server.host, table, lambda state: state.round == 18)  # the last round, at once
     await until(lambda: table.match.state.is_over(), timeout=60)  # bots play for the idle
     for person in [ann, *seated]:
