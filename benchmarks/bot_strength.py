@@ -1,17 +1,19 @@
 """How strong each game's bots are: one bot kind in one seat against another kind in the rest.
 
     python benchmarks/bot_strength.py bigshot --bot search --against heuristic [--games 60]
-        [--players 4] [--option hidden_money=on] [--first-seed 0]
+        [--players 4] [--option hidden_money=on] [--first-seed 0] [--thinking-time]
 
 Seats rotate from game to game, so no kind keeps the advantage of a seat. Prints the share of
-wins the bot took (ties share a win), what the other kind would take with the games shared out
-evenly (1 in --players), and the bot's mean and slowest milliseconds a move. Games run through
-`core.sim.play_one`, the path `boomtown sim` takes.
+wins the bot took (ties share a win) with its 95% interval (Wilson's), what an even share would
+be (1 in --players), and the bot's milliseconds a move: mean, 95th percentile and slowest.
+Games run through `core.sim.play_one`, the path `boomtown sim` takes; `--thinking-time` gives a
+search bot the time it has where people wait for it (core.engine.search.THINKING_SECONDS).
 """
 
 from __future__ import annotations
 
 import argparse
+import math
 import sys
 import time
 from dataclasses import replace
@@ -19,6 +21,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from core.engine.search import within_thinking_time  # noqa: E402
 from core.games import get_spec  # noqa: E402
 from core.sim import play_one  # noqa: E402
 
@@ -45,6 +48,7 @@ def main() -> None:
     parser.add_argument("--players", type=int, default=4)
     parser.add_argument("--option", action="append", default=[], metavar="NAME=VALUE")
     parser.add_argument("--first-seed", type=int, default=0)
+    parser.add_argument("--thinking-time", action="store_true")
     args = parser.parse_args()
     spec = get_spec(args.game)
     options = spec.resolve_options(
@@ -54,7 +58,8 @@ def main() -> None:
     wins, times, made = 0.0, [], []
 
     def factory(seed: int):  # the bot under test, timed; it sits where the rotation puts it
-        made.append(Timed(spec.bots[args.bot](seed)))
+        bot = spec.bots[args.bot](seed)
+        made.append(Timed(within_thinking_time(bot) if args.thinking_time else bot))
         return made[-1]
 
     for game in range(args.games):
@@ -66,13 +71,26 @@ def main() -> None:
         result = state.result()
         wins += 1 / len(result.winners) if seat in result.winners else 0.0
         times += made.pop().times
+    low, high = wilson(wins, args.games)
+    times.sort()
+    p95 = times[min(len(times) - 1, int(0.95 * len(times)))]
     print(
         f"{args.game} {args.bot} against {args.against} x{args.players - 1}, {args.games} games"
-        f" ({', '.join(args.option) or 'default options'}): won {wins:g} "
-        f"({wins / args.games:.0%}; an even share is {1 / args.players:.0%}); "
-        f"{1000 * sum(times) / len(times):.2f} ms a move on average, "
-        f"{1000 * max(times):.0f} ms at most"
+        f" ({', '.join(args.option) or 'default options'}"
+        f"{', thinking time' if args.thinking_time else ''}): won {wins:g} "
+        f"({wins / args.games:.0%}, 95% interval {low:.0%}-{high:.0%}; an even share is "
+        f"{1 / args.players:.0%}); ms a move: {1000 * sum(times) / len(times):.1f} mean, "
+        f"{1000 * p95:.0f} p95, {1000 * times[-1]:.0f} at most"
     )
+
+
+def wilson(wins: float, games: int, z: float = 1.96) -> tuple[float, float]:
+    """The 95% interval of a share of wins (Wilson's score interval)."""
+    share = wins / games
+    middle = (share + z * z / (2 * games)) / (1 + z * z / games)
+    half = z * math.sqrt(share * (1 - share) / games + z * z / (4 * games * games))
+    spread = half / (1 + z * z / games)
+    return max(0.0, middle - spread), min(1.0, middle + spread)
 
 
 if __name__ == "__main__":

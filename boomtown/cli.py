@@ -45,8 +45,8 @@ def _parser() -> argparse.ArgumentParser:
         "--bot",
         default="heuristic",
         help="the bots' kind: heuristic, random, "
-        "or in Big Shot and Army search, which plays its choices out before it "
-        "makes them (default %(default)s)",
+        "or in Big Shot, Army and Million search, which plays its choices out before "
+        "it makes them (default %(default)s)",
     )
     play.add_argument(
         "--option",

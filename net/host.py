@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 from core.engine.errors import ActionError, StaleAction
 from core.engine.match import Match
+from core.engine.search import SLOW_KINDS, within_thinking_time
 from core.games import get_spec
 from core.text import counted, plural
 
@@ -47,7 +48,7 @@ from .tables import (
     seats_from_json,
     seats_json,
 )
-from .thinking import SLOW_KINDS, Thinkers, think
+from .thinking import Thinkers, think
 
 if TYPE_CHECKING:
     from .community import Community
@@ -846,9 +847,9 @@ class Host:
             return
         bot = table.stand_ins.get(seat)
         if bot is None:
-            bot = table.stand_ins[seat] = get_spec(table.game).bots[table.bot_kind_at(seat)](
-                table.seed * 31 + seat
-            )
+            kind = get_spec(table.game).bots[table.bot_kind_at(seat)]
+            bot = kind(table.seed * 31 + seat)
+            bot = table.stand_ins[seat] = within_thinking_time(bot, self.limits.search_seconds)
         view = state.view(seat)  # its legal list is the one the bot chooses from
         with unmetered():  # the table's, not the share of whoever started the game
             table.timer = asyncio.get_running_loop().create_task(

@@ -9,6 +9,8 @@ from dataclasses import dataclass
 
 from rich.cells import cell_len
 
+from core.engine.search import THINKING_SECONDS
+
 STOP_SECONDS = 5.0  # how long sessions and shared screens are given to end when the server stops
 
 
@@ -37,6 +39,9 @@ class Limits:
     stalled_client_seconds: float = 20.0  # frames dropped this long: disconnect
     bot_pace_seconds: float = 0.8
     bot_think_seconds: float = 5.0  # a bot thinking longer plays a legal move instead
+    # a search bot's playouts stop after this long a decision (None: its count of playouts
+    # alone bounds them, and its moves are the same whatever the machine)
+    search_seconds: float | None = THINKING_SECONDS
     save_retry_seconds: float = 2.0  # a move that could not be saved is tried again this often
     stall_seconds: float = 5.0  # the event loop stuck this long is logged, with where it is
     max_width: int = 300  # the largest screen drawn for a client, whatever its window

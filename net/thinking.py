@@ -15,8 +15,6 @@ import multiprocessing
 import os
 from concurrent.futures import ProcessPoolExecutor
 
-SLOW_KINDS = frozenset({"search"})  # bot kinds that think long enough for a process to pay
-
 
 def think(bot, view, legal: list):
     """The bot's choice, and the bot as it is after it (its random state): what comes back

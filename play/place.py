@@ -15,6 +15,7 @@ from typing import Any, Final, Literal
 
 from core.engine.actions import Action
 from core.engine.errors import ActionError
+from core.engine.search import SLOW_KINDS
 from core.engine.views import actor_name, viewer_acts
 from core.text import plural, sentence
 
@@ -155,7 +156,11 @@ class Place:
             return f"{game} · game over · {view.result.reason}"
         you = " (you)" if self.mine() else ""
         at = "" if view.viewer is not None else watching
-        return f"{game} · {round_text} · {actor_name(view)}{you} {self._asked()}{at}"
+        actor = self.table.actor()
+        thinking = actor is not None and self.table.seats[actor].kind in SLOW_KINDS
+        return f"{game} · {round_text} · {actor_name(view)}{you} {self._asked()}{at}" + (
+            " · thinking…" if thinking else ""
+        )
 
     def why_key_does_nothing(
         self,

@@ -15,6 +15,7 @@ from core.engine.actions import Action
 from core.engine.game import GameSpec, GameState
 from core.engine.match import Match
 from core.engine.replay import Replay
+from core.engine.search import within_thinking_time
 
 HUMAN = "human"
 
@@ -89,8 +90,10 @@ class LocalTable:
         self.match = match
         self.seats = list(seats)
         seed = match.record.seed
-        self.bots = {
-            i: match.spec.bots[s.kind](seed * 31 + i) for i, s in enumerate(seats) if s.is_bot
+        self.bots = {  # a person waits for them: a search bot thinks within a time
+            i: within_thinking_time(match.spec.bots[s.kind](seed * 31 + i))
+            for i, s in enumerate(seats)
+            if s.is_bot
         }
 
     @classmethod

@@ -7,12 +7,15 @@ playout, but every move meets the same ones), with every seat played by the game
 and takes the move whose playouts came out best. A playout scores 1 for a win (shared in a tie)
 plus a tenth of the seat's score margin over the best other seat, relative to their sizes, so
 that among moves that win (or lose) as often, the one that wins by more is taken. Everything it
-draws comes from its seed, so a game with search bots replays exactly; the count of playouts,
-not a clock, bounds its thinking.
+draws comes from its seed. The count of playouts bounds its thinking, so that a game with
+search bots replays exactly (`boomtown sim`); where people wait for it (a game at this computer,
+an SSH table) a clock bounds it too (`within_thinking_time`): a slow machine plays it weaker,
+never slower.
 """
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -23,6 +26,8 @@ from .game import Result
 from .rng import Rng
 
 MARGIN_WEIGHT = 0.1  # a playout's score margin counts up to this much beside a win's 1
+THINKING_SECONDS = 0.5  # a search bot's time a decision where people wait for it
+SLOW_KINDS = frozenset({"search"})  # bot kinds whose thinking people notice
 
 
 @dataclass(frozen=True)
@@ -65,8 +70,18 @@ class SearchBot:
 
     reads_view = True
 
-    def __init__(self, plan: SearchPlan, seed: int) -> None:
+    def __init__(
+        self,
+        plan: SearchPlan,
+        seed: int,
+        budget: float | None = None,
+        clock: Callable[[], float] = time.perf_counter,
+    ) -> None:
+        """`budget`: the seconds a decision may take, besides the plan's count of playouts
+        (None: the count alone, and a game replays exactly)."""
         self.plan = plan
+        self.budget = budget
+        self._clock = clock
         self._rng = Rng(seed)
         self._own = plan.playout_bot(seed)  # what it would play without searching
 
@@ -79,13 +94,17 @@ class SearchBot:
             return suggestion
         # Every move is played out from the same worlds and dice (common random numbers), so
         # that the moves are compared with each other, not with each other's luck.
+        # Each round plays every move out once; a budget spent stops them between rounds, so
+        # that every move has as many playouts as the others.
         seeds = [self._rng.below(1 << 62) for _ in range(self.plan.playouts)]
-        best, best_value = suggestion, float("-inf")
-        for move in moves:
-            value = sum(self._playout(view, move, seed) for seed in seeds)
-            if value > best_value:
-                best, best_value = move, value
-        return best
+        values = [0.0] * len(moves)
+        start = self._clock()
+        for seed in seeds:
+            for i, move in enumerate(moves):
+                values[i] += self._playout(view, move, seed)
+            if self.budget is not None and self._clock() - start >= self.budget:
+                break
+        return moves[values.index(max(values))]  # the first best: the suggestion in a tie
 
     def _playout(self, view: Any, move: Action, seed: int) -> float:
         seat: int = view.viewer
@@ -94,3 +113,11 @@ class SearchBot:
         bots = [self.plan.playout_bot(seed + other) for other in range(len(view.players))]
         play_out(state, bots)
         return playout_value(state.result(), seat)
+
+
+def within_thinking_time(bot: Any, seconds: float | None = THINKING_SECONDS) -> Any:
+    """`bot` as it plays where people wait for it: a search bot within `seconds` a decision
+    (None: its count of playouts alone); any other bot as it is."""
+    if isinstance(bot, SearchBot):
+        bot.budget = seconds
+    return bot

@@ -7,13 +7,22 @@ import pytest
 
 from core.engine.game import Result
 from core.engine.rng import Rng
-from core.engine.search import SearchBot, SearchPlan, playout_value
+from core.engine.search import (
+    THINKING_SECONDS,
+    SearchBot,
+    SearchPlan,
+    playout_value,
+    within_thinking_time,
+)
 from core.games import get_spec
 from core.games.army import actions as AA
 from core.games.army.search import PLAN as ARMY
 from core.games.army.search import PLAYOUT_ROUNDS
 from core.games.bigshot import actions as A
 from core.games.bigshot.search import PLAN as BIG_SHOT
+from core.games.million.search import MOST_MOVES, WEIGHED
+from core.games.million.search import PLAN as MILLION
+from core.games.million.search import PLAYOUT_ROUNDS as MILLION_ROUNDS
 from core.sim import play_one
 
 # -- the kit, on a game of one move: "a" wins by 1, "b" by 5, "c" loses -----------------------
@@ -85,7 +94,47 @@ def test_every_move_weighed_is_played_out_from_the_same_worlds():
 
     plan = replace(one_move_plan("a", ["a", "b"]), determinize=determinize, playouts=3)
     SearchBot(plan, seed=1).choose(OneMove(), ["a", "b", "c"])
-    assert drawn[:3] == drawn[3:] and len(set(drawn)) == 3
+    assert drawn[0::2] == drawn[1::2] and len(set(drawn)) == 3  # a then b, in each world
+
+
+class Clock:
+    """A clock that each world drawn for a playout moves on by `step` seconds."""
+
+    def __init__(self, step: float) -> None:
+        self.now, self.step = 0.0, step
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def counted_plan(clock: Clock, playouts: int):
+    """A plan weighing "a" against "b" whose playouts the clock counts."""
+
+    def determinize(view, seat, rng):
+        clock.now += clock.step
+        return OneMove()
+
+    return replace(one_move_plan("a", ["a", "b"]), determinize=determinize, playouts=playouts)
+
+
+def test_a_budget_stops_the_playouts_between_rounds_once_it_is_spent():
+    clock = Clock(0.1)  # a playout takes 0.1 s
+    bot = SearchBot(counted_plan(clock, playouts=8), seed=1, budget=0.45, clock=clock)
+    assert bot.choose(OneMove(), ["a", "b"]) == "b"  # b wins by more, as with every playout
+    assert clock.now == pytest.approx(0.6)  # three rounds of both moves: 0.6 s >= 0.45 s
+
+
+def test_without_a_budget_the_count_of_playouts_bounds_the_thinking_whatever_the_clock():
+    clock = Clock(10.0)  # a slow machine
+    SearchBot(counted_plan(clock, playouts=8), seed=1, clock=clock).choose(OneMove(), ["a", "b"])
+    assert clock.now == pytest.approx(160.0)  # every one of the 8 playouts of both moves
+
+
+def test_where_people_wait_a_search_bot_thinks_within_the_thinking_time():
+    bot = within_thinking_time(get_spec("million").bots["search"](1))
+    assert bot.budget == THINKING_SECONDS
+    heuristic = get_spec("million").bots["heuristic"](1)
+    assert within_thinking_time(heuristic) is heuristic
 
 
 def test_a_tie_shares_the_win_and_a_playout_counts_no_more_than_a_win_and_its_margin():
@@ -167,3 +216,33 @@ def test_army_s_search_weighs_buying_bidding_and_trades_in_playouts_that_end_soo
                 sum(type(a) in (AA.Buy, AA.Decline, AA.Accept, AA.Reject) for a in view.legal) < 2
             )
     assert {"buy", "auction"} <= weighed_phases
+
+
+# -- Million's search bot -------------------------------------------------------------------------
+
+
+def test_million_games_with_a_search_bot_end_and_replay_the_same():
+    spec = get_spec("million")
+    quick = replace(MILLION, playouts=1)
+    spec = replace(spec, bots={**spec.bots, "search": partial(SearchBot, quick)})
+    seats, names = ["search", "heuristic", "heuristic"], ["S", "H1", "H2"]
+    options = spec.resolve_options({"round_limit": 15})
+    first, _ = play_one(spec, names, seats, 3, options)
+    again, _ = play_one(spec, names, seats, 3, options)
+    assert first.is_over() and first.result() is not None
+    assert first.log() == again.log()
+
+
+def test_million_s_search_weighs_what_to_take_where_it_stops_in_playouts_that_end_in_time():
+    weighed_phases = set()
+    for view, seat, suggestion, weighed in weighings("million", MILLION, 2, rounds=20):
+        if weighed:
+            assert weighed[0] == suggestion and len(weighed) == len(set(weighed)) >= 2
+            assert set(weighed) <= set(view.legal) and len(weighed) <= MOST_MOVES
+            weighed_phases.add(view.phase)
+            world = MILLION.world(view, seat, Rng(1))
+            assert world.round_limit == view.round + MILLION_ROUNDS  # a playout ends in time
+        else:  # no other move of a kind worth weighing was open
+            kinds = WEIGHED.get(view.phase, ())
+            assert not [a for a in view.legal if isinstance(a, kinds) and a != suggestion]
+    assert "after" in weighed_phases

@@ -18,7 +18,8 @@ from .harness import until
 async def played(tmp_path, thinkers) -> list:
     """ann (a heuristic helper plays her) against three search bots, to round 2."""
     tmp_path.mkdir()
-    host = Host(Storage(tmp_path / "db.sqlite3"), Limits(bot_pace_seconds=0), thinkers)
+    limits = Limits(bot_pace_seconds=0, search_seconds=None)  # counted playouts: the same moves
+    host = Host(Storage(tmp_path / "db.sqlite3"), limits, thinkers)
     table = await host.create_table(
         "ann", "bigshot", {}, players=4, bots=3, bot_kind="search", seed=8
     )

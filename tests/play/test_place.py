@@ -41,6 +41,15 @@ def test_a_move_out_of_turn_is_refused_in_the_rules_words_and_the_refusal_is_kep
     assert table.view(None).version == 1
 
 
+def test_the_status_says_a_search_bot_is_thinking_on_its_move_and_a_quick_bot_is_not():
+    seats = [Seat("Ann"), Seat("Ben", "search")]  # seed 3: Ben rolls first
+    ann = Place(LocalTable.new("bigshot", seats, seed=3), PROMPTS, 0)
+    assert ann.status("Big Shot", "round 1", "") == "Big Shot · round 1 · Ben to roll · thinking…"
+    seats = [Seat("Ann"), Seat("Ben", "heuristic")]
+    ann = Place(LocalTable.new("bigshot", seats, seed=3), PROMPTS, 0)
+    assert ann.status("Big Shot", "round 1", "") == "Big Shot · round 1 · Ben to roll"
+
+
 def test_a_key_whose_move_the_rules_refuse_says_the_rules_reason():
     table = ann_and_ben()
     ben = Place(table, PROMPTS, 1)

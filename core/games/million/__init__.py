@@ -3,14 +3,18 @@ buy or lease businesses, race to publicity stunts that pay by groups of neighbou
 and land exactly on FINISH holding $1,000,000. The city is data (board.json, a reference design:
 docs/sources.md); moves.py lists every destination of a roll."""
 
+from functools import partial
+
 from core.engine.bots import RandomBot
 from core.engine.game import GameSpec, Option
+from core.engine.search import SearchBot
 from core.games import about
 
 from .actions import CODEC
 from .bots import HeuristicBot
 from .determinize import determinize
 from .frames import SIX_RULES, START_CASH
+from .search import PLAN
 from .state import MillionState
 from .stats import GameStats
 from .view import SCHEMA
@@ -56,7 +60,7 @@ SPEC = GameSpec(
     codec=CODEC,
     views=SCHEMA,
     determinize=determinize,
-    bots={"random": RandomBot, "heuristic": HeuristicBot},
+    bots={"random": RandomBot, "heuristic": HeuristicBot, "search": partial(SearchBot, PLAN)},
     stats={"game": GameStats},
     sim_options={"round_limit": 300},  # a game between bots that never ends is capped
 )
