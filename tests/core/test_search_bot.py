@@ -246,3 +246,49 @@ def test_million_s_search_weighs_what_to_take_where_it_stops_in_playouts_that_en
             kinds = WEIGHED.get(view.phase, ())
             assert not [a for a in view.legal if isinstance(a, kinds) and a != suggestion]
     assert "after" in weighed_phases
+
+
+# -- what a search bot may know -------------------------------------------------------------------
+
+
+def hidden_changed(slug: str, state):
+    """A copy of `state` with only what its seats cannot see changed: the other colours' cash
+    (Big Shot with hidden money, moved to and from the bank), the decks' order (Army), the
+    stunt deck's order (Million)."""
+    other = state.copy()
+    if slug == "bigshot":
+        mine = set(state.seat_colours[state.current])
+        for colour in (c for c in range(4) if c not in mine and c != state.ghost):
+            other.ledger.balances[colour] += 7
+            other.ledger.balances[4] -= 7
+    elif slug == "army":
+        other.decks = [deck[::-1] for deck in state.decks]
+    else:
+        other.deck = state.deck[::-1]
+    return other
+
+
+@pytest.mark.parametrize(
+    ("slug", "options"),
+    [("bigshot", {"hidden_money": True}), ("army", {}), ("million", {})],
+    ids=["bigshot-hidden", "army", "million"],
+)
+def test_a_search_bot_chooses_the_same_whatever_it_cannot_see(slug, options):
+    """Where the search bot weighs moves, a state that differs only in what its seat cannot see
+    shows that seat the same view, and the bot (which is given the view alone) the same move."""
+    spec = get_spec(slug)
+    plan = replace({"bigshot": BIG_SHOT, "army": ARMY, "million": MILLION}[slug], playouts=2)
+    state = spec.start(["S", "H1", "H2", "H3"], 4, spec.resolve_options(options))
+    heuristic, weighed = spec.bots["heuristic"](4), 0
+    while not state.is_over() and weighed < 3:
+        seat = state.to_act()[0]
+        view = state.view(seat)
+        suggestion = heuristic.choose(view, view.legal)
+        if plan.candidates(view, view.legal, suggestion):
+            weighed += 1
+            other = hidden_changed(slug, state)
+            assert other.view(seat) == view  # nothing hidden shows
+            choices = [SearchBot(plan, seed=9).choose(v, v.legal) for v in (view, other.view(seat))]
+            assert choices[0] == choices[1]
+        state.step(seat, suggestion)
+    assert weighed == 3
