@@ -38,7 +38,7 @@ def loan_allowed_now(state: BigShotState, seat: int, colour: int) -> bool:
     window = state.loan_window
     if window == ANY_TIME:
         return True
-    top = state.stack[-1] if state.stack else None
+    top = state.top()
     if window == BEFORE_AUCTION:
         return isinstance(top, LoanQuestion) and state.current == seat
     if not isinstance(top, CubeAuction) or top.auction.bidder != seat:
@@ -97,7 +97,7 @@ def lend(state: BigShotState, colour: int) -> None:
     payout = LOAN_DEBT - state.loans[colour]
     state.ledger.transfer(state.round, BANK, colour, payout, f"loan {state.loans[colour]}")
     state._say("takes-loan", state.names[colour], payout, LOAN_DEBT * state.loans[colour])
-    top = state.stack[-1] if state.stack else None
+    top = state.top()
     if isinstance(top, LoanQuestion) and not any(
         can_borrow(state, c) for c in state.seat_colours[top.seat]
     ):

@@ -191,7 +191,8 @@ class BigShotState(StackedTurns[Offer]):  # (no trades)
     @property
     def phase(self) -> str:
         """What the game waits for: the top decision's kind, else the stage (roll, over)."""
-        return self.stack[-1].kind if self.stack else self.stage
+        top = self.top()
+        return top.kind if top else self.stage
 
     @property
     def roller(self) -> int:
@@ -201,7 +202,7 @@ class BigShotState(StackedTurns[Offer]):  # (no trades)
     @property
     def auction(self) -> OpenAuction | None:
         """The auction running now, if one is."""
-        top = self.stack[-1] if self.stack else None
+        top = self.top()
         return top.auction if isinstance(top, CubeAuction) else None
 
     @property
@@ -212,20 +213,21 @@ class BigShotState(StackedTurns[Offer]):  # (no trades)
     @property
     def winner(self) -> int:
         """Who bought (or took free) the cubes being paid for or placed; -1 otherwise."""
-        top = self.stack[-1] if self.stack else None
+        top = self.top()
         return top.winner if isinstance(top, (Payment, CubesToPlace)) else -1
 
     @property
     def price(self) -> int:
         """What the cubes being paid for or placed cost (0 when taken free or none are)."""
-        top = self.stack[-1] if self.stack else None
+        top = self.top()
         return top.price if isinstance(top, (Payment, CubesToPlace)) else 0
 
     def _find_actor(self) -> int:
         """The one seat whose move it is (Big Shot is turn-based), or -1 when it is over: the
         top decision's seat, else the roller."""
-        if self.stack:
-            seat = self.stack[-1].seat
+        top = self.top()
+        if top is not None:
+            seat = top.seat
             return -1 if seat is None else seat
         return -1 if self.stage == OVER else self.turn
 
@@ -260,7 +262,7 @@ class BigShotState(StackedTurns[Offer]):  # (no trades)
         """Every action `seat` may take now, loans first; empty when it may do nothing."""
         if self.current != seat or seat < 0:
             return loans.loan_actions(self, seat) if 0 <= seat < len(self.players) else ()
-        top = self.stack[-1] if self.stack else None
+        top = self.top()
         borrowing: tuple[Action, ...] = loans.loan_actions(self, seat)
         if isinstance(top, CubesToPlace):
             to_place, places = self.to_place, self.open_places
@@ -283,7 +285,7 @@ class BigShotState(StackedTurns[Offer]):  # (no trades)
             return loans.why_no_loan(self, seat, action.colour)
         if self.current != seat:
             return NOT_YOUR_TURN
-        phase = self.stack[-1].kind if self.stack else self.stage
+        phase = self.phase
         if isinstance(action, (A.Bid, A.Pass)):
             if phase != BID:
                 return "there is no bidding now"
