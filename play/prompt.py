@@ -89,6 +89,11 @@ class Prompts:
     asked: Mapping[str, str]
     controls: tuple[Control, ...]
 
+    @property
+    def aimed(self) -> tuple[Control, ...]:
+        """The controls aimed at what the cursor is on, in order."""
+        return tuple(c for c in self.controls if c.aimed)
+
     def of(self, view: Any) -> Prompt:
         legal = view.legal
         open_now = tuple(c for c in self.controls if c.is_open(legal))

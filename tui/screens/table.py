@@ -37,6 +37,7 @@ from .end import EndPage
 from .page import Page
 from .venue import SHARED_KEYS, LocalVenue, Venue
 
+ARROWS = {"left": (-1, 0), "right": (1, 0), "up": (0, -1), "down": (0, 1)}  # name: (dx, dy)
 MOVE_FIRST = 1.0  # the palette sorts by score: moves above Textual's own commands (score 0)
 
 

@@ -25,7 +25,6 @@ from .panels import DecisionPanel, Entry, LedgerPanel
 from .trade import TradeScreen
 
 MAX_BID = 99_999
-DEED_CONTROLS = [c for c in PROMPTS.controls if c.aimed]  # the deed under the cursor
 
 
 class ArmyScreen(BidKeys, TradeKeys, TableScreen):
@@ -104,7 +103,7 @@ class ArmyScreen(BidKeys, TradeKeys, TableScreen):
             A.Unmortgage: f"lift the mortgage ({money(sq.mortgage + interest(sq.mortgage))})",
         }
         actions = []
-        for control in DEED_CONTROLS:
+        for control in PROMPTS.aimed:  # the deed under the cursor
             cls = control.kind
             if cls in (A.Build, A.Sell) and sq.kind != "site":
                 continue

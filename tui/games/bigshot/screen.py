@@ -10,14 +10,13 @@ from core.games.bigshot.board import LOTS, ROUNDS
 from play.games.bigshot import PROMPTS
 
 from ...screens.bid import BID_BINDINGS, BidEntry, BidKeys
-from ...screens.table import TableScreen, control_bindings
+from ...screens.table import ARROWS, TableScreen, control_bindings
 from .board import BoardWidget, Preview
 from .end import BigShotEnd
 from .help import HELP
 from .panels import AuctionPanel, Entry, LedgerPanel
 
 ROLL, *ANSWERS = control_bindings(PROMPTS)  # Enter comes second on the key bar
-ARROWS = {"left": (-1, 0), "right": (1, 0), "up": (0, -1), "down": (0, 1)}
 GRID = {(lot.row, lot.col): i for i, lot in enumerate(LOTS)}
 
 

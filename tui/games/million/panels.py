@@ -109,8 +109,8 @@ class TurnPanel(TextPanel):
         named = len(SPACES[BUSINESSES[business].space].businesses) > 1
         return [
             (c.key, f"{c.words} {BUSINESSES[business].name}" if named else str(c.words))
-            for c in PROMPTS.controls
-            if c.aimed and c.at(business) in legal
+            for c in PROMPTS.aimed
+            if c.at(business) in legal
         ]
 
     @staticmethod

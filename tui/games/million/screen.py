@@ -14,15 +14,12 @@ from core.games.million.board import BUSINESSES, SPACES, START
 from play.games.million import PROMPTS
 from play.prompt import Control
 
-from ...screens.table import TableScreen, control_bindings
+from ...screens.table import ARROWS, TableScreen, control_bindings
 from .board import BoardWidget, Route
 from .end import MillionEnd
 from .help import HELP
 from .look import price_text
 from .panels import Entry, LedgerPanel, TurnPanel
-
-BUSINESS_CONTROLS = [c for c in PROMPTS.controls if c.aimed]  # the business under the cursor
-DIRECTIONS = {"up": (0, -1), "down": (0, 1), "left": (-1, 0), "right": (1, 0)}
 
 
 def _step(space: int, dx: int, dy: int) -> int:
@@ -40,7 +37,7 @@ def _step(space: int, dx: int, dy: int) -> int:
     ).id
 
 
-STEPS = {name: tuple(_step(s.id, dx, dy) for s in SPACES) for name, (dx, dy) in DIRECTIONS.items()}
+STEPS = {name: tuple(_step(s.id, dx, dy) for s in SPACES) for name, (dx, dy) in ARROWS.items()}
 
 
 class MillionScreen(TableScreen):
@@ -144,7 +141,7 @@ class MillionScreen(TableScreen):
             return self.pick
         legal = set(view.legal)
         return next(
-            (b for b in here if any(c.at(b) in legal for c in BUSINESS_CONTROLS)),
+            (b for b in here if any(c.at(b) in legal for c in PROMPTS.aimed)),
             here[0] if here else None,
         )
 

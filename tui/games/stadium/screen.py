@@ -15,7 +15,7 @@ from core.games.stadium.placement import FACINGS, facings_of, lot_room
 from play.games.stadium import PROMPTS
 
 from ...screens.bid import BID_BINDINGS, BidEntry, BidKeys
-from ...screens.table import TableScreen, control_bindings
+from ...screens.table import ARROWS, TableScreen, control_bindings
 from ...screens.trade import TRADE_BINDINGS, TradeKeys
 from .board import BoardWidget, Preview
 from .end import StadiumEnd
@@ -24,7 +24,6 @@ from .look import LOT_AT, money
 from .panels import Entry, LedgerPanel, Placing, TurnPanel
 from .trade import StadiumTrade
 
-ARROWS = {"up": (-1, 0), "down": (1, 0), "left": (0, -1), "right": (0, 1)}  # (rows, columns)
 THOUSAND = 1_000  # a bid is typed in thousands of dollars
 
 
@@ -239,7 +238,7 @@ class StadiumScreen(BidKeys, TradeKeys, TableScreen):
         super().action_bid_nudge(delta * 10)  # $10,000 steps
 
     def arrow(self, name: str) -> None:
-        drow, dcol = ARROWS[name]
+        dcol, drow = ARROWS[name]
         if self.bidding() and drow:
             self.action_bid_nudge(-drow)
             return
