@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Self, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Self, TypeVar
 
 from .actions import Action, ActionCodec
 from .chance import Chance
@@ -12,6 +12,9 @@ from .errors import NOT_YOUR_TURN, GameOver, IllegalAction, NotYourTurn, StaleAc
 from .events import Recorded, Sentences
 from .rng import Rng
 from .views import ViewSchema
+
+if TYPE_CHECKING:
+    from .playouts import Playouts
 
 OPTION_LENGTH = 60  # characters an option's text may have (an SSH dialog's field among them)
 
@@ -97,9 +100,17 @@ class GameSpec:
     stats: dict[str, Callable[[], Any]] = field(default_factory=dict)
     sim_options: dict[str, Any] = field(default_factory=dict)  # the simulator's defaults
     views: ViewSchema | None = None  # how its views read back from JSON (core.engine.views)
-    # determinize(view, seat, rng): a full state consistent with what `seat` sees in `view`,
-    # hidden information drawn from `rng` (for bots that search)
-    determinize: Callable[[Any, int | None, Rng], GameState] | None = None
+    # how its positions are played out by bots, from what a seat sees (for bots that search
+    # and the post-game analysis)
+    playouts: Playouts | None = None
+
+    @property
+    def determinize(self) -> Callable[[Any, int | None, Rng], GameState]:
+        """determinize(view, seat, rng): a full state consistent with what `seat` sees in
+        `view`, hidden information drawn from `rng`."""
+        if self.playouts is None:
+            raise ValueError(f"{self.title} has no playouts")
+        return self.playouts.determinize
 
     def resolve_options(self, given: dict[str, Any] | None = None) -> dict[str, Any]:
         """Every option's value: the defaults overridden by `given` (values or their text)."""

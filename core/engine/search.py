@@ -1,16 +1,15 @@
 """A bot that searches: flat Monte Carlo over states consistent with what it sees.
 
 At a decision worth weighing (the game says which, and names the moves to weigh), the bot plays
-the rest of the game out a fixed number of times after each move, from full states drawn by the
-game's `determinize` (hidden money, deck orders and the dice to come differ from playout to
-playout, but every move meets the same ones), with every seat played by the game's playout bot,
-and takes the move whose playouts came out best. A playout scores 1 for a win (shared in a tie)
-plus a tenth of the seat's score margin over the best other seat, relative to their sizes, so
-that among moves that win (or lose) as often, the one that wins by more is taken. Everything it
-draws comes from its seed. The count of playouts bounds its thinking, so that a game with
-search bots replays exactly (`boomtown sim`); where people wait for it (a game at this computer,
-an SSH table) a clock bounds it too (`within_thinking_time`): a slow machine plays it weaker,
-never slower.
+the rest of the game out a fixed number of times after each move, by the game's `Playouts`
+(hidden money, deck orders and the dice to come differ from playout to playout, but every move
+meets the same ones), and takes the move whose playouts came out best. A playout scores 1
+for a win (shared in a tie) plus a tenth of the seat's score margin over the best other seat,
+relative to their sizes, so that among moves that win (or lose) as often, the one that wins by
+more is taken. Everything it draws comes from its seed. The count of playouts bounds its
+thinking, so that a game with search bots replays exactly (`boomtown sim`); where people wait
+for it (a game at this computer, an SSH table) a clock bounds it too (`within_thinking_time`):
+a slow machine plays it weaker, never slower.
 """
 
 from __future__ import annotations
@@ -21,8 +20,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from .actions import Action
-from .bots import play_out
 from .game import Result
+from .playouts import Playouts
 from .rng import Rng
 
 MARGIN_WEIGHT = 0.1  # a playout's score margin counts up to this much beside a win's 1
@@ -32,28 +31,13 @@ SLOW_KINDS = frozenset({"search"})  # bot kinds whose thinking people notice
 
 @dataclass(frozen=True)
 class SearchPlan:
-    """What a game gives its search bot.
+    """What a game gives its search bot: its playouts, and `candidates(view, legal,
+    suggestion)`, the moves to weigh at this decision (the playout bot's `suggestion` among
+    them), or an empty list to play the suggestion as it is."""
 
-    `candidates(view, legal, suggestion)` names the moves to weigh at this decision (the playout
-    bot's `suggestion` among them), or returns an empty list to play the suggestion as it is.
-    A playout stops `horizon` rounds on (0: it plays to the game's end); the game then ends as
-    at its round limit, the richest winning, so a game whose bots play for hundreds of rounds
-    can still be searched.
-    """
-
-    determinize: Callable[[Any, int, Rng], Any]
-    playout_bot: Callable[[int], Any]
+    playouts: Playouts
     candidates: Callable[[Any, Sequence[Action], Action], Sequence[Action]]
-    playouts: int = 8  # for each move weighed
-    horizon: int = 0
-
-    def world(self, view: Any, seat: int, rng: Rng) -> Any:
-        """A full state consistent with `view` for a playout, ending `horizon` rounds on."""
-        state = self.determinize(view, seat, rng)
-        if self.horizon:
-            end = view.round + self.horizon
-            state.round_limit = min(state.round_limit, end) if state.round_limit else end
-        return state
+    count: int = 8  # playouts for each move weighed
 
 
 def playout_value(result: Result, seat: int) -> float:
@@ -83,7 +67,7 @@ class SearchBot:
         self.budget = budget
         self._clock = clock
         self._rng = Rng(seed)
-        self._own = plan.playout_bot(seed)  # what it would play without searching
+        self._own = plan.playouts.bot(seed)  # what it would play without searching
 
     def choose(self, view: Any, legal: Sequence[Action]) -> Action:
         suggestion: Action = self._own.choose(view, legal)
@@ -96,7 +80,7 @@ class SearchBot:
         # that the moves are compared with each other, not with each other's luck.
         # Each round plays every move out once; a budget spent stops them between rounds, so
         # that every move has as many playouts as the others.
-        seeds = [self._rng.below(1 << 62) for _ in range(self.plan.playouts)]
+        seeds = [self._rng.below(1 << 62) for _ in range(self.plan.count)]
         values = [0.0] * len(moves)
         start = self._clock()
         for seed in seeds:
@@ -108,11 +92,10 @@ class SearchBot:
 
     def _playout(self, view: Any, move: Action, seed: int) -> float:
         seat: int = view.viewer
-        state = self.plan.world(view, seat, Rng(seed))
+        playouts = self.plan.playouts
+        state = playouts.world(view, seat, Rng(seed))
         state.step(seat, move)
-        bots = [self.plan.playout_bot(seed + other) for other in range(len(view.players))]
-        play_out(state, bots)
-        return playout_value(state.result(), seat)
+        return playout_value(playouts.play(state, seed, len(view.players)), seat)
 
 
 def within_thinking_time(bot: Any, seconds: float | None = THINKING_SECONDS) -> Any:

@@ -6,6 +6,7 @@ from functools import partial
 import pytest
 
 from core.engine.game import Result
+from core.engine.playouts import Playouts
 from core.engine.rng import Rng
 from core.engine.search import (
     THINKING_SECONDS,
@@ -62,11 +63,15 @@ class Suggests:
 
 def one_move_plan(suggested: str, weighed: list[str]) -> SearchPlan:
     return SearchPlan(
-        determinize=lambda view, seat, rng: OneMove(),
-        playout_bot=lambda seed: Suggests(suggested),
+        Playouts(lambda view, seat, rng: OneMove(), lambda seed: Suggests(suggested)),
         candidates=lambda view, legal, suggestion: weighed,
-        playouts=2,
+        count=2,
     )
+
+
+def with_worlds(plan: SearchPlan, determinize, count: int) -> SearchPlan:
+    """`plan` drawing its worlds by `determinize`, `count` playouts a move."""
+    return replace(plan, playouts=replace(plan.playouts, determinize=determinize), count=count)
 
 
 def test_the_search_takes_the_move_whose_playouts_win_over_the_one_suggested():
@@ -92,7 +97,7 @@ def test_every_move_weighed_is_played_out_from_the_same_worlds():
         drawn.append(rng.below(1 << 30))  # what a world's hidden cards or dice would be
         return OneMove()
 
-    plan = replace(one_move_plan("a", ["a", "b"]), determinize=determinize, playouts=3)
+    plan = with_worlds(one_move_plan("a", ["a", "b"]), determinize, 3)
     SearchBot(plan, seed=1).choose(OneMove(), ["a", "b", "c"])
     assert drawn[0::2] == drawn[1::2] and len(set(drawn)) == 3  # a then b, in each world
 
@@ -114,7 +119,7 @@ def counted_plan(clock: Clock, playouts: int):
         clock.now += clock.step
         return OneMove()
 
-    return replace(one_move_plan("a", ["a", "b"]), determinize=determinize, playouts=playouts)
+    return with_worlds(one_move_plan("a", ["a", "b"]), determinize, playouts)
 
 
 def test_a_budget_stops_the_playouts_between_rounds_once_it_is_spent():
@@ -161,7 +166,7 @@ def weighings(game: str, plan: SearchPlan, seed: int, rounds: int):
 
 # -- Big Shot's search bot ------------------------------------------------------------------------
 
-QUICK_PLAN = replace(BIG_SHOT, playouts=1)  # the bot itself plays out 8 a move
+QUICK_PLAN = replace(BIG_SHOT, count=1)  # the bot itself plays out 8 a move
 
 
 @pytest.mark.parametrize("options", [{}, {"hidden_money": True}], ids=["open", "hidden"])
@@ -192,7 +197,7 @@ def test_big_shot_s_search_weighs_passing_against_bidding_and_leaves_placing_to_
 
 def test_army_games_with_a_search_bot_end_and_replay_the_same():
     spec = get_spec("army")
-    quick = replace(ARMY, playouts=1)
+    quick = replace(ARMY, count=1)
     spec = replace(spec, bots={**spec.bots, "search": partial(SearchBot, quick)})
     seats, names = ["search", "heuristic", "heuristic"], ["S", "H1", "H2"]
     options = spec.resolve_options({"round_limit": 40})
@@ -209,7 +214,7 @@ def test_army_s_search_weighs_buying_bidding_and_trades_in_playouts_that_end_soo
             assert weighed[0] == suggestion and len(weighed) == len(set(weighed)) >= 2
             assert set(weighed) <= set(view.legal)
             weighed_phases.add(view.phase)
-            world = ARMY.world(view, seat, Rng(1))
+            world = ARMY.playouts.world(view, seat, Rng(1))
             assert world.round_limit == view.round + PLAYOUT_ROUNDS  # a playout ends in time
         elif view.phase in ("buy", "trade"):  # only one side of the choice may be taken
             assert (
@@ -223,7 +228,7 @@ def test_army_s_search_weighs_buying_bidding_and_trades_in_playouts_that_end_soo
 
 def test_million_games_with_a_search_bot_end_and_replay_the_same():
     spec = get_spec("million")
-    quick = replace(MILLION, playouts=1)
+    quick = replace(MILLION, count=1)
     spec = replace(spec, bots={**spec.bots, "search": partial(SearchBot, quick)})
     seats, names = ["search", "heuristic", "heuristic"], ["S", "H1", "H2"]
     options = spec.resolve_options({"round_limit": 15})
@@ -240,7 +245,7 @@ def test_million_s_search_weighs_what_to_take_where_it_stops_in_playouts_that_en
             assert weighed[0] == suggestion and len(weighed) == len(set(weighed)) >= 2
             assert set(weighed) <= set(view.legal) and len(weighed) <= MOST_MOVES
             weighed_phases.add(view.phase)
-            world = MILLION.world(view, seat, Rng(1))
+            world = MILLION.playouts.world(view, seat, Rng(1))
             assert world.round_limit == view.round + MILLION_ROUNDS  # a playout ends in time
         else:  # no other move of a kind worth weighing was open
             kinds = WEIGHED.get(view.phase, ())
@@ -277,7 +282,7 @@ def test_a_search_bot_chooses_the_same_whatever_it_cannot_see(slug, options):
     """Where the search bot weighs moves, a state that differs only in what its seat cannot see
     shows that seat the same view, and the bot (which is given the view alone) the same move."""
     spec = get_spec(slug)
-    plan = replace({"bigshot": BIG_SHOT, "army": ARMY, "million": MILLION}[slug], playouts=2)
+    plan = replace({"bigshot": BIG_SHOT, "army": ARMY, "million": MILLION}[slug], count=2)
     state = spec.start(["S", "H1", "H2", "H3"], 4, spec.resolve_options(options))
     heuristic, weighed = spec.bots["heuristic"](4), 0
     while not state.is_over() and weighed < 3:

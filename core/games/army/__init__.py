@@ -9,8 +9,7 @@ from core.games import about
 
 from .actions import CODEC
 from .bots import HeuristicBot
-from .determinize import determinize
-from .search import PLAN
+from .search import PLAN, PLAYOUTS
 from .state import ArmyState
 from .stats import Landing
 from .view import SCHEMA
@@ -45,7 +44,7 @@ SPEC = GameSpec(
     new_game=ArmyState,
     codec=CODEC,
     views=SCHEMA,
-    determinize=determinize,
+    playouts=PLAYOUTS,
     bots={"random": RandomBot, "heuristic": HeuristicBot, "search": partial(SearchBot, PLAN)},
     stats={"landing": Landing},
     sim_options={"round_limit": 500},  # a game between bots that never ends is capped

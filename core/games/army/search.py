@@ -16,6 +16,7 @@ from collections.abc import Sequence
 
 from core.engine.actions import Action
 from core.engine.decisions import AuctionView
+from core.engine.playouts import Playouts
 from core.engine.search import SearchPlan
 
 from . import actions as A
@@ -43,6 +44,5 @@ def candidates(view: ArmyView, legal: Sequence[Action], suggestion: Action) -> l
     return moves if len(moves) > 1 else []
 
 
-PLAN = SearchPlan(
-    determinize=determinize, playout_bot=HeuristicBot, candidates=candidates, horizon=PLAYOUT_ROUNDS
-)
+PLAYOUTS = Playouts(determinize, HeuristicBot, horizon=PLAYOUT_ROUNDS)
+PLAN = SearchPlan(PLAYOUTS, candidates)

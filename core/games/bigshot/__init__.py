@@ -9,8 +9,7 @@ from core.games import about
 
 from .actions import CODEC
 from .bots import HeuristicBot
-from .determinize import determinize
-from .search import PLAN
+from .search import PLAN, PLAYOUTS
 from .state import BigShotState
 from .view import SCHEMA
 
@@ -45,6 +44,6 @@ SPEC = GameSpec(
     new_game=BigShotState,
     codec=CODEC,
     views=SCHEMA,
-    determinize=determinize,
+    playouts=PLAYOUTS,
     bots={"random": RandomBot, "heuristic": HeuristicBot, "search": partial(SearchBot, PLAN)},
 )

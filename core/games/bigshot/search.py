@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from core.engine.actions import Action
+from core.engine.playouts import Playouts
 from core.engine.search import SearchPlan
 
 from . import actions as A
@@ -35,4 +36,5 @@ def candidates(view: BigShotView, legal: Sequence[Action], suggestion: Action) -
     return [suggestion] + [move for move in weighed if move != suggestion]
 
 
-PLAN = SearchPlan(determinize=determinize, playout_bot=HeuristicBot, candidates=candidates)
+PLAYOUTS = Playouts(determinize, HeuristicBot)
+PLAN = SearchPlan(PLAYOUTS, candidates)

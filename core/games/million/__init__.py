@@ -12,9 +12,8 @@ from core.games import about
 
 from .actions import CODEC
 from .bots import HeuristicBot
-from .determinize import determinize
 from .frames import SIX_RULES, START_CASH
-from .search import PLAN
+from .search import PLAN, PLAYOUTS
 from .state import MillionState
 from .stats import GameStats
 from .view import SCHEMA
@@ -59,7 +58,7 @@ SPEC = GameSpec(
     new_game=MillionState,
     codec=CODEC,
     views=SCHEMA,
-    determinize=determinize,
+    playouts=PLAYOUTS,
     bots={"random": RandomBot, "heuristic": HeuristicBot, "search": partial(SearchBot, PLAN)},
     stats={"game": GameStats},
     sim_options={"round_limit": 300},  # a game between bots that never ends is capped

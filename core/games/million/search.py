@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from core.engine.actions import Action
+from core.engine.playouts import Playouts
 from core.engine.search import SearchPlan
 
 from . import actions as A
@@ -40,6 +41,5 @@ def candidates(view: MillionView, legal: Sequence[Action], suggestion: Action) -
     return moves if len(moves) > 1 else []
 
 
-PLAN = SearchPlan(
-    determinize=determinize, playout_bot=HeuristicBot, candidates=candidates, horizon=PLAYOUT_ROUNDS
-)
+PLAYOUTS = Playouts(determinize, HeuristicBot, horizon=PLAYOUT_ROUNDS)
+PLAN = SearchPlan(PLAYOUTS, candidates)

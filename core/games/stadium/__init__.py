@@ -9,7 +9,7 @@ from core.games import about
 
 from .actions import CODEC
 from .bots import HeuristicBot
-from .determinize import determinize
+from .search import PLAYOUTS
 from .state import StadiumState
 from .stats import Endings
 from .view import SCHEMA
@@ -33,7 +33,7 @@ SPEC = GameSpec(
     new_game=StadiumState,
     codec=CODEC,
     views=SCHEMA,
-    determinize=determinize,
+    playouts=PLAYOUTS,
     bots={"random": RandomBot, "heuristic": HeuristicBot},
     stats={"endings": Endings},
     sim_options={"round_limit": 200},  # a game between bots that never ends is capped
