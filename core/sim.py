@@ -12,6 +12,8 @@ from typing import Any
 
 from core.engine.bots import play_out
 from core.engine.game import GameSpec, GameState
+from core.engine.match import Match
+from core.engine.record import Record
 from core.games import get_spec
 
 # what every game of a run shares: seed, names, bots, options and statistics (see play_games)
@@ -31,6 +33,18 @@ def play_one(
     state = spec.start(names, seed, options)
     players = [spec.bots[kind](seed * 31 + seat) for seat, kind in enumerate(bots)]
     return state, play_out(state, players)  # a game that never ends counts as an error
+
+
+def recorded_game(
+    slug: str, names: Sequence[str], bots: Sequence[str], seed: int, options: dict[str, Any]
+) -> Record:
+    """The record of one game between the named bot kinds, played to its end."""
+    match = Match(slug, names, seed, options)
+    players = [match.spec.bots[kind](seed * 31 + seat) for seat, kind in enumerate(bots)]
+    while (seat := match.state.actor()) is not None:
+        view = match.state.view(seat)
+        match.act(seat, players[seat].choose(view, view.legal))
+    return match.record
 
 
 @dataclass

@@ -42,6 +42,7 @@ class Playouts:
 
 
 def win_shares(result: Result, seats: int) -> tuple[float, ...]:
-    """Each seat's share of the win: 1 for the winner, split in a tie, 0 for the others."""
-    share = 1 / len(result.winners)
+    """Each seat's share of the win: 1 for the winner, split in a tie, 0 for the others (and
+    for everyone in a game nobody won)."""
+    share = 1 / len(result.winners) if result.winners else 0.0
     return tuple(share if seat in result.winners else 0.0 for seat in range(seats))

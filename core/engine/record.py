@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 from .actions import Action
 
 if TYPE_CHECKING:
+    from .analysis import Analysis
     from .game import GameState
 
 FORMAT = 1
@@ -29,6 +30,7 @@ class Record:
     actions: list[tuple[int, Action]] = field(default_factory=list)
     # moves were taken back or hints asked: the game counts in no record of wins
     assisted: bool = False
+    analysis: Analysis | None = None  # the finished game's, once worked out
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -39,6 +41,7 @@ class Record:
             "options": self.options,
             "actions": [[seat, action.to_json()] for seat, action in self.actions],
             **({"assisted": True} if self.assisted else {}),
+            **({"analysis": self.analysis.to_json()} if self.analysis else {}),
         }
 
     @classmethod
@@ -58,7 +61,7 @@ class Record:
             raise
         except (KeyError, TypeError, ValueError, AttributeError) as exc:
             raise RecordError(f"not a Boomtown saved game: {exc}") from None
-        return cls(spec.slug, players, seed, options, actions, assisted)
+        return cls(spec.slug, players, seed, options, actions, assisted, _analysis(data, players))
 
     def save(self, path: Path) -> None:
         """Write atomically, so a crash mid-save never leaves a broken file behind."""
@@ -91,3 +94,16 @@ class Record:
             if visit:
                 visit(n + 1, state)
         return state
+
+
+def _analysis(data: dict[str, Any], players: list[str]) -> Analysis | None:
+    """The analysis kept with a record; None if there is none, or none that fits the game (it
+    is then worked out again: a broken analysis never costs the game its record)."""
+    from .analysis import Analysis
+
+    if "analysis" not in data:
+        return None
+    try:
+        return Analysis.from_json(data["analysis"], len(players))
+    except (KeyError, TypeError, ValueError, AttributeError):
+        return None

@@ -1,0 +1,273 @@
+"""The post-game analysis: each player's chance of winning as the game went on, and the moves of
+a player that moved their own chance most.
+
+A chance is the share of playouts (the game's `Playouts`) a seat wins from a position, as it
+was seen then: the chart's from what everyone could see at a round's start, a player's moves
+from what that player could see. A move's worth is its player's chance just after it against
+just before it, both played out from the same worlds and dice (common random numbers), so that
+what the two differ by is the move, not the luck of the playouts. Moves that throw dice or
+draw cards are left out (what they changed is luck), and so are moves nobody could choose.
+
+Finding the moves that mattered takes two passes: every chosen move of the player (at most
+`screened`, those in the rounds where their chance moved most first) with a few playouts, then
+the `checked` that moved it most with more. An `Analyser` gives its work as stages of
+independent estimates, for its caller to run where it likes (in turn, in a thread, in worker
+processes), and counts the playouts they cost for a progress bar.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Generator, Iterator, Sequence
+from dataclasses import asdict, dataclass
+from typing import Any
+
+from .playouts import Playouts, win_shares
+from .replay import Replay
+from .rng import Rng
+
+Chances = tuple[float, ...]  # a seat's chance of winning, for every seat
+
+
+@dataclass(frozen=True)
+class Settings:
+    points: int = 24  # positions on the chart at most: round starts, evenly spread
+    chart_playouts: int = 16
+    screened: int = 30  # a player's moves played out to find the ones that mattered, at most
+    screen_playouts: int = 4
+    checked: int = 5  # of those, the ones played out again
+    check_playouts: int = 16
+    shown: int = 3  # moves named for a player, at most
+    least_change: float = 0.05  # a move that moved its player's chance less is not named
+
+
+@dataclass(frozen=True)
+class Estimate:
+    """The chances from one position, as `seat` saw it (None: everyone), by `count` playouts
+    from worlds seeded from `seed` on. Self-contained, so that a worker process can run it."""
+
+    playouts: Playouts
+    view: Any
+    seat: int | None
+    count: int
+    seed: int
+
+    def run(self) -> Chances:
+        seats = len(self.view.players)
+        totals = [0.0] * seats
+        for n in range(self.count):
+            seed = self.seed + n * 7919
+            world = self.playouts.world(self.view, self.seat, Rng(seed))
+            for seat, share in enumerate(win_shares(self.playouts.play(world, seed, seats), seats)):
+                totals[seat] += share
+        return tuple(total / self.count for total in totals)
+
+
+@dataclass(frozen=True)
+class Swing:
+    """A move that moved its player's chance: `before` and `after` it."""
+
+    seat: int
+    round: int
+    move: str  # in the table's words
+    before: float
+    after: float
+
+    @property
+    def change(self) -> float:
+        return self.after - self.before
+
+
+@dataclass(frozen=True)
+class Analysis:
+    rounds: tuple[int, ...]  # the round each point of the chart starts (the last: the end)
+    chances: tuple[Chances, ...]  # at each point
+    swings: tuple[Swing, ...]  # the moves that moved their player's chance most, by seat
+    seats: tuple[int, ...]  # whose moves were weighed
+
+    def swings_of(self, seat: int) -> list[Swing]:
+        return [swing for swing in self.swings if swing.seat == seat]
+
+    def chance_at(self, round_: int) -> Chances | None:
+        """The chances at the start of the latest round on the chart up to `round_`."""
+        at = [i for i, start in enumerate(self.rounds[:-1]) if start <= round_]
+        return self.chances[at[-1]] if at else None
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "rounds": list(self.rounds),
+            "chances": [list(point) for point in self.chances],
+            "swings": [asdict(swing) for swing in self.swings],
+            "seats": list(self.seats),
+        }
+
+    @classmethod
+    def from_json(cls, data: Any, seats: int) -> Analysis:
+        """ValueError (or TypeError, KeyError) if `data` is not an analysis of `seats` seats."""
+        rounds = tuple(int(r) for r in data["rounds"])
+        chances = tuple(tuple(float(c) for c in point) for point in data["chances"])
+        swings = tuple(
+            Swing(int(s["seat"]), int(s["round"]), str(s["move"]), *_chances(s))
+            for s in data["swings"]
+        )
+        analysed = tuple(int(seat) for seat in data["seats"])
+        if len(chances) != len(rounds) or any(len(point) != seats for point in chances):
+            raise ValueError("an analysis whose chart does not fit its game")
+        if any(not 0 <= c <= 1 for point in chances for c in point):
+            raise ValueError("a chance outside 0 to 1")
+        if any(not 0 <= seat < seats for seat in (*analysed, *(s.seat for s in swings))):
+            raise ValueError("a seat the game does not have")
+        return cls(rounds, chances, swings, analysed)
+
+
+def _chances(swing: dict[str, Any]) -> tuple[float, float]:
+    before, after = float(swing["before"]), float(swing["after"])
+    if not (0 <= before <= 1 and 0 <= after <= 1):
+        raise ValueError("a chance outside 0 to 1")
+    return before, after
+
+
+@dataclass(frozen=True)
+class _Move:
+    """A chosen move of a player: the positions just before and after it, as they saw them."""
+
+    index: int
+    seat: int
+    round: int
+    words: str
+    before: Any
+    after: Any
+
+
+class Analyser:
+    """The analysis of a finished game, for the people at `seats` (their moves)."""
+
+    def __init__(
+        self,
+        replay: Replay,
+        playouts: Playouts,
+        seats: Sequence[int],
+        settings: Settings = Settings(),  # noqa: B008 (frozen)
+    ) -> None:
+        self.playouts = playouts
+        self.settings = settings
+        record = replay.record
+        self._players = record.players
+        self._seed = record.seed * 1_000_003
+        self._final = replay.state_at(replay.length)
+        starts = _round_starts(replay.rounds)
+        self._points = _spread(starts, settings.points)
+        self._chart_views = [replay.state_at(moves).view(None) for moves in self._points]
+        self._moves = {seat: _chosen_moves(replay, seat) for seat in seats}
+        screened = sum(min(len(moves), settings.screened) for moves in self._moves.values())
+        checked = sum(
+            min(len(moves), settings.screened, settings.checked) for moves in self._moves.values()
+        )
+        self.total = (
+            len(self._points) * settings.chart_playouts
+            + 2 * screened * settings.screen_playouts
+            + 2 * checked * settings.check_playouts
+        )  # playouts in all, for a progress bar
+
+    def stages(self) -> Generator[list[Estimate], list[Chances], Analysis]:
+        """Each stage's estimates, to be sent back worked out in the same order; the analysis
+        when the generator returns."""
+        settings = self.settings
+        chart = yield [
+            Estimate(self.playouts, view, None, settings.chart_playouts, self._seed + i)
+            for i, view in enumerate(self._chart_views)
+        ]
+        result = self._final.result()
+        assert result is not None, "only a finished game is analysed"
+        seats = len(self._players)
+        chances = (*chart, win_shares(result, seats))
+        rounds = (*(self._chart_views[i].round for i in range(len(chart))), self._final.round)
+        swings: list[Swing] = []
+        for seat, moves in self._moves.items():
+            screened = _most_telling(moves, seat, rounds, chances, settings.screened)
+            values = yield self._estimates(screened, settings.screen_playouts)
+            changes = [after[seat] - before[seat] for _, before, after in _pairs(screened, values)]
+            by_size = sorted(range(len(screened)), key=lambda i: -abs(changes[i]))
+            checked = [screened[i] for i in sorted(by_size[: settings.checked])]
+            values = yield self._estimates(checked, settings.check_playouts)
+            found = [
+                Swing(m.seat, m.round, m.words, before[m.seat], after[m.seat])
+                for m, before, after in _pairs(checked, values)
+            ]
+            found = [swing for swing in found if abs(swing.change) >= settings.least_change]
+            found.sort(key=lambda swing: -abs(swing.change))
+            swings.extend(sorted(found[: settings.shown], key=lambda swing: swing.round))
+        return Analysis(rounds, tuple(chances), tuple(swings), tuple(self._moves))
+
+    def _estimates(self, moves: list[_Move], count: int) -> list[Estimate]:
+        """Before and after each move, from the same worlds."""
+        return [
+            Estimate(self.playouts, view, move.seat, count, self._seed + 1_000 + move.index)
+            for move in moves
+            for view in (move.before, move.after)
+        ]
+
+
+def analyse(analyser: Analyser) -> Analysis:
+    """The analysis worked out here, estimate by estimate."""
+    stages = analyser.stages()
+    estimates = next(stages)
+    while True:
+        try:
+            estimates = stages.send([estimate.run() for estimate in estimates])
+        except StopIteration as done:
+            analysis: Analysis = done.value
+            return analysis
+
+
+def _pairs(moves: list[_Move], values: list[Chances]) -> Iterator[tuple[_Move, Chances, Chances]]:
+    return ((move, values[2 * i], values[2 * i + 1]) for i, move in enumerate(moves))
+
+
+def _round_starts(rounds: Sequence[int]) -> list[int]:
+    """The position at which each round starts (the record's, before the game's end)."""
+    starts = [0]
+    for moves in range(1, len(rounds) - 1):
+        if rounds[moves] != rounds[moves - 1]:
+            starts.append(moves)
+    return starts
+
+
+def _spread(items: list[int], most: int) -> list[int]:
+    """At most `most` of `items`, evenly spread, the first and last among them."""
+    if len(items) <= most:
+        return items
+    step = (len(items) - 1) / (most - 1)
+    return [items[round(i * step)] for i in range(most)]
+
+
+def _chosen_moves(replay: Replay, seat: int) -> list[_Move]:
+    """`seat`'s moves that were a choice (two or more were legal) and met no chance."""
+    record = replay.record
+    state = replay.state_at(0)
+    found = []
+    for index, (mover, action) in enumerate(record.actions):
+        chose = mover == seat and len(state.legal_actions(seat)) > 1
+        before = state.view(seat) if chose else None
+        luck, round_, told = state.rng.state, state.round, len(state.events)
+        state.step_listed(mover, action)
+        if chose and state.rng.state == luck:
+            said = [state.sentences.text(event) for event in state.events[told:]]
+            words = said[0] if said else action.named(record.players)
+            found.append(_Move(index, seat, round_, words, before, state.view(seat)))
+    return found
+
+
+def _most_telling(
+    moves: list[_Move], seat: int, rounds: Sequence[int], chances: Sequence[Chances], most: int
+) -> list[_Move]:
+    """At most `most` of `moves`, those in the spans of the chart where `seat`'s chance moved
+    most first, in the game's order."""
+    if len(moves) <= most:
+        return moves
+
+    def span_change(move: _Move) -> float:
+        at = max(i for i, start in enumerate(rounds[:-1]) if start <= move.round)
+        return abs(chances[at + 1][seat] - chances[at][seat])
+
+    ranked = sorted(range(len(moves)), key=lambda i: -span_change(moves[i]))
+    return [moves[i] for i in sorted(ranked[:most])]

@@ -1,0 +1,96 @@
+"""A finished game's analysis being worked out, for the screens that show it.
+
+The playouts run in an executor (worker processes where the app or the host has them, so the
+event loop and the interface never wait on them), a stage of estimates at a time; whoever shows
+the analysis listens for its progress and its end. A game analysed once keeps its analysis in
+its record, and is not analysed again.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Callable, Sequence
+from concurrent.futures import Executor
+
+from core.engine.analysis import Analyser, Analysis, Chances, Estimate, Settings
+from core.engine.record import Record
+from core.engine.replay import Replay
+
+log = logging.getLogger("boomtown")
+
+SETTINGS = Settings()
+
+
+class Analysing:
+    """The analysis of `replay`'s game for the people at `seats`: its progress (a share of its
+    playouts) until it is worked out (`analysis`), or `failed` (why, in words)."""
+
+    def __init__(self, replay: Replay, seats: Sequence[int]) -> None:
+        self.record: Record = replay.record
+        self.seats = tuple(seats)
+        self.analysis: Analysis | None = self.record.analysis
+        self.failed = ""
+        self.progress = 1.0 if self.analysis is not None else 0.0
+        self._replay = replay if self.analysis is None else None
+        self._listeners: list[Callable[[], None]] = []
+
+    @property
+    def running(self) -> bool:
+        return self.analysis is None and not self.failed
+
+    def listen(self, listener: Callable[[], None]) -> None:
+        """Call `listener` at every step of progress and at the end (not if it is over)."""
+        if self.running:
+            self._listeners.append(listener)
+
+    def forget(self, listener: Callable[[], None]) -> None:
+        if listener in self._listeners:
+            self._listeners.remove(listener)
+
+    async def work_out(self, executor: Executor | None, settings: Settings = SETTINGS) -> None:
+        """Work the analysis out in `executor` (None: a thread of this process), keep it in the
+        game's record, and tell the listeners; a failure is logged and said, never raised."""
+        if not self.running or self._replay is None:
+            return
+        replay, self._replay = self._replay, None  # worked out once
+        from core.games import get_spec
+
+        try:
+            playouts = get_spec(self.record.game).playouts
+            if playouts is None:
+                raise ValueError("this game has no playouts to estimate chances by")
+            analyser = await asyncio.to_thread(Analyser, replay, playouts, self.seats, settings)
+            self.record.analysis = self.analysis = await self._run(analyser, executor)
+        except Exception as exc:  # a bug here must not take the end of the game with it
+            log.exception("the analysis of a %s game failed", self.record.game)
+            self.failed = f"The analysis could not be worked out ({exc})."
+        self.progress = 1.0
+        self._tell()
+        self._listeners.clear()
+
+    async def _run(self, analyser: Analyser, executor: Executor | None) -> Analysis:
+        loop = asyncio.get_running_loop()
+        done = 0
+
+        async def estimated(estimate: Estimate) -> Chances:
+            nonlocal done
+            chances: Chances = await loop.run_in_executor(executor, estimate.run)
+            done += estimate.count
+            self.progress = min(1.0, done / analyser.total) if analyser.total else 1.0
+            self._tell()
+            return chances
+
+        stages = analyser.stages()
+        estimates = next(stages)
+        while True:
+            chances = await asyncio.gather(*(estimated(estimate) for estimate in estimates))
+            try:
+                estimates = stages.send(list(chances))
+            except StopIteration as over:
+                analysis: Analysis = over.value
+                return analysis
+
+    def _tell(self) -> None:
+        for listener in list(self._listeners):
+            listener()
