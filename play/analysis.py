@@ -9,30 +9,55 @@ its record, and is not analysed again.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
+import multiprocessing
+import os
+import sys
 from collections.abc import Callable, Sequence
-from concurrent.futures import Executor
+from concurrent.futures import Executor, ProcessPoolExecutor
+from multiprocessing import resource_tracker
 
 from core.engine.analysis import Analyser, Analysis, Chances, Estimate, Settings
+from core.engine.playouts import Playouts
 from core.engine.record import Record
 from core.engine.replay import Replay
 
 log = logging.getLogger("boomtown")
 
 SETTINGS = Settings()
+IN_PROCESSES = True  # False: a test's playouts run in threads (quicker to start)
+
+
+def analysis_settings() -> Settings:
+    """The settings analyses are worked out with here."""
+    return SETTINGS
+
+
+def worker_processes() -> Executor | None:
+    """Processes for the playouts of a game at this computer, as many as the cores but one
+    (spawned: the app has threads, which fork copies badly); None: threads, where tests run."""
+    if not IN_PROCESSES:
+        return None
+    # The processes' resource tracker is handed the app's stderr, which Textual replaces by a
+    # capture with no file descriptor (-1, which starting a process refuses): the real one
+    with contextlib.redirect_stderr(sys.__stderr__):
+        resource_tracker.ensure_running()
+    workers = max(1, (os.cpu_count() or 1) - 1)
+    return ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("spawn"))
 
 
 class Analysing:
     """The analysis of `replay`'s game for the people at `seats`: its progress (a share of its
     playouts) until it is worked out (`analysis`), or `failed` (why, in words)."""
 
-    def __init__(self, replay: Replay, seats: Sequence[int]) -> None:
-        self.record: Record = replay.record
+    def __init__(self, record: Record, seats: Sequence[int]) -> None:
+        self.record = record
         self.seats = tuple(seats)
-        self.analysis: Analysis | None = self.record.analysis
+        self.analysis: Analysis | None = record.analysis
         self.failed = ""
         self.progress = 1.0 if self.analysis is not None else 0.0
-        self._replay = replay if self.analysis is None else None
+        self._started = False
         self._listeners: list[Callable[[], None]] = []
 
     @property
@@ -48,19 +73,21 @@ class Analysing:
         if listener in self._listeners:
             self._listeners.remove(listener)
 
-    async def work_out(self, executor: Executor | None, settings: Settings = SETTINGS) -> None:
+    async def work_out(self, executor: Executor | None, settings: Settings | None = None) -> None:
         """Work the analysis out in `executor` (None: a thread of this process), keep it in the
         game's record, and tell the listeners; a failure is logged and said, never raised."""
-        if not self.running or self._replay is None:
+        if not self.running or self._started:
             return
-        replay, self._replay = self._replay, None  # worked out once
+        self._started = True  # worked out once
         from core.games import get_spec
 
         try:
             playouts = get_spec(self.record.game).playouts
             if playouts is None:
                 raise ValueError("this game has no playouts to estimate chances by")
-            analyser = await asyncio.to_thread(Analyser, replay, playouts, self.seats, settings)
+            analyser = await asyncio.to_thread(
+                self._analyser, playouts, settings or analysis_settings()
+            )
             self.record.analysis = self.analysis = await self._run(analyser, executor)
         except Exception as exc:  # a bug here must not take the end of the game with it
             log.exception("the analysis of a %s game failed", self.record.game)
@@ -68,6 +95,9 @@ class Analysing:
         self.progress = 1.0
         self._tell()
         self._listeners.clear()
+
+    def _analyser(self, playouts: Playouts, settings: Settings) -> Analyser:
+        return Analyser(Replay(self.record), playouts, self.seats, settings)
 
     async def _run(self, analyser: Analyser, executor: Executor | None) -> Analysis:
         loop = asyncio.get_running_loop()

@@ -11,6 +11,7 @@ from pathlib import Path
 
 from tui.app import BoomtownApp
 from tui.demo import (
+    analysed,
     app_for,
     army_managing,
     army_table,
@@ -56,6 +57,8 @@ async def shoot(name: str, make, keys: list[str]) -> None:
         for key in keys:
             await pilot.press(key)
         await pilot.pause()
+        if name.endswith("-end"):
+            await analysed(pilot)
         app.save_screenshot(str(HERE / f"{name}.svg"))
 
 

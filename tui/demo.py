@@ -3,6 +3,7 @@ screenshots all show the same deterministic games."""
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Callable
 
 from core.games import get_spec
@@ -34,11 +35,31 @@ def table_at(
         seat = state.to_act()[0]
         table.act(seat, helpers[seat].choose(state.view(seat), state.legal_actions(seat)))
         state = table.state
+    if until is not None and not until(state):  # a picture of the end, taken for another
+        raise ValueError(f"the {game} game of seed {seed} ended before {until.__name__} held")
     return table
 
 
 def app_for(table: LocalTable) -> BoomtownApp:
     return BoomtownApp(table, pace=0, save_path=None)
+
+
+async def analysed(pilot, timeout: float = 60.0) -> None:
+    """Wait until the screen is a game's end with its analysis worked out, so that a picture
+    of it is the same every time; TimeoutError if it is not within `timeout` seconds."""
+    from .screens.end import EndPage
+
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + timeout
+    while True:
+        screen = pilot.app.screen
+        analysing = screen.analysing if isinstance(screen, EndPage) else None
+        if analysing is not None and not analysing.running:
+            break
+        if loop.time() > deadline:
+            raise TimeoutError("no end screen with its analysis worked out")
+        await asyncio.sleep(0.01)
+    await pilot.pause()
 
 
 def human_bidding_after_a_bid(state) -> bool:

@@ -123,7 +123,20 @@ class ReplayVenue(Venue):
     def status(self, line: str) -> str:
         table = self.table
         playing = f", playing at {REPLAY_PACES[self._pace]:g} s a move" if self._timer else ""
-        return f"Replay, move {table.moves} of {table.replay.length}{playing} · {line}"
+        return f"Replay, move {table.moves} of {table.replay.length}{playing} · {line}" + (
+            self._chances()
+        )
+
+    def _chances(self) -> str:
+        """Each player's chance of winning at the start of the round shown, where the game's
+        analysis has been worked out."""
+        analysis = self.table.replay.record.analysis
+        view = self.screen.view
+        chances = analysis.chance_at(view.round) if analysis is not None else None
+        if chances is None:
+            return ""
+        named = ", ".join(f"{name} {chance:.0%}" for name, chance in zip(view.players, chances))
+        return f" · chances then: {named}"
 
     def finished(self) -> bool:
         """The end of the record is a position like any other."""

@@ -13,6 +13,7 @@ from typing import Any
 
 import platformdirs
 
+from core.engine.analysis import Analysis
 from core.engine.match import Match
 from core.engine.record import Record, RecordError
 from core.engine.replay import Replay
@@ -154,6 +155,17 @@ def keep_finished(table: LocalTable, now: datetime | None = None) -> Path | None
     except OSError:
         return None
     return path
+
+
+def keep_analysis(path: Path, analysis: Analysis) -> None:
+    """Keep `analysis` with the finished game kept at `path`; OSError if it cannot be written,
+    RecordError if the file is no longer a game kept here."""
+    try:
+        data = json.loads(path.read_text())
+        data["record"]["analysis"] = analysis.to_json()
+    except (UnicodeDecodeError, json.JSONDecodeError, KeyError, TypeError) as exc:
+        raise RecordError(f"{path} is no longer a kept game ({exc})") from None
+    write_atomically(path, json.dumps(data))
 
 
 @dataclass(frozen=True)

@@ -241,16 +241,17 @@ def _spread(items: list[int], most: int) -> list[int]:
 
 
 def _chosen_moves(replay: Replay, seat: int) -> list[_Move]:
-    """`seat`'s moves that were a choice (two or more were legal) and met no chance."""
+    """`seat`'s moves that were a choice (two or more were legal) and met no chance: no dice
+    thrown, nothing hidden shown (a card drawn from a deck shuffled at the start)."""
     record = replay.record
     state = replay.state_at(0)
     found = []
     for index, (mover, action) in enumerate(record.actions):
         chose = mover == seat and len(state.legal_actions(seat)) > 1
         before = state.view(seat) if chose else None
-        luck, round_, told = state.rng.state, state.round, len(state.events)
+        luck, seen, round_, told = state.rng.state, state.revealed, state.round, len(state.events)
         state.step_listed(mover, action)
-        if chose and state.rng.state == luck:
+        if chose and state.rng.state == luck and state.revealed == seen:
             said = [state.sentences.text(event) for event in state.events[told:]]
             words = said[0] if said else action.named(record.players)
             found.append(_Move(index, seat, round_, words, before, state.view(seat)))

@@ -4,6 +4,7 @@ import pytest
 
 from tui.app import BoomtownApp
 from tui.demo import (
+    analysed,
     app_for,
     army_bidding,
     army_built_sites,
@@ -67,7 +68,7 @@ def test_raising_money(snap_compare, size):
 
 @pytest.mark.parametrize("size", SIZES)
 def test_end_screen_net_worth_by_round(snap_compare, size):
-    assert snap_compare(app_for(army_table(2, game_over)), terminal_size=size)
+    assert snap_compare(app_for(army_table(2, game_over)), terminal_size=size, run_before=analysed)
 
 
 @pytest.mark.parametrize("size", SIZES)

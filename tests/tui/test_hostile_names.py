@@ -16,7 +16,7 @@ from rich.console import Console
 from core.games import get_spec
 from play.table import LocalTable, Seat
 from tui.app import BoomtownApp
-from tui.demo import app_for
+from tui.demo import analysed, app_for
 
 NAMES = ["[/]x", "[bold]b", "[link=x]y", ":smile:"]
 PLAIN = ["Abcd", "Bcdefgh", "Cdefghijk", "Defghij"]  # the same lengths
@@ -60,6 +60,8 @@ async def screens(game: str, names: list[str], moves: int) -> list[str]:
         for size in ((120, 40), (80, 24)):
             await pilot.resize_terminal(*size)
             await pilot.pause()
+            if app.table.is_over():
+                await analysed(pilot)
             shown.append(screen_text(app))
     return shown
 

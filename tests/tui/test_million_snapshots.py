@@ -3,6 +3,7 @@
 import pytest
 
 from tui.demo import (
+    analysed,
     app_for,
     game_over,
     million_choosing_a_drive,
@@ -41,7 +42,9 @@ def test_the_six_s_choice(snap_compare, size):
 
 @pytest.mark.parametrize("size", SIZES)
 def test_end_screen_cash_by_round(snap_compare, size):
-    assert snap_compare(app_for(million_table(3, game_over)), terminal_size=size)
+    assert snap_compare(
+        app_for(million_table(3, game_over)), terminal_size=size, run_before=analysed
+    )
 
 
 @pytest.mark.parametrize("size", SIZES)

@@ -6,7 +6,7 @@ import pytest
 
 from core.engine.record import Record
 from core.engine.replay import Replay
-from tui.demo import app_for, game_over, table_at
+from tui.demo import analysed, app_for, game_over, table_at
 from tui.replay import ReplayTable
 from tui.screens.end import EndPage
 from tui.widgets.key_bar import KeyBar
@@ -32,6 +32,7 @@ def test_a_replay_shows_the_game_as_it_stood_at_a_move(snap_compare, game, size)
     assert snap_compare(
         app,
         terminal_size=size,
+        run_before=analysed,  # the replay says each player's chances once they are known
         press=["r", "down", "down", "down", "down", "right", "right", "right"],
     )
 
@@ -71,6 +72,7 @@ async def replaying():
     """A finished Big Shot game's replay screen, at its start, and the pilot."""
     app = app_for(finished("bigshot"))
     async with app.run_test(size=(120, 40)) as pilot:
+        await analysed(pilot)  # its playouts would slow the replay's timer down
         await pilot.press("r")
         await pilot.pause()
         yield app.screen, pilot

@@ -3,7 +3,14 @@
 import pytest
 
 from tui.app import BoomtownApp
-from tui.demo import app_for, game_over, human_bidding_after_a_bid, human_placing, table_at
+from tui.demo import (
+    analysed,
+    app_for,
+    game_over,
+    human_bidding_after_a_bid,
+    human_placing,
+    table_at,
+)
 from tui.saves import keep_finished, save_table
 
 SIZES = [pytest.param((120, 40), id="120x40"), pytest.param((80, 24), id="80x24")]
@@ -65,7 +72,9 @@ def test_hidden_money_seen_by_the_second_player(snap_compare, size):
 
 @pytest.mark.parametrize("size", SIZES)
 def test_end_screen_explains_the_result(snap_compare, size):
-    assert snap_compare(app_for(table_at(seed=7, until=game_over)), terminal_size=size)
+    assert snap_compare(
+        app_for(table_at(seed=7, until=game_over)), terminal_size=size, run_before=analysed
+    )
 
 
 @pytest.mark.parametrize("size", SIZES)

@@ -3,6 +3,7 @@
 import pytest
 
 from tui.demo import (
+    analysed,
     app_for,
     game_over,
     stadium_bidding,
@@ -48,7 +49,7 @@ def test_crown_auction_with_a_typed_bid(snap_compare, size):
 
 @pytest.mark.parametrize("size", SIZES)
 def test_raising_money_by_auction(snap_compare, size):
-    assert snap_compare(app_for(stadium_table(34, stadium_in_debt)), terminal_size=size)
+    assert snap_compare(app_for(stadium_table(57, stadium_in_debt)), terminal_size=size)
 
 
 @pytest.mark.parametrize("size", SIZES)
@@ -67,4 +68,6 @@ def test_help(snap_compare, size):
 
 @pytest.mark.parametrize("size", SIZES)
 def test_end_screen_assets_by_round(snap_compare, size):
-    assert snap_compare(app_for(stadium_table(1, game_over)), terminal_size=size)
+    assert snap_compare(
+        app_for(stadium_table(1, game_over)), terminal_size=size, run_before=analysed
+    )

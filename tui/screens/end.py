@@ -15,7 +15,10 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Button, Static
 
+from play.analysis import Analysing
+
 from ..look import EMPTY, SEAT_COLOURS, seat_label
+from ..widgets.analysis import AnalysisPanel
 from ..widgets.chart import sparklines
 from ..widgets.key_bar import KeyBar
 from .page import Page
@@ -101,6 +104,8 @@ class EndPage(Page[str]):
         self.choices: dict[str, str] = {"quit": "Quit"}  # answer -> its button's label
         self.replay: Callable[[], Screen] | None = None
         self.assisted = False  # moves were taken back or hints asked
+        self.analysing: Analysing | None = None  # the game's analysis, and whose moves it names
+        self.analysed_seats: Sequence[int] = ()
 
     def body(self) -> ComposeResult:
         with VerticalScroll(id="end"):
@@ -110,6 +115,8 @@ class EndPage(Page[str]):
                 yield Static(Text(ASSISTED), id="assisted")
             yield Static(self.sheet(), id="sheet")
             yield Static(self.chart(self.app.size.width - 8), id="chart")
+            if self.analysing is not None:
+                yield AnalysisPanel(self.analysing, self.final, self.analysed_seats, id="analysis")
             with Horizontal(classes="buttons"):
                 for number, (choice, label) in enumerate(self.choices.items()):
                     yield Button(label, id=choice, variant="primary" if not number else "default")

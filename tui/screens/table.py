@@ -312,6 +312,7 @@ class TableScreen(Page):
         end = self.end_screen(self.table.view(None))
         end.choices = dict(self.venue.end_choices())
         end.assisted = self.table.assisted
+        end.analysing, end.analysed_seats = self.venue.analysis()
         replay = self.table.replayable()
         if replay is not None:
             seats = list(self.table.seats)

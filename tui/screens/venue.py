@@ -19,9 +19,11 @@ from typing import TYPE_CHECKING, Any
 from textual.worker import Worker
 
 from core.engine.errors import StaleAction
+from core.engine.record import RecordError
+from play.analysis import Analysing, worker_processes
 from play.table import LocalTable
 
-from ..saves import forget_save, keep_finished, save_table
+from ..saves import forget_save, keep_analysis, keep_finished, save_table
 from ..turn_bell import WAIT
 from .dialogs import OutOfTheGame, confirm_quit
 
@@ -81,6 +83,10 @@ class Venue:
     def end_choices(self) -> Mapping[str, str]:
         return self.END_CHOICES
 
+    def analysis(self) -> tuple[Analysing | None, Sequence[int]]:
+        """The finished game's analysis, if it has one, and whose moves the end names."""
+        return None, ()
+
     async def on_end_choice(self, choice: str | None) -> None:
         """What the person chose at the end of the game."""
 
@@ -118,6 +124,7 @@ class LocalVenue(Venue):
         self._save_failure = ""  # why the last save failed, once said
         self._out_offered = False
         self._skipping = False
+        self._analysing: Analysing | None = None
 
     def attach(self, screen: TableScreen) -> None:
         super().attach(screen)
@@ -170,10 +177,31 @@ class LocalVenue(Venue):
         self.screen.app.push_screen(confirm_quit(), leave)
 
     def finished(self) -> bool:
+        kept = None
         if self.save_path is not None:  # nothing left to continue, but a game to watch again
-            keep_finished(self.table)
+            kept = keep_finished(self.table)
             forget_save(self.save_path)
+        self._analysing = Analysing(self.table.match.record, self.screen.place.human_seats())
+        self.screen.run_worker(self._analyse(kept), group="analysis")
         return True
+
+    def analysis(self) -> tuple[Analysing | None, Sequence[int]]:
+        return self._analysing, self._analysing.seats if self._analysing else ()
+
+    async def _analyse(self, kept: Path | None) -> None:
+        """Work the game's analysis out in worker processes, and keep it with the game kept
+        for replay."""
+        analysing = self._analysing
+        assert analysing is not None
+        workers = worker_processes()
+        try:
+            await analysing.work_out(workers)
+        finally:
+            if workers is not None:
+                workers.shutdown(wait=False, cancel_futures=True)
+        if kept is not None and analysing.analysis is not None:
+            with contextlib.suppress(OSError, RecordError):  # not kept: worked out again later
+                keep_analysis(kept, analysing.analysis)
 
     async def on_end_choice(self, choice: str | None) -> None:
         if choice == "again":

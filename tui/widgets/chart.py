@@ -105,3 +105,29 @@ def sparklines(
     )
     text.append(f"{'':{label_width}}round 1 to {rounds}{sampled}; full height is {high:,}", AXIS)
     return text
+
+
+def chance_lines(
+    rounds: Sequence[int],
+    chances: Sequence[Sequence[float]],
+    labels: Sequence[Text],
+    styles: Sequence[Style],
+    width: int,
+) -> Text:
+    """Each seat's chance of winning at each point of `rounds` (the last: the end), a bar per
+    point as high as the chance (full height: certain), then the chance at the end."""
+    label_width = max(len(label) for label in labels) + 1
+    room = max(1, width - label_width - 6)
+    picked = spread(len(rounds), min(room, len(rounds)))
+    text = Text()
+    for seat, label in enumerate(labels):
+        line = label.copy()
+        line.pad_right(label_width - len(label))
+        line.append("".join(BARS[round(chances[p][seat] * (len(BARS) - 1))] for p in picked))
+        line.stylize(styles[seat], label_width)
+        line.append(f" {chances[-1][seat]:>4.0%}", AXIS)
+        text.append_text(line)
+        text.append("\n")
+    shown = [rounds[p] for p in picked]
+    text.append(f"{'':{label_width}}round {shown[0]} to the end; full height is certain", AXIS)
+    return text
