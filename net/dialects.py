@@ -87,6 +87,10 @@ CREATE TABLE IF NOT EXISTS actions (
     action TEXT NOT NULL,
     PRIMARY KEY (table_id, n)
 );
+CREATE TABLE IF NOT EXISTS analyses (
+    table_id {int} PRIMARY KEY,
+    analysis TEXT NOT NULL
+);
 CREATE TABLE IF NOT EXISTS revision (
     id {int} PRIMARY KEY CHECK (id = 1),
     n {int} NOT NULL
@@ -110,6 +114,7 @@ CREATE TABLE IF NOT EXISTS presence (
     PRIMARY KEY (name, process)
 );
 """
+# `analyses` keeps each finished game's analysis (core.engine.analysis), worked out once.
 # `revision` counts the changes every process must hear of (bans, tables closed): one row.
 # `host_key` is the SSH host key the processes sharing a database share (one row, if any).
 # `processes` are the server processes alive (each beats every second), `runners` which of them
@@ -130,6 +135,7 @@ TABLES = (
     "settings",
     "places",
     "actions",
+    "analyses",
     "revision",
     "host_key",
 )  # every table of the schema

@@ -20,6 +20,7 @@ from core.engine.match import Match
 from core.engine.search import SLOW_KINDS, within_thinking_time
 from core.games import get_spec
 from core.text import counted, plural
+from play.analysis import Analysing
 
 from .admission import network_of
 from .chat import LOBBY, ChatLog
@@ -114,6 +115,8 @@ class Host:
         self.community: Community | None = None  # the other processes on a shared database
         self._creating = asyncio.Lock()  # one table made at a time: the limits count them
         self._requests: set[asyncio.Task] = set()  # requests under way (see `owned`)
+        self._analyses: set[asyncio.Task] = set()  # finished games' analyses under way
+        self._analysis_turns = asyncio.Semaphore(1)  # one estimate in the workers at a time
         self._load()
         storage.serve()  # from now on, on the event loop, queries are awaited
 
@@ -785,6 +788,7 @@ class Host:
         if table.started.state.is_over():
             table.status = OVER
             self._save_end(table)
+            self._analyse(table)
         self._changed(table)  # the lobby is told too: the table's status changed
         self._forget_if_done(table)
 
@@ -906,6 +910,28 @@ class Host:
             self.storage.later(
                 self.storage.end_table, table.id, result.reason, list(result.winners)
             )
+
+    def _analyse(self, table: HostedTable) -> None:
+        """Work the finished game's analysis out once for everyone at the table, in the worker
+        processes (else a thread) an estimate at a time, so that the search bots' thinking
+        waits for one estimate at most; then keep it with the game."""
+        people = [seat for seat, s in enumerate(table.seats) if s.kind == HUMAN]
+        if not people:
+            return
+        table.analysing = analysing = Analysing(table.started.record, people)
+        executor = self.thinkers.executor if self.thinkers is not None else None
+
+        async def work_out() -> None:
+            await analysing.work_out(executor, turns=self._analysis_turns)
+            if analysing.analysis is not None:
+                self.storage.later(
+                    self.storage.save_analysis, table.id, analysing.analysis.to_json()
+                )
+
+        with unmetered():  # the table's, not the share of whoever made the last move
+            task = asyncio.get_running_loop().create_task(work_out())
+        self._analyses.add(task)
+        task.add_done_callback(self._analyses.discard)
 
     def _save_away(self, table: HostedTable) -> None:
         """Kept if it can be: else the flag holds until a restart; nothing depends on it."""

@@ -15,7 +15,7 @@ import logging
 import secrets
 import time
 from concurrent.futures import Future
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -83,6 +83,7 @@ class StoredTable:
     bot_kind: str  # the kind of bot that takes the seats the table's host fills
     changes: int  # how many times its seats, status or host were written
     rematch_of: int | None  # the table whose game it plays again
+    analysis: Any = None  # a finished game's, once worked out (as JSON data)
 
     def record(self) -> Record:
         """The table's game, as played so far; RecordError if it does not read."""
@@ -94,6 +95,7 @@ class StoredTable:
                 "seed": self.seed,
                 "options": self.options,
                 "actions": [[seat, action] for seat, action in self.actions],
+                **({"analysis": self.analysis} if self.analysis is not None else {}),
             }
         )
 
@@ -109,6 +111,15 @@ class ListedTable:
     seats: str  # as stored (JSON)
     created: float
     result: str  # for a damaged table, why it was set aside
+
+
+def _json_or_none(text: str | None) -> Any:
+    """JSON kept as text, or None where there is none, or none that reads (an analysis that
+    does not read is worked out again, never a reason a game cannot be replayed)."""
+    try:
+        return json.loads(text) if text is not None else None
+    except ValueError:
+        return None
 
 
 def _errors_told(job, driver_error: type[Exception]):
@@ -743,7 +754,20 @@ class Storage:
         row = self.db.execute(
             f"SELECT {TABLE_COLUMNS} FROM tables WHERE id = ?", (table_id,)
         ).fetchone()
-        return self._stored(row) if row else None
+        if row is None:
+            return None
+        analysed = self.db.execute(
+            "SELECT analysis FROM analyses WHERE table_id = ?", (table_id,)
+        ).fetchone()
+        return replace(self._stored(row), analysis=_json_or_none(analysed[0] if analysed else None))
+
+    @guarded
+    def save_analysis(self, table_id: int, analysis: dict[str, Any]) -> None:
+        """Keep a finished game's analysis (once: another process's first stays)."""
+        self.db.execute(
+            "INSERT INTO analyses VALUES (?, ?) ON CONFLICT DO NOTHING",
+            (table_id, json.dumps(analysis)),
+        )
 
     @guarded
     def table_and_chat(

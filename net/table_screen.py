@@ -12,6 +12,7 @@ from core.engine.actions import Action
 from core.engine.errors import IllegalAction
 from core.engine.replay import Replay
 from core.text import sentence
+from play.analysis import Analysing
 from play.table import Seat
 from tui.games import screen_class
 from tui.screens.dialogs import confirm_quit
@@ -204,6 +205,11 @@ class NetVenue(Venue):
                 table_app(self.screen).show_lobby()
 
         self.screen.app.push_screen(confirm_quit(explanation), leave)
+
+    def analysis(self) -> tuple[Analysing | None, Sequence[int]]:
+        """The analysis the host works out for the table; the viewer's own moves named."""
+        viewer = self.screen.viewer
+        return self.table.hosted.analysing, () if viewer is None else (viewer,)
 
     def end_choices(self) -> Mapping[str, str]:
         """Players may play again (at a new table, with the same seats and options);

@@ -10,6 +10,7 @@ from typing import Any
 
 from core.engine.match import Match
 from core.games import get_spec
+from play.analysis import Analysing
 
 from .chat import ChatLog
 from .limits import clean_text
@@ -95,6 +96,7 @@ class HostedTable:
     made_from: str = ""  # the address it was made from ("" for one made before a restart)
     deserted_since: float | None = None  # waiting, nobody seated online since (monotonic)
     changes: int = 0  # how many times its seats, status or host were saved (net.storage)
+    analysing: Analysing | None = None  # its game's analysis, once the game is over
 
     @property
     def started(self) -> Match:

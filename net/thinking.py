@@ -38,5 +38,10 @@ class Thinkers:
         loop = asyncio.get_running_loop()
         return await loop.run_in_executor(self._pool, think, bot, view, legal)
 
+    @property
+    def executor(self) -> ProcessPoolExecutor:
+        """The processes, for other slow work (a finished game's analysis)."""
+        return self._pool
+
     def stop(self) -> None:
         self._pool.shutdown(wait=False, cancel_futures=True)

@@ -73,8 +73,14 @@ class Analysing:
         if listener in self._listeners:
             self._listeners.remove(listener)
 
-    async def work_out(self, executor: Executor | None, settings: Settings | None = None) -> None:
-        """Work the analysis out in `executor` (None: a thread of this process), keep it in the
+    async def work_out(
+        self,
+        executor: Executor | None,
+        settings: Settings | None = None,
+        turns: asyncio.Semaphore | None = None,
+    ) -> None:
+        """Work the analysis out in `executor` (None: a thread of this process), an estimate
+        at a time for each of `turns` (None: a stage's estimates at once), keep it in the
         game's record, and tell the listeners; a failure is logged and said, never raised."""
         if not self.running or self._started:
             return
@@ -88,7 +94,7 @@ class Analysing:
             analyser = await asyncio.to_thread(
                 self._analyser, playouts, settings or analysis_settings()
             )
-            self.record.analysis = self.analysis = await self._run(analyser, executor)
+            self.record.analysis = self.analysis = await self._run(analyser, executor, turns)
         except Exception as exc:  # a bug here must not take the end of the game with it
             log.exception("the analysis of a %s game failed", self.record.game)
             self.failed = f"The analysis could not be worked out ({exc})."
@@ -99,13 +105,16 @@ class Analysing:
     def _analyser(self, playouts: Playouts, settings: Settings) -> Analyser:
         return Analyser(Replay(self.record), playouts, self.seats, settings)
 
-    async def _run(self, analyser: Analyser, executor: Executor | None) -> Analysis:
+    async def _run(
+        self, analyser: Analyser, executor: Executor | None, turns: asyncio.Semaphore | None
+    ) -> Analysis:
         loop = asyncio.get_running_loop()
         done = 0
 
         async def estimated(estimate: Estimate) -> Chances:
             nonlocal done
-            chances: Chances = await loop.run_in_executor(executor, estimate.run)
+            async with turns or contextlib.nullcontext():
+                chances: Chances = await loop.run_in_executor(executor, estimate.run)
             done += estimate.count
             self.progress = min(1.0, done / analyser.total) if analyser.total else 1.0
             self._tell()

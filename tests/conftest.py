@@ -4,6 +4,9 @@ import os
 
 import pytest
 
+import play.analysis
+from core.engine.analysis import Settings
+
 
 def pytest_xdist_auto_num_workers(config) -> int:
     """`-n auto`: a worker more than the cores. The SSH tests spend much of their time waiting
@@ -17,6 +20,17 @@ def private_data_dir(tmp_path_factory, monkeypatch):
     """No test reads or writes the saved and finished games of whoever runs the suite (a test
     that looks at the data folder sets its own)."""
     monkeypatch.setenv("BOOMTOWN_DATA_DIR", str(tmp_path_factory.mktemp("data")))
+
+
+@pytest.fixture(autouse=True)
+def quick_analysis(monkeypatch):
+    """A finished game's analysis, as an end screen or a host starts it, in few playouts and
+    in threads (worker processes take a second to start); tests/core checks it at full size."""
+    quick = Settings(
+        points=4, chart_playouts=1, screened=2, screen_playouts=1, checked=1, check_playouts=1
+    )
+    monkeypatch.setattr(play.analysis, "SETTINGS", quick)
+    monkeypatch.setattr(play.analysis, "IN_PROCESSES", False)
 
 
 @pytest.fixture(scope="session")

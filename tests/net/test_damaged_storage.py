@@ -14,7 +14,7 @@ from net.limits import Limits
 from net.server import BoomtownServer
 from net.storage import Storage
 
-from .harness import connect, key_for, play_until, start_server, table_with, until
+from .harness import connect, key_for, peek, play_until, start_server, table_with, until
 
 
 def said(argv: list[str]) -> str:
@@ -137,3 +137,27 @@ async def test_the_host_closes_a_running_table_from_the_command_line(tmp_path):
         await cat.close()
     finally:
         await server.stop()
+
+
+@pytest.mark.parametrize("kept", ["not json", '{"rounds": [1]}', "[1, 2]"])
+async def test_a_damaged_analysis_is_dropped_and_the_game_is_still_replayed(tmp_path, kept):
+    host = Host(Storage(tmp_path / "boomtown.sqlite3"), Limits(bot_pace_seconds=3600))
+    table = await host.create_table("ann", "bigshot", {}, players=2, bots=0, seed=3)
+    await host.sit(table.id, "ben")
+    await host.start(table.id, "ann")
+    play_until(host, table, lambda state: state.is_over())
+    await until(lambda: peek(host.storage).table(table.id).analysis is not None)  # worked out
+    damage = "UPDATE analyses SET analysis = ? WHERE table_id = ?"
+    host.storage.queue(lambda: host.storage.db.execute(damage, (kept, table.id))).result()
+    host.tables.clear()  # the finished game is read from the database again
+    replay, seats = await host.past.replay(table.id)
+    assert (
+        replay.finished
+        and replay.record.analysis is None
+        and [s.name for s in seats]
+        == [
+            "ann",
+            "ben",
+        ]
+    )
+    host.stop()

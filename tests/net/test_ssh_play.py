@@ -11,6 +11,7 @@ from tui import turn_bell
 from .harness import (
     ann_and_ben_at,
     connect,
+    peek,
     play_until,
     session_of,
     settled_in_lobby,
@@ -369,6 +370,23 @@ async def test_a_finished_game_is_replayed_by_each_player_on_their_own(served):
     await ann.press("q")
     await ann.wait_for("You are ann")  # the lobby
     assert table.match.state.is_over() and "Replay, move 0 of" in ben.text()
+    for person in (ann, ben):
+        await person.close()
+
+
+async def test_a_finished_game_is_analysed_once_for_both_players_and_kept_with_it(served):
+    server, _ = served
+    ann, ben, table = await ann_and_ben_at_the_end(served)
+    analysing = table.analysing
+    assert analysing is not None and analysing.seats == (0, 1)  # the people's moves, not bots'
+    for person, name, other in ((ann, "ann", "ben"), (ben, "ben", "ann")):
+        await person.wait_for("Chance of winning, at the start of each round (by playouts)")
+        await person.wait_for(f"{name}'s moves")  # theirs, or that none moved their chance
+        assert f"{other}'s moves" not in person.text()  # each sees their own
+    await until(lambda: peek(server.storage).table(table.id).analysis is not None)
+    assert peek(server.storage).table(table.id).record().analysis == analysing.analysis
+    await ann.press("r")
+    await ann.wait_for("chances then: ann ")  # the replay gives each round's chances
     for person in (ann, ben):
         await person.close()
 

@@ -12,6 +12,7 @@ from net.limits import Limits
 from net.storage import Storage
 from net.table_screen import NetTable, refresh_table_screen, table_screen
 from tui.base import BaseApp
+from tui.demo import analysed
 
 from .harness import play_until
 from .test_lobby_snapshots import SIZES, Elsewhere
@@ -70,6 +71,5 @@ def test_a_spectator_watches_with_only_the_way_back_to_the_lobby(snap_compare, t
 def test_a_finished_game_offers_a_player_to_play_again_its_replay_and_the_lobby(
     snap_compare, tmp_path, size
 ):
-    assert snap_compare(
-        TablePreview(tmp_path, seat=0, until=lambda state: state.is_over()), terminal_size=size
-    )
+    app = TablePreview(tmp_path, seat=0, until=lambda state: state.is_over())
+    assert snap_compare(app, terminal_size=size, run_before=analysed)
