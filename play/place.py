@@ -15,7 +15,7 @@ from typing import Any, Final, Literal
 
 from core.engine.actions import Action
 from core.engine.errors import ActionError
-from core.engine.search import SLOW_KINDS
+from core.engine.search import SLOW_KINDS, Weighing
 from core.engine.views import actor_name, viewer_acts
 from core.text import plural, sentence
 
@@ -140,12 +140,25 @@ class Place:
         return f"Taken back: {move}{after}."
 
     def hint(self) -> tuple[Action | None, str]:
-        """What the game's heuristic bot would play in the viewer's place, and the sentence that
-        says so; (None, why not) at a shared table. Only asked on the viewer's move."""
+        """What a bot would play in the viewer's place, and the sentence that says so (with
+        how its playouts came out, where the game's search bot weighed the moves); (None, why
+        not) at a shared table. Only asked on the viewer's move; it may take a second."""
         if self.viewer is None or not self.table.hints:
             return None, NO_HINTS
-        action = self.table.hint(self.viewer)
-        return action, f"Hint: a bot would {action.named(self.view.players)}."
+        found = self.table.hint(self.viewer)
+        players = self.view.players
+        if not isinstance(found, Weighing):
+            return found, f"Hint: a bot would {found.named(players)}."
+        chosen = found.moves.index(found.best)
+        others = ", ".join(
+            f"{won:.0%} to {move.named(players)}"
+            for move, won in zip(found.moves, found.wins)
+            if move != found.best
+        )
+        return found.best, (
+            f"Hint: {found.best.named(players)}: it won {found.wins[chosen]:.0%} of its "
+            f"{found.playouts} playouts, against {others}."
+        )
 
     # -- in words ------------------------------------------------------------------------------
 

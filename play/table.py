@@ -15,9 +15,10 @@ from core.engine.actions import Action
 from core.engine.game import GameSpec, GameState
 from core.engine.match import Match
 from core.engine.replay import Replay
-from core.engine.search import within_thinking_time
+from core.engine.search import Weighing, within_thinking_time
 
 HUMAN = "human"
+HINT_SECONDS: float | None = 1.0  # a hint's search, at most (None: its count of playouts)
 
 log = logging.getLogger("boomtown")
 
@@ -75,8 +76,9 @@ class Table(Protocol):
         """Take back `seat`'s last move and the bots' replies to it; returns them, oldest
         first (ValueError when `can_take_back` says no)."""
 
-    def hint(self, seat: int) -> Action:
-        """What the game's heuristic bot would play in `seat`'s place, from that seat's view."""
+    def hint(self, seat: int) -> Weighing | Action:
+        """What a bot would play in `seat`'s place, from that seat's view: how the game's
+        search bot weighed the moves worth weighing, or the heuristic bot's move."""
 
     @property
     def assisted(self) -> bool:
@@ -160,8 +162,14 @@ class LocalTable:
     def assisted(self) -> bool:
         return self.match.record.assisted
 
-    def hint(self, seat: int) -> Action:
+    def hint(self, seat: int) -> Weighing | Action:
         self.match.assist()
         view = self.view(seat)
-        action: Action = self.match.spec.bots["heuristic"](0).choose(view, view.legal)
-        return action
+        bots = self.match.spec.bots
+        if "search" not in bots:
+            action: Action = bots["heuristic"](0).choose(view, view.legal)
+            return action
+        seed = self.match.record.seed * 31 + len(self.match.record.actions)
+        searching = within_thinking_time(bots["search"](seed), HINT_SECONDS)
+        found: Weighing | Action = searching.weigh(view, view.legal)
+        return found

@@ -5,6 +5,7 @@ import os
 import pytest
 
 import play.analysis
+import play.table
 from core.engine.analysis import Settings
 
 
@@ -31,6 +32,13 @@ def quick_analysis(monkeypatch):
     )
     monkeypatch.setattr(play.analysis, "SETTINGS", quick)
     monkeypatch.setattr(play.analysis, "IN_PROCESSES", False)
+
+
+@pytest.fixture(autouse=True)
+def hints_by_count(monkeypatch):
+    """A hint's search bounded by its count of playouts, not the clock: the same hint however
+    busy the machine running the tests."""
+    monkeypatch.setattr(play.table, "HINT_SECONDS", None)
 
 
 @pytest.fixture(scope="session")

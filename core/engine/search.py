@@ -21,7 +21,7 @@ from typing import Any
 
 from .actions import Action
 from .game import Result
-from .playouts import Playouts
+from .playouts import Playouts, win_shares
 from .rng import Rng
 
 MARGIN_WEIGHT = 0.1  # a playout's score margin counts up to this much beside a win's 1
@@ -38,6 +38,17 @@ class SearchPlan:
     playouts: Playouts
     candidates: Callable[[Any, Sequence[Action], Action], Sequence[Action]]
     count: int = 8  # playouts for each move weighed
+
+
+@dataclass(frozen=True)
+class Weighing:
+    """The moves a search bot weighed, the share of each one's playouts won (a tie's share
+    counted), how many playouts each had, and the move it takes."""
+
+    moves: tuple[Action, ...]
+    wins: tuple[float, ...]
+    playouts: int
+    best: Action
 
 
 def playout_value(result: Result, seat: int) -> float:
@@ -70,6 +81,12 @@ class SearchBot:
         self._own = plan.playouts.bot(seed)  # what it would play without searching
 
     def choose(self, view: Any, legal: Sequence[Action]) -> Action:
+        weighing = self.weigh(view, legal)
+        return weighing.best if isinstance(weighing, Weighing) else weighing
+
+    def weigh(self, view: Any, legal: Sequence[Action]) -> Weighing | Action:
+        """How the moves worth weighing here came out in their playouts; the playout bot's
+        move as it is where there is nothing to weigh."""
         suggestion: Action = self._own.choose(view, legal)
         if len(legal) == 1:
             return suggestion
@@ -82,20 +99,26 @@ class SearchBot:
         # that every move has as many playouts as the others.
         seeds = [self._rng.below(1 << 62) for _ in range(self.plan.count)]
         values = [0.0] * len(moves)
+        wins = [0.0] * len(moves)
         start = self._clock()
+        rounds = 0
         for seed in seeds:
+            rounds += 1
             for i, move in enumerate(moves):
-                values[i] += self._playout(view, move, seed)
+                result = self._playout(view, move, seed)
+                values[i] += playout_value(result, view.viewer)
+                wins[i] += win_shares(result, len(view.players))[view.viewer]
             if self.budget is not None and self._clock() - start >= self.budget:
                 break
-        return moves[values.index(max(values))]  # the first best: the suggestion in a tie
+        best = values.index(max(values))  # the first best: the suggestion in a tie
+        return Weighing(tuple(moves), tuple(w / rounds for w in wins), rounds, moves[best])
 
-    def _playout(self, view: Any, move: Action, seed: int) -> float:
+    def _playout(self, view: Any, move: Action, seed: int) -> Result:
         seat: int = view.viewer
         playouts = self.plan.playouts
         state = playouts.world(view, seat, Rng(seed))
         state.step(seat, move)
-        return playout_value(playouts.play(state, seed, len(view.players)), seat)
+        return playouts.play(state, seed, len(view.players))
 
 
 def within_thinking_time(bot: Any, seconds: float | None = THINKING_SECONDS) -> Any:

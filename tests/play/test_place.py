@@ -1,8 +1,12 @@
 """One person's place at a table (play.place), without any front end: what they see, what they
 send, why a move or a key does nothing, take-backs and hints."""
 
+import re
+
+from core.engine.search import Weighing
 from core.games.bigshot import actions as A
 from play import place as place_module
+from play import table as table_module
 from play.games.bigshot import PROMPTS
 from play.place import NO_HINTS, WATCHING, Place
 from play.table import LocalTable, Seat
@@ -108,6 +112,32 @@ def test_take_back_returns_the_move_and_the_bots_replies_and_says_so():
     assert told is not None and told.startswith(f"Taken back: {move}")
     assert table.view(None).version == before
     assert Place(table, PROMPTS, None).take_back() is None  # a spectator has nothing to take back
+
+
+def at_a_bid(table: LocalTable) -> LocalTable:
+    """`table` played on by heuristic bots until someone must bid or pass."""
+    bots = [table.match.spec.bots["heuristic"](seat) for seat in range(len(table.seats))]
+    while (seat := table.actor()) is not None and table.view(seat).phase != "bid":
+        view = table.view(seat)
+        table.act(seat, bots[seat].choose(view, view.legal))
+    return table
+
+
+def test_a_hint_at_a_decision_worth_weighing_says_how_its_playouts_came_out():
+    table = at_a_bid(ann_and_ben())
+    seat = table.actor()
+    action, told = Place(table, PROMPTS, seat).hint()
+    weighed = table.hint(seat)  # the same search again: its count of playouts bounds it
+    assert isinstance(weighed, Weighing) and action == weighed.best
+    assert re.fullmatch(r"Hint: .+: it won \d+% of its 8 playouts, against \d+% to .+\.", told)
+    assert "pass" in told and table.assisted
+
+
+def test_a_hint_thinks_within_its_time(monkeypatch):
+    monkeypatch.setattr(table_module, "HINT_SECONDS", 0.0)  # spent after the first playouts
+    table = at_a_bid(ann_and_ben())
+    weighed = table.hint(table.actor())
+    assert isinstance(weighed, Weighing) and weighed.playouts == 1
 
 
 def test_a_hint_names_a_legal_move_and_marks_the_game_assisted():

@@ -16,7 +16,7 @@ from tui.games.bigshot.end import BigShotEnd
 from tui.games.bigshot.panels import LedgerPanel
 from tui.games.bigshot.screen import BigShotScreen
 from tui.saves import load_table, save_table
-from tui.screens.dialogs import HandOver
+from tui.screens.dialogs import HandOver, Help
 from tui.screens.title import TitleScreen
 from tui.widgets.key_bar import KeyBar
 
@@ -606,23 +606,31 @@ async def test_a_move_taken_back_while_a_bot_thinks_is_never_answered_by_that_th
         assert table.match.record.actions[played : played + 2] == [(0, A.bid(1)), (1, A.PASS)]
 
 
-async def test_h_says_what_a_bot_would_play_and_changes_nothing():
+async def hinted(app, pilot, told: int) -> str:
+    """The hint said once `told` notices were up: the bot thinks in a thread."""
+    for _ in range(2000):
+        await pilot.pause()
+        if len(app._notifications) > told:
+            return list(app._notifications)[-1].message
+    raise AssertionError(f"no hint was said: {[n.message for n in app._notifications]}")
+
+
+async def test_h_says_what_a_bot_would_play_and_why_and_changes_nothing():
     table = table_at(until=human_bidding_after_a_bid)
     app = app_for(table)
     async with app.run_test(size=(120, 40), notifications=True) as pilot:
         version = table.state.version
-        view = app.screen.view
-        suggested = table.match.spec.bots["heuristic"](0).choose(view, view.legal)
         await pilot.press("h")
-        await pilot.pause()
-        assert [n.message for n in app._notifications] == [f"Hint: a bot would {suggested}."]
+        told = await hinted(app, pilot, 0)
+        _, expected = app.screen.place.hint()  # the search bot's weighing, the same again
+        assert told == expected and told.startswith("Hint: ") and "% of its 8 playouts" in told
         assert table.state.version == version
         assert "`h` (hint): what a bot would play" in app.screen.help_text()
+        app.clear_notifications()  # (a notice already up is not stacked again)
         await pilot.press("ctrl+p")
         await pilot.pause()
         await pilot.press(*"hint", "enter")
-        await pilot.pause()
-        assert [n.message for n in app._notifications][-1] == f"Hint: a bot would {suggested}."
+        assert await hinted(app, pilot, 0) == expected
 
 
 async def test_ctrl_c_leaves_with_the_game_saved(tmp_path, saving_app):
@@ -726,14 +734,43 @@ async def test_the_move_before_a_hand_over_is_saved(tmp_path, monkeypatch):
     assert (0, A.PASS) in saved.match.record.actions[-8:]
 
 
+async def test_a_hint_is_thought_out_off_the_event_loop(monkeypatch):
+    table = table_at(until=human_bidding_after_a_bid)
+    thinking, answer = threading.Event(), threading.Event()
+    weigh = type(table).hint
+
+    def slow_hint(self, seat):
+        thinking.set()
+        assert answer.wait(30), "the test never let the hint answer"
+        return weigh(self, seat)
+
+    monkeypatch.setattr(type(table), "hint", slow_hint)
+    app = app_for(table)
+    async with app.run_test(size=(120, 40), notifications=True) as pilot:
+        await pilot.press("h")
+        await until_set(thinking, pilot)
+        await pilot.press("question_mark")  # the interface answers while the bot thinks
+        await pilot.pause()
+        assert isinstance(app.screen, Help) and not app._notifications
+        answer.set()
+        assert (await hinted(app, pilot, 0)).startswith("Hint: ")
+
+
+async def until_set(event: threading.Event, pilot) -> None:
+    for _ in range(2000):
+        if event.is_set():
+            return
+        await pilot.pause()
+    raise AssertionError("it never happened")
+
+
 async def test_a_hint_and_pop_ups_go_at_the_hand_over():
     """Issue 43: Bob's hint, worked out from his hidden cash, stayed up on Ann's turn."""
     app = app_for(hidden_table())
     async with app.run_test(size=(120, 40), notifications=True) as pilot:
         await until_handed_over(app, pilot)
         await pilot.press("enter", "h")
-        await pilot.pause()
-        assert any(n.message.startswith("Hint:") for n in app._notifications)
+        assert (await hinted(app, pilot, 0)).startswith("Hint:")
         await pilot.press("p", "question_mark")
         await until_handed_over(app, pilot)
         assert not app._notifications

@@ -8,6 +8,7 @@ game is played is the screen's venue (`venue.Venue`): this computer, an SSH tabl
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Callable
 from typing import Any, ClassVar, Literal
 
@@ -539,10 +540,16 @@ class TableScreen(Page):
             self.app.push_screen(LogPage(self.view.log))
 
     def action_hint(self) -> None:
-        """Say what the game's heuristic bot would play in the person's place."""
+        """Say what a bot would play in the person's place: it thinks off the event loop,
+        and a hint the game has moved on from is not said."""
         if self.viewer is None or not self._mine():
             return
-        action, told = self.place.hint()
+        self.run_worker(self._hint(self.view.version), group="hint", exclusive=True)
+
+    async def _hint(self, version: int) -> None:
+        action, told = await asyncio.to_thread(self.place.hint)
+        if self.view.version != version or not self._mine():
+            return
         if action is None:
             self.warn(told)
         else:
