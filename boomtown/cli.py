@@ -9,6 +9,7 @@ import os
 import sys
 from typing import Any
 
+from core.engine.search import THINKING_SECONDS
 from core.games import SLUGS, get_spec
 from tui.games import PLAYABLE
 
@@ -194,6 +195,13 @@ def _parser() -> argparse.ArgumentParser:
         type=_seconds,
         default=5.0,
         help="seconds a bot may think before a legal move is played for it (default %(default)g)",
+    )
+    serve.add_argument(
+        "--search-seconds",
+        type=_seconds,
+        default=THINKING_SECONDS,
+        help="seconds a search bot plays its moves out a decision; 0: by its count of "
+        "playouts alone, the same moves on any machine (default %(default)g)",
     )
     serve.add_argument(
         "--stall-seconds",
@@ -532,6 +540,7 @@ def run_serve(args: argparse.Namespace, argv: list[str]) -> int:
         chat_per_minute=args.chat_per_minute,
         bot_pace_seconds=args.bot_pace,
         bot_think_seconds=args.bot_think,
+        search_seconds=args.search_seconds or None,
         stall_seconds=args.stall_seconds,
         tables_per_person=args.tables_per_person,
         tables_per_address=args.tables_per_address,

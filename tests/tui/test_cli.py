@@ -23,6 +23,7 @@ from boomtown.cli import _parser, main
         (["serve", "--max-per-ip", "0"], "too few"),
         (["serve", "--max-size", "20x10"], "at least 80x24"),
         (["serve", "--stall-seconds", "0"], "give 1 or more"),
+        (["serve", "--search-seconds", "-1"], "give 0 or more"),
     ],
 )
 def test_impossible_games_are_refused_with_the_reason(argv, reason, capsys):
@@ -41,3 +42,15 @@ def test_every_option_with_a_default_says_what_it_is_in_the_help():
             if action.default in (None, [], False, argparse.SUPPRESS) or not action.option_strings:
                 continue
             assert action.help and "default" in action.help, f"{name} {action.option_strings[0]}"
+
+
+@pytest.mark.parametrize(
+    "given, seconds",
+    [([], 0.5), (["--search-seconds", "2"], 2.0), (["--search-seconds", "0"], None)],
+)
+def test_a_host_chooses_how_long_search_bots_think(monkeypatch, given, seconds):
+    served = []
+    monkeypatch.setattr("net.server.main", lambda *args, **kwargs: served.append(args))
+    assert main(["serve", "--port", "0", *given]) == 0
+    (limits,) = [arg for arg in served[0] if type(arg).__name__ == "Limits"]
+    assert limits.search_seconds == seconds  # None: by the count of playouts alone
