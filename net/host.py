@@ -15,6 +15,7 @@ import time
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
+from core.engine.analysis import Analysis
 from core.engine.errors import ActionError, StaleAction
 from core.engine.match import Match
 from core.engine.search import SLOW_KINDS, within_thinking_time
@@ -933,6 +934,21 @@ class Host:
         self._analyses.add(task)
         task.add_done_callback(self._analyses.discard)
 
+    def _analysed_elsewhere(self, table: HostedTable, kept: Any = None) -> None:
+        """A game that ended at another process: its analysis is that process's to work out
+        (it keeps it, and says so); `kept`, the analysis as the database has it, if it does."""
+        if table.analysing is None:
+            people = [seat for seat, s in enumerate(table.seats) if s.kind == HUMAN]
+            if not people:
+                return
+            table.analysing = Analysing(table.started.record, people)
+            table.analysing.elsewhere = True
+        if kept is not None and table.analysing.elsewhere:
+            try:
+                table.analysing.arrived(Analysis.from_json(kept, len(table.seats)))
+            except (KeyError, TypeError, ValueError, AttributeError):
+                log.warning("table %s: its analysis in the database does not read", table.id)
+
     def _save_away(self, table: HostedTable) -> None:
         """Kept if it can be: else the flag holds until a restart; nothing depends on it."""
         self.storage.later(self.storage.update_away, table.id, sorted(table.away))
@@ -1002,6 +1018,7 @@ class Host:
             return False
         if table.match.state.is_over():
             table.status = OVER
+            self._analysed_elsewhere(table)
         self._changed(table)
         self._forget_if_done(table)
         return True
@@ -1047,6 +1064,7 @@ class Host:
             table.match = Match.from_record(stored.record())
         if table.match is not None and table.match.state.is_over():
             table.status = OVER
+            self._analysed_elsewhere(table, stored.analysis)
         self._changed(table)
         self._lobby_changed()
         self._forget_if_done(table)

@@ -768,6 +768,7 @@ class Storage:
             "INSERT INTO analyses VALUES (?, ?) ON CONFLICT DO NOTHING",
             (table_id, json.dumps(analysis)),
         )
+        self._publish(table=table_id)  # the other processes' end screens are waiting for it
 
     @guarded
     def table_and_chat(

@@ -58,7 +58,17 @@ class Analysing:
         self.failed = ""
         self.progress = 1.0 if self.analysis is not None else 0.0
         self._started = False
+        self.elsewhere = False  # worked out by another process, which says when it is done
         self._listeners: list[Callable[[], None]] = []
+
+    def arrived(self, analysis: Analysis) -> None:
+        """The analysis, worked out elsewhere (another server process on the database)."""
+        if not self.running:
+            return
+        self.record.analysis = self.analysis = analysis
+        self.progress = 1.0
+        self._tell()
+        self._listeners.clear()
 
     @property
     def running(self) -> bool:

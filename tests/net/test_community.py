@@ -194,3 +194,19 @@ async def test_people_sitting_down_at_two_servers_at_once_each_get_a_seat(two):
                 {s.name for s in h.tables[table.id].seats} == {"ann", "ben", "cat", "dan"}
             )
         )
+
+
+async def test_a_game_over_at_two_servers_is_analysed_once_and_both_show_it(two):
+    (one, _), (two_, _) = two
+    for server, name in ((one, "ann"), (two_, "ben")):
+        server.host.connect(name, Ear())
+    table = await one.host.create_table("ann", "bigshot", {}, players=2, bots=0, seed=4)
+    await one.host.sit(table.id, "ben")
+    await one.host.start(table.id, "ann")
+    play_until(one.host, table, lambda state: state.is_over())  # played at the first
+    await until(lambda: table.id in two_.host.tables and two_.host.tables[table.id].status == OVER)
+    theirs = two_.host.tables[table.id].analysing
+    assert theirs is not None and theirs.elsewhere  # the first works it out, the second waits
+    await until(lambda: theirs.analysis is not None)  # kept, and said, by the first
+    assert theirs.analysis == table.analysing.analysis and theirs.seats == (0, 1)
+    assert peek(one.storage).table(table.id).record().analysis == theirs.analysis

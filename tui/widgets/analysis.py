@@ -80,8 +80,11 @@ class AnalysisPanel(Static):
         if analysis is None:
             if analysing.failed:
                 return Text(analysing.failed, AXIS)
-            text = Text(f"{TITLE}: being worked out by playouts\n", Style(bold=True))
-            text.append(progress_bar(analysing.progress), AXIS)
+            text = Text(f"{TITLE}: being worked out by playouts", Style(bold=True))
+            if analysing.elsewhere:
+                text.append("\nby the server process that ran the game", AXIS)
+            else:
+                text.append("\n" + progress_bar(analysing.progress), AXIS)
             return text
         text = Text(f"{TITLE} (by playouts)\n", Style(bold=True))
         text.append_text(
