@@ -48,7 +48,7 @@ def worker_processes() -> Executor | None:
 
 
 class Analysing:
-    """The analysis of `replay`'s game for the people at `seats`: its progress (a share of its
+    """The analysis of `record`'s game for the people at `seats`: its progress (a share of its
     playouts) until it is worked out (`analysis`), or `failed` (why, in words)."""
 
     def __init__(self, record: Record, seats: Sequence[int]) -> None:
