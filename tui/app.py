@@ -166,7 +166,7 @@ class BoomtownApp(BaseApp):
         except RecordError as exc:
             self.notify(str(exc), severity="error", timeout=8)
             return
-        self.push_screen(replay_screen(replay, seats))
+        self.push_screen(replay_screen(replay, seats, kept=path))
 
     def play_again(self, table: LocalTable) -> None:
         record = table.match.record

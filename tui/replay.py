@@ -8,15 +8,20 @@ the game's.
 
 from __future__ import annotations
 
+import contextlib
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from textual.timer import Timer
 
 from core.engine.errors import IllegalAction
+from core.engine.record import RecordError
 from core.engine.replay import Replay
+from play.analysis import Analysing, worker_processes
 from play.table import Seat
 
 from .games import screen_class
+from .saves import keep_analysis
 from .screens.venue import SHARED_KEYS, Venue
 
 if TYPE_CHECKING:
@@ -100,6 +105,33 @@ class ReplayVenue(Venue):
     _timer: Timer | None = None
     _pace = FIRST_PACE  # an index into REPLAY_PACES
 
+    def __init__(self, kept: Path | None = None) -> None:
+        self.kept = kept  # a finished game kept at this computer: its analysis is kept there
+        self._analysing: Analysing | None = None
+
+    def attach(self, screen: TableScreen) -> None:
+        """A game kept here that was never analysed (left at its end screen before the analysis
+        was done) is analysed now, and the analysis kept with it."""
+        super().attach(screen)
+        replay = self.table.replay
+        if self.kept is None or not replay.finished or replay.record.analysis is not None:
+            return
+        people = [seat for seat, s in enumerate(self.table.seats) if not s.is_bot]
+        self._analysing = Analysing(replay.record, people)
+        self._analysing.listen(screen.refresh_view)
+        screen.run_worker(self._analyse(self._analysing, self.kept), group="analysis")
+
+    async def _analyse(self, analysing: Analysing, kept: Path) -> None:
+        workers = worker_processes()
+        try:
+            await analysing.work_out(workers)
+        finally:
+            if workers is not None:
+                workers.shutdown(wait=False, cancel_futures=True)
+        if analysing.analysis is not None:
+            with contextlib.suppress(OSError, RecordError):  # not kept: worked out again later
+                keep_analysis(kept, analysing.analysis)
+
     @property
     def table(self) -> ReplayTable:
         table = self.screen.table
@@ -132,6 +164,8 @@ class ReplayVenue(Venue):
         analysis has been worked out."""
         analysis = self.table.replay.record.analysis
         view = self.screen.view
+        if self._analysing is not None and self._analysing.running:
+            return f" · chances being worked out, {self._analysing.progress:.0%}"
         chances = analysis.chance_at(view.round) if analysis is not None else None
         if chances is None:
             return ""
@@ -194,7 +228,8 @@ class ReplayVenue(Venue):
         self.screen.dismiss()
 
 
-def replay_screen(replay: Replay, seats: list[Seat]) -> TableScreen:
-    """The game's screen over `replay`, at the game's start, seen by a spectator."""
+def replay_screen(replay: Replay, seats: list[Seat], kept: Path | None = None) -> TableScreen:
+    """The game's screen over `replay`, at the game's start, seen by a spectator; `kept`: where
+    this computer keeps the finished game (its analysis is worked out there if it has none)."""
     table = ReplayTable(replay, seats)
-    return screen_class(replay.record.game)(table, ReplayVenue(), seat=None)
+    return screen_class(replay.record.game)(table, ReplayVenue(kept), seat=None)

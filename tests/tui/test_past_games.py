@@ -9,7 +9,7 @@ from boomtown.cli import _parser, main, make_replay_app
 from tui.app import BoomtownApp
 from tui.demo import game_over, table_at
 from tui.replay import ReplayVenue
-from tui.saves import FINISHED_KEPT, finished_dir, keep_finished, past_games
+from tui.saves import FINISHED_KEPT, finished_dir, keep_finished, load_replay, past_games
 from tui.screens.end import EndPage
 from tui.screens.past import PastGamesScreen
 from tui.screens.title import TitleScreen
@@ -122,3 +122,23 @@ async def test_an_assisted_game_says_so_at_its_end_and_in_the_past_games(data_di
         assert isinstance(app.screen, EndPage)
         assert "counts in no record of wins" in str(app.screen.query_one("#assisted").render())
     assert past_games()[0].text.endswith("(assisted)")
+
+
+async def test_a_past_game_left_before_its_analysis_was_done_is_analysed_in_its_replay(
+    data_dir,
+):
+    kept = keep_finished(table_at(seed=7, until=game_over), NOON)  # as it ended: no analysis
+    assert load_replay(kept)[0].record.analysis is None
+    app = BoomtownApp(pace=0, save_path=None)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        app.replay(kept)
+        await pilot.pause()
+        venue = app.screen.venue
+        assert isinstance(venue, ReplayVenue)
+        for _ in range(3000):  # worked out in threads here, in worker processes in play
+            if "chances then: Ann " in app.screen.status_line():
+                break
+            await pilot.pause()
+        assert "chances then: Ann " in app.screen.status_line()
+    assert load_replay(kept)[0].record.analysis is not None  # kept: not worked out again
