@@ -2,12 +2,15 @@
 
     python benchmarks/bot_strength.py bigshot --bot search --against heuristic [--games 60]
         [--players 4] [--option hidden_money=on] [--first-seed 0] [--thinking-time]
+        [--knows-the-future]
 
 Seats rotate from game to game, so no kind keeps the advantage of a seat. Prints the share of
 wins the bot took (ties share a win) with its 95% interval (Wilson's), what an even share would
 be (1 in --players), and the bot's milliseconds a move: mean, 95th percentile and slowest.
 Games run through `core.sim.play_one`, the path `boomtown sim` takes; `--thinking-time` gives a
-search bot the time it has where people wait for it (core.engine.search.THINKING_SECONDS).
+search bot the time it has where people wait for it (core.engine.search.THINKING_SECONDS);
+`--knows-the-future` lets it play its moves out from the game's true state (the decks' order and
+the dice to come), a bound on what any search could win.
 """
 
 from __future__ import annotations
@@ -18,9 +21,11 @@ import sys
 import time
 from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from core.engine.bots import play_out  # noqa: E402
 from core.engine.search import within_thinking_time  # noqa: E402
 from core.games import get_spec  # noqa: E402
 from core.sim import play_one  # noqa: E402
@@ -49,6 +54,7 @@ def main() -> None:
     parser.add_argument("--option", action="append", default=[], metavar="NAME=VALUE")
     parser.add_argument("--first-seed", type=int, default=0)
     parser.add_argument("--thinking-time", action="store_true")
+    parser.add_argument("--knows-the-future", action="store_true")
     args = parser.parse_args()
     spec = get_spec(args.game)
     options = spec.resolve_options(
@@ -67,7 +73,10 @@ def main() -> None:
         kinds = [args.against] * args.players
         kinds[seat] = "under-test"
         bots = {**spec.bots, "under-test": factory}
-        state, _ = play_one(replace(spec, bots=bots), names, kinds, seed, options)
+        if args.knows_the_future:
+            state = foreseen_game(spec, bots, names, kinds, seed, options, made)
+        else:
+            state, _ = play_one(replace(spec, bots=bots), names, kinds, seed, options)
         result = state.result()
         wins += 1 / len(result.winners) if seat in result.winners else 0.0
         times += made.pop().times
@@ -77,11 +86,26 @@ def main() -> None:
     print(
         f"{args.game} {args.bot} against {args.against} x{args.players - 1}, {args.games} games"
         f" ({', '.join(args.option) or 'default options'}"
-        f"{', thinking time' if args.thinking_time else ''}): won {wins:g} "
+        f"{', thinking time' if args.thinking_time else ''}"
+        f"{', knowing the future' if args.knows_the_future else ''}): won {wins:g} "
         f"({wins / args.games:.0%}, 95% interval {low:.0%}-{high:.0%}; an even share is "
         f"{1 / args.players:.0%}); ms a move: {1000 * sum(times) / len(times):.1f} mean, "
         f"{1000 * p95:.0f} p95, {1000 * times[-1]:.0f} at most"
     )
+
+
+def foreseen_game(spec, bots, names, kinds, seed: int, options, made) -> Any:
+    """A game as `play_one` plays it, but the search bot under test plays its moves out from
+    the game's true state: the decks' order and the dice to come as they are (as far as its
+    playouts' moves draw them as the game's will), not worlds drawn from what it sees. What it
+    wins bounds what seeing further could win in the game."""
+    state = spec.start(names, seed, options)
+    players = [bots[kind](seed * 31 + seat) for seat, kind in enumerate(kinds)]
+    seer = made[-1].bot
+    playouts = replace(seer.plan.playouts, determinize=lambda view, seat, rng: state.copy())
+    seer.plan = replace(seer.plan, playouts=playouts)
+    play_out(state, players)
+    return state
 
 
 def wilson(wins: float, games: int, z: float = 1.96) -> tuple[float, float]:
