@@ -987,10 +987,13 @@ class Host:
         self.tables[table.id] = table
 
     def stop(self) -> None:
-        """No more bot moves or idle clocks: the server is shutting down."""
+        """No more bot moves, idle clocks or analyses: the server is shutting down (a game
+        whose analysis was not finished is replayed without one)."""
         self.stopped = True
         for table in self.tables.values():
             _cancel_timer(table)
+        for analysis in self._analyses:
+            analysis.cancel()
 
     async def saved(self) -> None:
         """Once the moves being saved are saved (or not), and made (or not)."""
