@@ -916,10 +916,9 @@ class Host:
         """Work the finished game's analysis out once for everyone at the table, in the worker
         processes (else a thread) an estimate at a time, so that the search bots' thinking
         waits for one estimate at most; then keep it with the game."""
-        people = [seat for seat, s in enumerate(table.seats) if s.kind == HUMAN]
-        if not people:
+        if not table.people:
             return
-        table.analysing = analysing = Analysing(table.started.record, people)
+        table.analysing = analysing = Analysing(table.started.record, table.people)
         executor = self.thinkers.executor if self.thinkers is not None else None
 
         async def work_out() -> None:
@@ -938,10 +937,9 @@ class Host:
         """A game that ended at another process: its analysis is that process's to work out
         (it keeps it, and says so); `kept`, the analysis as the database has it, if it does."""
         if table.analysing is None:
-            people = [seat for seat, s in enumerate(table.seats) if s.kind == HUMAN]
-            if not people:
+            if not table.people:
                 return
-            table.analysing = Analysing(table.started.record, people)
+            table.analysing = Analysing(table.started.record, table.people)
             table.analysing.elsewhere = True
         if kept is not None and table.analysing.elsewhere:
             try:

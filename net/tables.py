@@ -99,6 +99,11 @@ class HostedTable:
     analysing: Analysing | None = None  # its game's analysis, once the game is over
 
     @property
+    def people(self) -> list[int]:
+        """The seats people sit in (not bots, not open)."""
+        return [seat for seat, s in enumerate(self.seats) if s.kind == HUMAN]
+
+    @property
     def started(self) -> Match:
         """The table's game, once it has started (ValueError while it waits for players)."""
         if self.match is None:

@@ -8,20 +8,18 @@ the game's.
 
 from __future__ import annotations
 
-import contextlib
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from textual.timer import Timer
 
 from core.engine.errors import IllegalAction
-from core.engine.record import RecordError
 from core.engine.replay import Replay
-from play.analysis import Analysing, worker_processes
+from play.analysis import Analysing
 from play.table import Seat
 
 from .games import screen_class
-from .saves import keep_analysis
+from .saves import analyse_here
 from .screens.venue import SHARED_KEYS, Venue
 
 if TYPE_CHECKING:
@@ -116,21 +114,9 @@ class ReplayVenue(Venue):
         replay = self.table.replay
         if self.kept is None or not replay.finished or replay.record.analysis is not None:
             return
-        people = [seat for seat, s in enumerate(self.table.seats) if not s.is_bot]
-        self._analysing = Analysing(replay.record, people)
+        self._analysing = Analysing(replay.record, screen.place.human_seats())
         self._analysing.listen(screen.refresh_view)
-        screen.run_worker(self._analyse(self._analysing, self.kept), group="analysis")
-
-    async def _analyse(self, analysing: Analysing, kept: Path) -> None:
-        workers = worker_processes()
-        try:
-            await analysing.work_out(workers)
-        finally:
-            if workers is not None:
-                workers.shutdown(wait=False, cancel_futures=True)
-        if analysing.analysis is not None:
-            with contextlib.suppress(OSError, RecordError):  # not kept: worked out again later
-                keep_analysis(kept, analysing.analysis)
+        screen.run_worker(analyse_here(self._analysing, self.kept), group="analysis")
 
     @property
     def table(self) -> ReplayTable:

@@ -17,6 +17,7 @@ from core.engine.analysis import Analysis
 from core.engine.match import Match
 from core.engine.record import Record, RecordError
 from core.engine.replay import Replay
+from play.analysis import Analysing, worker_processes
 from play.table import LocalTable, Seat
 
 SAVE_FORMAT = 1
@@ -166,6 +167,20 @@ def keep_analysis(path: Path, analysis: Analysis) -> None:
     except (UnicodeDecodeError, json.JSONDecodeError, KeyError, TypeError) as exc:
         raise RecordError(f"{path} is no longer a kept game ({exc})") from None
     write_atomically(path, json.dumps(data))
+
+
+async def analyse_here(analysing: Analysing, kept: Path | None) -> None:
+    """Work `analysing` out in this computer's worker processes, then keep it with the finished
+    game kept at `kept`, if any (one not kept is worked out again when the game is replayed)."""
+    workers = worker_processes()
+    try:
+        await analysing.work_out(workers)
+    finally:
+        if workers is not None:
+            workers.shutdown(wait=False, cancel_futures=True)
+    if kept is not None and analysing.analysis is not None:
+        with contextlib.suppress(OSError, RecordError):
+            keep_analysis(kept, analysing.analysis)
 
 
 @dataclass(frozen=True)

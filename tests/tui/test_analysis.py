@@ -85,7 +85,7 @@ async def test_a_game_s_analysis_is_worked_out_in_worker_processes_and_kept_with
         pools.append(pool)
         return pool
 
-    monkeypatch.setattr("tui.screens.venue.worker_processes", recorded)
+    monkeypatch.setattr("tui.saves.worker_processes", recorded)
     table = table_at(seed=7, until=game_over)
     app = BoomtownApp(table, pace=0, save_path=True)  # kept, as a person's game is
     async with app.run_test(size=(120, 40)) as pilot:

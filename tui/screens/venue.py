@@ -19,11 +19,10 @@ from typing import TYPE_CHECKING, Any
 from textual.worker import Worker
 
 from core.engine.errors import StaleAction
-from core.engine.record import RecordError
-from play.analysis import Analysing, worker_processes
+from play.analysis import Analysing
 from play.table import LocalTable
 
-from ..saves import forget_save, keep_analysis, keep_finished, save_table
+from ..saves import analyse_here, forget_save, keep_finished, save_table
 from ..turn_bell import WAIT
 from .dialogs import OutOfTheGame, confirm_quit
 
@@ -183,26 +182,11 @@ class LocalVenue(Venue):
             kept = keep_finished(self.table)
             forget_save(self.save_path)
         self._analysing = Analysing(self.table.match.record, self.screen.place.human_seats())
-        self.screen.run_worker(self._analyse(kept), group="analysis")
+        self.screen.run_worker(analyse_here(self._analysing, kept), group="analysis")
         return True
 
     def analysis(self) -> tuple[Analysing | None, Sequence[int]]:
         return self._analysing, self._analysing.seats if self._analysing else ()
-
-    async def _analyse(self, kept: Path | None) -> None:
-        """Work the game's analysis out in worker processes, and keep it with the game kept
-        for replay."""
-        analysing = self._analysing
-        assert analysing is not None
-        workers = worker_processes()
-        try:
-            await analysing.work_out(workers)
-        finally:
-            if workers is not None:
-                workers.shutdown(wait=False, cancel_futures=True)
-        if kept is not None and analysing.analysis is not None:
-            with contextlib.suppress(OSError, RecordError):  # not kept: worked out again later
-                keep_analysis(kept, analysing.analysis)
 
     async def on_end_choice(self, choice: str | None) -> None:
         if choice == "again":
