@@ -195,14 +195,17 @@ def test_big_shot_s_search_weighs_passing_against_bidding_and_leaves_placing_to_
 # -- Army's search bot ----------------------------------------------------------------------------
 
 
-def test_army_games_with_a_search_bot_end_and_replay_the_same():
-    spec = get_spec("army")
-    quick = replace(ARMY, count=1)
+@pytest.mark.parametrize(
+    "game, plan, round_limit, seed", [("army", ARMY, 40, 5), ("million", MILLION, 15, 3)]
+)
+def test_games_with_a_search_bot_end_and_replay_the_same(game, plan, round_limit, seed):
+    spec = get_spec(game)
+    quick = replace(plan, count=1)
     spec = replace(spec, bots={**spec.bots, "search": partial(SearchBot, quick)})
     seats, names = ["search", "heuristic", "heuristic"], ["S", "H1", "H2"]
-    options = spec.resolve_options({"round_limit": 40})
-    first, _ = play_one(spec, names, seats, 5, options)
-    again, _ = play_one(spec, names, seats, 5, options)
+    options = spec.resolve_options({"round_limit": round_limit})
+    first, _ = play_one(spec, names, seats, seed, options)
+    again, _ = play_one(spec, names, seats, seed, options)
     assert first.is_over() and first.result() is not None
     assert first.log() == again.log()
 
@@ -224,18 +227,6 @@ def test_army_s_search_weighs_buying_bidding_and_trades_in_playouts_that_end_soo
 
 
 # -- Million's search bot -------------------------------------------------------------------------
-
-
-def test_million_games_with_a_search_bot_end_and_replay_the_same():
-    spec = get_spec("million")
-    quick = replace(MILLION, count=1)
-    spec = replace(spec, bots={**spec.bots, "search": partial(SearchBot, quick)})
-    seats, names = ["search", "heuristic", "heuristic"], ["S", "H1", "H2"]
-    options = spec.resolve_options({"round_limit": 15})
-    first, _ = play_one(spec, names, seats, 3, options)
-    again, _ = play_one(spec, names, seats, 3, options)
-    assert first.is_over() and first.result() is not None
-    assert first.log() == again.log()
 
 
 def test_million_s_search_weighs_what_to_take_where_it_stops_in_playouts_that_end_in_time():

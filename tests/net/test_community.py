@@ -133,7 +133,9 @@ class Ear:
         pass
 
 
-async def test_play_again_chosen_at_two_servers_at_once_seats_both_at_one_table(two):
+async def ann_and_ben_s_game_over(two):
+    """The two servers, and a Big Shot game ann (at the first) and ben (at the second) played
+    to its end at the first."""
     (one, _), (two_, _) = two
     for server, name in ((one, "ann"), (two_, "ben")):
         server.host.connect(name, Ear())
@@ -141,6 +143,11 @@ async def test_play_again_chosen_at_two_servers_at_once_seats_both_at_one_table(
     await one.host.sit(table.id, "ben")
     await one.host.start(table.id, "ann")
     play_until(one.host, table, lambda state: state.is_over())
+    return one, two_, table
+
+
+async def test_play_again_chosen_at_two_servers_at_once_seats_both_at_one_table(two):
+    one, two_, table = await ann_and_ben_s_game_over(two)
     await until(lambda: table.id in two_.host.tables and two_.host.tables[table.id].status == OVER)
     again = await one.host.rematch(table.id, "ann")
     theirs = await two_.host.rematch(table.id, "ben")  # before the second server heard of it
@@ -197,13 +204,7 @@ async def test_people_sitting_down_at_two_servers_at_once_each_get_a_seat(two):
 
 
 async def test_a_game_over_at_two_servers_is_analysed_once_and_both_show_it(two):
-    (one, _), (two_, _) = two
-    for server, name in ((one, "ann"), (two_, "ben")):
-        server.host.connect(name, Ear())
-    table = await one.host.create_table("ann", "bigshot", {}, players=2, bots=0, seed=4)
-    await one.host.sit(table.id, "ben")
-    await one.host.start(table.id, "ann")
-    play_until(one.host, table, lambda state: state.is_over())  # played at the first
+    one, two_, table = await ann_and_ben_s_game_over(two)  # played at the first
     await until(lambda: table.id in two_.host.tables and two_.host.tables[table.id].status == OVER)
     theirs = two_.host.tables[table.id].analysing
     assert theirs is not None and theirs.elsewhere  # the first works it out, the second waits

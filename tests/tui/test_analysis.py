@@ -12,6 +12,8 @@ from tui.saves import kept_games, load_replay
 from tui.screens.end import EndPage
 from tui.widgets.analysis import AnalysisPanel
 
+from ..net.harness import until
+
 
 class Held(Executor):
     """An executor that runs what it is given only when the test says so."""
@@ -28,14 +30,6 @@ class Held(Executor):
         for future, work in self.waiting[:count]:
             future.set_result(work())
         del self.waiting[:count]
-
-
-async def until(condition, timeout: float = 30.0) -> None:
-    loop = asyncio.get_running_loop()
-    deadline = loop.time() + timeout
-    while not condition():
-        assert loop.time() < deadline, "the analysis never got there"
-        await asyncio.sleep(0.01)
 
 
 def panel_text(app) -> str:
