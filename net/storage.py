@@ -756,10 +756,13 @@ class Storage:
         ).fetchone()
         if row is None:
             return None
+        stored = self._stored(row)
+        if stored.status != "over":  # (read at every move heard from another process)
+            return stored
         analysed = self.db.execute(
             "SELECT analysis FROM analyses WHERE table_id = ?", (table_id,)
         ).fetchone()
-        return replace(self._stored(row), analysis=_json_or_none(analysed[0] if analysed else None))
+        return replace(stored, analysis=_json_or_none(analysed[0] if analysed else None))
 
     @guarded
     def save_analysis(self, table_id: int, analysis: dict[str, Any]) -> None:

@@ -157,7 +157,7 @@ class Analyser:
         starts = _round_starts(replay.rounds)
         self._points = _spread(starts, settings.points)
         self._chart_views = [replay.state_at(moves).view(None) for moves in self._points]
-        self._moves = {seat: _chosen_moves(replay, seat) for seat in seats}
+        self._moves = _chosen_moves(replay, seats)
         screened = sum(min(len(moves), settings.screened) for moves in self._moves.values())
         checked = sum(
             min(len(moves), settings.screened, settings.checked) for moves in self._moves.values()
@@ -240,21 +240,21 @@ def _spread(items: list[int], most: int) -> list[int]:
     return [items[round(i * step)] for i in range(most)]
 
 
-def _chosen_moves(replay: Replay, seat: int) -> list[_Move]:
-    """`seat`'s moves that were a choice (two or more were legal) and met no chance: no dice
-    thrown, nothing hidden shown (a card drawn from a deck shuffled at the start)."""
+def _chosen_moves(replay: Replay, seats: Sequence[int]) -> dict[int, list[_Move]]:
+    """Each of `seats`' moves that were a choice (two or more were legal) and met no chance: no
+    dice thrown, nothing hidden shown (a card drawn from a deck shuffled at the start)."""
     record = replay.record
     state = replay.state_at(0)
-    found = []
+    found: dict[int, list[_Move]] = {seat: [] for seat in seats}
     for index, (mover, action) in enumerate(record.actions):
-        chose = mover == seat and len(state.legal_actions(seat)) > 1
-        before = state.view(seat) if chose else None
+        chose = mover in found and len(state.legal_actions(mover)) > 1
+        before = state.view(mover) if chose else None
         luck, seen, round_, told = state.rng.state, state.revealed, state.round, len(state.events)
         state.step_listed(mover, action)
         if chose and state.rng.state == luck and state.revealed == seen:
             said = [state.sentences.text(event) for event in state.events[told:]]
             words = said[0] if said else action.named(record.players)
-            found.append(_Move(index, seat, round_, words, before, state.view(seat)))
+            found[mover].append(_Move(index, mover, round_, words, before, state.view(mover)))
     return found
 
 
