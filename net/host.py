@@ -939,8 +939,7 @@ class Host:
         if table.analysing is None:
             if not table.people:
                 return
-            table.analysing = Analysing(table.started.record, table.people)
-            table.analysing.elsewhere = True
+            table.analysing = Analysing(table.started.record, table.people, elsewhere=True)
         if kept is not None and table.analysing.elsewhere:
             try:
                 table.analysing.arrived(Analysis.from_json(kept, len(table.seats)))

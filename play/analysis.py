@@ -51,14 +51,15 @@ class Analysing:
     """The analysis of `record`'s game for the people at `seats`: its progress (a share of its
     playouts) until it is worked out (`analysis`), or `failed` (why, in words)."""
 
-    def __init__(self, record: Record, seats: Sequence[int]) -> None:
+    def __init__(self, record: Record, seats: Sequence[int], elsewhere: bool = False) -> None:
+        """`elsewhere`: worked out by another process, which says when it is done (`arrived`)."""
         self.record = record
         self.seats = tuple(seats)
         self.analysis: Analysis | None = record.analysis
         self.failed = ""
         self.progress = 1.0 if self.analysis is not None else 0.0
         self._started = False
-        self.elsewhere = False  # worked out by another process, which says when it is done
+        self.elsewhere = elsewhere
         self._listeners: list[Callable[[], None]] = []
 
     def arrived(self, analysis: Analysis) -> None:
