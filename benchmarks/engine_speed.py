@@ -14,21 +14,29 @@ run, and what slows a run is never the rules. The three rows the engine has targ
 decision between heuristic bots costs in its parts: the legal actions, the view (which works
 them out again), the bot's choice and the step; `--jobs N` plays Big Shot between random bots
 with one process and with N (the best of `--runs` each), and prints both speeds and whether the
-summaries are the same.
+summaries are the same. `--playouts` prints how fast each game's playouts run (those the search
+bot and the post-game analysis play, from positions of heuristic games): with the bots reading
+a view made at every decision and reading the state through the game's sight, and with
+`--plain-simulator PATH` (a checkout of gamescomputersplay/monopoly, a plain pure-Python
+Monopoly simulator with no licence to copy it here) that simulator's throws a second in the same
+run, its text log off.
 """
 
 from __future__ import annotations
 
 import argparse
 import cProfile
+import dataclasses
 import pstats
 import sys
+import tempfile
 import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from core.engine.bots import play_out  # noqa: E402
+from core.engine.rng import Rng  # noqa: E402
 from core.games import get_spec  # noqa: E402
 from core.games.stadium import land  # noqa: E402
 from core.sim import game_seed, simulate  # noqa: E402
@@ -181,6 +189,94 @@ def rules_alone(game: str, bots: str, games: int, runs: int) -> dict[str, float]
     }
 
 
+def playout_positions(game: str, games: int, every: int) -> list:
+    """(view, seat) at every `every`-th decision of `games` games between heuristic bots."""
+    spec = get_spec(game)
+    options = spec.resolve_options(spec.sim_options)
+    found = []
+    for seed in range(games):
+        state = spec.start(["a", "b", "c", "d"], seed, options)
+        bots = [spec.bots["heuristic"](seed * 31 + seat) for seat in range(4)]
+        decisions = 0
+        while (seat := state.actor()) is not None and state.round < 150:
+            view = state.view(seat)
+            if decisions % every == 0:
+                found.append((view, seat))
+            state.step(seat, bots[seat].choose(view, view.legal))
+            decisions += 1
+    return found
+
+
+def playout_speed(game: str, positions: list, runs: int) -> dict[str, tuple[float, float]]:
+    """(ms a playout, Army's throws a second) from every position, by view and by sight: the
+    best of `runs`."""
+    by_sight = get_spec(game).playouts
+    speeds = {}
+    for how, playouts in (("view", dataclasses.replace(by_sight, sight=None)), ("sight", by_sight)):
+        best = None
+        for _ in range(runs):
+            start, throws = time.perf_counter(), 0
+            for i, (view, seat) in enumerate(positions):
+                world = playouts.world(view, seat, Rng(i))
+                before = sum(getattr(world, "landings", ()))
+                playouts.play(world, i, 4)
+                throws += sum(getattr(world, "landings", ())) - before
+            took = time.perf_counter() - start
+            best = took if best is None else min(best, took)
+        assert best is not None
+        speeds[how] = (1000 * best / len(positions), throws / best)
+    return speeds
+
+
+def plain_simulator(path: Path, games: int, runs: int) -> float:
+    """Throws a second of the plain Monopoly simulator checked out at `path`, its text log off
+    (what a playout of ours keeps is structured, and nobody reads it): the best of `runs`."""
+    sys.path.insert(0, str(path))
+    from monopoly.core import dice, game  # type: ignore[import-not-found]
+    from monopoly.log_settings import LogSettings  # type: ignore[import-not-found]
+
+    scratch = Path(tempfile.mkdtemp())
+    LogSettings.KEEP_GAME_LOG = False
+    LogSettings.EVENTS_LOG_PATH = scratch / "events.log"
+    LogSettings.BANKRUPTCIES_PATH = scratch / "bankruptcies.tsv"
+    throws = [0]
+    roll = dice.Dice.roll
+
+    def counted(self):  # type: ignore[no-untyped-def]
+        throws[0] += 1
+        return roll(self)
+
+    dice.Dice.roll = counted
+    best = 0.0
+    for _ in range(runs):
+        throws[0], start = 0, time.perf_counter()
+        for number in range(games):
+            game.monopoly_game((number + 1, number))
+        best = max(best, throws[0] / (time.perf_counter() - start))
+    return best
+
+
+def playouts_table(runs: int, reference: Path | None) -> None:
+    print(
+        f"{'game':<8} {'playouts':>8}   ms a playout (throws/s), best of {runs}: by view, by sight"
+    )
+    for game, games, every in (
+        ("bigshot", 2, 40),
+        ("army", 2, 60),
+        ("million", 2, 60),
+        ("stadium", 1, 200),
+    ):
+        positions = playout_positions(game, games, every)
+        speeds = playout_speed(game, positions, runs)
+        cells = [
+            f"{ms:6.1f}" + (f" ({throws:,.0f})" if throws else "") for ms, throws in speeds.values()
+        ]
+        gain = speeds["view"][0] / speeds["sight"][0]
+        print(f"{game:<8} {len(positions):>8}   {cells[0]:>16}  {cells[1]:>16}   {gain:.2f}x")
+    if reference is not None:
+        print(f"plain Monopoly simulator: {plain_simulator(reference, 100, runs):,.0f} throws/s")
+
+
 def jobs_scaling(games: int, jobs: int, runs: int) -> None:
     """Big Shot between random bots, `boomtown sim --jobs 1` against `--jobs N`: the best of
     `runs` runs of each, taken in turn (so a slow spell of the machine falls on both)."""
@@ -213,7 +309,12 @@ def main() -> None:
     parser.add_argument("--floor", action="store_true")
     parser.add_argument("--jobs", type=int, metavar="N")
     parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--playouts", action="store_true")
+    parser.add_argument("--plain-simulator", type=Path, metavar="PATH")
     args = parser.parse_args()
+    if args.playouts:
+        playouts_table(args.runs, args.plain_simulator)
+        return
     if args.jobs:
         jobs_scaling(args.games or 10_000, args.jobs, args.runs)
         return

@@ -6,7 +6,7 @@ consistent with the view.
 """
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, Protocol
 
 from .actions import Action
@@ -25,11 +25,22 @@ class Bot(Protocol):
 MAX_ACTIONS = 100_000  # a game still running after this many actions is taken for a bug
 
 
-def play_out(state: GameState, players: Sequence[Bot], limit: int = MAX_ACTIONS) -> int:
+# what a bot reads at `seat`'s decision in place of its view, straight from the state, given
+# the seat's legal actions (a playout's: `core.engine.playouts.Sight`)
+SightOf = Callable[[Any, int, Sequence[Action]], Any]
+
+
+def play_out(
+    state: GameState,
+    players: Sequence[Bot],
+    limit: int = MAX_ACTIONS,
+    sight: SightOf | None = None,
+) -> int:
     """Play `state` on in place to its end, each seat by its bot; the actions taken.
 
-    A view is made only for a bot that reads one; an action taken from the legal list is not
-    checked again, any other is. RuntimeError if the game has not ended after `limit` actions.
+    A view is made only for a bot that reads one, and none with a `sight`, which the bot reads
+    instead; an action taken from the legal list is not checked again, any other is.
+    RuntimeError if the game has not ended after `limit` actions.
     """
     reads_view = [getattr(player, "reads_view", True) for player in players]
     picks_listed = [getattr(player, "picks_listed", False) for player in players]
@@ -37,11 +48,14 @@ def play_out(state: GameState, players: Sequence[Bot], limit: int = MAX_ACTIONS)
     while (seat := state.actor()) is not None:
         if actions >= limit:
             raise RuntimeError(f"game did not end within {limit} actions")
-        if reads_view[seat]:
+        if not reads_view[seat]:  # a view is a copy of everything the seat sees: not made
+            view, legal = None, state.legal_actions(seat)  # for a bot that ignores it
+        elif sight is None:
             view = state.view(seat)
             legal = view.legal  # worked out once per decision, for the view and the bot alike
-        else:  # a view is a copy of everything the seat sees: not made for a bot that ignores it
-            view, legal = None, state.legal_actions(seat)
+        else:
+            legal = state.legal_actions(seat)
+            view = sight(state, seat, legal)
         action = players[seat].choose(view, legal)
         actions += 1
         if picks_listed[seat]:

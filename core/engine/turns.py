@@ -19,10 +19,11 @@ from types import ModuleType
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, Self, TypeVar
 
 from .actions import Action
-from .decisions import Frame, OfferT
+from .decisions import Frame, OfferT, seen
 from .events import Event, Recorded, Sentences
 from .game import GameState, Result
 from .ledger import Ledger, Transfer
+from .playouts import Sight, state_fields
 from .rng import Rng
 from .views import Seated, view_dataclass
 
@@ -311,3 +312,26 @@ class StackView(Seated):
     def log(self) -> tuple[str, ...]:
         """The events in sentences."""
         return tuple(map(self.SENTENCES.text, self.events))
+
+
+class StackSight(Sight):
+    """A playout's `Sight` of a game on a stack of decisions: the `StackView` fields a bot
+    reads, from the state."""
+
+    __slots__ = ()
+    state: StackedTurns[Any]
+    stage, round = state_fields("stage", "round")
+
+    @property
+    def pending(self) -> Frame | None:
+        stack = self.state.stack
+        return seen(stack[-1]) if stack else None
+
+    @property
+    def phase(self) -> str:
+        stack = self.state.stack
+        return stack[-1].kind if stack else self.state.stage
+
+    @property
+    def cash(self) -> Sequence[int]:
+        return self.state.ledger.balances  # the bank's account last, which no view shows

@@ -1,11 +1,12 @@
 """What a searching bot needs: chance events it can enumerate, and full states consistent with
 what its seat sees (`determinize`), for every game."""
 
+import dataclasses
 from fractions import Fraction
 
 import pytest
 
-from core.engine.bots import RandomBot
+from core.engine.bots import RandomBot, play_out
 from core.engine.rng import Rng
 from core.games import get_spec
 from core.games.army import actions as army_actions
@@ -268,3 +269,28 @@ def test_every_offer_composed_from_the_template_is_legal_and_deeds_outside_it_ar
         assert state.why_illegal(seat, bad) is not None
         refused += 1
     assert offers > 20 and refused == offers
+
+
+@pytest.mark.parametrize(
+    "slug, options", [game for game in GAMES if get_spec(game[0]).playouts.sight is not None]
+)
+def test_a_playout_s_bots_play_the_same_game_from_the_state_as_from_their_views(slug, options):
+    """A playout's bots read a `Sight` of the state the playout owns in place of a view made at
+    every decision: they must play exactly the moves they would play from the view."""
+    spec = get_spec(slug)
+    by_sight = spec.playouts
+    by_view = dataclasses.replace(by_sight, sight=None)
+    played = 0
+    for i, state in enumerate(positions(slug, options, seed=4, every=60)):
+        if state.is_over():
+            continue
+        seat = state.to_act()[0]
+        games = []
+        for playouts in (by_sight, by_view):
+            world = playouts.world(state.view(seat), seat, Rng(i))
+            bots = [playouts.bot(i * 7 + s) for s in range(4)]
+            actions = play_out(world, bots, sight=playouts.sight)
+            games.append((actions, world.result(), world.view(None)))
+            played += actions
+        assert games[0] == games[1]
+    assert played > 1_000

@@ -11,21 +11,49 @@ the price of the group it completes, and an offer below that is refused.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Protocol
 
 from core.engine.actions import Action
-from core.engine.decisions import AuctionView, BuyOrDecline, Debt, Placement, TradeOffer
+from core.engine.decisions import AuctionView, BuyOrDecline, Debt, Frame, Placement, TradeOffer
+from core.engine.templates import OfferTerms
 
 from . import actions as A
 from .board import DEEDS, SITE_GROUP_SQUARES, SQUARES, group_of
 from .cards import CARD_FINE
 from .frames import ROLL, FineOrCard, LiftOrKeep, interest
-from .view import ArmyView
 
 RESERVE = 150  # cash kept back for rents, early in the game
 LATE_RESERVE = 400  # once most deeds are owned, rents are higher
 EARLY_UNOWNED = 8  # while this many deeds are unowned, leave Prison at once
 GROUP_THREAT = 0.5  # completing someone's group hands them this share of the group's price
 GROUP_PRICE = tuple(sum(SQUARES[s].price for s in group_of(square.index)) for square in SQUARES)
+
+
+class Seen(Protocol):
+    """What the bot reads of what its seat sees: an `ArmyView`, or in a playout an `ArmySight`."""
+
+    @property
+    def seat(self) -> int: ...
+    @property
+    def stage(self) -> str: ...
+    @property
+    def pending(self) -> Frame | None: ...
+    @property
+    def cash(self) -> Sequence[int]: ...
+    @property
+    def owner(self) -> tuple[int, ...]: ...
+    @property
+    def level(self) -> tuple[int, ...]: ...
+    @property
+    def mortgaged(self) -> tuple[bool, ...]: ...
+    @property
+    def prison_turn(self) -> Sequence[int]: ...
+    @property
+    def unowned(self) -> int: ...
+    @property
+    def offer_partners(self) -> tuple[int, ...]: ...
+    @property
+    def offer_terms(self) -> OfferTerms | None: ...
 
 
 class HeuristicBot:
@@ -37,7 +65,7 @@ class HeuristicBot:
         self._unowned: tuple[tuple[int, ...], int] = ((), 0)
         self._short: tuple[tuple[int, ...], int, list[tuple[tuple[int, ...], int]]] = ((), -1, [])
 
-    def choose(self, view: ArmyView, legal: Sequence[Action]) -> Action:
+    def choose(self, view: Seen, legal: Sequence[Action]) -> Action:
         if len(legal) == 1:
             return legal[0]
         me, frame = view.seat, view.pending
@@ -83,10 +111,10 @@ class HeuristicBot:
 
     # -- judging -------------------------------------------------------------------------------
 
-    def _reserve(self, view: ArmyView) -> int:
+    def _reserve(self, view: Seen) -> int:
         return RESERVE if self._count_unowned(view) > EARLY_UNOWNED else LATE_RESERVE
 
-    def _count_unowned(self, view: ArmyView) -> int:
+    def _count_unowned(self, view: Seen) -> int:
         """How many deeds the bank still holds (view.unowned, counted once per owner tuple)."""
         if self._unowned[0] is not view.owner:
             self._unowned = (view.owner, view.unowned)
@@ -100,7 +128,7 @@ class HeuristicBot:
         """Whether holding `square` gives `seat` its whole group."""
         return all(owner[s] == seat or s == square for s in group_of(square))
 
-    def _deed_worth(self, view: ArmyView, me: int, square: int) -> int:
+    def _deed_worth(self, view: Seen, me: int, square: int) -> int:
         price = SQUARES[square].price
         if self._completes(view.owner, me, square):
             return price + int(GROUP_THREAT * self._group_price(square))
@@ -113,16 +141,14 @@ class HeuristicBot:
             return price + int(GROUP_THREAT / 2 * self._group_price(square))  # a block
         return price
 
-    def _side_worth(
-        self, view: ArmyView, deeds: Sequence[int], cash: int, cards: Sequence[int]
-    ) -> int:
+    def _side_worth(self, view: Seen, deeds: Sequence[int], cash: int, cards: Sequence[int]) -> int:
         worth = cash + 50 * len(cards)
         for s in deeds:
             price = SQUARES[s].price
             worth += price // 2 - interest(price // 2) if view.mortgaged[s] else price
         return worth
 
-    def _fair(self, view: ArmyView, me: int, trade: TradeOffer[A.Propose]) -> bool:
+    def _fair(self, view: Seen, me: int, trade: TradeOffer[A.Propose]) -> bool:
         """Accept when what I get is worth at least what I give, counting groups completed."""
         proposer, offer = trade.proposer, trade.offer
         gain = self._side_worth(view, offer.give, offer.give_cash, offer.give_cards)
@@ -146,9 +172,7 @@ class HeuristicBot:
 
     # -- acting --------------------------------------------------------------------------------
 
-    def _bid(
-        self, view: ArmyView, me: int, legal: Sequence[Action], auction: AuctionView
-    ) -> Action:
+    def _bid(self, view: Seen, me: int, legal: Sequence[Action], auction: AuctionView) -> Action:
         if auction.square >= 0:
             limit = self._deed_worth(view, me, auction.square)
         else:
@@ -169,7 +193,7 @@ class HeuristicBot:
         target = limit // 2 if auction.high_bidder is None else high + max(10, high // 5)
         return max((b for b in bids if b.amount <= target), key=lambda b: b.amount, default=bids[0])
 
-    def _raise(self, view: ArmyView, me: int, legal: Sequence[Action]) -> Action:
+    def _raise(self, view: Seen, me: int, legal: Sequence[Action]) -> Action:
         """Lone deeds first, then buildings on the cheapest groups, then complete groups."""
 
         def lone(a: A.Mortgage) -> bool:
@@ -186,7 +210,7 @@ class HeuristicBot:
                 return choice[0]
         return legal[-1]  # nothing left to raise: bankruptcy
 
-    def _manage(self, view: ArmyView, me: int, legal: Sequence[Action]) -> Action:
+    def _manage(self, view: Seen, me: int, legal: Sequence[Action]) -> Action:
         reserve = self._reserve(view)
         cash = view.cash[me]
         if view.stage == ROLL and view.prison_turn[me] >= 0:
@@ -240,7 +264,7 @@ class HeuristicBot:
             self._short = (owner, me, short)
         return self._short[2]
 
-    def _offer(self, view: ArmyView, me: int, budget: int) -> A.Propose | None:
+    def _offer(self, view: Seen, me: int, budget: int) -> A.Propose | None:
         """Cash for the one deed that would complete a group of mine, at the fair price."""
         partners, owner = view.offer_partners, view.owner
         if not partners:

@@ -26,6 +26,7 @@ from . import actions as A
 from .bots import HeuristicBot
 from .determinize import determinize
 from .frames import BUY, TRADE
+from .sight import ArmySight
 from .view import ArmyView
 
 PLAYOUT_ROUNDS = 40
@@ -47,5 +48,5 @@ def candidates(view: ArmyView, legal: Sequence[Action], suggestion: Action) -> l
     return moves if len(moves) > 1 else []
 
 
-PLAYOUTS = Playouts(determinize, HeuristicBot, horizon=PLAYOUT_ROUNDS)
+PLAYOUTS = Playouts(determinize, HeuristicBot, horizon=PLAYOUT_ROUNDS, sight=ArmySight)
 PLAN = SearchPlan(PLAYOUTS, candidates)

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 from core.engine import debts
 from core.engine.decisions import Debt, TradeOffer
-from core.engine.templates import Holdings
+from core.engine.templates import Holdings, OfferTerms
 
 from . import actions as A
 from . import estates
@@ -43,6 +43,18 @@ def trade_holdings(
         )
         for seat in seats
     )
+
+
+def offer_terms(
+    seat: int,
+    partners: tuple[int, ...],
+    owner: Sequence[int],
+    level: Sequence[int],
+    cash: Sequence[int],
+    card_holder: Sequence[int],
+) -> OfferTerms:
+    """What an offer `seat` makes to one of `partners` may hold."""
+    return OfferTerms(partners, trade_holdings((seat, *partners), owner, level, cash, card_holder))
 
 
 def offer_partners(state: ArmyState, seat: int) -> tuple[int, ...]:

@@ -28,7 +28,6 @@ from .board import (
 from .cards import DECKS
 from .frames import FRAMES, MAX_PROPOSALS, interest
 from .sentences import SENTENCES
-from .trading import trade_holdings
 
 if TYPE_CHECKING:
     from .state import ArmyState
@@ -73,15 +72,8 @@ class ArmyView(StackView):
             found.append(BidRange(auction.minimum, self.cash[seat]))
         if self.offer_partners:
             found.append(
-                OfferTerms(
-                    self.offer_partners,
-                    trade_holdings(
-                        (seat, *self.offer_partners),
-                        self.owner,
-                        self.level,
-                        self.cash,
-                        self.card_holder,
-                    ),
+                trading.offer_terms(
+                    seat, self.offer_partners, self.owner, self.level, self.cash, self.card_holder
                 )
             )
         return tuple(found)

@@ -31,7 +31,7 @@ from .board import (
 )
 
 if TYPE_CHECKING:
-    from .view import BigShotView
+    from .bots import Seen
 
 OPEN_LOT_CERTAINTY = 0.15  # how far a lead on an open lot counts in the first round
 TWO_LOT_BONUS = 8.0  # per lot, for the first two of each of my colours
@@ -95,7 +95,7 @@ class Appraisal:
         "current",
     )
 
-    def __init__(self, view: BigShotView, me: tuple[int, ...]) -> None:
+    def __init__(self, view: Seen, me: tuple[int, ...]) -> None:
         self.me, self.ghost, self.k = me, view.ghost, open_certainty(view.round)
         self.settled, self.counts = view.settled, list(view.lots)
         self.owner, self.level = [-1] * N_LOTS, [NOBODY] * N_LOTS

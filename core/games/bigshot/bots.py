@@ -11,19 +11,56 @@ the take-overs and the 3/3/1 tie tricks on its own.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, Protocol
 
 from core.engine.actions import Action
 
 from . import actions as A
 from .appraisal import Appraisal
-from .view import AuctionView, BigShotView
+from .view import AuctionView
 
 Colours = tuple[int, ...]  # the colours a seat plays
 
 BID_FRACTION = 0.7  # bid up to this share of what the cubes are worth
 LOAN_MARGIN = 2  # borrow only when the margin beats the interest by this much
 MAX_INTEREST = 3  # never take a loan whose interest (the k-th loan costs k) is above this
+
+
+class Seen(Protocol):
+    """What the bot reads of what its seat sees: a `BigShotView`, or in a playout a
+    `BigShotSight`."""
+
+    @property
+    def viewer(self) -> int | None: ...
+    @property
+    def seat(self) -> int: ...
+    @property
+    def players(self) -> Sequence[str]: ...
+    @property
+    def seat_colours(self) -> Sequence[tuple[int, ...]]: ...
+    @property
+    def ghost(self) -> int: ...
+    @property
+    def round(self) -> int: ...
+    @property
+    def phase(self) -> str: ...
+    @property
+    def broker(self) -> int: ...
+    @property
+    def spaces(self) -> Sequence[tuple[int, ...]]: ...
+    @property
+    def lots(self) -> tuple[tuple[int, ...], ...]: ...  # tuples: the bot keys its plans on them
+    @property
+    def owners(self) -> Sequence[int]: ...
+    @property
+    def settled(self) -> Sequence[bool]: ...
+    @property
+    def loans(self) -> Sequence[int]: ...
+    @property
+    def to_place(self) -> tuple[int, ...]: ...
+    @property
+    def auction(self) -> AuctionView | None: ...
+    def shown_cash(self, colour: int) -> int: ...
 
 
 class HeuristicBot:
@@ -33,7 +70,7 @@ class HeuristicBot:
         # the placements found while valuing the last cubes: (round, lots, cubes) -> (colour, lot)
         self._plan: dict[tuple[Any, ...], tuple[int, int]] = {}
 
-    def choose(self, view: BigShotView, legal: Sequence[Action]) -> Action:
+    def choose(self, view: Seen, legal: Sequence[Action]) -> Action:
         if len(legal) == 1:
             return legal[0]
         me = view.seat_colours[view.seat]
@@ -54,7 +91,7 @@ class HeuristicBot:
 
     def _bid(
         self,
-        view: BigShotView,
+        view: Seen,
         me: Colours,
         legal: Sequence[Action],
         loans: list[A.TakeLoan],
@@ -73,7 +110,7 @@ class HeuristicBot:
 
     def _loan_or(
         self,
-        view: BigShotView,
+        view: Seen,
         me: Colours,
         loans: list[A.TakeLoan],
         otherwise: Action,
@@ -91,7 +128,7 @@ class HeuristicBot:
             return loan
         return otherwise
 
-    def _cube_value(self, view: BigShotView, me: Colours) -> float:
+    def _cube_value(self, view: Seen, me: Colours) -> float:
         """What placing the auctioned cubes well would add to my position, in millions."""
         key = (view.round, view.broker, view.lots)
         if self._cached and self._cached[0] == key:
@@ -111,7 +148,7 @@ class HeuristicBot:
 
     # -- placing ---------------------------------------------------------------------------------
 
-    def _best_placement(self, view: BigShotView, me: Colours, legal: Sequence[Action]) -> Action:
+    def _best_placement(self, view: Seen, me: Colours, legal: Sequence[Action]) -> Action:
         """The greedy placement, as planned when the cubes were valued if the board is the one
         the plan foresaw (the same choice it would make again)."""
         planned = self._plan.get((view.round, view.lots, view.to_place))

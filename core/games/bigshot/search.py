@@ -17,6 +17,7 @@ from core.engine.search import SearchPlan
 from . import actions as A
 from .bots import HeuristicBot
 from .determinize import determinize
+from .sight import BigShotSight
 from .view import BigShotView
 
 
@@ -36,5 +37,5 @@ def candidates(view: BigShotView, legal: Sequence[Action], suggestion: Action) -
     return [suggestion] + [move for move in weighed if move != suggestion]
 
 
-PLAYOUTS = Playouts(determinize, HeuristicBot)
+PLAYOUTS = Playouts(determinize, HeuristicBot, sight=BigShotSight)
 PLAN = SearchPlan(PLAYOUTS, candidates)

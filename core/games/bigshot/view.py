@@ -100,6 +100,24 @@ class BigShotView(Seated):
         return cash
 
 
+def auction_view(state: BigShotState) -> AuctionView | None:
+    """The auction under way as everyone sees it; None between auctions."""
+    auction = state.auction
+    if auction is None:
+        return None
+    return AuctionView(
+        cubes=state.spaces[state.broker],
+        high=auction.high,
+        high_bidder=auction.high_bidder,
+        bidder=auction.bidder,
+        passed=auction.passed(),
+        minimum=auction.minimum,
+        bidders=auction.bidders,
+        acted=auction.have_acted(),
+        free_to=auction.free_to,
+    )
+
+
 def make_view(state: BigShotState, seat: int | None, hindsight: bool = False) -> BigShotView:
     """What `seat` (None: a spectator) sees; with `hindsight`, all the money as well, as once
     the game is over."""
@@ -116,20 +134,6 @@ def make_view(state: BigShotState, seat: int | None, hindsight: bool = False) ->
         ledger = Upto(state.ledger.entries)
     top = state.top()
     question = top if isinstance(top, LoanQuestion) else None
-    auction = state.auction
-    auction_view = None
-    if auction is not None:
-        auction_view = AuctionView(
-            cubes=state.spaces[state.broker],
-            high=auction.high,
-            high_bidder=auction.high_bidder,
-            bidder=auction.bidder,
-            passed=auction.passed(),
-            minimum=auction.minimum,
-            bidders=auction.bidders,
-            acted=auction.have_acted(),
-            free_to=auction.free_to,
-        )
     return view_of(
         BigShotView,
         {
@@ -156,7 +160,7 @@ def make_view(state: BigShotState, seat: int | None, hindsight: bool = False) ->
             "cash": cash,
             "loans": tuple(state.loans),
             "borrowed_this_round": tuple([r == state.round for r in state.loan_round]),
-            "auction": auction_view,
+            "auction": auction_view(state),
             "winner": state.winner,
             "price": state.price,
             "to_place": tuple(state.to_place),

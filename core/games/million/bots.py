@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Iterable, Sequence
+from typing import Protocol
 
 from core.engine.actions import Action
 
@@ -20,7 +21,6 @@ from . import actions as A
 from .board import BUSINESSES, EXITS, FINISH, NEIGHBOURS, REAL_ESTATE, SINGLES, SPACES, START
 from .board import stunt_income as income_of
 from .frames import AFTER, MOVE, ROLL, SETUP
-from .view import MillionView
 
 STEP_COST = 3_000  # a space further from the nearest goal is worth this much less
 GROWTH = 4_000  # a business with free neighbours is worth this much more for each of them
@@ -48,11 +48,40 @@ def distance(position: int | None, space: int) -> int:
     return 1 + DISTANCE[START][space] if position is None else DISTANCE[position][space]
 
 
+class Seen(Protocol):
+    """What the bot reads of what its seat sees: a `MillionView`, or in a playout a
+    `MillionSight`."""
+
+    @property
+    def seat(self) -> int: ...
+    @property
+    def phase(self) -> str: ...
+    @property
+    def stage(self) -> str: ...
+    @property
+    def cash(self) -> Sequence[int]: ...
+    @property
+    def holder(self) -> Sequence[int]: ...
+    @property
+    def leased(self) -> Sequence[bool]: ...
+    @property
+    def position(self) -> Sequence[int | None]: ...
+    @property
+    def landed(self) -> int | None: ...
+    @property
+    def target(self) -> int: ...
+    @property
+    def stunt_spaces(self) -> dict[int, tuple[int, ...]]: ...
+    def held(self, seat: int) -> tuple[int, ...]: ...
+    def signs_left(self, seat: int) -> int: ...
+    def income(self, seat: int) -> int: ...
+
+
 class HeuristicBot:
     def __init__(self, seed: int) -> None:
         """Deterministic: `seed` is not needed."""
 
-    def choose(self, view: MillionView, legal: Sequence[Action]) -> Action:
+    def choose(self, view: Seen, legal: Sequence[Action]) -> Action:
         if len(legal) == 1:
             return legal[0]
         me = view.seat
@@ -73,19 +102,19 @@ class HeuristicBot:
 
     # -- what things are worth to it -----------------------------------------------------------
 
-    def _gain(self, view: MillionView, me: int, business: int) -> int:
+    def _gain(self, view: Seen, me: int, business: int) -> int:
         """What holding `business` adds to its stunt income, and to its groups' room to grow."""
         held = view.held(me)
         free = sum(view.holder[n] == -1 for n in NEIGHBOURS[business])
         return income_of((*held, business)) - income_of(held) + GROWTH * free
 
-    def _refunds(self, view: MillionView, me: int) -> int:
+    def _refunds(self, view: Seen, me: int) -> int:
         return sum(BUSINESSES[b].lease for b in view.held(me) if view.leased[b])
 
-    def _can_finish(self, view: MillionView, me: int) -> bool:
+    def _can_finish(self, view: Seen, me: int) -> bool:
         return view.cash[me] + self._refunds(view, me) >= view.target
 
-    def _best_take(self, view: MillionView, me: int, businesses: Iterable[int]) -> int:
+    def _best_take(self, view: Seen, me: int, businesses: Iterable[int]) -> int:
         """The most it would gain by taking one of `businesses`, as things stand."""
         if view.signs_left(me) <= 0:
             return 0
@@ -104,7 +133,7 @@ class HeuristicBot:
 
     # -- the decisions -------------------------------------------------------------------------
 
-    def _six(self, view: MillionView, me: int, legal: Sequence[Action]) -> Action:
+    def _six(self, view: Seen, me: int, legal: Sequence[Action]) -> Action:
         skips = [a for a in legal if isinstance(a, A.SkipPlayer)]
         if skips:
             leader = max(skips, key=lambda a: (view.cash[a.seat], view.income(a.seat)))
@@ -112,7 +141,7 @@ class HeuristicBot:
                 return leader
         return A.TakeTen()
 
-    def _sell(self, view: MillionView, me: int, legal: Sequence[Action]) -> A.Sell | None:
+    def _sell(self, view: Seen, me: int, legal: Sequence[Action]) -> A.Sell | None:
         """Sell, instead of rolling, a bought business that earns it less at a stunt than the
         sale roll's odds promise over its price."""
         held = view.held(me)
@@ -127,7 +156,7 @@ class HeuristicBot:
             return None
         return max(sales, key=lambda a: BUSINESSES[a.business].buy)
 
-    def _drive(self, view: MillionView, me: int, legal: Sequence[Action]) -> Action:
+    def _drive(self, view: Seen, me: int, legal: Sequence[Action]) -> Action:
         finishing = self._can_finish(view, me)
         stunts = view.stunt_spaces
         income = view.income(me)
@@ -149,13 +178,13 @@ class HeuristicBot:
         drives = [a for a in legal if isinstance(a, A.Drive)]
         return max(drives, key=lambda a: (worth(a), -a.space))
 
-    def _finish(self, view: MillionView, me: int, legal: Sequence[Action]) -> Action | None:
+    def _finish(self, view: Seen, me: int, legal: Sequence[Action]) -> Action | None:
         """On FINISH with enough in cash and leases: end leases until the cash is there."""
         if view.landed != FINISH or view.position[me] != FINISH or not self._can_finish(view, me):
             return None
         return next((a for a in legal if type(a) is A.EndLease), None)
 
-    def _acquire(self, view: MillionView, me: int, legal: Sequence[Action]) -> Action | None:
+    def _acquire(self, view: Seen, me: int, legal: Sequence[Action]) -> Action | None:
         """Take the business that adds most: leased if it may be, else bought; a rival's lease
         bought from them; its own lease bought when money is plentiful."""
         if self._can_finish(view, me):
@@ -173,7 +202,7 @@ class HeuristicBot:
         )
 
     def _take(
-        self, view: MillionView, me: int, legal: Sequence[Action], business: int
+        self, view: Seen, me: int, legal: Sequence[Action], business: int
     ) -> A.Lease | A.Buy | None:
         lease, buy = A.Lease(business), A.Buy(business)
         holder = view.holder[business]

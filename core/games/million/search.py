@@ -21,6 +21,7 @@ from core.engine.search import SearchPlan
 from . import actions as A
 from .bots import HeuristicBot
 from .determinize import determinize
+from .sight import MillionSight
 from .view import MillionView
 
 PLAYOUT_ROUNDS = 30
@@ -41,5 +42,5 @@ def candidates(view: MillionView, legal: Sequence[Action], suggestion: Action) -
     return moves if len(moves) > 1 else []
 
 
-PLAYOUTS = Playouts(determinize, HeuristicBot, horizon=PLAYOUT_ROUNDS)
+PLAYOUTS = Playouts(determinize, HeuristicBot, horizon=PLAYOUT_ROUNDS, sight=MillionSight)
 PLAN = SearchPlan(PLAYOUTS, candidates)

@@ -21,8 +21,40 @@ if TYPE_CHECKING:
     from .state import MillionState
 
 
+class Holdings:
+    """What follows from who holds which business: for a view and a playout's sight alike."""
+
+    if TYPE_CHECKING:
+
+        @property
+        def holder(self) -> Sequence[int]:  # by business: the seat holding it, -1 for nobody
+            ...
+
+    def held(self, seat: int) -> tuple[int, ...]:
+        return tuple(b for b, h in enumerate(self.holder) if h == seat)
+
+    def signs_left(self, seat: int) -> int:
+        return SIGNS - len(self.held(seat))
+
+    def groups(self, seat: int) -> list[list[int]]:
+        return groups(self.held(seat))
+
+    def income(self, seat: int) -> int:
+        """What a publicity stunt would pay `seat` now."""
+        return stunt_income(self.held(seat))
+
+
+def stunt_spaces(face_up: Sequence[int]) -> dict[int, tuple[int, ...]]:
+    """The spaces of the face-up stunts `face_up`, and the cards showing each."""
+    found: dict[int, tuple[int, ...]] = {}
+    for card in face_up:
+        space = LANDMARKS[STUNT_DECK[card]]
+        found[space] = (*found.get(space, ()), card)
+    return found
+
+
 @view_dataclass
-class MillionView(StackView):
+class MillionView(StackView, Holdings):
     position: tuple[int | None, ...]  # each car's space (None: off the board, next to START)
     holder: tuple[int, ...]  # by business: the seat holding it, -1 for nobody
     leased: tuple[bool, ...]  # by business: held on a lease (else bought, if held)
@@ -52,27 +84,10 @@ class MillionView(StackView):
     DERIVED: ClassVar[tuple[str, ...]] = ("log",)
     SENTENCES = SENTENCES
 
-    def held(self, seat: int) -> tuple[int, ...]:
-        return tuple(b for b, h in enumerate(self.holder) if h == seat)
-
-    def signs_left(self, seat: int) -> int:
-        return SIGNS - len(self.held(seat))
-
-    def groups(self, seat: int) -> list[list[int]]:
-        return groups(self.held(seat))
-
-    def income(self, seat: int) -> int:
-        """What a publicity stunt would pay `seat` now."""
-        return stunt_income(self.held(seat))
-
     @cached_property
     def stunt_spaces(self) -> dict[int, tuple[int, ...]]:
         """The spaces of the face-up stunts, and the cards showing each."""
-        found: dict[int, tuple[int, ...]] = {}
-        for card in self.face_up:
-            space = LANDMARKS[STUNT_DECK[card]]
-            found[space] = (*found.get(space, ()), card)
-        return found
+        return stunt_spaces(self.face_up)
 
     @cached_property
     def worth(self) -> tuple[int, ...]:

@@ -22,11 +22,12 @@ their fair share is 72; seeds 5000-5095, seats rotating). Three of these win 85
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from functools import cache
+from typing import Protocol
 
 from core.engine.actions import Action
-from core.engine.decisions import AuctionView, Debt, TradeOffer
+from core.engine.decisions import AuctionView, Debt, Frame, TradeOffer
 
 from . import actions as A
 from .board import BLOCK_MASKS, CARDS, LOT_MASKS, LOTS, STADIUM, WIDTH
@@ -41,7 +42,7 @@ from .frames import (
     LandChoice,
     Speculation,
 )
-from .land import land_price, placement_of
+from .land import Building, land_price, placement_of
 from .placement import Placement, placements_of
 from .view import StadiumView
 
@@ -52,6 +53,49 @@ UPGRADE = 1.5  # a site is cleared only for a building earning this many times m
 STADIUM_SITES = placements_of(STADIUM.id)
 SITE_OFFER = 3.0  # it offers this many times what land and buildings on its site are worth
 THREAT_PRICE = 2.5  # a rival who could build the Stadium pays at least this much for land
+
+
+class Seen(Protocol):
+    """What the heuristic bot reads of what its seat sees: a `StadiumView`, or in a playout a
+    `StadiumSight`."""
+
+    @property
+    def seat(self) -> int: ...
+    @property
+    def stage(self) -> str: ...
+    @property
+    def phase(self) -> str: ...
+    @property
+    def pending(self) -> Frame | None: ...
+    @property
+    def round(self) -> int: ...
+    @property
+    def cash(self) -> Sequence[int]: ...
+    @property
+    def players(self) -> Sequence[str]: ...
+    @property
+    def active(self) -> Sequence[bool]: ...
+    @property
+    def land(self) -> Sequence[int]: ...
+    @property
+    def developed(self) -> int: ...
+    @property
+    def buildings(self) -> Iterable[Building]: ...
+    @property
+    def building_by_id(self) -> Mapping[int, Building]: ...
+    @property
+    def block_class(self) -> Sequence[str]: ...
+    @property
+    def in_use(self) -> Sequence[int]: ...
+    @property
+    def frozen(self) -> Iterable[int]: ...
+    @property
+    def crown_left(self) -> Iterable[int]: ...
+    @property
+    def offer_partners(self) -> tuple[int, ...]: ...
+    def parcel(self, holder: int, lot: int) -> int: ...
+    def parcels(self, holder: int) -> list[int]: ...
+    def buildings_of(self, seat: int) -> tuple[Building, ...]: ...
 
 
 @cache
@@ -72,7 +116,7 @@ def _spots_touching(lot: int) -> tuple[tuple[int, int, int, int], ...]:
     )
 
 
-def best_income_with(view: StadiumView, me: int, lot: int) -> int:
+def best_income_with(view: Seen, me: int, lot: int) -> int:
     """The income of the biggest earner `me` could build with the lot added to its undeveloped
     land (cards left, zoning), whatever the cash: what the lot is worth to it as a site."""
     free = (view.land[me] & ~view.developed) | LOT_MASKS[lot]
@@ -96,7 +140,7 @@ class HeuristicBot:
         """Deterministic; it remembers whom it has made an offer to this turn."""
         self._asked: set[tuple[int, int, int]] = set()  # (round, turn's seat, partner)
 
-    def choose(self, view: StadiumView, legal: Sequence[Action]) -> Action:
+    def choose(self, view: Seen, legal: Sequence[Action]) -> Action:
         if len(legal) == 1:
             return legal[0]
         me, frame = view.seat, view.pending
@@ -134,7 +178,7 @@ class HeuristicBot:
 
     # -- land ----------------------------------------------------------------------------------
 
-    def _lot_score(self, view: StadiumView, me: int, lot: int, site: int) -> float:
+    def _lot_score(self, view: Seen, me: int, lot: int, site: int) -> float:
         """How much it wants `lot`: the building it would make room for ($1 a thousand of
         income), next to its land, in a block where it holds land and others hold little, on
         the stadium site it gathers (`site`, a mask)."""
@@ -155,7 +199,7 @@ class HeuristicBot:
         )
         return score + (20 if site & cells else 0)
 
-    def _buy_land(self, view: StadiumView, me: int, legal: Sequence[Action]) -> Action | None:
+    def _buy_land(self, view: Seen, me: int, legal: Sequence[Action]) -> Action | None:
         cash, bank = view.cash[me], len(view.players)
         buys = [
             a
@@ -167,9 +211,7 @@ class HeuristicBot:
         site_cells = site.cells if site else 0
         return max(buys, key=lambda a: self._lot_score(view, me, a.lot, site_cells), default=None)
 
-    def _buy_bank_building(
-        self, view: StadiumView, me: int, legal: Sequence[Action]
-    ) -> Action | None:
+    def _buy_bank_building(self, view: Seen, me: int, legal: Sequence[Action]) -> Action | None:
         """A building of the Bank's costs only its land: the best earner it can pay for."""
         buildings = view.building_by_id
         buys = [
@@ -180,9 +222,7 @@ class HeuristicBot:
         ]
         return max(buys, key=lambda a: CARDS[buildings[a.building].card].income, default=None)
 
-    def _speculate(
-        self, view: StadiumView, me: int, legal: Sequence[Action], price: int
-    ) -> Action | None:
+    def _speculate(self, view: Seen, me: int, legal: Sequence[Action], price: int) -> Action | None:
         buys = [
             a
             for a in legal
@@ -194,9 +234,7 @@ class HeuristicBot:
 
     # -- auctions ------------------------------------------------------------------------------
 
-    def _bid(
-        self, view: StadiumView, me: int, legal: Sequence[Action], auction: AuctionView
-    ) -> Action:
+    def _bid(self, view: Seen, me: int, legal: Sequence[Action], auction: AuctionView) -> Action:
         if auction.piece == CROWN:
             cells = LOT_MASKS[auction.square]
             worth = (
@@ -213,13 +251,13 @@ class HeuristicBot:
         ]
         return min(bids, key=lambda a: a.amount, default=legal[-1])  # legal[-1]: pass
 
-    def _item_worth(self, view: StadiumView, item: int, piece: str) -> int:
+    def _item_worth(self, view: Seen, item: int, piece: str) -> int:
         if piece in (CROWN, "land"):
             return ACRE_PRICE * LOT_MASKS[item].bit_count()
         building = view.building_by_id[item]
         return CARDS[building.card].price + ACRE_PRICE * building.cells.bit_count()
 
-    def _worth_of(self, view: StadiumView, action: Action) -> int:
+    def _worth_of(self, view: Seen, action: Action) -> int:
         """What a debt sale would give away (the least valuable goes first)."""
         if isinstance(action, A.AuctionLand):
             return ACRE_PRICE * view.parcel(view.seat, action.lot).bit_count()
@@ -229,7 +267,7 @@ class HeuristicBot:
 
     def _value(
         self,
-        view: StadiumView,
+        view: Seen,
         lots: Iterable[int],
         buildings: Iterable[int],
         cash: int,
@@ -241,7 +279,7 @@ class HeuristicBot:
             + sum(self._item_worth(view, b, "building") for b in buildings)
         )
 
-    def _fair(self, view: StadiumView, me: int, trade: TradeOffer[A.Propose]) -> bool:
+    def _fair(self, view: Seen, me: int, trade: TradeOffer[A.Propose]) -> bool:
         """Whether to accept the offer waiting on it: it must gain by it, and much more from
         a rival rich enough to build the Stadium."""
         offer, proposer = trade.offer, trade.proposer
@@ -253,7 +291,7 @@ class HeuristicBot:
 
     # -- the Stadium ---------------------------------------------------------------------------
 
-    def _site(self, view: StadiumView, me: int) -> Placement | None:
+    def _site(self, view: Seen, me: int) -> Placement | None:
         """The stadium site it goes for: where it holds most, once it has the Stadium's price
         (none while it cannot pay, or where a frozen Crown lot or a Crown card to come lies)."""
         if view.cash[me] < STADIUM.price or view.in_use[CARDS.index(STADIUM)]:
@@ -266,7 +304,7 @@ class HeuristicBot:
             default=None,
         )
 
-    def _stadium(self, view: StadiumView, me: int, legal: Sequence[Action]) -> Action | None:
+    def _stadium(self, view: Seen, me: int, legal: Sequence[Action]) -> Action | None:
         """Build the Stadium if it may; else gather its site: offers for other players' land
         and buildings there, then its own buildings there cleared one a turn."""
         stadium = next((a for a in legal if type(a) is A.Build and CARDS[a.card] is STADIUM), None)
@@ -300,7 +338,7 @@ class HeuristicBot:
 
     # -- construction --------------------------------------------------------------------------
 
-    def _build(self, view: StadiumView, me: int, legal: Sequence[Action]) -> Action | None:
+    def _build(self, view: Seen, me: int, legal: Sequence[Action]) -> Action | None:
         cash = view.cash[me]
         site = self._site(view, me)
         keep = site.cells if site else 0  # not on the stadium site it is clearing
@@ -313,7 +351,7 @@ class HeuristicBot:
         ]
         return max(builds, key=lambda a: (CARDS[a.card].income, -a.card), default=None)
 
-    def _demolish(self, view: StadiumView, me: int, legal: Sequence[Action]) -> Action | None:
+    def _demolish(self, view: Seen, me: int, legal: Sequence[Action]) -> Action | None:
         """Clear one of its buildings when a building earning far more could stand on land it
         holds once the buildings there are gone, and it could pay for it."""
         demolitions = {a.building: a for a in legal if type(a) is A.Demolish}

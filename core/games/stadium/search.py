@@ -12,6 +12,7 @@ from core.engine.playouts import Playouts
 
 from .bots import HeuristicBot
 from .determinize import determinize
+from .sight import StadiumSight
 
 PLAYOUT_ROUNDS = 30
-PLAYOUTS = Playouts(determinize, HeuristicBot, horizon=PLAYOUT_ROUNDS)
+PLAYOUTS = Playouts(determinize, HeuristicBot, horizon=PLAYOUT_ROUNDS, sight=StadiumSight)

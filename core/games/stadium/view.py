@@ -24,8 +24,47 @@ if TYPE_CHECKING:
     from .state import StadiumState
 
 
+class Development:
+    """What follows from who holds which acres and what stands on them: for a view and a
+    playout's sight alike."""
+
+    if TYPE_CHECKING:
+
+        @property
+        def land(self) -> Sequence[int]: ...
+        @property
+        def developed(self) -> int: ...
+        @property
+        def buildings(self) -> Iterable[Building]: ...
+
+    def parcel(self, holder: int, lot: int) -> int:
+        """`holder`'s undeveloped acres in `lot` (the Bank is holder len(players))."""
+        return LOT_MASKS[lot] & self.land[holder] & ~self.developed
+
+    def parcels(self, holder: int) -> list[int]:
+        return [lot.id for lot in LOTS if self.parcel(holder, lot.id)]
+
+    def undeveloped_acres(self, seat: int) -> int:
+        return (self.land[seat] & ~self.developed).bit_count()
+
+    def acres_by_zone(self, seat: int) -> tuple[int, int, int]:
+        """`seat`'s acres (built on or not) in zones 1, 2 and 3."""
+        mine = self.land[seat]
+        one, two, three = (
+            sum((LOT_MASKS[lot.id] & mine).bit_count() for lot in LOTS if lot.zone == zone)
+            for zone in (1, 2, 3)
+        )
+        return one, two, three
+
+    def buildings_of(self, seat: int) -> tuple[Building, ...]:
+        return tuple(b for b in self.buildings if b.owner == seat)
+
+    def income(self, seat: int) -> int:
+        return sum(CARDS[b.card].income for b in self.buildings_of(seat))
+
+
 @view_dataclass
-class StadiumView(StackView):
+class StadiumView(StackView, Development):
     land: tuple[int, ...]  # each player's acres, a bit mask (row * WIDTH + col), the Bank's last
     buildings: tuple[Building, ...]
     block_class: tuple[str, ...]  # the zoning bylaw by block: "", residential or commercial
@@ -76,31 +115,6 @@ class StadiumView(StackView):
     @cached_property
     def developed(self) -> int:
         return sum(b.cells for b in self.buildings)
-
-    def parcel(self, holder: int, lot: int) -> int:
-        """`holder`'s undeveloped acres in `lot` (the Bank is holder len(players))."""
-        return LOT_MASKS[lot] & self.land[holder] & ~self.developed
-
-    def parcels(self, holder: int) -> list[int]:
-        return [lot.id for lot in LOTS if self.parcel(holder, lot.id)]
-
-    def undeveloped_acres(self, seat: int) -> int:
-        return (self.land[seat] & ~self.developed).bit_count()
-
-    def acres_by_zone(self, seat: int) -> tuple[int, int, int]:
-        """`seat`'s acres (built on or not) in zones 1, 2 and 3."""
-        mine = self.land[seat]
-        one, two, three = (
-            sum((LOT_MASKS[lot.id] & mine).bit_count() for lot in LOTS if lot.zone == zone)
-            for zone in (1, 2, 3)
-        )
-        return one, two, three
-
-    def buildings_of(self, seat: int) -> tuple[Building, ...]:
-        return tuple(b for b in self.buildings if b.owner == seat)
-
-    def income(self, seat: int) -> int:
-        return sum(CARDS[b.card].income for b in self.buildings_of(seat))
 
     @cached_property
     def assets(self) -> tuple[int, ...]:
