@@ -2,7 +2,7 @@
 
     python benchmarks/bot_strength.py bigshot --bot search --against heuristic [--games 60]
         [--players 4] [--option hidden_money=on] [--first-seed 0] [--thinking-time]
-        [--knows-the-future]
+        [--knows-the-future] [--playouts N]
 
 Seats rotate from game to game, so no kind keeps the advantage of a seat. Prints the share of
 wins the bot took (ties share a win) with its 95% interval (Wilson's), what an even share would
@@ -10,7 +10,8 @@ be (1 in --players), and the bot's milliseconds a move: mean, 95th percentile an
 Games run through `core.sim.play_one`, the path `boomtown sim` takes; `--thinking-time` gives a
 search bot the time it has where people wait for it (core.engine.search.THINKING_SECONDS);
 `--knows-the-future` lets it play its moves out from the game's true state (the decks' order and
-the dice to come), a bound on what any search could win.
+the dice to come), a bound on what any search could win; `--playouts N` gives a search bot N
+playouts a move weighed in place of its plan's count.
 """
 
 from __future__ import annotations
@@ -55,6 +56,7 @@ def main() -> None:
     parser.add_argument("--first-seed", type=int, default=0)
     parser.add_argument("--thinking-time", action="store_true")
     parser.add_argument("--knows-the-future", action="store_true")
+    parser.add_argument("--playouts", type=int, metavar="N")
     args = parser.parse_args()
     spec = get_spec(args.game)
     options = spec.resolve_options(
@@ -65,6 +67,8 @@ def main() -> None:
 
     def factory(seed: int):  # the bot under test, timed; it sits where the rotation puts it
         bot = spec.bots[args.bot](seed)
+        if args.playouts:
+            bot.plan = replace(bot.plan, count=args.playouts)
         made.append(Timed(within_thinking_time(bot) if args.thinking_time else bot))
         return made[-1]
 
@@ -87,7 +91,8 @@ def main() -> None:
         f"{args.game} {args.bot} against {args.against} x{args.players - 1}, {args.games} games"
         f" ({', '.join(args.option) or 'default options'}"
         f"{', thinking time' if args.thinking_time else ''}"
-        f"{', knowing the future' if args.knows_the_future else ''}): won {wins:g} "
+        f"{', knowing the future' if args.knows_the_future else ''}"
+        f"{f', {args.playouts} playouts a move' if args.playouts else ''}): won {wins:g} "
         f"({wins / args.games:.0%}, 95% interval {low:.0%}-{high:.0%}; an even share is "
         f"{1 / args.players:.0%}); ms a move: {1000 * sum(times) / len(times):.1f} mean, "
         f"{1000 * p95:.0f} p95, {1000 * times[-1]:.0f} at most"

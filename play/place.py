@@ -146,18 +146,22 @@ class Place:
         if self.viewer is None or not self.table.hints:
             return None, NO_HINTS
         found = self.table.hint(self.viewer)
-        players = self.view.players
+        view, players = self.view, self.view.players
         if not isinstance(found, Weighing):
-            return found, f"Hint: a bot would {found.named(players)}."
+            fact = self.prompts.why(view, found)
+            return found, f"Hint: a bot would {found.named(players)}" + (
+                f": {fact}." if fact else "."
+            )
         chosen = found.moves.index(found.best)
         others = ", ".join(
             f"{won:.0%} to {move.named(players)}"
             for move, won in zip(found.moves, found.wins)
             if move != found.best
         )
+        fact = self.prompts.why(view, found.best)
         return found.best, (
-            f"Hint: {found.best.named(players)}: it won {found.wins[chosen]:.0%} of its "
-            f"{found.playouts} playouts, against {others}."
+            f"Hint: {found.best.named(players)}: {fact + '; ' if fact else ''}it won "
+            f"{found.wins[chosen]:.0%} of its {found.playouts} playouts, against {others}."
         )
 
     # -- in words ------------------------------------------------------------------------------

@@ -82,12 +82,19 @@ class Prompt:
         return [(c.key, c.words_for(self.view)) for c in self.controls if c.words and not c.aimed]
 
 
+def no_fact(view: Any, action: Action) -> str:
+    return ""
+
+
 @dataclass(frozen=True)
 class Prompts:
-    """A game's prompts: what each phase asks, and every control, in the key bar's order."""
+    """A game's prompts: what each phase asks, and every control, in the key bar's order;
+    `why(view, action)`, a fact about a move a person can check on the board, for a hint to
+    give with it ("" where it knows none)."""
 
     asked: Mapping[str, str]
     controls: tuple[Control, ...]
+    why: Callable[[Any, Action], str] = no_fact
 
     @property
     def aimed(self) -> tuple[Control, ...]:

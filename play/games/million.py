@@ -1,6 +1,8 @@
 """Million's prompts: what each phase asks, and its controls in the key bar's order."""
 
+from core.engine.actions import Action
 from core.games.million import actions as A
+from core.games.million.board import BUSINESSES, FINISH, REAL_ESTATE, SPACES, stunt_income
 from core.games.million.frames import SIX_BONUS
 from core.games.million.view import MillionView
 
@@ -14,6 +16,45 @@ def _skip(seat: int) -> Control:
         return f"skip {view.players[seat]}"
 
     return Control(str(seat + 1), f"Skip {seat + 1}", A.SkipPlayer(seat), words, shown=False)
+
+
+def _stunt_pay(view: MillionView, business: int) -> str:
+    held = view.held(view.seat)
+    after = stunt_income((*held, business))
+    return f"a publicity stunt would pay you ${after:,} instead of ${stunt_income(held):,}"
+
+
+def why(view: MillionView, action: Action) -> str:
+    """A fact about `action` a person can check on the board, for a hint ("" for none)."""
+    me = view.seat
+    if isinstance(action, (A.Buy, A.Lease, A.ChooseFree)):
+        holder = view.holder[action.business]
+        if holder not in (-1, me):
+            return f"it takes {view.players[holder]}'s lease; " + _stunt_pay(view, action.business)
+        return _stunt_pay(view, action.business)
+    if isinstance(action, A.Sell):
+        held = view.held(me)
+        rest = stunt_income([b for b in held if b != action.business])
+        price = BUSINESSES[action.business].buy
+        return (
+            f"a publicity stunt would pay you ${rest:,} instead of ${stunt_income(held):,}; "
+            f"the sale pays 4/3 of its ${price:,} on average"
+        )
+    if isinstance(action, A.Drive):
+        space = action.space
+        if space == FINISH:
+            return f"you hold ${view.cash[me]:,} of the ${view.target:,} to finish"
+        if space in view.stunt_spaces and view.income(me):
+            return f"a publicity stunt there pays you ${view.income(me):,}"
+        if space in REAL_ESTATE:
+            return "Real Estate: any free business may be yours"
+        free = [BUSINESSES[b].name for b in SPACES[space].businesses if view.holder[b] == -1]
+        return (
+            f"{' and '.join(free)} {'is' if len(free) == 1 else 'are'} free there" if free else ""
+        )
+    if isinstance(action, A.SkipPlayer):
+        return f"{view.players[action.seat]} holds ${view.cash[action.seat]:,}"
+    return ""
 
 
 PROMPTS = Prompts(
@@ -36,4 +77,5 @@ PROMPTS = Prompts(
         Control("u", "End lease", A.EndLease, "end lease", shown=False, aimed=True),
         Control("x", "Sign off", A.DropSign, "sign off", shown=False, aimed=True),
     ),
+    why=why,
 )

@@ -1,8 +1,24 @@
 """Stadium's prompts: what each phase asks, and its controls in the key bar's order."""
 
+from core.engine.actions import Action
 from core.games.stadium import actions as A
+from core.games.stadium.board import CARDS
+from core.games.stadium.bots import best_income_with
+from core.games.stadium.view import StadiumView
 
 from ..prompt import Control, Prompts
+
+
+def why(view: StadiumView, action: Action) -> str:
+    """A fact about `action` a person can check on the board, for a hint ("" for none)."""
+    if isinstance(action, (A.BuyLot, A.Speculate)):
+        income = best_income_with(view, view.seat, action.lot)
+        return f"with it you have room for a building earning ${income:,} a turn" if income else ""
+    if isinstance(action, A.Build):
+        card = CARDS[action.card]
+        return f"{card.name} earns ${card.income:,} a turn"
+    return ""
+
 
 PROMPTS = Prompts(
     asked={
@@ -26,4 +42,5 @@ PROMPTS = Prompts(
         Control("n", "Reject", A.Reject, "reject"),
         Control("B", "Bankrupt", A.Bankrupt, "go bankrupt"),
     ),
+    why=why,
 )

@@ -129,7 +129,11 @@ def test_a_hint_at_a_decision_worth_weighing_says_how_its_playouts_came_out():
     action, told = Place(table, PROMPTS, seat).hint()
     weighed = table.hint(seat)  # the same search again: its count of playouts bounds it
     assert isinstance(weighed, Weighing) and action == weighed.best
-    assert re.fullmatch(r"Hint: .+: it won \d+% of its 8 playouts, against \d+% to .+\.", told)
+    assert re.fullmatch(
+        r"Hint: .+: \d of the \d cubes up are yours(; the bid stands at \d+)?; "
+        r"it won \d+% of its 8 playouts, against \d+% to .+\.",
+        told,
+    )
     assert "pass" in told and table.assisted
 
 
