@@ -1,12 +1,13 @@
 """How strong each game's bots are: one bot kind in one seat against another kind in the rest.
 
-    python benchmarks/bot_strength.py bigshot --bot search --against heuristic [--games 60]
+    python benchmarks/bot_strength.py bigshot --bot search|hint|... --against heuristic [--games 60]
         [--players 4] [--option hidden_money=on] [--first-seed 0] [--thinking-time]
         [--knows-the-future] [--playouts N]
 
-Seats rotate from game to game, so no kind keeps the advantage of a seat. Prints the share of
-wins the bot took (ties share a win) with its 95% interval (Wilson's), what an even share would
-be (1 in --players), and the bot's milliseconds a move: mean, 95th percentile and slowest.
+`--bot hint` is a player who plays every hint (`h`) gives. Seats rotate from game to game, so
+no kind keeps the advantage of a seat. Prints the share of wins the bot took (ties share a win)
+with its 95% interval (Wilson's), what an even share would be (1 in --players), and the bot's
+milliseconds a move: mean, 95th percentile and slowest.
 Games run through `core.sim.play_one`, the path `boomtown sim` takes; `--thinking-time` gives a
 search bot the time it has where people wait for it (core.engine.search.THINKING_SECONDS);
 `--knows-the-future` lets it play its moves out from the game's true state (the decks' order and
@@ -27,9 +28,13 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from core.engine.bots import play_out  # noqa: E402
-from core.engine.search import within_thinking_time  # noqa: E402
+from core.engine.search import (
+    Weighing,  # noqa: E402
+    within_thinking_time,  # noqa: E402
+)
 from core.games import get_spec  # noqa: E402
 from core.sim import play_one  # noqa: E402
+from play.table import hint  # noqa: E402
 
 
 class Timed:
@@ -43,6 +48,19 @@ class Timed:
         choice = self.bot.choose(view, legal)
         self.times.append(time.perf_counter() - start)
         return choice
+
+
+class HintFollower:
+    """A player who plays every hint `h` gives (play.table.hint: the search bot within a
+    hint's second, or the heuristic bot where the game has no search bot)."""
+
+    def __init__(self, spec, seed: int) -> None:
+        self.spec, self.seed, self.moves = spec, seed, 0
+
+    def choose(self, view, legal):
+        self.moves += 1
+        found = hint(self.spec, view, self.seed * 31 + self.moves)
+        return found.best if isinstance(found, Weighing) else found
 
 
 def main() -> None:
@@ -66,7 +84,7 @@ def main() -> None:
     wins, times, made = 0.0, [], []
 
     def factory(seed: int):  # the bot under test, timed; it sits where the rotation puts it
-        bot = spec.bots[args.bot](seed)
+        bot = HintFollower(spec, seed) if args.bot == "hint" else spec.bots[args.bot](seed)
         if args.playouts:
             bot.plan = replace(bot.plan, count=args.playouts)
         made.append(Timed(within_thinking_time(bot) if args.thinking_time else bot))

@@ -33,6 +33,19 @@ class Seat:
         return self.kind != HUMAN
 
 
+def hint(spec: GameSpec, view: Any, seed: int) -> Weighing | Action:
+    """What a hint says a seat seeing `view` should play: the game's search bot's weighing,
+    within HINT_SECONDS (its draws from `seed`), or where there was nothing to weigh, or the
+    game has no search bot, the move its bot plays as it is."""
+    bots = spec.bots
+    if "search" not in bots:
+        action: Action = bots["heuristic"](0).choose(view, view.legal)
+        return action
+    searching = within_thinking_time(bots["search"](seed), HINT_SECONDS)
+    found: Weighing | Action = searching.weigh(view, view.legal)
+    return found
+
+
 def bot_kinds(spec: GameSpec) -> list[tuple[str, str]]:
     """The kinds of bot a game has, as a chooser lists them: (label, kind), the heuristic
     bot first."""
@@ -164,12 +177,5 @@ class LocalTable:
 
     def hint(self, seat: int) -> Weighing | Action:
         self.match.assist()
-        view = self.view(seat)
-        bots = self.match.spec.bots
-        if "search" not in bots:
-            action: Action = bots["heuristic"](0).choose(view, view.legal)
-            return action
         seed = self.match.record.seed * 31 + len(self.match.record.actions)
-        searching = within_thinking_time(bots["search"](seed), HINT_SECONDS)
-        found: Weighing | Action = searching.weigh(view, view.legal)
-        return found
+        return hint(self.match.spec, self.view(seat), seed)
