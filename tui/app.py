@@ -103,7 +103,8 @@ class BoomtownApp(BaseApp):
         else:
             self.push_screen(TitleScreen())
         if self._first_replay is not None:
-            self.push_screen(replay_screen(*self._first_replay))
+            # a file handed to `boomtown replay` is analysed, not written into
+            self.push_screen(replay_screen(*self._first_replay, analyses=True))
 
     def _table_screen(self, table: LocalTable):
         venue = LocalVenue(self.pace, self.save_path(table))
@@ -166,7 +167,7 @@ class BoomtownApp(BaseApp):
         except RecordError as exc:
             self.notify(str(exc), severity="error", timeout=8)
             return
-        self.push_screen(replay_screen(replay, seats, kept=path))
+        self.push_screen(replay_screen(replay, seats, kept=path, analyses=True))
 
     def play_again(self, table: LocalTable) -> None:
         record = table.match.record

@@ -103,16 +103,19 @@ class ReplayVenue(Venue):
     _timer: Timer | None = None
     _pace = FIRST_PACE  # an index into REPLAY_PACES
 
-    def __init__(self, kept: Path | None = None) -> None:
-        self.kept = kept  # a finished game kept at this computer: its analysis is kept there
+    def __init__(self, kept: Path | None = None, analyses: bool = False) -> None:
+        """`analyses`: a finished game without an analysis is analysed at this computer (and
+        the analysis kept with it if it is `kept` here)."""
+        self.kept = kept  # a finished game kept at this computer
+        self.analyses = analyses
         self._analysing: Analysing | None = None
 
     def attach(self, screen: TableScreen) -> None:
-        """A game kept here that was never analysed (left at its end screen before the analysis
-        was done) is analysed now, and the analysis kept with it."""
+        """A game never analysed (a game left at its end screen before the analysis was done,
+        a file from elsewhere) is analysed now, where the venue analyses."""
         super().attach(screen)
         replay = self.table.replay
-        if self.kept is None or not replay.finished or replay.record.analysis is not None:
+        if not self.analyses or not replay.finished or replay.record.analysis is not None:
             return
         self._analysing = Analysing(replay.record, screen.place.human_seats())
         self._analysing.listen(screen.refresh_view)
@@ -214,8 +217,11 @@ class ReplayVenue(Venue):
         self.screen.dismiss()
 
 
-def replay_screen(replay: Replay, seats: list[Seat], kept: Path | None = None) -> TableScreen:
-    """The game's screen over `replay`, at the game's start, seen by a spectator; `kept`: where
-    this computer keeps the finished game (its analysis is worked out there if it has none)."""
+def replay_screen(
+    replay: Replay, seats: list[Seat], kept: Path | None = None, analyses: bool = False
+) -> TableScreen:
+    """The game's screen over `replay`, at the game's start, seen by a spectator; `analyses`:
+    a finished game without an analysis is analysed at this computer (and the analysis kept
+    with it at `kept`, where this computer keeps it)."""
     table = ReplayTable(replay, seats)
-    return screen_class(replay.record.game)(table, ReplayVenue(kept), seat=None)
+    return screen_class(replay.record.game)(table, ReplayVenue(kept, analyses), seat=None)

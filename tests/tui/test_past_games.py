@@ -134,11 +134,27 @@ async def test_a_past_game_left_before_its_analysis_was_done_is_analysed_in_its_
         await pilot.pause()
         app.replay(kept)
         await pilot.pause()
-        venue = app.screen.venue
-        assert isinstance(venue, ReplayVenue)
-        for _ in range(3000):  # worked out in threads here, in worker processes in play
-            if "chances then: Ann " in app.screen.status_line():
-                break
-            await pilot.pause()
-        assert "chances then: Ann " in app.screen.status_line()
+        assert isinstance(app.screen.venue, ReplayVenue)
+        assert await chances_shown(app, pilot)
     assert load_replay(kept)[0].record.analysis is not None  # kept: not worked out again
+
+
+async def test_a_file_replayed_on_the_command_line_is_analysed_but_not_written_into(data_dir):
+    kept = keep_finished(table_at(seed=7, until=game_over), NOON)  # as it ended: no analysis
+    before = kept.read_bytes()
+    app = make_replay_app(_parser().parse_args(["replay", str(kept)]))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen.venue, ReplayVenue)
+        assert await chances_shown(app, pilot)
+    assert kept.read_bytes() == before
+
+
+async def chances_shown(app, pilot) -> bool:
+    """Whether the replay's status line comes to give each player's chance at the round shown
+    (worked out in threads here, in worker processes in play)."""
+    for _ in range(3000):
+        if "chances then: Ann " in app.screen.status_line():
+            return True
+        await pilot.pause()
+    return False
