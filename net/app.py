@@ -191,7 +191,8 @@ class SessionApp(ServedApp):
         except HostError as exc:
             self.notify(sentence(str(exc)) + ".", severity="warning")
             return
-        self.push_screen(replay_screen(replay, screen_seats(seats)))
+        analysing = self.host.analysis_for_replay(table_id, replay, seats)
+        self.push_screen(replay_screen(replay, screen_seats(seats), analysing=analysing))
 
     def _follow_my_game(self) -> None:
         """A seated player goes to their table as soon as its game runs."""

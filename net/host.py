@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 from core.engine.analysis import Analysis
 from core.engine.errors import ActionError, StaleAction
 from core.engine.match import Match
+from core.engine.replay import Replay
 from core.engine.search import SLOW_KINDS, within_thinking_time
 from core.games import get_spec
 from core.text import counted, plural
@@ -66,6 +67,7 @@ CHANGE_TRIES = 3  # a change to a table other processes changed first: tried on 
 MOVE_WAIT_SECONDS = 0.25  # a move's write not done by then: its table says it waits for the disk
 STILL_SAVING = "the server is still saving the last move at this table: try again in a moment"
 MOVED_ELSEWHERE = "another player's move came first: look again"
+PAST_ANALYSES = 2  # past games without an analysis worked out at once, at their replays' asking
 CHANGED_ELSEWHERE = "someone changed that table at the same moment: look again"
 
 
@@ -117,6 +119,7 @@ class Host:
         self._creating = asyncio.Lock()  # one table made at a time: the limits count them
         self._requests: set[asyncio.Task] = set()  # requests under way (see `owned`)
         self._analyses: set[asyncio.Task] = set()  # finished games' analyses under way
+        self._past_analyses: dict[int, Analysing] = {}  # of past games replayed, by table
         self._analysis_turns = asyncio.Semaphore(1)  # one estimate in the workers at a time
         self._load()
         storage.serve()  # from now on, on the event loop, queries are awaited
@@ -913,19 +916,48 @@ class Host:
             )
 
     def _analyse(self, table: HostedTable) -> None:
-        """Work the finished game's analysis out once for everyone at the table, in the worker
-        processes (else a thread) an estimate at a time, so that the search bots' thinking
-        waits for one estimate at most; then keep it with the game."""
+        """Work the finished game's analysis out once for everyone at the table."""
         if not table.people:
             return
-        table.analysing = analysing = Analysing(table.started.record, table.people)
+        table.analysing = Analysing(table.started.record, table.people)
+        self._work_out(table.id, table.analysing)
+
+    def analysis_for_replay(
+        self, table_id: int, replay: Replay, seats: list[NetSeat]
+    ) -> Analysing | None:
+        """The analysis a replay of a finished game shows as it comes: the one under way for
+        its table, or for a game replayed without one (its server stopped before it was done,
+        or it ended before analyses), one worked out now, once for everyone who replays it,
+        and kept. None when it has one already, or PAST_ANALYSES are under way."""
+        table = self.tables.get(table_id)
+        if table is not None and table.analysing is not None:
+            return table.analysing
+        if replay.record.analysis is not None or not replay.finished:
+            return None
+        analysing = self._past_analyses.get(table_id)
+        people = [seat for seat, s in enumerate(seats) if s.kind == HUMAN]
+        if analysing is None and people and len(self._past_analyses) < PAST_ANALYSES:
+            analysing = self._past_analyses[table_id] = Analysing(replay.record, people)
+            self._work_out(table_id, analysing, lambda: self._past_analyses.pop(table_id))
+        return analysing
+
+    def _work_out(
+        self, table_id: int, analysing: Analysing, then: Callable[[], object] | None = None
+    ) -> None:
+        """Work `analysing` out in the worker processes (else a thread), an estimate at a time,
+        so that the search bots' thinking waits for one estimate at most; then keep it with the
+        table's game, and call `then`."""
         executor = self.thinkers.executor if self.thinkers is not None else None
 
         async def work_out() -> None:
-            await analysing.work_out(executor, turns=self._analysis_turns)
+            try:
+                await analysing.work_out(executor, turns=self._analysis_turns)
+            finally:
+                if then is not None:
+                    then()
             if analysing.analysis is not None:
                 self.storage.later(
-                    self.storage.save_analysis, table.id, analysing.analysis.to_json()
+                    self.storage.save_analysis, table_id, analysing.analysis.to_json()
                 )
 
         with unmetered():  # the table's, not the share of whoever made the last move

@@ -103,18 +103,25 @@ class ReplayVenue(Venue):
     _timer: Timer | None = None
     _pace = FIRST_PACE  # an index into REPLAY_PACES
 
-    def __init__(self, kept: Path | None = None, analyses: bool = False) -> None:
+    def __init__(
+        self, kept: Path | None = None, analyses: bool = False, analysing: Analysing | None = None
+    ) -> None:
         """`analyses`: a finished game without an analysis is analysed at this computer (and
-        the analysis kept with it if it is `kept` here)."""
+        the analysis kept with it if it is `kept` here); `analysing`: its analysis as another
+        works it out (the SSH host)."""
         self.kept = kept  # a finished game kept at this computer
         self.analyses = analyses
-        self._analysing: Analysing | None = None
+        self._analysing = analysing
 
     def attach(self, screen: TableScreen) -> None:
         """A game never analysed (a game left at its end screen before the analysis was done,
-        a file from elsewhere) is analysed now, where the venue analyses."""
+        a file from elsewhere) is analysed now, where the venue analyses; the status line
+        follows it."""
         super().attach(screen)
         replay = self.table.replay
+        if self._analysing is not None:
+            self._analysing.listen(lambda: screen.refresh_view() if screen.is_attached else None)
+            return
         if not self.analyses or not replay.finished or replay.record.analysis is not None:
             return
         self._analysing = Analysing(replay.record, screen.place.human_seats())
@@ -218,10 +225,16 @@ class ReplayVenue(Venue):
 
 
 def replay_screen(
-    replay: Replay, seats: list[Seat], kept: Path | None = None, analyses: bool = False
+    replay: Replay,
+    seats: list[Seat],
+    kept: Path | None = None,
+    analyses: bool = False,
+    analysing: Analysing | None = None,
 ) -> TableScreen:
     """The game's screen over `replay`, at the game's start, seen by a spectator; `analyses`:
     a finished game without an analysis is analysed at this computer (and the analysis kept
-    with it at `kept`, where this computer keeps it)."""
+    with it at `kept`, where this computer keeps it); `analysing`: its analysis as another
+    works it out."""
     table = ReplayTable(replay, seats)
-    return screen_class(replay.record.game)(table, ReplayVenue(kept, analyses), seat=None)
+    venue = ReplayVenue(kept, analyses, analysing)
+    return screen_class(replay.record.game)(table, venue, seat=None)

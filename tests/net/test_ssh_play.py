@@ -466,3 +466,24 @@ async def test_a_game_that_ended_while_you_were_away_waits_in_the_lobby_then_in_
     await ann.press("q")
     await ann.wait_for("Past games")
     await ann.close()
+
+
+async def test_a_past_game_replayed_without_its_analysis_is_analysed_as_it_is_watched(served):
+    server, port = served
+    ann, ben, table = await ann_and_ben_at_the_end(served)
+    await until(lambda: peek(server.storage).table(table.id).analysis is not None)
+    storage = server.storage  # as if the server had stopped before the analysis was done:
+    forget = "DELETE FROM analyses WHERE table_id = ?"
+    storage.queue(lambda: storage.db.execute(forget, (table.id,))).result()
+    for person in (ann, ben):
+        await person.close()
+    await until(lambda: table.id not in server.host.tables)  # nobody left at it: out of memory
+    server.host.past._replays.pop(table.id, None)  # nor its replay, as after a restart
+    ann = await connect(port, "ann")
+    await ann.wait_for("You are ann")
+    await ann.press("p")
+    await ann.wait_for("Past games")
+    await ann.press("\r")
+    await ann.wait_for("chances then: ann ")  # worked out by the host as ann watches
+    await until(lambda: peek(server.storage).table(table.id).analysis is not None)  # kept
+    await ann.close()

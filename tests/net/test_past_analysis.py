@@ -1,0 +1,60 @@
+"""A past game replayed without an analysis (its server stopped before the analysis was done,
+or it ended before analyses were made) is analysed then, once for everyone who replays it,
+and the analysis kept with it."""
+
+from net import host as host_module
+from net.host import Host
+from net.limits import Limits
+from net.storage import Storage
+
+from .harness import peek, play_until, until
+
+FORGET = "DELETE FROM analyses WHERE table_id = ?"
+
+
+async def finished_without_analysis(host: Host) -> int:
+    """A Big Shot game ann and ben finished at `host`, kept without its analysis, and no
+    longer in the host's memory: the table's number."""
+    table = await host.create_table("ann", "bigshot", {}, players=2, bots=0, seed=3)
+    await host.sit(table.id, "ben")
+    await host.start(table.id, "ann")
+    play_until(host, table, lambda state: state.is_over())
+    await until(lambda: peek(host.storage).table(table.id).analysis is not None)
+    host.storage.queue(lambda: host.storage.db.execute(FORGET, (table.id,))).result()
+    host.tables.clear()  # the finished game is read from the database again
+    return table.id
+
+
+async def test_a_past_game_without_an_analysis_is_analysed_once_at_its_replay_and_kept(tmp_path):
+    host = Host(Storage(tmp_path / "boomtown.sqlite3"), Limits(bot_pace_seconds=3600))
+    try:
+        table_id = await finished_without_analysis(host)
+        replay, seats = await host.past.replay(table_id)
+        assert replay.record.analysis is None
+        analysing = host.analysis_for_replay(table_id, replay, seats)
+        assert analysing is not None and analysing.seats == (0, 1)  # ann's and ben's moves
+        again, seats = await host.past.replay(table_id)  # ben replays it meanwhile
+        assert host.analysis_for_replay(table_id, again, seats) is analysing  # worked out once
+        await until(lambda: peek(host.storage).table(table_id).analysis is not None)
+        assert analysing.analysis is not None and replay.record.analysis == analysing.analysis
+        host.tables.clear()
+        later, seats = await host.past.replay(table_id)
+        assert later.record.analysis is not None
+        assert host.analysis_for_replay(table_id, later, seats) is None  # kept: not again
+    finally:
+        host.stop()
+
+
+async def test_past_games_are_analysed_a_few_at_a_time(tmp_path, monkeypatch):
+    monkeypatch.setattr(host_module, "PAST_ANALYSES", 1)
+    host = Host(Storage(tmp_path / "boomtown.sqlite3"), Limits(bot_pace_seconds=3600))
+    try:
+        first, second = [await finished_without_analysis(host) for _ in range(2)]
+        replays = [await host.past.replay(table_id) for table_id in (first, second)]
+        analysing = host.analysis_for_replay(first, *replays[0])
+        assert analysing is not None
+        assert host.analysis_for_replay(second, *replays[1]) is None  # one at a time
+        await until(lambda: not analysing.running)
+        assert host.analysis_for_replay(second, *replays[1]) is not None  # its turn now
+    finally:
+        host.stop()
