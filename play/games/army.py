@@ -16,7 +16,10 @@ def _throw(view: ArmyView) -> str:
 
 
 def _group(square: int) -> str:
-    group = SQUARES[square].group
+    return _group_named(SQUARES[square].group)
+
+
+def _group_named(group: str) -> str:
     return {"garrison": "garrisons", "utility": "utilities"}.get(group, group.replace("_", " "))
 
 
@@ -53,6 +56,13 @@ def why(view: ArmyView, action: Action) -> str:
     if isinstance(frame, TradeOffer) and isinstance(action, (A.Accept, A.Reject)):
         change = dict(view.trade_outcome(frame.proposer, frame.offer).changes)[view.seat]
         return f"accepting changes your worth by {'-' if change < 0 else '+'}£{abs(change):,}"
+    if isinstance(action, A.Propose):
+        done = view.trade_outcome(view.seat, action).completes
+        return "; ".join(
+            f"{'you' if seat == view.seat else view.players[seat]} would hold all the "
+            + _group_named(group)
+            for seat, group in sorted(done, key=lambda done: done[0] != view.seat)  # yours first
+        )
     if isinstance(action, A.Build):
         square, level = SQUARES[action.square], view.level[action.square]
         now = square.rents[level] * (2 if level == 0 else 1)  # a bare site in a whole group: double

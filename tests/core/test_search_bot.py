@@ -18,13 +18,18 @@ from core.engine.search import (
 from core.games import get_spec
 from core.games.army import actions as AA
 from core.games.army.search import PLAN as ARMY
-from core.games.army.search import PLAYOUT_ROUNDS
+from core.games.army.search import PLAYOUT_ROUNDS, swaps
 from core.games.bigshot import actions as A
 from core.games.bigshot.search import PLAN as BIG_SHOT
 from core.games.million.search import MOST_MOVES, WEIGHED
 from core.games.million.search import PLAN as MILLION
 from core.games.million.search import PLAYOUT_ROUNDS as MILLION_ROUNDS
 from core.sim import play_one
+
+from .army_helpers import game as army_game
+from .army_helpers import give
+
+REAPER, WATCHKEEPER, WOLF, JACKAL, FOXHOUND = 1, 3, 6, 8, 9  # the browns, the light blues
 
 # -- the kit, on a game of one move: "a" wins by 1, "b" by 5, "c" loses -----------------------
 
@@ -215,15 +220,28 @@ def test_army_s_search_weighs_buying_bidding_and_trades_in_playouts_that_end_soo
     for view, seat, suggestion, weighed in weighings("army", ARMY, 3, rounds=25):
         if weighed:
             assert weighed[0] == suggestion and len(weighed) == len(set(weighed)) >= 2
-            assert set(weighed) <= set(view.legal)
+            assert all(a in view.legal or isinstance(a, AA.Propose) for a in weighed)
             weighed_phases.add(view.phase)
             world = ARMY.playouts.world(view, seat, Rng(1))
+            assert all(world.why_illegal(seat, a) is None for a in weighed)  # swaps too
             assert world.round_limit == view.round + PLAYOUT_ROUNDS  # a playout ends in time
         elif view.phase in ("buy", "trade"):  # only one side of the choice may be taken
             assert (
                 sum(type(a) in (AA.Buy, AA.Decline, AA.Accept, AA.Reject) for a in view.legal) < 2
             )
     assert {"buy", "auction"} <= weighed_phases
+
+
+def test_army_s_search_weighs_a_swap_that_completes_its_group_and_the_partner_s():
+    state = army_game()
+    give(state, 0, REAPER, FOXHOUND)  # Ann lacks Watchkeeper for the browns
+    give(state, 1, WATCHKEEPER, WOLF, JACKAL)  # Ben lacks Foxhound for the light blues
+    view = state.view(0)
+    swap = AA.Propose(1, give=(FOXHOUND,), get=(WATCHKEEPER,), get_cash=60)  # £120 for £60
+    assert swaps(view) == [swap] and state.why_illegal(0, swap) is None
+    assert ARMY.candidates(view, view.legal, AA.Roll()) == [AA.Roll(), swap]
+    give(state, 2, REAPER)  # now Cat's: no swap completes a group of Ann's
+    assert swaps(state.view(0)) == []
 
 
 # -- Million's search bot -------------------------------------------------------------------------

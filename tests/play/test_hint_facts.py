@@ -182,3 +182,13 @@ def test_a_stadium_lot_names_the_biggest_earner_it_makes_room_for_and_a_building
     assert STADIUM.why(view, SA.Build(house, 0, 0, 0)) == (
         f"{card.name} earns ${card.income:,} a turn"
     )
+
+
+def test_an_army_swap_names_the_groups_it_completes():
+    table = army_table()
+    give(table.state, 0, REAPER, 9)  # Foxhound
+    give(table.state, 1, WATCHKEEPER, 6, 8)  # the other light blues
+    swap = A.Propose(1, give=(9,), get=(WATCHKEEPER,), get_cash=60)
+    assert ARMY.why(table.view(0), swap) == (
+        "you would hold all the brown; Ben would hold all the light blue"
+    )

@@ -23,6 +23,7 @@ from core.engine.playouts import Playouts
 from core.engine.search import SearchPlan
 
 from . import actions as A
+from .board import SITE_GROUP_SQUARES, SQUARES
 from .bots import HeuristicBot
 from .determinize import determinize
 from .frames import BUY, TRADE
@@ -30,11 +31,52 @@ from .sight import ArmySight
 from .view import ArmyView
 
 PLAYOUT_ROUNDS = 40
+MOST_SWAPS = 2  # swaps weighed at a decision (each costs its playouts)
+
+
+def swaps(view: ArmyView) -> list[A.Propose]:
+    """Swaps the viewer may offer now that complete a colour group of theirs and one of the
+    partner's: the deed each lacks, the difference in their prices paid in cash."""
+    terms = view.offer_terms
+    if terms is None:
+        return []
+    me, owner = view.seat, view.owner
+    mine = terms.of(me)
+    found = []
+    for group in SITE_GROUP_SQUARES:
+        missing = [s for s in group if owner[s] != me]
+        if len(missing) != 1 or owner[missing[0]] not in terms.partners:
+            continue
+        want, partner = missing[0], owner[missing[0]]
+        theirs = terms.of(partner)
+        if want not in theirs.deeds:
+            continue
+        for other in SITE_GROUP_SQUARES:
+            if other is group:
+                continue
+            gaps = [s for s in other if owner[s] != partner]
+            if len(gaps) != 1 or gaps[0] not in mine.deeds:
+                continue
+            give = gaps[0]
+            balance = SQUARES[want].price - SQUARES[give].price
+            if balance > mine.cash or -balance > theirs.cash:
+                continue
+            found.append(
+                A.Propose(
+                    partner,
+                    give=(give,),
+                    give_cash=max(0, balance),
+                    get=(want,),
+                    get_cash=max(0, -balance),
+                )
+            )
+    return found
 
 
 def candidates(view: ArmyView, legal: Sequence[Action], suggestion: Action) -> list[Action]:
     """The moves worth playing out here, the heuristic bot's `suggestion` first."""
     phase = view.phase
+    weighed: Sequence[Action]
     if phase == BUY:
         weighed = [a for a in legal if type(a) in (A.Buy, A.Decline)]
     elif isinstance(view.pending, AuctionView) and view.pending.square >= 0:
@@ -42,6 +84,8 @@ def candidates(view: ArmyView, legal: Sequence[Action], suggestion: Action) -> l
         weighed = [A.Pass(), *bids[:1]]
     elif phase == TRADE:
         weighed = [a for a in legal if type(a) in (A.Accept, A.Reject)]
+    elif view.pending is None:
+        weighed = swaps(view)[:MOST_SWAPS]
     else:
         return []
     moves = [suggestion] + [move for move in weighed if move != suggestion]
