@@ -91,6 +91,27 @@ CREATE TABLE IF NOT EXISTS analyses (
     table_id {int} PRIMARY KEY,
     analysis TEXT NOT NULL
 );
+CREATE TABLE IF NOT EXISTS unrated (
+    table_id {int} PRIMARY KEY
+);
+CREATE TABLE IF NOT EXISTS ratings (
+    name TEXT NOT NULL,
+    game TEXT NOT NULL,
+    mu {real} NOT NULL,
+    sigma {real} NOT NULL,
+    games {int} NOT NULL,
+    wins {int} NOT NULL,
+    PRIMARY KEY (name, game)
+);
+CREATE TABLE IF NOT EXISTS rating_changes (
+    table_id {int} NOT NULL,
+    name TEXT NOT NULL,
+    mu_before {real} NOT NULL,
+    sigma_before {real} NOT NULL,
+    mu {real} NOT NULL,
+    sigma {real} NOT NULL,
+    PRIMARY KEY (table_id, name)
+);
 CREATE TABLE IF NOT EXISTS revision (
     id {int} PRIMARY KEY CHECK (id = 1),
     n {int} NOT NULL
@@ -115,6 +136,8 @@ CREATE TABLE IF NOT EXISTS presence (
 );
 """
 # `analyses` keeps each finished game's analysis (core.engine.analysis), worked out once.
+# `unrated` lists the tables made unrated; `ratings` is each person's rating at each game
+# (play.ratings), and `rating_changes` each rated game's changes, made once.
 # `revision` counts the changes every process must hear of (bans, tables closed): one row.
 # `host_key` is the SSH host key the processes sharing a database share (one row, if any).
 # `processes` are the server processes alive (each beats every second), `runners` which of them
@@ -136,6 +159,9 @@ TABLES = (
     "places",
     "actions",
     "analyses",
+    "unrated",
+    "ratings",
+    "rating_changes",
     "revision",
     "host_key",
 )  # every table of the schema

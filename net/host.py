@@ -17,12 +17,15 @@ from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 from core.engine.analysis import Analysis
 from core.engine.errors import ActionError, StaleAction
+from core.engine.game import Result
 from core.engine.match import Match
 from core.engine.replay import Replay
 from core.engine.search import SLOW_KINDS, within_thinking_time
 from core.games import get_spec
 from core.text import counted, plural
 from play.analysis import Analysing
+from play.ratings import Player, Rating, RatingChanges
+from play.ratings import rate as rate_game
 
 from .admission import network_of
 from .chat import LOBBY, ChatLog
@@ -31,6 +34,7 @@ from .loop_share import unmetered
 from .past import PastGames
 from .storage import (
     MoveTaken,
+    RatingWork,
     RematchMade,
     Storage,
     StorageError,
@@ -213,13 +217,14 @@ class Host:
         seed: int | None = None,
         address: str = "",
         rematch_of: int | None = None,
+        rated: bool = True,
     ) -> HostedTable:
         """A table waiting to start, made by `by` (coming from `address`), seated at it; to
         play the game at table `rematch_of` again (RematchMade if another process made that
-        table first)."""
+        table first); `rated`: whether its game changes the people's ratings."""
         async with self._creating:  # the limits below count the tables made so far
             return await self._create_table(
-                by, game, options, players, bots, bot_kind, seed, address, rematch_of
+                by, game, options, players, bots, bot_kind, seed, address, rematch_of, rated
             )
 
     async def _create_table(
@@ -233,6 +238,7 @@ class Host:
         seed: int | None,
         address: str,
         rematch_of: int | None,
+        rated: bool,
     ) -> HostedTable:
         spec = get_spec(game)
         if not spec.min_players <= players <= spec.max_players:
@@ -276,6 +282,7 @@ class Host:
                 by,
                 bot_kind,
                 rematch_of,
+                rated,
             )
         except RematchMade:
             raise
@@ -292,6 +299,7 @@ class Host:
             ChatLog(table_id, self.storage),
             bot_kind=bot_kind,
             made_from=address,
+            rated=rated,
         )
         self.tables[table_id] = table
         if self.community is not None:  # the process that makes a table runs it
@@ -492,6 +500,7 @@ class Host:
                     old.bot_kind,
                     address=address,
                     rematch_of=old.id,
+                    rated=old.rated,
                 )
             except RematchMade:  # at another process a moment ago
                 table = await self._played_again_elsewhere(old.id)
@@ -793,6 +802,7 @@ class Host:
             table.status = OVER
             self._save_end(table)
             self._analyse(table)
+            self._rate(table)
         self._changed(table)  # the lobby is told too: the table's status changed
         self._forget_if_done(table)
 
@@ -912,7 +922,11 @@ class Host:
         result = table.started.state.result()
         if result is not None:  # (always, for a game that is over)
             self.storage.later(
-                self.storage.end_table, table.id, result.reason, list(result.winners)
+                self.storage.end_table,
+                table.id,
+                result.reason,
+                list(result.winners),
+                None if _unrated(table) else _rating(table, result),
             )
 
     def _analyse(self, table: HostedTable) -> None:
@@ -964,6 +978,40 @@ class Host:
             task = asyncio.get_running_loop().create_task(work_out())
         self._analyses.add(task)
         task.add_done_callback(self._analyses.discard)
+
+    def _rate(self, table: HostedTable) -> None:
+        """The people's ratings the finished game changed (with its end: `_save_end`), shown
+        on their end screens as they come."""
+        table.ratings = ratings = RatingChanges(_unrated(table))
+        if ratings.unrated:
+            return
+
+        async def changed() -> None:
+            storage = self.storage
+            try:  # (queued after the end is written)
+                changes = await storage.soon(storage.rating_changes, table.id)
+            except StorageError as exc:
+                changes = {}
+                log.warning("table %s: its rating changes cannot be read (%s)", table.id, exc)
+            if changes:
+                ratings.arrived(changes)
+            else:
+                ratings.unrated = "The ratings could not be changed just now."
+                ratings.arrived({})
+
+        task = asyncio.get_running_loop().create_task(changed())
+        self._requests.add(task)
+        task.add_done_callback(self._requests.discard)
+
+    def _rated_elsewhere(
+        self, table: HostedTable, kept: dict[str, tuple[Rating, Rating]] | None = None
+    ) -> None:
+        """A game that ended at another process: its ratings are that process's to change
+        (it keeps the changes, and says so); `kept`, the changes as the database has them."""
+        if table.ratings is None:
+            table.ratings = RatingChanges(_unrated(table))
+        if kept and table.ratings.changes is None:
+            table.ratings.arrived(kept)
 
     def _analysed_elsewhere(self, table: HostedTable, kept: Any = None) -> None:
         """A game that ended at another process: its analysis is that process's to work out
@@ -1051,6 +1099,7 @@ class Host:
         if table.match.state.is_over():
             table.status = OVER
             self._analysed_elsewhere(table)
+            self._rated_elsewhere(table)
         self._changed(table)
         self._forget_if_done(table)
         return True
@@ -1097,6 +1146,7 @@ class Host:
         if table.match is not None and table.match.state.is_over():
             table.status = OVER
             self._analysed_elsewhere(table, stored.analysis)
+            self._rated_elsewhere(table, stored.rating_changes)
         self._changed(table)
         self._lobby_changed()
         self._forget_if_done(table)
@@ -1187,10 +1237,27 @@ def _hosted(stored: StoredTable, chat: ChatLog) -> HostedTable:
         away=set(stored.away),
         bot_kind=stored.bot_kind,
         changes=stored.changes,
+        rated=stored.rated,
     )
     if stored.status != WAITING:
         table.match = Match.from_record(stored.record())
     return table
+
+
+def _rating(table: HostedTable, result: Result) -> RatingWork:
+    """How the people's ratings at the game of `table`, which came out as `result`, change."""
+    players = [Player(s.name, s.kind if s.is_bot else None) for s in table.seats]
+    people = [p.name for p in players if p.bot_kind is None]
+    return table.game, people, functools.partial(rate_game, players, result)
+
+
+def _unrated(table: HostedTable) -> str:
+    """Why the game at `table` changes no rating; "" when it changes them."""
+    if not table.rated:
+        return "An unrated game: no rating changes."
+    if len(table.people) < 2:
+        return "No ratings change: a game needs two people at it to count."
+    return ""
 
 
 def _cancel_timer(table: HostedTable) -> None:

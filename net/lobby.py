@@ -27,6 +27,7 @@ from tui.widgets.options import OptionsForm
 from tui.widgets.plain_input import PlainInput
 from tui.widgets.row_list import RowList
 
+from .leaderboard import LeaderboardScreen
 from .limits import clean_text
 from .tables import HUMAN, OPEN, HostedTable, HostError, bot_label
 
@@ -339,7 +340,7 @@ class LobbyScreen(Page):
 class ServerPastGames(PastGamesScreen):
     """The last games finished at the server, everyone's or only `player`'s (`m` switches)."""
 
-    BINDINGS = [Binding("m", "mine", "Yours / everyone's")]
+    BINDINGS = [Binding("m", "mine", "Yours / everyone's"), Binding("l", "ratings", "Ratings")]
 
     def __init__(self, host, player: str, listing: tuple[list[PastGame], str]) -> None:
         """`listing`: everyone's games, as `listing` reads them."""
@@ -367,7 +368,7 @@ class ServerPastGames(PastGamesScreen):
             for game in games
         ]
         other = "everyone's games" if mine else "only yours"
-        keys = f"m: {other} · Esc: back."
+        keys = f"m: {other} · l: ratings · Esc: back."
         if not games:
             return listed, (
                 "You have played no game to its end here yet. "
@@ -380,6 +381,16 @@ class ServerPastGames(PastGamesScreen):
             f"{'you played' if mine else 'finished at this server'}. Enter replays "
             f"one · {keys}"
         )
+
+    async def action_ratings(self) -> None:
+        """The people's ratings, at the first game (the arrows go to the others)."""
+        game = PLAYABLE[0]
+        try:
+            self.app.push_screen(
+                LeaderboardScreen(self.host, game, await self.host.past.leaderboard(game))
+            )
+        except HostError as exc:
+            self.notify(sentence(str(exc)) + ".", severity="warning")
 
     async def action_mine(self) -> None:
         try:
@@ -394,12 +405,13 @@ SEAT_ROWS = (  # the new table's key, its choice's id, what it means
     ("players", "players", "[b]players[/b]: seats at the table, yours and the bots included"),
     ("bots", "bots", "[b]bots[/b]: seats a bot takes now; the rest wait for people"),
     ("bot_kind", "bot-kind", "[b]bot kind[/b]: for these bots and those added later"),
+    ("rated", "rated", "[b]ratings[/b]: whether the game changes the people's ratings"),
 )
 
 
 def seat_choices(spec) -> dict[str, tuple[list, Hashable]]:
     """A new table's seat choices for `spec`, by key: the values offered and the one shown
-    first (every seat, no bots yet, heuristic ones)."""
+    first (every seat, no bots yet, heuristic ones, rated)."""
     return {
         "players": (
             [(str(n), n) for n in range(spec.min_players, spec.max_players + 1)],
@@ -407,6 +419,7 @@ def seat_choices(spec) -> dict[str, tuple[list, Hashable]]:
         ),
         "bots": ([(str(n), n) for n in range(spec.max_players)], 0),
         "bot_kind": (bot_kinds(spec), "heuristic"),
+        "rated": ([("rated", True), ("unrated", False)], True),
     }
 
 

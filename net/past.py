@@ -10,12 +10,14 @@ from collections.abc import Callable, Mapping
 from core.engine.record import Record, RecordError
 from core.engine.replay import Replay
 from core.text import counted
+from play.ratings import Rating
 
 from .storage import FinishedTable, Storage, StorageError
 from .tables import OVER, HostedTable, HostError, NetSeat, seats_from_json
 
 log = logging.getLogger("boomtown.net")
 MOST_WINS_SHOWN = 3  # the people named above the list of everyone's past games
+RATINGS_SHOWN = 20  # the people a game's leaderboard lists
 
 
 class PastGames:
@@ -41,6 +43,10 @@ class PastGames:
             if best
             else ""
         )
+
+    async def leaderboard(self, game: str) -> list[tuple[str, Rating]]:
+        """The people rated at `game`, the most surely skilled first (at most RATINGS_SHOWN)."""
+        return await self._read("the ratings", self.storage.leaderboard, game, RATINGS_SHOWN)
 
     async def replay(self, table_id: int) -> tuple[Replay, list[NetSeat]]:
         """A finished game to replay, and who sat at it. Everyone who watches one again shares

@@ -14,12 +14,14 @@ import json
 import logging
 import secrets
 import time
+from collections.abc import Callable
 from concurrent.futures import Future
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
 from core.engine.record import Record
+from play.ratings import NEW, Rating
 
 from .dialects import TABLES, dialect_for
 from .disk import HUNG_SECONDS, Disk, SlowDisk, StorageError
@@ -31,7 +33,12 @@ log = logging.getLogger("boomtown.net")
 QUERY_SECONDS = 5.0  # an awaited query given up after this (the database is away)
 HUNG_CHECK_SECONDS = HUNG_SECONDS / 4  # how often an awaited query looks whether the disk hung
 SQLITE_FILE = "boomtown.sqlite3"  # a server's database in its data directory, without --db
-TABLE_COLUMNS = "id, game, options, seed, seats, host, status, away, bot_kind, changes, rematch_of"
+TABLE_COLUMNS = (
+    "id, game, options, seed, seats, host, status, away, bot_kind, changes, rematch_of, "
+    "NOT EXISTS (SELECT 1 FROM unrated WHERE table_id = id)"
+)
+# a game's rating (Storage.end_table): the game, its people, and how their ratings change
+RatingWork = tuple[str, list[str], Callable[[dict[str, Rating]], dict[str, Rating]]]
 FINISHED_COLUMNS = "id, game, seats, COALESCE(ended, created), result"  # a FinishedTable's
 
 
@@ -83,7 +90,9 @@ class StoredTable:
     bot_kind: str  # the kind of bot that takes the seats the table's host fills
     changes: int  # how many times its seats, status or host were written
     rematch_of: int | None  # the table whose game it plays again
+    rated: bool = True  # whether its game changes the people's ratings
     analysis: Any = None  # a finished game's, once worked out (as JSON data)
+    rating_changes: dict[str, tuple[Rating, Rating]] | None = None  # a finished game's
 
     def record(self) -> Record:
         """The table's game, as played so far; RecordError if it does not read."""
@@ -547,10 +556,11 @@ class Storage:
         host: str,
         bot_kind: str,
         rematch_of: int | None = None,
+        rated: bool = True,
     ) -> int:
         """A new table, waiting to start, run by this process (net.community); to play the
         game at table `rematch_of` again, unless another process made that table first
-        (RematchMade)."""
+        (RematchMade); `rated`: whether its game changes the people's ratings."""
         with self._transaction():
             try:
                 (table_id,) = self.db.execute(
@@ -570,6 +580,8 @@ class Storage:
                 ).fetchone()
             except self.dialect.Duplicate:
                 raise RematchMade() from None
+            if not rated:
+                self.db.execute("INSERT INTO unrated VALUES (?)", (table_id,))
             if self.shared:  # (else the first server to beat runs it)
                 self.db.execute("INSERT INTO runners VALUES (?, ?)", (table_id, self.process))
             self._publish(table=table_id)
@@ -600,14 +612,20 @@ class Storage:
         return changes + 1
 
     @guarded
-    def end_table(self, table_id: int, result: str, winners: list[int]) -> None:
+    def end_table(
+        self, table_id: int, result: str, winners: list[int], rating: RatingWork | None = None
+    ) -> None:
         """The table's game is over, and came out as `result` says: the seats in `winners`
-        won."""
-        self.db.execute(
-            "UPDATE tables SET status = 'over', ended = ?, result = ?, winners = ? WHERE id = ?",
-            (time.time(), result, json.dumps(winners), table_id),
-        )
-        self._publish(table=table_id)
+        won; with `rating`, its people's ratings are changed in the same write (once)."""
+        with self._transaction():
+            self.db.execute(
+                "UPDATE tables SET status = 'over', ended = ?, result = ?, winners = ? "
+                "WHERE id = ?",
+                (time.time(), result, json.dumps(winners), table_id),
+            )
+            if rating is not None:
+                self._rate(table_id, *rating)
+            self._publish(table=table_id)
 
     @guarded
     def record_of(self, player: str) -> tuple[int, int]:
@@ -762,7 +780,11 @@ class Storage:
         analysed = self.db.execute(
             "SELECT analysis FROM analyses WHERE table_id = ?", (table_id,)
         ).fetchone()
-        return replace(stored, analysis=_json_or_none(analysed[0] if analysed else None))
+        return replace(
+            stored,
+            analysis=_json_or_none(analysed[0] if analysed else None),
+            rating_changes=self._rating_changes(table_id),
+        )
 
     @guarded
     def save_analysis(self, table_id: int, analysis: dict[str, Any]) -> None:
@@ -772,6 +794,70 @@ class Storage:
             (table_id, json.dumps(analysis)),
         )
         self._publish(table=table_id)  # the other processes' end screens are waiting for it
+
+    # -- ratings (play.ratings) ---------------------------------------------------------------
+
+    def _rate(
+        self,
+        table_id: int,
+        game: str,
+        people: list[str],
+        work_out: Callable[[dict[str, Rating]], dict[str, Rating]],
+    ) -> None:
+        """The finished game at `table_id` rated, once: its `people`'s ratings at `game` now,
+        what `work_out` makes of them kept, with the changes."""
+        if self._rating_changes(table_id):
+            return  # rated before (the end written again after a restart)
+        marks = ", ".join("?" * len(people))
+        before = {
+            name: Rating(mu, sigma, games, wins)
+            for name, mu, sigma, games, wins in self.db.execute(
+                f"SELECT name, mu, sigma, games, wins FROM ratings WHERE game = ? "
+                f"AND name IN ({marks})",
+                (game, *people),
+            )
+        }
+        for name, new in work_out(before).items():
+            old = before.get(name, NEW)
+            self.db.execute(
+                "INSERT INTO ratings VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (name, game) "
+                "DO UPDATE SET mu = excluded.mu, sigma = excluded.sigma, "
+                "games = excluded.games, wins = excluded.wins",
+                (name, game, new.mu, new.sigma, new.games, new.wins),
+            )
+            self.db.execute(
+                "INSERT INTO rating_changes VALUES (?, ?, ?, ?, ?, ?)",
+                (table_id, name, old.mu, old.sigma, new.mu, new.sigma),
+            )
+
+    @guarded
+    def rating_changes(self, table_id: int) -> dict[str, tuple[Rating, Rating]]:
+        """The changes the game at `table_id` made to its people's ratings (none yet, or an
+        unrated game: empty)."""
+        return self._rating_changes(table_id)
+
+    def _rating_changes(self, table_id: int) -> dict[str, tuple[Rating, Rating]]:
+        return {
+            name: (Rating(mu_before, sigma_before), Rating(mu, sigma))
+            for name, mu_before, sigma_before, mu, sigma in self.db.execute(
+                "SELECT name, mu_before, sigma_before, mu, sigma FROM rating_changes "
+                "WHERE table_id = ? ORDER BY name",
+                (table_id,),
+            )
+        }
+
+    @guarded
+    def leaderboard(self, game: str, limit: int) -> list[tuple[str, Rating]]:
+        """The people rated at `game`, the most surely skilled first (play.ratings), at most
+        `limit` of them."""
+        return [
+            (name, Rating(mu, sigma, games, wins))
+            for name, mu, sigma, games, wins in self.db.execute(
+                "SELECT name, mu, sigma, games, wins FROM ratings WHERE game = ? "
+                "ORDER BY mu - 3 * sigma DESC, name LIMIT ?",
+                (game, limit),
+            )
+        ]
 
     @guarded
     def table_and_chat(
@@ -800,6 +886,7 @@ class Storage:
             row[8],
             row[9],
             row[10],
+            bool(row[11]),
         )
 
     # -- chat --------------------------------------------------------------------------------

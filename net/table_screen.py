@@ -13,6 +13,7 @@ from core.engine.errors import IllegalAction
 from core.engine.replay import Replay
 from core.text import sentence
 from play.analysis import Analysing
+from play.ratings import RatingChanges
 from play.table import Seat
 from tui.games import screen_class
 from tui.screens.dialogs import confirm_quit
@@ -210,6 +211,9 @@ class NetVenue(Venue):
         """The analysis the host works out for the table; the viewer's own moves named."""
         viewer = self.screen.viewer
         return self.table.hosted.analysing, () if viewer is None else (viewer,)
+
+    def ratings(self) -> RatingChanges | None:
+        return self.table.hosted.ratings
 
     def end_choices(self) -> Mapping[str, str]:
         """Players may play again (at a new table, with the same seats and options);

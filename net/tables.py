@@ -11,6 +11,7 @@ from typing import Any
 from core.engine.match import Match
 from core.games import get_spec
 from play.analysis import Analysing
+from play.ratings import RatingChanges
 
 from .chat import ChatLog
 from .limits import clean_text
@@ -97,6 +98,8 @@ class HostedTable:
     deserted_since: float | None = None  # waiting, nobody seated online since (monotonic)
     changes: int = 0  # how many times its seats, status or host were saved (net.storage)
     analysing: Analysing | None = None  # its game's analysis, once the game is over
+    rated: bool = True  # whether its game changes the people's ratings
+    ratings: RatingChanges | None = None  # the ratings its game changed, once it is over
 
     @property
     def people(self) -> list[int]:

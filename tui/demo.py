@@ -45,8 +45,9 @@ def app_for(table: LocalTable) -> BoomtownApp:
 
 
 async def analysed(pilot, timeout: float = 60.0) -> None:
-    """Wait until the screen is a game's end with its analysis worked out, so that a picture
-    of it is the same every time; TimeoutError if it is not within `timeout` seconds."""
+    """Wait until the screen is a game's end with its analysis worked out (and its rating
+    changes, where games are rated), so that a picture of it is the same every time;
+    TimeoutError if it is not within `timeout` seconds."""
     from .screens.end import EndPage
 
     loop = asyncio.get_running_loop()
@@ -54,7 +55,12 @@ async def analysed(pilot, timeout: float = 60.0) -> None:
     while True:
         screen = pilot.app.screen
         analysing = screen.analysing if isinstance(screen, EndPage) else None
-        if analysing is not None and not analysing.running:
+        ratings = screen.ratings if isinstance(screen, EndPage) else None
+        if (
+            analysing is not None
+            and not analysing.running
+            and (ratings is None or ratings.unrated or ratings.changes is not None)
+        ):
             break
         if loop.time() > deadline:
             raise TimeoutError("no end screen with its analysis worked out")

@@ -211,3 +211,15 @@ async def test_a_game_over_at_two_servers_is_analysed_once_and_both_show_it(two)
     await until(lambda: theirs.analysis is not None)  # kept, and said, by the first
     assert theirs.analysis == table.analysing.analysis and theirs.seats == (0, 1)
     assert peek(one.storage).table(table.id).record().analysis == theirs.analysis
+
+
+async def test_a_game_over_at_two_servers_is_rated_once_and_both_show_the_changes(two):
+    one, two_, table = await ann_and_ben_s_game_over(two)  # played at the first
+    await until(lambda: table.ratings is not None and table.ratings.changes is not None)
+    await until(lambda: table.id in two_.host.tables and two_.host.tables[table.id].status == OVER)
+    theirs = two_.host.tables[table.id].ratings
+    assert theirs is not None
+    await until(lambda: theirs.changes is not None)  # read from the database, kept by the first
+    assert theirs.changes == table.ratings.changes and set(theirs.changes) == {"ann", "ben"}
+    board = peek(one.storage).leaderboard("bigshot", 10)
+    assert sorted(name for name, rating in board if rating.games == 1) == ["ann", "ben"]

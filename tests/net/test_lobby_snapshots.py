@@ -10,10 +10,12 @@ from textual import events
 import tui
 from core.games import get_spec
 from net.host import Host
+from net.leaderboard import LeaderboardScreen
 from net.limits import Limits
 from net.lobby import ChatPrompt, LobbyScreen, NameScreen, NewTableScreen, seats_text
 from net.storage import Storage
 from tui.base import BaseApp
+from tui.games import PLAYABLE
 from tui.widgets.choice import Choice
 from tui.widgets.key_bar import KeyBar
 from tui.widgets.options import OptionsForm
@@ -185,6 +187,7 @@ async def test_create_pressed_while_the_chosen_game_s_options_are_still_coming_m
             "players": army.max_players,
             "bots": 0,
             "bot_kind": "heuristic",
+            "rated": True,
         }
     ]
 
@@ -249,6 +252,37 @@ async def test_past_games_show_only_yours_and_everyone_s_again_with_m(tmp_path):
         assert screen.hint.startswith("Most wins: ann 1, ben 1, joanna 1. The last 50 games")
         await pilot.press("m")
         assert screen.hint.startswith("You won 1 of your 2 games here. The last 50 games you")
+
+
+async def ratings_after_three(pilot):
+    """The three games' ratings, from the past games (l), at Big Shot."""
+    await finish_three(pilot)
+    await pilot.press("l")
+    while not isinstance(pilot.app.screen, LeaderboardScreen):
+        await pilot.pause()
+    await pilot.pause()
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_the_ratings_rank_the_people_at_each_game(snap_compare, tmp_path, size):
+    assert snap_compare(LobbyPreview(tmp_path), terminal_size=size, run_before=ratings_after_three)
+
+
+async def test_the_ratings_go_from_game_to_game_with_the_arrows(tmp_path):
+    app = LobbyPreview(tmp_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await ratings_after_three(pilot)
+        screen = app.screen
+        assert screen.game == "bigshot" and len(screen.board) == 4  # ann, ben, joanna, [b]cat[/b]
+        assert [r.ordinal for _, r in screen.board] == sorted(
+            (r.ordinal for _, r in screen.board), reverse=True
+        )
+        for _ in PLAYABLE:
+            await pilot.press("right")
+            await pilot.pause()
+            if screen.game != "bigshot":
+                assert screen.board == []  # no rated game of it yet
+        assert screen.game == "bigshot" and len(screen.board) == 4  # round again
 
 
 @pytest.mark.parametrize("size", SIZES)

@@ -16,11 +16,13 @@ from textual.screen import Screen
 from textual.widgets import Button, Static
 
 from play.analysis import Analysing
+from play.ratings import RatingChanges
 
 from ..look import EMPTY, SEAT_COLOURS, seat_label
 from ..widgets.analysis import AnalysisPanel
 from ..widgets.chart import sparklines
 from ..widgets.key_bar import KeyBar
+from ..widgets.ratings import RatingsLine
 from .page import Page
 
 OUT = Style(dim=True)
@@ -106,6 +108,8 @@ class EndPage(Page[str]):
         self.assisted = False  # moves were taken back or hints asked
         self.analysing: Analysing | None = None  # the game's analysis, and whose moves it names
         self.analysed_seats: Sequence[int] = ()
+        self.ratings: RatingChanges | None = None  # the people's rating changes (SSH tables)
+        self.game_title = ""  # the game's title
 
     def body(self) -> ComposeResult:
         with VerticalScroll(id="end"):
@@ -113,6 +117,8 @@ class EndPage(Page[str]):
             yield Static(Text(self.final.result.reason, "bold"), id="verdict")
             if self.assisted:
                 yield Static(Text(ASSISTED), id="assisted")
+            if self.ratings is not None:
+                yield RatingsLine(self.ratings, self.game_title, id="ratings")
             yield Static(self.sheet(), id="sheet")
             yield Static(self.chart(self.app.size.width - 8), id="chart")
             if self.analysing is not None:

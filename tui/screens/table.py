@@ -314,6 +314,7 @@ class TableScreen(Page):
         end.choices = dict(self.venue.end_choices())
         end.assisted = self.table.assisted
         end.analysing, end.analysed_seats = self.venue.analysis()
+        end.ratings, end.game_title = self.venue.ratings(), self.GAME
         replay = self.table.replayable()
         if replay is not None:
             seats = list(self.table.seats)

@@ -20,6 +20,7 @@ from textual.worker import Worker
 
 from core.engine.errors import StaleAction
 from play.analysis import Analysing
+from play.ratings import RatingChanges
 from play.table import LocalTable
 
 from ..saves import analyse_here, forget_save, keep_finished, save_table
@@ -85,6 +86,10 @@ class Venue:
     def analysis(self) -> tuple[Analysing | None, Sequence[int]]:
         """The finished game's analysis, if it has one, and whose moves the end names."""
         return None, ()
+
+    def ratings(self) -> RatingChanges | None:
+        """The people's rating changes the finished game made, where games are rated."""
+        return None
 
     async def on_end_choice(self, choice: str | None) -> None:
         """What the person chose at the end of the game."""
