@@ -64,14 +64,16 @@ LOBBY_HELP = """\
 
 - `↑` `↓` choose a table. `Enter` sits you at a table waiting to start, takes you back to a
   game you play in, or lets you watch any other game.
-- `n`: a new table (the game, how many play, how many bots and of which kind, the game's
-  options: `←` `→` change one, `Tab` goes to the next); `c` creates it and chooses it for you.
+- `n`: a new table (the game, how many play, how many bots and of which kind, whether it is
+  rated, the game's options: `←` `→` change one, `Tab` goes to the next); `c` creates it and
+  chooses it for you.
 - `s` takes a free seat at the table chosen; `u` gives yours up (the last person to stand up
   closes a table that has not started).
 - `w` watches a game (spectators see what everyone may see, no one's hidden money); `q` or
   `Esc` comes back here, and once the game is over `r` replays it.
 - `p` lists the last {past} games finished at this server (`m`: only yours): `Enter` replays
-  one.
+  one; `l` shows everyone's ratings at each game. A rated game between two people or more
+  changes its people's ratings (OpenSkill's Plackett-Luce model; bots count as fixed players).
 - `/` writes to everyone in the lobby (`Enter` sends); `q` leaves the server.
 
 # Keys for the table's host
