@@ -96,6 +96,24 @@ def _parser() -> argparse.ArgumentParser:
         "keep clients' known_hosts valid whichever answers",
     )
     serve.add_argument(
+        "--web",
+        type=int,
+        metavar="PORT",
+        help="answer browsers too, on this port of --host: a terminal in the page, at the "
+        "same tables (a person signs a browser in with a one-time link from the lobby's W)",
+    )
+    serve.add_argument(
+        "--web-url",
+        metavar="URL",
+        help="the address people open for --web, as a reverse proxy serves it "
+        "(default http://HOST:PORT)",
+    )
+    serve.add_argument(
+        "--web-behind-tls",
+        action="store_true",
+        help="--web is served over https by a reverse proxy: the browsers' cookie is Secure",
+    )
+    serve.add_argument(
         "--allow-guests",
         action="store_true",
         help="let people without an SSH key in (keyboard-interactive, no password)",
@@ -511,6 +529,7 @@ def run_serve(args: argparse.Namespace, argv: list[str]) -> int:
 
     from net.limits import Limits
     from net.server import main as serve
+    from net.web.door import WebOptions
 
     workers = args.workers or (os.cpu_count() or 1 if args.db and not args.worker else 1)
     if workers > 1:
@@ -562,6 +581,11 @@ def run_serve(args: argparse.Namespace, argv: list[str]) -> int:
         Path(args.host_key) if args.host_key else None,
         args.db,
         worker=args.worker,
+        web=(
+            WebOptions(args.web, args.web_url or "", args.web_behind_tls)
+            if args.web is not None
+            else None
+        ),
     )
     return 0
 

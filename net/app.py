@@ -61,7 +61,7 @@ class SessionApp(ServedApp):
 
     def __init__(self, session: Session) -> None:
         channel = session.channel
-        super().__init__(channel, channel.process.get_terminal_type() or "xterm-256color")
+        super().__init__(channel, channel.term)
         self.session = session
         self.host = session.host
         self.at_table: int | None = None

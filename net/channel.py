@@ -1,4 +1,5 @@
-"""One SSH session's terminal: size, input (rate-limited), output (with its backlog)."""
+"""One session's terminal, whatever carries it (an SSH channel, or a browser's WebSocket:
+net.web): size, input (rate-limited), output (with its backlog)."""
 
 from __future__ import annotations
 
@@ -29,14 +30,23 @@ LEAVE = (
 RESIZE_SETTLE_SECONDS = 0.05  # a burst of window changes becomes one resize
 
 
+class Resized(Exception):
+    """The client's window changed size (what a read raises, instead of input)."""
+
+    def __init__(self, width: int, height: int) -> None:
+        super().__init__(width, height)
+        self.width, self.height = width, height
+
+
 class Channel:
-    def __init__(self, process: asyncssh.SSHServerProcess, limits: Limits) -> None:
-        self.process = process
+    """A session's terminal. A carrier gives `_receive` (the next input, b"" once the client
+    has gone; Resized on a window change), `_write`, `backlog` and `_end`."""
+
+    def __init__(self, limits: Limits, size: tuple[int, int], peer: str, term: str) -> None:
         self.limits = limits
-        width, height = (process.term_size or (80, 24, 0, 0))[:2]
-        self.size = self._fit(width or 80, height or 24)
-        peer = process.get_extra_info("peername") or ("?", 0)
-        self.peer = peer[0]
+        self.term = term  # the client's terminal type (TERM)
+        self.size = self._fit(*size)
+        self.peer = peer
         self.closed = False
         self.last_input = time.monotonic()
         self.bytes_read = 0
@@ -49,21 +59,36 @@ class Channel:
         self._next_resize = 0.0
 
     async def read(self) -> bytes:
-        """The next input; b"" when the client has gone. Raises TerminalSizeChanged on resize.
+        """The next input; b"" when the client has gone. Raises Resized on a window change.
 
         Once the connection is lost, input it left buffered is never read."""
         if self.closed:
             return b""
-        data = await self.process.stdin.read(1024)
+        data = await self._receive()
         if data:
             self.last_input = time.monotonic()
             self.bytes_read += len(data)
-            # reading slower makes SSH flow control push back; a lost connection ends the wait
+            # reading slower makes the carrier's flow control push back; a lost connection
+            # ends the wait
             delay = self._bucket.charge(len(data))
             if delay:
                 with contextlib.suppress(TimeoutError):
                     await asyncio.wait_for(self._gone.wait(), delay)
         return b"" if self.closed else data
+
+    async def _receive(self) -> bytes:
+        raise NotImplementedError
+
+    def _write(self, data: bytes) -> None:
+        raise NotImplementedError
+
+    def backlog(self) -> int:
+        """Bytes sent but not yet taken by the client."""
+        raise NotImplementedError
+
+    def _end(self) -> None:
+        """Close the connection, once what was written is sent."""
+        raise NotImplementedError
 
     def _fit(self, width: int, height: int) -> tuple[int, int]:
         """The size drawn for a window: at least 1 x 1, at most the host's limit."""
@@ -98,12 +123,9 @@ class Channel:
         if self.closed:
             return
         try:
-            self.process.stdout.write(data)
-        except (BrokenPipeError, ConnectionError, asyncssh.Error):
+            self._write(data)
+        except (BrokenPipeError, ConnectionError):
             self.closed = True  # the client has gone; the input side ends the app
-
-    def backlog(self) -> int:
-        return self.process.channel.get_write_buffer_size()
 
     def close(self, message: str | None = None) -> None:
         if self.closed:
@@ -111,10 +133,48 @@ class Channel:
         self.closed = True
         try:
             if self.entered:  # the app's screen and mouse modes would outlive the connection
-                self.process.stdout.write(LEAVE.encode())
+                self._write(LEAVE.encode())
                 self.entered = False
             if message:
-                self.process.stdout.write(f"\r\n{message}\r\n".encode())
-            self.process.exit(0)
-        except (BrokenPipeError, ConnectionError, asyncssh.Error):
+                self._write(f"\r\n{message}\r\n".encode())
+            self._end()
+        except (BrokenPipeError, ConnectionError):
             pass
+
+
+class SSHChannel(Channel):
+    """A terminal session's channel of an SSH connection."""
+
+    def __init__(self, process: asyncssh.SSHServerProcess, limits: Limits) -> None:
+        width, height = (process.term_size or (80, 24, 0, 0))[:2]
+        peer = process.get_extra_info("peername") or ("?", 0)
+        term = process.get_terminal_type() or "xterm-256color"
+        super().__init__(limits, (width or 80, height or 24), peer[0], term)
+        self.process = process
+
+    async def _receive(self) -> bytes:
+        while True:
+            try:
+                data: bytes = await self.process.stdin.read(1024)
+                return data
+            except asyncssh.TerminalSizeChanged as change:
+                raise Resized(change.width, change.height) from None
+            except (asyncssh.BreakReceived, asyncssh.SignalReceived):
+                continue
+            except asyncssh.Error as exc:
+                raise ConnectionError(str(exc)) from None
+
+    def _write(self, data: bytes) -> None:
+        try:
+            self.process.stdout.write(data)
+        except asyncssh.Error as exc:
+            raise ConnectionError(str(exc)) from None
+
+    def backlog(self) -> int:
+        return self.process.channel.get_write_buffer_size()
+
+    def _end(self) -> None:
+        try:
+            self.process.exit(0)
+        except asyncssh.Error as exc:
+            raise ConnectionError(str(exc)) from None

@@ -112,6 +112,17 @@ CREATE TABLE IF NOT EXISTS rating_changes (
     sigma {real} NOT NULL,
     PRIMARY KEY (table_id, name)
 );
+CREATE TABLE IF NOT EXISTS web_links (
+    token TEXT PRIMARY KEY,
+    name TEXT NOT NULL,
+    expires {real} NOT NULL
+);
+CREATE TABLE IF NOT EXISTS browsers (
+    token TEXT PRIMARY KEY,
+    name TEXT NOT NULL,
+    created {real} NOT NULL,
+    seen {real} NOT NULL
+);
 CREATE TABLE IF NOT EXISTS revision (
     id {int} PRIMARY KEY CHECK (id = 1),
     n {int} NOT NULL
@@ -138,6 +149,8 @@ CREATE TABLE IF NOT EXISTS presence (
 # `analyses` keeps each finished game's analysis (core.engine.analysis), worked out once.
 # `unrated` lists the tables made unrated; `ratings` is each person's rating at each game
 # (play.ratings), and `rating_changes` each rated game's changes, made once.
+# `web_links` are the one-time links that sign a browser in (net.web) and `browsers` the
+# browsers signed in, each kept by the SHA-256 of its secret, never the secret.
 # `revision` counts the changes every process must hear of (bans, tables closed): one row.
 # `host_key` is the SSH host key the processes sharing a database share (one row, if any).
 # `processes` are the server processes alive (each beats every second), `runners` which of them
@@ -162,6 +175,8 @@ TABLES = (
     "unrated",
     "ratings",
     "rating_changes",
+    "web_links",
+    "browsers",
     "revision",
     "host_key",
 )  # every table of the schema

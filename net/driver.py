@@ -1,7 +1,8 @@
-"""A Textual driver that runs an app over one SSH channel, inside the server's event loop.
+"""A Textual driver that runs an app over one session's channel (SSH, or a browser's
+WebSocket), inside the server's event loop.
 
 No threads and no process-wide signal handlers (docs/serving.md): input is an asyncio task reading
-the channel, window changes arrive as asyncssh.TerminalSizeChanged, and each frame is buffered
+the channel, window changes arrive as channel.Resized, and each frame is buffered
 and sent as one write. A client that stops reading gets frames dropped, a full repaint when it
 catches up, and is disconnected if it never does.
 """
@@ -16,7 +17,6 @@ import time
 from collections import deque
 from typing import Literal
 
-import asyncssh
 from rich.console import Console
 from textual import constants, events
 from textual.app import ScreenStackError
@@ -25,7 +25,7 @@ from textual.geometry import Size
 
 from tui.textual_private import XTermParser, keep_stdio, queued, uncached_extended_key_parser
 
-from .channel import ENTER, LEAVE
+from .channel import ENTER, LEAVE, Resized
 from .loop_share import current_meter
 
 log = logging.getLogger("boomtown.net")
@@ -177,10 +177,8 @@ class SSHDriver(Driver):
             while True:
                 try:
                     data = await channel.read()
-                except asyncssh.TerminalSizeChanged as change:
+                except Resized as change:
                     channel.window_changed(change.width, change.height, self._send_resize)
-                    continue
-                except (asyncssh.BreakReceived, asyncssh.SignalReceived):
                     continue
                 if not data:
                     break  # the client went away
@@ -192,7 +190,7 @@ class SSHDriver(Driver):
                         break  # the client has gone: what it left unread is dropped
                     self._feed(text[start : start + FEED_SLICE])
                     await asyncio.sleep(0)
-        except (asyncssh.Error, ConnectionError, BrokenPipeError):
+        except (ConnectionError, BrokenPipeError):
             pass
         except asyncio.CancelledError:
             return

@@ -117,6 +117,7 @@ class Host:
         self.past = PastGames(storage, self.tables, limits.past_games_listed)
         self.places: dict[str, int] = {}  # the table each person last played at or watched
         self.stopped = False
+        self.web_url: str | None = None  # where browsers join (serve --web), if they may
         self._lobby_due = False  # a lobby change is about to be told
         self._chat_rates: dict[str, TokenBucket] = {}  # per person online
         self.community: Community | None = None  # the other processes on a shared database

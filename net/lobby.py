@@ -27,9 +27,12 @@ from tui.widgets.options import OptionsForm
 from tui.widgets.plain_input import PlainInput
 from tui.widgets.row_list import RowList
 
+from .browsers import BrowsersScreen
 from .leaderboard import LeaderboardScreen
 from .limits import clean_text
+from .storage import StorageError
 from .tables import HUMAN, OPEN, HostedTable, HostError, bot_label
+from .web.door import LINK_SECONDS
 
 if TYPE_CHECKING:
     from .host import Host
@@ -74,6 +77,8 @@ LOBBY_HELP = """\
 - `p` lists the last {past} games finished at this server (`m`: only yours): `Enter` replays
   one; `l` shows everyone's ratings at each game. A rated game between two people or more
   changes its people's ratings (OpenSkill's Plackett-Luce model; bots count as fixed players).
+- `W`, where the server serves browsers: a one-time link that signs a browser in as you (to
+  play there too, at the same tables), and the browsers signed in as you, to sign out.
 - `/` writes to everyone in the lobby (`Enter` sends); `q` leaves the server.
 
 # Keys for the table's host
@@ -156,6 +161,7 @@ class LobbyScreen(Page):
         Binding("G", "start_as_seated", "Start with those seated", show=False),
         Binding("b", "bots", "Bots"),
         Binding("x", "replace_absent", "Replace absent"),
+        Binding("W", "browser", "Browser link"),
     ]
 
     def body(self) -> ComposeResult:
@@ -319,6 +325,28 @@ class LobbyScreen(Page):
             )
 
         await self._attempt(show())
+
+    async def action_browser(self) -> None:
+        """A one-time link that signs a browser in as this person, where the server serves
+        browsers; a guest has no name kept to sign in as."""
+        session, host = served(self).session, served(self).host
+        if host.web_url is None:
+            self.notify("This server does not serve browsers (serve --web).", severity="warning")
+            return
+        if session.key is None:
+            self.notify(
+                "A guest's name is not kept: sign in with an SSH key to play in a browser too.",
+                severity="warning",
+            )
+            return
+        storage, name = host.storage, served(self).player
+        try:
+            secret = await storage.soon(storage.make_link, name, LINK_SECONDS)
+            browsers = await storage.soon(storage.browsers_of, name)
+        except StorageError:
+            self.notify("The server cannot make a link just now.", severity="warning")
+            return
+        self.app.push_screen(BrowsersScreen(host, name, f"{host.web_url}/link/{secret}", browsers))
 
     def action_help(self) -> None:
         self.app.push_screen(Help(lobby_help(served(self).host.limits)))

@@ -18,7 +18,7 @@ import asyncssh
 from . import lean_strips, loop_share, shared_styles
 from .admission import Counter, Pending
 from .broadcast import Broadcasts
-from .channel import Channel
+from .channel import Channel, SSHChannel
 from .collector import Collector
 from .community import Community
 from .dialects import dialect_for
@@ -29,6 +29,7 @@ from .session import Session
 from .stall_watch import StallWatch
 from .storage import SQLITE_FILE, Ban, Storage, StorageError
 from .thinking import Thinkers
+from .web.door import WebDoor, WebOptions
 
 NAME_LENGTH = 16
 SFTP_VERSION = 3  # asyncssh's least; unused, as sftp is refused
@@ -326,6 +327,8 @@ class BoomtownServer:
         )
         self._running: set[asyncio.Task] = set()  # the sessions' tasks, awaited on stop
         self._server: asyncssh.SSHAcceptor | None = None
+        self._web: WebDoor | None = None
+        self.web_port: int | None = None  # where browsers connect (serve --web), if they may
         self._bans: list[Ban] = []
         self._host_watch: asyncio.Task | None = None
         self.community: Community | None = None  # the processes sharing its database
@@ -334,6 +337,14 @@ class BoomtownServer:
     @property
     def fingerprint(self) -> str:
         return self.key.get_fingerprint("sha256")
+
+    async def start_web(self, address: str, options: WebOptions, reuse_port: bool = False) -> int:
+        """Answer browsers too (net.web), on `options.port`; returns that port (useful with
+        port 0). Call after `start`."""
+        self._web = WebDoor(self, options.behind_tls)
+        bound = self.web_port = await self._web.start(address, options.port, reuse_port)
+        self.host.web_url = (options.url or f"http://{address}:{bound}").rstrip("/")
+        return bound
 
     async def start(
         self, address: str = "127.0.0.1", port: int = 2222, reuse_port: bool = False
@@ -373,6 +384,8 @@ class BoomtownServer:
         if self._server is not None:
             self._server.close()
             await self._server.wait_closed()
+        if self._web is not None:
+            await self._web.stop()
         self.host.stop()
         await self.host.saved()
         if self.community is not None:
@@ -438,37 +451,47 @@ class BoomtownServer:
             return
         gate: Gate = process.get_extra_info("connection").get_owner()
         name = player_name(process.get_extra_info("username") or "")
+        await self.run_session(SSHChannel(process, self.limits), name, gate.key, gate)
+
+    async def run_session(
+        self, channel: Channel, name: str, key: str | None, gate: Gate | None = None
+    ) -> None:
+        """A person's session over `channel` (SSH, or a browser's: net.web), called `name`
+        and owning `key` (None: a guest), until it ends; `gate`: its SSH connection's."""
+        address = channel.peer
         session = Session(
-            Channel(process, self.limits),
+            channel,
             self.host,
             name,
-            gate.key,
-            gate.ip,
+            key,
+            address,
             self.broadcasts,
             self.collector,
             self.first_frames,
         )
         self.sessions.add(session)
-        gate.session_opened(session)
+        if gate is not None:
+            gate.session_opened(session)
         task = asyncio.current_task()
         assert task is not None  # (a session runs in a task of its own)
         self._running.add(task)
-        meter = session.meter = self.shares.meter(gate.ip)
+        meter = session.meter = self.shares.meter(address)
         began = time.monotonic()
         try:
             with meter.current():  # what the session's apps do is charged to its share
                 await session.run()
         finally:
-            self.shares.release(gate.ip)
+            self.shares.release(address)
             log.info(
                 "session of %s from %s ended: %.2f s of the server's time in %.0f s",
                 session.name,
-                gate.ip,
+                address,
                 meter.used,
                 time.monotonic() - began,
             )
             self.sessions.discard(session)
-            gate.sessions.discard(session)
+            if gate is not None:
+                gate.sessions.discard(session)
             self._running.discard(task)
 
 
@@ -481,15 +504,20 @@ async def serve(
     host_key_file: Path | None = None,
     database: str | None = None,
     worker: bool = False,
+    web: WebOptions | None = None,
 ) -> None:
     """Serve until stopped; a `worker` of several (net.workers) shares the port, and says
     nothing: the parent told where to join."""
     server = BoomtownServer(data_dir, limits, allow_guests, host_key_file, database)
     bound = await server.start(address, port, reuse_port=worker)
+    if web is not None:
+        await server.start_web(address, web, reuse_port=worker)
     if not worker:
         print(f"Boomtown is serving on {address}:{bound}", flush=True)
         print(f"Host key fingerprint: {server.fingerprint}", flush=True)
         print(f"Join with: ssh -p {bound} YOURNAME@{address}", flush=True)
+        if web is not None:
+            print(f"Browsers join at {server.host.web_url}/ (a link from the lobby's W)")
     try:
         await asyncio.Event().wait()
     finally:
@@ -505,13 +533,16 @@ def main(
     host_key_file: Path | None = None,
     database: str | None = None,
     worker: bool = False,
+    web: WebOptions | None = None,
 ) -> None:
     logging.basicConfig(
         stream=sys.__stderr__, level=logging.INFO, format="%(asctime)s %(levelname)s %(message)s"
     )
     try:
         asyncio.run(
-            serve(address, port, data_dir, allow_guests, limits, host_key_file, database, worker)
+            serve(
+                address, port, data_dir, allow_guests, limits, host_key_file, database, worker, web
+            )
         )
     except KeyboardInterrupt:
         pass

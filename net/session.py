@@ -1,4 +1,5 @@
-"""One SSH session: a person, their terminal, and what it shows them in turn.
+"""One session (over SSH, or from a browser: net.web): a person, their terminal, and what it
+shows them in turn.
 
 A session runs the person's own app (`SessionApp`: the lobby and their tables). To watch a table
 the app ends, and the terminal shows the table's shared spectator screen: a watcher holds no app
@@ -12,11 +13,9 @@ import asyncio
 import logging
 import re
 
-import asyncssh
-
 from .app import SessionApp, last_place, running_game
 from .broadcast import Broadcasts
-from .channel import Channel
+from .channel import Channel, Resized
 from .collector import Collector
 from .first_frame import FirstFrames
 from .host import Host
@@ -190,12 +189,10 @@ class Session:
             while True:
                 try:
                     data = await channel.read()
-                except asyncssh.TerminalSizeChanged as change:
+                except Resized as change:
                     channel.window_changed(change.width, change.height, reattach)
                     continue
-                except (asyncssh.BreakReceived, asyncssh.SignalReceived):
-                    continue
-                except (asyncssh.Error, ConnectionError, BrokenPipeError):
+                except (ConnectionError, BrokenPipeError):
                     return False
                 if not data or channel.closed:
                     return False

@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import functools
+import hashlib
 import json
 import logging
 import secrets
@@ -795,6 +796,62 @@ class Storage:
         )
         self._publish(table=table_id)  # the other processes' end screens are waiting for it
 
+    # -- browsers (net.web) -----------------------------------------------------------------
+
+    @guarded
+    def make_link(self, name: str, seconds: float) -> str:
+        """A one-time link's secret that signs a browser in as `name` within `seconds` (128
+        bits: short enough to copy from a terminal, and used once, soon)."""
+        secret = secrets.token_urlsafe(16)
+        now = time.time()
+        with self._transaction():
+            self.db.execute("DELETE FROM web_links WHERE expires < ?", (now,))
+            self.db.execute(
+                "INSERT INTO web_links VALUES (?, ?, ?)", (_hashed(secret), name, now + seconds)
+            )
+        return secret
+
+    @guarded
+    def use_link(self, secret: str) -> str | None:
+        """The name a one-time link signs in as, and it is used up; None if there is no such
+        link, or it was used or has expired."""
+        row = self.db.execute(
+            "DELETE FROM web_links WHERE token = ? RETURNING name, expires", (_hashed(secret),)
+        ).fetchone()
+        return row[0] if row is not None and row[1] >= time.time() else None
+
+    @guarded
+    def sign_in_browser(self, name: str) -> str:
+        """A new browser's secret (its cookie), signed in as `name`."""
+        secret = secrets.token_urlsafe(32)
+        now = time.time()
+        self.db.execute(
+            "INSERT INTO browsers VALUES (?, ?, ?, ?)", (_hashed(secret), name, now, now)
+        )
+        return secret
+
+    @guarded
+    def browser(self, secret: str, days: float) -> str | None:
+        """Whose browser holds the secret `secret`, signed in within `days` (it is seen now);
+        None if nobody's."""
+        row = self.db.execute(
+            "UPDATE browsers SET seen = ? WHERE token = ? AND created >= ? RETURNING name",
+            (time.time(), _hashed(secret), time.time() - days * 86400),
+        ).fetchone()
+        return row[0] if row is not None else None
+
+    @guarded
+    def browsers_of(self, name: str) -> list[tuple[float, float]]:
+        """(signed in, last seen) of each browser signed in as `name`, the newest first."""
+        return self.db.execute(
+            "SELECT created, seen FROM browsers WHERE name = ? ORDER BY created DESC", (name,)
+        ).fetchall()
+
+    @guarded
+    def sign_out_browsers(self, name: str) -> int:
+        """Every browser signed in as `name` signed out; how many were."""
+        return int(self.db.execute("DELETE FROM browsers WHERE name = ?", (name,)).rowcount)
+
     # -- ratings (play.ratings) ---------------------------------------------------------------
 
     def _rate(
@@ -911,6 +968,11 @@ class Storage:
         return self.db.execute(
             "SELECT n, position, line FROM chat WHERE place = ? ORDER BY n", (place,)
         ).fetchall()
+
+
+def _hashed(secret: str) -> str:
+    """What is kept of a secret: its SHA-256, so that the database never holds a way in."""
+    return hashlib.sha256(secret.encode()).hexdigest()
 
 
 def _finished(row: tuple) -> FinishedTable:

@@ -1,4 +1,5 @@
-"""A real Boomtown SSH server on 127.0.0.1 port 0, and SSH clients with a terminal each.
+"""A real Boomtown SSH server on 127.0.0.1 port 0, and SSH clients with a terminal each (and
+browsers, over the server's web door).
 
 Every client feeds what it receives into a pyte screen, so tests read what a person would see.
 """
@@ -7,10 +8,12 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import re
 import time
 from functools import cache, partial
 
+import aiohttp
 import asyncssh
 import pyte
 
@@ -166,10 +169,13 @@ async def start_server(tmp_path, **limits) -> tuple[BoomtownServer, int]:
     guests = base.pop("allow_guests", False)
     key_file = base.pop("host_key_file", None)
     database = base.pop("database", None)  # PostgreSQL's address; None: SQLite in tmp_path
+    web = base.pop("web", None)  # net.web.door.WebOptions: browsers too
     server = BoomtownServer(
         tmp_path, Limits(**base), allow_guests=guests, host_key_file=key_file, database=database
     )
     port = await server.start("127.0.0.1", 0)
+    if web is not None:
+        await server.start_web("127.0.0.1", web)
     return server, port
 
 
@@ -252,3 +258,78 @@ class peek:  # noqa: N801 (read as a function: peek(storage).table(1))
         return lambda *args, **kwargs: self._storage.queue(
             partial(query, **kwargs) if kwargs else query, *args
         ).result()
+
+
+class Browser(Terminal):
+    """One person at a browser's terminal (net.web): the page's WebSocket, a screen, a record of
+    every byte received; `refused` the close's reason when the server sends it away."""
+
+    def __init__(self, client, socket, width: int, height: int) -> None:
+        self.client = client
+        self.socket = socket
+        self.screen = pyte.Screen(width, height)
+        self.stream = pyte.ByteStream(self.screen)
+        self.received = bytearray()
+        self.closed = asyncio.Event()
+        self.close_code: int | None = None
+        self._reader = asyncio.get_running_loop().create_task(self._read())
+
+    async def _read(self) -> None:
+        try:
+            async for message in self.socket:
+                if message.type == aiohttp.WSMsgType.BINARY:
+                    self.received += message.data
+                    self.stream.feed(message.data)
+        finally:
+            self.close_code = self.socket.close_code
+            self.closed.set()
+
+    async def press(self, *keys: str) -> None:
+        for key in keys:
+            await self.socket.send_bytes(key.encode())
+            await asyncio.sleep(0.05)  # let the server's app handle one key before the next
+
+    async def resize(self, width: int, height: int) -> None:
+        self.screen.resize(height, width)
+        await self.socket.send_str(json.dumps({"resize": [width, height]}))
+
+    async def close(self) -> None:
+        await self.socket.close()
+        await self.client.close()
+        self._reader.cancel()
+
+
+async def browse(
+    web_port: int,
+    cookie: str | None = None,
+    name: str | None = None,
+    width: int = 120,
+    height: int = 40,
+    origin: str | None = "own",
+) -> Browser:
+    """A browser at the server's page, holding `cookie` (None: none), asking to be `name` as a
+    guest; its WebSocket sent with the page's own Origin (or `origin`, None: no Origin)."""
+    page = f"http://127.0.0.1:{web_port}"
+    client = aiohttp.ClientSession(cookies={"boomtown": cookie} if cookie else None)
+    query = f"cols={width}&rows={height}" + (f"&name={name}" if name else "")
+    headers = {"Origin": page if origin == "own" else origin} if origin else {}
+    try:
+        socket = await client.ws_connect(f"{page}/ws?{query}", headers=headers)
+    except BaseException:
+        await client.close()
+        raise
+    return Browser(client, socket, width, height)
+
+
+async def sign_in_link(server, name: str) -> str:
+    """The path of a one-time link that signs a browser in as `name`, as the lobby's W makes."""
+    storage = server.storage
+    return "/link/" + await storage.soon(storage.make_link, name, 600)
+
+
+async def signed_in(web_port: int, link: str) -> str:
+    """The cookie a browser gets from the one-time `link`."""
+    async with aiohttp.ClientSession() as client:
+        async with client.get(f"http://127.0.0.1:{web_port}{link}", allow_redirects=False) as got:
+            assert got.status == 303, await got.text()
+            return got.cookies["boomtown"].value

@@ -1,0 +1,111 @@
+"""A browser's terminal: the session's channel over its WebSocket.
+
+The page sends keys, mouse and paste as binary frames, and its window's size as a text frame
+`{"resize": [columns, rows]}`; the server sends the screen as binary frames. Anything else the
+page sends (a malformed size, another kind of frame) is ignored.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+from collections import deque
+
+from aiohttp import WSMsgType, web
+
+from ..channel import Channel, Resized
+from ..limits import Limits
+
+ENDED = 4000  # the close code of a session that ended (the page does not connect again)
+
+
+class WebChannel(Channel):
+    def __init__(
+        self,
+        socket: web.WebSocketResponse,
+        transport: asyncio.BaseTransport | None,
+        limits: Limits,
+        size: tuple[int, int],
+        peer: str,
+    ) -> None:
+        super().__init__(limits, size, peer, "xterm-256color")
+        self.socket = socket
+        self._transport = transport
+        self._queued: deque[bytes] = deque()  # written, not yet handed to the socket
+        self._queued_bytes = 0
+        self._ending = False
+        self._wake = asyncio.Event()
+        self._sender = asyncio.get_running_loop().create_task(self._send_queued())
+
+    async def _receive(self) -> bytes:
+        while True:
+            message = await self.socket.receive()
+            if message.type == WSMsgType.BINARY:
+                data: bytes = message.data
+                if data:
+                    return data
+            elif message.type == WSMsgType.TEXT:
+                size = _size(message.data)
+                if size is not None:
+                    raise Resized(*size)
+            elif message.type in (WSMsgType.CLOSE, WSMsgType.CLOSING, WSMsgType.CLOSED):
+                return b""
+            elif message.type == WSMsgType.ERROR:  # a malformed or oversized frame
+                return b""
+
+    def _write(self, data: bytes) -> None:
+        if self._ending:
+            return
+        self._queued.append(data)
+        self._queued_bytes += len(data)
+        self._wake.set()
+
+    def backlog(self) -> int:
+        transport = self._transport
+        buffered = (
+            transport.get_write_buffer_size()
+            if isinstance(transport, asyncio.WriteTransport)
+            else 0
+        )
+        return self._queued_bytes + buffered
+
+    def _end(self) -> None:
+        self._ending = True
+        self._wake.set()
+
+    def lost(self) -> None:
+        super().lost()
+        self._sender.cancel()
+
+    async def _send_queued(self) -> None:
+        """Hand what was written to the socket in order, then close it once the session ends."""
+        with contextlib.suppress(ConnectionError, RuntimeError):
+            while True:
+                await self._wake.wait()
+                self._wake.clear()
+                while self._queued:
+                    data = b"".join(self._queued)
+                    self._queued.clear()
+                    self._queued_bytes = 0
+                    await self.socket.send_bytes(data)
+                if self._ending:
+                    break
+        with contextlib.suppress(ConnectionError, RuntimeError):
+            await self.socket.close(code=ENDED, message=b"the session has ended")
+
+    async def sent(self) -> None:
+        """Once everything written is sent and the socket closed (or the client gone)."""
+        with contextlib.suppress(asyncio.CancelledError):
+            await self._sender
+
+
+def _size(text: str) -> tuple[int, int] | None:
+    """The window size a text frame gives, or None if it gives none that reads."""
+    try:
+        columns, rows = json.loads(text)["resize"]
+    except (ValueError, TypeError, KeyError):
+        return None
+    if type(columns) is not int or type(rows) is not int:
+        return None
+    return columns, rows

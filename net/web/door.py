@@ -1,0 +1,222 @@
+"""The server's web door (`serve --web PORT`): the page, its own assets, one-time sign-in links,
+and the WebSocket a browser's session runs over.
+
+Nothing else is served: the assets are a fixed list read once, never a path from a request.
+A browser is someone by a cookie (HttpOnly, SameSite=Strict, Secure behind TLS) that a one-time
+link gave it; without one it comes in as a guest only where the server allows guests. Every
+limit of an SSH session holds per browser session and per address; a WebSocket whose Origin is
+not the page's own is refused.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING
+from urllib.parse import urlsplit
+
+from aiohttp import web
+
+from ..storage import StorageError
+from .channel import ENDED, WebChannel
+
+if TYPE_CHECKING:
+    from ..server import BoomtownServer
+
+log = logging.getLogger("boomtown.net")
+
+HERE = Path(__file__).parent
+ASSETS = {  # what /static/ serves, and nothing else
+    "xterm.js": "text/javascript",
+    "addon-fit.js": "text/javascript",
+    "boomtown.js": "text/javascript",
+    "xterm.css": "text/css",
+    "boomtown.css": "text/css",
+}
+COOKIE = "boomtown"
+LINK_SECONDS = 600  # a one-time link signs a browser in within this
+COOKIE_DAYS = 30  # and the browser stays signed in this long
+MAX_FRAME_BYTES = 16 * 1024  # a frame from a page: keys, a mouse report, a paste's piece
+POLICY = (  # the page's scripts are its own files; xterm.js sets its colours in a <style>
+    "default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; "
+    "connect-src 'self'; img-src 'self'; font-src 'self'; base-uri 'none'; "
+    "form-action 'none'; frame-ancestors 'none'"
+)
+HEADERS = {
+    "Content-Security-Policy": POLICY,
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "no-referrer",
+    "Cache-Control": "no-store",
+}
+SIGN_IN = (
+    "This browser is not signed in. In the SSH lobby, press W for a one-time link that signs "
+    "it in as you."
+)
+
+
+@dataclass(frozen=True)
+class WebOptions:
+    """`serve --web PORT`: where browsers connect, the address people open (default
+    http://HOST:PORT/), and whether a reverse proxy serves it over TLS (the cookie is then
+    Secure)."""
+
+    port: int
+    url: str = ""
+    behind_tls: bool = False
+
+
+class WebDoor:
+    def __init__(self, server: BoomtownServer, secure: bool = False) -> None:
+        """`secure`: the page is served behind TLS (a reverse proxy): its cookie says so."""
+        self.server = server
+        self.secure = secure
+        self.page = (HERE / "page.html").read_bytes()
+        self.assets = {name: (HERE / "static" / name).read_bytes() for name in ASSETS}
+        self._runner: web.AppRunner | None = None
+        app = web.Application(client_max_size=1024)  # no request has a body worth more
+        app.router.add_get("/", self._page)
+        app.router.add_get("/static/{name}", self._asset)
+        app.router.add_get("/link/{secret}", self._link)
+        app.router.add_get("/ws", self._socket)
+        self.app = app
+
+    async def start(self, address: str, port: int, reuse_port: bool = False) -> int:
+        """Listen; returns the port (useful with port 0)."""
+        self._runner = web.AppRunner(self.app, access_log=None, handle_signals=False)
+        await self._runner.setup()
+        site = web.TCPSite(self._runner, address, port, reuse_port=reuse_port or None)
+        await site.start()
+        return int(self._runner.addresses[0][1])
+
+    async def stop(self) -> None:
+        if self._runner is not None:
+            await self._runner.cleanup()
+
+    # -- what is served -------------------------------------------------------------------------
+
+    async def _page(self, request: web.Request) -> web.Response:
+        return web.Response(body=self.page, content_type="text/html", headers=HEADERS)
+
+    async def _asset(self, request: web.Request) -> web.Response:
+        name = request.match_info["name"]
+        if name not in ASSETS:
+            raise web.HTTPNotFound()
+        return web.Response(body=self.assets[name], content_type=ASSETS[name], headers=HEADERS)
+
+    async def _link(self, request: web.Request) -> web.Response:
+        """A one-time link: the browser is signed in as the name it was made for, once."""
+        storage = self.server.storage
+        secret = request.match_info["secret"][:100]
+        try:
+            name = await storage.soon(storage.use_link, secret)
+            cookie = await storage.soon(storage.sign_in_browser, name) if name else None
+        except StorageError:
+            return _text(503, "The server cannot sign you in just now; try again later.")
+        if cookie is None:
+            return _text(
+                403, "This link was used already, or has expired: press W in the lobby for another."
+            )
+        response = web.HTTPSeeOther("/", headers=HEADERS)
+        response.set_cookie(
+            COOKIE,
+            cookie,
+            max_age=COOKIE_DAYS * 86400,
+            httponly=True,
+            samesite="Strict",
+            secure=self.secure,
+            path="/",
+        )
+        raise response
+
+    # -- a browser's session --------------------------------------------------------------------
+
+    async def _socket(self, request: web.Request) -> web.StreamResponse:
+        if not _same_origin(request):
+            log.info("refusing a WebSocket from %s: its Origin is another site's", request.remote)
+            raise web.HTTPForbidden(text="This page's own origin only.")
+        server, limits = self.server, self.server.limits
+        address = request.remote or "?"
+        connections, terminals = server.connections, server.terminals
+        if (
+            connections.total >= limits.connections_total
+            or terminals.by_ip.get(address, 0) >= limits.connections_per_ip
+        ):
+            log.info("refusing a browser from %s: too many sessions", address)
+            raise web.HTTPServiceUnavailable(text="Too many sessions open from your address.")
+        socket = web.WebSocketResponse(max_msg_size=MAX_FRAME_BYTES, heartbeat=30, compress=False)
+        await socket.prepare(request)
+        connections.add(address)
+        terminals.add(address)
+        try:
+            await self._run(request, socket, address)
+        finally:
+            connections.remove(address)
+            terminals.remove(address)
+        return socket
+
+    async def _run(self, request: web.Request, socket: web.WebSocketResponse, address: str) -> None:
+        server = self.server
+        storage = server.storage
+        try:
+            name = await self._who(request)
+            key = await storage.soon(storage.key_of, name) if name else None
+        except StorageError:
+            await _refuse(socket, "The server cannot sign you in just now; try again later.")
+            return
+        if name is None:
+            await _refuse(socket, SIGN_IN)
+            return
+        ban = await server.banned(name, key, address)
+        if ban is not None:
+            from ..server import banned_message
+
+            await _refuse(socket, banned_message(ban))
+            return
+        size = (_number(request.query.get("cols"), 80), _number(request.query.get("rows"), 24))
+        channel = WebChannel(socket, request.transport, server.limits, size, address)
+        try:
+            await server.run_session(channel, name, key)
+        finally:
+            channel.close()
+            await asyncio.wait_for(channel.sent(), 5)
+
+    async def _who(self, request: web.Request) -> str | None:
+        """Who the browser is: the name its cookie was signed in as; else, where guests may
+        come, the name it asks for (a guest's, checked as an SSH guest's is); else None."""
+        storage = self.server.storage
+        cookie = request.cookies.get(COOKIE)
+        if cookie:
+            name: str | None = await storage.soon(storage.browser, cookie[:100], COOKIE_DAYS)
+            if name is not None:
+                return name
+        if not self.server.allow_guests:
+            return None
+        from ..server import player_name
+
+        return player_name(request.query.get("name", "") or "guest")
+
+
+def _same_origin(request: web.Request) -> bool:
+    """Whether the WebSocket comes from the page this server served (its Origin's host is the
+    one the request was sent to)."""
+    origin = request.headers.get("Origin")
+    return origin is not None and urlsplit(origin).netloc == request.host
+
+
+def _number(text: str | None, default: int) -> int:
+    try:
+        return int(text) if text is not None else default
+    except ValueError:
+        return default
+
+
+def _text(status: int, text: str) -> web.Response:
+    return web.Response(status=status, text=text, headers=HEADERS)
+
+
+async def _refuse(socket: web.WebSocketResponse, why: str) -> None:
+    """Tell the page why, on its terminal, and end."""
+    await socket.send_bytes(f"{why}\r\n".encode())
+    await socket.close(code=ENDED, message=why[:100].encode())

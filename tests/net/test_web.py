@@ -1,0 +1,180 @@
+"""The web door (issue 47): the page and nothing else of the server's files, one-time sign-in
+links and the cookie they give, and a browser's session at the same tables as SSH sessions,
+with the same limits; what a hostile page or client sends is refused or ignored."""
+
+import asyncio
+
+import aiohttp
+import pytest
+
+from net.web import door
+from net.web.door import WebOptions
+
+from .harness import browse, connect, sign_in_link, signed_in, start_server, table_with, until
+
+
+@pytest.fixture
+async def web(tmp_path):
+    server, port = await start_server(tmp_path, web=WebOptions(0))
+    try:
+        yield server, port
+    finally:
+        await server.stop()
+
+
+async def get(server, path: str, **options) -> tuple[int, dict, bytes]:
+    async with aiohttp.ClientSession() as client:
+        url = f"http://127.0.0.1:{server.web_port}{path}"
+        async with client.get(url, allow_redirects=False, **options) as got:
+            return got.status, dict(got.headers), await got.read()
+
+
+async def test_the_page_and_its_own_assets_are_served_with_a_strict_policy_and_nothing_else(web):
+    server, _ = web
+    status, headers, page = await get(server, "/")
+    assert status == 200 and b'<script src="/static/xterm.js">' in page
+    policy = headers["Content-Security-Policy"]
+    assert "script-src 'self';" in policy and "default-src 'none'" in policy
+    assert "frame-ancestors 'none'" in policy and headers["X-Content-Type-Options"] == "nosniff"
+    status, headers, script = await get(server, "/static/xterm.js")
+    assert status == 200 and headers["Content-Type"].startswith("text/javascript")
+    assert script.startswith(b"!function")  # xterm.js itself, from its npm package
+    for path in (
+        "/static/../server.py",
+        "/static/%2e%2e%2fserver.py",
+        "/static/xterm.js.map",
+        "/static/xterm.LICENSE",
+        "/boomtown.sqlite3",
+        "/static/",
+    ):
+        assert (await get(server, path))[0] == 404, path
+
+
+async def test_a_one_time_link_signs_a_browser_in_once_with_a_strict_cookie(web):
+    server, _ = web
+    link = await sign_in_link(server, "ann")
+    status, headers, _ = await get(server, link)
+    assert status == 303 and headers["Location"] == "/"
+    cookie = headers["Set-Cookie"]
+    assert "HttpOnly" in cookie and "SameSite=Strict" in cookie and "Max-Age=2592000" in cookie
+    assert "Secure" not in cookie  # served over plain HTTP here (see the next test)
+    assert (await get(server, link))[0] == 403  # used once
+    assert (await get(server, "/link/" + "x" * 5000))[0] == 403  # no such link
+    storage = server.storage
+    old = "/link/" + await storage.soon(storage.make_link, "ann", -1)  # expired
+    assert (await get(server, old))[0] == 403
+
+
+async def test_behind_tls_the_cookie_is_secure(tmp_path):
+    server, _ = await start_server(tmp_path, web=WebOptions(0, behind_tls=True))
+    try:
+        status, headers, _ = await get(server, await sign_in_link(server, "ann"))
+        assert status == 303 and "Secure" in headers["Set-Cookie"]
+    finally:
+        await server.stop()
+
+
+async def test_a_browser_and_an_ssh_player_sit_at_one_table_and_see_each_other_s_moves(web):
+    server, port = web
+    ben = await connect(port, "ben")
+    await ben.wait_for("You are ben")
+    cookie = await signed_in(server.web_port, await sign_in_link(server, "ann"))
+    ann = await browse(server.web_port, cookie)
+    await ann.wait_for("You are ann")  # signed in as the name the link was made for
+    table = await table_with(server, ["ann", "ben"], bots=0, game="bigshot", seed=5)
+    await ann.wait_for("Ledger")
+    await ben.wait_for("Ledger")
+    roller = table.seats[table.match.state.to_act()[0]].name
+    mover, other = (ann, ben) if roller == "ann" else (ben, ann)
+    await mover.press("r")  # the roller rolls, from the browser or from SSH
+    await until(lambda: len(table.match.record.actions) >= 1)
+    await other.wait_for("rolls")  # the other one sees it
+    await ann.resize(100, 30)
+    await ann.wait_for("Ledger")  # drawn again at the browser's new size
+    await ann.close()
+    await ben.close()
+
+
+async def test_a_browser_without_a_cookie_is_told_how_to_sign_in_or_comes_as_a_guest(tmp_path):
+    server, _ = await start_server(tmp_path, web=WebOptions(0))
+    try:
+        stranger = await browse(server.web_port)
+        await asyncio.wait_for(stranger.closed.wait(), 10)
+        assert stranger.close_code == 4000 and "press W" in stranger.plain_history()
+        await stranger.close()
+        cookie = await signed_in(server.web_port, await sign_in_link(server, "ann"))
+        storage = server.storage
+        assert await storage.soon(storage.sign_out_browsers, "ann") == 1  # from the lobby's W
+        signed_out = await browse(server.web_port, cookie)
+        await asyncio.wait_for(signed_out.closed.wait(), 10)
+        assert "not signed in" in signed_out.plain_history()
+        await signed_out.close()
+    finally:
+        await server.stop()
+    server, _ = await start_server(tmp_path / "guests", web=WebOptions(0), allow_guests=True)
+    try:
+        guest = await browse(server.web_port, name="zoe")
+        await guest.wait_for("You are zoe")
+        await guest.close()
+    finally:
+        await server.stop()
+
+
+async def test_a_websocket_from_another_site_or_without_an_origin_is_refused(web):
+    server, _ = web
+    cookie = await signed_in(server.web_port, await sign_in_link(server, "ann"))
+    for origin in ("http://evil.example", None, "http://127.0.0.1:1"):
+        with pytest.raises(aiohttp.WSServerHandshakeError) as refused:
+            await browse(server.web_port, cookie, origin=origin)
+        assert refused.value.status == 403
+    assert not server.sessions
+
+
+async def test_garbage_and_a_huge_frame_end_that_browser_alone(web):
+    server, port = web
+    ben = await connect(port, "ben")
+    await ben.wait_for("You are ben")
+    cookie = await signed_in(server.web_port, await sign_in_link(server, "ann"))
+    ann = await browse(server.web_port, cookie)
+    await ann.wait_for("You are ann")
+    for text in ("not json", '{"resize": "big"}', '{"resize": [1e9, -5]}', "[]", "{}" * 1000):
+        await ann.socket.send_str(text)  # ignored
+    await ann.socket.send_bytes(bytes(range(256)) * 8)  # garbage keys: read as keys, or not
+    await ann.wait_for("You are ann")
+    await ann.socket.send_bytes(b"x" * (door.MAX_FRAME_BYTES + 1))  # past the limit: ended
+    await asyncio.wait_for(ann.closed.wait(), 10)
+    await until(lambda: all(session.name != "ann" for session in server.sessions))
+    await ben.press("n")
+    await ben.wait_for("A new table")  # ben's session never noticed
+    await ann.close()
+    await ben.close()
+
+
+async def test_browsers_count_in_the_limits_of_their_address(tmp_path):
+    server, _ = await start_server(tmp_path, web=WebOptions(0), connections_per_ip=2)
+    try:
+        cookie = await signed_in(server.web_port, await sign_in_link(server, "ann"))
+        first, second = [await browse(server.web_port, cookie) for _ in range(2)]
+        await first.wait_for("You are ann")
+        with pytest.raises(aiohttp.WSServerHandshakeError) as refused:
+            await browse(server.web_port, cookie)
+        assert refused.value.status == 503
+        await first.close()
+        await until(lambda: server.terminals.by_ip.get("127.0.0.1", 0) < 2)
+        third = await browse(server.web_port, cookie)  # room again
+        await third.wait_for("You are ann")
+        for browser in (second, third):
+            await browser.close()
+    finally:
+        await server.stop()
+
+
+async def test_a_ban_covers_the_name_s_browsers(web):
+    server, _ = web
+    cookie = await signed_in(server.web_port, await sign_in_link(server, "ann"))
+    storage = server.storage
+    await storage.soon(storage.ban, "ann", "cheating")
+    banned = await browse(server.web_port, cookie)
+    await asyncio.wait_for(banned.closed.wait(), 10)
+    assert "banned" in banned.plain_history().lower()
+    await banned.close()
