@@ -80,6 +80,7 @@ class WebDoor:
         app.router.add_get("/static/{name}", self._asset)
         app.router.add_get("/link/{secret}", self._link)
         app.router.add_get("/ws", self._socket)
+        app.router.add_get("/favicon.ico", self._no_icon)
         self.app = app
 
     async def start(self, address: str, port: int, reuse_port: bool = False) -> int:
@@ -98,6 +99,9 @@ class WebDoor:
 
     async def _page(self, request: web.Request) -> web.Response:
         return web.Response(body=self.page, content_type="text/html", headers=HEADERS)
+
+    async def _no_icon(self, request: web.Request) -> web.Response:
+        return web.Response(status=204, headers=HEADERS)
 
     async def _asset(self, request: web.Request) -> web.Response:
         name = request.match_info["name"]

@@ -1,0 +1,51 @@
+"""A real browser for the web door's tests and pictures: Debian's headless Chromium, driven
+by Selenium through Debian's chromedriver (.ci/run installs both). Selenium blocks: call it
+in a thread, off the loop the server runs on."""
+
+from __future__ import annotations
+
+import os
+import shutil
+
+import pytest
+
+CHROMIUM, DRIVER = "/usr/bin/chromium", "/usr/bin/chromedriver"
+
+
+def chromium(width: int = 1280, height: int = 800):
+    """A headless Chromium; the test is skipped where there is none, except in CI, where
+    there must be one."""
+    if not (shutil.which(CHROMIUM) and shutil.which(DRIVER)):
+        if os.environ.get("CI"):
+            raise RuntimeError("CI has no Chromium: .ci/run installs chromium chromium-driver")
+        pytest.skip("no Chromium here (apt-get install chromium chromium-driver)")
+    from selenium import webdriver
+    from selenium.webdriver.chrome.service import Service
+
+    options = webdriver.ChromeOptions()
+    options.binary_location = CHROMIUM
+    for argument in (
+        "--headless=new",
+        "--no-sandbox",  # CI runs as root
+        "--disable-dev-shm-usage",
+        f"--window-size={width},{height}",
+    ):
+        options.add_argument(argument)
+    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
+    return webdriver.Chrome(options=options, service=Service(DRIVER))
+
+
+def screen_text(driver) -> str:
+    """What the page's terminal shows, row by row (xterm.js draws its rows in the page)."""
+    text: str = driver.execute_script(
+        "const rows = document.querySelector('.xterm-rows');"
+        "return rows ? rows.innerText : '';"
+    )
+    return text.replace("\xa0", " ")
+
+
+def type_keys(driver, keys: str) -> None:
+    """Keys typed into the page's terminal, as a person types them."""
+    from selenium.webdriver.common.by import By
+
+    driver.find_element(By.CSS_SELECTOR, ".xterm-helper-textarea").send_keys(keys)

@@ -1,0 +1,62 @@
+"""The web door in a real browser (issue 47): headless Chromium signs in with a one-time link,
+joins a table with an SSH player, makes a move the SSH player sees, and sees theirs."""
+
+import asyncio
+import time
+
+from net.web.door import WebOptions
+
+from .chromium import chromium, screen_text, type_keys
+from .harness import connect, sign_in_link, start_server, table_with, until
+
+
+async def shown(driver, needle: str, timeout: float = 20.0) -> None:
+    """Wait until the browser's terminal shows `needle`."""
+    deadline = time.monotonic() + timeout
+    while needle not in await asyncio.to_thread(screen_text, driver):
+        if time.monotonic() > deadline:
+            text = await asyncio.to_thread(screen_text, driver)
+            raise AssertionError(f"{needle!r} never appeared in the browser:\n{text}")
+        await asyncio.sleep(0.1)
+
+
+async def test_a_browser_signs_in_and_plays_at_a_table_with_an_ssh_player(tmp_path):
+    driver = chromium()
+    server, port = await start_server(tmp_path, web=WebOptions(0))
+    try:
+        ben = await connect(port, "ben")
+        await ben.wait_for("You are ben")
+        page = f"http://127.0.0.1:{server.web_port}"
+        link = await sign_in_link(server, "ann")  # as the lobby's W makes it
+        await asyncio.to_thread(driver.get, page + link)
+        await shown(driver, "You are ann")  # signed in, and in the lobby
+        cookie = await asyncio.to_thread(driver.get_cookie, "boomtown")
+        assert cookie["httpOnly"] and cookie["sameSite"] == "Strict"
+        table = await table_with(server, ["ann", "ben"], bots=0, game="bigshot", seed=5)
+        await shown(driver, "Ledger")
+        await ben.wait_for("Ledger")
+
+        def actor() -> str:
+            return table.seats[table.match.state.to_act()[0]].name
+
+        if actor() == "ann":
+            await asyncio.to_thread(type_keys, driver, "r")  # ann rolls in the browser
+            await ben.wait_for("ann rolls")  # ben sees it over SSH
+            await until(lambda: actor() == "ben")
+            await ben.press("p")  # ben passes over SSH
+            await shown(driver, "ben passes")  # ann sees it in the browser
+        else:
+            await ben.press("r")
+            await shown(driver, "ben rolls")
+            await until(lambda: actor() == "ann")
+            await asyncio.to_thread(type_keys, driver, "p")
+            await ben.wait_for("ann passes")
+        picture = tmp_path / "browser.png"
+        assert await asyncio.to_thread(driver.save_screenshot, str(picture))
+        assert picture.read_bytes().startswith(b"\x89PNG")
+        logged = await asyncio.to_thread(driver.get_log, "browser")
+        assert not [entry for entry in logged if "Content Security Policy" in entry["message"]]
+        await ben.close()
+    finally:
+        await asyncio.to_thread(driver.quit)
+        await server.stop()
