@@ -178,3 +178,19 @@ async def test_a_ban_covers_the_name_s_browsers(web):
     await asyncio.wait_for(banned.closed.wait(), 10)
     assert "banned" in banned.plain_history().lower()
     await banned.close()
+
+
+async def test_a_dropped_browser_comes_back_to_its_seat(web):
+    server, _ = web
+    cookie = await signed_in(server.web_port, await sign_in_link(server, "ann"))
+    ann = await browse(server.web_port, cookie)
+    await ann.wait_for("You are ann")
+    table = await table_with(server, ["ann"], bots=1, game="bigshot", seed=5)
+    await ann.wait_for("Ledger")
+    ann.socket._response.connection.transport.abort()  # the network drops, no close frame
+    await until(lambda: all(session.name != "ann" for session in server.sessions))
+    assert table.seat_of("ann") == 0  # the seat is kept
+    again = await browse(server.web_port, cookie)  # as the page connects again by itself
+    await again.wait_for("Ledger")  # straight back to the table
+    await again.close()
+    await ann.client.close()
