@@ -1,7 +1,8 @@
 """Regenerate the README's pictures: `.venv/bin/python screenshots/make.py`.
 
 Each picture is a seeded game from tui/demo.py, so the same command always draws the same
-screens.
+screens; `browser.png` is a seeded game at a server's web door, in headless Chromium
+(`apt-get install chromium chromium-driver`).
 """
 
 import asyncio
@@ -62,11 +63,39 @@ async def shoot(name: str, make, keys: list[str]) -> None:
         app.save_screenshot(str(HERE / f"{name}.svg"))
 
 
+async def shoot_browser() -> None:
+    """ann's Big Shot table with three bots, at her turn, in a browser signed in by a link."""
+    from net.limits import Limits
+    from net.server import BoomtownServer
+    from net.web.door import WebOptions
+    from tests.net.chromium import chromium, screen_text
+
+    server = BoomtownServer(Path(tempfile.mkdtemp()), Limits(bot_pace_seconds=0))
+    await server.start("127.0.0.1", 0)
+    await server.start_web("127.0.0.1", WebOptions(0))
+    driver = await asyncio.to_thread(chromium, 1280, 820)
+    try:
+        host, storage = server.host, server.storage
+        table = await host.create_table("ann", "bigshot", {}, players=4, bots=3, seed=5)
+        await host.start(table.id, "ann")
+        secret = await storage.soon(storage.make_link, "ann", 600)
+        await asyncio.to_thread(driver.get, f"{host.web_url}/link/{secret}")
+        while "(you) to" not in await asyncio.to_thread(screen_text, driver):
+            await asyncio.sleep(0.1)  # her turn, the bots' moves before it made
+        await asyncio.sleep(0.5)
+        await asyncio.to_thread(driver.save_screenshot, str(HERE / "browser.png"))
+    finally:
+        await asyncio.to_thread(driver.quit)
+        await server.stop()
+
+
 def main() -> None:
     os.environ["BOOMTOWN_DATA_DIR"] = tempfile.mkdtemp()  # no saved game on the title screen
     for name, (make, keys) in SHOTS.items():
         asyncio.run(shoot(name, make, keys))
         print(f"screenshots/{name}.svg")
+    asyncio.run(shoot_browser())
+    print("screenshots/browser.png")
 
 
 if __name__ == "__main__":
