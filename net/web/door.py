@@ -11,6 +11,7 @@ not the page's own is refused.
 from __future__ import annotations
 
 import asyncio
+import ipaddress
 import logging
 from dataclasses import dataclass
 from pathlib import Path
@@ -69,7 +70,8 @@ class WebOptions:
 
 class WebDoor:
     def __init__(self, server: BoomtownServer, secure: bool = False) -> None:
-        """`secure`: the page is served behind TLS (a reverse proxy): its cookie says so."""
+        """`secure`: the page is served behind TLS by a reverse proxy on this machine: its
+        cookie says so, and the proxy's X-Forwarded-For says where each browser is."""
         self.server = server
         self.secure = secure
         self.page = (HERE / "page.html").read_bytes()
@@ -141,7 +143,7 @@ class WebDoor:
             log.info("refusing a WebSocket from %s: its Origin is another site's", request.remote)
             raise web.HTTPForbidden(text="This page's own origin only.")
         server, limits = self.server, self.server.limits
-        address = request.remote or "?"
+        address = self._address(request)
         connections, terminals = server.connections, server.terminals
         if (
             connections.total >= limits.connections_total
@@ -159,6 +161,15 @@ class WebDoor:
             connections.remove(address)
             terminals.remove(address)
         return socket
+
+    def _address(self, request: web.Request) -> str:
+        """Where the browser is: the connection's address, or behind a reverse proxy on this
+        machine, the address the proxy says it serves (the last X-Forwarded-For)."""
+        remote = request.remote or "?"
+        forwarded = request.headers.get("X-Forwarded-For", "")
+        if self.secure and forwarded and ipaddress.ip_address(remote).is_loopback:
+            return forwarded.split(",")[-1].strip()[:64] or remote
+        return remote
 
     async def _run(self, request: web.Request, socket: web.WebSocketResponse, address: str) -> None:
         server = self.server

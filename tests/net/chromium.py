@@ -38,8 +38,7 @@ def chromium(width: int = 1280, height: int = 800):
 def screen_text(driver) -> str:
     """What the page's terminal shows, row by row (xterm.js draws its rows in the page)."""
     text: str = driver.execute_script(
-        "const rows = document.querySelector('.xterm-rows');"
-        "return rows ? rows.innerText : '';"
+        "const rows = document.querySelector('.xterm-rows');return rows ? rows.innerText : '';"
     )
     return text.replace("\xa0", " ")
 

@@ -306,13 +306,17 @@ async def browse(
     width: int = 120,
     height: int = 40,
     origin: str | None = "own",
+    forwarded: str | None = None,
 ) -> Browser:
     """A browser at the server's page, holding `cookie` (None: none), asking to be `name` as a
-    guest; its WebSocket sent with the page's own Origin (or `origin`, None: no Origin)."""
+    guest; its WebSocket sent with the page's own Origin (or `origin`, None: no Origin), through
+    a reverse proxy that says it serves the address `forwarded`, if given."""
     page = f"http://127.0.0.1:{web_port}"
     client = aiohttp.ClientSession(cookies={"boomtown": cookie} if cookie else None)
     query = f"cols={width}&rows={height}" + (f"&name={name}" if name else "")
     headers = {"Origin": page if origin == "own" else origin} if origin else {}
+    if forwarded:
+        headers["X-Forwarded-For"] = forwarded
     try:
         socket = await client.ws_connect(f"{page}/ws?{query}", headers=headers)
     except BaseException:

@@ -194,3 +194,22 @@ async def test_a_dropped_browser_comes_back_to_its_seat(web):
     await again.wait_for("Ledger")  # straight back to the table
     await again.close()
     await ann.client.close()
+
+
+async def test_behind_a_proxy_a_browser_counts_at_the_address_the_proxy_names(tmp_path):
+    server, _ = await start_server(
+        tmp_path, web=WebOptions(0, behind_tls=True), connections_per_ip=1
+    )
+    try:
+        cookie = await signed_in(server.web_port, await sign_in_link(server, "ann"))
+        first = await browse(server.web_port, cookie, forwarded="203.0.113.7")
+        await first.wait_for("You are ann")
+        assert server.terminals.by_ip == {"203.0.113.7": 1}
+        second = await browse(server.web_port, cookie, forwarded="198.51.100.9")  # another
+        await second.wait_for("You are ann")  # person behind the same proxy: room for them
+        with pytest.raises(aiohttp.WSServerHandshakeError):
+            await browse(server.web_port, cookie, forwarded="203.0.113.7")  # the first's again
+        for browser in (first, second):
+            await browser.close()
+    finally:
+        await server.stop()
