@@ -9,6 +9,7 @@ from textual import events
 
 import tui
 from core.games import get_spec
+from net.browsers import BrowsersScreen
 from net.host import Host
 from net.leaderboard import LeaderboardScreen
 from net.limits import Limits
@@ -29,6 +30,7 @@ class Visitor:
     """What the lobby reads of a person's session."""
 
     address = "192.0.2.1"
+    key: str | None = "SHA256:exampleexampleexampleexampleexample"
 
     def whose_name(self) -> str:
         return "Name owned by key SHA256:exampleexampleexampleexampleexample"
@@ -283,6 +285,53 @@ async def test_the_ratings_go_from_game_to_game_with_the_arrows(tmp_path):
             if screen.game != "bigshot":
                 assert screen.board == []  # no rated game of it yet
         assert screen.game == "bigshot" and len(screen.board) == 4  # round again
+
+
+async def a_browser_link(pilot, monkeypatch):
+    """W, at a server that serves browsers, with one browser signed in as ann already."""
+    host = pilot.app.host
+    host.web_url = "https://games.example.org"
+    storage = host.storage
+    await storage.soon(storage.sign_in_browser, "ann")
+    secrets = iter(["QmV4YW1wbGVMaW5rU2VjcmV0"])
+    monkeypatch.setattr("net.storage.secrets.token_urlsafe", lambda size: next(secrets))
+    monkeypatch.setattr("net.browsers._when", lambda seconds: "27 Nov 2026 12:00 UTC")
+    await pilot.press("W")
+    while not isinstance(pilot.app.screen, BrowsersScreen):
+        await pilot.pause()
+    await pilot.pause()
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_w_gives_a_one_time_link_for_a_browser_and_lists_the_browsers(
+    snap_compare, tmp_path, size, monkeypatch
+):
+    assert snap_compare(
+        LobbyPreview(tmp_path),
+        terminal_size=size,
+        run_before=lambda pilot: a_browser_link(pilot, monkeypatch),
+    )
+
+
+async def test_w_signs_every_browser_out_and_needs_a_web_door_and_a_key(tmp_path, monkeypatch):
+    app = LobbyPreview(tmp_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        await pilot.press("W")  # this server serves no browser
+        await pilot.pause()
+        assert not isinstance(app.screen, BrowsersScreen)
+        await a_browser_link(pilot, monkeypatch)
+        storage = app.host.storage
+        assert len(await storage.soon(storage.browsers_of, "ann")) == 1
+        assert await storage.soon(storage.use_link, "QmV4YW1wbGVMaW5rU2VjcmV0") == "ann"
+        await pilot.press("o")
+        await pilot.pause()
+        assert await storage.soon(storage.browsers_of, "ann") == []
+        await pilot.press("escape")
+        app.session.key = None  # a guest: no name kept to sign a browser in as
+        await pilot.press("W")
+        await pilot.pause()
+        assert not isinstance(app.screen, BrowsersScreen)
 
 
 @pytest.mark.parametrize("size", SIZES)
