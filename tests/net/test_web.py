@@ -3,6 +3,7 @@ links and the cookie they give, and a browser's session at the same tables as SS
 with the same limits; what a hostile page or client sends is refused or ignored."""
 
 import asyncio
+import random
 
 import aiohttp
 import pytest
@@ -213,3 +214,24 @@ async def test_behind_a_proxy_a_browser_counts_at_the_address_the_proxy_names(tm
             await browser.close()
     finally:
         await server.stop()
+
+
+async def test_a_browser_s_flood_of_keys_is_read_at_the_rate_allowed_while_others_play_on(web):
+    server, port = web
+    ann = await connect(port, "ann")
+    await ann.wait_for("You are ann")
+    cookie = await signed_in(server.web_port, await sign_in_link(server, "eve"))
+    eve = await browse(server.web_port, cookie)
+    await eve.wait_for("You are eve")
+    garbage = random.Random(11).randbytes(120_000)  # at 1 KB/s, two minutes of reading
+    for start in range(0, len(garbage), door.MAX_FRAME_BYTES):
+        await eve.socket.send_bytes(garbage[start : start + door.MAX_FRAME_BYTES])
+    (eves,) = [s for s in server.sessions if s.name == "eve"]
+    (anns,) = [s.app for s in server.sessions if s.name == "ann"]
+    await ann.press("/")
+    await until(lambda: anns.screen_stack and getattr(anns.focused, "id", None) == "say")
+    await ann.press("ping", "\r")
+    await ann.wait_for("ann: ping", timeout=20)  # ann is served while eve's flood waits
+    assert eves.channel.bytes_read < len(garbage)
+    await eve.close()
+    await ann.close()
