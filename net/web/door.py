@@ -195,7 +195,11 @@ class WebDoor:
             await server.run_session(channel, name, key)
         finally:
             channel.close()
-            await asyncio.wait_for(channel.sent(), 5)
+            try:
+                await asyncio.wait_for(channel.sent(), server.limits.stalled_client_seconds)
+            except TimeoutError:  # a browser that stopped reading: cut off
+                if request.transport is not None:
+                    request.transport.abort()
 
     async def _who(self, request: web.Request) -> str | None:
         """Who the browser is: the name its cookie was signed in as; else, where guests may

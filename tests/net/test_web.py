@@ -3,7 +3,10 @@ links and the cookie they give, and a browser's session at the same tables as SS
 with the same limits; what a hostile page or client sends is refused or ignored."""
 
 import asyncio
+import base64
+import os
 import random
+import socket
 
 import aiohttp
 import pytest
@@ -235,3 +238,48 @@ async def test_a_browser_s_flood_of_keys_is_read_at_the_rate_allowed_while_other
     assert eves.channel.bytes_read < len(garbage)
     await eve.close()
     await ann.close()
+
+
+async def test_a_browser_that_stops_reading_is_dropped_and_memory_stays_bounded(tmp_path):
+    server, port = await start_server(
+        tmp_path,
+        web=WebOptions(0),
+        max_output_backlog=16_000,
+        stalled_client_seconds=1.0,
+        chat_burst=200,
+    )
+    try:
+        cookie = await signed_in(server.web_port, await sign_in_link(server, "slow"))
+        sock = socket.socket()
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)  # a small window
+        sock.connect(("127.0.0.1", server.web_port))
+        reader, writer = await asyncio.open_connection(sock=sock, limit=1024)
+        page = f"127.0.0.1:{server.web_port}"
+        writer.write(
+            (
+                "GET /ws?cols=120&rows=40 HTTP/1.1\r\n"
+                f"Host: {page}\r\nOrigin: http://{page}\r\nCookie: boomtown={cookie}\r\n"
+                "Upgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Version: 13\r\n"
+                f"Sec-WebSocket-Key: {base64.b64encode(os.urandom(16)).decode()}\r\n\r\n"
+            ).encode()
+        )
+        assert (await reader.readuntil(b"\r\n\r\n")).startswith(b"HTTP/1.1 101")
+        # from now on nobody reads: the reader's buffer fills, then the socket's, then the server's
+        busy = await connect(port, "busy")
+        await busy.wait_for("You are busy")
+        await until(lambda: any(s.name == "slow" for s in server.sessions))
+        slow = next(s for s in server.sessions if s.name == "slow")
+        sent = slow.channel._transport.get_extra_info("socket")  # the kernel's buffers small,
+        sent.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, 4096)  # as over a slow network
+        peak = 0
+        for i in range(60):  # the lobby changes; "slow" must redraw but cannot send
+            await server.host.chat(None, "busy", f"message {i}")
+            await busy.wait_for(f"message {i}")  # the lobby has redrawn for everyone
+            peak = max(peak, slow.channel.backlog())
+        assert 16_000 < peak < 16_000 + 256_000  # it stalled; at most the limit and a frame
+        await until(lambda: slow not in server.sessions, timeout=10)  # disconnected
+        assert "busy" in [s.name for s in server.sessions]
+        await busy.close()
+        writer.close()
+    finally:
+        await server.stop()
