@@ -194,3 +194,38 @@ def test_servers_starting_together_on_a_new_database_all_start(database):
         stores = list(pool.map(lambda _: open_storage(), range(4)))
     for store in stores:
         store.close()
+
+
+def test_a_one_time_link_signs_one_browser_in_and_is_kept_only_as_a_hash(storage):
+    secret = storage.make_link("ann", 600)
+    assert storage.use_link(secret) == "ann" and storage.use_link(secret) is None  # once
+    assert storage.use_link(storage.make_link("ann", -1)) is None  # expired
+    cookie = storage.sign_in_browser("ann")
+    assert storage.browser(cookie, 30) == "ann" and storage.browser("forged", 30) is None
+    assert storage.browser(cookie, -1) is None  # signed in longer ago than that
+    kept = {table: rows for table, _, rows in storage.everything()}
+    assert not any(
+        secret in str(row) or cookie in str(row) for row in kept["web_links"] + kept["browsers"]
+    )
+    assert len(storage.browsers_of("ann")) == 1 and storage.sign_out_browsers("ann") == 1
+    assert storage.browser(cookie, 30) is None
+
+
+def test_a_rated_game_changes_its_people_s_ratings_once_and_an_unrated_one_none(storage):
+    from play.ratings import Rating
+
+    def work_out(before):
+        return {name: Rating(30.0, 7.0, 1, 1) for name in ("ann", "ben")}
+
+    rated = storage.create_table("bigshot", {}, 1, [ANN, BEN], "ann", "heuristic")
+    unrated = storage.create_table("bigshot", {}, 2, [ANN, BEN], "ann", "heuristic", rated=False)
+    assert storage.table(rated).rated and not storage.table(unrated).rated
+    storage.end_table(rated, "ann wins", [0], ("bigshot", ["ann", "ben"], work_out))
+    storage.end_table(rated, "ann wins", [0], ("bigshot", ["ann", "ben"], work_out))  # again
+    changes = storage.rating_changes(rated)
+    assert set(changes) == {"ann", "ben"} and changes["ann"][1].mu == 30.0
+    assert [(name, r.games) for name, r in storage.leaderboard("bigshot", 5)] == [
+        ("ann", 1),
+        ("ben", 1),
+    ]  # once, whatever the second end said
+    assert storage.rating_changes(unrated) == {}
