@@ -48,3 +48,34 @@ def type_keys(driver, keys: str) -> None:
     from selenium.webdriver.common.by import By
 
     driver.find_element(By.CSS_SELECTOR, ".xterm-helper-textarea").send_keys(keys)
+
+
+def paste(driver, text: str) -> None:
+    """`text` pasted into the page's terminal, as the browser's paste would (xterm.js sends it
+    bracketed, as a terminal does)."""
+    driver.execute_script(
+        "const data = new DataTransfer(); data.setData('text/plain', arguments[0]);"
+        "const area = document.querySelector('.xterm-helper-textarea');"
+        "area.dispatchEvent(new ClipboardEvent('paste', {clipboardData: data, bubbles: true}));",
+        text,
+    )
+
+
+def click_text(driver, needle: str) -> None:
+    """A click on the first place the terminal shows `needle` (xterm.js reports it to the app,
+    as a terminal reports a click)."""
+    from selenium.webdriver.common.action_chains import ActionChains
+    from selenium.webdriver.common.by import By
+
+    cell: float = driver.execute_script(  # xterm.js measures a cell on 32 characters
+        "const m = document.querySelector('.xterm-char-measure-element');"
+        "return m.getBoundingClientRect().width / m.textContent.length;"
+    )
+    for row in driver.find_elements(By.CSS_SELECTOR, ".xterm-rows > div"):
+        line = row.text.replace("\xa0", " ")
+        if needle in line:
+            middle = (line.index(needle) + len(needle) / 2) * cell
+            offset = int(middle - row.size["width"] / 2)  # from the row's centre
+            ActionChains(driver).move_to_element_with_offset(row, offset, 0).click().perform()
+            return
+    raise AssertionError(f"{needle!r} is not on the screen")

@@ -1,12 +1,13 @@
 """The web door in a real browser (issue 47): headless Chromium signs in with a one-time link,
-joins a table with an SSH player, makes a move the SSH player sees, and sees theirs."""
+clicks, joins a table with an SSH player, makes a move the SSH player sees, sees theirs, and
+pastes a line of chat."""
 
 import asyncio
 import time
 
 from net.web.door import WebOptions
 
-from .chromium import chromium, screen_text, type_keys
+from .chromium import chromium, click_text, paste, screen_text, type_keys
 from .harness import connect, sign_in_link, start_server, table_with, until
 
 
@@ -17,6 +18,14 @@ async def shown(driver, needle: str, timeout: float = 20.0) -> None:
         if time.monotonic() > deadline:
             text = await asyncio.to_thread(screen_text, driver)
             raise AssertionError(f"{needle!r} never appeared in the browser:\n{text}")
+        await asyncio.sleep(0.1)
+
+
+async def until_gone(driver, needle: str, timeout: float = 20.0) -> None:
+    """Wait until the browser's terminal no longer shows `needle`."""
+    deadline = time.monotonic() + timeout
+    while needle in await asyncio.to_thread(screen_text, driver):
+        assert time.monotonic() < deadline, f"{needle!r} stayed in the browser"
         await asyncio.sleep(0.1)
 
 
@@ -32,6 +41,12 @@ async def test_a_browser_signs_in_and_plays_at_a_table_with_an_ssh_player(tmp_pa
         await shown(driver, "You are ann")  # signed in, and in the lobby
         cookie = await asyncio.to_thread(driver.get_cookie, "boomtown")
         assert cookie["httpOnly"] and cookie["sameSite"] == "Strict"
+        await asyncio.to_thread(type_keys, driver, "n")
+        await shown(driver, "A new table")
+        await asyncio.to_thread(click_text, driver, "›")  # the game's next choice, clicked
+        await shown(driver, "short_game")  # Army's options: the click reached the dialog
+        await asyncio.to_thread(type_keys, driver, "\ue00c")  # Esc
+        await until_gone(driver, "A new table")
         table = await table_with(server, ["ann", "ben"], bots=0, game="bigshot", seed=5)
         await shown(driver, "Ledger")
         await ben.wait_for("Ledger")
@@ -51,6 +66,11 @@ async def test_a_browser_signs_in_and_plays_at_a_table_with_an_ssh_player(tmp_pa
             await until(lambda: actor() == "ann")
             await asyncio.to_thread(type_keys, driver, "p")
             await ben.wait_for("ann passes")
+        await asyncio.to_thread(type_keys, driver, "t")  # the table's chat line
+        await shown(driver, "Say to the table")
+        await asyncio.to_thread(paste, driver, "good luck, ben")  # pasted, as a person does
+        await asyncio.to_thread(type_keys, driver, "\n")
+        await ben.wait_for("ann: good luck, ben")
         picture = tmp_path / "browser.png"
         assert await asyncio.to_thread(driver.save_screenshot, str(picture))
         assert picture.read_bytes().startswith(b"\x89PNG")
