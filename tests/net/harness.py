@@ -272,6 +272,7 @@ class Browser(Terminal):
         self.received = bytearray()
         self.closed = asyncio.Event()
         self.close_code: int | None = None
+        self.cookie: str | None = None  # the one it holds
         self._reader = asyncio.get_running_loop().create_task(self._read())
 
     async def _read(self) -> None:
@@ -322,7 +323,9 @@ async def browse(
     except BaseException:
         await client.close()
         raise
-    return Browser(client, socket, width, height)
+    browser = Browser(client, socket, width, height)
+    browser.cookie = cookie
+    return browser
 
 
 async def sign_in_link(server, name: str) -> str:
@@ -337,3 +340,22 @@ async def signed_in(web_port: int, link: str) -> str:
         async with client.get(f"http://127.0.0.1:{web_port}{link}", allow_redirects=False) as got:
             assert got.status == 303, await got.text()
             return got.cookies["boomtown"].value
+
+
+async def browser_as(server, name: str) -> Browser:
+    """A browser signed in as `name` by a one-time link, showing the lobby."""
+    cookie = await signed_in(server.web_port, await sign_in_link(server, name))
+    browser = await browse(server.web_port, cookie)
+    await browser.wait_for(f"You are {name}")
+    return browser
+
+
+async def backlog_peak(server, busy: Terminal, name: str, channel, changes: int = 60) -> int:
+    """The most `channel` held unsent while `busy` (called `name`) changed the lobby `changes`
+    times (a chat line each), waiting each time until their own lobby had redrawn."""
+    peak = 0
+    for i in range(changes):
+        await server.host.chat(None, name, f"message {i}")
+        await busy.wait_for(f"message {i}")
+        peak = max(peak, channel.backlog())
+    return peak

@@ -14,7 +14,17 @@ import pytest
 from net.web import door
 from net.web.door import WebOptions
 
-from .harness import browse, connect, sign_in_link, signed_in, start_server, table_with, until
+from .harness import (
+    backlog_peak,
+    browse,
+    browser_as,
+    connect,
+    sign_in_link,
+    signed_in,
+    start_server,
+    table_with,
+    until,
+)
 
 
 @pytest.fixture
@@ -82,9 +92,7 @@ async def test_a_browser_and_an_ssh_player_sit_at_one_table_and_see_each_other_s
     server, port = web
     ben = await connect(port, "ben")
     await ben.wait_for("You are ben")
-    cookie = await signed_in(server.web_port, await sign_in_link(server, "ann"))
-    ann = await browse(server.web_port, cookie)
-    await ann.wait_for("You are ann")  # signed in as the name the link was made for
+    ann = await browser_as(server, "ann")
     table = await table_with(server, ["ann", "ben"], bots=0, game="bigshot", seed=5)
     await ann.wait_for("Ledger")
     await ben.wait_for("Ledger")
@@ -138,9 +146,7 @@ async def test_garbage_and_a_huge_frame_end_that_browser_alone(web):
     server, port = web
     ben = await connect(port, "ben")
     await ben.wait_for("You are ben")
-    cookie = await signed_in(server.web_port, await sign_in_link(server, "ann"))
-    ann = await browse(server.web_port, cookie)
-    await ann.wait_for("You are ann")
+    ann = await browser_as(server, "ann")
     for text in ("not json", '{"resize": "big"}', '{"resize": [1e9, -5]}', "[]", "{}" * 1000):
         await ann.socket.send_str(text)  # ignored
     await ann.socket.send_bytes(bytes(range(256)) * 8)  # garbage keys: read as keys, or not
@@ -186,15 +192,13 @@ async def test_a_ban_covers_the_name_s_browsers(web):
 
 async def test_a_dropped_browser_comes_back_to_its_seat(web):
     server, _ = web
-    cookie = await signed_in(server.web_port, await sign_in_link(server, "ann"))
-    ann = await browse(server.web_port, cookie)
-    await ann.wait_for("You are ann")
+    ann = await browser_as(server, "ann")
     table = await table_with(server, ["ann"], bots=1, game="bigshot", seed=5)
     await ann.wait_for("Ledger")
     ann.socket._response.connection.transport.abort()  # the network drops, no close frame
     await until(lambda: all(session.name != "ann" for session in server.sessions))
     assert table.seat_of("ann") == 0  # the seat is kept
-    again = await browse(server.web_port, cookie)  # as the page connects again by itself
+    again = await browse(server.web_port, ann.cookie)  # as the page connects again by itself
     await again.wait_for("Ledger")  # straight back to the table
     await again.close()
     await ann.client.close()
@@ -223,9 +227,7 @@ async def test_a_browser_s_flood_of_keys_is_read_at_the_rate_allowed_while_other
     server, port = web
     ann = await connect(port, "ann")
     await ann.wait_for("You are ann")
-    cookie = await signed_in(server.web_port, await sign_in_link(server, "eve"))
-    eve = await browse(server.web_port, cookie)
-    await eve.wait_for("You are eve")
+    eve = await browser_as(server, "eve")
     garbage = random.Random(11).randbytes(120_000)  # at 1 KB/s, two minutes of reading
     for start in range(0, len(garbage), door.MAX_FRAME_BYTES):
         await eve.socket.send_bytes(garbage[start : start + door.MAX_FRAME_BYTES])
@@ -271,11 +273,7 @@ async def test_a_browser_that_stops_reading_is_dropped_and_memory_stays_bounded(
         slow = next(s for s in server.sessions if s.name == "slow")
         sent = slow.channel._transport.get_extra_info("socket")  # the kernel's buffers small,
         sent.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, 4096)  # as over a slow network
-        peak = 0
-        for i in range(60):  # the lobby changes; "slow" must redraw but cannot send
-            await server.host.chat(None, "busy", f"message {i}")
-            await busy.wait_for(f"message {i}")  # the lobby has redrawn for everyone
-            peak = max(peak, slow.channel.backlog())
+        peak = await backlog_peak(server, busy, "busy", slow.channel)  # "slow" cannot send
         assert 16_000 < peak < 16_000 + 256_000  # it stalled; at most the limit and a frame
         await until(lambda: slow not in server.sessions, timeout=10)  # disconnected
         assert "busy" in [s.name for s in server.sessions]
