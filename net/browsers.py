@@ -1,5 +1,5 @@
 """The lobby's W: a one-time link that signs a browser in as this person (net.web), and the
-browsers signed in as them, which they may sign out."""
+browsers signed in as them, each of which they may sign out."""
 
 from __future__ import annotations
 
@@ -9,34 +9,31 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.widgets import Button, Static
+from textual.widgets import Button, OptionList, Static
+from textual.widgets.option_list import Option
 
 from tui.screens.page import ModalPage
 
 from .storage import StorageError
 from .web.door import COOKIE_DAYS, LINK_SECONDS
 
-
-def browsers_text(browsers: list[tuple[float, float]]) -> Text:
-    if not browsers:
-        return Text("No browser is signed in as you.", "dim")
-    text = Text(f"Browsers signed in as you (each for {COOKIE_DAYS} days):\n")
-    for signed_in, seen in browsers:
-        text.append(f"  signed in {_when(signed_in)}, last seen {_when(seen)}\n")
-    text.rstrip()
-    return text
+Browser = tuple[str, float, float]  # which, signed in, last seen (Storage.browsers_of)
 
 
 def _when(seconds: float) -> str:
-    return datetime.fromtimestamp(seconds, UTC).strftime("%d %b %Y %H:%M UTC")
+    return datetime.fromtimestamp(seconds, UTC).strftime("%d %b %H:%M UTC")  # within 30 days
 
 
 class BrowsersScreen(ModalPage[None]):
-    """`link` to open in a browser, and `browsers` (signed in, last seen) of `name`."""
+    """`link` to open in a browser, and the `browsers` signed in as `name`: Enter signs the one
+    highlighted out, o every one."""
 
-    BINDINGS = [Binding("escape", "dismiss(None)", "Close"), Binding("o", "sign_out", "Sign out")]
+    BINDINGS = [
+        Binding("escape", "dismiss(None)", "Close"),
+        Binding("o", "sign_out", "Sign out all"),
+    ]
 
-    def __init__(self, host, name: str, link: str, browsers: list[tuple[float, float]]) -> None:
+    def __init__(self, host, name: str, link: str, browsers: list[Browser]) -> None:
         super().__init__()
         self.host, self.player, self.link, self.browsers = host, name, link, browsers
 
@@ -51,10 +48,32 @@ class BrowsersScreen(ModalPage[None]):
                 )
             )
             yield Static(Text(self.link, "bold"), id="link")
-            yield Static(browsers_text(self.browsers), id="browsers")
+            yield Static(id="browsers-hint")
+            yield OptionList(id="browsers")
             with Horizontal(classes="buttons"):
                 yield Button("Close", id="close", variant="primary")
                 yield Button("Sign out every browser (o)", id="sign-out")
+
+    def set_up(self) -> None:
+        super().set_up()
+        self._show(self.browsers)
+
+    def _show(self, browsers: list[Browser]) -> None:
+        self.browsers = browsers
+        hint = (
+            f"Browsers signed in as you (each for {COOKIE_DAYS} days; Enter signs the one "
+            "highlighted out):"
+            if browsers
+            else "No browser is signed in as you."
+        )
+        self.query_one("#browsers-hint", Static).update(Text(hint))
+        listed = self.query_one("#browsers", OptionList)
+        listed.clear_options()
+        listed.add_options(
+            Option(f"signed in {_when(created)}, last seen {_when(seen)}", id=which)
+            for which, created, seen in browsers
+        )
+        listed.display = bool(browsers)
 
     async def on_button_pressed(self, event: Button.Pressed) -> None:
         if event.button.id == "sign-out":
@@ -62,13 +81,20 @@ class BrowsersScreen(ModalPage[None]):
         else:
             self.dismiss(None)
 
+    async def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        await self._sign_out(event.option.id)
+
     async def action_sign_out(self) -> None:
+        await self._sign_out(None)
+
+    async def _sign_out(self, which: str | None) -> None:
+        """Sign the browser `which` out (None: every one)."""
         storage = self.host.storage
         try:
-            count = await storage.soon(storage.sign_out_browsers, self.player)
+            count = await storage.soon(storage.sign_out_browsers, self.player, which)
+            browsers = await storage.soon(storage.browsers_of, self.player)
         except StorageError:
             self.notify("The server cannot sign browsers out just now.", severity="warning")
             return
-        self.browsers = []
-        self.query_one("#browsers", Static).update(browsers_text([]))
+        self._show(browsers)
         self.notify(f"Signed out {count} browser{'s' if count != 1 else ''}.")

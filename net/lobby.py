@@ -78,7 +78,8 @@ LOBBY_HELP = """\
   one; `l` shows everyone's ratings at each game. A rated game between two people or more
   changes its people's ratings (OpenSkill's Plackett-Luce model; bots count as fixed players).
 - `W`, where the server serves browsers: a one-time link that signs a browser in as you (to
-  play there too, at the same tables), and the browsers signed in as you, to sign out.
+  play there too, at the same tables), and the browsers signed in as you, each of which you
+  may sign out.
 - `/` writes to everyone in the lobby (`Enter` sends); `q` leaves the server.
 
 # Keys for the table's host

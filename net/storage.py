@@ -841,16 +841,28 @@ class Storage:
         return row[0] if row is not None else None
 
     @guarded
-    def browsers_of(self, name: str) -> list[tuple[float, float]]:
-        """(signed in, last seen) of each browser signed in as `name`, the newest first."""
-        return self.db.execute(
-            "SELECT created, seen FROM browsers WHERE name = ? ORDER BY created DESC", (name,)
-        ).fetchall()
+    def browsers_of(self, name: str) -> list[tuple[str, float, float]]:
+        """(which, signed in, last seen) of each browser signed in as `name`, the newest first;
+        `which` names it to `sign_out_browsers` (a hash: no way in)."""
+        return [
+            (token, created, seen)
+            for token, created, seen in self.db.execute(
+                "SELECT token, created, seen FROM browsers WHERE name = ? ORDER BY created DESC",
+                (name,),
+            )
+        ]
 
     @guarded
-    def sign_out_browsers(self, name: str) -> int:
-        """Every browser signed in as `name` signed out; how many were."""
-        return int(self.db.execute("DELETE FROM browsers WHERE name = ?", (name,)).rowcount)
+    def sign_out_browsers(self, name: str, which: str | None = None) -> int:
+        """The browser `which` (else every browser) signed in as `name` signed out; how many
+        were."""
+        if which is None:
+            return int(self.db.execute("DELETE FROM browsers WHERE name = ?", (name,)).rowcount)
+        return int(
+            self.db.execute(
+                "DELETE FROM browsers WHERE name = ? AND token = ?", (name, which)
+            ).rowcount
+        )
 
     # -- ratings (play.ratings) ---------------------------------------------------------------
 

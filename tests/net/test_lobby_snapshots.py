@@ -21,7 +21,7 @@ from tui.widgets.choice import Choice
 from tui.widgets.key_bar import KeyBar
 from tui.widgets.options import OptionsForm
 
-from .harness import play_until
+from .harness import play_until, until
 
 SIZES = [pytest.param((120, 40), id="120x40"), pytest.param((80, 24), id="80x24")]
 
@@ -295,7 +295,7 @@ async def a_browser_link(pilot, monkeypatch):
     await storage.soon(storage.sign_in_browser, "ann")
     secrets = iter(["QmV4YW1wbGVMaW5rU2VjcmV0"])
     monkeypatch.setattr("net.storage.secrets.token_urlsafe", lambda size: next(secrets))
-    monkeypatch.setattr("net.browsers._when", lambda seconds: "27 Nov 2026 12:00 UTC")
+    monkeypatch.setattr("net.browsers._when", lambda seconds: "27 Nov 12:00 UTC")
     await pilot.press("W")
     while not isinstance(pilot.app.screen, BrowsersScreen):
         await pilot.pause()
@@ -320,12 +320,16 @@ async def test_w_signs_every_browser_out_and_needs_a_web_door_and_a_key(tmp_path
         await pilot.press("W")  # this server serves no browser
         await pilot.pause()
         assert not isinstance(app.screen, BrowsersScreen)
-        await a_browser_link(pilot, monkeypatch)
         storage = app.host.storage
-        assert len(await storage.soon(storage.browsers_of, "ann")) == 1
+        await storage.soon(storage.sign_in_browser, "ann")  # a second browser
+        await a_browser_link(pilot, monkeypatch)
+        assert len(await storage.soon(storage.browsers_of, "ann")) == 2
         assert await storage.soon(storage.use_link, "QmV4YW1wbGVMaW5rU2VjcmV0") == "ann"
-        await pilot.press("o")
-        await pilot.pause()
+        await pilot.press("down", "enter")  # the list has the focus: sign out the first
+        await until(lambda: len(app.screen.browsers) == 1)
+        assert len(await storage.soon(storage.browsers_of, "ann")) == 1
+        await pilot.press("o")  # every one
+        await until(lambda: not app.screen.browsers)
         assert await storage.soon(storage.browsers_of, "ann") == []
         await pilot.press("escape")
         app.session.key = None  # a guest: no name kept to sign a browser in as

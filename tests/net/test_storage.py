@@ -207,8 +207,12 @@ def test_a_one_time_link_signs_one_browser_in_and_is_kept_only_as_a_hash(storage
     assert not any(
         secret in str(row) or cookie in str(row) for row in kept["web_links"] + kept["browsers"]
     )
-    assert len(storage.browsers_of("ann")) == 1 and storage.sign_out_browsers("ann") == 1
-    assert storage.browser(cookie, 30) is None
+    other = storage.sign_in_browser("ann")
+    (newest, _, _), (oldest, _, _) = storage.browsers_of("ann")
+    assert storage.sign_out_browsers("ann", oldest) == 1  # one of them
+    assert storage.browser(cookie, 30) is None and storage.browser(other, 30) == "ann"
+    assert storage.sign_out_browsers("bob", newest) == 0  # nobody else's
+    assert storage.sign_out_browsers("ann") == 1 and storage.browser(other, 30) is None
 
 
 def test_a_rated_game_changes_its_people_s_ratings_once_and_an_unrated_one_none(storage):
