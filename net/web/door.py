@@ -39,6 +39,7 @@ ASSETS = {  # what /static/ serves, and nothing else
 COOKIE = "boomtown"
 LINK_SECONDS = 600  # a one-time link signs a browser in within this
 COOKIE_DAYS = 30  # and the browser stays signed in this long
+KEEPALIVE_SECONDS = 5.0  # an idle connection kept open for the page's next request, at most
 MAX_FRAME_BYTES = 16 * 1024  # a frame from a page: keys, a mouse report, a paste's piece
 POLICY = (  # the page's scripts are its own files; xterm.js sets its colours in a <style>
     "default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; "
@@ -77,6 +78,8 @@ class WebDoor:
         self.page = (HERE / "page.html").read_bytes()
         self.assets = {name: (HERE / "static" / name).read_bytes() for name in ASSETS}
         self._runner: web.AppRunner | None = None
+        self._listening: asyncio.Server | None = None
+        self._guards: dict[asyncio.BaseTransport, _Guard] = {}  # by connection
         app = web.Application(client_max_size=1024)  # no request has a body worth more
         app.router.add_get("/", self._page)
         app.router.add_get("/static/{name}", self._asset)
@@ -87,25 +90,59 @@ class WebDoor:
 
     async def start(self, address: str, port: int, reuse_port: bool = False) -> int:
         """Listen; returns the port (useful with port 0)."""
-        self._runner = web.AppRunner(self.app, access_log=None, handle_signals=False)
+        self._runner = web.AppRunner(
+            self.app, access_log=None, handle_signals=False, keepalive_timeout=KEEPALIVE_SECONDS
+        )
         await self._runner.setup()
-        site = web.TCPSite(self._runner, address, port, reuse_port=reuse_port or None)
-        await site.start()
-        return int(self._runner.addresses[0][1])
+        handlers = self._runner.server
+        assert handlers is not None  # (made by setup)
+        self._listening = await asyncio.get_running_loop().create_server(
+            lambda: _Guard(handlers(), self), address, port, reuse_port=reuse_port or None
+        )
+        return int(self._listening.sockets[0].getsockname()[1])
 
     async def stop(self) -> None:
+        if self._listening is not None:
+            self._listening.close()
         if self._runner is not None:
             await self._runner.cleanup()
+
+    # -- connections not yet served: the SSH logins' caps (net.admission) ----------------------
+
+    def _arrived(self, guard: _Guard) -> bool:
+        """Count a new connection among those still to be served (with the SSH logins);
+        False if there is no room for it. One that sends no request in time is cut."""
+        if not self.server.pending.admit(guard):
+            return False
+        asyncio.get_running_loop().call_later(
+            self.server.limits.login_grace_seconds, self._cut_if_silent, guard
+        )
+        return True
+
+    def _served(self, request: web.Request) -> None:
+        """The connection sent a whole request: no longer waiting to be served."""
+        guard = self._guards.get(request.transport) if request.transport is not None else None
+        if guard is not None and guard.silent:
+            guard.silent = False
+            self.server.pending.leave(guard)
+
+    def _cut_if_silent(self, guard: _Guard) -> None:
+        if guard.silent:
+            self.server.pending.leave(guard)
+            guard.drop()
 
     # -- what is served -------------------------------------------------------------------------
 
     async def _page(self, request: web.Request) -> web.Response:
+        self._served(request)
         return web.Response(body=self.page, content_type="text/html", headers=HEADERS)
 
     async def _no_icon(self, request: web.Request) -> web.Response:
+        self._served(request)
         return web.Response(status=204, headers=HEADERS)
 
     async def _asset(self, request: web.Request) -> web.Response:
+        self._served(request)
         name = request.match_info["name"]
         if name not in ASSETS:
             raise web.HTTPNotFound()
@@ -113,6 +150,7 @@ class WebDoor:
 
     async def _link(self, request: web.Request) -> web.Response:
         """A one-time link: the browser is signed in as the name it was made for, once."""
+        self._served(request)
         storage = self.server.storage
         secret = request.match_info["secret"][:100]
         try:
@@ -139,6 +177,7 @@ class WebDoor:
     # -- a browser's session --------------------------------------------------------------------
 
     async def _socket(self, request: web.Request) -> web.StreamResponse:
+        self._served(request)
         if not _same_origin(request):
             log.info("refusing a WebSocket from %s: its Origin is another site's", request.remote)
             raise web.HTTPForbidden(text="This page's own origin only.")
@@ -215,6 +254,53 @@ class WebDoor:
         from ..server import player_name
 
         return player_name(request.query.get("name", "") or "guest")
+
+
+class _Guard(asyncio.Protocol):
+    """One connection to the web door: aiohttp's handler of it, counted among the connections
+    still to be served (`silent` until a whole request came) as `net.admission.Pending` counts
+    SSH logins; `drop` cuts it."""
+
+    def __init__(self, handler: asyncio.Protocol, door: WebDoor) -> None:
+        self.handler, self.door = handler, door
+        self.ip = "?"
+        self.silent = True
+        self.transport: asyncio.Transport | None = None
+
+    def connection_made(self, transport: asyncio.BaseTransport) -> None:
+        assert isinstance(transport, asyncio.Transport)  # (a TCP connection)
+        self.transport = transport
+        self.ip = (transport.get_extra_info("peername") or ("?",))[0]
+        self.handler.connection_made(transport)
+        self.door._guards[transport] = self
+        if not self.door._arrived(self):
+            log.info("refusing %s: too many connections waiting to be served", self.ip)
+            self.silent = False
+            transport.abort()
+
+    def drop(self) -> None:
+        if self.transport is not None:
+            self.transport.abort()
+
+    def data_received(self, data: bytes) -> None:
+        self.handler.data_received(data)
+
+    def eof_received(self) -> bool | None:
+        return self.handler.eof_received()
+
+    def pause_writing(self) -> None:
+        self.handler.pause_writing()
+
+    def resume_writing(self) -> None:
+        self.handler.resume_writing()
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        if self.silent:
+            self.silent = False
+            self.door.server.pending.leave(self)
+        if self.transport is not None:
+            self.door._guards.pop(self.transport, None)
+        self.handler.connection_lost(exc)
 
 
 def _same_origin(request: web.Request) -> bool:

@@ -281,3 +281,19 @@ async def test_a_browser_that_stops_reading_is_dropped_and_memory_stays_bounded(
         writer.close()
     finally:
         await server.stop()
+
+
+async def test_connections_that_never_send_a_request_are_cut_and_keep_nobody_out(tmp_path):
+    server, _ = await start_server(
+        tmp_path, web=WebOptions(0), pending_per_ip=3, login_grace_seconds=1.0
+    )
+    try:
+        silent = [await asyncio.open_connection("127.0.0.1", server.web_port) for _ in range(10)]
+        await until(lambda: server.pending.total == 3)  # counted; the oldest made room
+        ann = await browser_as(server, "ann")  # a real browser still comes in
+        for reader, _ in silent:  # and every silent one is cut within the grace (1 s), long
+            assert await asyncio.wait_for(reader.read(), 3) == b""  # before a keep-alive's
+        await until(lambda: server.pending.total == 0)
+        await ann.close()
+    finally:
+        await server.stop()
