@@ -31,7 +31,9 @@ async def until_gone(driver, needle: str, timeout: float = 20.0) -> None:
 
 async def test_a_browser_signs_in_and_plays_at_a_table_with_an_ssh_player(tmp_path):
     driver = chromium()
-    server, port = await start_server(tmp_path, web=WebOptions(0))
+    server, port = await start_server(
+        tmp_path, web=WebOptions(0), input_bytes_per_second=100_000, input_burst_bytes=100_000
+    )  # a long paste is read at once
     try:
         ben = await connect(port, "ben")
         await ben.wait_for("You are ben")
@@ -71,6 +73,13 @@ async def test_a_browser_signs_in_and_plays_at_a_table_with_an_ssh_player(tmp_pa
         await asyncio.to_thread(paste, driver, "good luck, ben")  # pasted, as a person does
         await asyncio.to_thread(type_keys, driver, "\n")
         await ben.wait_for("ann: good luck, ben")
+        await asyncio.to_thread(type_keys, driver, "t")
+        await shown(driver, "Say to the table")
+        await asyncio.to_thread(paste, driver, "x" * 20_000 + "END")  # past a frame's 16 KiB:
+        await shown(driver, "xxxxxxxxxx")  # the page sends it in pieces, and the line takes
+        await asyncio.to_thread(type_keys, driver, "\ue00c")  # what it holds; Esc
+        await until_gone(driver, "Say to the table")
+        assert any(session.name == "ann" for session in server.sessions)  # still playing
         picture = tmp_path / "browser.png"
         assert await asyncio.to_thread(driver.save_screenshot, str(picture))
         assert picture.read_bytes().startswith(b"\x89PNG")

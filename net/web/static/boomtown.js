@@ -19,8 +19,15 @@
     status.hidden = !text;
   }
 
+  const PIECE = 8192;  // the server ends a session whose frame passes 16 KiB: a long paste
+  // goes in pieces
+
   function send(data) {
-    if (socket !== null && socket.readyState === WebSocket.OPEN) socket.send(data);
+    if (socket === null || socket.readyState !== WebSocket.OPEN) return;
+    if (typeof data === "string" || data.length <= PIECE) { socket.send(data); return; }
+    for (let start = 0; start < data.length; start += PIECE) {
+      socket.send(data.subarray(start, start + PIECE));
+    }
   }
 
   function connect() {
