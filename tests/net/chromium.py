@@ -12,7 +12,7 @@ import pytest
 CHROMIUM, DRIVER = "/usr/bin/chromium", "/usr/bin/chromedriver"
 
 
-def chromium(width: int = 1280, height: int = 800):
+def chromium(width: int = 1024, height: int = 700):
     """A headless Chromium; the test is skipped where there is none, except in CI, where
     there must be one."""
     if not (shutil.which(CHROMIUM) and shutil.which(DRIVER)):
