@@ -27,6 +27,7 @@ from tui.widgets.options import OptionsForm
 from tui.widgets.plain_input import PlainInput
 from tui.widgets.row_list import RowList
 
+from .admission import NAME_LENGTH
 from .browsers import BrowsersScreen
 from .leaderboard import LeaderboardScreen
 from .limits import clean_text
@@ -60,7 +61,6 @@ def served(screen: Any) -> LobbyApp:
     return cast(LobbyApp, screen.app)
 
 
-NAME_LENGTH = 16
 COLUMNS = ("#", "game", "options", "seats", "status", "watching")
 LOBBY_HELP = """\
 # The lobby

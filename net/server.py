@@ -16,7 +16,7 @@ from pathlib import Path
 import asyncssh
 
 from . import lean_strips, loop_share, shared_styles
-from .admission import Counter, Pending
+from .admission import Counter, Pending, banned_message, player_name
 from .broadcast import Broadcasts
 from .channel import Channel, SSHChannel
 from .collector import Collector
@@ -24,16 +24,14 @@ from .community import Community
 from .dialects import dialect_for
 from .first_frame import FirstFrames
 from .host import Host
-from .limits import STOP_SECONDS, Limits, clean_text
+from .limits import STOP_SECONDS, Limits
 from .session import Session
 from .stall_watch import StallWatch
 from .storage import SQLITE_FILE, Ban, Storage, StorageError
 from .thinking import Thinkers
 from .web.door import WebDoor, WebOptions
 
-NAME_LENGTH = 16
 SFTP_VERSION = 3  # asyncssh's least; unused, as sftp is refused
-REASON_LENGTH = 200  # of a ban's reason, as told to the person banned
 BAN_CHECK_SECONDS = 2.0  # how soon a person banned while connected is sent away
 log = logging.getLogger("boomtown.net")
 DEFAULT_LIMITS = Limits()
@@ -249,21 +247,6 @@ class Gate(asyncssh.SSHServer):
 
     def password_auth_supported(self) -> bool:
         return False
-
-
-def banned_message(ban: Ban) -> str:
-    """What a banned person is told; the host's reason as plain text (escapes stripped)."""
-    reason = clean_text(ban.reason, REASON_LENGTH)
-    return (
-        f"You are banned from this server: {reason}"
-        if reason
-        else "You are banned from this server."
-    )
-
-
-def player_name(username: str) -> str:
-    """The name a person is called by, from the SSH user name they gave."""
-    return clean_text(username, NAME_LENGTH) or "player"
 
 
 def warm_up() -> None:

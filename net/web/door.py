@@ -20,6 +20,7 @@ from urllib.parse import urlsplit
 
 from aiohttp import web
 
+from ..admission import banned_message, player_name
 from ..storage import StorageError
 from .channel import ENDED, WebChannel
 
@@ -224,8 +225,6 @@ class WebDoor:
             return
         ban = await server.banned(name, key, address)
         if ban is not None:
-            from ..server import banned_message
-
             await _refuse(socket, banned_message(ban))
             return
         size = (_number(request.query.get("cols"), 80), _number(request.query.get("rows"), 24))
@@ -251,8 +250,6 @@ class WebDoor:
                 return name
         if not self.server.allow_guests:
             return None
-        from ..server import player_name
-
         return player_name(request.query.get("name", "") or "guest")
 
 
