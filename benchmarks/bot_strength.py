@@ -52,7 +52,7 @@ class Timed:
 
 class HintFollower:
     """A player who plays every hint `h` gives (play.table.hint: the search bot within a
-    hint's second, or the heuristic bot where the game has no search bot)."""
+    hint's second)."""
 
     def __init__(self, spec, seed: int) -> None:
         self.spec, self.seed, self.moves = spec, seed, 0

@@ -35,13 +35,9 @@ class Seat:
 
 def hint(spec: GameSpec, view: Any, seed: int) -> Weighing | Action:
     """What a hint says a seat seeing `view` should play: the game's search bot's weighing,
-    within HINT_SECONDS (its draws from `seed`), or where there was nothing to weigh, or the
-    game has no search bot, the move its bot plays as it is."""
-    bots = spec.bots
-    if "search" not in bots:
-        action: Action = bots["heuristic"](0).choose(view, view.legal)
-        return action
-    searching = within_thinking_time(bots["search"](seed), HINT_SECONDS)
+    within HINT_SECONDS (its draws from `seed`), or where there was nothing to weigh, the move
+    its playout bot plays as it is."""
+    searching = within_thinking_time(spec.bots["search"](seed), HINT_SECONDS)
     found: Weighing | Action = searching.weigh(view, view.legal)
     return found
 

@@ -24,6 +24,10 @@ from core.games.bigshot.search import PLAN as BIG_SHOT
 from core.games.million.search import MOST_MOVES, WEIGHED
 from core.games.million.search import PLAN as MILLION
 from core.games.million.search import PLAYOUT_ROUNDS as MILLION_ROUNDS
+from core.games.stadium import actions as SA
+from core.games.stadium.search import MOST_MOVES as STADIUM_MOST
+from core.games.stadium.search import PLAN as STADIUM
+from core.games.stadium.search import SEARCH_ROUNDS
 from core.sim import play_one
 
 from .army_helpers import game as army_game
@@ -201,7 +205,8 @@ def test_big_shot_s_search_weighs_passing_against_bidding_and_leaves_placing_to_
 
 
 @pytest.mark.parametrize(
-    "game, plan, round_limit, seed", [("army", ARMY, 40, 5), ("million", MILLION, 15, 3)]
+    "game, plan, round_limit, seed",
+    [("army", ARMY, 40, 5), ("million", MILLION, 15, 3), ("stadium", STADIUM, 12, 2)],
 )
 def test_games_with_a_search_bot_end_and_replay_the_same(game, plan, round_limit, seed):
     spec = get_spec(game)
@@ -262,13 +267,35 @@ def test_million_s_search_weighs_what_to_take_where_it_stops_in_playouts_that_en
     assert "after" in weighed_phases
 
 
+# -- Stadium's search bot ------------------------------------------------------------------------
+
+
+def test_stadium_s_search_weighs_land_cards_bids_and_buildings_in_playouts_that_end_in_time():
+    weighed_phases = set()
+    for view, seat, suggestion, weighed in weighings("stadium", STADIUM, 1, rounds=12):
+        if not weighed:
+            continue
+        assert weighed[0] == suggestion and len(weighed) == len(set(weighed))
+        assert 2 <= len(weighed) <= STADIUM_MOST and set(weighed) <= set(view.legal)
+        weighed_phases.add(view.phase)
+        if view.phase == "land":  # buying none is always weighed, and lots with room to build
+            assert SA.NoLand() in weighed and any(type(a) is SA.BuyLot for a in weighed)
+        if view.phase == "main":  # building nothing is always weighed against building
+            assert SA.EndTurn() in weighed
+            cards = [a.card for a in weighed if type(a) is SA.Build]
+            assert len(cards) == len(set(cards))  # another card, not another spot
+        world = STADIUM.playouts.world(view, seat, Rng(1))
+        assert world.round_limit == view.round + SEARCH_ROUNDS  # a playout ends in time
+    assert {"land", "draw", "main"} <= weighed_phases
+
+
 # -- what a search bot may know -------------------------------------------------------------------
 
 
 def hidden_changed(slug: str, state):
     """A copy of `state` with only what its seats cannot see changed: the other colours' cash
     (Big Shot with hidden money, moved to and from the bank), the decks' order (Army), the
-    stunt deck's order (Million)."""
+    stunt deck's order (Million), the Auction and Venture decks' order (Stadium)."""
     other = state.copy()
     if slug == "bigshot":
         mine = set(state.seat_colours[state.current])
@@ -277,6 +304,8 @@ def hidden_changed(slug: str, state):
             other.ledger.balances[4] -= 7
     elif slug == "army":
         other.decks = [deck[::-1] for deck in state.decks]
+    elif slug == "stadium":
+        other.crown_deck, other.venture_deck = state.crown_deck[::-1], state.venture_deck[::-1]
     else:
         other.deck = state.deck[::-1]
     return other
@@ -284,14 +313,15 @@ def hidden_changed(slug: str, state):
 
 @pytest.mark.parametrize(
     ("slug", "options"),
-    [("bigshot", {"hidden_money": True}), ("army", {}), ("million", {})],
-    ids=["bigshot-hidden", "army", "million"],
+    [("bigshot", {"hidden_money": True}), ("army", {}), ("million", {}), ("stadium", {})],
+    ids=["bigshot-hidden", "army", "million", "stadium"],
 )
 def test_a_search_bot_chooses_the_same_whatever_it_cannot_see(slug, options):
     """Where the search bot weighs moves, a state that differs only in what its seat cannot see
     shows that seat the same view, and the bot (which is given the view alone) the same move."""
     spec = get_spec(slug)
-    plan = replace({"bigshot": BIG_SHOT, "army": ARMY, "million": MILLION}[slug], count=2)
+    plans = {"bigshot": BIG_SHOT, "army": ARMY, "million": MILLION, "stadium": STADIUM}
+    plan = replace(plans[slug], count=2)
     state = spec.start(["S", "H1", "H2", "H3"], 4, spec.resolve_options(options))
     heuristic, weighed = spec.bots["heuristic"](4), 0
     while not state.is_over() and weighed < 3:

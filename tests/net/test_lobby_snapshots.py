@@ -120,18 +120,16 @@ async def test_the_new_table_dialog_offers_each_game_s_own_bot_kinds_and_the_lob
         await pilot.pause()
         game, kinds = (app.screen.query_one(f"#{name}", Choice) for name in ("game", "bot-kind"))
         assert kinds.value == "heuristic"
-        game.value = "stadium"  # Stadium has no search bot: it is not offered
-        await pilot.pause()
         with pytest.raises(ValueError):
-            kinds.value = "search"
-        game.value = "bigshot"
+            kinds.value = "clever"  # no game has such a bot
+        game.value = "stadium"  # the last game to be given a search bot
         await pilot.pause()
         app.screen.query_one("#bots", Choice).value = 2
         kinds.value = "search"
         await pilot.press("c")
         await pilot.pause()
     made = max(app.host.tables.values(), key=lambda table: table.id)
-    assert (made.game, made.bot_kind) == ("bigshot", "search")
+    assert (made.game, made.bot_kind) == ("stadium", "search")
     assert [seat.kind for seat in made.seats] == ["human", "open", "search", "search"]
     assert seats_text(app.host, made).plain == "ann, (open), Brick [search bot], Ada [search bot]"
 

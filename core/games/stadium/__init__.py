@@ -3,13 +3,16 @@ city grid, build on it, collect returns, and be the first to build the Sports St
 the building cards and the Venture deck are data (board.json, buildings.csv, ventures.csv: a
 reference design, docs/sources.md)."""
 
+from functools import partial
+
 from core.engine.bots import RandomBot
 from core.engine.game import GameSpec, Option
+from core.engine.search import SearchBot
 from core.games import about
 
 from .actions import CODEC
 from .bots import HeuristicBot
-from .search import PLAYOUTS
+from .search import PLAN, PLAYOUTS
 from .state import StadiumState
 from .stats import Endings
 from .view import SCHEMA
@@ -34,7 +37,7 @@ SPEC = GameSpec(
     codec=CODEC,
     views=SCHEMA,
     playouts=PLAYOUTS,
-    bots={"random": RandomBot, "heuristic": HeuristicBot},
+    bots={"random": RandomBot, "heuristic": HeuristicBot, "search": partial(SearchBot, PLAN)},
     stats={"endings": Endings},
     sim_options={"round_limit": 200},  # a game between bots that never ends is capped
 )

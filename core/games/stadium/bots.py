@@ -23,7 +23,8 @@ their fair share is 72; seeds 5000-5095, seats rotating). Three of these win 85
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from functools import cache
+from functools import cache, lru_cache, reduce
+from operator import or_
 from typing import Protocol
 
 from core.engine.actions import Action
@@ -93,39 +94,50 @@ class Seen(Protocol):
     def crown_left(self) -> Iterable[int]: ...
     @property
     def offer_partners(self) -> tuple[int, ...]: ...
+    @property
+    def offers_made(self) -> Sequence[TradeOffer[A.Propose]]: ...
     def parcel(self, holder: int, lot: int) -> int: ...
     def parcels(self, holder: int) -> list[int]: ...
     def buildings_of(self, seat: int) -> tuple[Building, ...]: ...
 
 
 @cache
-def _spots_touching(lot: int) -> tuple[tuple[int, int, int, int], ...]:
-    """(card, income, footprint, block) of every placement of a building (not the Stadium)
-    that covers some of the lot, the biggest earners first."""
+def _spots_touching(lot: int) -> tuple[int, tuple[tuple[int, int, int, int], ...]]:
+    """The acres some placement covering some of the lot covers, and (card, income, footprint,
+    block) of every such placement of a building (not the Stadium), the biggest earners
+    first."""
+    spots = sorted(
+        (
+            (index, card.income, p.cells, p.block)
+            for index, card in enumerate(CARDS)
+            if card is not STADIUM
+            for p in placements_of(card.id)
+            if p.cells & LOT_MASKS[lot]
+        ),
+        key=lambda spot: -spot[1],
+    )
+    return reduce(or_, (spot[2] for spot in spots), 0), tuple(spots)
+
+
+@lru_cache(maxsize=1 << 14)
+def _spots_fitting(lot: int, free: int) -> tuple[tuple[int, int, int], ...]:
+    """(card, income, block) of the placements touching the lot that lie wholly on `free`
+    acres (those near the lot alone), the biggest earners first."""
     return tuple(
-        sorted(
-            (
-                (index, card.income, p.cells, p.block)
-                for index, card in enumerate(CARDS)
-                if card is not STADIUM
-                for p in placements_of(card.id)
-                if p.cells & LOT_MASKS[lot]
-            ),
-            key=lambda spot: -spot[1],
-        )
+        (index, income, block)
+        for index, income, cells, block in _spots_touching(lot)[1]
+        if not cells & ~free
     )
 
 
 def best_income_with(view: Seen, me: int, lot: int) -> int:
     """The income of the biggest earner `me` could build with the lot added to its undeveloped
     land (cards left, zoning), whatever the cash: what the lot is worth to it as a site."""
-    free = (view.land[me] & ~view.developed) | LOT_MASKS[lot]
-    for index, income, cells, block in _spots_touching(lot):
-        if (
-            not cells & ~free
-            and view.in_use[index] < CARDS[index].copies
-            and view.block_class[block] in ("", CARDS[index].kind)
-        ):
+    near, _ = _spots_touching(lot)
+    free = ((view.land[me] & ~view.developed) | LOT_MASKS[lot]) & near
+    in_use, block_class = view.in_use, view.block_class
+    for index, income, block in _spots_fitting(lot, free):
+        if in_use[index] < CARDS[index].copies and block_class[block] in ("", CARDS[index].kind):
             return income
     return 0
 
@@ -137,8 +149,7 @@ def neighbours(cells: int) -> int:
 
 class HeuristicBot:
     def __init__(self, seed: int) -> None:
-        """Deterministic; it remembers whom it has made an offer to this turn."""
-        self._asked: set[tuple[int, int, int]] = set()  # (round, turn's seat, partner)
+        """Deterministic, and it remembers nothing: a playout's bot may take over any position."""
 
     def choose(self, view: Seen, legal: Sequence[Action]) -> Action:
         if len(legal) == 1:
@@ -182,18 +193,16 @@ class HeuristicBot:
         """How much it wants `lot`: the building it would make room for ($1 a thousand of
         income), next to its land, in a block where it holds land and others hold little, on
         the stadium site it gathers (`site`, a mask)."""
-        mine, cells, block = view.land[me], LOT_MASKS[lot], LOTS[lot].block
-        touching = (neighbours(cells) & mine).bit_count()
-        in_block = (mine & BLOCK_MASKS[block]).bit_count()
-        others = sum(
-            (view.land[s] & BLOCK_MASKS[block]).bit_count()
-            for s in range(len(view.players))
-            if s != me
-        )
+        land, cells, block = view.land, LOT_MASKS[lot], BLOCK_MASKS[LOTS[lot].block]
+        mine = land[me]
+        others = 0  # the other players' acres (their holdings never overlap)
+        for seat in range(len(view.players)):
+            if seat != me:
+                others |= land[seat]
         score = (
-            3 * touching
-            + min(in_block, 12)
-            - others
+            3 * (neighbours(cells) & mine).bit_count()
+            + min((mine & block).bit_count(), 12)
+            - (others & block).bit_count()
             + cells.bit_count()
             + best_income_with(view, me, lot) / 1000
         )
@@ -317,7 +326,7 @@ class HeuristicBot:
                 other == me
                 or not view.active[other]
                 or not site.cells & view.land[other]
-                or (view.round, me, other) in self._asked
+                or any(made.offer.partner == other for made in view.offers_made)
                 or other not in view.offer_partners
             ):
                 continue
@@ -325,7 +334,6 @@ class HeuristicBot:
             buildings = tuple(b.id for b in view.buildings_of(other) if b.cells & site.cells)
             price = int(SITE_OFFER * self._value(view, lots, buildings, 0, other))
             if price <= spare:
-                self._asked.add((view.round, me, other))
                 return A.Propose(other, give_cash=price, get_lots=lots, get_buildings=buildings)
         if site.cells & ~view.land[me]:
             return None  # not all of it is its own yet

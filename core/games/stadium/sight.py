@@ -22,6 +22,7 @@ class StadiumSight(StackSight, Development):
     state: StadiumState
     players, active, land, developed = state_fields("players", "active", "land", "developed")
     block_class, in_use, frozen = state_fields("block_class", "in_use", "frozen")
+    offers_made = state_fields("offers_made")[0]
 
     @property
     def buildings(self) -> Collection[Building]:
