@@ -45,9 +45,8 @@ def _parser() -> argparse.ArgumentParser:
     play.add_argument(
         "--bot",
         default="heuristic",
-        help="the bots' kind: heuristic, random, "
-        "or in Big Shot, Army and Million search, which plays its choices out before "
-        "it makes them (default %(default)s)",
+        help="the bots' kind: heuristic, random, or search, which plays its choices out "
+        "before it makes them (default %(default)s)",
     )
     play.add_argument(
         "--option",

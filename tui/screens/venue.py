@@ -111,7 +111,7 @@ class LocalVenue(Venue):
 - `Ctrl+P`: every action you may take now, searchable; type `bell` to have the terminal's bell
   ring when your turn comes after {WAIT:g} s of others' play (on at an SSH host, off on your own).
 - `h` (hint): what a bot would play in your place now, and, where it weighs the moves by
-  playing them out (Big Shot, Army, Million), how each came out.
+  playing them out, how each came out.
 - `?` this help; `q` leave (the game is saved after every move, and `Ctrl+S` saves too).
 - `PageUp` / `PageDown` scroll the log (where a small window has no room for it, `PageUp`
   shows the whole log on a page of its own).
