@@ -15,7 +15,7 @@ from boomtown import cli
 from core.engine.match import Match
 from net.storage import Storage
 
-from .harness import connect, until
+from .harness import browse, connect, signed_in, until
 
 TAKE_OVER_SECONDS = 5.0  # a dead process's tables have their bots moving again by then
 GONE_SECONDS = 10.0  # and its people are no longer listed online
@@ -164,9 +164,7 @@ async def play_a_human_move(storage: Storage, table_id: int, people: dict) -> No
 
 async def test_workers_share_one_port_and_one_that_dies_is_started_again(postgres, tmp_path):
     database = postgres.database()
-    with socket.socket() as probe:  # a free port: several processes must share a fixed one
-        probe.bind(("127.0.0.1", 0))
-        port = probe.getsockname()[1]
+    port = free_port()  # several processes must share a fixed one
     with open(tmp_path / "serve.log", "wb") as log:
         parent = await asyncio.create_subprocess_exec(
             sys.executable,
@@ -200,6 +198,73 @@ async def test_workers_share_one_port_and_one_that_dies_is_started_again(postgre
             parent.terminate()
             await parent.wait()
     assert not children_of(parent.pid)
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+async def test_workers_share_the_web_port_and_a_link_made_at_one_signs_in_at_any(
+    postgres, tmp_path
+):
+    """Each worker answers browsers on the shared web port too, and the links and cookies they
+    give are kept in the one database: a browser signs in, whichever worker it reaches."""
+    database = postgres.database()
+    port, web_port = free_port(), free_port()
+    with open(tmp_path / "serve.log", "wb") as log:
+        parent = await asyncio.create_subprocess_exec(
+            sys.executable,
+            "-m",
+            "boomtown.cli",
+            "serve",
+            "--db",
+            database,
+            "--port",
+            str(port),
+            "--web",
+            str(web_port),
+            "--workers",
+            "2",
+            stdout=asyncio.subprocess.PIPE,
+            stderr=log,
+        )
+        storage = Storage(database)
+        try:
+            await asyncio.wait_for(parent.stdout.readline(), 30)
+            await until(lambda: len(alive_processes(database)) == 2 and listening(web_port))
+            served_by = set()  # the system picks the worker each time: until both have served
+            for name in (f"p{i}" for i in range(20)):
+                cookie = await signed_in(web_port, "/link/" + storage.make_link(name, 600))
+                browser = await browse(web_port, cookie)
+                await browser.wait_for(f"You are {name}")
+                await until(lambda name=name: process_of(database, name) is not None)
+                served_by.add(process_of(database, name))
+                await browser.close()
+                if len(served_by) == 2:
+                    break
+            assert len(served_by) == 2
+        finally:
+            storage.close()
+            parent.terminate()
+            await parent.wait()
+    assert not children_of(parent.pid)
+
+
+def listening(port: int) -> bool:
+    try:
+        socket.create_connection(("127.0.0.1", port), timeout=1).close()
+    except OSError:
+        return False
+    return True
+
+
+def process_of(database: str, name: str) -> str | None:
+    """The process `name` is connected to, as the database lists them."""
+    with psycopg.connect(database) as db:
+        row = db.execute("SELECT process FROM presence WHERE name = %s", (name,)).fetchone()
+    return row[0] if row else None
 
 
 def alive_processes(database: str) -> set[str]:
