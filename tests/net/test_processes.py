@@ -29,21 +29,8 @@ class Serve:
 
     @classmethod
     async def start(cls, database: str, log) -> "Serve":
-        process = await asyncio.create_subprocess_exec(
-            sys.executable,
-            "-m",
-            "boomtown.cli",
-            "serve",
-            "--db",
-            database,
-            "--port",
-            "0",
-            "--workers",
-            "1",
-            "--bot-pace",
-            "0.05",
-            stdout=asyncio.subprocess.PIPE,
-            stderr=log,
+        process = await serve(
+            database, "--port", "0", "--workers", "1", "--bot-pace", "0.05", stderr=log
         )
         line = await asyncio.wait_for(process.stdout.readline(), 30)
         assert line.startswith(b"Boomtown is serving on"), line
@@ -162,24 +149,26 @@ async def play_a_human_move(storage: Storage, table_id: int, people: dict) -> No
     await until(lambda: len(storage.table(table_id).actions) > moves)
 
 
+async def serve(database: str, *more: str, stdout=asyncio.subprocess.PIPE, stderr):
+    """A `boomtown serve` process on `database`, given `more` arguments."""
+    command = (sys.executable, "-m", "boomtown.cli", "serve", "--db", database, *more)
+    return await asyncio.create_subprocess_exec(*command, stdout=stdout, stderr=stderr)
+
+
+async def serve_workers(
+    database: str, port: int, *more: str, stdout=asyncio.subprocess.PIPE, stderr
+) -> asyncio.subprocess.Process:
+    """`boomtown serve --workers 2` on `database` and a fixed `port`, with `more` arguments."""
+    return await serve(
+        database, "--port", str(port), *more, "--workers", "2", stdout=stdout, stderr=stderr
+    )
+
+
 async def test_workers_share_one_port_and_one_that_dies_is_started_again(postgres, tmp_path):
     database = postgres.database()
     port = free_port()  # several processes must share a fixed one
     with open(tmp_path / "serve.log", "wb") as log:
-        parent = await asyncio.create_subprocess_exec(
-            sys.executable,
-            "-m",
-            "boomtown.cli",
-            "serve",
-            "--db",
-            database,
-            "--port",
-            str(port),
-            "--workers",
-            "2",
-            stdout=asyncio.subprocess.PIPE,
-            stderr=log,
-        )
+        parent = await serve_workers(database, port, stderr=log)
         try:
             line = await asyncio.wait_for(parent.stdout.readline(), 30)
             assert (
@@ -214,22 +203,7 @@ async def test_workers_share_the_web_port_and_a_link_made_at_one_signs_in_at_any
     database = postgres.database()
     port, web_port = free_port(), free_port()
     with open(tmp_path / "serve.log", "wb") as log:
-        parent = await asyncio.create_subprocess_exec(
-            sys.executable,
-            "-m",
-            "boomtown.cli",
-            "serve",
-            "--db",
-            database,
-            "--port",
-            str(port),
-            "--web",
-            str(web_port),
-            "--workers",
-            "2",
-            stdout=asyncio.subprocess.PIPE,
-            stderr=log,
-        )
+        parent = await serve_workers(database, port, "--web", str(web_port), stderr=log)
         storage = Storage(database)
         try:
             await asyncio.wait_for(parent.stdout.readline(), 30)
@@ -292,19 +266,8 @@ async def test_workers_that_cannot_start_stop_the_server_saying_so(postgres, tmp
         taken.bind(("127.0.0.1", 0))
         taken.listen()
         port = taken.getsockname()[1]
-        parent = await asyncio.create_subprocess_exec(
-            sys.executable,
-            "-m",
-            "boomtown.cli",
-            "serve",
-            "--db",
-            database,
-            "--port",
-            str(port),
-            "--workers",
-            "2",
-            stdout=asyncio.subprocess.DEVNULL,
-            stderr=asyncio.subprocess.PIPE,
+        parent = await serve_workers(
+            database, port, stdout=asyncio.subprocess.DEVNULL, stderr=asyncio.subprocess.PIPE
         )
         _, said = await asyncio.wait_for(parent.communicate(), 30)
     assert parent.returncode == 1  # not started again and again
