@@ -9,7 +9,9 @@ relative to their sizes, so that among moves that win (or lose) as often, the on
 more is taken. Everything it draws comes from its seed. The count of playouts bounds its
 thinking, so that a game with search bots replays exactly (`boomtown sim`); where people wait
 for it (a game at this computer, an SSH table) a clock bounds it too (`within_thinking_time`):
-a slow machine plays it weaker, never slower.
+a slow machine plays it weaker, never slower, and where the clock leaves it fewer than half
+its playouts, it plays the move it would play without searching (a hint following moves
+weighed by one or two playouts each did worse than that move: Million, 2026-11-27).
 """
 
 from __future__ import annotations
@@ -26,6 +28,7 @@ from .rng import Rng
 
 MARGIN_WEIGHT = 0.1  # a playout's score margin counts up to this much beside a win's 1
 THINKING_SECONDS = 0.5  # a search bot's time a decision where people wait for it
+TRUSTED_SHARE = 0.5  # a weighing the clock cut before this share of its playouts is not taken
 SLOW_KINDS = frozenset({"search"})  # bot kinds whose thinking people notice
 
 
@@ -86,7 +89,7 @@ class SearchBot:
 
     def weigh(self, view: Any, legal: Sequence[Action]) -> Weighing | Action:
         """How the moves worth weighing here came out in their playouts; the playout bot's
-        move as it is where there is nothing to weigh."""
+        move as it is where there is nothing to weigh, or no time to weigh it."""
         suggestion: Action = self._own.choose(view, legal)
         if len(legal) == 1:
             return suggestion
@@ -110,6 +113,8 @@ class SearchBot:
                 wins[i] += win_shares(result, len(view.players))[view.viewer]
             if self.budget is not None and self._clock() - start >= self.budget:
                 break
+        if rounds < self.plan.count * TRUSTED_SHARE:
+            return suggestion  # too few playouts to tell the moves apart from their luck
         best = values.index(max(values))  # the first best: the suggestion in a tie
         return Weighing(tuple(moves), tuple(w / rounds for w in wins), rounds, moves[best])
 

@@ -133,9 +133,16 @@ def counted_plan(clock: Clock, playouts: int):
 
 def test_a_budget_stops_the_playouts_between_rounds_once_it_is_spent():
     clock = Clock(0.1)  # a playout takes 0.1 s
-    bot = SearchBot(counted_plan(clock, playouts=8), seed=1, budget=0.45, clock=clock)
+    bot = SearchBot(counted_plan(clock, playouts=8), seed=1, budget=0.75, clock=clock)
     assert bot.choose(OneMove(), ["a", "b"]) == "b"  # b wins by more, as with every playout
-    assert clock.now == pytest.approx(0.6)  # three rounds of both moves: 0.6 s >= 0.45 s
+    assert clock.now == pytest.approx(0.8)  # four rounds of both moves: 0.8 s >= 0.75 s
+
+
+def test_a_budget_spent_before_half_the_playouts_leaves_the_suggestion_as_it_is():
+    clock = Clock(0.1)
+    bot = SearchBot(counted_plan(clock, playouts=8), seed=1, budget=0.45, clock=clock)
+    assert bot.weigh(OneMove(), ["a", "b"]) == "a"  # three rounds of eight: not weighed
+    assert clock.now == pytest.approx(0.6)
 
 
 def test_without_a_budget_the_count_of_playouts_bounds_the_thinking_whatever_the_clock():

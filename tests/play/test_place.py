@@ -137,11 +137,18 @@ def test_a_hint_at_a_decision_worth_weighing_says_how_its_playouts_came_out():
     assert "pass" in told and table.assisted
 
 
-def test_a_hint_thinks_within_its_time(monkeypatch):
+def test_a_hint_thinks_within_its_time_and_with_too_few_playouts_says_the_bot_s_move(
+    monkeypatch,
+):
     monkeypatch.setattr(table_module, "HINT_SECONDS", 0.0)  # spent after the first playouts
     table = at_a_bid(ann_and_ben())
-    weighed = table.hint(table.actor())
-    assert isinstance(weighed, Weighing) and weighed.playouts == 1
+    seat = table.actor()
+    view = table.view(seat)
+    suggestion = table.match.spec.bots["heuristic"](0).choose(view, view.legal)
+    assert table.hint(seat) == suggestion  # one playout each: not weighed
+    action, told = Place(table, PROMPTS, seat).hint()
+    assert action == suggestion and told.startswith("Hint: a bot would ")
+    assert "playouts" not in told
 
 
 def test_a_hint_names_a_legal_move_and_marks_the_game_assisted():
