@@ -7,7 +7,8 @@
 `--bot hint` is a player who plays every hint (`h`) gives. Seats rotate from game to game, so
 no kind keeps the advantage of a seat. Prints the share of wins the bot took (ties share a win)
 with its 95% interval (Wilson's), what an even share would be (1 in --players), and the bot's
-milliseconds a move: mean, 95th percentile and slowest.
+milliseconds a move: mean, 95th percentile and slowest. Each game's outcome goes to stderr as it
+ends (a long run read part way).
 Games run through `core.sim.play_one`, the path `boomtown sim` takes; `--thinking-time` gives a
 search bot the time it has where people wait for it (core.engine.search.THINKING_SECONDS);
 `--knows-the-future` lets it play its moves out from the game's true state (the decks' order and
@@ -100,8 +101,10 @@ def main() -> None:
         else:
             state, _ = play_one(replace(spec, bots=bots), names, kinds, seed, options)
         result = state.result()
-        wins += 1 / len(result.winners) if seat in result.winners else 0.0
+        won = 1 / len(result.winners) if seat in result.winners else 0.0
+        wins += won
         times += made.pop().times
+        print(f"seed {seed}, seat {seat}: {won:g} ({wins:g} of {game + 1})", file=sys.stderr)
     low, high = wilson(wins, args.games)
     times.sort()
     p95 = times[min(len(times) - 1, int(0.95 * len(times)))]
