@@ -1,11 +1,12 @@
 """The web door in a real browser (issue 47): headless Chromium signs in with a one-time link,
-clicks, joins a table with an SSH player, makes a move the SSH player sees, sees theirs, and
-pastes a line of chat."""
+clicks, joins a table with an SSH player, makes a move the SSH player sees, sees theirs, hears
+the turn's bell, and pastes a line of chat."""
 
 import asyncio
 import time
 
 from net.web.door import WebOptions
+from tui import turn_bell
 
 from .chromium import chromium, click_text, paste, screen_text, type_keys
 from .harness import connect, sign_in_link, start_server, table_with, until
@@ -29,8 +30,27 @@ async def until_gone(driver, needle: str, timeout: float = 20.0) -> None:
         await asyncio.sleep(0.1)
 
 
-async def test_a_browser_signs_in_and_plays_at_a_table_with_an_ssh_player(tmp_path):
+TONES = """window.tones = 0;
+const make = AudioContext.prototype.createOscillator;
+AudioContext.prototype.createOscillator = function () {
+  window.tones += 1;
+  return make.call(this);
+};
+"""  # counts the tones the page plays, set before the page's own scripts run
+
+
+async def played_a_tone(driver, timeout: float = 20.0) -> None:
+    """Wait until the page has played a tone (the terminal's bell)."""
+    deadline = time.monotonic() + timeout
+    while not await asyncio.to_thread(driver.execute_script, "return window.tones;"):
+        assert time.monotonic() < deadline, "the bell played no tone in the page"
+        await asyncio.sleep(0.1)
+
+
+async def test_a_browser_signs_in_and_plays_at_a_table_with_an_ssh_player(tmp_path, monkeypatch):
+    monkeypatch.setattr(turn_bell, "WAIT", 0.0)  # every turn that comes rings
     driver = chromium()
+    driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": TONES})
     server, port = await start_server(
         tmp_path, web=WebOptions(0), input_bytes_per_second=100_000, input_burst_bytes=100_000
     )  # a long paste is read at once
@@ -68,6 +88,7 @@ async def test_a_browser_signs_in_and_plays_at_a_table_with_an_ssh_player(tmp_pa
             await until(lambda: actor() == "ann")
             await asyncio.to_thread(type_keys, driver, "p")
             await ben.wait_for("ann passes")
+        await played_a_tone(driver)  # ann's turn came, whoever rolled first: the bell rang
         await asyncio.to_thread(type_keys, driver, "t")  # the table's chat line
         await shown(driver, "Say to the table")
         await asyncio.to_thread(paste, driver, "good luck, ben")  # pasted, as a person does
