@@ -212,8 +212,8 @@ async def test_a_tables_bots_are_of_the_kind_its_host_chose_now_later_and_after_
 
 
 async def test_a_bot_kind_the_game_does_not_have_is_refused(host):
-    with pytest.raises(HostError, match="Stadium has no 'search' bots"):
-        await host.create_table("ann", "stadium", {}, players=4, bots=1, bot_kind="search")
+    with pytest.raises(HostError, match="Stadium has no 'clever' bots"):
+        await host.create_table("ann", "stadium", {}, players=4, bots=1, bot_kind="clever")
     assert not host.tables
 
 
