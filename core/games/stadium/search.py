@@ -12,8 +12,9 @@ A playout runs at most PLAYOUT_ROUNDS rounds on: a game between heuristic bots r
 rounds, 0.2 s a game here, and 30 rounds take about 0.03 s (2026-11-27). A playout cut there is
 won, as a game at its round limit is, by the greatest assets. The search bot's playouts run
 SEARCH_ROUNDS: shorter, so that a decision's playouts fit a person's waiting time. Against
-three heuristic bots, seats rotating, it won 67 of seeds 0-107 (62%; 2026-11-27), thinking
-165 ms a move on average, p95 0.6 s, on a machine running other benchmarks beside it.
+three heuristic bots, seats rotating, it won 126 of seeds 0-199 (63%, 56-69%; 2026-11-27),
+thinking 146-165 ms a move on average, p95 0.5-0.6 s, on a machine running other benchmarks
+beside it.
 """
 
 from __future__ import annotations
