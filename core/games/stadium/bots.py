@@ -102,21 +102,27 @@ class Seen(Protocol):
 
 
 @cache
-def _spots_touching(lot: int) -> tuple[int, tuple[tuple[int, int, int, int], ...]]:
-    """The acres some placement covering some of the lot covers, and (card, income, footprint,
-    block) of every such placement of a building (not the Stadium), the biggest earners
-    first."""
-    spots = sorted(
-        (
-            (index, card.income, p.cells, p.block)
-            for index, card in enumerate(CARDS)
-            if card is not STADIUM
-            for p in placements_of(card.id)
-            if p.cells & LOT_MASKS[lot]
-        ),
-        key=lambda spot: -spot[1],
+def _spots_touching(lot: int) -> tuple[tuple[int, int, int, int], ...]:
+    """(card, income, footprint, block) of every placement of a building (not the Stadium)
+    that covers some of the lot, the biggest earners first."""
+    return tuple(
+        sorted(
+            (
+                (index, card.income, p.cells, p.block)
+                for index, card in enumerate(CARDS)
+                if card is not STADIUM
+                for p in placements_of(card.id)
+                if p.cells & LOT_MASKS[lot]
+            ),
+            key=lambda spot: -spot[1],
+        )
     )
-    return reduce(or_, (spot[2] for spot in spots), 0), tuple(spots)
+
+
+@cache
+def _near(lot: int) -> int:
+    """The acres some placement covering some of the lot covers (a bit mask)."""
+    return reduce(or_, (cells for _, _, cells, _ in _spots_touching(lot)), 0)
 
 
 @lru_cache(maxsize=1 << 14)
@@ -125,7 +131,7 @@ def _spots_fitting(lot: int, free: int) -> tuple[tuple[int, int, int], ...]:
     acres (those near the lot alone), the biggest earners first."""
     return tuple(
         (index, income, block)
-        for index, income, cells, block in _spots_touching(lot)[1]
+        for index, income, cells, block in _spots_touching(lot)
         if not cells & ~free
     )
 
@@ -133,8 +139,7 @@ def _spots_fitting(lot: int, free: int) -> tuple[tuple[int, int, int], ...]:
 def best_income_with(view: Seen, me: int, lot: int) -> int:
     """The income of the biggest earner `me` could build with the lot added to its undeveloped
     land (cards left, zoning), whatever the cash: what the lot is worth to it as a site."""
-    near, _ = _spots_touching(lot)
-    free = ((view.land[me] & ~view.developed) | LOT_MASKS[lot]) & near
+    free = ((view.land[me] & ~view.developed) | LOT_MASKS[lot]) & _near(lot)
     in_use, block_class = view.in_use, view.block_class
     for index, income, block in _spots_fitting(lot, free):
         if in_use[index] < CARDS[index].copies and block_class[block] in ("", CARDS[index].kind):
