@@ -36,6 +36,7 @@ class NetTable:
     """A table at the host, as one person's table screen sees it (the `play.table.Table` shape)."""
 
     hints = False  # people play people here
+    played = True
 
     def __init__(self, host: Host, table_id: int, name: str) -> None:
         self.host = host

@@ -174,7 +174,9 @@ class Place:
         you = " (you)" if self.mine() else ""
         at = "" if view.viewer is not None else watching
         actor = self.table.actor()
-        thinking = actor is not None and self.table.seats[actor].kind in SLOW_KINDS
+        thinking = (
+            self.table.played and actor is not None and self.table.seats[actor].kind in SLOW_KINDS
+        )
         return f"{game} · {round_text} · {actor_name(view)}{you} {self._asked()}{at}" + (
             " · thinking…" if thinking else ""
         )

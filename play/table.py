@@ -53,6 +53,7 @@ class Table(Protocol):
     """What a table screen needs from a table."""
 
     hints: bool  # whether `hint` may be asked (not at a shared table, where people play people)
+    played: bool  # whether moves are made here (not in a replay): a bot to move thinks
 
     @property
     def seats(self) -> list[Seat]:
@@ -95,7 +96,7 @@ class Table(Protocol):
 
 
 class LocalTable:
-    hints = True
+    hints = played = True
 
     def __init__(self, match: Match, seats: Sequence[Seat]) -> None:
         self.match = match

@@ -33,7 +33,7 @@ class ReplayTable:
     """A table showing a finished game at a position (`moves` actions played); nobody may
     act. Several may show one Replay (an SSH host makes one per finished table)."""
 
-    hints = False  # nothing is played here
+    hints = played = False  # nothing is played here
 
     def __init__(self, replay: Replay, seats: list[Seat]) -> None:
         self.replay = replay

@@ -1,11 +1,14 @@
 """A finished game played again from its end screen, move by move, in each game's own screen."""
 
 import contextlib
+from dataclasses import replace
 
 import pytest
 
 from core.engine.record import Record
 from core.engine.replay import Replay
+from play.games.bigshot import PROMPTS
+from play.place import Place
 from tui.demo import analysed, app_for, game_over, table_at
 from tui.replay import ReplayTable
 from tui.screens.end import EndPage
@@ -123,6 +126,15 @@ def test_a_finished_game_with_hidden_money_is_replayed_with_everyone_s_money_sho
     assert None in replay._state.view(None).cash  # hidden from a spectator while it ran
     assert None not in replay.view(None).cash  # shown now that the game is over
     assert replay.view(None).round_ends  # and the money of every round so far
+
+
+def test_a_replay_never_says_a_search_bot_is_thinking():
+    over = table_at(seed=7, until=game_over)
+    seats = [replace(seat, kind="search") for seat in over.seats]
+    replay = ReplayTable(Replay(over.match.record), seats)
+    replay.go_to(3)
+    status = Place(replay, PROMPTS, None).status("Big Shot", "round 1", " · watching")
+    assert replay.actor() is not None and "thinking" not in status
 
 
 def test_a_save_of_a_game_still_running_is_replayed_as_a_spectator_saw_it():
