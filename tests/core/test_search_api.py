@@ -25,10 +25,10 @@ GAMES = [
 ]
 
 
-def positions(slug: str, options: dict, seed: int, every: int):
+def positions(slug: str, options: dict, seed: int, every: int, names=NAMES):
     """A copy of every `every`-th state of a game between heuristic bots, and of the last."""
     spec = get_spec(slug)
-    state = spec.start(NAMES, seed, options)
+    state = spec.start(names, seed, options)
     bots = [spec.bots["heuristic"](seed * 31 + s) for s in range(4)]
     steps = 0
     while not state.is_over():
@@ -149,21 +149,35 @@ def test_army_deck_orders_are_drawn_afresh_and_hold_the_same_cards():
         assert [sorted(d) for d in world.decks] == [sorted(d) for d in state.decks]
 
 
-def test_big_shot_hidden_cash_is_drawn_within_what_each_colour_could_hold():
+def test_big_shot_hidden_cash_is_counted_from_the_log_as_a_player_could():
+    """Every payment is made in the open, so a seat that keeps count knows each colour's cash:
+    the world it searches holds exactly what the true state does."""
     spec = get_spec("bigshot")
-    seen_draws = set()
+    counted = 0
     for state in positions("bigshot", {"hidden_money": True}, 6, every=15):
         view = state.view(0)
-        mine = set(view.seat_colours[0])
+        world = spec.determinize(view, 0, Rng(1))
+        for colour in range(4):
+            if view.cash[colour] is None and colour != view.ghost:
+                assert world.cash(colour) == state.cash(colour)
+                counted += 1
+    assert counted > 20
+
+
+def test_big_shot_hidden_cash_of_seats_named_alike_is_drawn_within_what_each_could_hold():
+    """Two seats the log names alike cannot be told apart in it: their cash is drawn."""
+    spec = get_spec("bigshot")
+    seen_draws = set()
+    for state in positions("bigshot", {"hidden_money": True}, 6, every=15, names=["Ann"] * 4):
+        view = state.view(0)
         for i in range(3):
             world = spec.determinize(view, 0, Rng(i))
-            for colour in range(4):
-                if colour in mine:
-                    assert world.cash(colour) == state.cash(colour)
-                elif colour != view.ghost:
-                    most = START_CASH + sum(LOAN_DEBT - k for k in range(1, view.loans[colour] + 1))
-                    assert 0 <= world.cash(colour) <= most
-                    seen_draws.add(world.cash(colour))
+            for colour in view.seat_colours[0]:
+                assert world.cash(colour) == state.cash(colour)  # its own, shown
+            for colour in (c for c in range(4) if view.cash[c] is None and c != view.ghost):
+                most = START_CASH + sum(LOAN_DEBT - k for k in range(1, view.loans[colour] + 1))
+                assert 0 <= world.cash(colour) <= most
+                seen_draws.add(world.cash(colour))
     assert len(seen_draws) > 3  # drawn, not copied from the real state
 
 

@@ -1,9 +1,11 @@
 """A full Big Shot state consistent with what one seat sees, for bots that search.
 
-Cubes, lots, bids and loans are public. In the hidden-money game the other colours' cash is not:
-each is drawn between the least it has shown it holds (its standing high bid; the price, when
-its seat is asked which colour pays) and the most it could hold (its starting capital and its
-loans' payouts, nothing spent). The die to come is drawn from a generator seeded from the bot's.
+Cubes, lots, bids and loans are public. In the hidden-money game the other colours' cash is not
+shown, but every payment is made in the open (the rulebook hides the money, not the auctions and
+loans), so a seat that keeps count knows it: each colour's cash is counted from the log, its
+starting capital plus its loans' payouts less what it paid for cubes. Only where two colours go
+by one name in the log (two seats named alike) is their cash drawn, up to the most it could hold.
+The die to come is drawn from a generator seeded from the bot's.
 """
 
 from __future__ import annotations
@@ -49,7 +51,7 @@ def determinize(view: BigShotView, seat: int | None, rng: Rng) -> BigShotState:
     state.turn = state.starter = view.roller
     state.stage = OVER if view.phase == OVER else ROLL
     state.loan_round = [view.round if borrowed else 0 for borrowed in view.borrowed_this_round]
-    state.ledger = _ledger(view, rng)
+    state.ledger = _ledger(view, state.names, rng)
     state.stack = _decisions(view)
     state.events = list(view.events)
     state.round_ends = list(view.round_ends)
@@ -59,34 +61,38 @@ def determinize(view: BigShotView, seat: int | None, rng: Rng) -> BigShotState:
     return state
 
 
-def _ledger(view: BigShotView, rng: Rng) -> Ledger:
-    """The money as the seat sees it, and a draw for each colour whose cash it cannot see, no
-    less than what that colour has shown it holds."""
+def _ledger(view: BigShotView, names: tuple[str, ...], rng: Rng) -> Ledger:
+    """The money as the seat sees it, and as it counts it from the log where it is not shown."""
     ledger = Ledger(len(COLOURS))
     ledger.entries = list(view.ledger)
-    least = _shown_to_hold(view, rng)
+    counted = _counted_cash(view, names)
     for colour, cash in enumerate(view.cash):
         if cash is None and colour != view.ghost:
-            most = START_CASH + sum(LOAN_DEBT - k for k in range(1, view.loans[colour] + 1))
-            floor = min(least.get(colour, 0), most)
-            cash = floor + rng.below(most - floor + 1)
+            cash = counted[colour]
+            if cash is None:  # its name is another colour's too: drawn
+                most = START_CASH + sum(LOAN_DEBT - k for k in range(1, view.loans[colour] + 1))
+                cash = rng.below(most + 1)
             ledger.entries.append(Transfer(view.round, BANK, colour, cash, "unseen"))
         ledger.balances[colour] = cash or 0
     ledger.balances[BANK] = -sum(ledger.balances[:BANK])
     return ledger
 
 
-def _shown_to_hold(view: BigShotView, rng: Rng) -> dict[int, int]:
-    """The least cash colours have shown they hold: a bid is refused unless one of the bidder's
-    colours can pay it (the colour drawn from `rng` where a seat has two), and a winner is asked
-    which colour pays only when each of them can."""
-    if view.phase == "pay":
-        return dict.fromkeys(view.seat_colours[view.winner], view.price)
-    auction = view.auction
-    if auction is None or auction.high_bidder is None:
-        return {}
-    colours = view.seat_colours[auction.high_bidder]
-    return {colours[rng.below(len(colours))]: auction.high}
+def _counted_cash(view: BigShotView, names: tuple[str, ...]) -> list[int | None]:
+    """Each colour's cash as the log tells it, the log naming colour c `names[c]` (None where
+    that name is another colour's too)."""
+    cash: list[int | None] = [START_CASH if names.count(name) == 1 else None for name in names]
+    colour_of = {name: colour for colour, name in enumerate(names)}
+    for event in view.events:
+        if event.kind in _CASH_EVENTS:
+            colour = colour_of[event.args[0]]
+            counted = cash[colour]
+            if counted is not None:
+                cash[colour] = counted + _CASH_EVENTS[event.kind] * event.args[1]
+    return cash
+
+
+_CASH_EVENTS = {"takes-loan": 1, "buys-cubes": -1}  # (colour, amount, ...): money in or out
 
 
 def _decisions(view: BigShotView) -> list[Frame]:
