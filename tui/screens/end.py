@@ -89,7 +89,10 @@ class EndPage(Page[str]):
     SSH table). A game's end screen provides `sheet` and `chart`; its table screen gives it
     the choices, and may give it `replay`, which makes a screen replaying the game."""
 
-    AUTO_FOCUS = ".buttons Button"  # Enter takes the first choice; the arrows move between them
+    # Enter takes the first choice, the arrows move between them: the first is focused on
+    # `set_up` without scrolling to it, so that the verdict stays in sight on a short screen
+    # (and a picture of the screen does not depend on whether the analysis came first)
+    AUTO_FOCUS = ""
     BINDINGS = [
         Binding("a", "choose('again')", "Play again"),
         Binding("r", "replay", "Replay"),
@@ -132,6 +135,7 @@ class EndPage(Page[str]):
 
     def set_up(self) -> None:
         super().set_up()
+        self.query_one(".buttons Button").focus(scroll_visible=False)
         self.call_after_refresh(self.query_one(KeyBar).show_keys, self)
 
     def sheet(self) -> Text:
