@@ -91,3 +91,16 @@ async def test_a_game_s_analysis_is_worked_out_in_worker_processes_and_kept_with
     replay, _ = load_replay(kept_games()[0])
     assert worked_out is not None and replay.record.analysis == worked_out
     assert Analysing(replay.record, [0]).progress == 1.0  # not worked out again
+
+
+async def test_a_short_end_screen_keeps_the_verdict_in_sight_and_enter_takes_the_first_choice():
+    table = table_at(seed=7, until=game_over)
+    app = BoomtownApp(table, pace=0, save_path=None)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await analysed(pilot)  # the analysis drawn: the page is taller than the screen
+        end = app.screen
+        page = end.query_one("#end")
+        assert page.max_scroll_y > 0 and page.scroll_y == 0  # the verdict, not the buttons
+        assert app.focused is not None and app.focused.id == "again"
+        await pilot.press("enter")
+        await until(lambda: not isinstance(app.screen, EndPage))
