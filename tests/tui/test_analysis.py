@@ -36,7 +36,9 @@ def panel_text(app) -> str:
     return app.screen.query_one(AnalysisPanel).render().plain
 
 
-async def test_the_end_screen_shows_the_progress_of_the_playouts_then_the_chances():
+async def test_the_end_screen_shows_the_progress_of_the_playouts_then_the_chances(monkeypatch):
+    # the screen's own analysis is held: in threads it would keep the test's waiting behind it
+    monkeypatch.setattr("tui.saves.worker_processes", Held)
     table = table_at(seed=7, until=game_over)
     app = BoomtownApp(table, pace=0, save_path=None)
     held = Held()
