@@ -17,7 +17,8 @@ two other runs): no better; kept, as it is a move a player would want a hint abo
 playouts a move in place of 8 (before swaps) it won 41 of those 100 (32-51%), thinking 185 ms
 a move on average, p95 1.2 s, on a machine running three processes on its two cores: so 24.
 With swaps and 24 playouts it won 43 of seeds 0-99 and 33 of seeds 100-199: 76 of 200 (38%,
-32-45%; 2026-11-27).
+32-45%; 2026-11-27). Counting a playout's margin of net worth as much as its win (in place of a
+tenth: `core.engine.search.MARGIN_WEIGHT`) won 41 of seeds 0-99: no better, so not kept.
 """
 
 from __future__ import annotations
