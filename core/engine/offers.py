@@ -1,6 +1,6 @@
 """Trade offers, for any game with a stack of decisions: an offer (an action naming its
 `partner`) waits on the stack for the partner's answer; a counter-offer replaces the offer it
-answers; a rejection just says so; on acceptance each side's cash changes hands, then the rest
+answers; a rejection just says so; on acceptance both sides' cash changes hands, then the rest
 (the game's `_hand_over_side`). What an offer may hold and to whom are the game's; each
 player's offers this turn are counted in `proposals`, unless the game keeps them otherwise
 (`_note_offer`).
@@ -34,10 +34,14 @@ def do_Accept(state: StackedTurns[OfferT], seat: int, _action: Action) -> None:
     trade: TradeOffer[OfferT] = state.answered(TradeOffer)
     proposer, offer = trade.proposer, trade.offer
     state._say("accepts", state.players[seat], state.players[proposer])
-    for giver, taker, proposers in ((proposer, seat, True), (seat, proposer, False)):
+    sides = ((proposer, seat, True), (seat, proposer, False))
+    # Both sides' cash first: what a deed received costs its taker (Army's 10% on a mortgaged
+    # one) is then charged against the cash the trade leaves, and owed if it is not there.
+    for giver, taker, proposers in sides:
         cash = offer.give_cash if proposers else offer.get_cash
         if cash:
             state._pay(giver, taker, cash, f"trade with {state.players[taker]}")
+    for giver, taker, proposers in sides:
         state._hand_over_side(giver, taker, offer, proposers)
 
 

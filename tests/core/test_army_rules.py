@@ -2,7 +2,7 @@
 
 import pytest
 
-from core.engine.decisions import BuyOrDecline, HowMany, Placement
+from core.engine.decisions import BuyOrDecline, Debt, HowMany, Placement
 from core.engine.errors import IllegalAction
 from core.engine.frozen import replaced
 from core.games.army import actions as A
@@ -424,6 +424,22 @@ def test_trades_of_mortgaged_deeds_charge_interest_now_and_again_if_lifted_later
     state.turn, state.stage = 1, "roll"
     state.step(1, A.Unmortgage(CATTERICK))
     assert state.cash(1) == 1440 - 110
+
+
+def test_interest_on_a_mortgaged_deed_received_is_owed_from_what_the_trade_leaves():
+    """Found in a search bot's playout: Ben paid the cash he offered after the interest on the
+    deed he took, and was left with less than nothing, owing no one."""
+    state = game()
+    give(state, 0, CATTERICK)
+    mortgage(state, CATTERICK)  # its mortgage is £100: £10 interest to whoever receives it
+    set_cash(state, 1, 55)
+    state.step(0, A.Propose(1, give=(CATTERICK,), get_cash=50))
+    state.step(1, A.Accept())
+    assert state.cash(1) == 5  # the £50 paid; the £10 not, and owed to the bank
+    assert state.top() == Debt(1, state.bank, 10, "10% interest on mortgaged deeds received")
+    assert state.log()[-1] == (
+        "Ben owes £10 (10% interest on mortgaged deeds received) and has £5: must raise money."
+    )
 
 
 def test_an_offer_says_each_sides_change_in_worth_and_the_group_it_completes():
