@@ -18,7 +18,8 @@ playouts a move in place of 8 (before swaps) it won 41 of those 100 (32-51%), th
 a move on average, p95 1.2 s, on a machine running three processes on its two cores: so 24.
 With swaps and 24 playouts it won 43 of seeds 0-99 and 33 of seeds 100-199: 76 of 200 (38%,
 32-45%; 2026-11-27). Counting a playout's margin of net worth as much as its win (in place of a
-tenth: `core.engine.search.MARGIN_WEIGHT`) won 41 of seeds 0-99: no better, so not kept.
+tenth: `core.engine.search.MARGIN_WEIGHT`) won 41 of seeds 0-99: no better, so not kept; 32
+playouts a move won 45 of seeds 0-99 and 26 of 100-199, 71 of 200 (29-42%): no better than 24.
 """
 
 from __future__ import annotations
