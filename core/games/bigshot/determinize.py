@@ -65,7 +65,8 @@ def _ledger(view: BigShotView, names: tuple[str, ...], rng: Rng) -> Ledger:
     """The money as the seat sees it, and as it counts it from the log where it is not shown."""
     ledger = Ledger(len(COLOURS))
     ledger.entries = list(view.ledger)
-    counted = _counted_cash(view, names)
+    # counted only where money is hidden: an open game's playouts would count for nothing
+    counted = _counted_cash(view, names) if view.hidden_money else []
     for colour, cash in enumerate(view.cash):
         if cash is None and colour != view.ghost:
             cash = counted[colour]
@@ -76,6 +77,9 @@ def _ledger(view: BigShotView, names: tuple[str, ...], rng: Rng) -> Ledger:
         ledger.balances[colour] = cash or 0
     ledger.balances[BANK] = -sum(ledger.balances[:BANK])
     return ledger
+
+
+_CASH_EVENTS = {"takes-loan": 1, "buys-cubes": -1}  # (colour, amount, ...): money in or out
 
 
 def _counted_cash(view: BigShotView, names: tuple[str, ...]) -> list[int | None]:
@@ -90,9 +94,6 @@ def _counted_cash(view: BigShotView, names: tuple[str, ...]) -> list[int | None]
             if counted is not None:
                 cash[colour] = counted + _CASH_EVENTS[event.kind] * event.args[1]
     return cash
-
-
-_CASH_EVENTS = {"takes-loan": 1, "buys-cubes": -1}  # (colour, amount, ...): money in or out
 
 
 def _decisions(view: BigShotView) -> list[Frame]:
