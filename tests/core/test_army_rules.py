@@ -440,6 +440,7 @@ def test_interest_on_a_mortgaged_deed_received_is_owed_from_what_the_trade_leave
     assert state.log()[-1] == (
         "Ben owes £10 (10% interest on mortgaged deeds received) and has £5: must raise money."
     )
+    assert not any("pays £10" in line for line in state.log())  # not paid, so not said
 
 
 def test_an_offer_says_each_sides_change_in_worth_and_the_group_it_completes():

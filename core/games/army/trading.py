@@ -138,5 +138,6 @@ def receive(state: ArmyState, taker: int, deeds: Sequence[int]) -> None:
             state.stack.append(LiftOrKeep(taker, s))
             fees += interest(SQUARES[s].mortgage)
     if fees:
-        state._say("pays-interest", state.players[taker], fees)
+        if state.cash(taker) >= fees:  # otherwise the debt says what is owed
+            state._say("pays-interest", state.players[taker], fees)
         debts.charge(state, taker, state.bank, fees, "10% interest on mortgaged deeds received")
