@@ -2,7 +2,7 @@
 
 from core.engine.actions import Action
 from core.games.bigshot import actions as A
-from core.games.bigshot.board import COLOURS, LOAN_DEBT
+from core.games.bigshot.board import COLOURS, LOAN_DEBT, loan_payout
 from core.games.bigshot.view import BigShotView
 
 from ..prompt import Control, Prompts
@@ -13,7 +13,7 @@ def why(view: BigShotView, action: Action) -> str:
     mine = view.seat_colours[view.seat]
     auction = view.auction
     if isinstance(action, A.TakeLoan):
-        payout = LOAN_DEBT - view.loans[action.colour] - 1
+        payout = loan_payout(view.loans[action.colour] + 1)
         return f"it pays {COLOURS[action.colour]} {payout} now and costs {LOAN_DEBT} at the end"
     if auction is None or not isinstance(action, (A.Bid, A.Pass)):
         return ""

@@ -26,6 +26,11 @@ MAX_LOANS = 9
 ROUNDS = SPACES
 
 
+def loan_payout(loan: int) -> int:
+    """What a colour's `loan`-th loan pays it now (it costs LOAN_DEBT at the end)."""
+    return LOAN_DEBT - loan
+
+
 @dataclass(frozen=True)
 class Lot:
     name: str

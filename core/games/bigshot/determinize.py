@@ -16,7 +16,7 @@ from core.engine.ledger import Ledger, Transfer
 from core.engine.rng import Rng
 
 from . import actions as A
-from .board import COLOURS, LOAN_DEBT, START_CASH
+from .board import COLOURS, START_CASH, loan_payout
 from .phases import BANK, OVER, ROLL, CubeAuction, CubesToPlace, LoanQuestion, Payment
 from .state import GHOST_SEAT, BigShotState
 from .view import BigShotView
@@ -71,7 +71,7 @@ def _ledger(view: BigShotView, names: tuple[str, ...], rng: Rng) -> Ledger:
         if cash is None and colour != view.ghost:
             cash = counted[colour]
             if cash is None:  # its name is another colour's too: drawn
-                most = START_CASH + sum(LOAN_DEBT - k for k in range(1, view.loans[colour] + 1))
+                most = START_CASH + sum(loan_payout(k) for k in range(1, view.loans[colour] + 1))
                 cash = rng.below(most + 1)
             ledger.entries.append(Transfer(view.round, BANK, colour, cash, "unseen"))
         ledger.balances[colour] = cash or 0

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from . import actions as A
-from .board import LOAN_DEBT, MAX_LOANS
+from .board import LOAN_DEBT, MAX_LOANS, loan_payout
 from .phases import (
     ANY_TIME,
     BANK,
@@ -94,7 +94,7 @@ def next_loan_request(state: BigShotState) -> None:
 def lend(state: BigShotState, colour: int) -> None:
     state.loans[colour] += 1
     state.loan_round[colour] = state.round
-    payout = LOAN_DEBT - state.loans[colour]
+    payout = loan_payout(state.loans[colour])
     state.ledger.transfer(state.round, BANK, colour, payout, f"loan {state.loans[colour]}")
     state._say("takes-loan", state.names[colour], payout, LOAN_DEBT * state.loans[colour])
     top = state.top()

@@ -8,7 +8,7 @@ from rich.text import Text
 
 from core.engine.views import actor_name, viewer_acts
 from core.games.bigshot import actions as A
-from core.games.bigshot.board import COLOURS, LOAN_DEBT, ROUNDS
+from core.games.bigshot.board import COLOURS, LOAN_DEBT, ROUNDS, loan_payout
 from core.games.bigshot.scoring import score
 from play.games.bigshot import PROMPTS
 
@@ -32,7 +32,7 @@ def loankey_hints(view, compact: bool = False) -> list[tuple[str, str]]:
     loans = [a for a in view.legal if isinstance(a, A.TakeLoan)]
     keys = []
     for key, loan in zip(("l", "L"), loans):
-        payout = LOAN_DEBT - view.loans[loan.colour] - 1
+        payout = loan_payout(view.loans[loan.colour] + 1)
         colour = f" {COLOURS[loan.colour]}" if len(loans) > 1 and not compact else ""
         keys.append((key, f"loan{colour} +{payout}"))
     return keys
