@@ -1,5 +1,7 @@
 """Playing Million through the app, as a person would: keys in, screens out."""
 
+from types import SimpleNamespace
+
 from core.games.million import actions as A
 from core.games.million.board import BUSINESSES, SPACES
 from tui.app import BoomtownApp
@@ -155,3 +157,15 @@ async def test_a_business_key_where_nothing_can_be_taken_says_the_rule():
         await pilot.pause()
         assert screen.message.startswith("You may take a business only where you stop")
         assert table.state.version == version
+
+
+def test_the_standings_after_the_winner_go_by_worth_the_figure_shown_beside_cash():
+    """At a round limit the richest by worth wins; the places after it follow the same figure,
+    not cash (Coin, holding leases, is worth more than Dot with more cash)."""
+    view = SimpleNamespace(
+        players=("Ann", "Coin", "Dot"),
+        result=SimpleNamespace(winners=(0,)),
+        cash=(60_000, 10_000, 30_000),
+        worth=(90_000, 40_000, 30_000),
+    )
+    assert MillionEnd.order(view) == [0, 1, 2]

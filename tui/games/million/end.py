@@ -1,5 +1,4 @@
-"""The end of a Million game: the standings by cash, with what each player holds, and cash by
-round."""
+"""The end of a Million game: the standings, with what each player holds, and cash by round."""
 
 from __future__ import annotations
 
@@ -23,9 +22,11 @@ class MillionEnd(StandingsEnd):
 
     @staticmethod
     def order(view: Any) -> list[int]:
+        """The winners, then the others by worth, the valuation a round limit's winner is
+        chosen by: a player is never listed below one worth less."""
         return sorted(
             range(len(view.players)),
-            key=lambda s: (s not in view.result.winners, -view.cash[s], -view.worth[s]),
+            key=lambda s: (s not in view.result.winners, -view.worth[s], -view.cash[s]),
         )
 
     @staticmethod
