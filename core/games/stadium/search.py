@@ -21,7 +21,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import replace
-from typing import TypeVar
 
 from core.engine.actions import Action
 from core.engine.decisions import AuctionView, TradeOffer
@@ -40,7 +39,7 @@ PLAYOUT_ROUNDS = 30
 SEARCH_ROUNDS = 15
 MOST_MOVES = 4  # the suggestion and at most three others: each costs its playouts
 OTHER_LOTS = 2  # lots weighed beside the suggestion and buying none
-LotBuy = TypeVar("LotBuy", A.BuyLot, A.Speculate)
+LotBuy = A.BuyLot | A.Speculate
 
 
 def roomiest_lots(view: StadiumView, buys: Sequence[LotBuy]) -> list[LotBuy]:
@@ -61,12 +60,11 @@ def candidates(view: StadiumView, legal: Sequence[Action], suggestion: Action) -
     """The moves worth playing out here, the heuristic bot's `suggestion` first."""
     frame = view.pending
     weighed: Sequence[Action]
-    if isinstance(frame, LandChoice):
-        lots = roomiest_lots(view, [a for a in legal if type(a) is A.BuyLot and a != suggestion])
+    if isinstance(frame, (LandChoice, Speculation)):
+        kind = A.BuyLot if isinstance(frame, LandChoice) else A.Speculate
+        buys = [a for a in legal if isinstance(a, kind) and a != suggestion]
+        lots = roomiest_lots(view, buys)
         weighed = [*lots[:OTHER_LOTS], A.NoLand()]
-    elif isinstance(frame, Speculation):
-        buys = roomiest_lots(view, [a for a in legal if type(a) is A.Speculate])
-        weighed = [*buys[:OTHER_LOTS], A.NoLand()]
     elif isinstance(frame, CrownOrVenture):
         weighed = legal
     elif isinstance(frame, AuctionView) and frame.piece == CROWN:
