@@ -266,10 +266,12 @@ class HeuristicBot:
 
     def _offer(self, view: Seen, me: int, budget: int) -> A.Propose | None:
         """Cash for the one deed that would complete a group of mine, at the fair price."""
-        partners, owner = view.offer_partners, view.owner
+        owner = view.owner
+        short = self._one_short(owner, me)  # kept while no deed changes hands: asked first
+        partners = view.offer_partners if short else ()
         if not partners:
             return None
-        for group, square in self._one_short(owner, me):
+        for group, square in short:
             holder = owner[square]
             if holder not in partners or (holder, square) in self._refused:
                 continue
