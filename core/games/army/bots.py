@@ -224,8 +224,12 @@ class HeuristicBot:
         build: A.Build | None = None
         lift: A.Unmortgage | None = None
         move_on: Action | None = None
-        for action in legal:
-            if isinstance(action, A.Build):
+        for action in legal:  # mostly sales and mortgages, passed over by their type at once
+            kind = type(action)
+            if kind is A.Mortgage or kind is A.Sell:
+                continue
+            if kind is A.Build:
+                assert isinstance(action, A.Build)  # for the type checker: `kind` is its type
                 square = action.square
                 if cash - SQUARES[square].build >= reserve and (
                     build is None
@@ -233,13 +237,14 @@ class HeuristicBot:
                     > (SQUARES[build.square].rents[3], -build.square)
                 ):
                     build = action
-            elif isinstance(action, A.Unmortgage):
+            elif kind is A.Unmortgage:
+                assert isinstance(action, A.Unmortgage)
                 if (
                     lift is None
                     and cash - SQUARES[action.square].mortgage * 11 // 10 >= 2 * reserve
                 ):
                     lift = action
-            elif isinstance(action, (A.Roll, A.EndTurn)) and move_on is None:
+            elif (kind is A.Roll or kind is A.EndTurn) and move_on is None:
                 move_on = action
         if build is not None:
             return build
