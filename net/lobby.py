@@ -100,6 +100,8 @@ seated there who may host one more table.
   {deserted:g} minutes.
 - Idle {afk:g} s on your turn and a bot plays for you until you press a key at that table.
 - Your seat is kept when you leave a table or lose the connection: come back with the same key.
+- Your name is kept for the key you came in with. To come in with another key:
+  ssh -o IdentitiesOnly=yes -i FILE.
 - Chat: {chat} lines a minute each, in the lobby and at tables together ({burst} at once).
 - The server's time is shared: while others are here, a session that keeps it busy (dialog
   after dialog) for more than {share:.0%} of the time has its keys held back a moment.

@@ -81,7 +81,7 @@ class Session:
         """Who owns this name: the key it belongs to, or that a guest's name is not kept."""
         if self.key is None:
             return "As a guest, the name is yours only while it is free."
-        return f"Name owned by key {self.key} (to choose a key: ssh -o IdentitiesOnly=yes -i FILE)"
+        return f"Your key keeps this name: {self.key}"  # how to choose one: the lobby's help
 
     def join(self, name: str) -> None:
         if not self.joined:

@@ -33,7 +33,7 @@ class Visitor:
     key: str | None = "SHA256:exampleexampleexampleexampleexample"
 
     def whose_name(self) -> str:
-        return "Name owned by key SHA256:exampleexampleexampleexampleexample"
+        return "Your key keeps this name: SHA256:exampleexampleexampleexampleexample"
 
 
 class Elsewhere:
