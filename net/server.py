@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import signal
 import sys
 import time
 from pathlib import Path
@@ -501,8 +502,13 @@ async def serve(
         print(f"Join with: ssh -p {bound} YOURNAME@{address}", flush=True)
         if web is not None:
             print(f"Browsers join at {server.host.web_url}/ (a link from the lobby's W)")
+    # SIGTERM (systemd, docker, the parent of `--workers`) stops it as Ctrl+C does: saves
+    # finished, sessions ended, this process's tables and people let go of in the database
+    terminated = asyncio.Event()
+    asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, terminated.set)
     try:
-        await asyncio.Event().wait()
+        await terminated.wait()
+        log.info("stopping: SIGTERM")
     finally:
         await server.stop()
 

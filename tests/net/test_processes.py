@@ -272,3 +272,25 @@ async def test_workers_that_cannot_start_stop_the_server_saying_so(postgres, tmp
         _, said = await asyncio.wait_for(parent.communicate(), 30)
     assert parent.returncode == 1  # not started again and again
     assert b"could not start" in said
+
+
+async def test_a_process_stopped_by_sigterm_ends_as_by_ctrl_c_and_lets_its_people_go(
+    postgres, tmp_path
+):
+    """systemd, docker and the parent of `--workers` stop a server with SIGTERM: it ends its
+    sessions and leaves the database's list of who is online at once, as Ctrl+C does, rather
+    than dying with its people listed until their lease runs out."""
+    database = postgres.database()
+    with open(tmp_path / "serve.log", "wb") as log:
+        server = await Serve.start(database, log)  # one process (--workers 1)
+        ann = await connect(server.port, "ann")
+        try:
+            await ann.wait_for("You are ann")
+            await until(lambda: process_of(database, "ann") is not None)
+            server.process.send_signal(signal.SIGTERM)
+            assert await asyncio.wait_for(server.process.wait(), 30) == 0  # not killed by it
+            await until(lambda: ann.closed.is_set(), timeout=5)
+            assert process_of(database, "ann") is None
+        finally:
+            await server.stop()
+    assert b"stopping: SIGTERM" in (tmp_path / "serve.log").read_bytes()
