@@ -11,7 +11,8 @@ that picked it, the best would look better than it is.
 
 Prints, per decision, the phase and each move's share of wins in the second weighing, then the
 mean gain a decision in points of win share, and how often the pick differs from the suggestion.
-Searching with 8 playouts a move, as the bots do, gains at most this, less the noise of 8.
+Searching with fewer playouts a move, as the bots do (their plan's count), gains at most this, less
+that count's noise.
 """
 
 from __future__ import annotations
