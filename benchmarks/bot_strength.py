@@ -60,7 +60,7 @@ class HintFollower:
 
     def choose(self, view, legal):
         self.moves += 1
-        found = hint(self.spec, view, self.seed * 31 + self.moves)
+        found = hint(self.spec.slug, view, self.seed * 31 + self.moves)
         return found.best if isinstance(found, Weighing) else found
 
 

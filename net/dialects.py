@@ -94,6 +94,9 @@ CREATE TABLE IF NOT EXISTS analyses (
 CREATE TABLE IF NOT EXISTS unrated (
     table_id {int} PRIMARY KEY
 );
+CREATE TABLE IF NOT EXISTS assisted (
+    table_id {int} PRIMARY KEY
+);
 CREATE TABLE IF NOT EXISTS ratings (
     name TEXT NOT NULL,
     game TEXT NOT NULL,
@@ -147,7 +150,8 @@ CREATE TABLE IF NOT EXISTS presence (
 );
 """
 # `analyses` keeps each finished game's analysis (core.engine.analysis), worked out once.
-# `unrated` lists the tables made unrated; `ratings` is each person's rating at each game
+# `assisted` lists the tables whose one person asked for a hint: their games count in no record
+# of wins. `unrated` lists the tables made unrated; `ratings` is each person's rating at each game
 # (play.ratings), and `rating_changes` each rated game's changes, made once.
 # `web_links` are the one-time links that sign a browser in (net.web) and `browsers` the
 # browsers signed in, each kept by the SHA-256 of its secret, never the secret.
@@ -173,6 +177,7 @@ TABLES = (
     "actions",
     "analyses",
     "unrated",
+    "assisted",
     "ratings",
     "rating_changes",
     "web_links",

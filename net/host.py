@@ -12,20 +12,22 @@ import functools
 import logging
 import random
 import time
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
+from core.engine.actions import Action
 from core.engine.analysis import Analysis
 from core.engine.errors import ActionError, StaleAction
 from core.engine.game import Result
 from core.engine.match import Match
 from core.engine.replay import Replay
-from core.engine.search import SLOW_KINDS, within_thinking_time
+from core.engine.search import SLOW_KINDS, Weighing, within_thinking_time
 from core.games import get_spec
 from core.text import counted, plural
 from play.analysis import Analysing
 from play.ratings import Player, Rating, RatingChanges
 from play.ratings import rate as rate_game
+from play.table import hint
 
 from .admission import network_of
 from .chat import LOBBY, ChatLog
@@ -744,6 +746,38 @@ class Host:
         self.remember_place(name, table_id)
         self.back(name, table_id)
         return self._commit(table, seat, action, version)
+
+    async def hint(self, table_id: int, name: str) -> Weighing | Action:
+        """What the search bot would play in `name`'s seat, for the one person at a table of
+        bots; worked out where search bots think, never on the event loop. HostError where
+        people play people, while their last hint is still worked out, or if the server is
+        too busy to give one in time. The game is then assisted: it counts in no record of
+        wins (kept with the table, for every process)."""
+        table = self.table(table_id)
+        seat = table.seat_of(name)
+        if seat is None or table.match is None or table.people != [seat]:
+            raise HostError("no hints where people play people")
+        if table.hinting:  # one at a time: pressing h again queues no more work
+            raise HostError("a hint is on its way")
+        match = table.started
+        view, seed = table.view(seat), match.record.seed * 31 + len(match.record.actions)
+        if not match.record.assisted:
+            match.assist()
+            self.storage.later(self.storage.mark_assisted, table.id)
+        table.hinting = True
+        try:
+            if self.thinkers is not None:
+                loop = asyncio.get_running_loop()
+                thinking: Awaitable[Weighing | Action] = loop.run_in_executor(
+                    self.thinkers.executor, hint, table.game, view, seed
+                )
+            else:
+                thinking = asyncio.to_thread(hint, table.game, view, seed)
+            return await asyncio.wait_for(thinking, self.limits.bot_think_seconds)
+        except TimeoutError:
+            raise HostError("no hint: the server is too busy just now") from None
+        finally:
+            table.hinting = False
 
     def _commit(
         self, table: HostedTable, seat: int, action, version: int | None

@@ -34,13 +34,14 @@ log = logging.getLogger("boomtown.net")
 QUERY_SECONDS = 5.0  # an awaited query given up after this (the database is away)
 HUNG_CHECK_SECONDS = HUNG_SECONDS / 4  # how often an awaited query looks whether the disk hung
 SQLITE_FILE = "boomtown.sqlite3"  # a server's database in its data directory, without --db
+ASSISTED = "EXISTS (SELECT 1 FROM assisted WHERE table_id = {})"  # of the table: a hint asked
 TABLE_COLUMNS = (
     "id, game, options, seed, seats, host, status, away, bot_kind, changes, rematch_of, "
-    "NOT EXISTS (SELECT 1 FROM unrated WHERE table_id = id)"
+    "NOT EXISTS (SELECT 1 FROM unrated WHERE table_id = id), " + ASSISTED.format("id")
 )
 # a game's rating (Storage.end_table): the game, its people, and how their ratings change
 RatingWork = tuple[str, list[str], Callable[[dict[str, Rating]], dict[str, Rating]]]
-FINISHED_COLUMNS = "id, game, seats, COALESCE(ended, created), result"  # a FinishedTable's
+FINISHED_COLUMNS = "id, game, seats, COALESCE(ended, created), result, " + ASSISTED.format("id")
 
 
 VISITS_KEPT_SECONDS = 30 * 24 * 3600  # where a name came from, remembered for a ban this long
@@ -75,6 +76,7 @@ class FinishedTable:
     seats: list[dict[str, str]]
     ended: float  # when (seconds since the epoch); a game from before this was kept: its start
     result: str  # how it came out, in a sentence ("" for a game from before this was kept)
+    assisted: bool = False  # its person asked for hints
 
 
 @dataclass
@@ -92,6 +94,7 @@ class StoredTable:
     changes: int  # how many times its seats, status or host were written
     rematch_of: int | None  # the table whose game it plays again
     rated: bool = True  # whether its game changes the people's ratings
+    assisted: bool = False  # its person asked for a hint (`mark_assisted`)
     analysis: Any = None  # a finished game's, once worked out (as JSON data)
     rating_changes: dict[str, tuple[Rating, Rating]] | None = None  # a finished game's
 
@@ -105,6 +108,7 @@ class StoredTable:
                 "seed": self.seed,
                 "options": self.options,
                 "actions": [[seat, action] for seat, action in self.actions],
+                **({"assisted": True} if self.assisted else {}),
                 **({"analysis": self.analysis} if self.analysis is not None else {}),
             }
         )
@@ -638,7 +642,7 @@ class Storage:
             f"{self.dialect.elements('t.winners', 'w')} WHERE {field(winner, 'name')} = :player "
             f"AND {field(winner, 'kind')} = 'human') THEN 1 ELSE 0 END), 0) "
             "FROM tables AS t WHERE t.status = 'over' AND t.winners IS NOT NULL AND "
-            f"{self._sat_as_person}",
+            f"{self._sat_as_person} AND NOT {ASSISTED.format('t.id')}",
             {"player": player},
         ).fetchone()
         return row[1], row[0]
@@ -651,6 +655,7 @@ class Storage:
             f"SELECT {field(winner, 'name')} AS name, COUNT(*) AS wins "
             f"FROM tables AS t, {self.dialect.elements('t.winners', 'w')} "
             f"WHERE t.status = 'over' AND {field(winner, 'kind')} = 'human' "
+            f"AND NOT {ASSISTED.format('t.id')} "
             "GROUP BY name ORDER BY wins DESC, name LIMIT ?",
             (limit,),
         )
@@ -786,6 +791,11 @@ class Storage:
             analysis=_json_or_none(analysed[0] if analysed else None),
             rating_changes=self._rating_changes(table_id),
         )
+
+    @guarded
+    def mark_assisted(self, table_id: int) -> None:
+        """The table's person asked for a hint: its game counts in no record of wins."""
+        self.db.execute("INSERT INTO assisted VALUES (?) ON CONFLICT DO NOTHING", (table_id,))
 
     @guarded
     def save_analysis(self, table_id: int, analysis: dict[str, Any]) -> None:
@@ -956,6 +966,7 @@ class Storage:
             row[9],
             row[10],
             bool(row[11]),
+            bool(row[12]),
         )
 
     # -- chat --------------------------------------------------------------------------------
@@ -988,5 +999,5 @@ def _hashed(secret: str) -> str:
 
 
 def _finished(row: tuple) -> FinishedTable:
-    id_, game, seats, ended, result = row
-    return FinishedTable(id_, game, json.loads(seats), ended, result)
+    id_, game, seats, ended, result, assisted = row
+    return FinishedTable(id_, game, json.loads(seats), ended, result, bool(assisted))

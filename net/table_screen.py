@@ -11,6 +11,7 @@ from textual.app import App
 from core.engine.actions import Action
 from core.engine.errors import IllegalAction
 from core.engine.replay import Replay
+from core.engine.search import Weighing
 from core.text import sentence
 from play.analysis import Analysing
 from play.ratings import RatingChanges
@@ -35,7 +36,6 @@ def screen_seats(seats: Sequence[NetSeat]) -> list[Seat]:
 class NetTable:
     """A table at the host, as one person's table screen sees it (the `play.table.Table` shape)."""
 
-    hints = False  # people play people here
     played = True
 
     def __init__(self, host: Host, table_id: int, name: str) -> None:
@@ -47,6 +47,12 @@ class NetTable:
     @property
     def seats(self) -> list[Seat]:
         return screen_seats(self.hosted.seats)
+
+    @property
+    def hints(self) -> bool:
+        """Hints for the one person at a table of bots: elsewhere people play people."""
+        seat = self.hosted.seat_of(self.name)
+        return seat is not None and self.hosted.people == [seat]
 
     def view(self, seat: int | None):
         return self.hosted.view(seat)
@@ -82,13 +88,20 @@ class NetTable:
     def bot_to_move(self) -> None:
         return None  # the host moves the bots
 
-    assisted = False  # no move taken back, no hint: people play people here
+    @property
+    def assisted(self) -> bool:
+        """Whether its one person asked for a hint (no move is taken back here)."""
+        return self.hosted.match is not None and self.hosted.match.record.assisted
 
     def can_take_back(self, seat: int) -> bool:
         return False  # at a shared table a move stands once the others have seen it
 
-    def hint(self, seat: int) -> Action:
-        raise ValueError("no hints at a shared table")  # (`hints` is False)
+    async def hint(self, seat: int) -> Weighing | Action:
+        """Worked out by the host, for the one person at a table of bots."""
+        try:
+            return await self.host.hint(self.id, self.name)
+        except HostError as exc:
+            raise ValueError(sentence(str(exc)) + ".") from None
 
     def take_back(self, seat: int) -> list:
         raise ValueError("moves are not taken back at a shared table")

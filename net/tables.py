@@ -100,6 +100,7 @@ class HostedTable:
     analysing: Analysing | None = None  # its game's analysis, once the game is over
     rated: bool = True  # whether its game changes the people's ratings
     ratings: RatingChanges | None = None  # the ratings its game changed, once it is over
+    hinting: bool = False  # a hint for its one person is being worked out
 
     @property
     def people(self) -> list[int]:

@@ -27,7 +27,7 @@ HOT_SEAT: Final = "hot-seat"  # the viewer follows whichever person at this keyb
 # while the game is as it was then, and at least this many seconds, so that it can be read.
 REFUSAL_SECONDS = 4.0
 WATCHING = "You are watching: only the players at the table make moves."
-NO_HINTS = "No hints at a shared table: people play people here."
+NO_HINTS = "No hints where people play people."
 
 
 class Place:
@@ -139,14 +139,19 @@ class Place:
         after = f", and {plural(len(replies), 'bot move')} after it" if replies else ""
         return f"Taken back: {move}{after}."
 
-    def hint(self) -> tuple[Action | None, str]:
+    async def hint(self) -> tuple[Action | None, str]:
         """What a bot would play in the viewer's place, and the sentence that says so (with
         how its playouts came out, where the game's search bot weighed the moves); (None, why
-        not) at a shared table. Only asked on the viewer's move; it may take a second."""
+        not) where people play people, or where there is none now. Only asked on the viewer's
+        move; it takes a second, off the event loop."""
         if self.viewer is None or not self.table.hints:
             return None, NO_HINTS
-        found = self.table.hint(self.viewer)
-        view, players = self.view, self.view.players
+        view = self.view
+        try:
+            found = await self.table.hint(self.viewer)
+        except ValueError as exc:
+            return None, str(exc)
+        players = view.players
         if not isinstance(found, Weighing):
             fact = self.prompts.why(view, found)
             return found, f"Hint: a bot would {found.named(players)}" + (

@@ -6,6 +6,7 @@ is a game on this computer; the SSH host provides another kind with the same met
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -16,6 +17,7 @@ from core.engine.game import GameSpec, GameState
 from core.engine.match import Match
 from core.engine.replay import Replay
 from core.engine.search import Weighing, within_thinking_time
+from core.games import get_spec
 
 HUMAN = "human"
 HINT_SECONDS: float | None = 1.0  # a hint's search, at most (None: its count of playouts)
@@ -33,11 +35,12 @@ class Seat:
         return self.kind != HUMAN
 
 
-def hint(spec: GameSpec, view: Any, seed: int) -> Weighing | Action:
+def hint(game: str, view: Any, seed: int) -> Weighing | Action:
     """What a hint says a seat seeing `view` should play: the game's search bot's weighing,
     within HINT_SECONDS (its draws from `seed`), or where there was nothing to weigh, the move
-    its playout bot plays as it is."""
-    searching = within_thinking_time(spec.bots["search"](seed), HINT_SECONDS)
+    its playout bot plays as it is. A second of work: off the event loop (`game` names it, so
+    that a worker process can be sent it)."""
+    searching = within_thinking_time(get_spec(game).bots["search"](seed), HINT_SECONDS)
     found: Weighing | Action = searching.weigh(view, view.legal)
     return found
 
@@ -52,7 +55,7 @@ def bot_kinds(spec: GameSpec) -> list[tuple[str, str]]:
 class Table(Protocol):
     """What a table screen needs from a table."""
 
-    hints: bool  # whether `hint` may be asked (not at a shared table, where people play people)
+    hints: bool  # whether `hint` may be asked (not where people play people)
     played: bool  # whether moves are made here (not in a replay): a bot to move thinks
 
     @property
@@ -86,9 +89,10 @@ class Table(Protocol):
         """Take back `seat`'s last move and the bots' replies to it; returns them, oldest
         first (ValueError when `can_take_back` says no)."""
 
-    def hint(self, seat: int) -> Weighing | Action:
+    async def hint(self, seat: int) -> Weighing | Action:
         """What a bot would play in `seat`'s place, from that seat's view: how the game's
-        search bot weighed the moves worth weighing, or the heuristic bot's move."""
+        search bot weighed the moves worth weighing, or the heuristic bot's move; worked out
+        off the event loop. ValueError: why there is none now."""
 
     @property
     def assisted(self) -> bool:
@@ -172,7 +176,7 @@ class LocalTable:
     def assisted(self) -> bool:
         return self.match.record.assisted
 
-    def hint(self, seat: int) -> Weighing | Action:
+    async def hint(self, seat: int) -> Weighing | Action:
         self.match.assist()
         seed = self.match.record.seed * 31 + len(self.match.record.actions)
-        return hint(self.match.spec, self.view(seat), seed)
+        return await asyncio.to_thread(hint, self.match.spec.slug, self.view(seat), seed)

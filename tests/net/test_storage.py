@@ -233,3 +233,13 @@ def test_a_rated_game_changes_its_people_s_ratings_once_and_an_unrated_one_none(
         ("ben", 1),
     ]  # once, whatever the second end said
     assert storage.rating_changes(unrated) == {}
+
+
+def test_a_game_whose_person_asked_for_hints_counts_in_no_record_and_is_listed_assisted(storage):
+    played = storage.create_table("army", {}, 1, [ANN, BOT], "ann", "heuristic")
+    storage.mark_assisted(played)
+    storage.mark_assisted(played)  # asked again: kept once
+    storage.end_table(played, "ann wins", [0])
+    assert storage.table(played).record().assisted  # a process taking the table over knows
+    assert storage.finished_table(played).assisted
+    assert storage.record_of("ann") == (0, 0) and storage.most_wins(5) == []

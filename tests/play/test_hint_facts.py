@@ -88,13 +88,17 @@ def test_an_offer_s_answer_names_the_change_in_worth():
     assert ARMY.why(view, A.Accept()) == "accepting changes your worth by -£40"
 
 
-def test_a_hint_gives_the_fact_behind_the_move_it_names_with_its_playouts():
+async def test_a_hint_gives_the_fact_behind_the_move_it_names_with_its_playouts():
     table = army_table()
     give(table.state, 0, REAPER)
     view = landing_on_watchkeeper(table)
     ann = Place(table, ARMY, 0)
-    table.hint = lambda seat: Weighing((A.Buy(), A.Decline()), (0.5, 0.25), 8, A.Buy())
-    action, told = ann.hint()
+
+    async def weighed(seat):
+        return Weighing((A.Buy(), A.Decline()), (0.5, 0.25), 8, A.Buy())
+
+    table.hint = weighed
+    action, told = await ann.hint()
     assert action == A.Buy() and told == (
         "Hint: buy it: with Watchkeeper you hold all 2 brown; it won 50% of its 8 "
         "playouts, against 25% to decline (it goes to auction)."

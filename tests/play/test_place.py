@@ -123,11 +123,11 @@ def at_a_bid(table: LocalTable) -> LocalTable:
     return table
 
 
-def test_a_hint_at_a_decision_worth_weighing_says_how_its_playouts_came_out():
+async def test_a_hint_at_a_decision_worth_weighing_says_how_its_playouts_came_out():
     table = at_a_bid(ann_and_ben())
     seat = table.actor()
-    action, told = Place(table, PROMPTS, seat).hint()
-    weighed = table.hint(seat)  # the same search again: its count of playouts bounds it
+    action, told = await Place(table, PROMPTS, seat).hint()
+    weighed = await table.hint(seat)  # the same search again: its count of playouts bounds it
     assert isinstance(weighed, Weighing) and action == weighed.best
     assert re.fullmatch(
         r"Hint: .+: \d of the \d cubes up are yours(; the bid stands at \d+)?; "
@@ -137,7 +137,7 @@ def test_a_hint_at_a_decision_worth_weighing_says_how_its_playouts_came_out():
     assert "pass" in told and table.assisted
 
 
-def test_a_hint_thinks_within_its_time_and_with_too_few_playouts_says_the_bot_s_move(
+async def test_a_hint_thinks_within_its_time_and_with_too_few_playouts_says_the_bot_s_move(
     monkeypatch,
 ):
     monkeypatch.setattr(table_module, "HINT_SECONDS", 0.0)  # spent after the first playouts
@@ -145,17 +145,17 @@ def test_a_hint_thinks_within_its_time_and_with_too_few_playouts_says_the_bot_s_
     seat = table.actor()
     view = table.view(seat)
     suggestion = table.match.spec.bots["heuristic"](0).choose(view, view.legal)
-    assert table.hint(seat) == suggestion  # one playout each: not weighed
-    action, told = Place(table, PROMPTS, seat).hint()
+    assert await table.hint(seat) == suggestion  # one playout each: not weighed
+    action, told = await Place(table, PROMPTS, seat).hint()
     assert action == suggestion and told.startswith("Hint: a bot would ")
     assert "playouts" not in told
 
 
-def test_a_hint_names_a_legal_move_and_marks_the_game_assisted():
+async def test_a_hint_names_a_legal_move_and_marks_the_game_assisted():
     table = ann_and_ben()
     ben = Place(table, PROMPTS, 1)
-    action, told = ben.hint()
+    action, told = await ben.hint()
     assert action in ben.view.legal and told == "Hint: a bot would roll the die."
     assert table.assisted
     table.hints = False  # as at a shared table
-    assert ben.hint() == (None, NO_HINTS)
+    assert await ben.hint() == (None, NO_HINTS)

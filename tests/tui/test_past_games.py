@@ -112,7 +112,7 @@ async def test_replay_on_the_command_line_opens_the_game_over_the_title(data_dir
 async def test_an_assisted_game_says_so_at_its_end_and_in_the_past_games(data_dir):
     """Issue 43: a game with hints asked (or moves taken back) counts in no record of wins."""
     table = table_at(seed=7, until=lambda state: state.round == 9)
-    table.hint(0)
+    await table.hint(0)
     while not table.is_over():
         seat = table.state.to_act()[0]
         table.act(seat, table.state.legal_actions(seat)[0])

@@ -6,6 +6,7 @@ import pytest
 from textual.command import CommandList
 from textual.widgets import Static
 
+import play.table
 from core.games.bigshot import actions as A
 from core.games.bigshot.bots import HeuristicBot
 from play import place as table_place
@@ -622,7 +623,7 @@ async def test_h_says_what_a_bot_would_play_and_why_and_changes_nothing():
         version = table.state.version
         await pilot.press("h")
         told = await hinted(app, pilot, 0)
-        _, expected = app.screen.place.hint()  # the search bot's weighing, the same again
+        _, expected = await app.screen.place.hint()  # the search bot's weighing, again
         assert told == expected and told.startswith("Hint: ") and "% of its 8 playouts" in told
         assert table.state.version == version
         assert "`h` (hint): what a bot would play" in app.screen.help_text()
@@ -737,14 +738,14 @@ async def test_the_move_before_a_hand_over_is_saved(tmp_path, monkeypatch):
 async def test_a_hint_is_thought_out_off_the_event_loop(monkeypatch):
     table = table_at(until=human_bidding_after_a_bid)
     thinking, answer = threading.Event(), threading.Event()
-    weigh = type(table).hint
+    weigh = play.table.hint
 
-    def slow_hint(self, seat):
+    def slow_hint(game, view, seed):
         thinking.set()
         assert answer.wait(30), "the test never let the hint answer"
-        return weigh(self, seat)
+        return weigh(game, view, seed)
 
-    monkeypatch.setattr(type(table), "hint", slow_hint)
+    monkeypatch.setattr(play.table, "hint", slow_hint)
     app = app_for(table)
     async with app.run_test(size=(120, 40), notifications=True) as pilot:
         await pilot.press("h")

@@ -8,7 +8,6 @@ game is played is the screen's venue (`venue.Venue`): this computer, an SSH tabl
 
 from __future__ import annotations
 
-import asyncio
 from collections.abc import Callable
 from typing import Any, ClassVar, Literal
 
@@ -548,7 +547,7 @@ class TableScreen(Page):
         self.run_worker(self._hint(self.view.version), group="hint", exclusive=True)
 
     async def _hint(self, version: int) -> None:
-        action, told = await asyncio.to_thread(self.place.hint)
+        action, told = await self.place.hint()
         if self.view.version != version or not self._mine():
             return
         if action is None:

@@ -1,0 +1,67 @@
+"""Hints over SSH: for the one person at a table of bots, worked out off the event loop, one at
+a time; the game is then assisted, and counts in no record of wins."""
+
+import asyncio
+import threading
+
+import pytest
+
+import net.host
+from net.tables import HostError
+
+from .harness import ann_and_ben_at, connect, peek, table_with, until
+
+
+async def test_the_one_person_at_a_table_of_bots_gets_a_hint_and_the_game_is_assisted(served):
+    server, port = served
+    ann = await connect(port, "ann")
+    await ann.wait_for("You are ann")
+    table = await table_with(server, ["ann"], bots=3, game="bigshot", seed=5)
+    await ann.wait_for("ann (you) to")  # the bots have moved up to her decision
+    await ann.press("h")
+    await ann.wait_for("Hint: ")
+    assert table.match.record.assisted
+    await until(lambda: peek(server.host.storage).table(table.id).assisted)
+    await ann.close()
+
+
+async def test_people_playing_people_get_no_hints(served):
+    server, port = served
+    ann, ben, table = await ann_and_ben_at(
+        server, port, "bigshot", lambda state: state.players[state.to_act()[0]] == "ann"
+    )
+    await ann.wait_for("ann (you) to")
+    await ann.press("h")
+    await ann.wait_for("No hints where people play people.", within="Auction")
+    assert not table.match.record.assisted
+    with pytest.raises(HostError):  # nor from the host, asked directly
+        await server.host.hint(table.id, "ann")
+    await ann.close()
+    await ben.close()
+
+
+async def test_a_hint_asked_again_while_the_first_is_worked_out_is_refused_at_once(
+    served, monkeypatch
+):
+    """Pressing h again queues no more work for the server (a hint takes a second of it)."""
+    server, port = served
+    ann = await connect(port, "ann")
+    await ann.wait_for("You are ann")
+    table = await table_with(server, ["ann"], bots=3, game="bigshot", seed=5)
+    await until(lambda: table.actor() == 0)
+    thinking, answer = threading.Event(), threading.Event()
+
+    def slow_hint(game, view, seed):
+        thinking.set()
+        assert answer.wait(30), "the test never let the hint answer"
+        return view.legal[0]
+
+    server.host.thinkers = None  # in a thread of this process, where the test can hold it
+    monkeypatch.setattr(net.host, "hint", slow_hint)
+    first = asyncio.create_task(server.host.hint(table.id, "ann"))
+    await until(thinking.is_set)
+    with pytest.raises(HostError, match="a hint is on its way"):
+        await server.host.hint(table.id, "ann")
+    answer.set()
+    assert await first in table.match.state.legal_actions(0)
+    await ann.close()
