@@ -20,6 +20,7 @@ With swaps and 24 playouts it won 43 of seeds 0-99 and 33 of seeds 100-199: 76 o
 32-45%; 2026-11-27). Counting a playout's margin of net worth as much as its win (in place of a
 tenth: `core.engine.search.MARGIN_WEIGHT`) won 41 of seeds 0-99: no better, so not kept; 32
 playouts a move won 45 of seeds 0-99 and 26 of 100-199, 71 of 200 (29-42%): no better than 24.
+Playouts of 60 rounds in place of 40 won 39 and 35, 74 of 200 (31-44%; 2026-11-27): no better.
 """
 
 from __future__ import annotations
