@@ -1,5 +1,6 @@
 """Hints over SSH: for the one person at a table of bots, worked out off the event loop, one at
-a time; the game is then assisted, and counts in no record of wins."""
+a time; the game is then assisted, and counts in no record of wins. (Where people play people
+there are none: test_ssh_play.)"""
 
 import asyncio
 import threading
@@ -9,7 +10,7 @@ import pytest
 import net.host
 from net.tables import HostError
 
-from .harness import ann_and_ben_at, connect, peek, table_with, until
+from .harness import connect, peek, table_with, until
 
 
 async def test_the_one_person_at_a_table_of_bots_gets_a_hint_and_the_game_is_assisted(served):
@@ -23,21 +24,6 @@ async def test_the_one_person_at_a_table_of_bots_gets_a_hint_and_the_game_is_ass
     assert table.match.record.assisted
     await until(lambda: peek(server.host.storage).table(table.id).assisted)
     await ann.close()
-
-
-async def test_people_playing_people_get_no_hints(served):
-    server, port = served
-    ann, ben, table = await ann_and_ben_at(
-        server, port, "bigshot", lambda state: state.players[state.to_act()[0]] == "ann"
-    )
-    await ann.wait_for("ann (you) to")
-    await ann.press("h")
-    await ann.wait_for("No hints where people play people.", within="Auction")
-    assert not table.match.record.assisted
-    with pytest.raises(HostError):  # nor from the host, asked directly
-        await server.host.hint(table.id, "ann")
-    await ann.close()
-    await ben.close()
 
 
 async def test_a_hint_asked_again_while_the_first_is_worked_out_is_refused_at_once(

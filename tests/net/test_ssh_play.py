@@ -4,8 +4,11 @@ import asyncio
 import re
 import weakref
 
+import pytest
+
 from core.games.bigshot import actions as A
 from net.lobby import LobbyScreen
+from net.tables import HostError
 from tui import turn_bell
 
 from .harness import (
@@ -145,7 +148,11 @@ async def test_keys_a_shared_table_refuses_say_why_and_change_nothing(served):
     await ben.wait_for("Wait for your turn: ann is to", within="Auction")
     await ben.press("\x1a")  # Ctrl+Z
     await ben.wait_for("At a shared table a move stands", within="Auction")
-    assert table.match.state.version == version
+    await ann.press("h")  # a hint, on her move
+    await ann.wait_for("No hints where people play people.", within="Auction")
+    with pytest.raises(HostError):  # nor from the host, asked directly
+        await server.host.hint(table.id, "ann")
+    assert table.match.state.version == version and not table.match.record.assisted
     await ann.close()
     await ben.close()
 
