@@ -12,7 +12,7 @@ import functools
 import logging
 import random
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 from core.engine.actions import Action
@@ -749,35 +749,41 @@ class Host:
 
     async def hint(self, table_id: int, name: str) -> Weighing | Action:
         """What the search bot would play in `name`'s seat, for the one person at a table of
-        bots; worked out where search bots think, never on the event loop. HostError where
-        people play people, while their last hint is still worked out, or if the server is
-        too busy to give one in time. The game is then assisted: it counts in no record of
-        wins (kept with the table, for every process)."""
+        bots; worked out where search bots think, never on the event loop, once a position
+        (asked again, the same hint at once). HostError where people play people, while
+        their last hint is still worked out, or if it takes longer than a bot may think. The
+        game is then assisted: it counts in no record of wins (kept with the table)."""
         table = self.table(table_id)
         seat = table.seat_of(name)
         if seat is None or table.match is None or table.people != [seat]:
             raise HostError("no hints where people play people")
+        match = table.started
+        version = match.state.version
+        if table.hint_given is not None and table.hint_given[0] == version:
+            return table.hint_given[1]
         if table.hinting:  # one at a time: pressing h again queues no more work
             raise HostError("a hint is on its way")
-        match = table.started
-        view, seed = table.view(seat), match.record.seed * 31 + len(match.record.actions)
         if not match.record.assisted:
             match.assist()
             self.storage.later(self.storage.mark_assisted, table.id)
-        table.hinting = True
+        view, seed = table.view(seat), match.record.seed * 31 + len(match.record.actions)
+        if self.thinkers is not None:
+            thinking = asyncio.get_running_loop().run_in_executor(
+                self.thinkers.executor, hint, table.game, view, seed
+            )
+        else:
+            thinking = asyncio.ensure_future(asyncio.to_thread(hint, table.game, view, seed))
+        table.hinting = True  # until the work is done, even if nobody waits for it any more
+        thinking.add_done_callback(lambda _: setattr(table, "hinting", False))
         try:
-            if self.thinkers is not None:
-                loop = asyncio.get_running_loop()
-                thinking: Awaitable[Weighing | Action] = loop.run_in_executor(
-                    self.thinkers.executor, hint, table.game, view, seed
-                )
-            else:
-                thinking = asyncio.to_thread(hint, table.game, view, seed)
-            return await asyncio.wait_for(thinking, self.limits.bot_think_seconds)
+            found = await asyncio.wait_for(asyncio.shield(thinking), self.limits.bot_think_seconds)
         except TimeoutError:
             raise HostError("no hint: the server is too busy just now") from None
-        finally:
-            table.hinting = False
+        except Exception:  # a bug in the search must not end the person's session
+            log.exception("a hint at table %s failed", table.id)
+            raise HostError("no hint just now") from None
+        table.hint_given = (version, found)
+        return found
 
     def _commit(
         self, table: HostedTable, seat: int, action, version: int | None

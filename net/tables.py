@@ -101,6 +101,7 @@ class HostedTable:
     rated: bool = True  # whether its game changes the people's ratings
     ratings: RatingChanges | None = None  # the ratings its game changed, once it is over
     hinting: bool = False  # a hint for its one person is being worked out
+    hint_given: tuple[int, Any] | None = None  # the last hint, and the game's version it is for
 
     @property
     def people(self) -> list[int]:

@@ -26,18 +26,21 @@ async def test_the_one_person_at_a_table_of_bots_gets_a_hint_and_the_game_is_ass
     await ann.close()
 
 
-async def test_a_hint_asked_again_while_the_first_is_worked_out_is_refused_at_once(
+async def test_a_hint_asked_again_is_refused_while_worked_out_then_given_again_at_once(
     served, monkeypatch
 ):
-    """Pressing h again queues no more work for the server (a hint takes a second of it)."""
+    """Pressing h again queues no more work for the server (a hint takes a second of it):
+    refused while the first is worked out, and once it is, the same hint for the same move."""
     server, port = served
     ann = await connect(port, "ann")
     await ann.wait_for("You are ann")
     table = await table_with(server, ["ann"], bots=3, game="bigshot", seed=5)
     await until(lambda: table.actor() == 0)
     thinking, answer = threading.Event(), threading.Event()
+    asked = []
 
     def slow_hint(game, view, seed):
+        asked.append(seed)
         thinking.set()
         assert answer.wait(30), "the test never let the hint answer"
         return view.legal[0]
@@ -49,5 +52,8 @@ async def test_a_hint_asked_again_while_the_first_is_worked_out_is_refused_at_on
     with pytest.raises(HostError, match="a hint is on its way"):
         await server.host.hint(table.id, "ann")
     answer.set()
-    assert await first in table.match.state.legal_actions(0)
+    found = await first
+    assert found in table.match.state.legal_actions(0)
+    assert await server.host.hint(table.id, "ann") == found  # the same position: the same hint
+    assert len(asked) == 1  # and no more work
     await ann.close()
