@@ -157,6 +157,8 @@ class NetVenue(Venue):
 
 - `t`: say something to the table, if you play at it (everyone there reads it in the log).
 - `Ctrl+P`: every action you may take now, searchable.
+- `h` (hint), if you are the one person at a table of bots: what a bot would play in your
+  place now, and how its playouts came out. The game then counts in no record of wins.
 - `?` this help; `q` back to the lobby (you keep your seat: choose the table to come back).
 - `PageUp` / `PageDown` scroll the log.
 """
