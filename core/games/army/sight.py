@@ -17,7 +17,7 @@ if TYPE_CHECKING:
 
 
 class ArmySight(StackSight):
-    __slots__ = ()
+    __slots__ = ("_partners",)  # worked out once a decision, for the offer's terms too
     state: ArmyState
     owner, level, mortgaged, prison_turn = state_fields(
         "owner", "level", "mortgaged", "prison_turn"
@@ -29,7 +29,11 @@ class ArmySight(StackSight):
 
     @property
     def offer_partners(self) -> tuple[int, ...]:
-        return trading.offer_partners(self.state, self.seat)
+        try:
+            return self._partners
+        except AttributeError:
+            self._partners: tuple[int, ...] = trading.offer_partners(self.state, self.seat)
+            return self._partners
 
     @property
     def offer_terms(self) -> OfferTerms | None:
