@@ -143,12 +143,8 @@ class Gate(asyncssh.SSHServer):
 
     def _refused_for_room(self) -> bool:
         """Disconnect, saying why, if the logged-in connections leave no room for this one."""
-        limits, connections = self.server.limits, self.server.connections
-        if connections.total >= limits.connections_total:
-            reason = "The server is full; try later."
-        elif connections.by_ip.get(self.ip, 0) >= limits.connections_per_ip:
-            reason = "Too many connections from your address."
-        else:
+        reason = self.server.no_room(self.ip, self.server.connections)
+        if reason is None:
             return False
         self.conn.disconnect(asyncssh.DISC_TOO_MANY_CONNECTIONS, reason)
         return True
@@ -387,6 +383,17 @@ class BoomtownServer:
         self.stall_watch.stop()
         self.storage.close()
         loop_share.uninstall(asyncio.get_running_loop())
+
+    def no_room(self, address: str, open_here: Counter) -> str | None:
+        """Why one more connection from `address` finds no room (None: it finds some): the
+        server full, or as many from the address as it may have open, counted in `open_here`
+        (SSH logins count connections; a browser, or an SSH terminal, counts sessions)."""
+        limits = self.limits
+        if self.connections.total >= limits.connections_total:
+            return "The server is full; try later."
+        if open_here.by_ip.get(address, 0) >= limits.connections_per_ip:
+            return "Too many connections from your address."
+        return None
 
     async def banned(self, name: str, key: str | None, address: str) -> Ban | None:
         """The ban that keeps this person out (the host's latest `boomtown ban`), if any."""

@@ -182,15 +182,13 @@ class WebDoor:
         if not _same_origin(request):
             log.info("refusing a WebSocket from %s: its Origin is another site's", request.remote)
             raise web.HTTPForbidden(text="This page's own origin only.")
-        server, limits = self.server, self.server.limits
+        server = self.server
         address = self._address(request)
         connections, terminals = server.connections, server.terminals
-        if (
-            connections.total >= limits.connections_total
-            or terminals.by_ip.get(address, 0) >= limits.connections_per_ip
-        ):
-            log.info("refusing a browser from %s: too many sessions", address)
-            raise web.HTTPServiceUnavailable(text="Too many sessions open from your address.")
+        reason = server.no_room(address, terminals)
+        if reason is not None:
+            log.info("refusing a browser from %s: %s", address, reason)
+            raise web.HTTPServiceUnavailable(text=reason)
         socket = web.WebSocketResponse(max_msg_size=MAX_FRAME_BYTES, heartbeat=30, compress=False)
         await socket.prepare(request)
         connections.add(address)

@@ -301,3 +301,20 @@ async def test_connections_that_never_send_a_request_are_cut_and_keep_nobody_out
         await ann.close()
     finally:
         await server.stop()
+
+
+async def test_a_browser_refused_for_a_full_server_is_told_so(tmp_path):
+    """Not that its own address has too many open: the same words as an SSH client gets."""
+    server, _ = await start_server(tmp_path, web=WebOptions(0), connections_total=1)
+    try:
+        cookie = await signed_in(server.web_port, await sign_in_link(server, "ann"))
+        first = await browse(server.web_port, cookie)
+        await first.wait_for("You are ann")
+        page = f"http://127.0.0.1:{server.web_port}"
+        async with aiohttp.ClientSession(cookies={"boomtown": cookie}) as client:
+            async with client.get(f"{page}/ws", headers={"Origin": page}) as refused:
+                assert refused.status == 503
+                assert await refused.text() == "The server is full; try later."
+        await first.close()
+    finally:
+        await server.stop()
