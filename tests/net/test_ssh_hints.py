@@ -10,20 +10,24 @@ import pytest
 import net.host
 from net.tables import HostError
 
-from .harness import connect, peek, table_with, until
+from .harness import connect, peek, start_server, table_with, until
 
 
-async def test_the_one_person_at_a_table_of_bots_gets_a_hint_and_the_game_is_assisted(served):
-    server, port = served
-    ann = await connect(port, "ann")
-    await ann.wait_for("You are ann")
-    table = await table_with(server, ["ann"], bots=3, game="bigshot", seed=5)
-    await ann.wait_for("ann (you) to")  # the bots have moved up to her decision
-    await ann.press("h")
-    await ann.wait_for("Hint: ")
-    assert table.match.record.assisted
-    await until(lambda: peek(server.host.storage).table(table.id).assisted)
-    await ann.close()
+async def test_the_one_person_at_a_table_of_bots_gets_a_hint_and_the_game_is_assisted(tmp_path):
+    # the first hint starts the worker processes: a slow machine may take seconds to
+    server, port = await start_server(tmp_path, bot_think_seconds=60.0)
+    try:
+        ann = await connect(port, "ann")
+        await ann.wait_for("You are ann")
+        table = await table_with(server, ["ann"], bots=3, game="bigshot", seed=5)
+        await ann.wait_for("ann (you) to")  # the bots have moved up to her decision
+        await ann.press("h")
+        await ann.wait_for("Hint: ", timeout=60)
+        assert table.match.record.assisted
+        await until(lambda: peek(server.host.storage).table(table.id).assisted)
+        await ann.close()
+    finally:
+        await server.stop()
 
 
 async def test_a_hint_asked_again_is_refused_while_worked_out_then_given_again_at_once(
