@@ -15,6 +15,7 @@ import time
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
+import play.table
 from core.engine.actions import Action
 from core.engine.analysis import Analysis
 from core.engine.errors import ActionError, StaleAction
@@ -27,7 +28,6 @@ from core.text import counted, plural
 from play.analysis import Analysing
 from play.ratings import Player, Rating, RatingChanges
 from play.ratings import rate as rate_game
-from play.table import hint
 
 from .admission import network_of
 from .chat import LOBBY, ChatLog
@@ -769,10 +769,12 @@ class Host:
         view, seed = table.view(seat), match.record.seed * 31 + len(match.record.actions)
         if self.thinkers is not None:
             thinking = asyncio.get_running_loop().run_in_executor(
-                self.thinkers.executor, hint, table.game, view, seed
+                self.thinkers.executor, play.table.hint, table.game, view, seed
             )
         else:
-            thinking = asyncio.ensure_future(asyncio.to_thread(hint, table.game, view, seed))
+            thinking = asyncio.ensure_future(
+                asyncio.to_thread(play.table.hint, table.game, view, seed)
+            )
         table.hinting = True  # until the work is done, even if nobody waits for it any more
         thinking.add_done_callback(lambda _: setattr(table, "hinting", False))
         try:

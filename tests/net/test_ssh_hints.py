@@ -7,7 +7,7 @@ import threading
 
 import pytest
 
-import net.host
+import play.table
 from net.tables import HostError
 
 from .harness import connect, peek, start_server, table_with, until
@@ -50,7 +50,7 @@ async def test_a_hint_asked_again_is_refused_while_worked_out_then_given_again_a
         return view.legal[0]
 
     server.host.thinkers = None  # in a thread of this process, where the test can hold it
-    monkeypatch.setattr(net.host, "hint", slow_hint)
+    monkeypatch.setattr(play.table, "hint", slow_hint)
     first = asyncio.create_task(server.host.hint(table.id, "ann"))
     await until(thinking.is_set)
     with pytest.raises(HostError, match="a hint is on its way"):
