@@ -766,7 +766,7 @@ class Host:
         if not match.record.assisted:
             match.assist()
             self.storage.later(self.storage.mark_assisted, table.id)
-        view, seed = table.view(seat), match.record.seed * 31 + len(match.record.actions)
+        view, seed = table.view(seat), play.table.hint_seed(match)
         if self.thinkers is not None:
             thinking = asyncio.get_running_loop().run_in_executor(
                 self.thinkers.executor, play.table.hint, table.game, view, seed

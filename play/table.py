@@ -45,6 +45,11 @@ def hint(game: str, view: Any, seed: int) -> Weighing | Action:
     return found
 
 
+def hint_seed(match: Match) -> int:
+    """What a hint at the game's position draws from: the same hint for the same position."""
+    return match.record.seed * 31 + len(match.record.actions)
+
+
 def bot_kinds(spec: GameSpec) -> list[tuple[str, str]]:
     """The kinds of bot a game has, as a chooser lists them: (label, kind), the heuristic
     bot first."""
@@ -178,5 +183,5 @@ class LocalTable:
 
     async def hint(self, seat: int) -> Weighing | Action:
         self.match.assist()
-        seed = self.match.record.seed * 31 + len(self.match.record.actions)
-        return await asyncio.to_thread(hint, self.match.spec.slug, self.view(seat), seed)
+        view, seed = self.view(seat), hint_seed(self.match)
+        return await asyncio.to_thread(hint, self.match.spec.slug, view, seed)
