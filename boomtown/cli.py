@@ -527,7 +527,7 @@ def run_serve(args: argparse.Namespace, argv: list[str]) -> int:
     # The command line is the one place that knows every package: net sits above tui and core.
 
     from net.limits import Limits
-    from net.server import main as serve
+    from net.server import run, serve
     from net.web.door import WebOptions
 
     workers = args.workers or (os.cpu_count() or 1 if args.db and not args.worker else 1)
@@ -571,20 +571,22 @@ def run_serve(args: argparse.Namespace, argv: list[str]) -> int:
     )
     from pathlib import Path
 
-    serve(
-        args.host,
-        args.port,
-        _server_dir(args),
-        args.allow_guests,
-        limits,
-        Path(args.host_key) if args.host_key else None,
-        args.db,
-        worker=args.worker,
-        web=(
-            WebOptions(args.web, args.web_url or "", args.web_behind_tls)
-            if args.web is not None
-            else None
-        ),
+    run(
+        serve(
+            args.host,
+            args.port,
+            _server_dir(args),
+            args.allow_guests,
+            limits,
+            Path(args.host_key) if args.host_key else None,
+            args.db,
+            worker=args.worker,
+            web=(
+                WebOptions(args.web, args.web_url or "", args.web_behind_tls)
+                if args.web is not None
+                else None
+            ),
+        )
     )
     return 0
 

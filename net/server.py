@@ -12,7 +12,9 @@ import logging
 import signal
 import sys
 import time
+from collections.abc import Coroutine
 from pathlib import Path
+from typing import Any
 
 import asyncssh
 
@@ -520,25 +522,12 @@ async def serve(
         await server.stop()
 
 
-def main(
-    address: str,
-    port: int,
-    data_dir: Path,
-    allow_guests: bool,
-    limits: Limits,
-    host_key_file: Path | None = None,
-    database: str | None = None,
-    worker: bool = False,
-    web: WebOptions | None = None,
-) -> None:
+def run(serving: Coroutine[Any, Any, None]) -> None:
+    """Run `serving` (a `serve(...)`) until Ctrl+C or SIGTERM, logging to stderr."""
     logging.basicConfig(
         stream=sys.__stderr__, level=logging.INFO, format="%(asctime)s %(levelname)s %(message)s"
     )
     try:
-        asyncio.run(
-            serve(
-                address, port, data_dir, allow_guests, limits, host_key_file, database, worker, web
-            )
-        )
+        asyncio.run(serving)
     except KeyboardInterrupt:
         pass
