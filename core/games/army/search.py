@@ -24,6 +24,7 @@ Playouts of 60 rounds in place of 40 won 39 and 35, 74 of 200 (31-44%; 2026-11-2
 As kept, seeds 200-399 won 76 of 200 again: 152 of 400 in all (38%, 33-43%). Weighing too, on
 its own turn, the best-paying building against moving on won 41 and 35 of seeds 0-199: 76 again,
 thinking 80 ms a move on average (the plan kept: 52, on seeds 200-399), so it is not weighed.
+Weighing, in Prison at its throw, paying or a card against throwing won 42 and 29: 71 of 200.
 """
 
 from __future__ import annotations
