@@ -755,7 +755,7 @@ class Host:
         game is then assisted: it counts in no record of wins (kept with the table)."""
         table = self.table(table_id)
         seat = table.seat_of(name)
-        if seat is None or table.match is None or table.people != [seat]:
+        if seat is None or table.match is None or not table.alone_at(name):
             raise HostError("no hints where people play people")
         match = table.started
         version = match.state.version

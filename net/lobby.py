@@ -395,7 +395,8 @@ class ServerPastGames(PastGamesScreen):
                     datetime.fromtimestamp(game.ended, UTC),
                     f"#{game.id} {get_spec(game.game).title}",
                     ", ".join(seat["name"] for seat in game.seats),
-                    game.result + (" (assisted)" if game.assisted else ""),
+                    game.result,
+                    game.assisted,
                 ),
             )
             for game in games

@@ -51,8 +51,7 @@ class NetTable:
     @property
     def hints(self) -> bool:
         """Hints for the one person at a table of bots: elsewhere people play people."""
-        seat = self.hosted.seat_of(self.name)
-        return seat is not None and self.hosted.people == [seat]
+        return self.hosted.alone_at(self.name)
 
     def view(self, seat: int | None):
         return self.hosted.view(seat)

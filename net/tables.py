@@ -147,6 +147,11 @@ class HostedTable:
             or (self.seat_of(name) is not None and name not in self.done_with)
         )
 
+    def alone_at(self, name: str) -> bool:
+        """Whether `name` is the one person seated here, the rest bots: hints are theirs."""
+        seat = self.seat_of(name)
+        return seat is not None and self.people == [seat]
+
     def seat_of(self, name: str) -> int | None:
         return next(
             (i for i, s in enumerate(self.seats) if s.kind == HUMAN and s.name == name), None

@@ -192,9 +192,13 @@ class PastGame:
     readable: bool = True
 
 
-def past_game_line(when: datetime, title: str, players: str, result: str) -> str:
+def past_game_line(
+    when: datetime, title: str, players: str, result: str, assisted: bool = False
+) -> str:
     """A finished game in a list of them: when it ended (naming its time zone if `when` has
-    one: a server's people may live anywhere), the game, who played, how it came out."""
+    one: a server's people may live anywhere), the game, who played, how it came out, and
+    whether hints were asked or moves taken back."""
+    result += " (assisted)" if assisted else ""
     return " · ".join(
         part for part in (f"{when:%d %b %Y %H:%M %Z}".rstrip(), title, players, result) if part
     )
@@ -220,8 +224,9 @@ def past_games() -> list[PastGame]:
             when = datetime.fromisoformat(ended["at"])
             title = about(record["game"])["title"]
             players = ", ".join(str(s["name"]) for s in data["seats"])
-            result = ended["result"] + (" (assisted)" if record.get("assisted") is True else "")
-            games.append(PastGame(str(path), past_game_line(when, title, players, result)))
+            assisted = record.get("assisted") is True
+            line = past_game_line(when, title, players, ended["result"], assisted)
+            games.append(PastGame(str(path), line))
         except (OSError, UnicodeDecodeError, ValueError) as exc:
             games.append(PastGame(str(path), f"{path.name} cannot be read ({exc})", readable=False))
         except (KeyError, TypeError, AttributeError):
