@@ -11,9 +11,10 @@ playout never copies a view at every decision that nobody is shown.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from operator import attrgetter
+from types import MappingProxyType
 from typing import Any
 
 from .actions import Action
@@ -61,10 +62,17 @@ class Playouts:
             state.round_limit = min(state.round_limit, end) if state.round_limit else end
         return state
 
-    def play(self, state: GameState, seed: int, seats: int) -> Result:
+    def play(
+        self,
+        state: GameState,
+        seed: int,
+        seats: int,
+        bots: Mapping[int, Callable[[int], Any]] = MappingProxyType({}),
+    ) -> Result:
         """`state` played on in place to its end, the bot of each of its `seats` seeded from
-        `seed`; how it came out."""
-        play_out(state, [self.bot(seed + seat) for seat in range(seats)], sight=self.sight)
+        `seed` (the playout bot, or the one `bots` names for that seat); how it came out."""
+        players = [bots.get(seat, self.bot)(seed + seat) for seat in range(seats)]
+        play_out(state, players, sight=self.sight)
         result = state.result()
         assert result is not None  # play_out plays to the end
         return result

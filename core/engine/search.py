@@ -41,6 +41,9 @@ class SearchPlan:
     playouts: Playouts
     candidates: Callable[[Any, Sequence[Action], Action], Sequence[Action]]
     count: int = 8  # playouts for each move weighed
+    # the bot it plays its unweighed moves by, in the game and in its seat in its playouts,
+    # from its seed (None: the playout bot)
+    own: Callable[[int], Any] | None = None
 
 
 @dataclass(frozen=True)
@@ -64,7 +67,8 @@ def playout_value(result: Result, seat: int) -> float:
 
 
 class SearchBot:
-    """Weighs the moves its game's plan names by playouts; otherwise plays like the playout bot."""
+    """Weighs the moves its game's plan names by playouts; otherwise plays like the plan's own
+    bot (the playout bot, unless the plan names another)."""
 
     reads_view = True
 
@@ -81,7 +85,7 @@ class SearchBot:
         self.budget = budget
         self._clock = clock
         self._rng = Rng(seed)
-        self._own = plan.playouts.bot(seed)  # what it would play without searching
+        self._own = (plan.own or plan.playouts.bot)(seed)  # what it plays without searching
 
     def choose(self, view: Any, legal: Sequence[Action]) -> Action:
         weighing = self.weigh(view, legal)
@@ -123,7 +127,8 @@ class SearchBot:
         playouts = self.plan.playouts
         state = playouts.world(view, seat, Rng(seed))
         state.step(seat, move)
-        return playouts.play(state, seed, len(view.players))
+        own = {seat: self.plan.own} if self.plan.own else {}
+        return playouts.play(state, seed, len(view.players), own)
 
 
 def within_thinking_time(bot: Any, seconds: float | None = THINKING_SECONDS) -> Any:

@@ -94,6 +94,40 @@ def test_among_moves_that_win_as_often_the_search_takes_the_wider_margin():
     assert bot.choose(OneMove(), ["a", "b", "c"]) == "b"
 
 
+@dataclass
+class TwoMoves(OneMove):
+    """Seat 0 moves twice; the second move decides the scores."""
+
+    moved: int = 0
+
+    def legal_actions(self, seat: int) -> list[str]:
+        return ["a", "b", "c"]
+
+    def step(self, seat: int, move: str) -> None:
+        self.moved += 1
+        if self.moved == 2:
+            super().step(seat, move)
+
+    step_listed = step
+
+
+class SuggestsBlind(Suggests):
+    reads_view = False  # in a playout, it is given the legal moves alone
+
+
+def test_the_bot_a_plan_names_as_its_own_plays_its_unweighed_moves_and_its_seat_in_playouts():
+    plan = SearchPlan(
+        Playouts(lambda view, seat, rng: TwoMoves(), lambda seed: SuggestsBlind("c")),
+        candidates=lambda view, legal, suggestion: ["a", "b"] if suggestion == "b" else [],
+        count=2,
+        own=lambda seed: SuggestsBlind("b"),
+    )
+    bot = SearchBot(plan, seed=1)
+    weighing = bot.weigh(TwoMoves(), ["a", "b", "c"])
+    assert weighing.wins == (1.0, 1.0)  # its second move, in every playout, its own bot's "b"
+    assert SearchBot(replace(plan, own=None), seed=1).choose(TwoMoves(), ["a", "b"]) == "c"
+
+
 def test_where_the_game_names_nothing_to_weigh_the_suggestion_is_played():
     bot = SearchBot(one_move_plan("c", []), seed=1)
     assert bot.choose(OneMove(), ["a", "b", "c"]) == "c"

@@ -1,7 +1,9 @@
 """What Army's search bot weighs: buying a deed or letting it go to auction, bidding on a deed
 or passing, accepting a trade offer or not, and on its turn a swap that completes a colour group
 of its own and one of the partner's (`swaps`) against what the heuristic bot would do. Everything
-else (building, raising money, Prison, its cash offers) it plays as the heuristic bot does.
+else (building, raising money, Prison, its cash offers) it plays as the heuristic bot does in its
+sharp style (`bots.SHARP`), in the game and in its own seat in its playouts; the others' seats in
+its playouts play the sensible style, as the heuristic bots it is measured against do.
 
 A playout runs at most PLAYOUT_ROUNDS rounds on (an Army game between bots may run for
 hundreds): a playout cut there is won, as a capped game is, by the richest by the rulebook's
@@ -30,6 +32,7 @@ Weighing, in Prison at its throw, paying or a card against throwing won 42 and 2
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import partial
 
 from core.engine.actions import Action
 from core.engine.decisions import AuctionView
@@ -38,7 +41,7 @@ from core.engine.search import SearchPlan
 
 from . import actions as A
 from .board import SITE_GROUP_SQUARES, SQUARES
-from .bots import HeuristicBot
+from .bots import SHARP, HeuristicBot
 from .determinize import determinize
 from .frames import BUY, TRADE
 from .sight import ArmySight
@@ -108,4 +111,6 @@ def candidates(view: ArmyView, legal: Sequence[Action], suggestion: Action) -> l
 
 
 PLAYOUTS = Playouts(determinize, HeuristicBot, horizon=PLAYOUT_ROUNDS, sight=ArmySight)
-PLAN = SearchPlan(PLAYOUTS, candidates, count=PLAYOUTS_A_MOVE)
+PLAN = SearchPlan(
+    PLAYOUTS, candidates, count=PLAYOUTS_A_MOVE, own=partial(HeuristicBot, style=SHARP)
+)
