@@ -38,7 +38,7 @@ class Seat:
 def hint(game: str, view: Any, seed: int) -> Weighing | Action:
     """What a hint says a seat seeing `view` should play: the game's search bot's weighing,
     within HINT_SECONDS (its draws from `seed`), or where there was nothing to weigh, the move
-    its playout bot plays as it is. A second of work: off the event loop (`game` names it, so
+    it plays without weighing. A second of work: off the event loop (`game` names it, so
     that a worker process can be sent it)."""
     searching = within_thinking_time(get_spec(game).bots["search"](seed), HINT_SECONDS)
     found: Weighing | Action = searching.weigh(view, view.legal)

@@ -41,7 +41,7 @@ class Style:
     reserve: int = 150  # cash kept back for rents, early in the game
     late_reserve: int = 400  # once most deeds are owned, rents are higher
     building_reserve: int | None = None  # what a building must leave (None: the reserve)
-    trade_threat: float = GROUP_THREAT  # GROUP_THREAT, as a trade offered to it is judged
+    trade_threat: float = GROUP_THREAT  # GROUP_THREAT where it judges a trade offered to it
 
 
 SENSIBLE = Style()
