@@ -5,7 +5,8 @@
 Heuristic bots play games (seeds 0, 1, ...); at every third decision the game's search plan
 would weigh (of `--phase` only, if given) the moves are weighed twice, in two independent
 weighings of `--playouts` playouts a move: the first picks its best move, the second says how
-much more that move wins than the heuristic bot's own (the suggestion). The second weighing's
+much more that move wins than the one the search bot plays unweighed (the suggestion: the
+heuristic bot's move, in Army its sharp style's). The second weighing's
 figure is an honest estimate of what picking by playouts gains there: taken from the playouts
 that picked it, the best would look better than it is.
 
