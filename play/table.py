@@ -96,7 +96,7 @@ class Table(Protocol):
 
     async def hint(self, seat: int) -> Weighing | Action:
         """What a bot would play in `seat`'s place, from that seat's view: how the game's
-        search bot weighed the moves worth weighing, or the heuristic bot's move; worked out
+        search bot weighed the moves worth weighing, or the move it plays unweighed; worked out
         off the event loop. ValueError: why there is none now."""
 
     @property
