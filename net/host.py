@@ -767,14 +767,10 @@ class Host:
             match.assist()
             self.storage.later(self.storage.mark_assisted, table.id)
         view, seed = table.view(seat), play.table.hint_seed(match)
-        if self.thinkers is not None:
-            thinking = asyncio.get_running_loop().run_in_executor(
-                self.thinkers.executor, play.table.hint, table.game, view, seed
-            )
-        else:
-            thinking = asyncio.ensure_future(
-                asyncio.to_thread(play.table.hint, table.game, view, seed)
-            )
+        executor = self.thinkers.executor if self.thinkers is not None else None  # else threads
+        thinking = asyncio.get_running_loop().run_in_executor(
+            executor, play.table.hint, table.game, view, seed
+        )
         table.hinting = True  # until the work is done, even if nobody waits for it any more
         thinking.add_done_callback(lambda _: setattr(table, "hinting", False))
         try:
