@@ -16,7 +16,8 @@ them out again), the bot's choice and the step; `--jobs N` plays Big Shot betwee
 with one process and with N (the best of `--runs` each), and prints both speeds and whether the
 summaries are the same. `--playouts` prints how fast each game's playouts run (those the search
 bot and the post-game analysis play, from positions of heuristic games): with the bots reading
-a view made at every decision and reading the state through the game's sight, and with
+a view made at every decision, reading the state through the game's sight, and (Army) as
+they are played, by its rules written lean (`core/games/army/lean.py`); with
 `--plain-simulator PATH` (a checkout of gamescomputersplay/monopoly, a plain pure-Python
 Monopoly simulator with no licence to copy it here) that simulator's throws a second in the same
 run, its text log off.
@@ -210,9 +211,14 @@ def playout_positions(game: str, games: int, every: int) -> list:
 def playout_speed(game: str, positions: list, runs: int) -> dict[str, tuple[float, float]]:
     """(ms a playout, Army's throws a second) from every position, by view and by sight: the
     best of `runs`."""
-    by_sight = get_spec(game).playouts
+    lean = get_spec(game).playouts
+    assert lean is not None
+    by_sight = dataclasses.replace(lean, lean=None)
+    ways = [("view", dataclasses.replace(by_sight, sight=None)), ("sight", by_sight)]
+    if lean.lean is not None:
+        ways.append(("lean", lean))
     speeds = {}
-    for how, playouts in (("view", dataclasses.replace(by_sight, sight=None)), ("sight", by_sight)):
+    for how, playouts in ways:
         best = None
         for _ in range(runs):
             start, throws = time.perf_counter(), 0
@@ -258,11 +264,12 @@ def plain_simulator(path: Path, games: int, runs: int) -> float:
 
 def playouts_table(runs: int, reference: Path | None) -> None:
     print(
-        f"{'game':<8} {'playouts':>8}   ms a playout (throws/s), best of {runs}: by view, by sight"
+        f"{'game':<8} {'playouts':>8}   ms a playout (throws/s), best of {runs}: "
+        "by view, by sight, lean (Army)"
     )
     for game, games, every in (
         ("bigshot", 2, 40),
-        ("army", 2, 60),
+        ("army", 4, 60),
         ("million", 2, 60),
         ("stadium", 1, 200),
     ):
@@ -271,8 +278,7 @@ def playouts_table(runs: int, reference: Path | None) -> None:
         cells = [
             f"{ms:6.1f}" + (f" ({throws:,.0f})" if throws else "") for ms, throws in speeds.values()
         ]
-        gain = speeds["view"][0] / speeds["sight"][0]
-        print(f"{game:<8} {len(positions):>8}   {cells[0]:>16}  {cells[1]:>16}   {gain:.2f}x")
+        print(f"{game:<8} {len(positions):>8}   " + "  ".join(f"{cell:>16}" for cell in cells))
     if reference is not None:
         print(f"plain Monopoly simulator: {plain_simulator(reference, 100, runs):,.0f} throws/s")
 

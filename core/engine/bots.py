@@ -35,8 +35,10 @@ def play_out(
     players: Sequence[Bot],
     limit: int = MAX_ACTIONS,
     sight: SightOf | None = None,
+    until: Callable[[Any], bool] | None = None,
 ) -> int:
-    """Play `state` on in place to its end, each seat by its bot; the actions taken.
+    """Play `state` on in place to its end (or, with `until`, to the first point where
+    `until(state)` holds), each seat by its bot; the actions taken.
 
     A view is made only for a bot that reads one, and none with a `sight`, which the bot reads
     instead; an action taken from the legal list is not checked again, any other is.
@@ -46,6 +48,8 @@ def play_out(
     picks_listed = [getattr(player, "picks_listed", False) for player in players]
     actions = 0
     while (seat := state.actor()) is not None:
+        if until is not None and until(state):
+            break
         if actions >= limit:
             raise RuntimeError(f"game did not end within {limit} actions")
         if not reads_view[seat]:  # a view is a copy of everything the seat sees: not made

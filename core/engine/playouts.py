@@ -53,6 +53,10 @@ class Playouts:
     bot: Callable[[int], Any]  # the bot of every seat, from its seed
     horizon: int = 0  # rounds a playout runs at most (0: to the game's end)
     sight: SightOf | None = None  # what the bot reads in place of a view (None: the view)
+    # lean(state, bots, sight): the game's rules written lean for its playout bots, playing
+    # `state` on as the engine would, move for move; True if it reached the end, else it
+    # leaves the state where it stopped, for the engine to play on
+    lean: Callable[[Any, Sequence[Any], SightOf | None], bool] | None = None
 
     def world(self, view: Any, seat: int | None, rng: Rng) -> Any:
         """A full state consistent with `view`, as `seat` sees it, ending `horizon` rounds on."""
@@ -72,7 +76,8 @@ class Playouts:
         """`state` played on in place to its end, the bot of each of its `seats` seeded from
         `seed` (the playout bot, or the one `bots` names for that seat); how it came out."""
         players = [bots.get(seat, self.bot)(seed + seat) for seat in range(seats)]
-        play_out(state, players, sight=self.sight)
+        if self.lean is None or not self.lean(state, players, self.sight):
+            play_out(state, players, sight=self.sight)
         result = state.result()
         assert result is not None  # play_out plays to the end
         return result

@@ -47,6 +47,7 @@ from .board import SITE_GROUP_SQUARES, SQUARES
 from .bots import SHARP, HeuristicBot
 from .determinize import determinize
 from .frames import BUY, TRADE
+from .lean import play_on
 from .sight import ArmySight
 from .view import ArmyView
 
@@ -113,7 +114,9 @@ def candidates(view: ArmyView, legal: Sequence[Action], suggestion: Action) -> l
     return moves if len(moves) > 1 else []
 
 
-PLAYOUTS = Playouts(determinize, HeuristicBot, horizon=PLAYOUT_ROUNDS, sight=ArmySight)
+PLAYOUTS = Playouts(
+    determinize, HeuristicBot, horizon=PLAYOUT_ROUNDS, sight=ArmySight, lean=play_on
+)
 PLAN = SearchPlan(
     PLAYOUTS, candidates, count=PLAYOUTS_A_MOVE, own=partial(HeuristicBot, style=SHARP)
 )
