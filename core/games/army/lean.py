@@ -71,11 +71,14 @@ OFFER_PRICE = tuple(
 BLOCK_WORTH = tuple(PRICE[s] + int(GROUP_THREAT / 2 * GROUP_PRICE[s]) for s in range(SQUARES_COUNT))
 INCREMENT = 0x9E3779B97F4A7C15
 LEVELS = {group: itemgetter(*group) for group in set(GROUP) if group}  # a group's values at once
-OF_DEEDS = itemgetter(*DEEDS)  # the deeds' values at once
-DEED_VALUES = (tuple(PRICE[s] for s in DEEDS), tuple(BUILD[s] for s in DEEDS))
 # a seat's deeds, its whole unmortgaged site groups, those one deed short (with that deed) and
 # its mortgaged deeds
 Estate = tuple[list[int], list[tuple[int, ...]], list[tuple[tuple[int, ...], int]], list[int]]
+
+
+def value(square: int, mortgaged: Sequence[bool]) -> int:
+    """A deed's worth by the rulebook's valuation: its price, or half that mortgaged."""
+    return PRICE[square] // 2 if mortgaged[square] else PRICE[square]
 
 
 class NotModelled(Exception):
@@ -114,6 +117,11 @@ class LeanArmy:
         self.styles = [bot.style for bot in bots]
         self.refused = [set(bot._refused) for bot in bots]
         self.unowned = sum(1 for s in DEEDS if self.owner[s] < 0)
+        # each seat's deeds (mortgaged at half) and buildings, at the rulebook's valuation
+        self.assets = [0] * n
+        for s in DEEDS:
+            if self.owner[s] >= 0:
+                self.assets[self.owner[s]] += value(s, self.mortgaged) + self.level[s] * BUILD[s]
         self.ending: tuple[str, Any] | None = None
         # each seat's deeds, whole groups and groups one short, until its deeds or their
         # mortgages change (`estate`)
@@ -181,13 +189,7 @@ class LeanArmy:
 
     def worth(self) -> tuple[int, ...]:
         """Every seat's net worth by the rulebook's valuation (`board.valuation`)."""
-        total = self.cash[: self.n]
-        for owner, level, mortgaged, price, build in zip(
-            OF_DEEDS(self.owner), OF_DEEDS(self.level), OF_DEEDS(self.mortgaged), *DEED_VALUES
-        ):
-            if owner >= 0:
-                total[owner] += (price // 2 if mortgaged else price) + level * build
-        return tuple(total)
+        return tuple(map(int.__add__, self.cash[: self.n], self.assets))
 
     def estate(self, seat: int) -> Estate:
         """`seat`'s deeds, whole unmortgaged groups, groups one deed short (with that deed)
@@ -402,6 +404,7 @@ class LeanArmy:
         self.owner[square] = seat
         self.unowned -= 1
         self._estates[seat] = None
+        self.assets[seat] += PRICE[square]
 
     def auction(self, square: int, bidders: tuple[int, ...]) -> None:
         """The open auction (`core.engine.auction.OpenAuction`), every bid the bot's."""
@@ -486,6 +489,7 @@ class LeanArmy:
     def mortgage(self, seat: int, square: int) -> None:
         self.mortgaged[square] = True
         self._estates[seat] = None
+        self.assets[seat] -= PRICE[square] - PRICE[square] // 2
         self.cash[self.bank] -= MORTGAGE[square]
         self.cash[seat] += MORTGAGE[square]
 
@@ -495,6 +499,7 @@ class LeanArmy:
             refund = 0  # no Stores to break the Barracks down: the group is sold bare
             for s in GROUP[square]:
                 refund += level[s] * BUILD[s] // 2
+                self.assets[seat] -= level[s] * BUILD[s]
                 if level[s] == BARRACKS:
                     self.barracks_left += 1
                 else:
@@ -507,6 +512,7 @@ class LeanArmy:
             else:
                 self.stores_left += 1
             level[square] -= 1
+            self.assets[seat] -= BUILD[square]
             refund = BUILD[square] // 2
         self.cash[self.bank] -= refund
         self.cash[seat] += refund
@@ -521,6 +527,7 @@ class LeanArmy:
         refund = 0
         for s in deeds:
             refund += level[s] * BUILD[s] // 2
+            self.assets[seat] -= level[s] * BUILD[s]
             if level[s] == BARRACKS:
                 self.barracks_left += 1
             else:
@@ -539,6 +546,7 @@ class LeanArmy:
                 self.owner[s] = -1
                 self.mortgaged[s] = False
             self.unowned += len(deeds)
+            self.assets[seat] = 0
             if last:
                 self.finish("last", active.index(True))
             bidders = self.order_after(self.turn)
@@ -558,11 +566,13 @@ class LeanArmy:
     def receive(self, taker: int, deeds: Sequence[int], last: bool = False) -> None:
         """Deeds change hands; the 10% on those mortgaged is paid now, then each is lifted or
         kept (the last received first, as their decisions stack)."""
-        owner, mortgaged = self.owner, self.mortgaged
+        owner, mortgaged, assets = self.owner, self.mortgaged, self.assets
         held = []
         estates = self._estates
-        for s in deeds:
+        for s in deeds:  # in groups without buildings
             estates[owner[s]] = None
+            assets[owner[s]] -= value(s, mortgaged)
+            assets[taker] += value(s, mortgaged)
             owner[s] = taker
             if mortgaged[s]:
                 held.append(s)
@@ -579,19 +589,24 @@ class LeanArmy:
                 raise NotModelled("interest owed on deeds received")
         if last:
             return
-        for s in reversed(held):
+        for s in reversed(held):  # the 10% is paid: the principal alone lifts it
             if cash[taker] >= MORTGAGE[s] and cash[taker] - MORTGAGE[s] >= self.reserve(taker):
-                cash[taker] -= MORTGAGE[s]
-                cash[self.bank] += MORTGAGE[s]
-                mortgaged[s] = False
-                self._estates[taker] = None
+                self.lift(taker, s, MORTGAGE[s])
+
+    def lift(self, seat: int, square: int, cost: int) -> None:
+        """`seat` pays `cost` to lift the mortgage on `square`."""
+        self.cash[seat] -= cost
+        self.cash[self.bank] += cost
+        self.mortgaged[square] = False
+        self._estates[seat] = None
+        self.assets[seat] += PRICE[square] - PRICE[square] // 2
 
     # -- a turn's own moves: building, lifting mortgages, offers -------------------------------
 
     def manage(self, seat: int) -> None:
         """The bot's moves where nothing is pending, up to its throw or the end of its turn:
         leaving Prison early, building, lifting a mortgage, offering for a deed it lacks."""
-        cash, level, mortgaged = self.cash, self.level, self.mortgaged
+        cash, level = self.cash, self.level
         style = self.styles[seat]
         while True:
             if self.stage == END and self.jailed:
@@ -643,10 +658,7 @@ class LeanArmy:
                         lift = s
                         break
             if lift >= 0:
-                cash[seat] -= MORTGAGE[lift] + interest(MORTGAGE[lift])
-                cash[self.bank] += MORTGAGE[lift] + interest(MORTGAGE[lift])
-                mortgaged[lift] = False
-                self._estates[seat] = None
+                self.lift(seat, lift, MORTGAGE[lift] + interest(MORTGAGE[lift]))
                 continue
             if short and self.proposals[seat] < MAX_PROPOSALS:
                 wanted = self.wanted(seat, short, money - reserve)
@@ -672,6 +684,7 @@ class LeanArmy:
         else:
             self.stores_left -= 1
         self.level[square] += 1
+        self.assets[seat] += BUILD[square]
 
     def capacity(self, seat: int, barracks: bool) -> int:
         """How many Barracks (or Stores) `seat` could put up now (`estates.capacity_for`)."""
