@@ -1,6 +1,7 @@
 """How much a search bot could gain at the decisions it weighs, if its playouts told it truly.
 
     python benchmarks/decision_gaps.py million [--playouts 64] [--decisions 30] [--phase six]
+        [--moves Drive]
 
 Heuristic bots play games (seeds 0, 1, ...); at every third decision the game's search plan
 would weigh (of `--phase` only, if given) the moves are weighed twice, in two independent
@@ -13,7 +14,9 @@ that picked it, the best would look better than it is.
 Prints, per decision, the phase and each move's share of wins in the second weighing, then the
 mean gain a decision in points of win share, and how often the pick differs from the suggestion.
 Searching with fewer playouts a move, as the bots do (their plan's count), gains at most this, less
-that count's noise.
+that count's noise. `--moves KIND,...` weighs, in place of what the plan weighs, the legal moves of
+those kinds (action class names: `Drive` is where Million's car goes) wherever one is legal: the
+suggestion and up to three others, in the order they are listed.
 """
 
 from __future__ import annotations
@@ -21,11 +24,15 @@ from __future__ import annotations
 import argparse
 import statistics
 import sys
+from collections.abc import Sequence
 from dataclasses import replace
+from functools import partial
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from core.engine.actions import Action  # noqa: E402
 from core.engine.search import SearchBot, Weighing  # noqa: E402
 from core.games import get_spec  # noqa: E402
 
@@ -36,10 +43,13 @@ def main() -> None:
     parser.add_argument("--playouts", type=int, default=64)
     parser.add_argument("--decisions", type=int, default=30)
     parser.add_argument("--phase")
+    parser.add_argument("--moves", metavar="KIND,...")
     args = parser.parse_args()
     spec = get_spec(args.game)
     options = spec.resolve_options(spec.sim_options)
     plan = replace(spec.bots["search"](0).plan, count=args.playouts)
+    if args.moves:
+        plan = replace(plan, candidates=partial(moves_of_kinds, frozenset(args.moves.split(","))))
     gains: list[float] = []
     changed, seed = 0, 0
     while len(gains) < args.decisions:
@@ -73,6 +83,14 @@ def main() -> None:
         f"of win share a decision (standard error {100 * error:.1f}); the pick left the "
         f"heuristic bot's move at {changed} of them"
     )
+
+
+def moves_of_kinds(
+    kinds: frozenset[str], view: Any, legal: Sequence[Action], suggestion: Action
+) -> list[Action]:
+    """The suggestion and up to three other legal moves of `kinds`, if there are others."""
+    others = [a for a in legal if type(a).__name__ in kinds and a != suggestion][:3]
+    return [suggestion, *others] if others else []
 
 
 if __name__ == "__main__":
