@@ -496,15 +496,8 @@ class LeanArmy:
     def sell(self, seat: int, square: int) -> None:
         level = self.level
         if level[square] == BARRACKS and self.stores_left < 4:
-            refund = 0  # no Stores to break the Barracks down: the group is sold bare
-            for s in GROUP[square]:
-                refund += level[s] * BUILD[s] // 2
-                self.assets[seat] -= level[s] * BUILD[s]
-                if level[s] == BARRACKS:
-                    self.barracks_left += 1
-                else:
-                    self.stores_left += level[s]
-                level[s] = 0
+            # no Stores to break the Barracks down: the group is sold bare
+            refund = self.clear_buildings(seat, GROUP[square])
         else:
             if level[square] == BARRACKS:
                 self.barracks_left += 1
@@ -517,15 +510,10 @@ class LeanArmy:
         self.cash[self.bank] -= refund
         self.cash[seat] += refund
 
-    def bankrupt(self, seat: int, creditor: int) -> None:
-        """`seat` is out: its buildings go back to the bank, and everything else to the
-        creditor, or for the bank to auction."""
-        active, level, cash, bank = self.active, self.level, self.cash, self.bank
-        active[seat] = False
-        self.prison_turn[seat] = -1
-        deeds = self.estate(seat)[0]
-        refund = 0
-        for s in deeds:
+    def clear_buildings(self, seat: int, squares: Sequence[int]) -> int:
+        """Every building on `squares` back to the bank; what the bank pays for them."""
+        level, refund = self.level, 0
+        for s in squares:
             refund += level[s] * BUILD[s] // 2
             self.assets[seat] -= level[s] * BUILD[s]
             if level[s] == BARRACKS:
@@ -533,6 +521,16 @@ class LeanArmy:
             else:
                 self.stores_left += level[s]
             level[s] = 0
+        return refund
+
+    def bankrupt(self, seat: int, creditor: int) -> None:
+        """`seat` is out: its buildings go back to the bank, and everything else to the
+        creditor, or for the bank to auction."""
+        active, cash, bank = self.active, self.cash, self.bank
+        active[seat] = False
+        self.prison_turn[seat] = -1
+        deeds = self.estate(seat)[0]
+        refund = self.clear_buildings(seat, deeds)
         self._estates[seat] = None
         last = active.count(True) == 1
         if creditor == bank:
