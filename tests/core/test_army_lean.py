@@ -6,10 +6,14 @@ from dataclasses import replace
 import pytest
 
 from core.engine.bots import play_out
+from core.engine.decisions import Debt
 from core.engine.rng import Rng
 from core.engine.search import SearchBot
 from core.games.army import SPEC
+from core.games.army import actions as A
+from core.games.army.board import PRISON
 from core.games.army.bots import SENSIBLE, SHARP, HeuristicBot
+from core.games.army.cards import DECKS, GET_OUT, TRAINING
 from core.games.army.lean import play_on
 from core.games.army.search import PLAN, PLAYOUTS
 from core.games.army.sight import ArmySight
@@ -24,6 +28,7 @@ FIELDS = (
     "winners end_reason"
 ).split()
 REAPER, WATCHKEEPER, CATTERICK, WOLF, JACKAL, FOXHOUND = 1, 3, 5, 6, 8, 9
+TRAINING_NEAR_GO = 2  # a Training square: a double one from GO
 
 
 def positions(games: int, every: int, options: dict):
@@ -137,3 +142,34 @@ def test_a_lean_playout_counts_the_throw_that_ends_the_game():
 def first_throw(seed: int) -> tuple[int, int]:
     rng = Rng(seed)
     return rng.die(), rng.die()
+
+
+def test_an_early_prisoner_without_the_fine_leaves_by_the_get_out_card_as_in_the_engine():
+    """Ann, in Prison early in the game with £40 and a Get-out card, uses it at once."""
+    state = game(2, round_limit=6)
+    state.position[0], state.prison_turn[0] = PRISON, 0
+    state.card_holder[0] = 0
+    state.decks[0].remove(GET_OUT[0])
+    set_cash(state, 0, 40)
+    world, twin = state.copy(), state.copy()
+    play_out(world, [HeuristicBot(0), HeuristicBot(1)], sight=ArmySight)
+    assert play_on(twin, [HeuristicBot(0), HeuristicBot(1)], ArmySight)
+    assert end(twin) == end(world)
+    assert "uses-get-out-card" in [kind for _, kind, _ in world.events]
+
+
+def test_two_players_unable_to_pay_one_birthday_are_left_to_the_engine():
+    """Ann's throw takes her to Training, where the birthday card asks £10 of each of the
+    others; two of them have £5 and nothing to sell: their debts are the engine's."""
+    state = game(4)
+    for seat in (1, 2):
+        set_cash(state, seat, 5)
+    birthday = next(i for i, card in enumerate(DECKS[TRAINING]) if card[1] == "birthday")
+    state.decks[TRAINING].remove(birthday)
+    state.decks[TRAINING].insert(0, birthday)
+    state.rng = Rng(next(k for k in range(200) if sum(first_throw(k)) == TRAINING_NEAR_GO))
+    before, engine = end(state), state.copy()
+    assert not play_on(state, [HeuristicBot(seat) for seat in range(4)], ArmySight)
+    assert end(state) == before
+    engine.step(0, A.Roll())
+    assert [(f.debtor, f.amount) for f in engine.stack if type(f) is Debt] == [(1, 10), (2, 10)]
