@@ -320,6 +320,28 @@ def test_cards_are_drawn_from_the_top_and_go_back_underneath():
     assert state.decks[COMBAT][-1] == dividend and state.cash(0) == 1550
 
 
+@pytest.mark.parametrize(
+    ("level", "paid", "said"),
+    [
+        (0, 0, "Ann has no buildings to pay repairs on."),
+        (1, 80, "Ann pays £80 for repairs on 2 Ammo Stores."),
+        (BARRACKS, 230, "Ann pays £230 for repairs on 2 Barracks."),
+    ],
+)
+def test_depot_repairs_are_paid_on_each_building_held(level, paid, said):
+    """Depot repairs: £40 an Ammo Store, £115 a Barracks."""
+    state = game()
+    give(state, 0, 1, 3, level=level)  # the browns
+    repairs = next(i for i, card in enumerate(DECKS[COMBAT]) if "Depot repairs" in card[0])
+    state.decks[COMBAT].remove(repairs)
+    state.decks[COMBAT].insert(0, repairs)
+    state.position[0] = 4
+    throw(state, (1, 2))  # square 7: Combat
+    state.step(0, A.Roll())
+    assert state.cash(0) == 1500 - paid
+    assert said in state.view(0).log
+
+
 def test_pay_ten_or_take_a_combat_card():
     state = game()
     fine = next(i for i, card in enumerate(DECKS[TRAINING]) if card[1] == "fine_or_combat")

@@ -14,7 +14,7 @@ from . import actions as A
 from . import sales
 from .board import GO_TO_PRISON, PRISON, PRISON_FINE, SALARY, SQUARES, SQUARES_COUNT
 from .cards import CARD_FINE, COMBAT, DECK_NAMES, DECKS, GET_OUT
-from .frames import END, IN_PRISON, ROLL, FineOrCard, Move, Settle
+from .frames import BARRACKS_PIECE, END, IN_PRISON, ROLL, STORE, FineOrCard, Move, Settle, pieces
 
 if TYPE_CHECKING:
     from .state import ArmyState
@@ -150,9 +150,12 @@ def draw(state: ArmyState, seat: int, deck: int) -> None:
     elif effect == "repairs":
         stores, barracks = state.buildings(seat)
         cost = stores * args[0] + barracks * args[1]
-        state._say("pays-repairs", state.players[seat], cost, stores, barracks)
-        if cost:
-            debts.charge(state, seat, state.bank, cost, "card: repairs")
+        if not cost:
+            state._say("no-repairs", state.players[seat])
+            return
+        held = [pieces(n, piece) for n, piece in ((stores, STORE), (barracks, BARRACKS_PIECE)) if n]
+        state._say("pays-repairs", state.players[seat], cost, " and ".join(held))
+        debts.charge(state, seat, state.bank, cost, "card: repairs")
     elif effect == "pay":
         debts.charge(state, seat, state.bank, args[0], "card")
     elif effect == "receive":

@@ -11,9 +11,10 @@ SENTENCES = Sentences(
         "lifts-mortgage": (("player", "deed", "cost"), "{} lifts the mortgage on {} for £{:,}."),
         "keeps-mortgage": (("player", "deed"), "{} keeps {} mortgaged."),
         "pays-repairs": (
-            ("player", "amount", "stores", "barracks"),
-            "{} pays £{:,} for repairs ({} Ammo Stores, {} Barracks).",
+            ("player", "amount", "buildings"),
+            "{} pays £{:,} for repairs on {}.",
         ),
+        "no-repairs": (("player",), "{} has no buildings to pay repairs on."),
         "pays-interest": (
             ("player", "amount"),
             "{} pays £{:,}: 10% interest on the mortgaged deeds received.",
