@@ -1,7 +1,7 @@
 """How much a search bot could gain at the decisions it weighs, if its playouts told it truly.
 
     python benchmarks/decision_gaps.py million [--playouts 64] [--decisions 30] [--phase six]
-        [--moves Drive]
+        [--moves Drive] [--most 4]
 
 Heuristic bots play games (seeds 0, 1, ...); at every third decision the game's search plan
 would weigh (of `--phase` only, if given) the moves are weighed twice, in two independent
@@ -16,7 +16,7 @@ mean gain a decision in points of win share, and how often the pick differs from
 Searching with fewer playouts a move, as the bots do (their plan's count), gains at most this, less
 that count's noise. `--moves KIND,...` weighs, in place of what the plan weighs, the legal moves of
 those kinds (action class names: `Drive` is where Million's car goes) wherever one is legal: the
-suggestion and up to three others, in the order they are listed.
+suggestion and others, in the order they are listed, up to `--most` moves in all.
 """
 
 from __future__ import annotations
@@ -44,12 +44,14 @@ def main() -> None:
     parser.add_argument("--decisions", type=int, default=30)
     parser.add_argument("--phase")
     parser.add_argument("--moves", metavar="KIND,...")
+    parser.add_argument("--most", type=int, default=4)
     args = parser.parse_args()
     spec = get_spec(args.game)
     options = spec.resolve_options(spec.sim_options)
     plan = replace(spec.bots["search"](0).plan, count=args.playouts)
     if args.moves:
-        plan = replace(plan, candidates=partial(moves_of_kinds, frozenset(args.moves.split(","))))
+        kinds = frozenset(args.moves.split(","))
+        plan = replace(plan, candidates=partial(moves_of_kinds, kinds, args.most))
     gains: list[float] = []
     changed, seed = 0, 0
     while len(gains) < args.decisions:
@@ -86,10 +88,10 @@ def main() -> None:
 
 
 def moves_of_kinds(
-    kinds: frozenset[str], view: Any, legal: Sequence[Action], suggestion: Action
+    kinds: frozenset[str], most: int, view: Any, legal: Sequence[Action], suggestion: Action
 ) -> list[Action]:
-    """The suggestion and up to three other legal moves of `kinds`, if there are others."""
-    others = [a for a in legal if type(a).__name__ in kinds and a != suggestion][:3]
+    """The suggestion and up to `most` - 1 other legal moves of `kinds`, if there are others."""
+    others = [a for a in legal if type(a).__name__ in kinds and a != suggestion][: most - 1]
     return [suggestion, *others] if others else []
 
 
