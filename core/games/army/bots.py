@@ -86,6 +86,11 @@ class HeuristicBot:
         self._unowned: tuple[tuple[int, ...], int] = ((), 0)
         self._short: tuple[tuple[int, ...], int, list[tuple[tuple[int, ...], int]]] = ((), -1, [])
 
+    @property
+    def refused(self) -> frozenset[tuple[int, int]]:
+        """(partner, deed) of the offers it has made, which it does not make again."""
+        return frozenset(self._refused)
+
     def choose(self, view: Seen, legal: Sequence[Action]) -> Action:
         if len(legal) == 1:
             return legal[0]

@@ -27,13 +27,13 @@ from operator import itemgetter
 from typing import Any
 
 from core.engine.bots import SightOf, play_out
-from core.engine.rng import _MASK
 
 from .board import (
     BARRACKS,
     DEEDS,
     GARRISON_RENT,
     GO_TO_PRISON,
+    GROUP_OF,
     PRISON,
     PRISON_FINE,
     SALARY,
@@ -51,10 +51,6 @@ PRICE = tuple(s.price for s in SQUARES)
 BUILD = tuple(s.build for s in SQUARES)
 RENTS = tuple(s.rents for s in SQUARES)
 MORTGAGE = tuple(s.mortgage for s in SQUARES)
-GROUP = tuple(
-    tuple(t.index for t in SQUARES if t.is_deed and t.group == s.group) if s.is_deed else ()
-    for s in SQUARES
-)
 # what stopping on a square does: a deed's kind, a tax, a card, Go to Prison, or nothing
 SITE, GARRISON, UTILITY, TAX, CARD, TO_PRISON, NOTHING = range(7)
 LANDING = tuple(
@@ -71,8 +67,7 @@ OFFER_PRICE = tuple(
     for s in range(SQUARES_COUNT)
 )  # what the bot offers for the deed that completes its group
 BLOCK_WORTH = tuple(PRICE[s] + int(GROUP_THREAT / 2 * GROUP_PRICE[s]) for s in range(SQUARES_COUNT))
-INCREMENT = 0x9E3779B97F4A7C15
-LEVELS = {group: itemgetter(*group) for group in set(GROUP) if group}  # a group's values at once
+LEVELS = {group: itemgetter(*group) for group in set(GROUP_OF) if group}  # a group's values at once
 # a seat's deeds, its whole unmortgaged site groups, those one deed short (with that deed) and
 # its mortgaged deeds
 Estate = tuple[list[int], list[tuple[int, ...]], list[tuple[tuple[int, ...], int]], list[int]]
@@ -115,9 +110,9 @@ class LeanArmy:
         self.round_ends = state.round_ends[:]
         self.landings = state.landings[:]
         self.last_card = state.last_card
-        self.rng = state.rng.state
+        self.rng = state.rng.copy()
         self.styles = [bot.style for bot in bots]
-        self.refused = [set(bot._refused) for bot in bots]
+        self.refused = [set(bot.refused) for bot in bots]
         self.unowned = sum(1 for s in DEEDS if self.owner[s] < 0)
         # each seat's deeds (mortgaged at half) and buildings, at the rulebook's valuation
         self.assets = [0] * n
@@ -172,17 +167,6 @@ class LeanArmy:
         self.ending = (how, what)
         raise Finished
 
-    def two_dice(self) -> tuple[int, int]:
-        """Two dice from the state's generator, as `Rng.die` draws them."""
-        first = z = (self.rng + INCREMENT) & _MASK
-        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
-        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
-        d1 = (z ^ (z >> 31)) % 6 + 1
-        self.rng = z = (first + INCREMENT) & _MASK
-        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
-        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
-        return d1, (z ^ (z >> 31)) % 6 + 1
-
     # -- what the bot reads --------------------------------------------------------------------
 
     def reserve(self, seat: int) -> int:
@@ -215,13 +199,13 @@ class LeanArmy:
 
     def completes(self, seat: int, square: int) -> bool:
         owner = self.owner
-        return all(owner[s] == seat or s == square for s in GROUP[square])
+        return all(owner[s] == seat or s == square for s in GROUP_OF[square])
 
     def deed_worth(self, seat: int, square: int) -> int:
         if self.completes(seat, square):
             return OFFER_PRICE[square]
         owner = self.owner
-        others = {owner[s] for s in GROUP[square] if s != square and owner[s] >= 0}
+        others = {owner[s] for s in GROUP_OF[square] if s != square and owner[s] >= 0}
         if len(others) == 1 and seat not in others and self.completes(others.pop(), square):
             return BLOCK_WORTH[square]
         return PRICE[square]
@@ -231,14 +215,14 @@ class LeanArmy:
         than its one answer)."""
         level, mortgaged = self.level, self.mortgaged
         for s in self.estate(seat)[0]:
-            if level[s] or not mortgaged[s] and not any(level[g] for g in GROUP[s]):
+            if level[s] or not mortgaged[s] and not any(level[g] for g in GROUP_OF[s]):
                 return True
         return False
 
     # -- moving --------------------------------------------------------------------------------
 
     def throw(self, seat: int) -> None:
-        d1, d2 = self.dice = self.two_dice()
+        d1, d2 = self.dice = self.rng.two_dice()
         prison_turn = self.prison_turn
         if prison_turn[seat] >= 0:
             prison_turn[seat] += 1
@@ -306,12 +290,12 @@ class LeanArmy:
     def rent(self, square: int, owner: int) -> int:
         kind, holder = LANDING[square], self.owner
         if kind == GARRISON:
-            return GARRISON_RENT[sum(holder[s] == owner for s in GROUP[square])]
+            return GARRISON_RENT[sum(holder[s] == owner for s in GROUP_OF[square])]
         if kind == UTILITY:
-            held = sum(holder[s] == owner for s in GROUP[square])
+            held = sum(holder[s] == owner for s in GROUP_OF[square])
             return UTILITY_FACTOR[held] * (self.dice[0] + self.dice[1])
         level = self.level[square]
-        if level == 0 and all(holder[s] == owner for s in GROUP[square]):
+        if level == 0 and all(holder[s] == owner for s in GROUP_OF[square]):
             return 2 * RENTS[square][0]
         return RENTS[square][level]
 
@@ -467,7 +451,7 @@ class LeanArmy:
         owner, level, mortgaged = self.owner, self.level, self.mortgaged
         lone = sale = whole = -1
         for s in self.estate(seat)[0]:
-            group = GROUP[s]
+            group = GROUP_OF[s]
             high = max(LEVELS[group](level))
             if high:
                 if level[s] == high and (sale < 0 or BUILD[s] < BUILD[sale]):
@@ -499,7 +483,7 @@ class LeanArmy:
         level = self.level
         if level[square] == BARRACKS and self.stores_left < 4:
             # no Stores to break the Barracks down: the group is sold bare
-            refund = self.clear_buildings(seat, GROUP[square])
+            refund = self.clear_buildings(seat, GROUP_OF[square])
         else:
             if level[square] == BARRACKS:
                 self.barracks_left += 1
@@ -731,7 +715,7 @@ class LeanArmy:
         proposer's group (`HeuristicBot._fair`)."""
         half = PRICE[square] // 2
         loss = half - interest(half) if self.mortgaged[square] else PRICE[square]
-        group = GROUP[square]
+        group = GROUP_OF[square]
         loss += int(self.styles[me].trade_threat * GROUP_PRICE[square]) // len(group) * len(group)
         return price >= loss
 
@@ -751,7 +735,7 @@ class LeanArmy:
         state.jailed, state.proposals = self.jailed, self.proposals
         state.round_ends, state.landings = self.round_ends, self.landings
         state.last_card = self.last_card
-        state.rng.state = self.rng
+        state.rng = self.rng
         state.stack = []
         assert self.ending is not None
         how, what = self.ending
