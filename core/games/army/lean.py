@@ -146,6 +146,8 @@ class LeanArmy:
         self.manage(seat)
 
     def next_turn(self) -> None:
+        """The turn passes on (`ArmyState._next_turn`): a round ends where it passes the
+        starter, and the game there at its round limit."""
         n, active, turn, starter = self.n, self.active, self.turn, self.starter
         seat = turn
         for _ in range(n):
@@ -170,6 +172,7 @@ class LeanArmy:
     # -- what the bot reads --------------------------------------------------------------------
 
     def reserve(self, seat: int) -> int:
+        """The cash the bot at `seat` keeps back now (`HeuristicBot._reserve`)."""
         style = self.styles[seat]
         return style.reserve if self.unowned > EARLY_UNOWNED else style.late_reserve
 
@@ -198,10 +201,13 @@ class LeanArmy:
         return known
 
     def completes(self, seat: int, square: int) -> bool:
+        """Whether holding `square` gives `seat` its whole group."""
         owner = self.owner
         return all(owner[s] == seat or s == square for s in GROUP_OF[square])
 
     def deed_worth(self, seat: int, square: int) -> int:
+        """What `square` is worth to the bot at `seat` (`HeuristicBot._deed_worth`): more if
+        it completes its group, or blocks another player's."""
         if self.completes(seat, square):
             return OFFER_PRICE[square]
         owner = self.owner
