@@ -596,32 +596,22 @@ class LeanArmy:
     def manage(self, seat: int) -> None:
         """The bot's moves where nothing is pending, up to its throw or the end of its turn:
         leaving Prison early, building, lifting a mortgage, offering for a deed it lacks."""
-        cash, level = self.cash, self.level
+        cash, level, holder = self.cash, self.level, self.card_holder
         style = self.styles[seat]
         while True:
-            if self.stage == END and self.jailed:
+            stage = self.stage
+            if stage == END and self.jailed:
                 return  # its turn ends there
+            listed = False  # whether more than the throw or the end of the turn is legal
+            if stage == ROLL and self.prison_turn[seat] >= 0:
+                if self.unowned > EARLY_UNOWNED and self.leave_prison(seat):
+                    continue
+                listed = self.prison_turn[seat] < 2 and cash[seat] >= PRISON_FINE or seat in holder
+            _, whole, short, pledged = self._estates[seat] or self.estate(seat)
+            if not (whole or short or pledged):
+                return  # nothing to build, lift or offer for
             money = cash[seat]
             reserve = style.reserve if self.unowned > EARLY_UNOWNED else style.late_reserve
-            if self.stage == ROLL and self.prison_turn[seat] >= 0:
-                holder = self.card_holder
-                may_pay = self.prison_turn[seat] < 2 and money >= PRISON_FINE
-                if self.unowned > EARLY_UNOWNED:
-                    if may_pay:
-                        cash[seat] -= PRISON_FINE
-                        cash[self.bank] += PRISON_FINE
-                        self.prison_turn[seat] = -1
-                        continue
-                    if seat in holder:
-                        deck = holder.index(seat)
-                        holder[deck] = -1
-                        self.decks[deck].append(GET_OUT[deck])
-                        self.prison_turn[seat] = -1
-                        continue
-                listed = may_pay or seat in holder  # more than the throw is legal
-            else:
-                listed = False
-            _, whole, short, pledged = self._estates[seat] or self.estate(seat)
             spare = reserve if style.building_reserve is None else style.building_reserve
             build = -1
             for group in whole:
@@ -657,6 +647,22 @@ class LeanArmy:
                     self.offer(seat, wanted)
                     continue
             return
+
+    def leave_prison(self, seat: int) -> bool:
+        """The bot leaves Prison before its throw while deeds are still for sale: by the fine
+        if it may pay it, else by a Get-out card it holds (True if it left)."""
+        cash, holder = self.cash, self.card_holder
+        if self.prison_turn[seat] < 2 and cash[seat] >= PRISON_FINE:
+            cash[seat] -= PRISON_FINE
+            cash[self.bank] += PRISON_FINE
+        elif seat in holder:
+            deck = holder.index(seat)
+            holder[deck] = -1
+            self.decks[deck].append(GET_OUT[deck])
+        else:
+            return False
+        self.prison_turn[seat] = -1
+        return True
 
     def build(self, seat: int, square: int) -> None:
         """A building on `square`, unless the bank may run short of it (its shortage rule is
