@@ -309,14 +309,20 @@ def test_get_out_card_is_kept_used_and_returned_to_the_bottom():
     assert state.prison_turn[0] == -1
 
 
-def test_cards_are_drawn_from_the_top_and_go_back_underneath():
-    state = game()
-    dividend = next(i for i, card in enumerate(DECKS[COMBAT]) if "dividend" in card[0])
-    state.decks[COMBAT].remove(dividend)
-    state.decks[COMBAT].insert(0, dividend)
+def draw_combat_card(state, text: str) -> int:
+    """Ann throws to a Combat square and draws the card whose text holds `text`; its index."""
+    card = next(i for i, c in enumerate(DECKS[COMBAT]) if text in c[0])
+    state.decks[COMBAT].remove(card)
+    state.decks[COMBAT].insert(0, card)
     state.position[0] = 4
     throw(state, (1, 2))  # square 7: Combat
     state.step(0, A.Roll())
+    return card
+
+
+def test_cards_are_drawn_from_the_top_and_go_back_underneath():
+    state = game()
+    dividend = draw_combat_card(state, "dividend")
     assert state.decks[COMBAT][-1] == dividend and state.cash(0) == 1550
 
 
@@ -332,12 +338,7 @@ def test_depot_repairs_are_paid_on_each_building_held(level, paid, said):
     """Depot repairs: £40 an Ammo Store, £115 a Barracks."""
     state = game()
     give(state, 0, 1, 3, level=level)  # the browns
-    repairs = next(i for i, card in enumerate(DECKS[COMBAT]) if "Depot repairs" in card[0])
-    state.decks[COMBAT].remove(repairs)
-    state.decks[COMBAT].insert(0, repairs)
-    state.position[0] = 4
-    throw(state, (1, 2))  # square 7: Combat
-    state.step(0, A.Roll())
+    draw_combat_card(state, "Depot repairs")
     assert state.cash(0) == 1500 - paid
     assert said in state.view(0).log
 
