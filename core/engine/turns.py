@@ -201,18 +201,11 @@ class StackedTurns(GameState, Generic[OfferT]):
     def _next_seat(self) -> tuple[int, bool]:
         """The next player still in after the one whose turn it is, and whether the turn
         passes the starting player (a round ends)."""
-        n, active, turn = self.n, self.active, self.turn
-        seat = turn
-        for _ in range(n):
-            seat = (seat + 1) % n
-            if active[seat]:
-                break
-        starter = self.starter  # a round ends where the order from the starter wraps round
-        return seat, (seat - starter) % n <= (turn - starter) % n
+        return next_seat(self.active, self.turn, self.starter)
 
     def _order_from(self, first: int) -> tuple[int, ...]:
         """The players still in, starting with `first` and going to the left."""
-        return tuple(s for s in ((first + i) % self.n for i in range(self.n)) if self.active[s])
+        return order_from(self.active, first)
 
     def _pay(self, source: int, target: int, amount: int, reason: str) -> None:
         if amount:
@@ -247,6 +240,24 @@ class StackedTurns(GameState, Generic[OfferT]):
             tuple(worth(s) if self.active[s] else 0 for s in range(self.n)),
             self.end_reason,
         )
+
+
+def order_from(active: Sequence[bool], first: int) -> tuple[int, ...]:
+    """The players still in (`active`), starting with `first` and going to the left."""
+    n = len(active)
+    return tuple(s for s in ((first + i) % n for i in range(n)) if active[s])
+
+
+def next_seat(active: Sequence[bool], turn: int, starter: int) -> tuple[int, bool]:
+    """The next player still in after `turn`, and whether the turn passes `starter` (a round
+    ends where the order from the starter wraps round)."""
+    n = len(active)
+    seat = turn
+    for _ in range(n):
+        seat = (seat + 1) % n
+        if active[seat]:
+            break
+    return seat, (seat - starter) % n <= (turn - starter) % n
 
 
 @functools.cache

@@ -47,6 +47,10 @@ class Style:
 SENSIBLE = Style()
 SHARP = Style(reserve=50, late_reserve=50, building_reserve=0, trade_threat=0.8)
 GROUP_PRICE = tuple(sum(SQUARES[s].price for s in group_of(square.index)) for square in SQUARES)
+# what a deed is worth to the bot that it completes a group for (what it offers for it), and to
+# the bot that it keeps another player from completing one with (a block)
+COMPLETING = tuple(s.price + int(GROUP_THREAT * GROUP_PRICE[s.index]) for s in SQUARES)
+BLOCKING = tuple(s.price + int(GROUP_THREAT / 2 * GROUP_PRICE[s.index]) for s in SQUARES)
 
 
 class Seen(Protocol):
@@ -156,17 +160,16 @@ class HeuristicBot:
         return all(owner[s] == seat or s == square for s in group_of(square))
 
     def _deed_worth(self, view: Seen, me: int, square: int) -> int:
-        price = SQUARES[square].price
         if self._completes(view.owner, me, square):
-            return price + int(GROUP_THREAT * self._group_price(square))
+            return COMPLETING[square]
         others = {view.owner[s] for s in group_of(square) if s != square and view.owner[s] >= 0}
         if (
             len(others) == 1
             and me not in others
             and self._completes(view.owner, others.pop(), square)
         ):
-            return price + int(GROUP_THREAT / 2 * self._group_price(square))  # a block
-        return price
+            return BLOCKING[square]
+        return SQUARES[square].price
 
     def _side_worth(self, view: Seen, deeds: Sequence[int], cash: int, cards: Sequence[int]) -> int:
         worth = cash + 50 * len(cards)
@@ -310,7 +313,7 @@ class HeuristicBot:
             holder = owner[square]
             if holder not in partners or (holder, square) in self._refused:
                 continue
-            price = SQUARES[square].price + int(GROUP_THREAT * self._group_price(square))
+            price = COMPLETING[square]
             if price > min(budget, view.cash[me]) or any(view.level[s] for s in group):
                 continue
             terms = view.offer_terms  # what the offer may hold (worked out only if asked)

@@ -26,7 +26,9 @@ from collections.abc import Sequence
 from operator import itemgetter
 from typing import Any
 
+from core.engine.auction import OpenAuction
 from core.engine.bots import SightOf, play_out
+from core.engine.turns import next_seat, order_from
 
 from .board import (
     BARRACKS,
@@ -42,9 +44,10 @@ from .board import (
     SQUARES_COUNT,
     UTILITY_FACTOR,
 )
-from .bots import EARLY_UNOWNED, GROUP_PRICE, GROUP_THREAT, HeuristicBot
+from .bots import BLOCKING, COMPLETING, EARLY_UNOWNED, GROUP_PRICE, HeuristicBot
 from .cards import CARD_FINE, DECKS, GET_OUT
 from .frames import END, IN_PRISON, MAX_PROPOSALS, OVER, ROLL, interest
+from .legality import bid_amounts
 from .state import ArmyState
 
 PRICE = tuple(s.price for s in SQUARES)
@@ -62,11 +65,6 @@ LANDING = tuple(
     for s in SQUARES
 )
 CARD_DECK = tuple(0 if s.kind == "combat" else 1 for s in SQUARES)  # a card square's deck
-OFFER_PRICE = tuple(
-    PRICE[s] + int(GROUP_THREAT * GROUP_PRICE[s]) if SQUARES[s].is_deed else 0
-    for s in range(SQUARES_COUNT)
-)  # what the bot offers for the deed that completes its group
-BLOCK_WORTH = tuple(PRICE[s] + int(GROUP_THREAT / 2 * GROUP_PRICE[s]) for s in range(SQUARES_COUNT))
 LEVELS = {group: itemgetter(*group) for group in set(GROUP_OF) if group}  # a group's values at once
 # a seat's deeds, its whole unmortgaged site groups, those one deed short (with that deed) and
 # its mortgaged deeds
@@ -148,20 +146,15 @@ class LeanArmy:
     def next_turn(self) -> None:
         """The turn passes on (`ArmyState._next_turn`): a round ends where it passes the
         starter, and the game there at its round limit."""
-        n, active, turn, starter = self.n, self.active, self.turn, self.starter
-        seat = turn
-        for _ in range(n):
-            seat = (seat + 1) % n
-            if active[seat]:
-                break
-        if (seat - starter) % n <= (turn - starter) % n:
+        seat, new_round = next_seat(self.active, self.turn, self.starter)
+        if new_round:
             self.round_ends.append(self.worth())
             if self.round_limit and self.round >= self.round_limit:
                 self.finish("worth", f"the {self.round_limit}-round limit")
             self.round += 1
         self.turn = seat
         self.doubles = 0
-        self.proposals = [0] * n
+        self.proposals = [0] * self.n
         self.stage = ROLL
         self.jailed = False
 
@@ -209,11 +202,11 @@ class LeanArmy:
         """What `square` is worth to the bot at `seat` (`HeuristicBot._deed_worth`): more if
         it completes its group, or blocks another player's."""
         if self.completes(seat, square):
-            return OFFER_PRICE[square]
+            return COMPLETING[square]
         owner = self.owner
         others = {owner[s] for s in GROUP_OF[square] if s != square and owner[s] >= 0}
         if len(others) == 1 and seat not in others and self.completes(others.pop(), square):
-            return BLOCK_WORTH[square]
+            return BLOCKING[square]
         return PRICE[square]
 
     def may_raise(self, seat: int) -> bool:
@@ -228,7 +221,8 @@ class LeanArmy:
     # -- moving --------------------------------------------------------------------------------
 
     def throw(self, seat: int) -> None:
-        d1, d2 = self.dice = self.rng.two_dice()
+        rng = self.rng
+        d1, d2 = self.dice = rng.die(), rng.die()
         prison_turn = self.prison_turn
         if prison_turn[seat] >= 0:
             prison_turn[seat] += 1
@@ -372,8 +366,9 @@ class LeanArmy:
             self.charge(other, seat, amount)
 
     def order_after(self, seat: int) -> tuple[int, ...]:
-        n, active = self.n, self.active
-        return tuple(s for s in ((seat + 1 + i) % n for i in range(n)) if active[s])
+        """Every player still in, starting left of `seat` and ending with it
+        (`sales.order_after`)."""
+        return order_from(self.active, (seat + 1) % self.n)
 
     # -- buying and auctions -------------------------------------------------------------------
 
@@ -400,43 +395,28 @@ class LeanArmy:
 
     def auction(self, square: int, bidders: tuple[int, ...]) -> None:
         """The open auction (`core.engine.auction.OpenAuction`), every bid the bot's."""
-        count = len(bidders)
-        bidding = [True] * count
-        high, high_bidder, minimum, turn = 0, -1, 1, 0
-        price, cash = PRICE[square], self.cash
-        while True:
-            bidder = bidders[turn]
-            amount = self.bid(bidder, square, price, minimum, high, high_bidder)
+        auction = OpenAuction(bidders)
+        while not auction.finished:
+            amount = self.bid(auction.bidder, square, auction)
             if amount:
-                high, high_bidder, minimum = amount, bidder, amount + 1
+                auction.bid(amount)
             else:
-                bidding[turn] = False
-            remaining = bidding.count(True)
-            if remaining == 0 or (
-                remaining == 1 and high_bidder >= 0 and bidding[bidders.index(high_bidder)]
-            ):
-                break
-            for _ in range(count):
-                turn = (turn + 1) % count
-                if bidding[turn]:
-                    break
-        if high_bidder >= 0:
-            cash[high_bidder] -= high
-            cash[self.bank] += high
-            self.take(square, high_bidder)
+                auction.pass_()
+        winner = auction.high_bidder
+        if winner is not None:
+            self.cash[winner] -= auction.high
+            self.cash[self.bank] += auction.high
+            self.take(square, winner)
 
-    def bid(
-        self, seat: int, square: int, price: int, minimum: int, high: int, high_bidder: int
-    ) -> int:
+    def bid(self, seat: int, square: int, auction: OpenAuction) -> int:
         """The bot's bid (0: it passes): up to the deed's worth to it, keeping half its
-        reserve; opening at half of that, then raising by a fifth."""
-        cash = self.cash[seat]
+        reserve; opening at half of that, then raising by a fifth (`HeuristicBot._bid`)."""
+        cash, high, high_bidder = self.cash[seat], auction.high, auction.high_bidder
         limit = min(self.deed_worth(seat, square), cash - self.reserve(seat) // 2)
-        steps = sorted({minimum, minimum + 9, minimum + 49, minimum + 99, max(minimum, price)})
-        bids = [amount for amount in steps if amount <= cash and amount <= limit]
+        bids = [a for a in bid_amounts(auction.minimum, square) if a <= cash and a <= limit]
         if not bids or high_bidder == seat:
             return 0
-        target = limit // 2 if high_bidder < 0 else high + max(10, high // 5)
+        target = limit // 2 if high_bidder is None else high + max(10, high // 5)
         return max((b for b in bids if b <= target), default=bids[0])
 
     # -- debts ---------------------------------------------------------------------------------
@@ -706,7 +686,7 @@ class LeanArmy:
         budget = min(budget, self.cash[seat])
         for group, square in short:
             holder = owner[square]
-            if holder < 0 or (holder, square) in refused or OFFER_PRICE[square] > budget:
+            if holder < 0 or (holder, square) in refused or COMPLETING[square] > budget:
                 continue
             if not any(LEVELS[group](level)):
                 return square
@@ -714,7 +694,7 @@ class LeanArmy:
 
     def offer(self, seat: int, square: int) -> None:
         """The bot's offer for `square` at its fair price, and the holder's answer."""
-        holder, price, cash = self.owner[square], OFFER_PRICE[square], self.cash
+        holder, price, cash = self.owner[square], COMPLETING[square], self.cash
         self.refused[seat].add((holder, square))
         self.proposals[seat] += 1
         if self.fair(holder, square, price):

@@ -90,21 +90,22 @@ def answers_to(state: ArmyState, seat: int, kind: str, frame: Frame | None) -> t
     if kind == ROLL:  # in Prison
         return PRISON_ANSWERS
     if isinstance(frame, AuctionLot):
-        auction = frame.auction
-        steps = {
-            auction.minimum,
-            auction.minimum + 9,
-            auction.minimum + 49,
-            auction.minimum + 99,
-        }
-        if frame.square >= 0:
-            steps.add(max(auction.minimum, SQUARES[frame.square].price))
-        return (*(A.Bid(amount) for amount in sorted(steps)), A.Pass())
+        amounts = bid_amounts(frame.auction.minimum, frame.square)
+        return (*(A.Bid(amount) for amount in amounts), A.Pass())
     if isinstance(frame, Placement):
         return tuple(A.Place(s) for s in state.deeds_of(seat))
     if isinstance(frame, HowMany):
         return tuple(A.Want(n) for n in range(frame.least, frame.most + 1))
     return ANSWERS_MADE[kind]
+
+
+def bid_amounts(minimum: int, square: int) -> list[int]:
+    """The bids offered in an auction whose lowest bid now is `minimum`, in order: that, £9,
+    £49 and £99 more, and for a deed (`square` >= 0) its price if higher (cash aside)."""
+    steps = {minimum, minimum + 9, minimum + 49, minimum + 99}
+    if square >= 0:
+        steps.add(max(minimum, SQUARES[square].price))
+    return sorted(steps)
 
 
 def may_act(state: ArmyState, seat: int) -> bool:
