@@ -31,5 +31,5 @@ DIE = Chance("a die", tuple((n, Fraction(1, 6)) for n in range(1, 7)), lambda rn
 TWO_DICE = Chance(
     "two dice",
     tuple(((a, b), Fraction(1, 36)) for a in range(1, 7) for b in range(1, 7)),
-    lambda rng: rng.two_dice(),
+    lambda rng: (rng.die(), rng.die()),
 )

@@ -30,17 +30,6 @@ class Rng:
     def die(self, sides: int = 6) -> int:
         return self.below(sides) + 1
 
-    def two_dice(self) -> tuple[int, int]:
-        """`(die(), die())`, written out: a throw is most of what a playout draws."""
-        first = z = (self.state + 0x9E3779B97F4A7C15) & _MASK
-        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
-        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
-        die = (z ^ (z >> 31)) % 6 + 1
-        self.state = z = (first + 0x9E3779B97F4A7C15) & _MASK
-        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
-        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
-        return die, (z ^ (z >> 31)) % 6 + 1
-
     def shuffle(self, items: list[Any]) -> None:
         """Fisher-Yates, each draw as `below(i + 1)` makes it (written out here: a call per
         card was a good part of a shuffle; the README's "Measured choices")."""

@@ -14,9 +14,6 @@ class Dice:
     def die(self, sides: int = 6) -> int:
         return self.faces.pop(0)
 
-    def two_dice(self) -> tuple[int, int]:
-        return self.die(), self.die()
-
     def copy(self) -> "Dice":
         clone = Dice()
         clone.faces = self.faces[:]

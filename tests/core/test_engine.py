@@ -12,7 +12,6 @@ import pytest
 from core.engine.actions import SEAT_FIELDS, Offer
 from core.engine.bots import play_out
 from core.engine.record import Record, RecordError
-from core.engine.rng import Rng
 from core.games import about, get_spec
 
 
@@ -377,13 +376,3 @@ def test_every_legal_action_reads_the_same_to_the_table_but_for_the_names_of_sea
         assert named, f"{type(action).__name__} reads as nothing"
         if isinstance(action, Offer) or not {f.name for f in fields(action)} & SEAT_FIELDS:
             assert named == str(action)
-
-
-def test_two_dice_are_the_generator_s_next_two_dice():
-    """A throw drawn at once is the two dice drawn one after the other: a game replays the
-    same whichever way its dice are drawn."""
-    for seed in range(200):
-        one_by_one, at_once = Rng(seed), Rng(seed)
-        for _ in range(5):
-            assert at_once.two_dice() == (one_by_one.die(), one_by_one.die())
-        assert at_once.state == one_by_one.state
