@@ -209,14 +209,14 @@ def playout_positions(game: str, games: int, every: int) -> list:
 
 
 def playout_speed(game: str, positions: list, runs: int) -> dict[str, tuple[float, float]]:
-    """(ms a playout, Army's throws a second) from every position, by view and by sight: the
-    best of `runs`."""
-    lean = get_spec(game).playouts
-    assert lean is not None
-    by_sight = dataclasses.replace(lean, lean=None)
+    """(ms a playout, Army's throws a second) from every position, by view, by sight and (a
+    game with rules written lean) as played: the best of `runs`."""
+    as_played = get_spec(game).playouts
+    assert as_played is not None
+    by_sight = dataclasses.replace(as_played, lean=None)
     ways = [("view", dataclasses.replace(by_sight, sight=None)), ("sight", by_sight)]
-    if lean.lean is not None:
-        ways.append(("lean", lean))
+    if as_played.lean is not None:
+        ways.append(("lean", as_played))
     speeds = {}
     for how, playouts in ways:
         best = None
