@@ -43,6 +43,7 @@ from .board import (
     SQUARES,
     SQUARES_COUNT,
     UTILITY_FACTOR,
+    buildings_held,
 )
 from .bots import BLOCKING, COMPLETING, EARLY_UNOWNED, GROUP_PRICE, HeuristicBot
 from .cards import CARD_FINE, DECKS, GET_OUT
@@ -326,12 +327,7 @@ class LeanArmy:
         elif effect == "prison":
             self.send_to_prison(seat)
         elif effect == "repairs":
-            stores = barracks = 0
-            for s in self.estate(seat)[0]:
-                if self.level[s] == BARRACKS:
-                    barracks += 1
-                else:
-                    stores += self.level[s]
+            stores, barracks = buildings_held(self.estate(seat)[0], self.level)
             cost = stores * args[0] + barracks * args[1]
             if cost:
                 self.charge(seat, self.bank, cost)
