@@ -49,7 +49,7 @@ from .bots import BLOCKING, COMPLETING, EARLY_UNOWNED, GROUP_PRICE, HeuristicBot
 from .cards import CARD_FINE, DECKS, GET_OUT
 from .frames import END, IN_PRISON, MAX_PROPOSALS, OVER, ROLL, interest
 from .legality import bid_amounts
-from .state import ArmyState
+from .state import ArmyState, start_turn
 
 PRICE = tuple(s.price for s in SQUARES)
 BUILD = tuple(s.build for s in SQUARES)
@@ -153,11 +153,7 @@ class LeanArmy:
             if self.round_limit and self.round >= self.round_limit:
                 self.finish("worth", f"the {self.round_limit}-round limit")
             self.round += 1
-        self.turn = seat
-        self.doubles = 0
-        self.proposals = [0] * self.n
-        self.stage = ROLL
-        self.jailed = False
+        start_turn(self, seat)
 
     def finish(self, how: str, what: Any) -> None:
         self.ending = (how, what)

@@ -54,6 +54,13 @@ from .sentences import SENTENCES
 from .view import ArmyView, make_view
 
 
+def start_turn(game: Any, seat: int) -> None:
+    """`seat`'s turn begins, in an `ArmyState` or a lean game alike: no double thrown, no
+    offer made, the throw to come."""
+    game.turn, game.doubles, game.proposals = seat, 0, [0] * game.n
+    game.stage, game.jailed = ROLL, False
+
+
 class ArmyState(StackedTurns[Propose]):
     sentences = SENTENCES
     RULES = (moves, sales, estates, trading, bidding, offers)
@@ -241,11 +248,7 @@ class ArmyState(StackedTurns[Propose]):
                 self._finish_by_worth(f"the {self.round_limit}-round limit")
                 return
             self.round += 1
-        self.turn = seat
-        self.doubles = 0
-        self.proposals = [0] * self.n
-        self.stage = ROLL
-        self.jailed = False
+        start_turn(self, seat)
 
     def _finish_by_worth(self, why: str) -> None:
         self._finish_by(
