@@ -17,7 +17,7 @@ with one process and with N (the best of `--runs` each), and prints both speeds 
 summaries are the same. `--playouts` prints how fast each game's playouts run (those the search
 bot and the post-game analysis play, from positions of heuristic games): with the bots reading
 a view made at every decision, reading the state through the game's sight, and (Army) as
-they are played, by its rules written lean (`core/games/army/lean.py`); with
+they are played, by its rules written lean (`core/games/army/lean/`); with
 `--plain-simulator PATH` (a checkout of gamescomputersplay/monopoly, a plain pure-Python
 Monopoly simulator with no licence to copy it here) that simulator's throws a second in the same
 run, its text log off.

@@ -7,7 +7,7 @@ plays every seat, and how far a playout runs (a game whose bots play for hundred
 cut there and won, as at its round limit, by the richest). A game whose bot reads a view may
 give a `Sight` too: what the bot reads, straight from the state the playout owns, so that a
 playout never copies a view at every decision that nobody is shown. A game may give its rules
-written `lean` for its playout bots as well (Army's `lean.py`): the same moves without legal
+written `lean` for its playout bots as well (Army's `lean` package): the same moves without legal
 lists, frames or a log, the engine playing on wherever they stop.
 """
 

@@ -30,7 +30,7 @@ Weighing, in Prison at its throw, paying or a card against throwing won 42 and 2
 Playing its unweighed moves in the sharp style, in the game and in its seat in its playouts,
 won 51 and 48 of seeds 0-199 and 50 and 52 of seeds 200-399: 201 of 400 (50%, 45-55%;
 2026-11-27), thinking 46 ms a move on average on seeds 200-399 (p95 0.38 s). Its playouts run
-by the rules written lean (`lean.py`): the same 51 of seeds 0-99, thinking 17.5 ms a move on
+by the rules written lean (`lean`): the same 51 of seeds 0-99, thinking 17.5 ms a move on
 average (p95 0.14 s; 2026-11-28). With 48 playouts a move, which the lean rules make
 affordable, it won 53 and 49 of seeds 0-199: 102 of 200, where 24 won 99, so it keeps 24.
 """
