@@ -1,6 +1,7 @@
 """Real `boomtown serve` processes on one PostgreSQL database: people at different processes
 play a game together, watch, chat and are banned; a process killed with `kill -9` mid-game
-leaves its table's bots to another process, and its people come back to their seats."""
+leaves its table's bots to another process, and its people come back to their seats; a hint
+is given at a process other than the one running the table."""
 
 import asyncio
 import os
@@ -126,6 +127,43 @@ async def play_watch_chat_ban_and_kill(servers, database, storage) -> None:
     assert len(actions) > killed_at_move
     for person in (again, ben):
         await person.close()
+
+
+async def test_a_hint_at_a_table_another_process_runs(postgres, tmp_path):
+    """A person who comes back to their table of bots at another process than the one that
+    runs it asks for a hint there, and gets one: worked out where they are connected."""
+    database = postgres.database()
+    with open(tmp_path / "serve.log", "wb") as log:
+        one, two = await asyncio.gather(*(Serve.start(database, log) for _ in range(2)))
+        storage = Storage(database)
+        try:
+            ann = await connect(one.port, "ann")
+            await ann.press("n")
+            await ann.wait_for("A new table")
+            await ann.press("\t", "\t", *["\x1b[C"] * 3, "c")  # Big Shot, 4 seats, 3 bots
+            await ann.wait_for("ann, Coin [bot]")  # the lobby lists the table
+            (table,) = storage.open_tables()
+            await ann.press("g")
+            await until(lambda: storage.statuses([table.id]) == {table.id: "playing"})
+            await ann.wait_for("Ledger")
+            runner = runner_of(database, table.id)
+            assert runner == process_of(database, "ann")
+            await ann.close()
+            await until(lambda: process_of(database, "ann") is None)
+
+            ann = await connect(two.port, "ann")  # back at the other process
+            await ann.wait_for("Ledger")  # straight back to her seat
+            await until(lambda: game_of(storage, table.id).state.actor() == 0, timeout=30)
+            await ann.wait_for("ann (you) to")
+            await ann.press("h")
+            await ann.wait_for("Hint: ", timeout=60)  # the first hint starts the thinkers
+            assert process_of(database, "ann") != runner == runner_of(database, table.id)
+            assert storage.table(table.id).assisted
+            await ann.close()
+        finally:
+            storage.close()
+            for server in (one, two):
+                await server.stop()
 
 
 # Big Shot's key for each kind of move a person makes here, in the order they are preferred:
