@@ -45,7 +45,7 @@ from .frames import (
 )
 from .land import Building, land_price, placement_of
 from .placement import Placement, placements_of
-from .view import StadiumView
+from .view import Development, StadiumView
 
 RESERVE = 30_000  # cash kept back for Venture cards
 CROWN_PREMIUM = 1.2  # a Crown lot next to its land is worth this much more than Bank land
@@ -56,9 +56,9 @@ SITE_OFFER = 3.0  # it offers this many times what land and buildings on its sit
 THREAT_PRICE = 2.5  # a rival who could build the Stadium pays at least this much for land
 
 
-class Seen(Protocol):
+class Seen(Development, Protocol):
     """What the heuristic bot reads of what its seat sees: a `StadiumView`, or in a playout a
-    `StadiumSight`."""
+    `StadiumSight` (what follows from the land and buildings, `Development`'s, besides)."""
 
     @property
     def seat(self) -> int: ...
@@ -77,12 +77,6 @@ class Seen(Protocol):
     @property
     def active(self) -> Sequence[bool]: ...
     @property
-    def land(self) -> Sequence[int]: ...
-    @property
-    def developed(self) -> int: ...
-    @property
-    def buildings(self) -> Iterable[Building]: ...
-    @property
     def building_by_id(self) -> Mapping[int, Building]: ...
     @property
     def block_class(self) -> Sequence[str]: ...
@@ -96,9 +90,6 @@ class Seen(Protocol):
     def offer_partners(self) -> tuple[int, ...]: ...
     @property
     def offers_made(self) -> Sequence[TradeOffer[A.Propose]]: ...
-    def parcel(self, holder: int, lot: int) -> int: ...
-    def parcels(self, holder: int) -> list[int]: ...
-    def buildings_of(self, seat: int) -> tuple[Building, ...]: ...
 
 
 @cache

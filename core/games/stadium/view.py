@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from functools import cached_property
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, ClassVar, Protocol
 
 from core.engine.decisions import AuctionView, TradeOffer, seen
 from core.engine.events import named
@@ -24,9 +24,9 @@ if TYPE_CHECKING:
     from .state import StadiumState
 
 
-class Development:
+class Development(Protocol):
     """What follows from who holds which acres and what stands on them: for a view and a
-    playout's sight alike."""
+    playout's sight alike (both subclass it), and for the bot that reads either."""
 
     if TYPE_CHECKING:
 
