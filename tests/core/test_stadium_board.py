@@ -136,10 +136,10 @@ def test_only_placements_inside_the_cells_a_player_may_build_on_fit():
     buildable = mask(lot.cells)
     fits = fitting("R1", buildable)
     assert fits and all(p.cells & ~buildable == 0 for p in fits)
-    assert fitting("R16", buildable) == []  # 16 acres do not fit on 4
-    assert fitting("R1", 0) == []
+    assert fitting("R16", buildable) == ()  # 16 acres do not fit on 4
+    assert fitting("R1", 0) == ()
     one = fits[0]
-    assert fitting("R1", buildable & ~one.cells) == [p for p in fits if p.cells != one.cells]
+    assert fitting("R1", buildable & ~one.cells) == tuple(p for p in fits if p.cells != one.cells)
     assert bit(one.row, one.col) == one.cells
 
 

@@ -44,7 +44,7 @@ from .frames import (
     Speculation,
 )
 from .land import Building, land_price, placement_of
-from .placement import Placement, placements_of
+from .placement import Placement, fitting, placements_of
 from .view import Development, StadiumView
 
 RESERVE = 30_000  # cash kept back for Venture cards
@@ -362,22 +362,22 @@ class HeuristicBot:
         if not demolitions:
             return None
         mine = view.buildings_of(me)
-        others = view.developed & ~sum(b.cells for b in mine)
-        site = view.land[me] & ~others
+        built = sum(b.cells for b in mine)
+        site = view.land[me] & ~(view.developed & ~built)
         best, best_gain = None, 0.0
-        elsewhere = ~site
         for index, card in enumerate(CARDS):
             if (
                 view.in_use[index] >= card.copies
                 or card.price + RESERVE > view.cash[me]
                 or card.kind == "stadium"
+                or card.income <= best_gain  # it could not gain more than that
             ):
                 continue
-            for p in placements_of(card.id):
-                if p.cells & elsewhere:
+            for p in fitting(card.id, site):
+                if not p.cells & built:
                     continue
                 covered = [b for b in mine if b.cells & p.cells]
-                if not covered or any(b.cells & ~p.cells for b in covered):
+                if any(b.cells & ~p.cells for b in covered):
                     continue
                 zone = view.block_class[p.block]
                 if (

@@ -25,7 +25,7 @@ from .board import (
     venture_of,
 )
 from .frames import ACRE_PRICE, DEMOLITION
-from .placement import FACINGS, Placement, placement_at, placements_of, shape_fault
+from .placement import FACINGS, Placement, fitting, placement_at, placements_of, shape_fault
 
 if TYPE_CHECKING:
     from .state import StadiumState
@@ -191,12 +191,11 @@ def legal_builds(state: StadiumState, seat: int) -> list[A.Build]:
     free, cash, found = buildable(state, seat), state.cash(seat), list[A.Build]()
     if not free:
         return found
-    elsewhere = ~free
     for index, card in enumerate(CARDS):
         if state.in_use[index] >= card.copies or building_price(state, seat, index) > cash:
             continue
-        for p in placements_of(card.id):
-            if not p.cells & elsewhere and not zoned_out(state, seat, index, p.block):
+        for p in fitting(card.id, free):
+            if not zoned_out(state, seat, index, p.block):
                 found.append(A.Build(index, p.row, p.col, FACINGS.index(p.facing)))
     return found
 

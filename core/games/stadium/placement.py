@@ -11,7 +11,7 @@ Every geometric placement of every card is worked out once (a few thousand), as 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 
 from .board import BLOCKS, CARDS, LAND, LOT_MASKS, STADIUM_INDEX, STREET, Card, cell_kind, mask
 
@@ -77,9 +77,13 @@ def placements_of(card_id: str) -> tuple[Placement, ...]:
     return tuple(found)
 
 
-def fitting(card_id: str, buildable: int) -> list[Placement]:
-    """The placements of the card whose footprint lies inside `buildable` (a bit mask)."""
-    return [p for p in placements_of(card_id) if p.cells & ~buildable == 0]
+@lru_cache(maxsize=1 << 14)
+def fitting(card_id: str, buildable: int) -> tuple[Placement, ...]:
+    """The placements of the card whose footprint lies inside `buildable` (a bit mask), kept
+    for the masks met most lately: a player's land changes seldom from one decision to the
+    next, and the rules and the bots ask again at each."""
+    outside = ~buildable
+    return tuple(p for p in placements_of(card_id) if not p.cells & outside)
 
 
 @cache
