@@ -75,6 +75,8 @@ class LeanArmy:
         self.known_estates: list[Estate | None] = [None] * n
 
     def finish(self, how: str, what: Any) -> None:
+        """End the game: `how` "last" (`what` the seat left in) or "worth" (`what` the reason
+        the richest wins); `write` ends the state so."""
         self.ending = (how, what)
         raise Finished
 
