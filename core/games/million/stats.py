@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections import Counter
 from typing import TYPE_CHECKING, Any
 
+from core.engine.stats import endings_summary
+
 if TYPE_CHECKING:
     from .state import MillionState
 
@@ -41,12 +43,8 @@ class GameStats:
         self.stunts_by_group += other.stunts_by_group
 
     def summary(self) -> dict[str, Any]:
-        rounds = sorted(self.rounds)
         return {
-            "endings": dict(self.endings),
-            "rounds_mean": sum(rounds) / len(rounds) if rounds else 0.0,
-            "rounds_median": rounds[len(rounds) // 2] if rounds else 0,
-            "rounds_max": rounds[-1] if rounds else 0,
+            **endings_summary(self.endings, self.rounds),
             "six_skips": self.skips,
             "six_skips_of_the_leader": self.leader_skips,
             "stunts_by_largest_group": {str(k): v for k, v in sorted(self.stunts_by_group.items())},

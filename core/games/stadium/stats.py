@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections import Counter
 from typing import TYPE_CHECKING, Any
 
+from core.engine.stats import endings_summary
+
 from .board import STADIUM_INDEX
 
 if TYPE_CHECKING:
@@ -44,11 +46,7 @@ class Endings:
         self.stadium_seats += other.stadium_seats
 
     def summary(self) -> dict[str, Any]:
-        rounds = sorted(self.rounds)
         return {
-            "endings": dict(self.endings),
-            "rounds_mean": sum(rounds) / len(rounds) if rounds else 0.0,
-            "rounds_median": rounds[len(rounds) // 2] if rounds else 0,
-            "rounds_max": rounds[-1] if rounds else 0,
+            **endings_summary(self.endings, self.rounds),
             "stadium_builder_seats": {str(s): n for s, n in sorted(self.stadium_seats.items())},
         }
