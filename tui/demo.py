@@ -94,10 +94,29 @@ def _decision(state):
     return state.stack[-1] if state.stack else None
 
 
+def _asks_the_person(state, kind: str) -> bool:
+    """A decision of `kind` waits on the person (seat 0)."""
+    frame = _decision(state)
+    return frame is not None and frame.kind == kind and frame.seat == 0
+
+
+def _person_outbid(state):
+    """The auction waiting on the person's bid, which already has a bid (else None)."""
+    frame = _decision(state)
+    if frame is None or frame.kind != "auction":
+        return None
+    auction = frame.auction
+    return frame if auction.bidder == 0 and auction.high_bidder is not None else None
+
+
 def offered_a_trade(state) -> bool:
     """An offer waits for the person's answer (Army, Stadium)."""
-    frame = _decision(state)
-    return frame is not None and frame.kind == "trade" and frame.seat == 0
+    return _asks_the_person(state, "trade")
+
+
+def person_in_debt(state) -> bool:
+    """The person owes more than their cash and must raise it (Army, Stadium)."""
+    return _asks_the_person(state, "debt")
 
 
 # -- moments of Army games (seat 0 is the person) ---------------------------------------------
@@ -111,14 +130,8 @@ def army_table(
 
 def army_bidding(state) -> bool:
     """The person is to bid in a deed's auction that already has a bid."""
-    frame = _decision(state)
-    return (
-        frame is not None
-        and frame.kind == "auction"
-        and frame.auction.bidder == 0
-        and frame.auction.high_bidder is not None
-        and frame.square >= 0
-    )
+    frame = _person_outbid(state)
+    return frame is not None and frame.square >= 0
 
 
 def army_built_sites(game, seat: int) -> list[int]:
@@ -147,11 +160,6 @@ def army_managing(state) -> bool:
 def army_person_bankrupt(state) -> bool:
     """The person is out of the game (or it is over)."""
     return not state.active[0] or state.is_over()
-
-
-def army_in_debt(state) -> bool:
-    frame = _decision(state)
-    return frame is not None and frame.kind == "debt" and frame.seat == 0
 
 
 def army_in_prison(state) -> bool:
@@ -194,18 +202,11 @@ def stadium_building(state) -> bool:
 
 def stadium_bidding(state) -> bool:
     """The person is to bid at a Crown auction that already has a bid."""
-    frame = _decision(state)
-    return (
-        frame is not None
-        and frame.kind == "auction"
-        and frame.auction.bidder == 0
-        and frame.auction.high_bidder is not None
-    )
+    return _person_outbid(state) is not None
 
 
 def stadium_buying_land(state) -> bool:
-    frame = _decision(state)
-    return frame is not None and frame.kind == "land" and frame.seat == 0 and state.round >= 3
+    return _asks_the_person(state, "land") and state.round >= 3
 
 
 def stadium_bank_building_offered(state) -> bool:
@@ -219,11 +220,6 @@ def stadium_bank_building_offered(state) -> bool:
         and any(b.owner == state.bank for b in state.buildings.values())
         and any(type(a).__name__ == "BuyBuilding" for a in state.legal_actions(0))
     )
-
-
-def stadium_in_debt(state) -> bool:
-    frame = _decision(state)
-    return frame is not None and frame.kind == "debt" and frame.seat == 0
 
 
 def stadium_city_grown(state) -> bool:

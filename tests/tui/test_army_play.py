@@ -11,11 +11,11 @@ from tui.demo import (
     app_for,
     army_bidding,
     army_built_sites,
-    army_in_debt,
     army_managing,
     army_person_bankrupt,
     army_table,
     offered_a_trade,
+    person_in_debt,
 )
 from tui.games.army.end import ArmyEnd
 from tui.games.army.screen import ArmyScreen
@@ -88,7 +88,7 @@ async def test_building_unevenly_is_refused_with_the_rule_and_changes_nothing():
 
 
 async def test_raising_money_by_mortgaging_then_paying_the_debt():
-    table = army_table(1, army_in_debt)
+    table = army_table(1, person_in_debt)
     app = app_for(table)
     async with app.run_test(size=(120, 40)) as pilot:
         owed = table.state.stack[-1].amount
@@ -104,7 +104,7 @@ async def test_raising_money_by_mortgaging_then_paying_the_debt():
 @pytest.mark.parametrize("size", [(120, 40), (80, 24)])
 async def test_the_debt_panel_s_figures_add_up(size):
     """Issue 43: "with £465 in cash; all the bank would pay: £1,630" read as £2,095."""
-    table = army_table(1, army_in_debt)
+    table = army_table(1, person_in_debt)
     app = app_for(table)
     async with app.run_test(size=size):
         state = table.state
@@ -114,7 +114,7 @@ async def test_the_debt_panel_s_figures_add_up(size):
 
 
 async def test_bankruptcy_pressed_while_money_can_be_raised_says_how():
-    table = army_table(1, army_in_debt)
+    table = army_table(1, person_in_debt)
     app = app_for(table)
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()

@@ -8,13 +8,13 @@ from tui.demo import (
     app_for,
     army_bidding,
     army_built_sites,
-    army_in_debt,
     army_in_prison,
     army_managing,
     army_person_bankrupt,
     army_table,
     game_over,
     offered_a_trade,
+    person_in_debt,
 )
 
 SIZES = [pytest.param((120, 40), id="120x40"), pytest.param((80, 24), id="80x24")]
@@ -63,7 +63,7 @@ def test_prison_choices(snap_compare, size):
 
 @pytest.mark.parametrize("size", SIZES)
 def test_raising_money(snap_compare, size):
-    assert snap_compare(app_for(army_table(1, army_in_debt)), terminal_size=size)
+    assert snap_compare(app_for(army_table(1, person_in_debt)), terminal_size=size)
 
 
 @pytest.mark.parametrize("size", SIZES)

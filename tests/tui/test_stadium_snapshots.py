@@ -6,10 +6,10 @@ from tui.demo import (
     analysed,
     app_for,
     game_over,
+    person_in_debt,
     stadium_bidding,
     stadium_building,
     stadium_buying_land,
-    stadium_in_debt,
     stadium_table,
 )
 
@@ -49,7 +49,7 @@ def test_crown_auction_with_a_typed_bid(snap_compare, size):
 
 @pytest.mark.parametrize("size", SIZES)
 def test_raising_money_by_auction(snap_compare, size):
-    assert snap_compare(app_for(stadium_table(57, stadium_in_debt)), terminal_size=size)
+    assert snap_compare(app_for(stadium_table(57, person_in_debt)), terminal_size=size)
 
 
 @pytest.mark.parametrize("size", SIZES)
