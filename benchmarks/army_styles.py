@@ -15,12 +15,11 @@ from __future__ import annotations
 import argparse
 import sys
 from dataclasses import replace
-from multiprocessing import Pool
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bot_strength import wilson  # noqa: E402
+from bot_strength import games_in_pool, share_of_four  # noqa: E402
 
 from core.engine.bots import play_out  # noqa: E402
 from core.games.army import SPEC  # noqa: E402
@@ -54,15 +53,10 @@ def main() -> None:
         field, value = setting.split("=", 1)
         changes[field] = None if value == "None" else float(value) if "." in value else int(value)
     style = replace(STYLES[args.style], **changes)
-    seeds = range(args.first_seed, args.first_seed + args.games)
-    with Pool(args.jobs) as pool:
-        games = pool.starmap(one_game, [(style, seed) for seed in seeds], chunksize=20)
-    wins = sum(won for won, _ in games)
-    low, high = wilson(wins, args.games)
+    wins, rounds = games_in_pool(one_game, style, args)
     print(
         f"{style}: won {wins:g} of {args.games} against three sensible bots "
-        f"({wins / args.games:.1%}, 95% interval {low:.1%}-{high:.1%}; an even share is 25%), "
-        f"{sum(rounds for _, rounds in games) / args.games:.0f} rounds a game"
+        f"({share_of_four(wins, args.games)}), {sum(rounds) / args.games:.0f} rounds a game"
     )
 
 

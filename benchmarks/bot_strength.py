@@ -22,7 +22,9 @@ import argparse
 import math
 import sys
 import time
+from collections.abc import Callable
 from dataclasses import replace
+from multiprocessing import Pool
 from pathlib import Path
 from typing import Any
 
@@ -141,6 +143,23 @@ def wilson(wins: float, games: int, z: float = 1.96) -> tuple[float, float]:
     half = z * math.sqrt(share * (1 - share) / games + z * z / (4 * games * games))
     spread = half / (1 + z * z / games)
     return max(0.0, middle - spread), min(1.0, middle + spread)
+
+
+def games_in_pool(
+    one_game: Callable[[Any, int], tuple[float, Any]], setting: Any, args: argparse.Namespace
+) -> tuple[float, list[Any]]:
+    """`one_game(setting, seed)` for `args.games` seeds from `args.first_seed`, in `args.jobs`
+    processes: the wins it counts, and what else each game told."""
+    seeds = range(args.first_seed, args.first_seed + args.games)
+    with Pool(args.jobs) as pool:
+        games = pool.starmap(one_game, [(setting, seed) for seed in seeds], chunksize=20)
+    return sum(won for won, _ in games), [told for _, told in games]
+
+
+def share_of_four(wins: float, games: int) -> str:
+    """A four-player share of wins with its 95% interval, to a tenth of a point."""
+    low, high = wilson(wins, games)
+    return f"{wins / games:.1%}, 95% interval {low:.1%}-{high:.1%}; an even share is 25%"
 
 
 if __name__ == "__main__":

@@ -17,12 +17,11 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Sequence
-from multiprocessing import Pool
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bot_strength import wilson  # noqa: E402
+from bot_strength import games_in_pool, share_of_four  # noqa: E402
 
 from core.engine.actions import Action  # noqa: E402
 from core.engine.bots import play_out  # noqa: E402
@@ -71,15 +70,11 @@ def main() -> None:
     parser.add_argument("--first-seed", type=int, default=10_000)
     parser.add_argument("--jobs", type=int, default=2)
     args = parser.parse_args()
-    seeds = range(args.first_seed, args.first_seed + args.games)
-    with Pool(args.jobs) as pool:
-        games = pool.starmap(one_game, [(args.spared, seed) for seed in seeds], chunksize=20)
-    wins = sum(won for won, _ in games)
-    low, high = wilson(wins, args.games)
+    wins, missed = games_in_pool(one_game, args.spared, args)
     print(
         f"spared {args.spared}: won {wins:g} of {args.games} against three heuristic bots "
-        f"({wins / args.games:.1%}, 95% interval {low:.1%}-{high:.1%}; an even share is 25%), "
-        f"missing {sum(hit for _, hit in games) / args.games:.1f} turns a game to sixes"
+        f"({share_of_four(wins, args.games)}), "
+        f"missing {sum(missed) / args.games:.1f} turns a game to sixes"
     )
 
 
