@@ -38,8 +38,7 @@ def offered(game: LeanArmy, seat: int, square: int) -> None:
     if cash >= price and cash - price >= min(
         game.reserve(seat), worth - price + style.reserve // 2
     ):
-        game.cash[seat] -= price
-        game.cash[game.bank] += price
+        game.pay(seat, game.bank, price)
         take(game, square, seat)
     else:
         auction_off(game, square, game.order_after(seat))
@@ -64,8 +63,7 @@ def auction_off(game: LeanArmy, square: int, bidders: tuple[int, ...]) -> None:
             auction.pass_()
     winner = auction.high_bidder
     if winner is not None:
-        game.cash[winner] -= auction.high
-        game.cash[game.bank] += auction.high
+        game.pay(winner, game.bank, auction.high)
         take(game, square, winner)
 
 

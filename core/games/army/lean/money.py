@@ -21,7 +21,7 @@ def charge(game: LeanArmy, debtor: int, creditor: int, amount: int) -> None:
         if not raise_money(game, debtor):
             bankrupt(game, debtor, creditor)
             return
-    cash[debtor] -= amount
+    cash[debtor] -= amount  # written out: rent's path, the hottest (`pay` elsewhere)
     cash[creditor] += amount
 
 
@@ -56,8 +56,7 @@ def mortgage(game: LeanArmy, seat: int, square: int) -> None:
     game.mortgaged[square] = True
     game.known_estates[seat] = None
     game.assets[seat] -= PRICE[square] - PRICE[square] // 2
-    game.cash[game.bank] -= MORTGAGE[square]
-    game.cash[seat] += MORTGAGE[square]
+    game.pay(game.bank, seat, MORTGAGE[square])
 
 
 def sell(game: LeanArmy, seat: int, square: int) -> None:
@@ -74,8 +73,7 @@ def sell(game: LeanArmy, seat: int, square: int) -> None:
         level[square] -= 1
         game.assets[seat] -= BUILD[square]
         refund = BUILD[square] // 2
-    game.cash[game.bank] -= refund
-    game.cash[seat] += refund
+    game.pay(game.bank, seat, refund)
 
 
 def clear_buildings(game: LeanArmy, seat: int, squares: Sequence[int]) -> int:
@@ -149,8 +147,7 @@ def receive(game: LeanArmy, taker: int, deeds: Sequence[int], last: bool = False
     cash = game.cash
     if fees:
         if cash[taker] >= fees:
-            cash[taker] -= fees
-            cash[game.bank] += fees
+            game.pay(taker, game.bank, fees)
         elif last:
             return  # the game ends before the debt is raised
         else:
@@ -164,8 +161,7 @@ def receive(game: LeanArmy, taker: int, deeds: Sequence[int], last: bool = False
 
 def lift(game: LeanArmy, seat: int, square: int, cost: int) -> None:
     """`seat` pays `cost` to lift the mortgage on `square`."""
-    game.cash[seat] -= cost
-    game.cash[game.bank] += cost
+    game.pay(seat, game.bank, cost)
     game.mortgaged[square] = False
     game.known_estates[seat] = None
     game.assets[seat] += PRICE[square] - PRICE[square] // 2

@@ -83,7 +83,7 @@ def settle(game: LeanArmy, seat: int) -> None:
 def move(game: LeanArmy, seat: int, steps: int) -> None:
     target = game.position[seat] + steps
     if target >= SQUARES_COUNT:
-        game.cash[game.bank] -= SALARY
+        game.cash[game.bank] -= SALARY  # written out: a hot path (`pay` elsewhere)
         game.cash[seat] += SALARY
     game.position[seat] = target % SQUARES_COUNT
     land(game, seat)
@@ -154,8 +154,7 @@ def draw(game: LeanArmy, seat: int, deck: int) -> None:
     elif effect == "pay":
         charge(game, seat, game.bank, args[0])
     elif effect == "receive":
-        game.cash[game.bank] -= args[0]
-        game.cash[seat] += args[0]
+        game.pay(game.bank, seat, args[0])
     elif effect == "birthday":
         birthday(game, seat, args[0])
     else:  # fine_or_combat: the bot pays when it has the fine and half its reserve
@@ -173,8 +172,7 @@ def birthday(game: LeanArmy, seat: int, amount: int) -> None:
         if other == seat:
             continue
         if cash[other] >= amount:
-            cash[other] -= amount
-            cash[seat] += amount
+            game.pay(other, seat, amount)
         else:
             owing.append(other)
     if len(owing) > 1:

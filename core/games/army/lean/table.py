@@ -74,6 +74,12 @@ class LeanArmy:
         # mortgages change (`estate`)
         self.known_estates: list[Estate | None] = [None] * n
 
+    def pay(self, payer: int, payee: int, amount: int) -> None:
+        """`amount` goes from `payer` to `payee` (the bank is seat `n`), without a check."""
+        cash = self.cash
+        cash[payer] -= amount
+        cash[payee] += amount
+
     def finish(self, how: str, what: Any) -> None:
         """End the game: `how` "last" (`what` the seat left in) or "worth" (`what` the reason
         the richest wins); `write` ends the state so."""
