@@ -3,6 +3,7 @@
 from core.engine.actions import Action
 from core.games.million import actions as A
 from core.games.million.board import BUSINESSES, FINISH, REAL_ESTATE, SPACES, stunt_income
+from core.games.million.finishing import turns_to_finish
 from core.games.million.frames import SIX_BONUS
 from core.games.million.view import MillionView
 
@@ -44,6 +45,12 @@ def why(view: MillionView, action: Action) -> str:
         space = action.space
         if space == FINISH:
             return f"you hold ${view.cash[me]:,} of the ${view.target:,} to finish"
+        if view.cash[me] + view.refunds(me) >= view.target:
+            turns = turns_to_finish(space, view.one_way, view.exact_finish)
+            return (
+                "your cash and leases make the target; from there FINISH is "
+                f"{turns:.1f} turns away on average"
+            )
         if space in view.stunt_spaces and view.income(me):
             return f"a publicity stunt there pays you ${view.income(me):,}"
         if space in REAL_ESTATE:

@@ -196,3 +196,12 @@ def test_an_army_swap_names_the_groups_it_completes():
     assert ARMY.why(table.view(0), swap) == (
         "you would hold all the brown; Ben would hold all the light blue"
     )
+
+
+def test_a_drive_once_cash_and_leases_make_the_target_names_the_turns_to_finish():
+    state, me = million_after_landing(0)
+    state.holder[0], state.leased[0] = me, True  # A1's lease refunds $10,000
+    state._pay(state.bank, me, 980_000, "test")  # $990,000 in cash
+    assert MILLION.why(state.view(me), MA.Drive(96)) == (
+        "your cash and leases make the target; from there FINISH is 10.0 turns away on average"
+    )

@@ -1,6 +1,9 @@
 """What Million's search bot weighs: what to make of a six (the $10,000, or which opponent
 misses a turn), in 16 playouts a move. Everything else (where to drive, what to take where it
-stops, what to sell, the free small business of the setup) it plays as the heuristic bot does.
+stops, what to sell, the free small business of the setup) it plays as the heuristic bot does
+in the sharp style (`bots.SHARP`: heading for FINISH by the odds of landing on it), in the game
+and in its own seat in its playouts; the others' seats in its playouts play the sensible style,
+as the heuristic bots it is measured against do.
 
 A playout runs at most PLAYOUT_ROUNDS rounds on (a game between bots runs 44 to 82): a playout
 cut there is won, as a game at its round limit is, by the richest. Measured against three
@@ -19,13 +22,14 @@ average where it had thought 80.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import partial
 
 from core.engine.actions import Action
 from core.engine.playouts import Playouts
 from core.engine.search import SearchPlan
 
 from . import actions as A
-from .bots import HeuristicBot
+from .bots import SHARP, HeuristicBot
 from .determinize import determinize
 from .sight import MillionSight
 from .view import MillionView
@@ -48,4 +52,4 @@ def candidates(view: MillionView, legal: Sequence[Action], suggestion: Action) -
 
 
 PLAYOUTS = Playouts(determinize, HeuristicBot, horizon=PLAYOUT_ROUNDS, sight=MillionSight)
-PLAN = SearchPlan(PLAYOUTS, candidates, count=16)
+PLAN = SearchPlan(PLAYOUTS, candidates, count=16, own=partial(HeuristicBot, style=SHARP))

@@ -19,8 +19,8 @@ if TYPE_CHECKING:
 class MillionSight(StackSight, Holdings):
     __slots__ = ("_held",)
     state: MillionState
-    holder, leased, position, landed, target = state_fields(
-        "holder", "leased", "position", "landed", "target"
+    holder, leased, position, landed, target, one_way, exact_finish = state_fields(
+        "holder", "leased", "position", "landed", "target", "one_way", "exact_finish"
     )
 
     def __init__(self, state: MillionState, seat: int, legal: Sequence[Action]) -> None:

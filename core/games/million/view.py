@@ -30,6 +30,10 @@ class Holdings:
         def holder(self) -> Sequence[int]:  # by business: the seat holding it, -1 for nobody
             ...
 
+        @property
+        def leased(self) -> Sequence[bool]:  # by business: held on a lease
+            ...
+
     def held(self, seat: int) -> tuple[int, ...]:
         return tuple(b for b, h in enumerate(self.holder) if h == seat)
 
@@ -38,6 +42,10 @@ class Holdings:
 
     def groups(self, seat: int) -> list[list[int]]:
         return groups(self.held(seat))
+
+    def refunds(self, seat: int) -> int:
+        """What ending all of `seat`'s leases would pay back."""
+        return sum(BUSINESSES[b].lease for b in self.held(seat) if self.leased[b])
 
     def income(self, seat: int) -> int:
         """What a publicity stunt would pay `seat` now."""
