@@ -1,9 +1,10 @@
 """How far each space is from finishing, in turns: the turns a car needs on average to land
 on FINISH from there, driving the best way with every roll (a value iteration over the roads
 and the die). Nearest along the roads is not best: FINISH lies on the ONE WAY street and must
-be landed on exactly, so a space from which several counts end on it beats a nearer one from
-which one count does (from the best space about 9 turns, from the nearest about 11; a game
-between bots lasts 44 to 82 rounds).
+be landed on exactly, so what counts is where a miss leaves the car: from the space one short
+of FINISH every number but 1 drives past it and round the city (11.5 turns on average), from
+a space further back the numbers that miss leave it placed to try again (9.2 from the best; a
+game between bots lasts 44 to 82 rounds).
 
 Stops short on stunt locations are left out: which stunts show changes from turn to turn.
 """
