@@ -55,9 +55,3 @@ def turns_to_finish(space: int | None, one_way: bool = True, exact: bool = True)
     if space == FINISH:
         return 0.0
     return _turns(one_way, exact)[OFF_BOARD if space is None else space]
-
-
-def rolls_to_finish(space: int | None, one_way: bool = True, exact: bool = True) -> int:
-    """How many of the die's six numbers would take a car on `space` to FINISH next turn."""
-    rolls = _destinations(one_way, exact)[OFF_BOARD if space is None else space]
-    return sum(FINISH in ends for ends in rolls)
