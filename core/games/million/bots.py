@@ -10,10 +10,10 @@ lease refunds reach the target it drives for FINISH and ends leases there to fin
 
 It plays in a `Style`: `SENSIBLE`, the bot people play against, or `SHARP`, which the search
 bot plays its unweighed moves in. The sharp bot heads for FINISH by the odds of landing on it
-(`finishing.py`), sells more readily, keeps its cash in its own leases, and at a six stops an
-opponent who is near finishing, else takes the $10,000. One sharp bot against three sensible
-ones won 43.8% of 4,000 games (seeds 20000-23999; `benchmarks/styles.py million`), where a
-sensible one wins an even share, 25%.
+(`finishing.py`), sells more readily, keeps its cash in its own leases, takes lone small
+businesses, heads less for its goals, and at a six stops an opponent who is near finishing,
+else takes the $10,000. One sharp bot against three sensible ones won 46.1% of 4,000 games
+(seeds 20000-23999; `benchmarks/styles.py million`), where a sensible one wins an even share.
 """
 
 from __future__ import annotations
@@ -45,10 +45,19 @@ class Style:
     buys_own_lease: bool = True  # buy out its own lease when money is plentiful
     stops_near: float | None = None  # at a six, stop whoever holds this share of the target in
     # cash and leases, the nearest FINISH, else take the $10,000 (None: stop the richest in cash)
+    step_cost: int = STEP_COST  # what a space further from its goal costs a destination
+    takes_singles: bool = False  # take a small business that stands alone beside others held
 
 
 SENSIBLE = Style()
-SHARP = Style(finish_by_odds=True, sale_stunts=0.5, buys_own_lease=False, stops_near=0.8)
+SHARP = Style(
+    finish_by_odds=True,
+    sale_stunts=0.5,
+    buys_own_lease=False,
+    stops_near=0.8,
+    step_cost=2_000,
+    takes_singles=True,
+)
 
 
 def _distances_from(first: int) -> tuple[int, ...]:
@@ -215,7 +224,7 @@ class HeuristicBot:
                 score += self._best_take(view, me, range(len(BUSINESSES)))
             elif SPACES[space].businesses:
                 score += self._best_take(view, me, SPACES[space].businesses)
-            return score - STEP_COST * min(distance(space, g) for g in goals)
+            return score - self.style.step_cost * min(distance(space, g) for g in goals)
 
         drives = [a for a in legal if isinstance(a, A.Drive)]
         if finishing and self.style.finish_by_odds:
@@ -257,6 +266,6 @@ class HeuristicBot:
             return buy if buy in legal and spare >= view.target // 4 else None
         if holder != -1:
             return buy if buy in legal else None
-        if business in SINGLES and view.held(me):
+        if business in SINGLES and view.held(me) and not self.style.takes_singles:
             return None  # a small business alone is not worth a sign
         return lease if lease in legal else buy if buy in legal else None
