@@ -45,7 +45,7 @@ def why(view: MillionView, action: Action) -> str:
         space = action.space
         if space == FINISH:
             return f"you hold ${view.cash[me]:,} of the ${view.target:,} to finish"
-        if view.cash[me] + view.refunds(me) >= view.target:
+        if view.cash_at_finish(me) >= view.target:
             turns = turns_to_finish(space, view.one_way, view.exact_finish)
             return (
                 "your cash and leases make the target; from there FINISH is "

@@ -15,7 +15,7 @@ from core.games.million.search import PLAN
 from .test_million_rules import RULES, roll, start
 
 TARGET = RULES["cash_target"]
-SPACES_ON_BOARD = [*range(len(SPACES)), None]
+CAR_PLACES = [*range(len(SPACES)), None]  # every space, and off the board
 
 
 def rich(state, seat, cash):
@@ -27,7 +27,7 @@ def test_turns_to_finish_are_the_best_driving_s_average_from_every_space(one_way
     """Each space's turns are one turn more than the average, over the die's six numbers,
     of the best place that number reaches (FINISH counting nothing)."""
     stops = frozenset() if exact else frozenset({FINISH})
-    for space in SPACES_ON_BOARD:
+    for space in CAR_PLACES:
         if space == FINISH:
             continue  # landed: 0
         after = [
@@ -42,7 +42,7 @@ def test_turns_to_finish_are_the_best_driving_s_average_from_every_space(one_way
 
 def test_finish_is_nearer_in_the_variants_and_never_nearer_than_a_turn():
     assert turns_to_finish(FINISH) == 0
-    for space in SPACES_ON_BOARD:
+    for space in CAR_PLACES:
         if space != FINISH:
             exact = turns_to_finish(space)
             assert 1 <= turns_to_finish(space, exact=False) <= exact

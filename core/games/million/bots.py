@@ -111,7 +111,7 @@ class Seen(Protocol):
     def stunt_spaces(self) -> dict[int, tuple[int, ...]]: ...
     def held(self, seat: int) -> tuple[int, ...]: ...
     def signs_left(self, seat: int) -> int: ...
-    def refunds(self, seat: int) -> int: ...
+    def cash_at_finish(self, seat: int) -> int: ...
     def income(self, seat: int) -> int: ...
 
 
@@ -148,7 +148,7 @@ class HeuristicBot:
         return income_of((*held, business)) - income_of(held) + GROWTH * free
 
     def _can_finish(self, view: Seen, me: int) -> bool:
-        return view.cash[me] + view.refunds(me) >= view.target
+        return view.cash_at_finish(me) >= view.target
 
     def _turns_to_finish(self, view: Seen, space: int | None) -> float:
         return turns_to_finish(space, view.one_way, view.exact_finish)
@@ -176,9 +176,7 @@ class HeuristicBot:
         skips = [a for a in legal if isinstance(a, A.SkipPlayer)]
         near = self.style.stops_near
         if near is not None and A.TakeTen() in legal:
-            nearly_done = [
-                a for a in skips if view.cash[a.seat] + view.refunds(a.seat) >= near * view.target
-            ]
+            nearly_done = [a for a in skips if view.cash_at_finish(a.seat) >= near * view.target]
             if not nearly_done:
                 return A.TakeTen()
             return min(
@@ -209,6 +207,9 @@ class HeuristicBot:
 
     def _drive(self, view: Seen, me: int, legal: Sequence[Action]) -> Action:
         finishing = self._can_finish(view, me)
+        drives = [a for a in legal if isinstance(a, A.Drive)]
+        if finishing and self.style.finish_by_odds:
+            return min(drives, key=lambda a: (self._turns_to_finish(view, a.space), a.space))
         stunts = view.stunt_spaces
         income = view.income(me)
         goals = [FINISH] if finishing else [s for s in stunts if income] or list(REAL_ESTATE)
@@ -226,9 +227,6 @@ class HeuristicBot:
                 score += self._best_take(view, me, SPACES[space].businesses)
             return score - self.style.step_cost * min(distance(space, g) for g in goals)
 
-        drives = [a for a in legal if isinstance(a, A.Drive)]
-        if finishing and self.style.finish_by_odds:
-            return min(drives, key=lambda a: (self._turns_to_finish(view, a.space), a.space))
         return max(drives, key=lambda a: (worth(a), -a.space))
 
     def _finish(self, view: Seen, me: int, legal: Sequence[Action]) -> Action | None:

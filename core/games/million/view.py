@@ -34,6 +34,10 @@ class Holdings:
         def leased(self) -> Sequence[bool]:  # by business: held on a lease
             ...
 
+        @property
+        def cash(self) -> Sequence[int]:  # by seat
+            ...
+
     def held(self, seat: int) -> tuple[int, ...]:
         return tuple(b for b, h in enumerate(self.holder) if h == seat)
 
@@ -43,9 +47,10 @@ class Holdings:
     def groups(self, seat: int) -> list[list[int]]:
         return groups(self.held(seat))
 
-    def refunds(self, seat: int) -> int:
-        """What ending all of `seat`'s leases would pay back."""
-        return sum(BUSINESSES[b].lease for b in self.held(seat) if self.leased[b])
+    def cash_at_finish(self, seat: int) -> int:
+        """What `seat` would hold on FINISH once it ended its leases: its cash and their
+        refunds (what the target is measured against)."""
+        return self.cash[seat] + sum(BUSINESSES[b].lease for b in self.held(seat) if self.leased[b])
 
     def income(self, seat: int) -> int:
         """What a publicity stunt would pay `seat` now."""
