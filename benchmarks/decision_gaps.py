@@ -1,7 +1,7 @@
 """How much a search bot could gain at the decisions it weighs, if its playouts told it truly.
 
-    python benchmarks/decision_gaps.py million [--playouts 64] [--decisions 30] [--phase six]
-        [--moves Drive] [--most 4]
+    python benchmarks/decision_gaps.py army [--playouts 64] [--decisions 30] [--phase buy]
+        [--moves KIND,...] [--most 4]
 
 Heuristic bots play games (seeds 0, 1, ...); at every third decision the game's search plan
 would weigh (of `--phase` only, if given) the moves are weighed twice, in two independent
@@ -16,7 +16,8 @@ mean gain a decision in points of win share, and how often the pick differs from
 Searching with fewer playouts a move, as the bots do (their plan's count), gains at most this, less
 that count's noise. `--moves KIND,...` weighs, in place of what the plan weighs, the legal moves of
 those kinds (action class names: `Drive` is where Million's car goes) wherever one is legal: the
-suggestion and others, in the order they are listed, up to `--most` moves in all.
+suggestion and others, in the order they are listed, up to `--most` moves in all. Million's plan
+weighs nothing, so it needs `--moves` (`--phase six --moves TakeTen,SkipPlayer`).
 """
 
 from __future__ import annotations
@@ -35,6 +36,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from core.engine.actions import Action  # noqa: E402
 from core.engine.search import SearchBot, Weighing  # noqa: E402
 from core.games import get_spec  # noqa: E402
+
+GIVE_UP = 20  # games played without a decision to weigh
 
 
 def main() -> None:
@@ -77,6 +80,8 @@ def main() -> None:
                     print(f"seed {seed} round {view.round} {view.phase}: {shares}", flush=True)
             state.step(seat, suggestion)
         seed += 1
+        if seed == GIVE_UP and not gains:
+            parser.error(f"nothing to weigh in {GIVE_UP} games: name the moves with --moves")
     mean = statistics.mean(gains)
     error = statistics.stdev(gains) / len(gains) ** 0.5
     print(

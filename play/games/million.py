@@ -60,8 +60,24 @@ def why(view: MillionView, action: Action) -> str:
             f"{' and '.join(free)} {'is' if len(free) == 1 else 'are'} free there" if free else ""
         )
     if isinstance(action, A.SkipPlayer):
-        return f"{view.players[action.seat]} holds ${view.cash[action.seat]:,}"
+        name = view.players[action.seat]
+        turns = turns_to_finish(view.position[action.seat], view.one_way, view.exact_finish)
+        return (
+            f"{name}'s cash and leases make {_share_of_target(view, action.seat)} of the "
+            f"target, and {name} is {turns:.1f} turns from FINISH on average"
+        )
+    if isinstance(action, A.TakeTen):
+        rivals = [seat for seat in range(len(view.players)) if seat != me]
+        nearest = max(rivals, key=view.cash_at_finish)
+        return (
+            "no rival's cash and leases make more than "
+            f"{_share_of_target(view, nearest)} of the target"
+        )
     return ""
+
+
+def _share_of_target(view: MillionView, seat: int) -> str:
+    return f"{view.cash_at_finish(seat) / view.target:.0%}"
 
 
 PROMPTS = Prompts(

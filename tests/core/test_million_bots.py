@@ -67,7 +67,7 @@ def test_the_sharp_bot_drives_where_finish_is_fewest_turns_away_not_nearest():
     assert turns_to_finish(96) < turns_to_finish(30) - 1  # only a 1 lands from 30
     assert HeuristicBot(0).choose(view, legal) == A.Drive(30)
     assert HeuristicBot(0, SHARP).choose(view, legal) == A.Drive(96)
-    assert SearchBot(PLAN, 0).choose(view, legal) == A.Drive(96)  # unweighed: played sharp
+    assert SearchBot(PLAN, 0).choose(view, legal) == A.Drive(96)  # played sharp
 
 
 def six_to_use(cash: list[int], leased: int = 0):

@@ -127,13 +127,26 @@ def test_taking_a_business_names_what_a_publicity_stunt_would_then_pay():
     )
 
 
-def test_a_drive_names_what_waits_there_and_a_six_the_rival_s_cash():
+def test_a_drive_names_what_waits_there():
     state, me = million_after_landing(0)
     view = state.view(me)
     assert MILLION.why(view, MA.Drive(BUSINESSES[0].space)) == "A1 is free there"
     assert MILLION.why(view, MA.Drive(FINISH)) == "you hold $10,000 of the $1,000,000 to finish"
-    assert MILLION.why(view, MA.SkipPlayer(1 - me)) == "Ann holds $10,000"
     assert MILLION.why(view, MA.EndTurn()) == ""
+
+
+def test_a_six_names_how_near_the_rivals_are_to_finishing():
+    state, me = million_after_landing(0)
+    rival = 1 - me
+    state._pay(state.bank, rival, 790_000, "test")  # $800,000 of the $1,000,000
+    state.position[rival] = 96  # FINISH 10.0 turns away
+    view = state.view(me)
+    assert MILLION.why(view, MA.SkipPlayer(rival)) == (
+        "Ann's cash and leases make 80% of the target, and Ann is 10.0 turns from FINISH on average"
+    )
+    assert MILLION.why(view, MA.TakeTen()) == (
+        "no rival's cash and leases make more than 80% of the target"
+    )
 
 
 def test_a_big_shot_loan_names_what_it_pays_now_and_costs_at_the_end():
