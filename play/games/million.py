@@ -67,10 +67,12 @@ def why(view: MillionView, action: Action) -> str:
             f"target, and {name} is {turns:.1f} turns from FINISH on average"
         )
     if isinstance(action, A.TakeTen):
-        rivals = [seat for seat in range(len(view.players)) if seat != me]
-        nearest = max(rivals, key=view.cash_at_finish)
+        stoppable = [a.seat for a in view.legal if isinstance(a, A.SkipPlayer)]
+        if not stoppable:
+            return ""
+        nearest = max(stoppable, key=view.cash_at_finish)
         return (
-            "no rival's cash and leases make more than "
+            "no rival a six may stop has cash and leases of more than "
             f"{_share_of_target(view, nearest)} of the target"
         )
     return ""

@@ -21,6 +21,7 @@ from play.place import Place
 from play.table import LocalTable, Seat
 from tests.core.army_helpers import give, set_cash, throw
 from tests.core.bigshot_helpers import new_game as new_bigshot
+from tests.core.test_million_rules import roll as roll_million
 from tests.core.test_million_rules import start as start_million
 
 REAPER, WATCHKEEPER = 1, 3  # the brown sites
@@ -135,17 +136,23 @@ def test_a_drive_names_what_waits_there():
     assert MILLION.why(view, MA.EndTurn()) == ""
 
 
-def test_a_six_names_how_near_the_rivals_are_to_finishing():
-    state, me = million_after_landing(0)
-    rival = 1 - me
-    state._pay(state.bank, rival, 790_000, "test")  # $800,000 of the $1,000,000
-    state.position[rival] = 96  # FINISH 10.0 turns away
-    view = state.view(me)
-    assert MILLION.why(view, MA.SkipPlayer(rival)) == (
-        "Ann's cash and leases make 80% of the target, and Ann is 10.0 turns from FINISH on average"
+def test_a_six_names_how_near_the_rivals_it_may_stop_are_to_finishing():
+    state = start_million(3)
+    me = state.turn
+    waiting, near = (me + 1) % 3, (me + 2) % 3
+    state.skip[waiting] = True  # already misses a turn: a six cannot stop them
+    state._pay(state.bank, waiting, 1_290_000, "test")  # 130% of the $1,000,000
+    state._pay(state.bank, near, 790_000, "test")  # 80%
+    state.position[near] = 96  # FINISH 10.0 turns away
+    roll_million(state, 6)
+    state.step(me, state.legal_actions(me)[0])  # drive: the six's choice waits
+    view, name = state.view(me), state.players[near]
+    assert MILLION.why(view, MA.SkipPlayer(near)) == (
+        f"{name}'s cash and leases make 80% of the target, and {name} is 10.0 turns from "
+        "FINISH on average"
     )
     assert MILLION.why(view, MA.TakeTen()) == (
-        "no rival's cash and leases make more than 80% of the target"
+        "no rival a six may stop has cash and leases of more than 80% of the target"
     )
 
 
