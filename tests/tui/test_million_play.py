@@ -5,7 +5,7 @@ from types import SimpleNamespace
 from core.games.million import actions as A
 from core.games.million.board import BUSINESSES, SPACES
 from tui.app import BoomtownApp
-from tui.demo import app_for, million_choosing_a_drive, million_table
+from tui.demo import app_for, million_choosing_a_drive, million_on_real_estate, million_table
 from tui.games.million.board import FULL
 from tui.games.million.end import MillionEnd
 from tui.games.million.screen import MillionScreen
@@ -169,3 +169,25 @@ def test_the_standings_after_the_winner_go_by_worth_the_figure_shown_beside_cash
         worth=(90_000, 40_000, 30_000),
     )
     assert MillionEnd.order(view) == [0, 1, 2]
+
+
+async def test_a_hint_puts_the_cursor_on_the_business_it_names_and_its_key_takes_that_one():
+    """On Real Estate, where any business may be taken, a hint to lease one left the cursor
+    where it was, and the key the hint named acted on the business there (found over SSH)."""
+    table = million_table(3, million_on_real_estate)
+    app = app_for(table)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        view = screen.view
+        hinted = table.match.spec.bots["search"](0).choose(view, view.legal)
+        assert type(hinted) in (A.Lease, A.Buy)
+        await pilot.press("h")
+        await pilot.pause()
+        assert screen.cursor == BUSINESSES[hinted.business].space
+        assert f"Here: {BUSINESSES[hinted.business].name} " in str(
+            screen.query_one("#auction")._shown
+        )
+        await pilot.press("l" if type(hinted) is A.Lease else "b")
+        await pilot.pause()
+        assert table.state.holder[hinted.business] == 0

@@ -172,7 +172,11 @@ class MillionScreen(TableScreen):
     def point_at(self, action) -> None:
         if type(action) is A.Drive:
             self.cursor, self.pick = action.space, None
-            self.redraw()
+        elif isinstance(getattr(action, "business", None), int):  # what a key then acts on
+            self.cursor, self.pick = BUSINESSES[action.business].space, action.business
+        else:
+            return
+        self.redraw()
 
     def arrow(self, name: str) -> None:
         self.cursor, self.pick = STEPS[name][self.cursor], None
