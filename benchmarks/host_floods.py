@@ -34,7 +34,6 @@ import argparse
 import asyncio
 import contextlib
 import random
-import re
 import statistics
 import subprocess
 import sys
@@ -47,7 +46,7 @@ import asyncssh
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from benchmarks.ssh_speed import Client, cpu_seconds, server_rss_kb  # noqa: E402
-from tests.net.harness import hold_silent_sockets  # noqa: E402
+from tests.net.harness import hold_silent_sockets, serve_process  # noqa: E402
 
 LOGIN_SECONDS = 5.0  # the goal: an ordinary login reaches the lobby within this
 CHECKOUT = Path(__file__).resolve().parent.parent
@@ -56,22 +55,7 @@ CHECKOUT = Path(__file__).resolve().parent.parent
 async def start_server(
     *options: str, checkout: Path = CHECKOUT
 ) -> tuple[asyncio.subprocess.Process, int]:
-    server = await asyncio.create_subprocess_exec(
-        sys.executable,
-        "-m",
-        "boomtown.cli",
-        "serve",
-        "--port",
-        "0",
-        "--data",
-        tempfile.mkdtemp(),
-        *options,
-        cwd=checkout,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.DEVNULL,
-    )
-    port = int(re.search(rb":(\d+)", await server.stdout.readline()).group(1))
-    return server, port
+    return await serve_process("--data", tempfile.mkdtemp(), *options, cwd=checkout)
 
 
 async def connect(port: int, name: str) -> asyncssh.SSHClientConnection:

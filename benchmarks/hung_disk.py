@@ -17,7 +17,6 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
-import re
 import statistics
 import subprocess
 import sys
@@ -28,6 +27,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from benchmarks.ssh_speed import Client  # noqa: E402
+from tests.net.harness import serve_process  # noqa: E402
 
 HELP = b"Keys for the table"  # a heading of the lobby's help
 VERBOSE = False
@@ -75,13 +75,7 @@ def summary(label: str, times: list[float]) -> str:
 async def run(freeze: float, checkout: Path) -> None:
     where = Path(tempfile.mkdtemp())
     mount = mounted_image(where)
-    server = await asyncio.create_subprocess_exec(
-        sys.executable,
-        "-m",
-        "boomtown.cli",
-        "serve",
-        "--port",
-        "0",
+    server, port = await serve_process(
         "--data",
         str(mount / "server"),
         "--bot-pace",
@@ -93,12 +87,9 @@ async def run(freeze: float, checkout: Path) -> None:
         "--address-loop-share",
         "1",
         cwd=checkout,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.DEVNULL,
     )
     frozen = False
     try:
-        port = int(re.search(rb":(\d+)", await server.stdout.readline()).group(1))
         ann, ben = Client("ann"), Client("ben")
         await ann.connect(port)
         await ben.connect(port)

@@ -18,9 +18,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import random
-import re
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
@@ -29,6 +27,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from benchmarks.ssh_speed import Client, cpu_seconds  # noqa: E402
+from tests.net.harness import serve_process  # noqa: E402
 
 DEAR_KEYS = ("?\x1b", "p\x1b", "n\x1b", "\x1b[A", "\x1b[B", "pm\x1b")
 INPUT_RATE = 1024  # bytes a second: the server's default
@@ -47,22 +46,7 @@ async def press_dear_keys(client: Client, seed: int, stop: asyncio.Event) -> Non
 
 async def run(pressers: int, shares: list[str]) -> tuple[list[float], float]:
     """The person's times to the help, and the server's CPU share meanwhile."""
-    server = await asyncio.create_subprocess_exec(
-        sys.executable,
-        "-m",
-        "boomtown.cli",
-        "serve",
-        "--port",
-        "0",
-        "--data",
-        tempfile.mkdtemp(),
-        "--max-per-ip",
-        "500",
-        *shares,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.DEVNULL,
-    )
-    port = int(re.search(rb":(\d+)", await server.stdout.readline()).group(1))
+    server, port = await serve_process("--data", tempfile.mkdtemp(), "--max-per-ip", "500", *shares)
     try:
         person = Client("person")
         await person.connect(port)

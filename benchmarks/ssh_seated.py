@@ -47,6 +47,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from benchmarks.ssh_speed import Client, cpu_seconds, percentile, server_rss_kb  # noqa: E402
 from core.games import get_spec  # noqa: E402
 from net.storage import SQLITE_FILE, Storage  # noqa: E402
+from tests.net.harness import serve_process  # noqa: E402
 
 ARRIVED_SECONDS = 3.0  # after connecting together, when the tables start: everyone is in
 KEYS = {
@@ -202,23 +203,11 @@ async def start_servers(
     servers = []
     for n in range(processes):
         with open(Path(data) / f"serve-{n + 1}.log", "wb") as log:  # what went wrong, if anything
-            server = await asyncio.create_subprocess_exec(
-                sys.executable,
-                "-m",
-                "boomtown.cli",
-                "serve",
-                "--port",
-                "0",
-                *where,
-                *lifted,
-                "--max-pending",
-                "500",
-                "--afk-seconds",
-                "3600",
-                stdout=subprocess.PIPE,
-                stderr=log,
+            servers.append(
+                await serve_process(
+                    *where, *lifted, "--max-pending", "500", "--afk-seconds", "3600", stderr=log
+                )
             )
-        servers.append((server, int((await server.stdout.readline()).split(b":")[-1])))
     return servers
 
 

@@ -19,13 +19,17 @@ import asyncio
 import os
 import re
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
+from pathlib import Path
 
 import asyncssh
 import pyte
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from tests.net.harness import serve_process  # noqa: E402
 
 ANSI = re.compile(rb"\x1b\[[0-9;?<>=]*[ -/]*[@-~]")
 TURN = re.compile(rb"(\w+) \(you\) to (bid or pass|roll|place the cubes|decide on a loan|pay)")
@@ -128,13 +132,7 @@ async def server_rss_kb(pid: int) -> int:
 
 async def run(sessions: int, actions: int) -> dict:
     data = tempfile.mkdtemp()
-    server = await asyncio.create_subprocess_exec(
-        sys.executable,
-        "-m",
-        "boomtown.cli",
-        "serve",
-        "--port",
-        "0",
+    server, port = await serve_process(
         "--data",
         data,
         "--bot-pace",
@@ -145,10 +143,7 @@ async def run(sessions: int, actions: int) -> dict:
         "100000",
         "--afk-seconds",
         "3600",
-        stdout=subprocess.PIPE,
-        stderr=subprocess.DEVNULL,
     )
-    port = int(re.search(rb":(\d+)", await server.stdout.readline()).group(1))
     try:
         people = min(4, sessions)
         players = [Client(f"p{i}") for i in range(people)]

@@ -10,8 +10,11 @@ import asyncio
 import contextlib
 import json
 import re
+import subprocess
+import sys
 import time
 from functools import cache, partial
+from typing import Any
 
 import aiohttp
 import asyncssh
@@ -161,6 +164,22 @@ async def hold_silent_sockets(port: int, address: str, stop: asyncio.Event) -> N
             await asyncio.sleep(0.01)
 
     await asyncio.gather(*(one() for _ in range(8)))
+
+
+async def serve_process(
+    *options: str, stderr: Any = subprocess.DEVNULL, cwd: Any = None
+) -> tuple[asyncio.subprocess.Process, int]:
+    """`boomtown serve` with `options` in a process of its own, on a free port, and that port
+    (read from the first line it prints)."""
+    server = await asyncio.create_subprocess_exec(
+        *(sys.executable, "-m", "boomtown.cli", "serve", "--port", "0", *options),
+        cwd=cwd,
+        stdout=subprocess.PIPE,
+        stderr=stderr,
+    )
+    assert server.stdout is not None
+    line = await asyncio.wait_for(server.stdout.readline(), timeout=20)  # "... on HOST:PORT"
+    return server, int(line.rsplit(b":", 1)[1])
 
 
 async def start_server(tmp_path, **limits) -> tuple[BoomtownServer, int]:

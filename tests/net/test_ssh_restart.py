@@ -1,35 +1,16 @@
 """Killing the server with kill -9 and starting it again resumes every table where it was."""
 
-import asyncio
 import os
 import re
 import signal
-import subprocess
-import sys
 
-from .harness import connect, until
-
-SERVE = [
-    sys.executable,
-    "-m",
-    "boomtown.cli",
-    "serve",
-    "--port",
-    "0",
-    "--bot-pace",
-    "0.05",
-    "--afk-seconds",
-    "600",
-]
+from .harness import connect, serve_process, until
 
 
 async def start(data_dir):
-    proc = await asyncio.create_subprocess_exec(
-        *SERVE, "--data", str(data_dir), stdout=subprocess.PIPE, stderr=subprocess.DEVNULL
+    return await serve_process(
+        "--data", str(data_dir), "--bot-pace", "0.05", "--afk-seconds", "600"
     )
-    line = await asyncio.wait_for(proc.stdout.readline(), timeout=20)
-    port = int(re.search(rb":(\d+)", line).group(1))
-    return proc, port
 
 
 async def test_kill_9_and_restart_resumes_the_table_exactly(tmp_path):
