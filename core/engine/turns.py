@@ -20,12 +20,12 @@ from typing import TYPE_CHECKING, Any, ClassVar, Generic, Self, TypeVar
 
 from .actions import Action
 from .decisions import Frame, OfferT, seen
-from .events import Event, Recorded, Sentences
+from .events import Event, Recorded, Sentences, named
 from .game import GameState, Result
 from .ledger import Ledger, Transfer
 from .playouts import Sight, state_fields
 from .rng import Rng
-from .views import Seated, view_dataclass
+from .views import Seated, Upto, view_dataclass
 
 OVER = "over"
 F = TypeVar("F", bound=Frame)
@@ -60,6 +60,7 @@ class StackedTurns(GameState, Generic[OfferT]):
     starter: int
     stage: str
     proposals: list[int]  # trade offers each player has made this turn
+    round_limit: int  # each game sets its own (0: none)
 
     def copy(self) -> Self:
         """A state to play on apart: every field, with what play changes in place copied (the
@@ -135,6 +136,28 @@ class StackedTurns(GameState, Generic[OfferT]):
 
     def top(self) -> Frame | None:
         return self.stack[-1] if self.stack else None
+
+    def stack_view_fields(self, seat: int | None) -> dict[str, Any]:
+        """The `StackView` fields as `seat` sees them (None: a spectator), for a game's view
+        to add its own to."""
+        return {
+            "viewer": seat,
+            "players": self.players,
+            "round": self.round,
+            "round_limit": self.round_limit,
+            "stage": self.stage,
+            "turn": self.turn,
+            "starter": self.starter,
+            "to_act": self.to_act(),
+            "version": self.version,
+            "stack": tuple(map(seen, self.stack)),
+            "cash": tuple(self.ledger.balances[:-1]),
+            "active": tuple(self.active),
+            "legal": tuple(self.legal_actions(seat)) if seat is not None else (),
+            "result": self.result(),
+            "events": Upto(self.events, show=named),
+            "ledger": Upto(self.ledger.entries),
+        }
 
     def waiting(self, kind: type[F]) -> F:
         """The frame on top of the stack, which the caller knows to be a `kind` (the move

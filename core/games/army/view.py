@@ -7,8 +7,7 @@ from collections.abc import Sequence
 from functools import cached_property
 from typing import TYPE_CHECKING, ClassVar
 
-from core.engine.decisions import AuctionLot, AuctionView, seen
-from core.engine.events import named
+from core.engine.decisions import AuctionLot, AuctionView
 from core.engine.templates import BidRange, OfferTerms, TradeOutcome
 from core.engine.turns import StackView
 from core.engine.views import Upto, ViewSchema, view_dataclass, view_of
@@ -156,23 +155,12 @@ def make_view(state: ArmyState, seat: int | None) -> ArmyView:
     return view_of(
         ArmyView,
         {
-            "viewer": seat,
-            "players": state.players,
-            "round": state.round,
-            "round_limit": state.round_limit,
-            "stage": state.stage,
-            "turn": state.turn,
-            "to_act": state.to_act(),
-            "version": state.version,
-            "stack": tuple(map(seen, state.stack)) if state.stack else (),
-            "starter": state.starter,
+            **state.stack_view_fields(seat),
             "jailed": state.jailed,
             "proposals": tuple(state.proposals),
             "extra_throw": state.extra_throw,
             "short_game": state.short_game,
             "position": tuple(state.position),
-            "cash": tuple(state.ledger.balances[:-1]),
-            "active": tuple(state.active),
             "prison_turn": tuple(state.prison_turn),
             "card_holder": tuple(state.card_holder),
             "owner": state.owner,
@@ -183,12 +171,8 @@ def make_view(state: ArmyState, seat: int | None) -> ArmyView:
             "dice": state.dice,
             "doubles": state.doubles,
             "last_card": (card[0], DECKS[card[0]][card[1]][0]) if card else None,
-            "legal": tuple(state.legal_actions(seat)) if seat is not None else (),
             "offer_partners": trading.offer_partners(state, seat) if seat is not None else (),
-            "result": state.result(),
             "worth_history": Upto(state.round_ends),
-            "events": Upto(state.events, show=named),
-            "ledger": Upto(state.ledger.entries),
         },
     )
 

@@ -7,7 +7,6 @@ from collections.abc import Sequence
 from functools import cached_property
 from typing import TYPE_CHECKING, ClassVar
 
-from core.engine.events import named
 from core.engine.turns import StackView
 from core.engine.views import Upto, ViewSchema, view_dataclass, view_of
 
@@ -122,18 +121,7 @@ def make_view(state: MillionState, seat: int | None) -> MillionView:
     return view_of(
         MillionView,
         {
-            "viewer": seat,
-            "players": state.players,
-            "round": state.round,
-            "round_limit": state.round_limit,
-            "stage": state.stage,
-            "turn": state.turn,
-            "starter": state.starter,
-            "to_act": state.to_act(),
-            "version": state.version,
-            "stack": tuple(state.stack),
-            "cash": tuple(state.ledger.balances[:-1]),
-            "active": tuple(state.active),
+            **state.stack_view_fields(seat),
             "position": tuple(state.position),
             "holder": tuple(state.holder),
             "leased": tuple(state.leased),
@@ -149,12 +137,8 @@ def make_view(state: MillionState, seat: int | None) -> MillionView:
             "exact_finish": state.exact_finish,
             "one_way": state.one_way,
             "six_rule": state.six_rule,
-            "legal": tuple(state.legal_actions(seat)) if seat is not None else (),
             "walks": walks,
-            "result": state.result(),
             "cash_history": Upto(state.round_ends),
-            "events": Upto(state.events, show=named),
-            "ledger": Upto(state.ledger.entries),
         },
     )
 

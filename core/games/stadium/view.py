@@ -7,8 +7,7 @@ from collections.abc import Iterable, Sequence
 from functools import cached_property
 from typing import TYPE_CHECKING, ClassVar, Protocol
 
-from core.engine.decisions import AuctionView, TradeOffer, seen
-from core.engine.events import named
+from core.engine.decisions import AuctionView, TradeOffer
 from core.engine.templates import BidRange, TradeOutcome
 from core.engine.turns import StackView
 from core.engine.views import Upto, ViewSchema, view_dataclass, view_of
@@ -152,18 +151,7 @@ def make_view(state: StadiumState, seat: int | None) -> StadiumView:
     return view_of(
         StadiumView,
         {
-            "viewer": seat,
-            "players": state.players,
-            "round": state.round,
-            "round_limit": state.round_limit,
-            "stage": state.stage,
-            "turn": state.turn,
-            "starter": state.starter,
-            "to_act": state.to_act(),
-            "version": state.version,
-            "stack": tuple(map(seen, state.stack)),
-            "cash": tuple(state.ledger.balances[:-1]),
-            "active": tuple(state.active),
+            **state.stack_view_fields(seat),
             "land": tuple(state.land),
             "buildings": tuple(state.buildings.values()),
             "block_class": tuple(state.block_class),
@@ -181,12 +169,8 @@ def make_view(state: StadiumState, seat: int | None) -> StadiumView:
             "free_demolition": state.free_demolition,
             "offers_made": state.offers_made,
             "offered": state.offered,
-            "legal": tuple(state.legal_actions(seat)) if seat is not None else (),
             "offer_partners": trading.offer_partners(state, seat) if seat is not None else (),
-            "result": state.result(),
             "assets_history": Upto(state.round_ends),
-            "events": Upto(state.events, show=named),
-            "ledger": Upto(state.ledger.entries),
         },
     )
 
