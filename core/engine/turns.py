@@ -46,6 +46,7 @@ class StackedTurns(GameState, Generic[OfferT]):
         "turn",
         "starter",
         "stage",
+        "round_limit",
     )
     RULES: ClassVar[tuple[ModuleType, ...]] = ()  # the modules whose `do_<Action>` play moves
     players: tuple[str, ...]
@@ -60,7 +61,7 @@ class StackedTurns(GameState, Generic[OfferT]):
     starter: int
     stage: str
     proposals: list[int]  # trade offers each player has made this turn
-    round_limit: int  # each game sets its own (0: none)
+    round_limit: int  # 0: none
 
     def copy(self) -> Self:
         """A state to play on apart: every field, with what play changes in place copied (the
@@ -74,7 +75,8 @@ class StackedTurns(GameState, Generic[OfferT]):
 
     def _begin_game(self, players: Sequence[str], seed: int) -> None:
         """The fields every such game starts with: the players, all still in, a generator from
-        `seed`, the ledger (the bank's account after the players'), an empty log and stack."""
+        `seed`, the ledger (the bank's account after the players'), an empty log and stack, no
+        round limit."""
         self.players = tuple(players)
         self.n = len(self.players)
         self.rng = Rng(seed)
@@ -82,6 +84,7 @@ class StackedTurns(GameState, Generic[OfferT]):
         self.bank = self.n
         self.events: list[Recorded] = []
         self.round = 1
+        self.round_limit = 0  # none, unless the game sets one
         self.version = 0
         self.stack: list[Frame] = []
         self.active = [True] * self.n
@@ -90,9 +93,13 @@ class StackedTurns(GameState, Generic[OfferT]):
 
     def _restore(self, view: Any, rng: Rng, listed: Sequence[str], copied: Sequence[str]) -> None:
         """What a view shows, for a state consistent with it (a game's `determinize`): the
-        players, a generator seeded from `rng`, the ledger, the log and the result, the fields
-        `listed` as lists and `copied` as they are; what the view hides is the caller's to draw."""
+        players, a generator seeded from `rng`, the ledger, the log, the turn and the result, the
+        game's fields `listed` as lists and `copied` as they are; what the view hides is the
+        caller's to draw."""
         self.players, self.n = view.players, len(view.players)
+        self.round, self.round_limit, self.version = view.round, view.round_limit, view.version
+        self.turn, self.starter, self.stage = view.turn, view.starter, view.stage
+        self.active = list(view.active)
         self.bank = self.n
         self.rng = Rng(rng.below(1 << 62))
         self.ledger = Ledger(self.n)

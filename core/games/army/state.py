@@ -79,7 +79,6 @@ class ArmyState(StackedTurns[Propose]):
         "proposals",
         "round_ends",
         "extra_throw",
-        "round_limit",
         "short_game",
         "landings",
         "last_card",

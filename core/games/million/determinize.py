@@ -20,14 +20,8 @@ def determinize(view: MillionView, seat: int | None, rng: Rng) -> MillionState:
     state._restore(
         view,
         rng,
-        ("active", "position", "holder", "leased", "face_up", "discard", "skip", "stack"),
+        ("position", "holder", "leased", "face_up", "discard", "skip", "stack"),
         (
-            "round",
-            "version",
-            "round_limit",
-            "turn",
-            "starter",
-            "stage",
             "die",
             "landed",
             "acquired",

@@ -74,7 +74,6 @@ class MillionState(StackedTurns[Offer]):  # (no trades)
         "exact_finish",
         "one_way",
         "six_rule",
-        "round_limit",
         "setup_left",
         "round_ends",
     )

@@ -22,14 +22,8 @@ def determinize(view: StadiumView, seat: int | None, rng: Rng) -> StadiumState:
     state._restore(
         view,
         rng,
-        ("active", "land", "in_use", "block_class", "frozen", "venture_discard"),
+        ("land", "in_use", "block_class", "frozen", "venture_discard"),
         (
-            "round",
-            "version",
-            "round_limit",
-            "turn",
-            "starter",
-            "stage",
             "venture_shown",
             "die",
             "fresh",

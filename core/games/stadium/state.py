@@ -36,7 +36,6 @@ class StadiumState(StackedTurns[A.Propose]):
     sentences = SENTENCES
     RULES = (land, sales, ventures, bidding, offers)
     __slots__ = (
-        "round_limit",
         "land",
         "developed",
         "fresh",
