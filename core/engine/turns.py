@@ -8,7 +8,7 @@ the game has ended. Its `_run_effect(frame)` runs the effect frames it stacks (`
 it). A move is played by the state's method `_do_<Action>` or, first found, the function
 `do_<Action>(state, seat, action)` of a module in its `RULES` (the kit's own rule modules
 `bidding`, `offers` and `debts` are such modules, over any `StackedTurns`). Its view extends
-`StackView`: the fields every such game shows, and what follows from them.
+`StackView`: the fields every such game shows (`stack_view_fields`), and what follows from them.
 """
 
 from __future__ import annotations
