@@ -1,5 +1,5 @@
 """Million's heuristic bot in its two styles (the sensible one people play against, the sharp one
-the search bot plays its unweighed moves by), and the turns to FINISH the sharp one drives by."""
+the search bot plays every move by), and the turns to FINISH the sharp one drives by."""
 
 import pytest
 
