@@ -24,6 +24,7 @@ from core.games.bigshot.search import PLAN as BIG_SHOT
 from core.games.million.bots import SHARP
 from core.games.million.bots import HeuristicBot as MillionBot
 from core.games.million.search import PLAN as MILLION
+from core.games.million.search import PLAYOUT_ROUNDS as MILLION_ROUNDS
 from core.games.stadium import actions as SA
 from core.games.stadium.search import MOST_MOVES as STADIUM_MOST
 from core.games.stadium.search import PLAN as STADIUM
@@ -294,11 +295,14 @@ def test_army_s_search_weighs_a_swap_that_completes_its_group_and_the_partner_s(
 
 
 def test_million_s_search_bot_plays_every_move_as_the_sharp_bot_does():
-    """Playouts were found to beat the sharp style nowhere (search.py): it weighs nothing."""
+    """Playouts were found to beat the sharp style nowhere (search.py): it weighs nothing. Its
+    playouts, which the post-game analysis plays, still end in time."""
     sharp, searching, decisions = MillionBot(5, style=SHARP), SearchBot(MILLION, seed=5), 0
-    for view, _seat, _suggestion, weighed in weighings("million", MILLION, 2, rounds=20):
+    for view, seat, _suggestion, weighed in weighings("million", MILLION, 2, rounds=20):
         assert weighed == []
         assert searching.choose(view, view.legal) == sharp.choose(view, view.legal)
+        world = MILLION.playouts.world(view, seat, Rng(1))
+        assert world.round_limit == view.round + MILLION_ROUNDS  # a playout ends in time
         decisions += 1
     assert decisions > 100
 
