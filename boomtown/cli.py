@@ -627,7 +627,7 @@ def _server_storage(args: argparse.Namespace):
 
 def run_ban(args: argparse.Namespace) -> int:
     """Ban a name (and its key), lift a ban, or list them, in a server's database."""
-    from net.server import BAN_CHECK_SECONDS
+    from net.identity import SWEEP_SECONDS
 
     if not args.list and not args.name:
         raise ValueError("ban takes the name to ban (or --list)")
@@ -655,14 +655,14 @@ def run_ban(args: argparse.Namespace) -> int:
                 kept_out += ": a guest may come back under another"
             print(
                 f"Banned {args.name} ({kept_out}). A running server sends them away "
-                f"within {BAN_CHECK_SECONDS:g} s."
+                f"within {SWEEP_SECONDS:g} s."
             )
     return 0
 
 
 def run_tables(args: argparse.Namespace) -> int:
     """List a server's tables not yet over (damaged ones too, with why), or close one."""
-    from net.server import BAN_CHECK_SECONDS
+    from net.identity import SWEEP_SECONDS
     from net.tables import seat_names
 
     with _server_storage(args) as storage:
@@ -671,7 +671,7 @@ def run_tables(args: argparse.Namespace) -> int:
                 raise ValueError(f"no table {args.close} is waiting, playing or damaged")
             print(
                 f"Closed table {args.close}. A running server takes it away within "
-                f"{BAN_CHECK_SECONDS:g} s."
+                f"{SWEEP_SECONDS:g} s."
             )
             return 0
         for table in storage.open_tables():

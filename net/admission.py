@@ -1,5 +1,5 @@
-"""Who may be let in: connections counted by address and by network; the name a person is
-called by, and what someone banned is told (over SSH and from a browser alike).
+"""How many may be let in: connections counted by address and by network (who they are is
+net.identity's to say).
 
 Limits per address alone are dodged by anyone holding a few addresses, so connections are also
 counted per network: a /24 for IPv4, a /64 for IPv6 (what one home or one cloud machine usually
@@ -13,15 +13,7 @@ from __future__ import annotations
 import ipaddress
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Protocol
-
-from .limits import clean_text
-
-if TYPE_CHECKING:
-    from .storage import Ban
-
-NAME_LENGTH = 16
-REASON_LENGTH = 200  # of a ban's reason, as told to the person banned
+from typing import Protocol
 
 
 def network_of(address: str) -> str:
@@ -117,18 +109,3 @@ class Pending:
         if connection in self._waiting:
             del self._waiting[connection]
             self.count.remove(connection.ip)
-
-
-def banned_message(ban: Ban) -> str:
-    """What a banned person is told; the host's reason as plain text (escapes stripped)."""
-    reason = clean_text(ban.reason, REASON_LENGTH)
-    return (
-        f"You are banned from this server: {reason}"
-        if reason
-        else "You are banned from this server."
-    )
-
-
-def player_name(username: str) -> str:
-    """The name a person is called by, from the SSH user name they gave."""
-    return clean_text(username, NAME_LENGTH) or "player"

@@ -116,20 +116,22 @@ class SessionApp(ServedApp):
         from .lobby import NameScreen
 
         session = self.session
-        if session.joined or await self.may_use(session.name):
+        why = None if session.joined else await self.claim(session.name)
+        if why is None:
             await self._enter(session.name)
         elif not self.channel.closed:
-            self.push_screen(NameScreen(session.name, guest=session.key is None), self._enter)
+            self.push_screen(NameScreen(why, guest=session.key is None), self._enter)
         self.set_interval(ACTIVITY_CHECK_SECONDS, self._watch_activity)
 
-    async def may_use(self, name: str) -> bool:
-        """Whether this person may be called `name`; if names cannot be saved, say so and go."""
+    async def claim(self, name: str) -> str | None:
+        """None if this person may be called `name` now, else why not; if names cannot be
+        read, say so and go."""
         try:
-            return await self.session.may_use(name)
+            return await self.session.claim(name)
         except StorageError:
             self.channel.close("Sorry: the server cannot save names just now. Try again later.")
             self.exit()
-            return False
+            return "The server cannot save names just now."
 
     async def _enter(self, name: str | None) -> None:
         if not name:

@@ -14,8 +14,8 @@ from textual.widgets.option_list import Option
 
 from tui.screens.page import ModalPage
 
+from .identity import COOKIE_DAYS, LINK_SECONDS
 from .storage import StorageError
-from .web.door import COOKIE_DAYS, LINK_SECONDS
 
 Browser = tuple[str, float, float]  # which, signed in, last seen (Storage.browsers_of)
 
@@ -26,16 +26,16 @@ def _when(seconds: float) -> str:
 
 class BrowsersScreen(ModalPage[None]):
     """`link` to open in a browser, and the `browsers` signed in as `name`: Enter signs the one
-    highlighted out, o every one."""
+    highlighted out, o every one (their sessions end at once, net.identity)."""
 
     BINDINGS = [
         Binding("escape", "dismiss(None)", "Close"),
         Binding("o", "sign_out", "Sign out all"),
     ]
 
-    def __init__(self, host, name: str, link: str, browsers: list[Browser]) -> None:
+    def __init__(self, session, name: str, link: str, browsers: list[Browser]) -> None:
         super().__init__()
-        self.host, self.player, self.link, self.browsers = host, name, link, browsers
+        self.session, self.player, self.link, self.browsers = session, name, link, browsers
 
     def body(self) -> ComposeResult:
         with Vertical(classes="dialog"):
@@ -89,10 +89,10 @@ class BrowsersScreen(ModalPage[None]):
 
     async def _sign_out(self, which: str | None) -> None:
         """Sign the browser `which` out (None: every one)."""
-        storage = self.host.storage
+        identity = self.session.identity
         try:
-            count = await storage.soon(storage.sign_out_browsers, self.player, which)
-            browsers = await storage.soon(storage.browsers_of, self.player)
+            count = await identity.sign_out(self.session.who, self.player, which)
+            browsers = await identity.browsers(self.player)
         except StorageError:
             self.notify("The server cannot sign browsers out just now.", severity="warning")
             return

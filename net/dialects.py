@@ -148,6 +148,13 @@ CREATE TABLE IF NOT EXISTS presence (
     process TEXT NOT NULL,
     PRIMARY KEY (name, process)
 );
+CREATE TABLE IF NOT EXISTS guests (
+    skeleton TEXT PRIMARY KEY,
+    name TEXT NOT NULL,
+    holder TEXT NOT NULL,
+    process TEXT,
+    expires {real}
+);
 """
 # `analyses` keeps each finished game's analysis (core.engine.analysis), worked out once.
 # `assisted` lists the tables whose one person asked for a hint: their games count in no record
@@ -159,6 +166,8 @@ CREATE TABLE IF NOT EXISTS presence (
 # `host_key` is the SSH host key the processes sharing a database share (one row, if any).
 # `processes` are the server processes alive (each beats every second), `runners` which of them
 # runs each table's bots and clocks, `presence` who is connected to which (net.community).
+# `guests` are the names guests hold (net.identity), by their look-alike skeleton: while a
+# session of theirs lives at `process`, and until `expires` for a browser guest's cookie.
 
 INDEXES = """
 CREATE INDEX IF NOT EXISTS users_by_skeleton ON users (skeleton);

@@ -27,13 +27,12 @@ from tui.widgets.options import OptionsForm
 from tui.widgets.plain_input import PlainInput
 from tui.widgets.row_list import RowList
 
-from .admission import NAME_LENGTH
 from .browsers import BrowsersScreen
+from .identity import NAME_LENGTH, Refused
 from .leaderboard import LeaderboardScreen
 from .limits import clean_text
 from .storage import StorageError
 from .tables import HUMAN, OPEN, HostedTable, HostError, bot_label
-from .web.door import LINK_SECONDS
 
 if TYPE_CHECKING:
     from .host import Host
@@ -53,7 +52,7 @@ class LobbyApp(Protocol):
 
     async def replay_past(self, table_id: int) -> None: ...
 
-    async def may_use(self, name: str) -> bool: ...
+    async def claim(self, name: str) -> str | None: ...
 
 
 def served(screen: Any) -> LobbyApp:
@@ -336,20 +335,19 @@ class LobbyScreen(Page):
         if host.web_url is None:
             self.notify("This server does not serve browsers (serve --web).", severity="warning")
             return
-        if session.key is None:
-            self.notify(
-                "A guest's name is not kept: sign in with an SSH key to play in a browser too.",
-                severity="warning",
-            )
-            return
-        storage, name = host.storage, served(self).player
+        identity, name = session.identity, served(self).player
         try:
-            secret = await storage.soon(storage.make_link, name, LINK_SECONDS)
-            browsers = await storage.soon(storage.browsers_of, name)
+            secret = await identity.make_link(session.who, name)
+            browsers = await identity.browsers(name)
+        except Refused as refused:
+            self.notify(str(refused), severity="warning")
+            return
         except StorageError:
             self.notify("The server cannot make a link just now.", severity="warning")
             return
-        self.app.push_screen(BrowsersScreen(host, name, f"{host.web_url}/link/{secret}", browsers))
+        self.app.push_screen(
+            BrowsersScreen(session, name, f"{host.web_url}/link/{secret}", browsers)
+        )
 
     def action_help(self) -> None:
         self.app.push_screen(Help(lobby_help(served(self).host.limits)))
@@ -533,27 +531,24 @@ class NewTableScreen(ModalPage[dict]):
 
 
 class NameScreen(ModalPage[str]):
-    """The name asked for belongs to someone else's key: choose another."""
+    """The name asked for is held by someone else (net.identity): choose another."""
 
-    def __init__(self, taken: str, guest: bool = False) -> None:
-        """`guest`: the person logged in with no key, so no name is kept for them."""
+    def __init__(self, why: str, guest: bool = False) -> None:
+        """`why` the name asked for is not theirs; `guest`: the person came with no key, so
+        no name is kept for them."""
         super().__init__(classes="opaque")
-        self.taken = taken
+        self.why = why
         self.guest = guest
 
     def body(self) -> ComposeResult:
         kept = (
-            "as a guest, it is yours while no key owns it"
+            "as a guest, it is yours while you are here"
             if self.guest
-            else "it will be yours, with the key you used"
+            else ("it will be yours, with the key you used")
         )
         with Vertical(classes="dialog"):
             yield Static("That name is taken", classes="dialog-title")
-            yield Static(
-                Text(
-                    f"The name {self.taken!r} belongs to another key. Choose another name ({kept}):"
-                )
-            )
+            yield Static(Text(f"{self.why} Choose another name ({kept}):"))
             yield PlainInput(placeholder="your name", id="name", max_length=NAME_LENGTH)
             yield Static(id="problem")
 
@@ -561,10 +556,11 @@ class NameScreen(ModalPage[str]):
         name = clean_text(event.value, NAME_LENGTH)
         if not name:
             return
-        if await served(self).may_use(name):
+        why = await served(self).claim(name)
+        if why is None:
             self.dismiss(name)
         else:
-            self.query_one("#problem", Static).update(Text(f"{name!r} is taken too. Another?"))
+            self.query_one("#problem", Static).update(Text(f"{why} Another?"))
 
 
 class ChatPrompt(ModalPage[str]):

@@ -1,8 +1,8 @@
 """`boomtown serve`: one asyncssh server process holding every table; each session runs the app.
 
 Only the app is served: shell sessions with a terminal. Commands, subsystems (sftp), X11, agent
-and port forwarding are refused. Identity is the SSH public key: the first key to use a name
-owns it. Guests without a key only with --allow-guests.
+and port forwarding are refused. Who a connection is, net.identity decides: the SSH door only
+says which key signed the login (none: a guest, with --allow-guests).
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from typing import Any
 import asyncssh
 
 from . import lean_strips, loop_share, shared_styles
-from .admission import Counter, Pending, banned_message, player_name
+from .admission import Counter, Pending
 from .broadcast import Broadcasts
 from .channel import Channel, SSHChannel
 from .collector import Collector
@@ -27,15 +27,15 @@ from .community import Community
 from .dialects import dialect_for
 from .first_frame import FirstFrames
 from .host import Host
+from .identity import SWEEP_SECONDS, Identity, Refused, Who, player_name
 from .limits import STOP_SECONDS, Limits
 from .session import Session
 from .stall_watch import StallWatch
-from .storage import SQLITE_FILE, Ban, Storage, StorageError
+from .storage import SQLITE_FILE, Storage, StorageError
 from .thinking import Thinkers
 from .web.door import WebDoor, WebOptions
 
 SFTP_VERSION = 3  # asyncssh's least; unused, as sftp is refused
-BAN_CHECK_SECONDS = 2.0  # how soon a person banned while connected is sent away
 log = logging.getLogger("boomtown.net")
 DEFAULT_LIMITS = Limits()
 
@@ -84,27 +84,26 @@ class Terminal(asyncssh.SSHServerProcess):
 
 
 class Gate(asyncssh.SSHServer):
-    """One connection's way in: the limits, and who it is.
+    """One connection's way in: the limits, and which key signed its login (the identity
+    authority says whether that key, or a guest, may come as the name asked).
 
     A connection still logging in counts as pending, with a small cap of its own, so that those
     who never log in cannot take the room of those who did. The limits on logged-in connections
     are checked once the keys are exchanged, so that the client can print why it was refused.
-    A name that a key owns is refused to every other key: the client then offers its next key.
+    A key refused for a name (another key owns it) leaves the client to offer its next key.
     """
 
     def __init__(self, server: BoomtownServer) -> None:
         self.server = server
         self.conn: asyncssh.SSHServerConnection  # set as the connection is made, before any use
-        self.key: str | None = None  # the fingerprint of the key that signed the login
+        self.who: Who | None = None  # who logged in (net.identity), once they have
         self._offered: str | None = None  # the last key accepted, signed or merely offered
         self.ip = "?"
         self.counted = False  # among the logged-in connections
         self.sessions: set[Session] = set()  # this connection's sessions, ended when it is lost
         self.ever_opened = False
         self.open_channels = 0  # terminal sessions open now
-        self._told_owner = False
-        self._told_banned = False
-        self._told_storage = False
+        self._told: set[str] = set()  # what the client was told as its logins were refused
 
     def connection_made(self, conn: asyncssh.SSHServerConnection) -> None:
         self.conn = conn
@@ -156,7 +155,7 @@ class Gate(asyncssh.SSHServer):
         # signature is to be checked, and never says which key signed. A signed request is
         # validated, verified and answered with success in one step, so the last key accepted
         # is the signer's; a guest login (keyboard-interactive) forgets any key offered first.
-        self.key = self._offered
+        self.who = self.server.identity.ssh_person(self._offered, self.ip)
         if self._refused_for_room():  # others logged in while this one did
             return
         self.server.pending.leave(self)
@@ -204,45 +203,31 @@ class Gate(asyncssh.SSHServer):
 
     async def validate_public_key(self, username: str, key: asyncssh.SSHKey) -> bool:
         fingerprint = key.get_fingerprint("sha256")
-        storage = self.server.storage
         try:
-            owner = await storage.soon(storage.key_of, player_name(username))
-        except StorageError as exc:
-            log.error("cannot log %s in: the names cannot be read (%s)", self.ip, exc)
-            if not self._told_storage:
-                self._told_storage = True
-                self.conn.send_auth_banner(
-                    "The server cannot log you in just now; please try again later.\r\n"
-                )
-            return False
-        if owner is not None and owner != fingerprint:
-            if not self._told_owner:
-                self._told_owner = True
-                self.conn.send_auth_banner(
-                    f"The name {player_name(username)!r} belongs to the key {owner}; keys other "
-                    "than that one are refused. If it is not yours, choose another name: "
-                    "ssh -p PORT othername@host\r\n"
-                )
-            return False
-        if await self._refused_as_banned(username, fingerprint):
+            await self.server.identity.ssh_key(username, fingerprint, self.ip)
+        except Refused as refused:
+            self._tell(str(refused))
             return False
         self._offered = fingerprint  # proven only if the login completes by it
         return True
 
     def kbdint_auth_supported(self) -> bool:
-        return self.server.allow_guests
+        return self.server.identity.allow_guests
 
     async def get_kbdint_challenge(self, username: str, lang: str, submethods: str):
         self._offered = None  # a guest is nobody's key, whatever keys it offered before
-        return not await self._refused_as_banned(username, None)  # a guest: no questions
+        try:
+            await self.server.identity.ssh_guest(username, self.ip)
+        except Refused as refused:
+            self._tell(str(refused))
+            return False
+        return True  # a guest: no questions
 
-    async def _refused_as_banned(self, username: str, key: str | None) -> bool:
-        """Whether the host has banned this name or key; the client is told why, once."""
-        ban = await self.server.banned(player_name(username), key, self.ip)
-        if ban is not None and not self._told_banned:
-            self._told_banned = True
-            self.conn.send_auth_banner(f"{banned_message(ban)}\r\n")
-        return ban is not None
+    def _tell(self, why: str) -> None:
+        """Tell the client why a login was refused, once for each reason."""
+        if why not in self._told:
+            self._told.add(why)
+            self.conn.send_auth_banner(f"{why}\r\n")
 
     def password_auth_supported(self) -> bool:
         return False
@@ -277,7 +262,6 @@ class BoomtownServer:
         given = given_host_key(host_key_file) if host_key_file is not None else None
         self.data_dir = data_dir
         self.limits = limits
-        self.allow_guests = allow_guests
         self.connections = Counter()  # logged in
         self.pending = Pending(
             limits.pending_total, limits.pending_per_ip, limits.pending_per_network
@@ -304,6 +288,9 @@ class BoomtownServer:
         self.first_frames = FirstFrames(self.host, limits)
         self.collector = Collector(lambda: self.host.last_change)
         self.sessions: set[Session] = set()
+        self.identity = Identity(
+            self.storage, allow_guests, self.sessions, self._read_changes_elsewhere
+        )
         self.shares = loop_share.Shares(
             limits.session_loop_share, limits.address_loop_share, limits.loop_burst_seconds
         )
@@ -311,7 +298,6 @@ class BoomtownServer:
         self._server: asyncssh.SSHAcceptor | None = None
         self._web: WebDoor | None = None
         self.web_port: int | None = None  # where browsers connect (serve --web), if they may
-        self._bans: list[Ban] = []
         self._host_watch: asyncio.Task | None = None
         self.community: Community | None = None  # the processes sharing its database
         self.stall_watch = StallWatch(limits.stall_seconds)
@@ -397,37 +383,26 @@ class BoomtownServer:
             return "Too many connections from your address."
         return None
 
-    async def banned(self, name: str, key: str | None, address: str) -> Ban | None:
-        """The ban that keeps this person out (the host's latest `boomtown ban`), if any."""
-        await self._read_changes_elsewhere()
-        return self._ban_on(name, key, address)
-
-    def _ban_on(self, name: str, key: str | None, address: str) -> Ban | None:
-        return next((ban for ban in self._bans if ban.refuses(name, key, address)), None)
-
     async def _read_changes_elsewhere(self) -> None:
-        """What the host's commands (`boomtown ban`, `boomtown tables --close`) or another
-        process changed; the sessions of anyone now banned end."""
+        """What the host's commands (`boomtown ban`, `boomtown tables --close`), a browser
+        signed out or another process changed; the sessions of anyone now banned, or of a
+        browser signed out, end."""
         storage = self.storage
         try:
             if await storage.soon(storage.changed_elsewhere):
-                self._bans = await storage.soon(storage.bans)
+                await self.identity.reread()
                 await self.host.closed_elsewhere()
         except StorageError as exc:  # the bans read last stand
             log.warning("cannot read the bans or tables (%s)", exc)
-        for session in list(self.sessions):
-            ban = self._ban_on(session.name, session.key, session.address)
-            if ban is not None:
-                log.info("ending the session of %s: banned", session.name)
-                session.end(banned_message(ban))
+        self.identity.send_away()
 
     async def _watch_host(self) -> None:
-        """Every few seconds, end the sessions of anyone the host has banned, take away tables
-        the host closed (read once a round, only if the database changed, not once for each
-        session: processes sharing a database hear of it at once) and close waiting tables
-        left deserted."""
+        """Every few seconds, end the sessions of anyone the host has banned or of a browser
+        signed out, take away tables the host closed (read once a round, only if the database
+        changed, not once for each session: processes sharing a database hear of it at once)
+        and close waiting tables left deserted."""
         while True:
-            await asyncio.sleep(BAN_CHECK_SECONDS)
+            await asyncio.sleep(SWEEP_SECONDS)
             await self._read_changes_elsewhere()
             await self.host.close_deserted()
 
@@ -444,20 +419,22 @@ class BoomtownServer:
             return
         gate: Gate = process.get_extra_info("connection").get_owner()
         name = player_name(process.get_extra_info("username") or "")
-        await self.run_session(SSHChannel(process, self.limits), name, gate.key, gate)
+        assert gate.who is not None  # (a session opens once logged in)
+        await self.run_session(SSHChannel(process, self.limits), name, gate.who, gate)
 
     async def run_session(
-        self, channel: Channel, name: str, key: str | None, gate: Gate | None = None
+        self, channel: Channel, name: str, who: Who, gate: Gate | None = None
     ) -> None:
-        """A person's session over `channel` (SSH, or a browser's: net.web), called `name`
-        and owning `key` (None: a guest), until it ends; `gate`: its SSH connection's."""
+        """A person's session over `channel` (SSH, or a browser's: net.web), `who` the
+        identity authority let in, asking to be called `name`, until it ends; `gate`: its SSH
+        connection's."""
         address = channel.peer
         session = Session(
             channel,
             self.host,
+            self.identity,
+            who,
             name,
-            key,
-            address,
             self.broadcasts,
             self.collector,
             self.first_frames,

@@ -19,6 +19,7 @@ from .channel import Channel, Resized
 from .collector import Collector
 from .first_frame import FirstFrames
 from .host import Host
+from .identity import Identity, Who
 from .loop_share import Meter
 from .storage import StorageError
 from .tables import OVER
@@ -44,21 +45,23 @@ class Session:
         self,
         channel: Channel,
         host: Host,
+        identity: Identity,
+        who: Who,
         name: str,
-        key: str | None,
-        address: str,
         broadcasts: Broadcasts,
         collector: Collector,
         first_frames: FirstFrames,
     ) -> None:
         self.channel = channel
         self.host = host
+        self.identity = identity  # who may be called what (net.identity)
+        self.who = who  # who the door let in
         self.broadcasts = broadcasts  # the tables' shared spectator screens
         self.collector = collector  # told when an app ends, so that its memory is reclaimed
         self.first_frames = first_frames  # starts apps, and draws a newcomer's lobby at once
-        self.name = name
-        self.key = key  # the SSH key's fingerprint; None for a guest
-        self.address = address  # where the connection comes from
+        self.name = name  # the name asked for, until one is settled (`joined`)
+        self.held: str | None = None  # the name the identity authority holds for them
+        self.address = who.address  # where the connection comes from
         self.joined = False  # the name is settled and the host counts this person online
         self.arriving = True  # until the first app has run: not back from watching a table
         self.left_tables: set[int] = set()  # tables this person stepped away from to the lobby
@@ -70,18 +73,26 @@ class Session:
 
     # -- who this is ---------------------------------------------------------------------------
 
-    async def may_use(self, name: str) -> bool:
-        """Whether this person may be called `name`: their key owns it, or a guest finds it free."""
-        storage = self.host.storage
-        if self.key is not None:
-            return await storage.soon(storage.claim, name, self.key)
-        return await storage.soon(storage.key_of, name) is None
+    @property
+    def key(self) -> str | None:
+        """The SSH key they are, or act for (a signed-in browser); None for a guest."""
+        return self.who.key
+
+    async def claim(self, name: str) -> str | None:
+        """Hold `name` for this person, if nothing else holds it: None if it is theirs now,
+        else why not (StorageError if the names cannot be read)."""
+        if name == self.held:
+            return None
+        why = await self.identity.take(self.who, name)
+        if why is None:
+            if self.held is not None:
+                self.identity.release(self.who, self.held)
+            self.held = name
+        return why
 
     def whose_name(self) -> str:
-        """Who owns this name: the key it belongs to, or that a guest's name is not kept."""
-        if self.key is None:
-            return "As a guest, the name is yours only while it is free."
-        return f"Your key keeps this name: {self.key}"  # how to choose one: the lobby's help
+        """What keeps this name theirs, in a line (how to choose one: the lobby's help)."""
+        return self.who.keeps()
 
     def join(self, name: str) -> None:
         if not self.joined:
@@ -131,6 +142,8 @@ class Session:
             self.channel.close("Sorry: Boomtown hit an error and closed your session.")
         finally:
             self.host.disconnect(self)
+            if self.held is not None:
+                self.identity.release(self.who, self.held)
             self.channel.close()
 
     async def _show_lobby_at_once(self) -> None:
@@ -138,7 +151,7 @@ class Session:
         if self.channel.closed:
             return
         try:
-            if not await self.may_use(self.name):
+            if await self.claim(self.name) is not None:
                 return  # the app asks for another name
         except StorageError:
             return  # the app says the server cannot save names

@@ -336,6 +336,9 @@ class Storage:
             if gone:
                 marks = ", ".join("?" * len(gone))
                 self.db.execute(f"DELETE FROM presence WHERE process IN ({marks})", gone)
+                self.db.execute(  # their guests' names: free, but for browsers' cookies
+                    f"UPDATE guests SET process = NULL WHERE process IN ({marks})", gone
+                )
                 self.db.execute(f"DELETE FROM processes WHERE id IN ({marks})", gone)
                 self._publish(presence=True)
             self.db.execute(
@@ -415,6 +418,71 @@ class Storage:
                     (name, key, time.time(), skeleton(name)),
                 )
         return owner in (None, key)
+
+    @guarded
+    def hold_name(
+        self, name: str, key: str | None, holder: str, expires: float | None
+    ) -> str | None:
+        """`name` held for `holder` (net.identity), if nothing else holds it or a look-alike:
+        None if it is now, else what holds it ("key", or another guest's holder). A `key`
+        claims the name for good; a guest holds it while a session of theirs lives at this
+        process, and until `expires` if given (a browser guest's cookie)."""
+        folded, now = skeleton(name), time.time()
+        with self._transaction():
+            owner = self.key_of(name)
+            if owner is not None:
+                return None if owner == key else "key"
+            row = self.db.execute(
+                "SELECT holder FROM guests WHERE skeleton = ? AND holder != ? AND "
+                "(expires > ? OR process = ? OR process IN (SELECT id FROM processes))",
+                (folded, holder, now, self.process),
+            ).fetchone()
+            if row is not None:
+                return str(row[0])
+            self.db.execute(
+                "DELETE FROM guests WHERE skeleton = ? AND holder != ?", (folded, holder)
+            )
+            if key is not None:
+                self.db.execute(
+                    "INSERT INTO users (name, key, created, skeleton) VALUES (?, ?, ?, ?)",
+                    (name, key, now, folded),
+                )
+                return None
+            if expires is not None:  # a browser guest's cookie holds one name
+                self.db.execute(
+                    "DELETE FROM guests WHERE holder = ? AND skeleton != ?", (holder, folded)
+                )
+            self.db.execute(
+                "INSERT INTO guests VALUES (?, ?, ?, ?, ?) ON CONFLICT (skeleton) DO UPDATE "
+                "SET name = excluded.name, process = excluded.process, "
+                "expires = COALESCE(excluded.expires, guests.expires)",
+                (folded, name, holder, self.process, expires),
+            )
+        return None
+
+    @guarded
+    def held_name(self, holder: str) -> str | None:
+        """The name a browser guest's cookie holds (`holder`), if it holds one still."""
+        row = self.db.execute(
+            "SELECT name FROM guests WHERE holder = ? AND expires > ?", (holder, time.time())
+        ).fetchone()
+        return row[0] if row else None
+
+    @guarded
+    def let_go(self, name: str, holder: str) -> None:
+        """A guest's last session here called `name` ended: the name is free unless their
+        cookie still holds it."""
+        folded = skeleton(name)
+        with self._transaction():
+            self.db.execute(
+                "UPDATE guests SET process = NULL WHERE skeleton = ? AND holder = ? "
+                "AND process = ?",
+                (folded, holder, self.process),
+            )
+            self.db.execute(
+                "DELETE FROM guests WHERE process IS NULL AND (expires IS NULL OR expires < ?)",
+                (time.time(),),
+            )
 
     # -- a person's settings (those whose name a key owns) -------------------------------------
 
@@ -817,7 +885,7 @@ class Storage:
         with self._transaction():
             self.db.execute("DELETE FROM web_links WHERE expires < ?", (now,))
             self.db.execute(
-                "INSERT INTO web_links VALUES (?, ?, ?)", (_hashed(secret), name, now + seconds)
+                "INSERT INTO web_links VALUES (?, ?, ?)", (hashed(secret), name, now + seconds)
             )
         return secret
 
@@ -826,7 +894,7 @@ class Storage:
         """The name a one-time link signs in as, and it is used up; None if there is no such
         link, or it was used or has expired."""
         row = self.db.execute(
-            "DELETE FROM web_links WHERE token = ? RETURNING name, expires", (_hashed(secret),)
+            "DELETE FROM web_links WHERE token = ? RETURNING name, expires", (hashed(secret),)
         ).fetchone()
         return row[0] if row is not None and row[1] >= time.time() else None
 
@@ -836,7 +904,7 @@ class Storage:
         secret = secrets.token_urlsafe(32)
         now = time.time()
         self.db.execute(
-            "INSERT INTO browsers VALUES (?, ?, ?, ?)", (_hashed(secret), name, now, now)
+            "INSERT INTO browsers VALUES (?, ?, ?, ?)", (hashed(secret), name, now, now)
         )
         return secret
 
@@ -846,7 +914,7 @@ class Storage:
         None if nobody's."""
         row = self.db.execute(
             "UPDATE browsers SET seen = ? WHERE token = ? AND created >= ? RETURNING name",
-            (time.time(), _hashed(secret), time.time() - days * 86400),
+            (time.time(), hashed(secret), time.time() - days * 86400),
         ).fetchone()
         return row[0] if row is not None else None
 
@@ -865,14 +933,38 @@ class Storage:
     @guarded
     def sign_out_browsers(self, name: str, which: str | None = None) -> int:
         """The browser `which` (else every browser) signed in as `name` signed out; how many
-        were."""
-        if which is None:
-            return int(self.db.execute("DELETE FROM browsers WHERE name = ?", (name,)).rowcount)
-        return int(
-            self.db.execute(
-                "DELETE FROM browsers WHERE name = ? AND token = ?", (name, which)
-            ).rowcount
-        )
+        were. Every process hears of it (`changed_elsewhere`), and ends their sessions."""
+        with self._transaction():
+            if which is None:
+                gone = self.db.execute("DELETE FROM browsers WHERE name = ?", (name,)).rowcount
+            else:
+                gone = self.db.execute(
+                    "DELETE FROM browsers WHERE name = ? AND token = ?", (name, which)
+                ).rowcount
+            self._revised()
+        return int(gone)
+
+    @guarded
+    def signed_in(self, tokens: list[str], days: float) -> set[str]:
+        """Those of the browsers `tokens` (as `browsers_of` names them) still signed in."""
+        if not tokens:
+            return set()
+        marks = ", ".join("?" * len(tokens))
+        return {
+            token
+            for (token,) in self.db.execute(
+                f"SELECT token FROM browsers WHERE token IN ({marks}) AND created >= ?",
+                (*tokens, time.time() - days * 86400),
+            )
+        }
+
+    @guarded
+    def links_of(self, name: str) -> int:
+        """How many one-time links to sign in as `name` are waiting to be used."""
+        (count,) = self.db.execute(
+            "SELECT COUNT(*) FROM web_links WHERE name = ? AND expires >= ?", (name, time.time())
+        ).fetchone()
+        return int(count)
 
     # -- ratings (play.ratings) ---------------------------------------------------------------
 
@@ -993,8 +1085,9 @@ class Storage:
         ).fetchall()
 
 
-def _hashed(secret: str) -> str:
-    """What is kept of a secret: its SHA-256, so that the database never holds a way in."""
+def hashed(secret: str) -> str:
+    """What is kept of a secret (a cookie, a link): its SHA-256, so that the database never
+    holds a way in."""
     return hashlib.sha256(secret.encode()).hexdigest()
 
 

@@ -2,10 +2,10 @@
 and the WebSocket a browser's session runs over.
 
 Nothing else is served: the assets are a fixed list read once, never a path from a request.
-A browser is someone by a cookie (HttpOnly, SameSite=Strict, Secure behind TLS) that a one-time
-link gave it; without one it comes in as a guest only where the server allows guests. Every
-limit of an SSH session holds per browser session and per address; a WebSocket whose Origin is
-not the page's own is refused.
+Who a browser is, net.identity says from its cookies (HttpOnly, SameSite=Strict, Secure behind
+TLS): the one a one-time link gave it, or a guest's own, which the WebSocket's handshake sets.
+Every limit of an SSH session holds per browser session and per address; a WebSocket whose
+Origin is not the page's own is refused.
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ from urllib.parse import urlsplit
 
 from aiohttp import web
 
-from ..admission import banned_message, player_name
+from ..identity import CANNOT_READ, COOKIE_DAYS, GUEST_COOKIE_HOURS, BrowserCame, Refused
 from ..storage import StorageError
 from .channel import ENDED, WebChannel
 
@@ -37,9 +37,8 @@ ASSETS = {  # what /static/ serves, and nothing else
     "xterm.css": "text/css",
     "boomtown.css": "text/css",
 }
-COOKIE = "boomtown"
-LINK_SECONDS = 600  # a one-time link signs a browser in within this
-COOKIE_DAYS = 30  # and the browser stays signed in this long
+COOKIE = "boomtown"  # a browser signed in by a one-time link holds this
+GUEST_COOKIE = "boomtown_guest"  # and a browser guest this
 KEEPALIVE_SECONDS = 5.0  # an idle connection kept open for the page's next request, at most
 MAX_FRAME_BYTES = 16 * 1024  # a frame from a page: keys, a mouse report, a paste's piece
 POLICY = (  # the page's scripts are its own files; xterm.js sets its colours in a <style>
@@ -53,10 +52,6 @@ HEADERS = {
     "Referrer-Policy": "no-referrer",
     "Cache-Control": "no-store",
 }
-SIGN_IN = (
-    "This browser is not signed in. In the SSH lobby, press W for a one-time link that signs "
-    "it in as you."
-)
 
 
 @dataclass(frozen=True)
@@ -152,28 +147,22 @@ class WebDoor:
     async def _link(self, request: web.Request) -> web.Response:
         """A one-time link: the browser is signed in as the name it was made for, once."""
         self._served(request)
-        storage = self.server.storage
-        secret = request.match_info["secret"][:100]
         try:
-            name = await storage.soon(storage.use_link, secret)
-            cookie = await storage.soon(storage.sign_in_browser, name) if name else None
+            cookie = await self.server.identity.sign_in(request.match_info["secret"])
         except StorageError:
-            return _text(503, "The server cannot sign you in just now; try again later.")
+            return _text(503, CANNOT_READ)
         if cookie is None:
             return _text(
                 403, "This link was used already, or has expired: press W in the lobby for another."
             )
         response = web.HTTPSeeOther("/", headers=HEADERS)
-        response.set_cookie(
-            COOKIE,
-            cookie,
-            max_age=COOKIE_DAYS * 86400,
-            httponly=True,
-            samesite="Strict",
-            secure=self.secure,
-            path="/",
-        )
+        self._set_cookie(response, COOKIE, cookie, COOKIE_DAYS * 86400)
         raise response
+
+    def _set_cookie(self, response: web.StreamResponse, name: str, value: str, age: int) -> None:
+        response.set_cookie(
+            name, value, max_age=age, httponly=True, samesite="Strict", secure=self.secure, path="/"
+        )
 
     # -- a browser's session --------------------------------------------------------------------
 
@@ -190,11 +179,26 @@ class WebDoor:
             log.info("refusing a browser from %s: %s", address, reason)
             raise web.HTTPServiceUnavailable(text=reason)
         socket = web.WebSocketResponse(max_msg_size=MAX_FRAME_BYTES, heartbeat=30, compress=False)
-        await socket.prepare(request)
         connections.add(address)
         terminals.add(address)
         try:
-            await self._run(request, socket, address)
+            try:
+                came: BrowserCame | Refused = await server.identity.browser(
+                    request.cookies.get(COOKIE),
+                    request.cookies.get(GUEST_COOKIE),
+                    request.query.get("name"),
+                    address,
+                )
+            except Refused as refused:
+                came = refused
+            if isinstance(came, BrowserCame) and came.guest_cookie is not None:
+                # (the name the guest takes is held for as long as this cookie lives)
+                self._set_cookie(socket, GUEST_COOKIE, came.guest_cookie, GUEST_COOKIE_HOURS * 3600)
+            await socket.prepare(request)
+            if isinstance(came, Refused):
+                await _refuse(socket, str(came))
+            else:
+                await self._run(request, socket, came)
         finally:
             connections.remove(address)
             terminals.remove(address)
@@ -209,26 +213,14 @@ class WebDoor:
             return forwarded.split(",")[-1].strip()[:64] or remote
         return remote
 
-    async def _run(self, request: web.Request, socket: web.WebSocketResponse, address: str) -> None:
+    async def _run(
+        self, request: web.Request, socket: web.WebSocketResponse, came: BrowserCame
+    ) -> None:
         server = self.server
-        storage = server.storage
-        try:
-            name = await self._who(request)
-            key = await storage.soon(storage.key_of, name) if name else None
-        except StorageError:
-            await _refuse(socket, "The server cannot sign you in just now; try again later.")
-            return
-        if name is None:
-            await _refuse(socket, SIGN_IN)
-            return
-        ban = await server.banned(name, key, address)
-        if ban is not None:
-            await _refuse(socket, banned_message(ban))
-            return
         size = (_number(request.query.get("cols"), 80), _number(request.query.get("rows"), 24))
-        channel = WebChannel(socket, request.transport, server.limits, size, address)
+        channel = WebChannel(socket, request.transport, server.limits, size, came.who.address)
         try:
-            await server.run_session(channel, name, key)
+            await server.run_session(channel, came.name, came.who)
         finally:
             channel.close()
             try:
@@ -236,19 +228,6 @@ class WebDoor:
             except TimeoutError:  # a browser that stopped reading: cut off
                 if request.transport is not None:
                     request.transport.abort()
-
-    async def _who(self, request: web.Request) -> str | None:
-        """Who the browser is: the name its cookie was signed in as; else, where guests may
-        come, the name it asks for (a guest's, checked as an SSH guest's is); else None."""
-        storage = self.server.storage
-        cookie = request.cookies.get(COOKIE)
-        if cookie:
-            name: str | None = await storage.soon(storage.browser, cookie[:100], COOKIE_DAYS)
-            if name is not None:
-                return name
-        if not self.server.allow_guests:
-            return None
-        return player_name(request.query.get("name", "") or "guest")
 
 
 class _Guard(asyncio.Protocol):

@@ -25,6 +25,7 @@ from net.lobby import LobbyScreen
 from net.server import BoomtownServer
 from tui.widgets.key_bar import KeyBar
 
+GUEST_COOKIE = "boomtown_guest"  # the cookie a browser guest is known by (net.identity)
 ANSI = re.compile(rb"\x1b\[[0-9;?<>=]*[ -/]*[@-~]|\x1b[()][0-9A-Za-z]|\x1b[=>NOMDEHc78]")
 
 
@@ -133,14 +134,9 @@ async def connect(
     port: int, name: str, width: int = 120, height: int = 40, key: str | None = "own", **options
 ) -> Terminal:
     keys = [key_for(name if key == "own" else key)] if key else None  # None: no key at all
+    options.setdefault("client_keys", keys)
     conn = await asyncssh.connect(
-        "127.0.0.1",
-        port,
-        username=name,
-        client_keys=keys,
-        known_hosts=None,
-        agent_path=None,
-        **options,
+        "127.0.0.1", port, username=name, known_hosts=None, agent_path=None, **options
     )
     process = await conn.create_process(
         term_type="xterm-256color", term_size=(width, height), encoding=None
@@ -292,6 +288,7 @@ class Browser(Terminal):
         self.closed = asyncio.Event()
         self.close_code: int | None = None
         self.cookie: str | None = None  # the one it holds
+        self.guest_cookie: str | None = None  # a guest's, as the server set it
         self._reader = asyncio.get_running_loop().create_task(self._read())
 
     async def _read(self) -> None:
@@ -327,12 +324,18 @@ async def browse(
     height: int = 40,
     origin: str | None = "own",
     forwarded: str | None = None,
+    guest_cookie: str | None = None,
 ) -> Browser:
-    """A browser at the server's page, holding `cookie` (None: none), asking to be `name` as a
-    guest; its WebSocket sent with the page's own Origin (or `origin`, None: no Origin), through
-    a reverse proxy that says it serves the address `forwarded`, if given."""
+    """A browser at the server's page, holding `cookie` (None: none) and a guest's
+    `guest_cookie`, asking to be `name` as a guest; its WebSocket sent with the page's own
+    Origin (or `origin`, None: no Origin), through a reverse proxy that says it serves the
+    address `forwarded`, if given."""
     page = f"http://127.0.0.1:{web_port}"
-    client = aiohttp.ClientSession(cookies={"boomtown": cookie} if cookie else None)
+    cookies = {"boomtown": cookie} if cookie else {}
+    if guest_cookie:
+        cookies[GUEST_COOKIE] = guest_cookie
+    jar = aiohttp.CookieJar(unsafe=True)  # (cookies set by 127.0.0.1 kept)
+    client = aiohttp.ClientSession(cookies=cookies or None, cookie_jar=jar)
     query = f"cols={width}&rows={height}" + (f"&name={name}" if name else "")
     headers = {"Origin": page if origin == "own" else origin} if origin else {}
     if forwarded:
@@ -344,6 +347,8 @@ async def browse(
         raise
     browser = Browser(client, socket, width, height)
     browser.cookie = cookie
+    kept = {c.key: c.value for c in jar}
+    browser.guest_cookie = kept.get(GUEST_COOKIE, guest_cookie)
     return browser
 
 

@@ -1,6 +1,7 @@
 """How the SSH lobby looks, at 120x40 and at the smallest supported size, 80x24: tables waiting
 and playing, a long list of seats cut to fit, people online and lobby chat."""
 
+import asyncio
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -11,6 +12,7 @@ import tui
 from core.games import get_spec
 from net.browsers import BrowsersScreen
 from net.host import Host
+from net.identity import Identity
 from net.leaderboard import LeaderboardScreen
 from net.limits import Limits
 from net.lobby import ChatPrompt, LobbyScreen, NameScreen, NewTableScreen, seats_text
@@ -26,14 +28,24 @@ from .harness import play_until, until
 SIZES = [pytest.param((120, 40), id="120x40"), pytest.param((80, 24), id="80x24")]
 
 
+KEY = "SHA256:exampleexampleexampleexampleexample"
+
+
 class Visitor:
-    """What the lobby reads of a person's session."""
+    """What the lobby reads of a person's session: ann, by her key."""
 
     address = "192.0.2.1"
-    key: str | None = "SHA256:exampleexampleexampleexampleexample"
+
+    def __init__(self, storage: Storage) -> None:
+        self.identity = Identity(storage, False, [], lambda: asyncio.sleep(0))
+        self.who = self.identity.ssh_person(KEY, self.address)
+
+    @property
+    def key(self) -> str | None:
+        return self.who.key
 
     def whose_name(self) -> str:
-        return "Your key keeps this name: SHA256:exampleexampleexampleexampleexample"
+        return self.who.keeps()
 
 
 class Elsewhere:
@@ -57,10 +69,12 @@ class LobbyPreview(BaseApp):
             Storage(data / "db.sqlite3"), Limits(bot_pace_seconds=3600, afk_seconds=3600)
         )
         self.player = "ann"
-        self.session = Visitor()
+        self.session = Visitor(self.host.storage)
 
     async def on_mount(self) -> None:
         host = self.host
+        storage = host.storage
+        await storage.soon(storage.claim, "ann", KEY)
         host.connect("ann", self)
         for name in ("ben", "[b]cat[/b]"):
             host.connect(name, Elsewhere())
@@ -96,7 +110,7 @@ def test_a_new_table_dialog_offers_the_game_players_bots_and_options(snap_compar
 @pytest.mark.parametrize("size", SIZES)
 def test_a_name_taken_by_another_key_asks_for_another(snap_compare, tmp_path, size):
     async def taken(pilot):
-        await pilot.app.push_screen(NameScreen("[b]cat[/b]"))
+        await pilot.app.push_screen(NameScreen("The name '[b]cat[/b]' belongs to another key."))
         await pilot.press(*"ca")
 
     assert snap_compare(LobbyPreview(tmp_path), terminal_size=size, run_before=taken)
@@ -330,7 +344,8 @@ async def test_w_signs_every_browser_out_and_needs_a_web_door_and_a_key(tmp_path
         await until(lambda: not app.screen.browsers)
         assert await storage.soon(storage.browsers_of, "ann") == []
         await pilot.press("escape")
-        app.session.key = None  # a guest: no name kept to sign a browser in as
+        app.session.who = app.session.identity.ssh_person(None, "192.0.2.1")  # a guest: no
+        # name kept to sign a browser in as
         await pilot.press("W")
         await pilot.pause()
         assert not isinstance(app.screen, BrowsersScreen)

@@ -1,0 +1,305 @@
+"""Who a connection is. Every door asks here (an SSH key, an SSH guest, a browser's cookie, a
+one-time sign-in link, a browser guest); no door decides who owns a name itself.
+
+What holds a name (and every look-alike of it: net.names):
+- an SSH key: the first key to use a name owns it for good. A browser signed in by a one-time
+  link, which only the name's owner can make, acts for that key;
+- a guest, while any session of theirs lives: an SSH guest's is their connection; a browser
+  guest is known by a cookie of its own, which holds its name for GUEST_COOKIE_HOURS after it
+  last came, connected or not.
+Whoever asks for a name something else holds is asked for another. A name, its key, and guests
+from the addresses it came from lately are kept out while banned. A banned person, and a
+browser signed out, are sent away from every session they have open, at every process, within
+SWEEP_SECONDS (the revision every process hears of: net.storage).
+"""
+
+from __future__ import annotations
+
+import logging
+import secrets
+import time
+from collections.abc import Awaitable, Callable, Collection
+from dataclasses import dataclass
+from enum import Enum
+from typing import Protocol
+
+from .limits import clean_text
+from .storage import Ban, Storage, StorageError, hashed
+
+log = logging.getLogger("boomtown.net")
+
+NAME_LENGTH = 16
+REASON_LENGTH = 200  # of a ban's reason, as told to the person banned
+GUEST_COOKIE_HOURS = 24  # a browser guest's cookie, and the name it holds, since it last came
+SWEEP_SECONDS = 2.0  # a ban or a browser signed out reaches every session within this
+LINK_SECONDS = 600  # a one-time link signs a browser in within this
+COOKIE_DAYS = 30  # and the browser stays signed in this long
+
+SIGN_IN = (
+    "This browser is not signed in. In the SSH lobby, press W for a one-time link that signs "
+    "it in as you."
+)
+CANNOT_READ = "The server cannot log you in just now; please try again later."
+SIGNED_OUT = "This browser was signed out."
+NO_GUEST_LINKS = "A guest's name is not kept: sign in with an SSH key to play in a browser too."
+
+
+class Door(Enum):
+    SSH_KEY = "an SSH key"
+    SSH_GUEST = "SSH as a guest"
+    BROWSER = "a signed-in browser"
+    BROWSER_GUEST = "a browser as a guest"
+
+
+class Refused(Exception):
+    """The door stays shut; `str()` says why, to the person at it."""
+
+
+@dataclass(frozen=True)
+class Who:
+    """A person as a door let them in: what they proved, and what holds the names they take."""
+
+    door: Door
+    address: str
+    holder: str  # what holds their name: their key ("key:..."), else their guest connection or
+    # browser (a hash: never a way in)
+    key: str | None = None  # the SSH key's fingerprint they are, or act for (a signed-in
+    # browser's); None: a guest
+    browser: str | None = None  # a signed-in browser's hash: signed out, its sessions end
+    name: str | None = None  # the one name a signed-in browser may use; a guest's held one
+
+    @property
+    def guest(self) -> bool:
+        return self.key is None
+
+    def keeps(self) -> str:
+        """What keeps their name theirs, in a line."""
+        if self.key is not None:
+            return f"Your key keeps this name: {self.key}"
+        if self.door is Door.BROWSER_GUEST:
+            return f"As a guest, this browser keeps the name for {GUEST_COOKIE_HOURS} hours."
+        if self.door is Door.BROWSER:
+            return "This browser keeps this name while it is signed in."
+        return "As a guest, the name is yours while you are here."
+
+
+class Sent(Protocol):
+    """A session, as far as sending its person away goes."""
+
+    name: str
+    who: Who
+
+    def end(self, message: str) -> None: ...
+
+
+def player_name(asked: str) -> str:
+    """The name a person is called by, from the one they gave (an SSH user name, a page's)."""
+    return clean_text(asked, NAME_LENGTH) or "player"
+
+
+def banned_message(ban: Ban) -> str:
+    """What a banned person is told; the host's reason as plain text (escapes stripped)."""
+    reason = clean_text(ban.reason, REASON_LENGTH)
+    return (
+        f"You are banned from this server: {reason}"
+        if reason
+        else "You are banned from this server."
+    )
+
+
+@dataclass(frozen=True)
+class BrowserCame:
+    """A browser let in: who it is, the name it comes as, and the guest's cookie to (re)set."""
+
+    who: Who
+    name: str
+    guest_cookie: str | None = None
+
+
+class Identity:
+    """The one authority on who a connection is, over the server's `storage`, for the
+    `sessions` it serves."""
+
+    def __init__(
+        self,
+        storage: Storage,
+        allow_guests: bool,
+        sessions: Collection[Sent],
+        catch_up: Callable[[], Awaitable[None]],
+    ) -> None:
+        """`catch_up`: reads what changed elsewhere (`reread` among it, if bans did), before
+        a door lets anyone in."""
+        self.storage = storage
+        self.allow_guests = allow_guests
+        self.sessions = sessions
+        self.catch_up = catch_up
+        self.bans: list[Ban] = []
+        self._held: dict[tuple[str, str], int] = {}  # (holder, name): its sessions here
+
+    # -- SSH ----------------------------------------------------------------------------------
+
+    async def ssh_key(self, username: str, fingerprint: str, address: str) -> None:
+        """Whether the key `fingerprint` may log in as `username`: Refused (saying why) if
+        another key owns the name, or the name or key is banned."""
+        name = player_name(username)
+        try:
+            owner = await self.storage.soon(self.storage.key_of, name)
+        except StorageError as exc:
+            log.error("cannot log %s in: the names cannot be read (%s)", address, exc)
+            raise Refused(CANNOT_READ) from None
+        if owner is not None and owner != fingerprint:
+            raise Refused(
+                f"The name {name!r} belongs to the key {owner}; keys other than that one are "
+                "refused. If it is not yours, choose another name: ssh -p PORT othername@host"
+            )
+        await self._refuse_if_banned(name, fingerprint, address)
+
+    async def ssh_guest(self, username: str, address: str) -> None:
+        """Whether a guest (no key) may log in as `username` from `address`; the name itself
+        is settled once they are in (`take`), where they may choose another."""
+        if not self.allow_guests:
+            raise Refused("This server lets in people with an SSH key only.")
+        await self._refuse_if_banned(player_name(username), None, address)
+
+    def ssh_person(self, fingerprint: str | None, address: str) -> Who:
+        """The person an SSH connection is, once logged in: by the key that signed the login,
+        else a guest known by this connection alone."""
+        if fingerprint is not None:
+            return Who(Door.SSH_KEY, address, f"key:{fingerprint}", key=fingerprint)
+        return Who(Door.SSH_GUEST, address, f"ssh:{secrets.token_hex(16)}")
+
+    # -- browsers -----------------------------------------------------------------------------
+
+    async def browser(
+        self, cookie: str | None, guest_cookie: str | None, asked: str | None, address: str
+    ) -> BrowserCame:
+        """Who a browser is: the name its cookie signed it in as; else, where guests may come,
+        a guest known by their own cookie (a new one if they have none), called by the name
+        that cookie holds, or the one they ask for. Refused, saying why, otherwise."""
+        storage = self.storage
+        try:
+            name = (
+                await storage.soon(storage.browser, cookie[:100], COOKIE_DAYS) if cookie else None
+            )
+            if name is not None:
+                token = hashed(cookie[:100]) if cookie else None
+                key = await storage.soon(storage.key_of, name)
+                holder = f"key:{key}" if key is not None else f"browser:{token}"
+                who = Who(Door.BROWSER, address, holder, key, token, name)
+                await self._refuse_if_banned(name, key, address)
+                return BrowserCame(who, name)
+            if not self.allow_guests:
+                raise Refused(SIGN_IN)
+            secret = guest_cookie[:100] if guest_cookie else secrets.token_urlsafe(32)
+            holder = f"browser:{hashed(secret)}"
+            held = await storage.soon(storage.held_name, holder)
+        except StorageError as exc:
+            log.error(
+                "cannot let a browser from %s in: the names cannot be read (%s)", address, exc
+            )
+            raise Refused(CANNOT_READ) from None
+        name = held or player_name(asked or "guest")
+        await self._refuse_if_banned(name, None, address)
+        who = Who(Door.BROWSER_GUEST, address, holder, name=held)
+        return BrowserCame(who, name, secret)
+
+    async def sign_in(self, secret: str) -> str | None:
+        """A browser's cookie from the one-time link `secret` (used up); None if it was used,
+        or has expired. StorageError if the database cannot say."""
+        storage = self.storage
+        name = await storage.soon(storage.use_link, secret[:100])
+        return await storage.soon(storage.sign_in_browser, name) if name else None
+
+    async def make_link(self, who: Who, name: str) -> str:
+        """A one-time link's secret that signs a browser in as `name`, for its owner only:
+        Refused for a guest. StorageError if it cannot be kept."""
+        if who.key is None:
+            raise Refused(NO_GUEST_LINKS)
+        storage = self.storage
+        if await storage.soon(storage.key_of, name) != who.key:
+            raise Refused(NO_GUEST_LINKS)
+        return await storage.soon(storage.make_link, name, LINK_SECONDS)
+
+    async def browsers(self, name: str) -> list[tuple[str, float, float]]:
+        """(which, signed in, last seen) of each browser signed in as `name`, the newest first
+        (StorageError if they cannot be read)."""
+        return list(await self.storage.soon(self.storage.browsers_of, name))
+
+    async def sign_out(self, who: Who, name: str, which: str | None) -> int:
+        """Sign the browser `which` (None: every one) signed in as `name` out, on behalf of
+        `who`, their owner; how many were. Their sessions end at every process within
+        SWEEP_SECONDS (StorageError if it cannot be written)."""
+        if who.key is None and who.browser is None:
+            return 0
+        storage = self.storage
+        count = int(await storage.soon(storage.sign_out_browsers, name, which))
+        await self.reread()  # this process's at once; the others' as they hear of it
+        return count
+
+    # -- names ------------------------------------------------------------------------------
+
+    async def take(self, who: Who, asked: str) -> str | None:
+        """Make `asked` `who`'s name, if nothing else holds it: None if it is theirs now, else
+        why not, in a sentence. StorageError if the names cannot be read."""
+        name = player_name(asked)
+        if who.door is Door.BROWSER and name != who.name:
+            return f"This browser is signed in as {who.name!r}."
+        ban = self.ban_on(name, who.key, who.address)
+        if ban is not None:
+            return f"The name {name!r} is banned here."
+        expires = (
+            time.time() + GUEST_COOKIE_HOURS * 3600 if who.door is Door.BROWSER_GUEST else None
+        )
+        storage = self.storage
+        holder = await storage.soon(storage.hold_name, name, who.key, who.holder, expires)
+        if holder == "key":
+            return f"The name {name!r} belongs to another key."
+        if holder is not None:
+            return f"The name {name!r} is a guest's just now."
+        key = (who.holder, name)
+        self._held[key] = self._held.get(key, 0) + 1
+        return None
+
+    def release(self, who: Who, name: str) -> None:
+        """A session of `who` called `name` has ended: a guest's hold ends with their last
+        session here (a browser guest's cookie holds on)."""
+        key = (who.holder, name)
+        left = self._held.get(key, 0) - 1
+        if left > 0:
+            self._held[key] = left
+            return
+        self._held.pop(key, None)
+        if who.key is None:
+            self.storage.later(self.storage.let_go, name, who.holder)
+
+    # -- bans and browsers signed out ------------------------------------------------------------
+
+    def ban_on(self, name: str, key: str | None, address: str) -> Ban | None:
+        """The ban that keeps this person out (the host's latest `boomtown ban`), if any."""
+        return next((ban for ban in self.bans if ban.refuses(name, key, address)), None)
+
+    async def _refuse_if_banned(self, name: str, key: str | None, address: str) -> None:
+        await self.catch_up()  # a ban just made counts
+        ban = self.ban_on(name, key, address)
+        if ban is not None:
+            raise Refused(banned_message(ban))
+
+    async def reread(self) -> None:
+        """The bans, and which browsers are still signed in, read again after a change
+        anywhere; the sessions of browsers signed out end (StorageError if they cannot be
+        read: those read last stand)."""
+        storage = self.storage
+        self.bans = await storage.soon(storage.bans)
+        tokens = {s.who.browser for s in self.sessions if s.who.browser is not None}
+        if tokens:
+            signed_in = await storage.soon(storage.signed_in, sorted(tokens), COOKIE_DAYS)
+            for session in list(self.sessions):
+                if session.who.browser in tokens and session.who.browser not in signed_in:
+                    session.end(SIGNED_OUT)
+
+    def send_away(self) -> None:
+        """End the sessions of anyone banned now."""
+        for session in list(self.sessions):
+            ban = self.ban_on(session.name, session.who.key, session.who.address)
+            if ban is not None:
+                session.end(banned_message(ban))
