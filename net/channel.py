@@ -51,6 +51,7 @@ class Channel:
         self.last_input = time.monotonic()
         self.bytes_read = 0
         self.muted = False  # while True the session's own app draws nothing (it is watching)
+        self.come_back = False  # closed, but the client may connect again (the server stops)
         self.entered = False  # the client's terminal is in the app's modes (ENTER) now
         self.drawn = asyncio.Event()  # set by the driver once the running app has drawn
         self._bucket = TokenBucket(limits.input_bytes_per_second, limits.input_burst_bytes)
@@ -127,10 +128,13 @@ class Channel:
         except (BrokenPipeError, ConnectionError):
             self.closed = True  # the client has gone; the input side ends the app
 
-    def close(self, message: str | None = None) -> None:
+    def close(self, message: str | None = None, come_back: bool = False) -> None:
+        """Leave the app's modes, say `message`, and end the connection; `come_back`: the
+        client may connect again (a browser's page does)."""
         if self.closed:
             return
         self.closed = True
+        self.come_back = come_back
         try:
             if self.entered:  # the app's screen and mouse modes would outlive the connection
                 self._write(LEAVE.encode())

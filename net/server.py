@@ -36,6 +36,7 @@ from .thinking import Thinkers
 from .web.door import WebDoor, WebOptions
 
 SFTP_VERSION = 3  # asyncssh's least; unused, as sftp is refused
+STOPPING = "The server is stopping; please come back in a minute."
 log = logging.getLogger("boomtown.net")
 DEFAULT_LIMITS = Limits()
 
@@ -347,26 +348,30 @@ class BoomtownServer:
         return self._server.sockets[0].getsockname()[1]
 
     async def stop(self) -> None:
-        """Shut down in order: no new connections, no more bot moves, every session and
-        shared screen ended, and only then the storage closed."""
+        """Shut down within about STOP_SECONDS: no new connections, no more bot moves, every
+        session told and ended (a browser tries again: the server may be restarting), the
+        shared screens ended, and only then the storage closed."""
         if self._server is not None:
             self._server.close()
-            await self._server.wait_closed()
         if self._web is not None:
-            await self._web.stop()
+            self._web.close()
         self.host.stop()
+        for session in list(self.sessions):
+            session.end(STOPPING, come_back=True)
+        if self._running:
+            await asyncio.wait(self._running, timeout=STOP_SECONDS)
         await self.host.saved()
         if self.community is not None:
             await self.community.stop()
         self.thinkers.stop()
         if self._host_watch is not None:
             self._host_watch.cancel()
-        for session in list(self.sessions):
-            session.stop()
-        if self._running:
-            await asyncio.wait(self._running, timeout=STOP_SECONDS)
         await self.broadcasts.stop()
         await self.first_frames.stop()
+        if self._web is not None:
+            await self._web.stop()
+        if self._server is not None:
+            await self._server.wait_closed()
         self.collector.stop()
         self.stall_watch.stop()
         self.storage.close()

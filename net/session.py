@@ -166,9 +166,10 @@ class Session:
         self.channel.lost()
         self.stop()
 
-    def end(self, message: str) -> None:
-        """Send this person away, telling them why."""
-        self.channel.close(message)
+    def end(self, message: str, come_back: bool = False) -> None:
+        """Send this person away, telling them why; `come_back`: a browser tries again (the
+        server is restarting)."""
+        self.channel.close(message, come_back)
         self.stop()
 
     def stop(self) -> None:

@@ -18,6 +18,7 @@ from ..channel import Channel, Resized
 from ..limits import Limits
 
 ENDED = 4000  # the close code of a session that ended (the page does not connect again)
+GOING_AWAY = 1001  # the server stops: the page tries again (it may be restarting)
 
 
 class WebChannel(Channel):
@@ -91,8 +92,9 @@ class WebChannel(Channel):
                     await self.socket.send_bytes(data)
                 if self._ending:
                     break
+        code = GOING_AWAY if self.come_back else ENDED
         with contextlib.suppress(ConnectionError, RuntimeError):
-            await self.socket.close(code=ENDED, message=b"the session has ended")
+            await self.socket.close(code=code, message=b"the session has ended")
 
     async def sent(self) -> None:
         """Once everything written is sent and the socket closed (or the client gone)."""

@@ -39,6 +39,7 @@ ASSETS = {  # what /static/ serves, and nothing else
 }
 COOKIE = "boomtown"  # a browser signed in by a one-time link holds this
 GUEST_COOKIE = "boomtown_guest"  # and a browser guest this
+SHUTDOWN_SECONDS = 1.0  # at the server's stop, a request still being answered is cut after this
 KEEPALIVE_SECONDS = 5.0  # an idle connection kept open for the page's next request, at most
 MAX_FRAME_BYTES = 16 * 1024  # a frame from a page: keys, a mouse report, a paste's piece
 POLICY = (  # the page's scripts are its own files; xterm.js sets its colours in a <style>
@@ -87,7 +88,11 @@ class WebDoor:
     async def start(self, address: str, port: int, reuse_port: bool = False) -> int:
         """Listen; returns the port (useful with port 0)."""
         self._runner = web.AppRunner(
-            self.app, access_log=None, handle_signals=False, keepalive_timeout=KEEPALIVE_SECONDS
+            self.app,
+            access_log=None,
+            handle_signals=False,
+            keepalive_timeout=KEEPALIVE_SECONDS,
+            shutdown_timeout=SHUTDOWN_SECONDS,
         )
         await self._runner.setup()
         handlers = self._runner.server
@@ -97,9 +102,14 @@ class WebDoor:
         )
         return int(self._listening.sockets[0].getsockname()[1])
 
-    async def stop(self) -> None:
+    def close(self) -> None:
+        """No new connections."""
         if self._listening is not None:
             self._listening.close()
+
+    async def stop(self) -> None:
+        """Once the sessions have ended: the connections left closed, at once."""
+        self.close()
         if self._runner is not None:
             await self._runner.cleanup()
 

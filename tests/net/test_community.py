@@ -11,8 +11,18 @@ from core.games import get_spec
 from core.games.bigshot import actions as A
 from net.host import MOVED_ELSEWHERE
 from net.tables import OVER, PLAYING, HostError
+from net.web.door import WebOptions
 
-from .harness import connect, peek, play_until, start_server, until
+from .harness import (
+    browse,
+    connect,
+    peek,
+    play_until,
+    sign_in_link,
+    signed_in,
+    start_server,
+    until,
+)
 
 
 @pytest.fixture
@@ -121,6 +131,24 @@ async def test_a_ban_at_one_server_sends_the_person_away_from_the_other_at_once(
     peek(one.storage).ban("eve", "spam")  # as `boomtown ban` does, anywhere
     await eve.wait_for("banned", timeout=1.5)  # heard at once, not at the next 2 s check
     await until(lambda: eve.closed.is_set(), timeout=2)
+
+
+async def test_a_browser_signed_out_at_one_server_leaves_the_other_at_once(postgres, tmp_path):
+    database = postgres.database()
+    one, _ = await start_server(tmp_path / "one", database=database, web=WebOptions(0))
+    two_, _ = await start_server(tmp_path / "two", database=database, web=WebOptions(0))
+    try:
+        cookie = await signed_in(two_.web_port, await sign_in_link(two_, "bob"))
+        bob = await browse(two_.web_port, cookie)
+        await bob.wait_for("You are bob")
+        at_one = one.identity.ssh_person("SHA256:bob", "127.0.0.1")  # bob, in his SSH lobby
+        assert await one.identity.sign_out(at_one, "bob", None) == 1
+        await asyncio.wait_for(bob.closed.wait(), 1.5)  # heard at once, not at the 2 s check
+        assert "signed out" in bob.plain_history()
+        await bob.close()
+    finally:
+        await two_.stop()
+        await one.stop()
 
 
 class Ear:

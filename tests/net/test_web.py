@@ -7,6 +7,7 @@ import base64
 import os
 import random
 import socket
+import time
 
 import aiohttp
 import pytest
@@ -318,3 +319,31 @@ async def test_a_browser_refused_for_a_full_server_is_told_so(tmp_path):
         await first.close()
     finally:
         await server.stop()
+
+
+async def test_a_server_stopping_tells_everyone_stops_its_bots_and_is_gone_within_5_s(tmp_path):
+    """Issue 67: with browsers open, a stop took 20 to 46 s (aiohttp waited for their sockets
+    before the sessions were told), and the bots played on meanwhile."""
+    server, port = await start_server(
+        tmp_path, web=WebOptions(0), allow_guests=True, bot_pace_seconds=0.02
+    )
+    ann = await connect(port, "ann")
+    await ann.wait_for("You are ann")
+    browsers = [await browse(server.web_port, name=name) for name in ("zed", "zoe")]
+    for browser, name in zip(browsers, ("zed", "zoe")):
+        await browser.wait_for(f"You are {name}")
+    table = await table_with(server, ["ann"], bots=3, game="bigshot", seed=4)
+    table.away.add(0)  # ann's seat played by a bot too: the game plays on by itself
+    server.host.runs_changed(table)
+    await until(lambda: len(table.match.record.actions) > 20)
+    moves = len(table.match.record.actions)
+    began = time.monotonic()
+    await server.stop()
+    assert time.monotonic() - began < 5.0
+    assert len(table.match.record.actions) <= moves + 1  # at most the move being saved
+    for person in (ann, *browsers):
+        await asyncio.wait_for(person.closed.wait(), 5)
+        assert "The server is stopping" in person.plain_history()
+    assert [browser.close_code for browser in browsers] == [1001, 1001]  # pages try again
+    for person in (ann, *browsers):
+        await person.close()
