@@ -9,10 +9,11 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import os
 import signal
 import sys
 import time
-from collections.abc import Coroutine
+from collections.abc import Callable, Coroutine
 from pathlib import Path
 from typing import Any
 
@@ -495,13 +496,37 @@ async def serve(
             print(f"Browsers join at {server.host.web_url}/ (a link from the lobby's W)")
     # SIGTERM (systemd, docker, the parent of `--workers`) stops it as Ctrl+C does: saves
     # finished, sessions ended, this process's tables and people let go of in the database
-    terminated = asyncio.Event()
-    asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, terminated.set)
+    stopping: asyncio.Future[str] = asyncio.get_running_loop().create_future()  # why
+
+    def stop(why: str) -> None:
+        if not stopping.done():
+            stopping.set_result(why)
+
+    asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, stop, "SIGTERM")
+    if worker:
+        _end_with_supervisor(stop)
     try:
-        await terminated.wait()
-        log.info("stopping: SIGTERM")
+        log.info("stopping: %s", await stopping)
     finally:
         await server.stop()
+
+
+def _end_with_supervisor(stop: Callable[[str], None]) -> None:
+    """A worker's stdin is a pipe from its parent (net.workers): once the parent is gone, however
+    it died, the pipe closes, and the worker stops as by SIGTERM."""
+    loop = asyncio.get_running_loop()
+    fd = sys.stdin.fileno()
+
+    def readable() -> None:
+        try:
+            left = os.read(fd, 4096)
+        except OSError:
+            left = b""
+        if not left:
+            loop.remove_reader(fd)
+            stop("the parent process has ended")
+
+    loop.add_reader(fd, readable)
 
 
 def run(serving: Coroutine[Any, Any, None]) -> None:

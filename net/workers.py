@@ -1,7 +1,8 @@
 """`boomtown serve --workers N`: N server processes on one machine, sharing one port (the
 system hands each new connection to one of them, SO_REUSEPORT) and one PostgreSQL database
 (net.community). The parent only starts them, starts again one that dies, and stops them
-all when it is stopped."""
+all when it is stopped. Each worker holds a pipe from the parent, which closes however the
+parent ends (kill -9 too): a worker then stops, as by SIGTERM, never serving on orphaned."""
 
 from __future__ import annotations
 
@@ -37,8 +38,9 @@ def run_workers(count: int, worker_argv: list[str], address: str, port: int, dat
     command = [sys.executable, "-m", "boomtown.cli", *worker_argv]
 
     def start() -> tuple[subprocess.Popen, float]:  # in a session of its own: Ctrl+C reaches
-        # the parent only, which stops the workers
-        return subprocess.Popen(command, start_new_session=True), time.monotonic()
+        # the parent only, which stops the workers; its stdin the pipe it watches
+        worker = subprocess.Popen(command, start_new_session=True, stdin=subprocess.PIPE)
+        return worker, time.monotonic()
 
     workers = [start() for _ in range(count)]
     print(f"Boomtown is serving on {address}:{port} with {count} processes", flush=True)

@@ -11,6 +11,7 @@ import sys
 import time
 
 import psycopg
+import pytest
 
 from boomtown import cli
 from core.engine.match import Match
@@ -225,6 +226,42 @@ async def test_workers_share_one_port_and_one_that_dies_is_started_again(postgre
             parent.terminate()
             await parent.wait()
     assert not children_of(parent.pid)
+
+
+async def test_workers_end_when_their_parent_is_killed(postgres, tmp_path):
+    """Issue 67: the workers of a parent killed with -9 served on, orphaned, with nobody to
+    start them again or stop them. They now stop as by SIGTERM, letting their people go."""
+    database = postgres.database()
+    port = free_port()
+    with open(tmp_path / "serve.log", "wb") as log:
+        parent = await serve_workers(database, port, stderr=log)
+        line = await asyncio.wait_for(parent.stdout.readline(), 30)
+        assert line.startswith(b"Boomtown is serving on")
+        await until(lambda: len(alive_processes(database)) == 2)
+        workers = children_of(parent.pid)
+        try:
+            ann = await connect(port, "ann")
+            await ann.wait_for("You are ann")
+            parent.kill()
+            await until(lambda: not any(running(pid) for pid in workers), timeout=10)
+            await until(ann.closed.is_set, timeout=5)
+            assert not alive_processes(database)
+            await asyncio.wait_for(parent.wait(), 5)  # (its output pipe, the workers' too)
+        finally:
+            for pid in filter(running, workers):
+                os.kill(pid, signal.SIGKILL)
+    with pytest.raises(OSError):  # nobody serves the port
+        await asyncio.open_connection("127.0.0.1", port)
+    assert b"stopping: the parent process has ended" in (tmp_path / "serve.log").read_bytes()
+
+
+def running(pid: int) -> bool:
+    """Whether the process `pid` is running (not gone, nor a zombie waiting to be reaped)."""
+    try:
+        with open(f"/proc/{pid}/stat") as stat:
+            return stat.read().rsplit(")", 1)[1].split()[0] != "Z"
+    except FileNotFoundError:
+        return False
 
 
 def free_port() -> int:
