@@ -66,6 +66,11 @@ class Upto(Sequence[Any]):
     def __repr__(self) -> str:
         return f"Upto({self._all()!r})"
 
+    def __reduce__(self) -> tuple[type[Upto], tuple[list[Any]]]:
+        """Pickled as the items it shows (its filter may be a lambda, which pickle cannot
+        carry to a worker process)."""
+        return Upto, (list(self._all()),)
+
 
 class Seated:
     """A view for a seat (`viewer`), or for a spectator (None)."""

@@ -6,6 +6,7 @@ from net import host as host_module
 from net.host import Host
 from net.limits import Limits
 from net.storage import Storage
+from net.thinking import Thinkers
 
 from .harness import peek, play_until, until
 
@@ -58,3 +59,22 @@ async def test_past_games_are_analysed_a_few_at_a_time(tmp_path, monkeypatch):
         assert host.analysis_for_replay(second, *replays[1]) is not None  # its turn now
     finally:
         host.stop()
+
+
+async def test_a_hidden_money_game_is_analysed_in_the_host_s_worker_processes(tmp_path):
+    """Issue 67: every hidden-money Big Shot game the host finished logged "the analysis of a
+    bigshot game failed" (its views could not be pickled to the worker processes)."""
+    thinkers = Thinkers(1)
+    host = Host(Storage(tmp_path / "boomtown.sqlite3"), Limits(bot_pace_seconds=3600), thinkers)
+    try:
+        table = await host.create_table(
+            "ann", "bigshot", {"hidden_money": True}, players=2, bots=0, seed=3
+        )
+        await host.sit(table.id, "ben")
+        await host.start(table.id, "ann")
+        play_until(host, table, lambda state: state.is_over())
+        await until(lambda: not table.analysing.running, timeout=60)
+        assert table.analysing.failed == "" and table.analysing.analysis is not None
+    finally:
+        host.stop()
+        thinkers.stop()
