@@ -169,6 +169,8 @@ class Community:
         host, storage = self.host, self.storage
         if "chat" in event:  # its own lines too: every process shows them in one order
             host.heard_chat(event["chat"], event["n"], event["position"], event["line"])
+        elif "presence" in event:  # its own news too: its beat finds the processes gone
+            host.heard_presence(await storage.soon(storage.online_elsewhere))
         elif mine:
             return
         elif "move" in event:
@@ -177,8 +179,6 @@ class Community:
         elif "table" in event:
             table_id = event["table"]
             host.heard_table(table_id, *await storage.soon(storage.table_and_chat, table_id))
-        elif "presence" in event:
-            host.heard_presence(await storage.soon(storage.online_elsewhere))
         elif "revision" in event:
             await self._revised()
         elif "resync" in event:

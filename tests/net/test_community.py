@@ -9,6 +9,7 @@ import pytest
 
 from core.games import get_spec
 from core.games.bigshot import actions as A
+from net.community import LEASE_SECONDS
 from net.host import MOVED_ELSEWHERE
 from net.tables import OVER, PLAYING, HostError
 from net.web.door import WebOptions
@@ -251,3 +252,19 @@ async def test_a_game_over_at_two_servers_is_rated_once_and_both_show_the_change
     assert theirs.changes == table.ratings.changes and set(theirs.changes) == {"ann", "ben"}
     board = peek(one.storage).leaderboard("bigshot", 10)
     assert sorted(name for name, rating in board if rating.games == 1) == ["ann", "ben"]
+
+
+async def test_a_server_that_dies_is_seen_gone_on_screens_already_open_at_the_other(two):
+    """Issue 67: once every process of server one was killed, a newcomer at the other no
+    longer saw its people online, but a lobby already open there listed them on and on (the
+    other process's own news that they were gone was not heard by itself)."""
+    (one, port_1), (two_, port_2) = two
+    ann, ben = await connect(port_1, "ann"), await connect(port_2, "ben")
+    await ben.wait_for("2 online: ann, ben")
+    community = one.community
+    community._stopping.set()  # as if killed: no more beats, and nothing heard
+    for task in community._tasks:
+        task.cancel()
+    await ben.wait_for("1 online: ben", timeout=LEASE_SECONDS + 3)
+    await ann.close()
+    await ben.close()
