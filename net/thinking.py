@@ -11,9 +11,10 @@ to another process would cost them more than their thinking.
 from __future__ import annotations
 
 import asyncio
-import multiprocessing
 import os
 from concurrent.futures import ProcessPoolExecutor
+
+from play.analysis import spawned_pool
 
 
 def think(bot, view, legal: list):
@@ -28,10 +29,7 @@ class Thinkers:
     def __init__(self, workers: int | None = None) -> None:
         spare = (os.cpu_count() or 1) - 1
         self.workers = workers or max(1, spare)
-        # spawn, not fork: the server has threads (the disk's, bots'), which fork copies badly
-        self._pool = ProcessPoolExecutor(
-            self.workers, mp_context=multiprocessing.get_context("spawn")
-        )
+        self._pool = spawned_pool(self.workers)
 
     async def choose(self, bot, view, legal: list):
         """(choice, the bot after choosing), worked out in a worker process."""

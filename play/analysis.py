@@ -14,6 +14,8 @@ import logging
 import multiprocessing
 import os
 import sys
+import threading
+import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import Executor, ProcessPoolExecutor
 from multiprocessing import resource_tracker
@@ -27,6 +29,7 @@ log = logging.getLogger("boomtown")
 
 SETTINGS = Settings()
 IN_PROCESSES = True  # False: a test's playouts run in threads (quicker to start)
+PARENT_CHECK_SECONDS = 0.5  # how often a worker process looks whether its parent is gone
 
 
 def analysis_settings() -> Settings:
@@ -43,8 +46,31 @@ def worker_processes() -> Executor | None:
     # capture with no file descriptor (-1, which starting a process refuses): the real one
     with contextlib.redirect_stderr(sys.__stderr__):
         resource_tracker.ensure_running()
-    workers = max(1, (os.cpu_count() or 1) - 1)
-    return ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("spawn"))
+    return spawned_pool(max(1, (os.cpu_count() or 1) - 1))
+
+
+def spawned_pool(workers: int) -> ProcessPoolExecutor:
+    """`workers` processes, spawned (the app and the server have threads, which fork copies
+    badly), each ending as soon as the process that made them is gone."""
+    return ProcessPoolExecutor(
+        workers,
+        mp_context=multiprocessing.get_context("spawn"),
+        initializer=end_with_parent,
+        initargs=(os.getpid(),),
+    )
+
+
+def end_with_parent(parent: int) -> None:
+    """In a worker process: end as soon as `parent`, the process that started it, is gone
+    (killed with -9, say, perhaps before this worker had started), rather than play out what it
+    was given for nobody, holding its parent's pipes."""
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(PARENT_CHECK_SECONDS)
+        os._exit(0)
+
+    threading.Thread(target=watch, daemon=True, name="end-with-parent").start()
 
 
 class Analysing:

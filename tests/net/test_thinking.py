@@ -1,10 +1,14 @@
 """Search bots think in worker processes, play exactly as they would in a thread, and nobody
 can start enough of them to take the server."""
 
+import asyncio
 import multiprocessing
+import sys
+from pathlib import Path
 
 import pytest
 
+import net
 from core.games import get_spec
 from net.host import Host
 from net.limits import Limits
@@ -13,6 +17,7 @@ from net.tables import HostError
 from net.thinking import Thinkers
 
 from .harness import until
+from .test_processes import children_of, running
 
 
 async def played(tmp_path, thinkers) -> list:
@@ -70,3 +75,35 @@ async def test_tables_of_search_bots_are_limited_per_person_address_and_server(t
     await make("k4", "192.0.2.1", kind="heuristic")  # other bots are not held back
     host.stop()
     host.storage.close()
+
+
+MAKES_A_POOL = """
+import time
+from net.thinking import Thinkers
+if __name__ == "__main__":  # (spawned processes import this module again)
+    thinkers = Thinkers(1)
+    thinkers.executor.submit(time.sleep, 120)  # a long piece of work, under way
+    print("ready", flush=True)
+    time.sleep(120)
+"""
+
+
+async def test_the_worker_processes_end_with_the_server_however_it_dies(tmp_path):
+    """A `serve` killed with -9 left its worker processes playing out their analyses for
+    nobody (and holding its output pipes)."""
+    script = tmp_path / "server.py"
+    script.write_text(MAKES_A_POOL)
+    server = await asyncio.create_subprocess_exec(
+        sys.executable,
+        str(script),
+        stdout=asyncio.subprocess.PIPE,
+        cwd=Path(net.__file__).parent.parent,
+    )
+    try:
+        assert await asyncio.wait_for(server.stdout.readline(), 30) == b"ready\n"
+        workers = children_of(server.pid)
+        assert len(workers) == 2  # the pool's process, and its resource tracker
+    finally:
+        server.kill()
+    await until(lambda: not any(running(pid) for pid in workers), timeout=10)
+    await asyncio.wait_for(server.wait(), 5)  # no child holds its pipe open
