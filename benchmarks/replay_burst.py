@@ -23,8 +23,10 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import os
 import random
 import shutil
+import signal
 import statistics
 import sys
 import tempfile
@@ -38,6 +40,7 @@ from benchmarks.ssh_speed import Client, server_rss_kb  # noqa: E402
 from core.sim import recorded_game  # noqa: E402
 from net.storage import Storage  # noqa: E402
 from tests.net.harness import serve_process  # noqa: E402
+from tests.net.test_processes import children_of  # noqa: E402
 
 HELP = b"Keys for the table"  # a heading of the lobby's help
 REPLAY = b"Replay, move"
@@ -147,6 +150,9 @@ async def burst(code: Path | None, data: Path, args) -> dict:
             "rss": (rss_before, rss_after),
         }
     finally:
+        for pid in children_of(server.pid):  # (older code left its worker processes behind)
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(pid, signal.SIGKILL)
         server.kill()
         await server.wait()
 

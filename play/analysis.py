@@ -168,5 +168,11 @@ class Analysing:
                 return analysis
 
     def _tell(self) -> None:
+        """Tell every listener (each someone's screen): one that fails is logged and told no
+        more, and never fails the analysis, which others follow too."""
         for listener in list(self._listeners):
-            listener()
+            try:
+                listener()
+            except Exception:
+                log.exception("a screen following a %s game's analysis failed", self.record.game)
+                self.forget(listener)

@@ -119,14 +119,22 @@ class ReplayVenue(Venue):
         follows it."""
         super().attach(screen)
         replay = self.table.replay
+        if self._analysing is None:
+            if not self.analyses or not replay.finished or replay.record.analysis is not None:
+                return
+            self._analysing = Analysing(replay.record, screen.place.human_seats())
+            screen.run_worker(analyse_here(self._analysing, self.kept), group="analysis")
+        self._analysing.listen(self._progressed)
+
+    def detach(self) -> None:
         if self._analysing is not None:
-            self._analysing.listen(lambda: screen.refresh_view() if screen.is_attached else None)
-            return
-        if not self.analyses or not replay.finished or replay.record.analysis is not None:
-            return
-        self._analysing = Analysing(replay.record, screen.place.human_seats())
-        self._analysing.listen(screen.refresh_view)
-        screen.run_worker(analyse_here(self._analysing, self.kept), group="analysis")
+            self._analysing.forget(self._progressed)
+
+    def _progressed(self) -> None:
+        """The analysis went on (told from whichever task works it out): the status line
+        follows, drawn in the screen's own turn, once it is there."""
+        screen = self.screen
+        screen.call_next(lambda: screen.refresh_view() if screen.is_mounted else None)
 
     @property
     def table(self) -> ReplayTable:

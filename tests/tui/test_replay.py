@@ -7,10 +7,11 @@ import pytest
 
 from core.engine.record import Record
 from core.engine.replay import Replay
+from play.analysis import Analysing
 from play.games.bigshot import PROMPTS
 from play.place import Place
 from tui.demo import analysed, app_for, game_over, table_at
-from tui.replay import ReplayTable
+from tui.replay import ReplayTable, replay_screen
 from tui.screens.end import EndPage
 from tui.widgets.key_bar import KeyBar
 
@@ -157,3 +158,41 @@ async def test_a_replay_whose_app_ends_as_it_opens_is_not_filled_in():
         app.exit()
         assert screen.children and not screen.is_attached
         screen.on_mount()  # what Textual did next: no panel is asked for
+
+
+async def test_a_replay_follows_its_analysis_only_while_it_is_there_and_fails_it_never():
+    """Issue 67: a burst of replays ended sessions on NoMatches '#status', and failed the
+    analysis for everyone: the analysis told a replay screen of its progress before the screen
+    was composed (its listener, given when the screen was made, drew it at once)."""
+    table = finished("stadium")
+    record = Record.from_json({**table.match.record.to_json(), "analysis": None})
+    analysing = Analysing(record, [0])
+    screen = replay_screen(Replay(record), table.seats, analysing=analysing)
+    analysing._tell()  # progress, before the screen is shown: drawn in its own turn, later
+    app = app_for(finished("stadium"))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        await app.push_screen(screen)
+        await pilot.pause()
+        analysing.progress = 0.5
+        analysing._tell()
+        await pilot.pause()
+        assert "chances being worked out, 50%" in screen.status_line()
+        app.pop_screen()
+        await pilot.pause()
+        assert not analysing._listeners  # a screen gone is told nothing more
+    await analysing.work_out(None)
+    assert analysing.analysis is not None and not analysing.failed
+
+
+async def test_a_listener_that_fails_never_fails_the_analysis(caplog):
+    record = Record.from_json({**finished("bigshot").match.record.to_json(), "analysis": None})
+    analysing = Analysing(record, [0])
+
+    def broken() -> None:
+        raise RuntimeError("a screen in trouble")
+
+    analysing.listen(broken)
+    await analysing.work_out(None)
+    assert analysing.analysis is not None and not analysing.failed
+    assert "a screen following a bigshot game's analysis failed" in caplog.text

@@ -452,6 +452,9 @@ class TableScreen(Page):
         control applies to (a game with aimed controls says)."""
         return None
 
+    def on_unmount(self) -> None:
+        self.venue.detach()
+
     def on_key(self, event: events.Key) -> None:
         """A key of the key bar pressed when it can do nothing says why, rather than nothing."""
         refusal = self.refusal(event.key)

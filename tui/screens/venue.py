@@ -51,6 +51,9 @@ class Venue:
     def attach(self, screen: TableScreen) -> None:
         self.screen = screen
 
+    def detach(self) -> None:
+        """The screen has gone: nothing more of it is followed."""
+
     def allows(self, action: str, parameters: tuple) -> bool | None:
         """Whether one of the venue's keys applies now (`venue('<name>')`), or the venue takes
         a key it shares with the game (None: the game's, not the venue's)."""

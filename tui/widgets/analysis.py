@@ -58,11 +58,15 @@ class AnalysisPanel(Static):
         self.seats = seats
 
     def on_mount(self) -> None:
-        self.analysing.listen(self.refresh_text)
+        self.analysing.listen(self._told)
         self.refresh_text()
 
     def on_unmount(self) -> None:
-        self.analysing.forget(self.refresh_text)
+        self.analysing.forget(self._told)
+
+    def _told(self) -> None:
+        """News, from whichever task brings it: drawn in this widget's own turn."""
+        self.call_next(self.refresh_text)
 
     def on_resize(self) -> None:
         self.refresh_text()

@@ -16,11 +16,15 @@ class RatingsLine(Static):
         self.ratings, self.title = ratings, title
 
     def on_mount(self) -> None:
-        self.ratings.listen(self.refresh_text)
+        self.ratings.listen(self._told)
         self.refresh_text()
 
     def on_unmount(self) -> None:
-        self.ratings.forget(self.refresh_text)
+        self.ratings.forget(self._told)
+
+    def _told(self) -> None:
+        """News, from whichever task brings it: drawn in this widget's own turn."""
+        self.call_next(self.refresh_text)
 
     def refresh_text(self) -> None:
         self.update(Text(self.ratings.sentence(self.title)))  # names are never markup
