@@ -8,6 +8,8 @@ watch a table it ends, and the session shows the table's shared spectator screen
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import time
 from typing import TYPE_CHECKING
 
@@ -22,6 +24,7 @@ from .table_screen import NetTable, refresh_table_screen, screen_seats, table_sc
 from .tables import HostError
 
 ACTIVITY_CHECK_SECONDS = 2.0  # how often idleness is checked
+OPENING_SECONDS = 2.0  # a replay opening holds the others' turns this long at most
 
 if TYPE_CHECKING:
     from .host import Host, HostedTable
@@ -187,14 +190,23 @@ class SessionApp(ServedApp):
             self.call_next(self.replay_past, table_id)
 
     async def replay_past(self, table_id: int) -> None:
-        """Replay a finished game over the screen shown now (q comes back to it)."""
-        try:
-            replay, seats = await self.host.past.replay(table_id)
-        except HostError as exc:
-            self.notify(sentence(str(exc)) + ".", severity="warning")
-            return
-        analysing = self.host.analysis_for_replay(table_id, replay, seats)
-        self.push_screen(replay_screen(replay, screen_seats(seats), analysing=analysing))
+        """Replay a finished game over the screen shown now (q comes back to it). Replays open
+        one at a time at the server, each until its first frame is drawn: a burst of them waits
+        its own turn, not the others' keys."""
+        past = self.host.past
+        async with past.opening:
+            try:
+                replay, seats = await past.replay(table_id)
+            except HostError as exc:
+                self.notify(sentence(str(exc)) + ".", severity="warning")
+                return
+            analysing = self.host.analysis_for_replay(table_id, replay, seats)
+            screen = replay_screen(replay, screen_seats(seats), analysing=analysing)
+            drawn = asyncio.Event()
+            with contextlib.suppress(TimeoutError):  # (never held long, whatever happens)
+                await asyncio.wait_for(self.push_screen(screen), OPENING_SECONDS)
+                screen.call_after_refresh(drawn.set)
+                await asyncio.wait_for(drawn.wait(), OPENING_SECONDS)
 
     def _follow_my_game(self) -> None:
         """A seated player goes to their table as soon as its game runs."""

@@ -3,6 +3,7 @@ their tables are still there, else from the database."""
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import weakref
 from collections.abc import Callable, Mapping
@@ -26,6 +27,7 @@ class PastGames:
         self.tables = tables  # the host's, finished ones among them until nobody is at them
         self.listed = listed  # how many the list holds
         self._replays: weakref.WeakValueDictionary[int, Replay] = weakref.WeakValueDictionary()
+        self.opening = asyncio.Lock()  # held by a replay opening: one at a time (net.app)
 
     async def games(self, player: str | None = None) -> list[FinishedTable]:
         """The last games finished (those `player` sat at, if named), the newest first."""

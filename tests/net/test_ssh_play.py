@@ -492,3 +492,27 @@ async def test_a_past_game_replayed_without_its_analysis_is_analysed_as_it_is_wa
     await ann.wait_for("chances then: ann ")  # worked out by the host as ann watches
     await until(lambda: peek(server.storage).table(table.id).analysis is not None)  # kept
     await ann.close()
+
+
+async def test_replays_open_one_at_a_time_so_a_burst_waits_its_own_turn(served):
+    """Issue 67: a burst of replays kept a bystander's help waiting over a second. Each replay
+    now opens in its turn, holding it until its first frame is drawn: while another person's
+    is opening, ann's waits (her past games still shown); then it opens."""
+    server, port = served
+    ann, ben, table = await ann_and_ben_at_the_end(served)
+    await ben.close()
+    await ann.press("q")  # the end screen's Lobby
+    await ann.wait_for("You are ann")
+    await ann.press("p")
+    await ann.wait_for("Past games")
+    opening = server.host.past.opening
+    await opening.acquire()  # someone else's replay, opening
+    try:
+        await ann.press("\r")
+        await until(lambda: bool(opening._waiters))  # ann's, waiting its turn
+        assert "Replay, move" not in ann.text() and "Past games" in ann.text()
+    finally:
+        opening.release()
+    await ann.wait_for("Replay, move 0 of")
+    await until(lambda: not opening.locked())  # drawn: the next may open
+    await ann.close()
