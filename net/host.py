@@ -116,7 +116,12 @@ class Host:
         self.tables: dict[int, HostedTable] = {}
         self.listeners: dict[int, tuple[str | None, Listener]] = {}  # None: nobody's
         self.lobby_chat = ChatLog.load(LOBBY, storage)
-        self.past = PastGames(storage, self.tables, limits.past_games_listed)
+        self.past = PastGames(
+            storage,
+            self.tables,
+            limits.past_games_listed,
+            thinkers.executor if thinkers is not None else None,
+        )
         self.places: dict[str, int] = {}  # the table each person last played at or watched
         self.stopped = False
         self.web_url: str | None = None  # where browsers join (serve --web), if they may

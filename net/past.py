@@ -6,14 +6,15 @@ from __future__ import annotations
 import asyncio
 import logging
 import weakref
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
+from concurrent.futures import Executor
 
 from core.engine.record import Record, RecordError
 from core.engine.replay import Replay
 from core.text import counted
 from play.ratings import Rating
 
-from .storage import FinishedTable, Storage, StorageError
+from .storage import FinishedTable, Storage, StorageError, StoredTable
 from .tables import OVER, HostedTable, HostError, NetSeat, seats_from_json
 
 log = logging.getLogger("boomtown.net")
@@ -22,10 +23,19 @@ RATINGS_SHOWN = 20  # the people a game's leaderboard lists
 
 
 class PastGames:
-    def __init__(self, storage: Storage, tables: Mapping[int, HostedTable], listed: int) -> None:
+    def __init__(
+        self,
+        storage: Storage,
+        tables: Mapping[int, HostedTable],
+        listed: int,
+        executor: Executor | None = None,
+    ) -> None:
+        """`executor`: the worker processes a game read back from the database is replayed in
+        (None: a thread)."""
         self.storage = storage
         self.tables = tables  # the host's, finished ones among them until nobody is at them
         self.listed = listed  # how many the list holds
+        self.executor = executor
         self._replays: weakref.WeakValueDictionary[int, Replay] = weakref.WeakValueDictionary()
         self.opening = asyncio.Lock()  # held by a replay opening: one at a time (net.app)
 
@@ -66,23 +76,18 @@ class PastGames:
             stored = await self._read("that game", self.storage.table, table_id)
             if stored is None:
                 raise missing
-            replay = self._replay(table_id, stored.record)
+            # a long game's record is read and replayed away from the loop every session
+            # shares (Stadium's 1,500 moves: 28 ms), and comes back whole
+            loop = asyncio.get_running_loop()
+            replay = await loop.run_in_executor(self.executor, _replayed, table_id, stored)
+            replay = self._replays.setdefault(table_id, replay)
         return replay, seats_from_json(finished.seats)
 
     def replay_of(self, table: HostedTable) -> Replay:
-        """The replay of a finished game the host still holds."""
-        return self._replay(table.id, lambda: table.started.record)
-
-    def _replay(self, table_id: int, record: Callable[[], Record]) -> Replay:
-        replay = self._replays.get(table_id)
+        """The replay of a finished game the host still holds (replayed once, while watched)."""
+        replay = self._replays.get(table.id)
         if replay is None:
-            try:
-                replay = self._replays[table_id] = Replay(record())
-            except RecordError as exc:
-                log.warning("table %s cannot be replayed: %s", table_id, exc)
-                raise HostError(
-                    f"the game at table {table_id} cannot be replayed ({exc})"
-                ) from None
+            replay = self._replays[table.id] = _replayed(table.id, table.started.record)
         return replay
 
     async def _read(self, what: str, query, *args):
@@ -91,3 +96,13 @@ class PastGames:
             return await self.storage.soon(query, *args)
         except StorageError as exc:
             raise HostError(f"the server cannot read {what} just now ({exc})") from None
+
+
+def _replayed(table_id: int, game: StoredTable | Record) -> Replay:
+    """The replay of the game at `table_id`, as stored or as its record; HostError if it does
+    not replay (a worker process may be where this runs)."""
+    try:
+        return Replay(game.record() if isinstance(game, StoredTable) else game)
+    except RecordError as exc:
+        log.warning("table %s cannot be replayed: %s", table_id, exc)
+        raise HostError(f"the game at table {table_id} cannot be replayed ({exc})") from None

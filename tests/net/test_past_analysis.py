@@ -78,3 +78,22 @@ async def test_a_hidden_money_game_is_analysed_in_the_host_s_worker_processes(tm
     finally:
         host.stop()
         thinkers.stop()
+
+
+async def test_a_past_game_is_replayed_in_the_host_s_worker_processes(tmp_path):
+    """Issue 67: a long game read back from the database was replayed on the loop every session
+    shares (a 1,500-move Stadium game: 28 ms each)."""
+    thinkers = Thinkers(1)
+    host = Host(Storage(tmp_path / "boomtown.sqlite3"), Limits(bot_pace_seconds=3600), thinkers)
+    sent = []
+    submit = thinkers.executor.submit
+    thinkers.executor.submit = lambda job, *args: sent.append(job.__name__) or submit(job, *args)
+    try:
+        table_id = await finished_without_analysis(host)
+        replay, seats = await host.past.replay(table_id)
+        assert sent.count("_replayed") == 1  # (beside the analysis's playouts)
+        assert replay.finished and replay.length == len(replay.record.actions) > 0
+        assert [seat.name for seat in seats] == ["ann", "ben"]
+    finally:
+        host.stop()
+        thinkers.stop()
