@@ -110,3 +110,32 @@ async def test_a_browser_signs_in_and_plays_at_a_table_with_an_ssh_player(tmp_pa
     finally:
         await asyncio.to_thread(driver.quit)
         await server.stop()
+
+
+async def test_a_browser_guest_keeps_its_name_across_a_reload_and_a_stranger_cannot_take_it(
+    tmp_path,
+):
+    """Issue 67, in a real browser: the guest's cookie, set as its WebSocket opens, holds its
+    name; another browser asking for it is asked for another, and nobody comes in as a name a
+    key owns."""
+    guest, stranger = chromium(), chromium()
+    server, port = await start_server(tmp_path, web=WebOptions(0), allow_guests=True)
+    try:
+        ann = await connect(port, "ann")  # ann's key owns her name
+        await ann.wait_for("You are ann")
+        page = f"http://127.0.0.1:{server.web_port}"
+        await asyncio.to_thread(guest.get, page + "/?name=zed")
+        await shown(guest, "You are zed")
+        cookie = await asyncio.to_thread(guest.get_cookie, "boomtown_guest")
+        assert cookie["httpOnly"] and cookie["sameSite"] == "Strict"
+        await asyncio.to_thread(guest.get, page + "/")  # back later, no name asked: still zed
+        await shown(guest, "You are zed")
+        await asyncio.to_thread(stranger.get, page + "/?name=zed")
+        await shown(stranger, "Choose another name")
+        await asyncio.to_thread(stranger.get, page + "/?name=ann")
+        await shown(stranger, "belongs to another key")
+        await ann.close()
+    finally:
+        for driver in (guest, stranger):
+            await asyncio.to_thread(driver.quit)
+        await server.stop()
