@@ -68,10 +68,6 @@ class Who:
     browser: str | None = None  # a signed-in browser's hash: signed out, its sessions end
     name: str | None = None  # the one name a signed-in browser may use; a guest's held one
 
-    @property
-    def guest(self) -> bool:
-        return self.key is None
-
     def keeps(self) -> str:
         """What keeps their name theirs, in a line."""
         if self.key is not None:
@@ -178,11 +174,10 @@ class Identity:
         that cookie holds, or the one they ask for. Refused, saying why, otherwise."""
         storage = self.storage
         try:
-            name = (
-                await storage.soon(storage.browser, cookie[:100], COOKIE_DAYS) if cookie else None
-            )
-            if name is not None:
-                token = hashed(cookie[:100]) if cookie else None
+            cookie = cookie[:100] if cookie else None
+            name = await storage.soon(storage.browser, cookie, COOKIE_DAYS) if cookie else None
+            if cookie is not None and name is not None:
+                token = hashed(cookie)
                 key = await storage.soon(storage.key_of, name)
                 holder = f"key:{key}" if key is not None else f"browser:{token}"
                 who = Who(Door.BROWSER, address, holder, key, token, name)
@@ -295,6 +290,7 @@ class Identity:
             signed_in = await storage.soon(storage.signed_in, sorted(tokens), COOKIE_DAYS)
             for session in list(self.sessions):
                 if session.who.browser in tokens and session.who.browser not in signed_in:
+                    log.info("ending the session of %s: their browser was signed out", session.name)
                     session.end(SIGNED_OUT)
 
     def send_away(self) -> None:
@@ -302,4 +298,5 @@ class Identity:
         for session in list(self.sessions):
             ban = self.ban_on(session.name, session.who.key, session.who.address)
             if ban is not None:
+                log.info("ending the session of %s: banned", session.name)
                 session.end(banned_message(ban))
