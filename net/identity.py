@@ -250,7 +250,7 @@ class Identity:
         if holder == "key":
             return f"The name {name!r} belongs to another key."
         if holder is not None:
-            return f"The name {name!r} is a guest's just now."
+            return f"The name {name!r} is in use by a guest just now."
         key = (who.holder, name)
         self._held[key] = self._held.get(key, 0) + 1
         return None
