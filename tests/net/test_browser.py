@@ -131,7 +131,7 @@ async def test_a_browser_guest_keeps_its_name_across_a_reload_and_a_stranger_can
         await asyncio.to_thread(guest.get, page + "/")  # back later, no name asked: still zed
         await shown(guest, "You are zed")
         await asyncio.to_thread(stranger.get, page + "/?name=zed")
-        await shown(stranger, "Choose another name")
+        await shown(stranger, "That name is taken")
         await asyncio.to_thread(stranger.get, page + "/?name=ann")
         await shown(stranger, "belongs to another key")
         await ann.close()

@@ -50,7 +50,7 @@ async def met(person) -> Met:
     deadline = loop.time() + 15
     while loop.time() < deadline:
         text = person.text()
-        if "Choose another name" in text:
+        if "That name is taken" in text:  # the name dialog's title
             return Met("asked", text)
         for line in person.screen.display:
             if "You are " in line and " · " in line:  # the lobby's header
