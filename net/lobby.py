@@ -449,10 +449,15 @@ def seat_choices(spec) -> dict[str, tuple[list, Hashable]]:
             [(str(n), n) for n in range(spec.min_players, spec.max_players + 1)],
             spec.max_players,
         ),
-        "bots": ([(str(n), n) for n in range(spec.max_players)], 0),
+        "bots": (bot_counts(spec.max_players), 0),
         "bot_kind": (bot_kinds(spec), "heuristic"),
         "rated": ([("rated", True), ("unrated", False)], True),
     }
+
+
+def bot_counts(players: int) -> list[tuple[str, int]]:
+    """The bots a table of `players` may start with: at least one seat is a person's."""
+    return [(str(n), n) for n in range(players)]
 
 
 class NewTableScreen(ModalPage[dict]):
@@ -495,7 +500,15 @@ class NewTableScreen(ModalPage[dict]):
 
     async def on_choice_changed(self, event: Choice.Changed) -> None:
         """Another game: its numbers of players and its own options. The old form is gone
-        before the new one comes (a burst of keys swaps them one at a time)."""
+        before the new one comes (a burst of keys swaps them one at a time). Fewer players:
+        never more bots than the seats a person leaves them."""
+        if event.choice.id == "players":
+            players, bots = event.value, self.query_one("#bots", Choice)
+            chosen = bots.value
+            assert isinstance(players, int) and isinstance(chosen, int)  # (the choices' values)
+            bots.set_options(bot_counts(players))
+            bots.value = min(chosen, players - 1)
+            return
         if event.choice.id != "game":
             return
         spec = get_spec(event.value)

@@ -148,6 +148,27 @@ async def test_the_new_table_dialog_offers_each_game_s_own_bot_kinds_and_the_lob
     assert seats_text(app.host, made).plain == "ann, (open), Brick [search bot], Ada [search bot]"
 
 
+async def test_the_new_table_dialog_never_offers_more_bots_than_the_seats_left_for_them(tmp_path):
+    """Issue 68: 3 or 4 bots could be chosen at a table of 3 players."""
+    app = LobbyPreview(tmp_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.press("n")
+        await pilot.pause()
+        players, bots = (app.screen.query_one(f"#{name}", Choice) for name in ("players", "bots"))
+        assert players.value == 4 and bots.values == [0, 1, 2, 3]
+        bots.value = 3
+        players.value = 3
+        await pilot.pause()
+        assert bots.values == [0, 1, 2] and bots.value == 2
+        players.value = 2
+        await pilot.pause()
+        assert bots.value == 1
+        await pilot.press("c")
+        await pilot.pause()
+    made = max(app.host.tables.values(), key=lambda table: table.id)
+    assert [seat.kind for seat in made.seats] == ["human", "heuristic"]
+
+
 class NewTablePreview(BaseApp):
     """The new-table dialog alone; what it is closed with goes to `closed`."""
 

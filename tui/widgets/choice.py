@@ -67,8 +67,13 @@ class Choice(Widget, can_focus=True):
     def value(self, value: Hashable) -> None:
         self._move_to(self._index_of(value))
 
+    @property
+    def values(self) -> list[Hashable]:
+        """The values to choose from, in order."""
+        return [value for _, value in self._options]
+
     def _index_of(self, value: Hashable) -> int:
-        values = [v for _, v in self._options]
+        values = self.values
         if value not in values:
             raise ValueError(f"{value!r} is not one of the choices")
         return values.index(value)
