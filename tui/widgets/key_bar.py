@@ -1,4 +1,5 @@
-"""A one-line key bar for game screens: the keys that apply now, drawn as text.
+"""A one-line key bar for game screens: the keys that apply now, drawn as text; a click on a
+key does what pressing it does (on a phone, a touch).
 
 Textual's Footer rebuilds a widget per key whenever the keys change, which re-lays out the
 whole screen; at a table the keys change with every phase, for every player and spectator.
@@ -7,6 +8,7 @@ whole screen; at a table the keys change with every phase, for every player and 
 from __future__ import annotations
 
 from rich.text import Text
+from textual import events
 
 from .panel import TextPanel
 
@@ -17,7 +19,8 @@ PALETTE = Text.assemble((" ^p ", KEY_STYLE), " palette")
 class KeyBar(TextPanel):
     DEFAULT_CSS = "KeyBar { height: 1; dock: bottom; padding: 0 1; background: $panel; }"
 
-    _keys: list[Text] | None = None  # each key with its description, in order
+    _keys: list[tuple[Text, str]] | None = None  # each key shown, described, and pressed
+    _spans: list[tuple[int, int, str]] = []  # where each key shown is: from, to, its key
 
     def show_keys(self, screen) -> None:
         """The screen's shown, enabled bindings, once per key, in the order they are declared,
@@ -46,12 +49,10 @@ class KeyBar(TextPanel):
             ):
                 continue
             seen.add(binding.action)
-            keys.append(
-                Text.assemble(
-                    (f" {screen.app.get_key_display(binding)} ", KEY_STYLE),
-                    f" {label}  ",
-                )
+            shown = Text.assemble(
+                (f" {screen.app.get_key_display(binding)} ", KEY_STYLE), f" {label}  "
             )
+            keys.append((shown, binding.key))
         self._keys = keys
         self._fit()
 
@@ -64,10 +65,26 @@ class KeyBar(TextPanel):
             return
         room = self.content_size.width - PALETTE.cell_len
         text = Text(no_wrap=True, overflow="ellipsis")
-        for key in self._keys:
-            if self.content_size.width and key.cell_len > room:
+        spans = []
+
+        def add(shown: Text, key: str) -> None:
+            spans.append((text.cell_len, text.cell_len + shown.cell_len, key))
+            text.append_text(shown)
+
+        for shown, key in self._keys:
+            if self.content_size.width and shown.cell_len > room:
                 break  # not yet laid out: every key, cut once it is
-            text.append_text(key)
-            room -= key.cell_len
-        text.append_text(PALETTE)
+            add(shown, key)
+            room -= shown.cell_len
+        add(PALETTE, "ctrl+p")
+        self._spans = spans
         self.show_text(text)
+
+    def on_click(self, event: events.Click) -> None:
+        """A key clicked is pressed."""
+        offset = event.get_content_offset(self)
+        if offset is None:
+            return
+        key = next((key for start, end, key in self._spans if start <= offset.x < end), None)
+        if key is not None:
+            self.app.simulate_key(key)

@@ -104,8 +104,11 @@ class RowList(LinesWidget, can_focus=True):
         self.action_move(direction * max(1, self._room()))
 
     def on_click(self, event: events.Click) -> None:
-        row = self.top + event.y - 1  # the first line is the header
-        if not 0 <= row < len(self.keys) or event.y < 1:
+        offset = event.get_content_offset(self)  # (within the border and padding)
+        if offset is None:
+            return
+        row = self.top + offset.y - 1  # the first line is the header
+        if not 0 <= row < len(self.keys) or offset.y < 1:
             return
         if row == self.cursor:
             self.post_message(self.Chosen(self.keys[row]))
