@@ -14,6 +14,7 @@ from .limits import Limits, TokenBucket
 
 # Terminal modes, as Textual's own Linux driver sets and resets them.
 ENTER = (
+    "\x1b[22;0t"  # the window's title kept, to give back (the app names the window)
     "\x1b[?1049h"  # alternate screen
     "\x1b[?25l"  # hide the cursor
     "\x1b[?1000h\x1b[?1002h\x1b[?1006h"  # mouse: clicks and drags (no hover: less input)
@@ -25,6 +26,7 @@ LEAVE = (
     "\x1b[?7h\x1b[?2004l"
     "\x1b[?1000l\x1b[?1002l\x1b[?1006l"
     "\x1b[?25h\x1b[?1049l"
+    "\x1b[23;0t"  # the window's title as it was
 )
 
 RESIZE_SETTLE_SECONDS = 0.05  # a burst of window changes becomes one resize

@@ -15,6 +15,7 @@ from textual.widgets import Button, Input, Static
 from core.games import get_spec
 from core.text import sentence
 from play.table import bot_kinds
+from tui.base import BaseApp
 from tui.games import PLAYABLE
 from tui.saves import PastGame, past_game_line
 from tui.screens.dialogs import Help
@@ -187,6 +188,11 @@ class LobbyScreen(Page):
         self.refresh_lobby()
         self.query_one("#tables", RowList).focus()
         self.call_after_refresh(self.query_one(KeyBar).show_keys, self)
+        self.on_screen_resume()
+
+    def on_screen_resume(self) -> None:
+        if isinstance(self.app, BaseApp):
+            self.app.name_window("Lobby")
 
     def refresh_lobby(self) -> None:
         app = served(self)

@@ -168,6 +168,7 @@ class NetVenue(Venue):
 
     def __init__(self, table: NetTable) -> None:
         self.table = table
+        self.place_name = f"table {table.id}"
         self._chat_seen = 0
         table.refused = self.not_made
 

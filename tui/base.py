@@ -21,7 +21,7 @@ from textual.notifications import Notify
 from textual.worker import WorkerFailed
 
 from . import textual_fixes
-from .textual_private import DuplicateIds, background_screens, screen_stack
+from .textual_private import DuplicateIds, background_screens, screen_stack, write_to_terminal
 
 log = logging.getLogger("boomtown")
 PALETTE_ID = "--command-palette"
@@ -44,6 +44,16 @@ class BaseApp(App):
     BINDINGS = [Binding("escape", "hide_help_panel", "Hide keys", show=False, priority=True)]
     ALLOW_SELECT = False  # Textual's text selection crashed on a click at a widget being removed
     turn_bell = False  # ring the terminal's bell when a turn comes after a wait (tui.turn_bell)
+
+    _window_title: str | None = None  # as last named (None: not yet)
+
+    def name_window(self, title: str) -> None:
+        """Name the terminal's window, and so its tab (a browser's page takes it as its own
+        title): `title - Boomtown`, or "Boomtown" alone."""
+        title = "".join(ch for ch in title if ch.isprintable())
+        if title != self._window_title:
+            self._window_title = title
+            write_to_terminal(self, f"\x1b]2;{f'{title} - ' if title else ''}Boomtown\x07")
 
     def choose_turn_bell(self, on: bool) -> None:
         """Ring the bell from now on, or not; an app that keeps settings keeps this one."""

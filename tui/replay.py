@@ -97,6 +97,7 @@ class ReplayVenue(Venue):
     KEYS_LAST = ("arrow('up')", "venue('play')", "venue('leave')", "help", "nudge(1)")
     LABELS = {"venue('leave')": "Close"}
     WATCHING = ""
+    place_name = "replay"
     plays = False
     ARROWS = {"left": ("move", -1), "right": ("move", 1), "up": ("round", -1), "down": ("round", 1)}
 

@@ -50,6 +50,7 @@ __all__ = [
     "screen_stack",
     "stylesheet_variables",
     "uncached_extended_key_parser",
+    "write_to_terminal",
 ]
 
 
@@ -124,6 +125,7 @@ REACHES = (
         "skip: 'bool' = True, pause: 'bool' = False) -> 'None'",
         "textual_fixes: a timer already due",
     ),
+    Reach(App, "_driver", None, "BaseApp: the window's title written to the terminal"),
     Reach(Toast, "remove", "(self) -> 'AwaitRemove'", "textual_fixes: notices left on screen"),
     Reach(
         ToastHolder, "remove", "(self) -> 'AwaitRemove'", "textual_fixes: notices left on screen"
@@ -174,6 +176,13 @@ def keep_stdio(app: App[Any]) -> None:
     """The app leaves the process's stdout and stderr alone (docs/serving.md, trap 2)."""
     app._capture_stdout = sys.__stdout__  # type: ignore[assignment]
     app._capture_stderr = sys.__stderr__  # type: ignore[assignment]
+
+
+def write_to_terminal(app: App[Any], data: str) -> None:
+    """`data` sent to the app's terminal as it is (an escape sequence), if it has one yet."""
+    driver = app._driver
+    if driver is not None:
+        driver.write(data)
 
 
 def queued(pump: MessagePump) -> int:

@@ -36,6 +36,8 @@ ASSETS = {  # what /static/ serves, and nothing else
     "boomtown.js": "text/javascript",
     "xterm.css": "text/css",
     "boomtown.css": "text/css",
+    "icon.svg": "image/svg+xml",  # the page's icon
+    "turn.svg": "image/svg+xml",  # and while it is the person's turn
 }
 COOKIE = "boomtown"  # a browser signed in by a one-time link holds this
 GUEST_COOKIE = "boomtown_guest"  # and a browser guest this
@@ -82,7 +84,7 @@ class WebDoor:
         app.router.add_get("/static/{name}", self._asset)
         app.router.add_get("/link/{secret}", self._link)
         app.router.add_get("/ws", self._socket)
-        app.router.add_get("/favicon.ico", self._no_icon)
+        app.router.add_get("/favicon.ico", self._icon)
         self.app = app
 
     async def start(self, address: str, port: int, reuse_port: bool = False) -> int:
@@ -143,9 +145,11 @@ class WebDoor:
         self._served(request)
         return web.Response(body=self.page, content_type="text/html", headers=HEADERS)
 
-    async def _no_icon(self, request: web.Request) -> web.Response:
+    async def _icon(self, request: web.Request) -> web.Response:
         self._served(request)
-        return web.Response(status=204, headers=HEADERS)
+        return web.Response(
+            body=self.assets["icon.svg"], content_type=ASSETS["icon.svg"], headers=HEADERS
+        )
 
     async def _asset(self, request: web.Request) -> web.Response:
         self._served(request)

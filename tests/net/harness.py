@@ -26,6 +26,7 @@ from net.server import BoomtownServer
 from tui.widgets.key_bar import KeyBar
 
 GUEST_COOKIE = "boomtown_guest"  # the cookie a browser guest is known by (net.identity)
+WINDOW_TITLE = re.compile(rb"\x1b\]2;([^\x07\x1b]*)\x07")
 ANSI = re.compile(rb"\x1b\[[0-9;?<>=]*[ -/]*[@-~]|\x1b[()][0-9A-Za-z]|\x1b[=>NOMDEHc78]")
 
 
@@ -84,6 +85,12 @@ class Terminal:
 
     def text(self) -> str:
         return "\n".join(self.screen.display)
+
+    def window_title(self) -> str:
+        """The window's title as the app last named it (OSC 2; pyte reads Textual's OSC 22, the
+        pointer's shape, as a title too)."""
+        titles = WINDOW_TITLE.findall(bytes(self.received))
+        return titles[-1].decode() if titles else ""
 
     def plain_history(self) -> str:
         """Everything ever received, escape sequences removed."""

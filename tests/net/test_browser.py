@@ -30,6 +30,14 @@ async def until_gone(driver, needle: str, timeout: float = 20.0) -> None:
         await asyncio.sleep(0.1)
 
 
+async def titled(driver, title: str, timeout: float = 20.0) -> None:
+    """Wait until the page's title (its tab's) is `title`."""
+    deadline = time.monotonic() + timeout
+    while (await asyncio.to_thread(lambda: driver.title)) != title:
+        assert time.monotonic() < deadline, f"the page's title never became {title!r}"
+        await asyncio.sleep(0.1)
+
+
 TONES = """window.tones = 0;
 const make = AudioContext.prototype.createOscillator;
 AudioContext.prototype.createOscillator = function () {
@@ -76,6 +84,13 @@ async def test_a_browser_signs_in_and_plays_at_a_table_with_an_ssh_player(tmp_pa
         def actor() -> str:
             return table.seats[table.match.state.to_act()[0]].name
 
+        mine = actor() == "ann"
+        place = f"Big Shot, table {table.id} - Boomtown"
+        await titled(driver, f"Your turn: {place}" if mine else place)  # the tab says it
+        icon = await asyncio.to_thread(
+            driver.execute_script, "return document.getElementById('icon').href"
+        )
+        assert icon.endswith("/static/turn.svg" if mine else "/static/icon.svg")
         if actor() == "ann":
             await asyncio.to_thread(type_keys, driver, "r")  # ann rolls in the browser
             await ben.wait_for("ann rolls")  # ben sees it over SSH

@@ -1,4 +1,4 @@
-"""The mouse over SSH, with the very bytes a terminal sends for a click (SGR reports, as xterm
+"""The mouse and the window over SSH, with the very bytes a terminal sends for a click (SGR
 and xterm.js send them): a click selects the row clicked, and a key on the key bar clicked
 does what pressing it does."""
 
@@ -61,5 +61,26 @@ async def test_a_key_on_the_key_bar_clicked_does_what_the_key_does(tmp_path):
         await ann.press(click_at(*where(ann, " r  Throw", last=True)))
         await ann.wait_for("ann throws")
         await ann.close()
+    finally:
+        await server.stop()
+
+
+async def test_the_window_is_named_for_the_table_and_says_whose_turn_it_is(tmp_path):
+    """Issue 68: the terminal's title (OSC 2, which a browser's tab takes) says where a person
+    is, and "Your turn" while it is theirs."""
+    server, port = await start_server(tmp_path)
+    try:
+        ann, ben = await connect(port, "ann"), await connect(port, "ben")
+        for person in (ann, ben):
+            await until(lambda person=person: person.window_title() == "Lobby - Boomtown")
+        table = await table_with(server, ["ann", "ben"], bots=0, game="army", seed=3)
+        await ann.wait_for("Ledger")
+        await ben.wait_for("Ledger")
+        first, second = (ann, ben) if table.actor() == 0 else (ben, ann)
+        place = f"Army, table {table.id} - Boomtown"
+        await until(lambda: first.window_title() == f"Your turn: {place}")
+        await until(lambda: second.window_title() == place)
+        await ann.close()
+        await ben.close()
     finally:
         await server.stop()

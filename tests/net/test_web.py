@@ -54,6 +54,10 @@ async def test_the_page_and_its_own_assets_are_served_with_a_strict_policy_and_n
     status, headers, script = await get(server, "/static/xterm.js")
     assert status == 200 and headers["Content-Type"].startswith("text/javascript")
     assert script.startswith(b"!function")  # xterm.js itself, from its npm package
+    for path in ("/favicon.ico", "/static/icon.svg", "/static/turn.svg"):  # the tab's icon
+        status, headers, icon = await get(server, path)
+        assert status == 200 and headers["Content-Type"] == "image/svg+xml", path
+        assert icon.startswith(b"<svg"), path
     for path in (
         "/static/../server.py",
         "/static/%2e%2e%2fserver.py",

@@ -3,7 +3,7 @@
 from textual.driver import Driver
 
 from tui.app import BoomtownApp
-from tui.terminal import BLANK, blanking
+from tui.terminal import BLANK, GIVE_TITLE_BACK, KEEP_TITLE, blanking
 
 LEAVE_ALTERNATE = "\x1b[?1049l"
 
@@ -33,7 +33,15 @@ class Recording(Driver):
 def test_the_alternate_screen_is_blanked_before_the_app_leaves_it():
     driver = blanking(Recording)()
     driver.stop_application_mode()
-    assert driver.written == [BLANK, LEAVE_ALTERNATE]
+    assert driver.written == [BLANK + GIVE_TITLE_BACK, LEAVE_ALTERNATE]
+
+
+def test_the_window_s_title_is_kept_as_the_app_starts_and_given_back_as_it_leaves():
+    """The app names the window (the game, whose turn); the terminal's own title comes back."""
+    driver = blanking(Recording)()
+    driver.start_application_mode()
+    driver.stop_application_mode()
+    assert driver.written[0] == KEEP_TITLE and GIVE_TITLE_BACK in driver.written[1]
 
 
 def test_the_local_app_runs_on_the_blanking_driver():

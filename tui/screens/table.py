@@ -249,6 +249,7 @@ class TableScreen(Page):
         if self._bell.turn_came(self._mine()) and self.base_app.turn_bell:
             self.app.bell()
         self.query_one("#status", TextPanel).show_text(self.status_line())
+        self.base_app.name_window(self.window_title())
         if self.view is not self._drawn:  # news that changes no view (chat, who is online)
             self._drawn = self.view  # redraws no board
             self.show(self.view)
@@ -397,6 +398,12 @@ class TableScreen(Page):
     def _mine(self) -> bool:
         """Whether the person at this screen must act now."""
         return self.place.mine()
+
+    def window_title(self) -> str:
+        """The game and where it is played, saying so when it is this person's turn."""
+        where = self.venue.place_name
+        title = f"{self.GAME}, {where}" if where else self.GAME
+        return f"Your turn: {title}" if self.viewer is not None and self._mine() else title
 
     def check_action(self, action: str, parameters: tuple) -> bool | None:
         if self.has_class("-too-small"):

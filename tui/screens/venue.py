@@ -44,6 +44,7 @@ class Venue:
     END_CHOICES: Mapping[str, str] = {}  # the end screen's buttons: answer -> label
     NO_TAKING_BACK = "Nothing to take back."
     WATCHING = " · watching"  # the status line's word for a spectator's screen
+    place_name = ""  # where the game is, in the window's title ("table 3"; "": nowhere to say)
     plays = True  # whether the game's own keys act here
 
     screen: TableScreen

@@ -59,6 +59,11 @@
   term.onBinary(function (data) {
     send(Uint8Array.from(data, function (c) { return c.charCodeAt(0); }));
   });
+  const icon = document.getElementById("icon");
+  term.onTitleChange(function (title) {  // the app names the window: the tab says it too
+    document.title = title;
+    icon.href = title.startsWith("Your turn") ? "/static/turn.svg" : "/static/icon.svg";
+  });
   term.onResize(function (size) {
     send(JSON.stringify({ resize: [size.cols, size.rows] }));
   });
