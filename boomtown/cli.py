@@ -115,7 +115,13 @@ def _parser() -> argparse.ArgumentParser:
     serve.add_argument(
         "--allow-guests",
         action="store_true",
-        help="let people without an SSH key in (keyboard-interactive, no password)",
+        help="let people without an SSH key in (keyboard-interactive, no password; with "
+        "--web, a browser guest chooses a name on the page)",
+    )
+    serve.add_argument(
+        "--no-invites",
+        action="store_true",
+        help="with --web: people may not invite friends to play in a browser (the lobby's I)",
     )
     serve.add_argument(
         "--afk-seconds",
@@ -582,7 +588,7 @@ def run_serve(args: argparse.Namespace, argv: list[str]) -> int:
             args.db,
             worker=args.worker,
             web=(
-                WebOptions(args.web, args.web_url or "", args.web_behind_tls)
+                WebOptions(args.web, args.web_url or "", args.web_behind_tls, not args.no_invites)
                 if args.web is not None
                 else None
             ),

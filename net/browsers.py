@@ -1,5 +1,6 @@
 """The lobby's W: a one-time link that signs a browser in as this person (net.web), and the
-browsers signed in as them, each of which they may sign out."""
+browsers signed in as them, each of which they may sign out. Someone whose name an invitation
+gave may tie an SSH key to it here, to play over SSH too."""
 
 from __future__ import annotations
 
@@ -8,13 +9,14 @@ from datetime import UTC, datetime
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical
-from textual.widgets import Button, OptionList, Static
+from textual.containers import Horizontal, VerticalScroll
+from textual.widgets import Button, Input, OptionList, Static
 from textual.widgets.option_list import Option
 
 from tui.screens.page import ModalPage
+from tui.widgets.plain_input import PlainInput
 
-from .identity import COOKIE_DAYS, LINK_SECONDS
+from .identity import COOKIE_DAYS, INVITED, LINK_SECONDS, Refused
 from .storage import StorageError
 
 Browser = tuple[str, float, float]  # which, signed in, last seen (Storage.browsers_of)
@@ -32,13 +34,14 @@ class BrowsersScreen(ModalPage[None]):
         Binding("escape", "dismiss(None)", "Close"),
         Binding("o", "sign_out", "Sign out all"),
     ]
+    AUTO_FOCUS = "OptionList, Button"  # the browsers listed, if any (not the scrolling box)
 
     def __init__(self, session, name: str, link: str, browsers: list[Browser]) -> None:
         super().__init__()
         self.session, self.player, self.link, self.browsers = session, name, link, browsers
 
     def body(self) -> ComposeResult:
-        with Vertical(classes="dialog"):
+        with VerticalScroll(classes="dialog"):  # (at 80x24, with the key's box, it scrolls)
             yield Static("Play in a browser", classes="dialog-title")
             yield Static(
                 Text(
@@ -50,13 +53,44 @@ class BrowsersScreen(ModalPage[None]):
             yield Static(Text(self.link, "bold"), id="link")
             yield Static(id="browsers-hint")
             yield OptionList(id="browsers")
+            if self._invited:
+                yield Static(
+                    Text(
+                        "To play over SSH too, paste your SSH public key (the line in "
+                        "~/.ssh/id_ed25519.pub) and press Enter: it keeps your name from then on."
+                    )
+                )
+                yield PlainInput(placeholder="ssh-ed25519 AAAA…", id="ssh-key", max_length=1000)
             with Horizontal(classes="buttons"):
                 yield Button("Close", id="close", variant="primary")
                 yield Button("Sign out every browser (o)", id="sign-out")
 
+    @property
+    def _invited(self) -> bool:
+        """Whether the person's name came from an invitation (their browsers keep it)."""
+        key = self.session.who.key
+        return key is not None and key.startswith(INVITED)
+
     def set_up(self) -> None:
         super().set_up()
         self._show(self.browsers)
+        if self._invited:  # what such a person comes here for; keys type into it
+            self.query_one("#ssh-key").focus()
+
+    async def on_input_submitted(self, event: Input.Submitted) -> None:
+        """An SSH public key pasted: tied to the name, which it keeps from now on."""
+        session = self.session
+        try:
+            fingerprint = await session.identity.tie_key(session.who, self.player, event.value)
+        except Refused as refused:
+            self.notify(str(refused), severity="warning")
+            return
+        except StorageError:
+            self.notify("The server cannot tie a key just now.", severity="warning")
+            return
+        session.tied(fingerprint)
+        event.input.display = False
+        self.notify(f"Your SSH key keeps {self.player!r} now: log in as {self.player} with it.")
 
     def _show(self, browsers: list[Browser]) -> None:
         self.browsers = browsers

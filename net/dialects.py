@@ -148,6 +148,13 @@ CREATE TABLE IF NOT EXISTS presence (
     process TEXT NOT NULL,
     PRIMARY KEY (name, process)
 );
+CREATE TABLE IF NOT EXISTS invites (
+    token TEXT PRIMARY KEY,
+    inviter TEXT NOT NULL,
+    created {real} NOT NULL,
+    expires {real} NOT NULL,
+    used_by TEXT
+);
 CREATE TABLE IF NOT EXISTS guests (
     skeleton TEXT PRIMARY KEY,
     name TEXT NOT NULL,
@@ -166,6 +173,8 @@ CREATE TABLE IF NOT EXISTS guests (
 # `host_key` is the SSH host key the processes sharing a database share (one row, if any).
 # `processes` are the server processes alive (each beats every second), `runners` which of them
 # runs each table's bots and clocks, `presence` who is connected to which (net.community).
+# `invites` are the one-time invitations a person gives a friend with no SSH (net.identity),
+# each kept by the SHA-256 of its secret, and who took it up.
 # `guests` are the names guests hold (net.identity), by their look-alike skeleton: while a
 # session of theirs lives at `process`, and until `expires` for a browser guest's cookie.
 
@@ -191,6 +200,7 @@ TABLES = (
     "rating_changes",
     "web_links",
     "browsers",
+    "invites",
     "revision",
     "host_key",
 )  # every table of the schema

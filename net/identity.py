@@ -1,12 +1,14 @@
 """Who a connection is. Every door asks here (an SSH key, an SSH guest, a browser's cookie, a
-one-time sign-in link, a browser guest); no door decides who owns a name itself.
+one-time sign-in link, an invitation, a browser guest); no door decides who owns a name itself.
 
 What holds a name (and every look-alike of it: net.names):
-- an SSH key: the first key to use a name owns it for good. A browser signed in by a one-time
-  link, which only the name's owner can make, acts for that key;
+- its owner, for good: an SSH key (the first to use the name), or the browsers of someone
+  invited by a friend (they chose the name on the invitation's page; they may tie an SSH key
+  to it later). A browser signed in by a one-time link, which only the name's owner can make,
+  acts for the owner;
 - a guest, while any session of theirs lives: an SSH guest's is their connection; a browser
-  guest is known by a cookie of its own, which holds its name for GUEST_COOKIE_HOURS after it
-  last came, connected or not.
+  guest is known by a cookie of its own, which holds the name they chose on the page for
+  GUEST_COOKIE_HOURS after they last came, connected or not.
 Whoever asks for a name something else holds is asked for another. A name, its key, and guests
 from the addresses it came from lately are kept out while banned. A banned person, and a
 browser signed out, are sent away from every session they have open, at every process, within
@@ -23,6 +25,8 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Protocol
 
+import asyncssh
+
 from .limits import clean_text
 from .storage import Ban, Storage, StorageError, hashed
 
@@ -34,11 +38,11 @@ GUEST_COOKIE_HOURS = 24  # a browser guest's cookie, and the name it holds, sinc
 SWEEP_SECONDS = 2.0  # a ban or a browser signed out reaches every session within this
 LINK_SECONDS = 600  # a one-time link signs a browser in within this
 COOKIE_DAYS = 30  # and the browser stays signed in this long
+INVITE_HOURS = 24  # an invitation is taken up within this
+INVITES_PER_DAY = 3  # invitations a person may give in a day
+INVITED = "invite:"  # what the owner of an invited person's name starts with (not a key)
 
-SIGN_IN = (
-    "This browser is not signed in. In the SSH lobby, press W for a one-time link that signs "
-    "it in as you."
-)
+SIGN_IN = "This browser is not signed in: open the server's page to see the ways in."
 CANNOT_READ = "The server cannot log you in just now; please try again later."
 SIGNED_OUT = "This browser was signed out."
 NO_GUEST_LINKS = "A guest's name is not kept: sign in with an SSH key to play in a browser too."
@@ -53,6 +57,10 @@ class Door(Enum):
 
 class Refused(Exception):
     """The door stays shut; `str()` says why, to the person at it."""
+
+
+class Banned(Refused):
+    """Shut for a ban (`boomtown ban`)."""
 
 
 @dataclass(frozen=True)
@@ -70,6 +78,8 @@ class Who:
 
     def keeps(self) -> str:
         """What keeps their name theirs, in a line."""
+        if self.key is not None and self.key.startswith(INVITED):
+            return "Your browsers keep this name (W signs in another, or ties an SSH key)."
         if self.key is not None:
             return f"Your key keeps this name: {self.key}"
         if self.door is Door.BROWSER_GUEST:
@@ -105,11 +115,10 @@ def banned_message(ban: Ban) -> str:
 
 @dataclass(frozen=True)
 class BrowserCame:
-    """A browser let in: who it is, the name it comes as, and the guest's cookie to (re)set."""
+    """A browser let in: who it is, and the name it comes as."""
 
     who: Who
     name: str
-    guest_cookie: str | None = None
 
 
 class Identity:
@@ -127,6 +136,7 @@ class Identity:
         a door lets anyone in."""
         self.storage = storage
         self.allow_guests = allow_guests
+        self.invites_allowed = False  # people may invite friends (net.web, unless refused)
         self.sessions = sessions
         self.catch_up = catch_up
         self.bans: list[Ban] = []
@@ -166,12 +176,21 @@ class Identity:
 
     # -- browsers -----------------------------------------------------------------------------
 
+    async def knows(self, cookie: str | None, guest_cookie: str | None) -> bool:
+        """Whether a browser holding these cookies is someone here: signed in, or a guest whose
+        cookie holds a name (where guests may come); else it is shown the page for strangers."""
+        try:
+            await self.browser(cookie, guest_cookie, "")
+        except Refused:
+            return False
+        return True
+
     async def browser(
-        self, cookie: str | None, guest_cookie: str | None, asked: str | None, address: str
+        self, cookie: str | None, guest_cookie: str | None, address: str
     ) -> BrowserCame:
         """Who a browser is: the name its cookie signed it in as; else, where guests may come,
-        a guest known by their own cookie (a new one if they have none), called by the name
-        that cookie holds, or the one they ask for. Refused, saying why, otherwise."""
+        the guest whose own cookie holds the name they chose on the page. Refused, saying
+        why, otherwise."""
         storage = self.storage
         try:
             cookie = cookie[:100] if cookie else None
@@ -183,20 +202,33 @@ class Identity:
                 who = Who(Door.BROWSER, address, holder, key, token, name)
                 await self._refuse_if_banned(name, key, address)
                 return BrowserCame(who, name)
-            if not self.allow_guests:
+            if not self.allow_guests or not guest_cookie:
                 raise Refused(SIGN_IN)
-            secret = guest_cookie[:100] if guest_cookie else secrets.token_urlsafe(32)
-            holder = f"browser:{hashed(secret)}"
+            holder = f"browser:{hashed(guest_cookie[:100])}"
             held = await storage.soon(storage.held_name, holder)
         except StorageError as exc:
             log.error(
                 "cannot let a browser from %s in: the names cannot be read (%s)", address, exc
             )
             raise Refused(CANNOT_READ) from None
-        name = held or player_name(asked or "guest")
+        if held is None:
+            raise Refused(SIGN_IN)
+        await self._refuse_if_banned(held, None, address)
+        return BrowserCame(Who(Door.BROWSER_GUEST, address, holder, name=held), held)
+
+    async def guest_comes(self, asked: str, guest_cookie: str | None, address: str) -> str:
+        """A browser guest chose `asked` on the page: the cookie that holds it for them (theirs,
+        or a new one), if guests may come and the name is free. Refused, saying why."""
+        if not self.allow_guests:
+            raise Refused("This server does not let guests in.")
+        name = player_name(asked)
         await self._refuse_if_banned(name, None, address)
-        who = Who(Door.BROWSER_GUEST, address, holder, name=held)
-        return BrowserCame(who, name, secret)
+        secret = guest_cookie[:100] if guest_cookie else secrets.token_urlsafe(32)
+        who = Who(Door.BROWSER_GUEST, address, f"browser:{hashed(secret)}")
+        why = await self._held_by_others(who, name)
+        if why is not None:
+            raise Refused(why)
+        return secret
 
     async def sign_in(self, secret: str) -> str | None:
         """A browser's cookie from the one-time link `secret` (used up); None if it was used,
@@ -214,6 +246,66 @@ class Identity:
         if await storage.soon(storage.key_of, name) != who.key:
             raise Refused(NO_GUEST_LINKS)
         return await storage.soon(storage.make_link, name, LINK_SECONDS)
+
+    async def make_invite(self, who: Who, name: str) -> str:
+        """A one-time invitation's secret from `name` (`who`, who owns it), for a friend with no
+        SSH to choose a name of their own: Refused where invitations are off, for a guest, or
+        past the day's few. StorageError if it cannot be kept."""
+        if not self.invites_allowed:
+            raise Refused("This server takes no invitations.")
+        if who.key is None or await self.storage.soon(self.storage.key_of, name) != who.key:
+            raise Refused("A guest cannot invite: a name kept by a key or an invitation can.")
+        secret = await self.storage.soon(
+            self.storage.make_invite, name, INVITE_HOURS * 3600, INVITES_PER_DAY
+        )
+        if secret is None:
+            raise Refused(f"You have made {INVITES_PER_DAY} invitations today, the most a day.")
+        return str(secret)
+
+    async def invites(self, name: str) -> list[tuple[str, float, float, str | None]]:
+        """(which, made, expires, taken up by) of the invitations `name` made in the last day
+        (StorageError if they cannot be read)."""
+        return list(await self.storage.soon(self.storage.invites_of, name))
+
+    async def revoke_invite(self, name: str, which: str) -> bool:
+        """`name`'s invitation `which`, if not yet taken up, can no longer be."""
+        return bool(await self.storage.soon(self.storage.revoke_invite, name, which))
+
+    async def inviter(self, secret: str) -> str | None:
+        """Who made the invitation `secret`, if it may still be taken up."""
+        found = await self.storage.soon(self.storage.invitation, secret[:100])
+        return str(found) if found is not None else None
+
+    async def accept_invite(self, secret: str, asked: str, address: str) -> str:
+        """The invitation `secret` taken up by a newcomer asking to be `asked`: the cookie of
+        their browser, signed in as the name, which their browsers now hold for good. Refused,
+        saying why (the invitation gone, the name not free or banned)."""
+        name = player_name(asked)
+        await self._refuse_if_banned(name, None, address)
+        owner = f"{INVITED}{secrets.token_hex(8)}"
+        status, found = await self.storage.soon(
+            self.storage.accept_invite, secret[:100], name, owner
+        )
+        if status == "gone":
+            raise Refused("This invitation was taken up already, or has expired.")
+        if status == "held":
+            raise Refused(self._why_held(name, found))
+        assert found is not None  # (the cookie of a browser signed in)
+        return found
+
+    async def tie_key(self, who: Who, name: str, public_key: str) -> str:
+        """The SSH key `public_key` (as `ssh-keygen` writes it) holds `name`, an invited
+        person's, from now on; its fingerprint. Refused if the text is no key, or the name
+        is not held by `who`'s browsers, or the key holds another name."""
+        if who.key is None or not who.key.startswith(INVITED):
+            raise Refused("Only a name an invitation gave is tied to a key here.")
+        try:
+            fingerprint = asyncssh.import_public_key(public_key.strip()).get_fingerprint("sha256")
+        except (asyncssh.KeyImportError, ValueError):
+            raise Refused("That is not an SSH public key (it starts: ssh-ed25519 AAAA…).") from None
+        if not await self.storage.soon(self.storage.tie_key, name, who.key, fingerprint):
+            raise Refused("That key holds another name here already.")
+        return str(fingerprint)
 
     async def browsers(self, name: str) -> list[tuple[str, float, float]]:
         """(which, signed in, last seen) of each browser signed in as `name`, the newest first
@@ -242,18 +334,27 @@ class Identity:
         ban = self.ban_on(name, who.key, who.address)
         if ban is not None:
             return f"The name {name!r} is banned here."
+        why = await self._held_by_others(who, name)
+        if why is None:
+            key = (who.holder, name)
+            self._held[key] = self._held.get(key, 0) + 1
+        return why
+
+    async def _held_by_others(self, who: Who, name: str) -> str | None:
+        """Hold `name` for `who` if nothing else holds it (a browser guest's for a day); else
+        why not."""
         expires = (
             time.time() + GUEST_COOKIE_HOURS * 3600 if who.door is Door.BROWSER_GUEST else None
         )
         storage = self.storage
         holder = await storage.soon(storage.hold_name, name, who.key, who.holder, expires)
+        return None if holder is None else self._why_held(name, holder)
+
+    @staticmethod
+    def _why_held(name: str, holder: str | None) -> str:
         if holder == "key":
-            return f"The name {name!r} belongs to another key."
-        if holder is not None:
-            return f"The name {name!r} is in use by a guest just now."
-        key = (who.holder, name)
-        self._held[key] = self._held.get(key, 0) + 1
-        return None
+            return f"The name {name!r} belongs to someone else."
+        return f"The name {name!r} is in use by a guest just now."
 
     def release(self, who: Who, name: str) -> None:
         """A session of `who` called `name` has ended: a guest's hold ends with their last
@@ -277,7 +378,7 @@ class Identity:
         await self.catch_up()  # a ban just made counts
         ban = self.ban_on(name, key, address)
         if ban is not None:
-            raise Refused(banned_message(ban))
+            raise Banned(banned_message(ban))
 
     async def reread(self) -> None:
         """The bans, and which browsers are still signed in, read again after a change

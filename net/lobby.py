@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from collections.abc import Hashable
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any, Protocol, cast
@@ -30,6 +31,7 @@ from tui.widgets.row_list import RowList
 
 from .browsers import BrowsersScreen
 from .identity import NAME_LENGTH, Refused
+from .invites import InvitesScreen
 from .leaderboard import LeaderboardScreen
 from .limits import clean_text
 from .storage import StorageError
@@ -79,7 +81,9 @@ LOBBY_HELP = """\
   changes its people's ratings (OpenSkill's Plackett-Luce model; bots count as fixed players).
 - `W`, where the server serves browsers: a one-time link that signs a browser in as you (to
   play there too, at the same tables), and the browsers signed in as you, each of which you
-  may sign out.
+  may sign out. A name an invitation gave may be tied to an SSH key there.
+- `I`, where the server serves browsers: invite a friend who has no SSH client (a phone will
+  do): a one-time link, good for a day, on which they choose their own name.
 - `/` writes to everyone in the lobby (`Enter` sends); `q` leaves the server.
 
 # Keys for the table's host
@@ -165,6 +169,7 @@ class LobbyScreen(Page):
         Binding("b", "bots", "Bots"),
         Binding("x", "replace_absent", "Replace absent"),
         Binding("W", "browser", "Browser link"),
+        Binding("I", "invite", "Invite a friend"),
     ]
 
     def body(self) -> ComposeResult:
@@ -354,6 +359,19 @@ class LobbyScreen(Page):
         self.app.push_screen(
             BrowsersScreen(session, name, f"{host.web_url}/link/{secret}", browsers)
         )
+
+    async def action_invite(self) -> None:
+        """The person's invitations for friends with no SSH (net.invites)."""
+        session, host = served(self).session, served(self).host
+        if host.web_url is None:
+            self.notify("This server does not serve browsers (serve --web).", severity="warning")
+            return
+        try:
+            invitations = await session.identity.invites(served(self).player)
+        except StorageError:
+            self.notify("The server cannot read your invitations just now.", severity="warning")
+            return
+        self.app.push_screen(InvitesScreen(session, host.web_url, invitations, time.time()))
 
     def action_help(self) -> None:
         self.app.push_screen(Help(lobby_help(served(self).host.limits)))

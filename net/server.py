@@ -299,6 +299,7 @@ class BoomtownServer:
         self._running: set[asyncio.Task] = set()  # the sessions' tasks, awaited on stop
         self._server: asyncssh.SSHAcceptor | None = None
         self._web: WebDoor | None = None
+        self.ssh_port = 0  # where SSH clients connect, once it listens
         self.web_port: int | None = None  # where browsers connect (serve --web), if they may
         self._host_watch: asyncio.Task | None = None
         self.community: Community | None = None  # the processes sharing its database
@@ -312,6 +313,7 @@ class BoomtownServer:
         """Answer browsers too (net.web), on `options.port`; returns that port (useful with
         port 0). Call after `start`."""
         self._web = WebDoor(self, options.behind_tls)
+        self.identity.invites_allowed = options.invites
         bound = self.web_port = await self._web.start(address, options.port, reuse_port)
         self.host.web_url = (options.url or f"http://{address}:{bound}").rstrip("/")
         return bound
@@ -346,7 +348,8 @@ class BoomtownServer:
         warm_up()
         self.collector.start()
         self.stall_watch.start()
-        return self._server.sockets[0].getsockname()[1]
+        self.ssh_port = int(self._server.sockets[0].getsockname()[1])
+        return self.ssh_port
 
     async def stop(self) -> None:
         """Shut down within about STOP_SECONDS: no new connections, no more bot moves, every

@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import re
+from dataclasses import replace
 
 from .app import SessionApp, last_place, running_game
 from .broadcast import Broadcasts
@@ -89,6 +90,10 @@ class Session:
                 self.identity.release(self.who, self.held)
             self.held = name
         return why
+
+    def tied(self, fingerprint: str) -> None:
+        """Their name is kept by the SSH key `fingerprint` now (net.identity's tie_key)."""
+        self.who = replace(self.who, key=fingerprint, holder=f"key:{fingerprint}")
 
     def whose_name(self) -> str:
         """What keeps this name theirs, in a line (how to choose one: the lobby's help)."""

@@ -44,6 +44,7 @@ RatingWork = tuple[str, list[str], Callable[[dict[str, Rating]], dict[str, Ratin
 FINISHED_COLUMNS = "id, game, seats, COALESCE(ended, created), result, " + ASSISTED.format("id")
 
 
+DAY_SECONDS = 24 * 3600
 VISITS_KEPT_SECONDS = 30 * 24 * 3600  # where a name came from, remembered for a ban this long
 VISITS_PER_ADDRESS = 20  # the names last seen from one address (a flood of names stays small)
 
@@ -425,40 +426,57 @@ class Storage:
     ) -> str | None:
         """`name` held for `holder` (net.identity), if nothing else holds it or a look-alike:
         None if it is now, else what holds it ("key", or another guest's holder). A `key`
-        claims the name for good; a guest holds it while a session of theirs lives at this
-        process, and until `expires` if given (a browser guest's cookie)."""
-        folded, now = skeleton(name), time.time()
+        (an SSH key's fingerprint, or an invited person's browsers') claims the name for good;
+        a guest holds it while a session of theirs lives at this process, and until `expires`
+        if given (a browser guest's cookie)."""
         with self._transaction():
-            owner = self.key_of(name)
-            if owner is not None:
-                return None if owner == key else "key"
-            row = self.db.execute(
-                "SELECT holder FROM guests WHERE skeleton = ? AND holder != ? AND "
-                "(expires > ? OR process = ? OR process IN (SELECT id FROM processes))",
-                (folded, holder, now, self.process),
-            ).fetchone()
-            if row is not None:
-                return str(row[0])
+            return self._hold(name, key, holder, expires)
+
+    def _hold(self, name: str, key: str | None, holder: str, expires: float | None) -> str | None:
+        """`hold_name`, inside a transaction."""
+        folded, now = skeleton(name), time.time()
+        owner = self.key_of(name)
+        if owner is not None:
+            return None if owner == key else "key"
+        row = self.db.execute(
+            "SELECT holder FROM guests WHERE skeleton = ? AND holder != ? AND "
+            "(expires > ? OR process = ? OR process IN (SELECT id FROM processes))",
+            (folded, holder, now, self.process),
+        ).fetchone()
+        if row is not None:
+            return str(row[0])
+        self.db.execute("DELETE FROM guests WHERE skeleton = ? AND holder != ?", (folded, holder))
+        if key is not None:
             self.db.execute(
-                "DELETE FROM guests WHERE skeleton = ? AND holder != ?", (folded, holder)
+                "INSERT INTO users (name, key, created, skeleton) VALUES (?, ?, ?, ?)",
+                (name, key, now, folded),
             )
-            if key is not None:
-                self.db.execute(
-                    "INSERT INTO users (name, key, created, skeleton) VALUES (?, ?, ?, ?)",
-                    (name, key, now, folded),
-                )
-                return None
-            if expires is not None:  # a browser guest's cookie holds one name
-                self.db.execute(
-                    "DELETE FROM guests WHERE holder = ? AND skeleton != ?", (holder, folded)
-                )
+            return None
+        if expires is not None:  # a browser guest's cookie holds one name
             self.db.execute(
-                "INSERT INTO guests VALUES (?, ?, ?, ?, ?) ON CONFLICT (skeleton) DO UPDATE "
-                "SET name = excluded.name, process = excluded.process, "
-                "expires = COALESCE(excluded.expires, guests.expires)",
-                (folded, name, holder, self.process, expires),
+                "DELETE FROM guests WHERE holder = ? AND skeleton != ?", (holder, folded)
             )
+        self.db.execute(
+            "INSERT INTO guests VALUES (?, ?, ?, ?, ?) ON CONFLICT (skeleton) DO UPDATE "
+            "SET name = excluded.name, process = excluded.process, "
+            "expires = COALESCE(excluded.expires, guests.expires)",
+            (folded, name, holder, self.process, expires),
+        )
         return None
+
+    @guarded
+    def tie_key(self, name: str, owner: str, key: str) -> bool:
+        """`name`, which `owner` (an invited person's browsers) holds, held by the SSH key
+        `key` from now on (its browsers act for the key); False if `owner` does not hold it,
+        or the key holds another name already."""
+        with self._transaction():
+            if self.db.execute("SELECT 1 FROM users WHERE key = ?", (key,)).fetchone():
+                return False
+            return bool(
+                self.db.execute(
+                    "UPDATE users SET key = ? WHERE name = ? AND key = ?", (key, name, owner)
+                ).rowcount
+            )
 
     @guarded
     def held_name(self, holder: str) -> str | None:
@@ -965,6 +983,81 @@ class Storage:
             "SELECT COUNT(*) FROM web_links WHERE name = ? AND expires >= ?", (name, time.time())
         ).fetchone()
         return int(count)
+
+    # -- invitations: a name for someone with no SSH (net.identity) ---------------------------
+
+    @guarded
+    def make_invite(self, by: str, seconds: float, per_day: int) -> str | None:
+        """A one-time invitation's secret from `by`, taken up within `seconds`; None if `by`
+        has made `per_day` of them in the last day already."""
+        now = time.time()
+        with self._transaction():
+            self.db.execute("DELETE FROM invites WHERE created < ?", (now - DAY_SECONDS,))
+            (made,) = self.db.execute(
+                "SELECT COUNT(*) FROM invites WHERE inviter = ?", (by,)
+            ).fetchone()
+            if made >= per_day:
+                return None
+            secret = secrets.token_urlsafe(16)
+            self.db.execute(
+                "INSERT INTO invites VALUES (?, ?, ?, ?, NULL)",
+                (hashed(secret), by, now, now + seconds),
+            )
+        return secret
+
+    @guarded
+    def invites_of(self, by: str) -> list[tuple[str, float, float, str | None]]:
+        """(which, made, expires, taken up by) of each invitation `by` made in the last day,
+        the newest first; `which` names it to `revoke_invite` (a hash: no way in)."""
+        return [
+            (token, created, expires, used_by)
+            for token, created, expires, used_by in self.db.execute(
+                "SELECT token, created, expires, used_by FROM invites WHERE inviter = ? "
+                "AND created >= ? ORDER BY created DESC",
+                (by, time.time() - DAY_SECONDS),
+            )
+        ]
+
+    @guarded
+    def revoke_invite(self, by: str, which: str) -> bool:
+        """The invitation `which` by `by`, not yet taken up, can no longer be; whether it was
+        one. (It still counts among the day's.)"""
+        return (
+            self.db.execute(
+                "UPDATE invites SET expires = 0 WHERE inviter = ? AND token = ? "
+                "AND used_by IS NULL",
+                (by, which),
+            ).rowcount
+            > 0
+        )
+
+    @guarded
+    def invitation(self, secret: str) -> str | None:
+        """Who made the invitation `secret`, if it may still be taken up."""
+        row = self.db.execute(
+            "SELECT inviter FROM invites WHERE token = ? AND used_by IS NULL AND expires >= ?",
+            (hashed(secret), time.time()),
+        ).fetchone()
+        return row[0] if row else None
+
+    @guarded
+    def accept_invite(self, secret: str, name: str, owner: str) -> tuple[str, str | None]:
+        """The invitation `secret` taken up by a newcomer called `name`, whose browsers hold
+        the name as `owner`: ("signed in", the browser's cookie secret); ("gone", None) if it
+        was taken up, revoked or has expired; ("held", what holds it) if the name is not free.
+        All of it, or nothing."""
+        token = hashed(secret)
+        with self._transaction():
+            if not self.db.execute(
+                "SELECT 1 FROM invites WHERE token = ? AND used_by IS NULL AND expires >= ?",
+                (token, time.time()),
+            ).fetchone():
+                return "gone", None
+            held = self._hold(name, owner, f"key:{owner}", None)
+            if held is not None:
+                return "held", held
+            self.db.execute("UPDATE invites SET used_by = ? WHERE token = ?", (name, token))
+            return "signed in", self.sign_in_browser(name)
 
     # -- ratings (play.ratings) ---------------------------------------------------------------
 

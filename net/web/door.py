@@ -3,9 +3,11 @@ and the WebSocket a browser's session runs over.
 
 Nothing else is served: the assets are a fixed list read once, never a path from a request.
 Who a browser is, net.identity says from its cookies (HttpOnly, SameSite=Strict, Secure behind
-TLS): the one a one-time link gave it, or a guest's own, which the WebSocket's handshake sets.
-Every limit of an SSH session holds per browser session and per address; a WebSocket whose
-Origin is not the page's own is refused.
+TLS): the one a one-time link or an invitation gave it, or a guest's own, which the name a guest
+chooses on the page for strangers sets. A browser that is nobody here is shown that page (what
+this server is, the ways in), not the terminal. Every limit of an SSH session holds per browser
+session and per address; a form posted or a WebSocket whose Origin is not the page's own is
+refused.
 """
 
 from __future__ import annotations
@@ -20,9 +22,17 @@ from urllib.parse import urlsplit
 
 from aiohttp import web
 
-from ..identity import CANNOT_READ, COOKIE_DAYS, GUEST_COOKIE_HOURS, BrowserCame, Refused
+from ..identity import (
+    CANNOT_READ,
+    COOKIE_DAYS,
+    GUEST_COOKIE_HOURS,
+    Banned,
+    BrowserCame,
+    Refused,
+)
 from ..storage import StorageError
 from .channel import ENDED, WebChannel
+from .pages import Server, invite_page, no_invite_page, stranger_page
 
 if TYPE_CHECKING:
     from ..server import BoomtownServer
@@ -36,6 +46,7 @@ ASSETS = {  # what /static/ serves, and nothing else
     "boomtown.js": "text/javascript",
     "xterm.css": "text/css",
     "boomtown.css": "text/css",
+    "page.css": "text/css",  # the pages for people not yet in
     "icon.svg": "image/svg+xml",  # the page's icon
     "turn.svg": "image/svg+xml",  # and while it is the person's turn
 }
@@ -47,12 +58,12 @@ MAX_FRAME_BYTES = 16 * 1024  # a frame from a page: keys, a mouse report, a past
 POLICY = (  # the page's scripts are its own files; xterm.js sets its colours in a <style>
     "default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; "
     "connect-src 'self'; img-src 'self'; font-src 'self'; base-uri 'none'; "
-    "form-action 'none'; frame-ancestors 'none'"
+    "form-action 'self'; frame-ancestors 'none'"
 )
 HEADERS = {
     "Content-Security-Policy": POLICY,
     "X-Content-Type-Options": "nosniff",
-    "Referrer-Policy": "no-referrer",
+    "Referrer-Policy": "same-origin",  # (no-referrer makes a form's Origin "null")
     "Cache-Control": "no-store",
 }
 
@@ -60,12 +71,13 @@ HEADERS = {
 @dataclass(frozen=True)
 class WebOptions:
     """`serve --web PORT`: where browsers connect, the address people open (default
-    http://HOST:PORT/), and whether a reverse proxy serves it over TLS (the cookie is then
-    Secure)."""
+    http://HOST:PORT/), whether a reverse proxy serves it over TLS (the cookie is then
+    Secure), and whether people may invite friends with no SSH (`--no-invites`)."""
 
     port: int
     url: str = ""
     behind_tls: bool = False
+    invites: bool = True  # people may invite friends to play here (net.identity)
 
 
 class WebDoor:
@@ -83,6 +95,9 @@ class WebDoor:
         app.router.add_get("/", self._page)
         app.router.add_get("/static/{name}", self._asset)
         app.router.add_get("/link/{secret}", self._link)
+        app.router.add_post("/guest", self._guest)
+        app.router.add_get("/invite/{secret}", self._invitation)
+        app.router.add_post("/invite/{secret}", self._take_up)
         app.router.add_get("/ws", self._socket)
         app.router.add_get("/favicon.ico", self._icon)
         self.app = app
@@ -142,8 +157,77 @@ class WebDoor:
     # -- what is served -------------------------------------------------------------------------
 
     async def _page(self, request: web.Request) -> web.Response:
+        """The terminal, for a browser that is someone here; else the page for strangers."""
         self._served(request)
-        return web.Response(body=self.page, content_type="text/html", headers=HEADERS)
+        cookies = request.cookies
+        if await self.server.identity.knows(cookies.get(COOKIE), cookies.get(GUEST_COOKIE)):
+            return web.Response(body=self.page, content_type="text/html", headers=HEADERS)
+        return _html(200, stranger_page(self._about(request)))
+
+    def _about(self, request: web.Request) -> Server:
+        """This server, as its page for strangers tells it: SSH at the address people open
+        (--web-url's, else the one this page was asked for by)."""
+        server = self.server
+        url = server.host.web_url
+        host = (urlsplit(url).hostname if url else None) or urlsplit(f"//{request.host}").hostname
+        return Server(host or "localhost", server.ssh_port, server.identity.allow_guests)
+
+    async def _guest(self, request: web.Request) -> web.Response:
+        """A name chosen on the page for strangers: a guest's, held by their own cookie."""
+        self._served(request)
+        name = await self._form_name(request)
+        try:
+            cookie = await self.server.identity.guest_comes(
+                name, request.cookies.get(GUEST_COOKIE), self._address(request)
+            )
+        except Refused as refused:
+            status = 403 if isinstance(refused, Banned) else 409
+            return _html(status, stranger_page(self._about(request), name, str(refused)))
+        except StorageError:
+            return _text(503, CANNOT_READ)
+        response = web.HTTPSeeOther("/", headers=HEADERS)
+        self._set_cookie(response, GUEST_COOKIE, cookie, GUEST_COOKIE_HOURS * 3600)
+        raise response
+
+    async def _invitation(self, request: web.Request) -> web.Response:
+        """An invitation's page: who invites, and a name to choose."""
+        self._served(request)
+        secret = request.match_info["secret"]
+        try:
+            inviter = await self.server.identity.inviter(secret)
+        except StorageError:
+            return _text(503, CANNOT_READ)
+        if inviter is None:
+            return _html(410, no_invite_page())
+        return _html(200, invite_page(inviter, secret))
+
+    async def _take_up(self, request: web.Request) -> web.Response:
+        """An invitation taken up under the name chosen: the browser is signed in as it."""
+        self._served(request)
+        secret = request.match_info["secret"]
+        name = await self._form_name(request)
+        identity = self.server.identity
+        try:
+            cookie = await identity.accept_invite(secret, name, self._address(request))
+        except Refused as refused:
+            inviter = await identity.inviter(secret)
+            if inviter is None:
+                return _html(410, no_invite_page())
+            status = 403 if isinstance(refused, Banned) else 409
+            return _html(status, invite_page(inviter, secret, name, str(refused)))
+        except StorageError:
+            return _text(503, CANNOT_READ)
+        response = web.HTTPSeeOther("/", headers=HEADERS)
+        self._set_cookie(response, COOKIE, cookie, COOKIE_DAYS * 86400)
+        raise response
+
+    async def _form_name(self, request: web.Request) -> str:
+        """The name a form posted from this server's own page gives (403 for another site's)."""
+        if not _same_origin(request):
+            raise web.HTTPForbidden(text="This page's own origin only.", headers=HEADERS)
+        form = await request.post()
+        name = form.get("name")
+        return name[:100] if isinstance(name, str) else ""
 
     async def _icon(self, request: web.Request) -> web.Response:
         self._served(request)
@@ -198,16 +282,10 @@ class WebDoor:
         try:
             try:
                 came: BrowserCame | Refused = await server.identity.browser(
-                    request.cookies.get(COOKIE),
-                    request.cookies.get(GUEST_COOKIE),
-                    request.query.get("name"),
-                    address,
+                    request.cookies.get(COOKIE), request.cookies.get(GUEST_COOKIE), address
                 )
             except Refused as refused:
                 came = refused
-            if isinstance(came, BrowserCame) and came.guest_cookie is not None:
-                # (the name the guest takes is held for as long as this cookie lives)
-                self._set_cookie(socket, GUEST_COOKIE, came.guest_cookie, GUEST_COOKIE_HOURS * 3600)
             await socket.prepare(request)
             if isinstance(came, Refused):
                 await _refuse(socket, str(came))
@@ -307,6 +385,10 @@ def _number(text: str | None, default: int) -> int:
 
 def _text(status: int, text: str) -> web.Response:
     return web.Response(status=status, text=text, headers=HEADERS)
+
+
+def _html(status: int, page: bytes) -> web.Response:
+    return web.Response(status=status, body=page, content_type="text/html", headers=HEADERS)
 
 
 async def _refuse(socket: web.WebSocketResponse, why: str) -> None:

@@ -43,6 +43,22 @@ def screen_text(driver) -> str:
     return text.replace("\xa0", " ")
 
 
+def page_text(driver) -> str:
+    """What a page that is not a terminal says (the page for strangers, an invitation's)."""
+    text: str = driver.execute_script("return document.body ? document.body.innerText : '';")
+    return text
+
+
+def fill_in(driver, name: str) -> None:
+    """`name` typed into the page's name box, and the form sent, as a person does."""
+    from selenium.webdriver.common.by import By
+
+    box = driver.find_element(By.ID, "name")
+    box.clear()
+    box.send_keys(name)
+    driver.find_element(By.CSS_SELECTOR, "form button").click()
+
+
 def type_keys(driver, keys: str) -> None:
     """Keys typed into the page's terminal, as a person types them."""
     from selenium.webdriver.common.by import By

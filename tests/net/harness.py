@@ -333,17 +333,19 @@ async def browse(
     forwarded: str | None = None,
     guest_cookie: str | None = None,
 ) -> Browser:
-    """A browser at the server's page, holding `cookie` (None: none) and a guest's
-    `guest_cookie`, asking to be `name` as a guest; its WebSocket sent with the page's own
-    Origin (or `origin`, None: no Origin), through a reverse proxy that says it serves the
-    address `forwarded`, if given."""
+    """A browser at the server's page, holding `cookie` (None: none), or a guest's
+    `guest_cookie`, or a guest who chose `name` on the page for strangers; its WebSocket sent
+    with the page's own Origin (or `origin`, None: no Origin), through a reverse proxy that
+    says it serves the address `forwarded`, if given."""
     page = f"http://127.0.0.1:{web_port}"
+    if name is not None and guest_cookie is None:  # a guest, who chose a name on the page
+        status, guest_cookie, said = await guest_chooses(web_port, name)
+        assert status == 303, said
     cookies = {"boomtown": cookie} if cookie else {}
     if guest_cookie:
         cookies[GUEST_COOKIE] = guest_cookie
-    jar = aiohttp.CookieJar(unsafe=True)  # (cookies set by 127.0.0.1 kept)
-    client = aiohttp.ClientSession(cookies=cookies or None, cookie_jar=jar)
-    query = f"cols={width}&rows={height}" + (f"&name={name}" if name else "")
+    client = aiohttp.ClientSession(cookies=cookies or None)
+    query = f"cols={width}&rows={height}"
     headers = {"Origin": page if origin == "own" else origin} if origin else {}
     if forwarded:
         headers["X-Forwarded-For"] = forwarded
@@ -353,10 +355,30 @@ async def browse(
         await client.close()
         raise
     browser = Browser(client, socket, width, height)
-    browser.cookie = cookie
-    kept = {c.key: c.value for c in jar}
-    browser.guest_cookie = kept.get(GUEST_COOKIE, guest_cookie)
+    browser.cookie, browser.guest_cookie = cookie, guest_cookie
     return browser
+
+
+async def guest_chooses(
+    web_port: int, name: str, guest_cookie: str | None = None
+) -> tuple[int, str | None, str]:
+    """A browser posts `name` from the page for strangers, to play as a guest: the response's
+    status (303: in), the guest's cookie it set, and what the page says."""
+    return await post_name(web_port, "/guest", name, GUEST_COOKIE, guest_cookie)
+
+
+async def post_name(
+    web_port: int, path: str, name: str, cookie_name: str, cookie: str | None = None
+) -> tuple[int, str | None, str]:
+    """A browser posts a name chosen on one of the server's pages (from that page: its own
+    Origin): the status, the cookie `cookie_name` set (else None), and the page's text."""
+    page = f"http://127.0.0.1:{web_port}"
+    async with aiohttp.ClientSession(cookies={cookie_name: cookie} if cookie else None) as client:
+        async with client.post(
+            page + path, data={"name": name}, headers={"Origin": page}, allow_redirects=False
+        ) as got:
+            set_cookie = got.cookies.get(cookie_name)
+            return got.status, set_cookie.value if set_cookie else None, await got.text()
 
 
 async def sign_in_link(server, name: str) -> str:

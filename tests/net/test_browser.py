@@ -8,7 +8,7 @@ import time
 from net.web.door import WebOptions
 from tui import turn_bell
 
-from .chromium import chromium, click_text, paste, screen_text, type_keys
+from .chromium import chromium, click_text, fill_in, page_text, paste, screen_text, type_keys
 from .harness import connect, sign_in_link, start_server, table_with, until
 
 
@@ -19,6 +19,17 @@ async def shown(driver, needle: str, timeout: float = 20.0) -> None:
         if time.monotonic() > deadline:
             text = await asyncio.to_thread(screen_text, driver)
             raise AssertionError(f"{needle!r} never appeared in the browser:\n{text}")
+        await asyncio.sleep(0.1)
+
+
+async def said(driver, needle: str, timeout: float = 20.0) -> None:
+    """Wait until the browser's page (not a terminal: the page for strangers, an invitation's)
+    says `needle`."""
+    deadline = time.monotonic() + timeout
+    while needle not in await asyncio.to_thread(page_text, driver):
+        if time.monotonic() > deadline:
+            text = await asyncio.to_thread(page_text, driver)
+            raise AssertionError(f"{needle!r} never appeared on the page:\n{text}")
         await asyncio.sleep(0.1)
 
 
@@ -130,27 +141,67 @@ async def test_a_browser_signs_in_and_plays_at_a_table_with_an_ssh_player(tmp_pa
 async def test_a_browser_guest_keeps_its_name_across_a_reload_and_a_stranger_cannot_take_it(
     tmp_path,
 ):
-    """Issue 67, in a real browser: the guest's cookie, set as its WebSocket opens, holds its
-    name; another browser asking for it is asked for another, and nobody comes in as a name a
-    key owns."""
+    """Issue 67, in a real browser: a guest chooses a name on the page for strangers; their
+    cookie holds it (back later: still them); another browser asking for it is told to choose
+    another, and nobody comes in as a name a key owns."""
     guest, stranger = chromium(), chromium()
     server, port = await start_server(tmp_path, web=WebOptions(0), allow_guests=True)
     try:
         ann = await connect(port, "ann")  # ann's key owns her name
         await ann.wait_for("You are ann")
-        page = f"http://127.0.0.1:{server.web_port}"
-        await asyncio.to_thread(guest.get, page + "/?name=zed")
+        page = f"http://127.0.0.1:{server.web_port}/"
+        await asyncio.to_thread(guest.get, page)
+        await asyncio.to_thread(fill_in, guest, "zed")
         await shown(guest, "You are zed")
         cookie = await asyncio.to_thread(guest.get_cookie, "boomtown_guest")
         assert cookie["httpOnly"] and cookie["sameSite"] == "Strict"
-        await asyncio.to_thread(guest.get, page + "/")  # back later, no name asked: still zed
+        await asyncio.to_thread(guest.get, page)  # back later: still zed
         await shown(guest, "You are zed")
-        await asyncio.to_thread(stranger.get, page + "/?name=zed")
-        await shown(stranger, "That name is taken")
-        await asyncio.to_thread(stranger.get, page + "/?name=ann")
-        await shown(stranger, "belongs to another key")
+        await asyncio.to_thread(stranger.get, page)
+        await asyncio.to_thread(fill_in, stranger, "zed")
+        await said(stranger, "is in use by a guest just now")
+        await asyncio.to_thread(fill_in, stranger, "ann")
+        await said(stranger, "belongs to someone else")
         await ann.close()
     finally:
         for driver in (guest, stranger):
             await asyncio.to_thread(driver.quit)
+        await server.stop()
+
+
+async def test_a_friend_invited_from_the_lobby_plays_a_game_in_a_browser(tmp_path):
+    """Issue 68, end to end: ann invites a friend from the SSH lobby; the friend, with no
+    SSH, opens the link, chooses a name, makes a table with bots and plays."""
+    driver = chromium()
+    server, port = await start_server(tmp_path, web=WebOptions(0))
+    try:
+        ann = await connect(port, "ann")
+        await ann.wait_for("You are ann")
+        await ann.press("I")
+        await ann.wait_for("Invite a friend")
+        await ann.press("n")
+        await ann.wait_for("/invite/")
+        link = next(word for word in ann.text().split() if "/invite/" in word)
+        await asyncio.to_thread(driver.get, link)
+        await said(driver, "ann invites you to Boomtown")
+        await asyncio.to_thread(fill_in, driver, "ivy")
+        await shown(driver, "You are ivy")
+        await asyncio.to_thread(type_keys, driver, "n")
+        await shown(driver, "A new table")
+        await asyncio.to_thread(type_keys, driver, "c")  # Big Shot, every seat
+        await shown(driver, "ivy, (open)")
+        await asyncio.to_thread(type_keys, driver, "b")  # bots in the open seats
+        await shown(driver, "Coin [bot]")
+        await asyncio.to_thread(type_keys, driver, "g")
+        await shown(driver, "Ledger")
+        (table,) = server.host.tables.values()
+        await until(lambda: table.actor() == 0)
+        moves = len(table.match.record.actions)
+        shown_now = await asyncio.to_thread(screen_text, driver)
+        await asyncio.to_thread(type_keys, driver, "r" if "to roll" in shown_now else "p")
+        await until(lambda: len(table.match.record.actions) > moves)
+        assert table.seats[0].name == "ivy"
+        await ann.close()
+    finally:
+        await asyncio.to_thread(driver.quit)
         await server.stop()

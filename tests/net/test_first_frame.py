@@ -62,7 +62,7 @@ async def test_a_guest_whose_name_is_taken_is_asked_for_another_not_shown_the_lo
         owner = await connect(port, "zed")
         await owner.wait_for("You are zed")
         guest = await connect(port, "zed", key=None, password="")
-        await guest.wait_for("belongs to another key")
+        await guest.wait_for("belongs to someone else")
         assert "You are zed" not in guest.plain_history()
         await guest.close()
         await owner.close()

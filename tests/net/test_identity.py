@@ -17,17 +17,18 @@ import asyncssh
 import pytest
 from asyncssh.public_key import SSHLocalKeyPair
 
-from net.web.door import WebOptions
+from net.web.door import COOKIE, WebOptions
 
 from .harness import (
     browse,
     connect,
+    guest_chooses,
     key_for,
     peek,
+    post_name,
     sign_in_link,
     signed_in,
     start_server,
-    until,
 )
 
 SWEEP_SECONDS = 2.0  # a ban or a browser signed out reaches every session within this
@@ -121,19 +122,18 @@ class SSHGuest(Door):
 
 
 class SignedInBrowser(Door):
-    """A browser signed in as `bob` by a one-time link (bob's key owns his name), asking to be
-    someone else by the page's address."""
+    """A browser signed in as `bob` by a one-time link (bob's key owns his name)."""
 
     label = "browser"
 
-    async def come(self, name: str, cookie: str | None = None):
+    async def come(self, name: str | None = None, cookie: str | None = None):
         if cookie is None:
             cookie = await signed_in(self.web, await sign_in_link(self.server, "bob"))
-        return await self._open(cookie, name)
+        return await self._open(cookie, None)
 
     async def _open(self, cookie: str, name: str | None):
         try:
-            person = await browse(self.web, cookie, name=name)
+            person = await browse(self.web, cookie)
         except aiohttp.WSServerHandshakeError as refused:
             return Refused(str(refused))
         self.open.append(person)
@@ -141,24 +141,56 @@ class SignedInBrowser(Door):
 
 
 class BrowserGuest(Door):
-    """A browser with no cookie asking for a name by the page's address."""
+    """A browser with no cookie, choosing a guest's name on the page for strangers."""
 
     label = "browser guest"
 
     async def come(self, name: str):
-        return await self._open(None, name)
+        status, cookie, page = await guest_chooses(self.web, name)
+        if status != 303:
+            return Said(status, page)
+        return await self._open(cookie, None)
 
     async def _open(self, cookie: str | None, name: str | None):
-        """A browser holding a guest's `cookie`, asking to be `name`."""
+        """A browser holding a guest's `cookie`."""
         try:
-            person = await browse(self.web, name=name, guest_cookie=cookie)
+            person = await browse(self.web, guest_cookie=cookie)
         except aiohttp.WSServerHandshakeError as refused:
             return Refused(str(refused))
         self.open.append(person)
         return person
 
 
-DOORS = (SSHKey, SSHGuest, SignedInBrowser, BrowserGuest)
+class InvitedBrowser(Door):
+    """A browser with no cookie taking up bob's invitation, choosing its name on its page."""
+
+    label = "invited browser"
+
+    async def come(self, name: str, secret: str | None = None):
+        if secret is None:
+            secret = peek(self.server.storage).make_invite("bob", 3600, 99)
+        status, cookie, page = await post_name(self.web, f"/invite/{secret}", name, COOKIE)
+        if status != 303:
+            return Said(status, page)
+        return await self._open(cookie, None)
+
+    async def _open(self, cookie: str, name: str | None):
+        try:
+            person = await browse(self.web, cookie)
+        except aiohttp.WSServerHandshakeError as refused:
+            return Refused(str(refused))
+        self.open.append(person)
+        return person
+
+
+DOORS = (SSHKey, SSHGuest, SignedInBrowser, BrowserGuest, InvitedBrowser)
+
+
+class Said:
+    """A page's answer to a name posted on it: 409, choose another (`asked`); else refused."""
+
+    def __init__(self, status: int, page: str) -> None:
+        self.status, self.page = status, page
 
 
 class Refused:
@@ -184,6 +216,8 @@ class Refused:
 async def met_or_refused(person) -> Met:
     if isinstance(person, Refused):
         return Met("refused", person.why)
+    if isinstance(person, Said):
+        return Met("asked" if person.status == 409 else "refused", person.page)
     return await met(person)
 
 
@@ -229,10 +263,8 @@ async def a_name_a_live_browser_guest_holds(door: Door) -> Met:
 
 
 async def a_name_a_browser_guest_s_cookie_holds_after_it_left(door: Door) -> Met:
-    zed = await browse(door.web, name="zed")
-    await zed.wait_for("You are zed")
-    await zed.close()
-    await until(lambda: not door.server.sessions)
+    status, _, page = await guest_chooses(door.web, "zed")  # and never played
+    assert status == 303, page
     return await met_or_refused(await door.come("zed"))
 
 
@@ -265,14 +297,15 @@ async def banned_while_connected(door: Door) -> Met:
 
 
 async def a_signed_out_browser_still_connected(door: Door) -> Met:
-    """bob signs out every browser from the lobby's W while one is open: it is sent away."""
-    bob = await door.come(None)
-    await bob.wait_for("You are bob")
-    server = door.server
-    session = next(s for s in server.sessions if s.name == "bob")
-    await session.identity.sign_out(session.who, "bob", None)
-    gone = await ended_within(bob, SWEEP_SECONDS + 0.5)
-    return Met("refused" if gone else "is bob", bob.plain_history())
+    """The name's owner signs out every browser from the lobby's W while one is open: it is
+    sent away."""
+    person = await door.come("ivy")  # (bob, at a signed-in browser)
+    name = "bob" if isinstance(door, SignedInBrowser) else "ivy"
+    await person.wait_for(f"You are {name}")
+    session = next(s for s in door.server.sessions if s.name == name)
+    await session.identity.sign_out(session.who, name, None)
+    gone = await ended_within(person, SWEEP_SECONDS + 0.5)
+    return Met("refused" if gone else f"is {name}", person.plain_history())
 
 
 async def a_guest_asks_for_a_sign_in_link(door: Door) -> Met:
@@ -323,17 +356,32 @@ class _Forged(SSHLocalKeyPair):
         self._key_public_data = shown.public_data
 
 
+async def an_invitation_taken_up_revoked_or_expired(door: Door) -> Met:
+    storage = peek(door.server.storage)
+    used = storage.make_invite("bob", 3600, 99)
+    first = await door.come("ivy", used)
+    await first.wait_for("You are ivy")
+    again = await door.come("ida", used)  # taken up already
+    revoked = storage.make_invite("bob", 3600, 99)
+    (which, *_), *_ = storage.invites_of("bob")
+    assert storage.revoke_invite("bob", which)
+    withdrawn = await door.come("ida", revoked)
+    late = await door.come("ida", storage.make_invite("bob", -1, 99))
+    statuses = [said.status for said in (again, withdrawn, late)]
+    return Met("refused" if statuses == [410] * 3 else f"pages {statuses}", "")
+
+
 async def a_guest_cookie_after_guests_are_turned_off(door: Door) -> Met:
     """A browser guest's cookie (from when guests came in) once the host no longer lets
-    guests in: refused; a signed-in browser's cookie still works."""
+    guests in: refused; a signed-in browser's cookie still works, an invited one's too."""
     server = door.server
     if isinstance(door, SignedInBrowser):
         cookie = await signed_in(door.web, await sign_in_link(server, "bob"))
     else:
-        zed = await browse(door.web, name="zed")
-        await zed.wait_for("You are zed")
-        cookie = zed.guest_cookie
-        await zed.close()
+        person = await door.come("zed")
+        await person.wait_for("You are zed")
+        cookie = person.cookie or person.guest_cookie
+        await person.close()
     await server.stop()
     again, _ = await start_server(door.tmp_path, web=WebOptions(0), allow_guests=False)
     door.server, door.web = again, again.web_port
@@ -343,18 +391,19 @@ async def a_guest_cookie_after_guests_are_turned_off(door: Door) -> Met:
 # Each row: the case, then what each door must meet (in DOORS' order; None: not this door).
 REFUSED, ASKED = "refused", "asked"
 CASES = {
-    a_keyed_name_asked_by_a_stranger: (REFUSED, ASKED, "is bob", ASKED),
-    a_look_alike_of_a_keyed_name: (REFUSED, ASKED, "is bob", ASKED),
-    a_name_a_live_ssh_guest_holds: (ASKED, ASKED, "is bob", ASKED),
-    a_name_a_live_browser_guest_holds: (ASKED, ASKED, "is bob", ASKED),
-    a_name_a_browser_guest_s_cookie_holds_after_it_left: (ASKED, ASKED, "is bob", ASKED),
-    a_banned_name: (REFUSED, REFUSED, REFUSED, REFUSED),
-    banned_while_connected: (REFUSED, REFUSED, REFUSED, REFUSED),
-    a_signed_out_browser_still_connected: (None, None, REFUSED, None),
-    a_guest_asks_for_a_sign_in_link: (None, REFUSED, None, REFUSED),
-    an_expired_or_used_link: (None, None, REFUSED, None),
-    a_key_offered_without_its_signature: (ASKED, None, None, None),
-    a_guest_cookie_after_guests_are_turned_off: (None, None, "is bob", REFUSED),
+    a_keyed_name_asked_by_a_stranger: (REFUSED, ASKED, None, ASKED, ASKED),
+    a_look_alike_of_a_keyed_name: (REFUSED, ASKED, None, ASKED, ASKED),
+    a_name_a_live_ssh_guest_holds: (ASKED, ASKED, None, ASKED, ASKED),
+    a_name_a_live_browser_guest_holds: (ASKED, ASKED, None, ASKED, ASKED),
+    a_name_a_browser_guest_s_cookie_holds_after_it_left: (ASKED, ASKED, None, ASKED, ASKED),
+    a_banned_name: (REFUSED, REFUSED, REFUSED, REFUSED, REFUSED),
+    banned_while_connected: (REFUSED, REFUSED, REFUSED, REFUSED, REFUSED),
+    a_signed_out_browser_still_connected: (None, None, REFUSED, None, REFUSED),
+    a_guest_asks_for_a_sign_in_link: (None, REFUSED, None, REFUSED, None),
+    an_expired_or_used_link: (None, None, REFUSED, None, None),
+    an_invitation_taken_up_revoked_or_expired: (None, None, None, None, REFUSED),
+    a_key_offered_without_its_signature: (ASKED, None, None, None, None),
+    a_guest_cookie_after_guests_are_turned_off: (None, None, "is bob", REFUSED, "is zed"),
 }
 CELLS = [
     pytest.param(case, door, expected, id=f"{case.__name__}-{door.label.replace(' ', '_')}")

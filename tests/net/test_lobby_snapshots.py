@@ -2,6 +2,7 @@
 and playing, a long list of seats cut to fit, people online and lobby chat."""
 
 import asyncio
+from dataclasses import replace
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -13,6 +14,7 @@ from core.games import get_spec
 from net.browsers import BrowsersScreen
 from net.host import Host
 from net.identity import Identity
+from net.invites import InvitesScreen
 from net.leaderboard import LeaderboardScreen
 from net.limits import Limits
 from net.lobby import ChatPrompt, LobbyScreen, NameScreen, NewTableScreen, seats_text
@@ -35,6 +37,7 @@ class Visitor:
     """What the lobby reads of a person's session: ann, by her key."""
 
     address = "192.0.2.1"
+    name = "ann"
 
     def __init__(self, storage: Storage) -> None:
         self.identity = Identity(storage, False, [], lambda: asyncio.sleep(0))
@@ -110,7 +113,7 @@ def test_a_new_table_dialog_offers_the_game_players_bots_and_options(snap_compar
 @pytest.mark.parametrize("size", SIZES)
 def test_a_name_taken_by_another_key_asks_for_another(snap_compare, tmp_path, size):
     async def taken(pilot):
-        await pilot.app.push_screen(NameScreen("The name '[b]cat[/b]' belongs to another key."))
+        await pilot.app.push_screen(NameScreen("The name '[b]cat[/b]' belongs to someone else."))
         await pilot.press(*"ca")
 
     assert snap_compare(LobbyPreview(tmp_path), terminal_size=size, run_before=taken)
@@ -370,6 +373,52 @@ async def test_w_signs_every_browser_out_and_needs_a_web_door_and_a_key(tmp_path
         await pilot.press("W")
         await pilot.pause()
         assert not isinstance(app.screen, BrowsersScreen)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_w_lets_a_person_an_invitation_named_tie_an_ssh_key_to_their_name(
+    snap_compare, tmp_path, size, monkeypatch
+):
+    async def invited(pilot):
+        session, storage = pilot.app.session, pilot.app.host.storage
+        owner = "invite:0123456789abcdef"
+        await storage.soon(  # ann's name came from an invitation: her browsers keep it
+            lambda: storage.db.execute("UPDATE users SET key = ? WHERE name = 'ann'", (owner,))
+        )
+        session.who = replace(session.who, key=owner)
+        await a_browser_link(pilot, monkeypatch)
+
+    assert snap_compare(LobbyPreview(tmp_path), terminal_size=size, run_before=invited)
+
+
+async def an_invitation_made(pilot, monkeypatch):
+    """I, then n, at a server that serves browsers, with one invitation taken up by ivy."""
+    host = pilot.app.host
+    host.web_url = "https://games.example.org"
+    pilot.app.session.identity.invites_allowed = True
+    storage = host.storage
+    taken = await storage.soon(storage.make_invite, "ann", 86400, 9)
+    await storage.soon(storage.accept_invite, taken, "ivy", "invite:0")
+    secrets = iter(["SW52aXRlTGlua1NlY3JldA"])
+    monkeypatch.setattr("net.storage.secrets.token_urlsafe", lambda size: next(secrets))
+    monkeypatch.setattr("net.invites._when", lambda seconds: "28 Nov 12:00 UTC")
+    await pilot.press("I")
+    while not isinstance(pilot.app.screen, InvitesScreen):
+        await pilot.pause()
+    await pilot.press("n")
+    await until(lambda: len(pilot.app.screen.invitations) == 2)
+    await pilot.pause()
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_i_makes_an_invitation_for_a_friend_and_lists_the_day_s(
+    snap_compare, tmp_path, size, monkeypatch
+):
+    assert snap_compare(
+        LobbyPreview(tmp_path),
+        terminal_size=size,
+        run_before=lambda pilot: an_invitation_made(pilot, monkeypatch),
+    )
 
 
 @pytest.mark.parametrize("size", SIZES)

@@ -342,7 +342,7 @@ async def test_the_name_dialog_closes_when_no_name_is_chosen_in_time(tmp_path, m
         owner = await connect(port, "zed")
         await owner.wait_for("You are zed")
         guest = await connect(port, "zed", key=None, password="")
-        await guest.wait_for("belongs to another key")
+        await guest.wait_for("belongs to someone else")
         await guest.wait_for("as a guest, it is yours while you are here")  # no key of theirs
         assert "with the key you used" not in guest.plain_history()
         await asyncio.wait_for(guest.closed.wait(), timeout=10)

@@ -20,6 +20,7 @@ from .harness import (
     browse,
     browser_as,
     connect,
+    guest_chooses,
     sign_in_link,
     signed_in,
     start_server,
@@ -46,7 +47,8 @@ async def get(server, path: str, **options) -> tuple[int, dict, bytes]:
 
 async def test_the_page_and_its_own_assets_are_served_with_a_strict_policy_and_nothing_else(web):
     server, _ = web
-    status, headers, page = await get(server, "/")
+    cookie = await signed_in(server.web_port, await sign_in_link(server, "ann"))
+    status, headers, page = await get(server, "/", cookies={"boomtown": cookie})
     assert status == 200 and b'<script src="/static/xterm.js">' in page
     policy = headers["Content-Security-Policy"]
     assert "script-src 'self';" in policy and "default-src 'none'" in policy
@@ -117,7 +119,7 @@ async def test_a_browser_without_a_cookie_is_told_how_to_sign_in_or_comes_as_a_g
     try:
         stranger = await browse(server.web_port)
         await asyncio.wait_for(stranger.closed.wait(), 10)
-        assert stranger.close_code == 4000 and "press W" in stranger.plain_history()
+        assert stranger.close_code == 4000 and "not signed in" in stranger.plain_history()
         await stranger.close()
         cookie = await signed_in(server.web_port, await sign_in_link(server, "ann"))
         storage = server.storage
@@ -133,6 +135,47 @@ async def test_a_browser_without_a_cookie_is_told_how_to_sign_in_or_comes_as_a_g
         guest = await browse(server.web_port, name="zoe")
         await guest.wait_for("You are zoe")
         await guest.close()
+    finally:
+        await server.stop()
+
+
+async def test_a_stranger_is_shown_what_this_server_is_and_every_way_in(tmp_path):
+    """Issue 68: a browser that is nobody here saw one line of terminal ("press W in the SSH
+    lobby"). It is shown a page: the SSH command to join, as the address people open names
+    the server, invitations, and where guests may come, a name to play under (no ?name=)."""
+    server, _ = await start_server(
+        tmp_path, web=WebOptions(0, url="https://games.example.org"), allow_guests=True
+    )
+    try:
+        status, headers, page = await get(server, "/")
+        assert status == 200 and headers["Content-Type"].startswith("text/html")
+        text = page.decode()
+        assert f"ssh -p {server.ssh_port} yourname@games.example.org" in text
+        assert "Invited?" in text and 'action="/guest"' in text and "xterm" not in text
+        assert "form-action 'self'" in headers["Content-Security-Policy"]
+        status, _, page = await get(server, "/static/page.css")
+        assert status == 200
+        status, cookie, said = await guest_chooses(server.web_port, "[b]zed[/b]")
+        assert status == 303 and cookie  # in, by a cookie of the guest's own
+        status, _, said = await guest_chooses(server.web_port, "[b]zed[/b]")  # someone else
+        assert status == 409 and "is in use by a guest just now" in said
+        assert "&#x27;[b]zed[/b]&#x27;" in said and 'value="[b]zed[/b]"' in said  # escaped
+        page = f"http://127.0.0.1:{server.web_port}"
+        async with aiohttp.ClientSession() as client:  # a form posted from another site
+            async with client.post(
+                page + "/guest", data={"name": "mallory"}, headers={"Origin": "http://evil"}
+            ) as got:
+                assert got.status == 403
+    finally:
+        await server.stop()
+    server, _ = await start_server(tmp_path / "keys only", web=WebOptions(0))
+    try:
+        status, _, page = await get(server, "/")
+        text = page.decode()
+        assert status == 200 and f"ssh -p {server.ssh_port} yourname@127.0.0.1" in text
+        assert 'action="/guest"' not in text  # no guests here
+        status, _, said = await guest_chooses(server.web_port, "zed")
+        assert status == 409 and "does not let guests in" in said
     finally:
         await server.stop()
 
