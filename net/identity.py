@@ -63,6 +63,10 @@ class Banned(Refused):
     """Shut for a ban (`boomtown ban`)."""
 
 
+class Stranger(Refused):
+    """Shut to a browser that is nobody here: its page shows it the ways in."""
+
+
 @dataclass(frozen=True)
 class Who:
     """A person as a door let them in: what they proved, and what holds the names they take."""
@@ -203,7 +207,7 @@ class Identity:
                 await self._refuse_if_banned(name, key, address)
                 return BrowserCame(who, name)
             if not self.allow_guests or not guest_cookie:
-                raise Refused(SIGN_IN)
+                raise Stranger(SIGN_IN)
             holder = f"browser:{hashed(guest_cookie[:100])}"
             held = await storage.soon(storage.held_name, holder)
         except StorageError as exc:
@@ -212,7 +216,7 @@ class Identity:
             )
             raise Refused(CANNOT_READ) from None
         if held is None:
-            raise Refused(SIGN_IN)
+            raise Stranger(SIGN_IN)
         await self._refuse_if_banned(held, None, address)
         return BrowserCame(Who(Door.BROWSER_GUEST, address, holder, name=held), held)
 

@@ -18,6 +18,7 @@ from ..channel import Channel, Resized
 from ..limits import Limits
 
 ENDED = 4000  # the close code of a session that ended (the page does not connect again)
+STRANGER = 4001  # of a browser that is nobody here: the page shows the page for strangers
 GOING_AWAY = 1001  # the server stops: the page tries again (it may be restarting)
 
 

@@ -29,9 +29,10 @@ from ..identity import (
     Banned,
     BrowserCame,
     Refused,
+    Stranger,
 )
 from ..storage import StorageError
-from .channel import ENDED, WebChannel
+from .channel import ENDED, STRANGER, WebChannel
 from .pages import Server, invite_page, no_invite_page, stranger_page
 
 if TYPE_CHECKING:
@@ -288,7 +289,7 @@ class WebDoor:
                 came = refused
             await socket.prepare(request)
             if isinstance(came, Refused):
-                await _refuse(socket, str(came))
+                await _refuse(socket, str(came), STRANGER if isinstance(came, Stranger) else ENDED)
             else:
                 await self._run(request, socket, came)
         finally:
@@ -391,7 +392,8 @@ def _html(status: int, page: bytes) -> web.Response:
     return web.Response(status=status, body=page, content_type="text/html", headers=HEADERS)
 
 
-async def _refuse(socket: web.WebSocketResponse, why: str) -> None:
-    """Tell the page why, on its terminal, and end."""
+async def _refuse(socket: web.WebSocketResponse, why: str, code: int) -> None:
+    """Tell the page why, on its terminal, and end (STRANGER: the page goes to the page for
+    strangers instead)."""
     await socket.send_bytes(f"{why}\r\n".encode())
-    await socket.close(code=ENDED, message=why[:100].encode())
+    await socket.close(code=code, message=why[:100].encode())

@@ -59,6 +59,13 @@ def fill_in(driver, name: str) -> None:
     driver.find_element(By.CSS_SELECTOR, "form button").click()
 
 
+def click_button(driver, label: str) -> None:
+    """A click on the page's button that says `label`."""
+    from selenium.webdriver.common.by import By
+
+    driver.find_element(By.XPATH, f"//button[normalize-space()='{label}']").click()
+
+
 def type_keys(driver, keys: str) -> None:
     """Keys typed into the page's terminal, as a person types them."""
     from selenium.webdriver.common.by import By

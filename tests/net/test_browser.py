@@ -8,8 +8,17 @@ import time
 from net.web.door import WebOptions
 from tui import turn_bell
 
-from .chromium import chromium, click_text, fill_in, page_text, paste, screen_text, type_keys
-from .harness import connect, sign_in_link, start_server, table_with, until
+from .chromium import (
+    chromium,
+    click_button,
+    click_text,
+    fill_in,
+    page_text,
+    paste,
+    screen_text,
+    type_keys,
+)
+from .harness import connect, peek, session_of, sign_in_link, start_server, table_with, until
 
 
 async def shown(driver, needle: str, timeout: float = 20.0) -> None:
@@ -186,6 +195,10 @@ async def test_a_friend_invited_from_the_lobby_plays_a_game_in_a_browser(tmp_pat
         await said(driver, "ann invites you to Boomtown")
         await asyncio.to_thread(fill_in, driver, "ivy")
         await shown(driver, "You are ivy")
+        await asyncio.to_thread(type_keys, driver, "q")  # away
+        await said(driver, "The session has ended.")
+        await asyncio.to_thread(click_button, driver, "Come back")  # and back, as herself
+        await shown(driver, "You are ivy")
         await asyncio.to_thread(type_keys, driver, "n")
         await shown(driver, "A new table")
         await asyncio.to_thread(type_keys, driver, "c")  # Big Shot, every seat
@@ -201,6 +214,11 @@ async def test_a_friend_invited_from_the_lobby_plays_a_game_in_a_browser(tmp_pat
         await asyncio.to_thread(type_keys, driver, "r" if "to roll" in shown_now else "p")
         await until(lambda: len(table.match.record.actions) > moves)
         assert table.seats[0].name == "ivy"
+        # Signed out while the page was away (the server restarting): the page, trying again,
+        # goes to the page for strangers rather than writing over the old screen.
+        peek(server.storage).sign_out_browsers("ivy")
+        session_of(server, "ivy").end("The server is stopping.", come_back=True)
+        await said(driver, "Join with SSH")
         await ann.close()
     finally:
         await asyncio.to_thread(driver.quit)

@@ -119,7 +119,10 @@ async def test_a_browser_without_a_cookie_is_told_how_to_sign_in_or_comes_as_a_g
     try:
         stranger = await browse(server.web_port)
         await asyncio.wait_for(stranger.closed.wait(), 10)
-        assert stranger.close_code == 4000 and "not signed in" in stranger.plain_history()
+        assert (
+            stranger.close_code == 4001 and "not signed in" in stranger.plain_history()
+        )  # (the page
+        # then shows the page for strangers)
         await stranger.close()
         cookie = await signed_in(server.web_port, await sign_in_link(server, "ann"))
         storage = server.storage

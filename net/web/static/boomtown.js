@@ -14,8 +14,14 @@
   let socket = null;
   let retry = 1000;
 
-  function say(text) {
+  function say(text, again) {  // again: a button that loads the page anew
     status.textContent = text;
+    if (again) {
+      const button = document.createElement("button");
+      button.textContent = again;
+      button.addEventListener("click", function () { window.location.assign("/"); });
+      status.append(" ", button);
+    }
     status.hidden = !text;
   }
 
@@ -45,8 +51,12 @@
     };
     socket.onclose = function (event) {
       socket = null;
+      if (event.code === 4001) {  // nobody here (signed out, a restart forgot a guest): the
+        window.location.assign("/");  // page for strangers says the ways in
+        return;
+      }
       if (event.code === 4000) {  // the session ended: left, or sent away
-        say("The session has ended: reload the page to play again.");
+        say("The session has ended.", "Come back");
         return;
       }
       say("Connection lost: trying again…");
