@@ -44,6 +44,7 @@ HERE = Path(__file__).parent
 ASSETS = {  # what /static/ serves, and nothing else
     "xterm.js": "text/javascript",
     "addon-fit.js": "text/javascript",
+    "addon-webgl.js": "text/javascript",  # draws box and block characters whole
     "boomtown.js": "text/javascript",
     "xterm.css": "text/css",
     "boomtown.css": "text/css",
@@ -56,7 +57,9 @@ GUEST_COOKIE = "boomtown_guest"  # and a browser guest this
 SHUTDOWN_SECONDS = 1.0  # at the server's stop, a request still being answered is cut after this
 KEEPALIVE_SECONDS = 5.0  # an idle connection kept open for the page's next request, at most
 MAX_FRAME_BYTES = 16 * 1024  # a frame from a page: keys, a mouse report, a paste's piece
-POLICY = (  # the page's scripts are its own files; xterm.js sets its colours in a <style>
+POLICY = (  # the page's scripts are its own files. Styles may be inline: xterm.js writes
+    # <style> elements whose rules depend on the cell's size, which its DOM renderer (the
+    # fallback where there is no WebGL) cannot draw without; WebGL draws without them
     "default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; "
     "connect-src 'self'; img-src 'self'; font-src 'self'; base-uri 'none'; "
     "form-action 'self'; frame-ancestors 'none'"

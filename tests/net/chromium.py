@@ -36,11 +36,17 @@ def chromium(width: int = 1024, height: int = 700):
 
 
 def screen_text(driver) -> str:
-    """What the page's terminal shows, row by row (xterm.js draws its rows in the page)."""
+    """What the page's terminal shows, row by row (read from xterm.js's buffer: WebGL draws the
+    rows on a canvas, not in the page's text)."""
     text: str = driver.execute_script(
-        "const rows = document.querySelector('.xterm-rows');return rows ? rows.innerText : '';"
+        "const t = window.terminal; if (!t) return '';"
+        "const b = t.buffer.active, rows = [];"
+        "for (let y = 0; y < t.rows; y++) {"
+        "  const line = b.getLine(b.viewportY + y);"
+        "  rows.push(line ? line.translateToString() : '');"
+        "} return rows.join('\\n');"
     )
-    return text.replace("\xa0", " ")
+    return text
 
 
 def page_text(driver) -> str:
@@ -90,15 +96,13 @@ def click_text(driver, needle: str) -> None:
     from selenium.webdriver.common.action_chains import ActionChains
     from selenium.webdriver.common.by import By
 
-    cell: float = driver.execute_script(  # xterm.js measures a cell on 32 characters
-        "const m = document.querySelector('.xterm-char-measure-element');"
-        "return m.getBoundingClientRect().width / m.textContent.length;"
-    )
-    for row in driver.find_elements(By.CSS_SELECTOR, ".xterm-rows > div"):
-        line = row.text.replace("\xa0", " ")
-        if needle in line:
-            middle = (line.index(needle) + len(needle) / 2) * cell
-            offset = int(middle - row.size["width"] / 2)  # from the row's centre
-            ActionChains(driver).move_to_element_with_offset(row, offset, 0).click().perform()
-            return
-    raise AssertionError(f"{needle!r} is not on the screen")
+    lines = screen_text(driver).split("\n")
+    y = next((y for y, line in enumerate(lines) if needle in line), None)
+    assert y is not None, f"{needle!r} is not on the page's terminal"
+    x = lines[y].index(needle) + len(needle) / 2
+    screen = driver.find_element(By.CSS_SELECTOR, ".xterm-screen")
+    columns, rows = driver.execute_script("return [window.terminal.cols, window.terminal.rows];")
+    width, height = screen.size["width"], screen.size["height"]
+    at_x = x * width / columns - width / 2  # from the screen's centre
+    at_y = (y + 0.5) * height / rows - height / 2
+    ActionChains(driver).move_to_element_with_offset(screen, int(at_x), int(at_y)).click().perform()

@@ -91,6 +91,10 @@ async def test_a_browser_signs_in_and_plays_at_a_table_with_an_ssh_player(tmp_pa
         await shown(driver, "You are ann")  # signed in, and in the lobby
         cookie = await asyncio.to_thread(driver.get_cookie, "boomtown")
         assert cookie["httpOnly"] and cookie["sameSite"] == "Strict"
+        await asyncio.to_thread(type_keys, driver, "\ue009p")  # Ctrl+P: the palette, not print
+        await shown(driver, "Search for commands")
+        await asyncio.to_thread(type_keys, driver, "\ue00c")  # Esc
+        await until_gone(driver, "Search for commands")
         await asyncio.to_thread(type_keys, driver, "n")
         await shown(driver, "A new table")
         await asyncio.to_thread(click_text, driver, "›")  # the game's next choice, clicked
@@ -139,6 +143,9 @@ async def test_a_browser_signs_in_and_plays_at_a_table_with_an_ssh_player(tmp_pa
         picture = tmp_path / "browser.png"
         assert await asyncio.to_thread(driver.save_screenshot, str(picture))
         assert picture.read_bytes().startswith(b"\x89PNG")
+        assert await asyncio.to_thread(  # drawn by WebGL: box and block characters whole
+            driver.execute_script, "return !!document.querySelector('.xterm-screen canvas')"
+        )
         logged = await asyncio.to_thread(driver.get_log, "browser")
         assert not [entry for entry in logged if "Content Security Policy" in entry["message"]]
         await ben.close()

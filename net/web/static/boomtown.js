@@ -7,6 +7,12 @@
   const fit = new FitAddon.FitAddon();
   term.loadAddon(fit);
   term.open(document.getElementById("terminal"));
+  window.terminal = term;  // (what the page shows, for its tests to read as a person sees it)
+  try {  // WebGL draws box and block characters whole (the DOM's fonts leave seams)
+    const webgl = new WebglAddon.WebglAddon();
+    webgl.onContextLoss(function () { webgl.dispose(); });
+    term.loadAddon(webgl);
+  } catch (e) { /* no WebGL here: the DOM draws */ }
   fit.fit();
   term.focus();
   const status = document.getElementById("status");

@@ -36,7 +36,7 @@ from .look import (
     money,
 )
 
-DICE = "⚀⚁⚂⚃⚄⚅"
+DIE = Style(bold=True, reverse=True)
 CURSOR = Style(reverse=True, bold=True, underline=True)
 BOLD = Style(bold=True)
 
@@ -236,11 +236,12 @@ class BoardWidget(Drawing[ArmyView]):
         canvas.put(x0, y0, headline, BOLD, width=left)
         if any(view.dice):
             d1, d2 = view.dice
-            dice = f"{DICE[d1 - 1]} {DICE[d2 - 1]}  {d1 + d2}" + ("  double" if d1 == d2 else "")
-            if full:
-                canvas.put(x0, y0 + 1, dice, BOLD)
-            else:
-                canvas.put(x0 + width - len(dice), y0, dice, BOLD)
+            total = f"  {d1 + d2}" + ("  double" if d1 == d2 else "")
+            x, y = (x0, y0 + 1) if full else (x0 + width - 7 - len(total), y0)
+            for die in (d1, d2):  # a die as a tile: a die face is a character many fonts
+                canvas.put(x, y, f" {die} ", DIE)  # draw half a cell tall
+                x += 4
+            canvas.put(x - 1, y, total, BOLD)
         events_top = y0 + (3 if full else 1)
         events_rows = height - 3 if full else 3
         self._draw_events(canvas, x0, events_top, left, events_rows)
