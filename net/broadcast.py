@@ -64,6 +64,9 @@ class Audience:
                     self.needs_full_frame = True
                 viewer.send(data)
 
+    def keys_shown(self, keys: list[tuple[str, str]]) -> None:
+        """A shared screen's keys are not its viewers' (a spectator has q and Esc)."""
+
     def backlog(self) -> int:
         return 0  # each viewer's backlog is handled in send
 

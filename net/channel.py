@@ -122,6 +122,10 @@ class Channel:
         self.closed = True
         self._gone.set()
 
+    def keys_shown(self, keys: list[tuple[str, str]]) -> None:
+        """The keys that act now, (key, label): a carrier with a page to show them on (a
+        browser's) sends them there; a terminal has a keyboard."""
+
     def send(self, data: bytes) -> None:
         if self.closed:
             return

@@ -33,6 +33,9 @@ class ServedApp(BaseApp):
             log.error("%s failed", type(self).__name__, exc_info=self._exception)
         self._exit_renderables.clear()
 
+    def keys_shown(self, keys: list[tuple[str, str]]) -> None:
+        self.channel.keys_shown(keys)
+
     @property
     def failed(self) -> bool:
         """Whether the app ended on an error (it was logged)."""

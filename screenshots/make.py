@@ -2,16 +2,20 @@
 
 Each picture is a seeded game from tui/demo.py, so the same command always draws the same
 screens; `browser.png` is a seeded game at a server's web door, in headless Chromium
-(`apt-get install chromium chromium-driver`).
+(`apt-get install chromium chromium-driver`), and `phone-GAME.png` a game of each kind there on
+a phone held sideways (Chromium's mobile emulation).
 """
 
 import asyncio
 import os
+import sys
 import tempfile
 from pathlib import Path
 
-from tui.app import BoomtownApp
-from tui.demo import (
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # (tests.net.chromium)
+
+from tui.app import BoomtownApp  # noqa: E402
+from tui.demo import (  # noqa: E402
     analysed,
     app_for,
     army_managing,
@@ -89,6 +93,36 @@ async def shoot_browser() -> None:
         await server.stop()
 
 
+async def shoot_phones() -> None:
+    """A friend invited by ann, on a phone held sideways (844 x 390 CSS pixels, by touch), at
+    a table of each game with three bots, at her turn: `phone-GAME.png`."""
+    from net.limits import Limits
+    from net.server import BoomtownServer
+    from net.web.door import WebOptions
+    from tests.net.chromium import fill_in, phone, screen_text
+
+    for game in ("bigshot", "army", "stadium", "million"):
+        server = BoomtownServer(Path(tempfile.mkdtemp()), Limits(bot_pace_seconds=0))
+        await server.start("127.0.0.1", 0)
+        await server.start_web("127.0.0.1", WebOptions(0))
+        driver = await asyncio.to_thread(phone)
+        try:
+            host, storage = server.host, server.storage
+            table = await host.create_table("ivy", game, {}, players=4, bots=3, seed=5)
+            await host.start(table.id, "ivy")
+            secret = await storage.soon(storage.make_invite, "ann", 3600, 9)
+            await asyncio.to_thread(driver.get, f"{host.web_url}/invite/{secret}")
+            await asyncio.to_thread(fill_in, driver, "ivy")
+            while "(you) to" not in await asyncio.to_thread(screen_text, driver):
+                await asyncio.sleep(0.1)  # at her table, the bots' moves before hers made
+            await asyncio.sleep(0.5)
+            await asyncio.to_thread(driver.save_screenshot, str(HERE / f"phone-{game}.png"))
+        finally:
+            await asyncio.to_thread(driver.quit)
+            await server.stop()
+        print(f"screenshots/phone-{game}.png")
+
+
 def main() -> None:
     os.environ["BOOMTOWN_DATA_DIR"] = tempfile.mkdtemp()  # no saved game on the title screen
     for name, (make, keys) in SHOTS.items():
@@ -96,6 +130,7 @@ def main() -> None:
         print(f"screenshots/{name}.svg")
     asyncio.run(shoot_browser())
     print("screenshots/browser.png")
+    asyncio.run(shoot_phones())
 
 
 if __name__ == "__main__":

@@ -47,6 +47,10 @@ class BaseApp(App):
 
     _window_title: str | None = None  # as last named (None: not yet)
 
+    def keys_shown(self, keys: list[tuple[str, str]]) -> None:
+        """The keys that act now, as the key bar lists them: (key, label) in order. A front
+        end with no keyboard (a phone's page) shows them to be touched."""
+
     def name_window(self, title: str) -> None:
         """Name the terminal's window, and so its tab (a browser's page takes it as its own
         title): `title - Boomtown`, or "Boomtown" alone."""

@@ -13,6 +13,7 @@ import json
 from collections import deque
 
 from aiohttp import WSMsgType, web
+from textual.keys import key_to_character
 
 from ..channel import Channel, Resized
 from ..limits import Limits
@@ -36,6 +37,8 @@ class WebChannel(Channel):
         self._transport = transport
         self._queued: deque[bytes] = deque()  # written, not yet handed to the socket
         self._queued_bytes = 0
+        self._keys: str | None = None  # the keys that act now, as last sent to the page
+        self._keys_due = False  # ...and not yet sent
         self._ending = False
         self._wake = asyncio.Event()
         self._sender = asyncio.get_running_loop().create_task(self._send_queued())
@@ -62,6 +65,16 @@ class WebChannel(Channel):
         self._queued.append(data)
         self._queued_bytes += len(data)
         self._wake.set()
+
+    def keys_shown(self, keys: list[tuple[str, str]]) -> None:
+        """Sent to the page as `{"keys": [[label, input], ...]}`: each key the page may show
+        as a button, and what touching it sends (the bytes a terminal sends for that key)."""
+        found = json.dumps(
+            {"keys": [[label, typed] for key, label in keys if (typed := typing(key))]}
+        )
+        if found != self._keys and not self._ending:
+            self._keys, self._keys_due = found, True
+            self._wake.set()
 
     def backlog(self) -> int:
         transport = self._transport
@@ -91,6 +104,9 @@ class WebChannel(Channel):
                     self._queued.clear()
                     self._queued_bytes = 0
                     await self.socket.send_bytes(data)
+                if self._keys_due and self._keys is not None:
+                    self._keys_due = False
+                    await self.socket.send_str(self._keys)
                 if self._ending:
                     break
         code = GOING_AWAY if self.come_back else ENDED
@@ -112,3 +128,39 @@ def _size(text: str) -> tuple[int, int] | None:
     if type(columns) is not int or type(rows) is not int:
         return None
     return columns, rows
+
+
+NAMED = {  # what a terminal sends for the keys with names
+    "escape": "\x1b",
+    "enter": "\r",
+    "tab": "\t",
+    "space": " ",
+    "backspace": "\x7f",
+    "up": "\x1b[A",
+    "down": "\x1b[B",
+    "right": "\x1b[C",
+    "left": "\x1b[D",
+    "home": "\x1b[H",
+    "end": "\x1b[F",
+    "pageup": "\x1b[5~",
+    "pagedown": "\x1b[6~",
+    "delete": "\x1b[3~",
+    "shift+tab": "\x1b[Z",
+    "slash": "/",
+    "plus": "+",
+    "minus": "-",
+    "equals_sign": "=",
+    "left_square_bracket": "[",
+    "right_square_bracket": "]",
+}
+
+
+def typing(key: str) -> str:
+    """What a terminal sends for the Textual key `key` ("r", "question_mark", "ctrl+p",
+    "escape"); "" for a key no terminal sends alone."""
+    if key in NAMED:
+        return NAMED[key]
+    modifier, _, letter = key.rpartition("+")
+    if modifier == "ctrl" and len(letter) == 1 and letter.isalpha():
+        return chr(ord(letter.lower()) & 0x1F)
+    return key_to_character(key) or ""

@@ -6,15 +6,21 @@ from __future__ import annotations
 
 import os
 import shutil
+import time
 
 import pytest
 
 CHROMIUM, DRIVER = "/usr/bin/chromium", "/usr/bin/chromedriver"
+PIXEL_RATIO = 3.0  # device pixels to a CSS pixel, as most phones have
+PHONE = (  # what a phone's browser says it is
+    "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) "
+    "Chrome/156.0.0.0 Mobile Safari/537.36"
+)
 
 
-def chromium(width: int = 1024, height: int = 700):
+def chromium(width: int = 1024, height: int = 700, mobile: tuple[int, int] | None = None):
     """A headless Chromium; the test is skipped where there is none, except in CI, where
-    there must be one."""
+    there must be one. `mobile`: a phone's screen of that size, touched, not clicked."""
     if not (shutil.which(CHROMIUM) and shutil.which(DRIVER)):
         if os.environ.get("CI"):
             raise RuntimeError("CI has no Chromium: .ci/run installs chromium chromium-driver")
@@ -32,6 +38,16 @@ def chromium(width: int = 1024, height: int = 700):
     ):
         options.add_argument(argument)
     options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
+    if mobile is not None:
+        metrics = {
+            "width": mobile[0],
+            "height": mobile[1],
+            "pixelRatio": PIXEL_RATIO,
+            "touch": True,
+        }
+        options.add_experimental_option(
+            "mobileEmulation", {"deviceMetrics": metrics, "userAgent": PHONE}
+        )
     return webdriver.Chrome(options=options, service=Service(DRIVER))
 
 
@@ -106,3 +122,49 @@ def click_text(driver, needle: str) -> None:
     at_x = x * width / columns - width / 2  # from the screen's centre
     at_y = (y + 0.5) * height / rows - height / 2
     ActionChains(driver).move_to_element_with_offset(screen, int(at_x), int(at_y)).click().perform()
+
+
+def phone(width: int = 844, height: int = 390):
+    """A headless Chromium as a phone: a touch screen of `width` x `height` CSS pixels (844 x
+    390: a phone held sideways; 390 x 844 upright), three device pixels to one."""
+    return chromium(width, height, mobile=(width, height))
+
+
+def tap(driver, element, x: int = 0, y: int = 0) -> None:
+    """A finger's tap on `element` (at an offset from its centre), as a touch screen gives it."""
+    from selenium.webdriver.common.actions import interaction
+    from selenium.webdriver.common.actions.action_builder import ActionBuilder
+    from selenium.webdriver.common.actions.pointer_input import PointerInput
+
+    finger = ActionBuilder(driver, mouse=PointerInput(interaction.POINTER_TOUCH, "finger"))
+    finger.pointer_action.move_to(element, x, y).pointer_down().pointer_up()
+    finger.perform()
+
+
+def key_buttons(driver) -> list[str]:
+    """The labels of the keys a phone's page offers to be touched, in order."""
+    labels: list[str] = driver.execute_script(  # read at once: the bar is redrawn as it changes
+        "return [...document.querySelectorAll('#keys button')]"
+        ".map(b => b.textContent.replaceAll('\\u200b', ''))"
+    )
+    return labels
+
+
+def tap_key(driver, label: str, timeout: float = 10.0) -> None:
+    """A tap on the phone's on-screen key labelled `label`, once it is there (the keys change
+    as the screen does)."""
+    from selenium.common.exceptions import StaleElementReferenceException
+    from selenium.webdriver.common.by import By
+
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        try:
+            for button in driver.find_elements(By.CSS_SELECTOR, "#keys button"):
+                if button.text.replace("\u200b", "") == label:  # (a slash's break)
+                    driver.execute_script("arguments[0].scrollIntoView({block: 'nearest'})", button)
+                    tap(driver, button)
+                    return
+        except StaleElementReferenceException:
+            continue  # the keys were drawn again meanwhile
+        time.sleep(0.05)
+    raise AssertionError(f"no key {label!r} to touch: {key_buttons(driver)}")

@@ -10,6 +10,8 @@ from textual.containers import Container
 from textual.screen import ModalScreen, Screen, ScreenResultType
 from textual.widgets import Static
 
+from ..widgets.key_bar import KeyBar, keys_that_act, report_keys
+
 MIN_WIDTH, MIN_HEIGHT = 80, 24
 
 
@@ -58,6 +60,15 @@ class _Sized(_Screen):
 
     def on_resize(self, event: events.Resize) -> None:
         self._fit(event.size.width, event.size.height)
+
+    def on_screen_resume(self) -> None:
+        """The keys that act here now, said again as this screen comes to the top (a phone's
+        page shows them to be touched): its key bar's, or for a dialog, its own bindings."""
+        bars = self.query(KeyBar)
+        if bars and bars.first()._keys is not None:
+            bars.first().show_keys(self)
+        elif not bars:
+            report_keys(self, keys_that_act(self))
 
     _dismissed = False
 

@@ -10,10 +10,42 @@ from __future__ import annotations
 from rich.text import Text
 from textual import events
 
+from ..base import BaseApp
 from .panel import TextPanel
 
 KEY_STYLE = "bold reverse"
 PALETTE = Text.assemble((" ^p ", KEY_STYLE), " palette")
+
+
+def keys_that_act(screen) -> list[tuple[str, str, str]]:
+    """(key, as it is shown, label) for each of the screen's shown, enabled bindings, once per
+    action, in the order they are declared, but those the screen names in `keys_last` after
+    the rest, in that order (where a narrow key bar is cut first); a screen may label a key its
+    own way (`key_label`, "" for none) and keep a working key off the bar (`key_shown`)."""
+    acting, seen = [], set()
+    last = getattr(screen, "keys_last", ())
+
+    def place(active) -> int:
+        action = active.binding.action
+        return last.index(action) + 1 if action in last else 0
+
+    for active in sorted(screen.active_bindings.values(), key=place):
+        binding = active.binding
+        label = screen.key_label(binding) if hasattr(screen, "key_label") else binding.description
+        shown = getattr(screen, "key_shown", lambda action: True)(binding.action)
+        if not binding.show or not label or not active.enabled or binding.action in seen:
+            continue
+        if not shown:
+            continue
+        seen.add(binding.action)
+        acting.append((binding.key, screen.app.get_key_display(binding), label))
+    return acting
+
+
+def report_keys(screen, acting: list[tuple[str, str, str]]) -> None:
+    """Tell the app the keys that act now (a phone's page shows them to be touched)."""
+    if isinstance(screen.app, BaseApp):
+        screen.app.keys_shown([(key, label) for key, _, label in acting] + [("ctrl+p", "palette")])
 
 
 class KeyBar(TextPanel):
@@ -23,38 +55,15 @@ class KeyBar(TextPanel):
     _spans: list[tuple[int, int, str]] = []  # where each key shown is: from, to, its key
 
     def show_keys(self, screen) -> None:
-        """The screen's shown, enabled bindings, once per key, in the order they are declared,
-        but those the screen names in `keys_last` after the rest, in that order (where the bar
-        is cut first on a narrow screen); a screen may label a key its own way (`key_label`, ""
-        for none) and keep a working key off the bar (`key_shown`). Only whole keys are shown,
-        then the palette, which lists every action."""
-        keys, seen = [], set()
-        last = getattr(screen, "keys_last", ())
-
-        def place(active) -> int:
-            action = active.binding.action
-            return last.index(action) + 1 if action in last else 0
-
-        for active in sorted(screen.active_bindings.values(), key=place):
-            binding = active.binding
-            label = (
-                screen.key_label(binding) if hasattr(screen, "key_label") else binding.description
-            )
-            if (
-                not binding.show
-                or not label
-                or not active.enabled
-                or binding.action in seen
-                or not screen.key_shown(binding.action)
-            ):
-                continue
-            seen.add(binding.action)
-            shown = Text.assemble(
-                (f" {screen.app.get_key_display(binding)} ", KEY_STYLE), f" {label}  "
-            )
-            keys.append((shown, binding.key))
-        self._keys = keys
+        """The keys that act on `screen` now (`keys_that_act`); only whole keys are shown, then
+        the palette, which lists every action."""
+        acting = keys_that_act(screen)
+        self._keys = [
+            (Text.assemble((f" {shown} ", KEY_STYLE), f" {label}  "), key)
+            for key, shown, label in acting
+        ]
         self._fit()
+        report_keys(screen, acting)
 
     def on_resize(self) -> None:
         if self._keys is not None:

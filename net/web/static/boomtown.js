@@ -1,20 +1,53 @@
 // Boomtown in a browser: xterm.js attached to the server by a WebSocket. Keys, mouse and
 // paste go up as binary frames, the window's size as {"resize": [columns, rows]}; the screen
-// comes down as binary frames. A dropped connection is made again (the seat is kept).
+// comes down as binary frames, and the keys that act now as {"keys": [[label, input], ...]}.
+// A dropped connection is made again (the seat is kept). On a touch screen (a phone) the
+// screen is fitted at 80x24, the smallest every table is drawn at, in the largest text from
+// 11 to 16 px beside a bar of keys to touch; where that cannot fit (a phone held upright), the
+// page asks to be turned sideways.
 "use strict";
 (function () {
+  const touch = window.matchMedia("(pointer: coarse)").matches;
+  document.body.classList.toggle("touch", touch);
+  const COLUMNS = 80, ROWS = 24, LARGEST = 16, SMALLEST = 11;  // text, in CSS pixels
+  const ALWAYS = [  // the keys every screen may need, three to a row below the app's own
+    ["Esc", "\x1b"], ["↑", "\x1b[A"], ["Tab", "\t"],
+    ["←", "\x1b[D"], ["↓", "\x1b[B"], ["→", "\x1b[C"],
+  ];
   const term = new Terminal({ scrollback: 0, fontFamily: "monospace", fontSize: 15 });
   const fit = new FitAddon.FitAddon();
   term.loadAddon(fit);
   term.open(document.getElementById("terminal"));
   window.terminal = term;  // (what the page shows, for its tests to read as a person sees it)
-  try {  // WebGL draws box and block characters whole (the DOM's fonts leave seams)
-    const webgl = new WebglAddon.WebglAddon();
-    webgl.onContextLoss(function () { webgl.dispose(); });
-    term.loadAddon(webgl);
-  } catch (e) { /* no WebGL here: the DOM draws */ }
-  fit.fit();
-  term.focus();
+  // WebGL draws box and block characters whole (the DOM's fonts leave seams). Not on a touch
+  // screen: there the DOM draws, as it could be seen to do right (under Chromium's device
+  // emulation the WebGL canvas is drawn at the wrong scale, so a phone's could not be checked)
+  if (!touch) {
+    try {
+      const webgl = new WebglAddon.WebglAddon();
+      webgl.onContextLoss(function () { webgl.dispose(); });
+      term.loadAddon(webgl);
+    } catch (e) { /* no WebGL here: the DOM draws */ }
+  }
+  const acting = document.getElementById("acting");
+  const always = document.getElementById("always");
+  const sideways = document.getElementById("sideways");
+  const area = document.querySelector(".xterm-helper-textarea");
+  if (touch) area.setAttribute("inputmode", "none");  // no keyboard over the board at a tap
+
+  function fitScreen() {
+    if (touch) {  // the largest text at which the tables fit
+      for (let size = LARGEST; size >= SMALLEST; size--) {
+        term.options.fontSize = size;
+        const fits = fit.proposeDimensions();
+        if (fits && fits.cols >= COLUMNS && fits.rows >= ROWS) break;
+      }
+    }
+    fit.fit();
+    sideways.hidden = !touch || (term.cols >= COLUMNS && term.rows >= ROWS);
+  }
+  fitScreen();
+  if (!touch) term.focus();
   const status = document.getElementById("status");
   const encoder = new TextEncoder();
   let socket = null;
@@ -42,18 +75,46 @@
     }
   }
 
+  function button(label, input) {
+    const key = document.createElement("button");
+    key.textContent = label.replaceAll("/", "/\u200b");  // "Drive/take" may wrap at its slash
+    key.addEventListener("click", function () { if (input) send(encoder.encode(input)); });
+    return key;
+  }
+
+  function showKeys(shown) {  // the app's keys that act now
+    acting.replaceChildren(...shown.map(function (pair) { return button(pair[0], pair[1]); }));
+  }
+
+  if (touch) {  // the keys always there: Esc, the arrows, Tab, Enter and the phone's keyboard
+    always.replaceChildren(...ALWAYS.map(function (pair) { return button(pair[0], pair[1]); }));
+    const enter = button("Enter", "\r");
+    enter.className = "wide";
+    const typing = button("⌨", "");
+    typing.title = "the keyboard, to type a name, a bid, a chat line";
+    typing.addEventListener("click", function () {  // (its own input sends nothing)
+      area.setAttribute("inputmode", area.getAttribute("inputmode") === "none" ? "text" : "none");
+      area.blur();
+      area.focus();
+    });
+    always.append(enter, typing);
+  }
+
   function connect() {
     const url = new URL("ws", window.location.href);
     url.protocol = window.location.protocol === "https:" ? "wss:" : "ws:";
     url.searchParams.set("cols", term.cols);
     url.searchParams.set("rows", term.rows);
-    const name = new URLSearchParams(window.location.search).get("name");
-    if (name) url.searchParams.set("name", name);
     socket = new WebSocket(url);
     socket.binaryType = "arraybuffer";
     socket.onopen = function () { say(""); retry = 1000; };
     socket.onmessage = function (event) {
-      if (event.data instanceof ArrayBuffer) term.write(new Uint8Array(event.data));
+      if (event.data instanceof ArrayBuffer) {
+        term.write(new Uint8Array(event.data));
+      } else if (touch) {
+        const told = JSON.parse(event.data);
+        if (Array.isArray(told.keys)) showKeys(told.keys);
+      }
     };
     socket.onclose = function (event) {
       socket = null;
@@ -92,6 +153,6 @@
       tone.stop(audio.currentTime + 0.1);
     } catch (e) { /* no sound here */ }
   });
-  window.addEventListener("resize", function () { fit.fit(); });
+  window.addEventListener("resize", fitScreen);
   connect();
 })();
