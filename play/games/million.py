@@ -2,9 +2,11 @@
 
 from core.engine.actions import Action
 from core.games.million import actions as A
+from core.games.million.actions import space_name
 from core.games.million.board import BUSINESSES, FINISH, REAL_ESTATE, SPACES, stunt_income
+from core.games.million.bots import distance
 from core.games.million.finishing import turns_to_finish
-from core.games.million.frames import SIX_BONUS
+from core.games.million.frames import SIX_BONUS, take_cost, why_not_take
 from core.games.million.view import MillionView
 
 from ..prompt import Control, Prompts
@@ -53,12 +55,7 @@ def why(view: MillionView, action: Action) -> str:
             )
         if space in view.stunt_spaces and view.income(me):
             return f"a publicity stunt there pays you ${view.income(me):,}"
-        if space in REAL_ESTATE:
-            return "Real Estate: any free business may be yours"
-        free = [BUSINESSES[b].name for b in SPACES[space].businesses if view.holder[b] == -1]
-        return (
-            f"{' and '.join(free)} {'is' if len(free) == 1 else 'are'} free there" if free else ""
-        )
+        return _what_waits(view, space)
     if isinstance(action, A.SkipPlayer):
         name = view.players[action.seat]
         turns = turns_to_finish(view.position[action.seat], view.one_way, view.exact_finish)
@@ -76,6 +73,40 @@ def why(view: MillionView, action: Action) -> str:
             f"{_share_of_target(view, nearest)} of the target"
         )
     return ""
+
+
+def _takes(view: MillionView, space: int) -> list[str]:
+    """What the player whose hint it is could take on stopping at `space`: "lease A2 ($10k)"."""
+    me = view.seat
+    offered = range(len(BUSINESSES)) if space in REAL_ESTATE else SPACES[space].businesses
+    found = []
+    for b in offered:
+        ways = [
+            f"{way} {BUSINESSES[b].name} (${take_cost(b, lease, me, view.holder, view.leased):,})"
+            for way, lease in (("lease", True), ("buy", False))
+            if why_not_take(b, lease, me, view.holder, view.leased, view.cash[me]) is None
+        ]
+        if ways:
+            found.append(" or ".join(ways))
+    return found
+
+
+def _what_waits(view: MillionView, space: int) -> str:
+    """Why drive to `space`, short of a stunt or FINISH: what may be taken there, else how near
+    it brings the car to where the bots aim (a stunt that would pay, or Real Estate)."""
+    takes = _takes(view, space)
+    if space in REAL_ESTATE and takes:
+        return f"on Real Estate you could take any of {len(takes)} businesses you can afford"
+    if takes:
+        return f"there you could {'; or '.join(takes)}"
+    income = view.income(view.seat)
+    goals = [s for s in view.stunt_spaces if income] or list(REAL_ESTATE)
+    goal = min(goals, key=lambda g: (distance(space, g), g))
+    if space in REAL_ESTATE:
+        return "nothing on offer there is within your cash yet"
+    aim = "Real Estate" if goal in REAL_ESTATE else f"the publicity stunt at {space_name(goal)}"
+    steps = distance(space, goal)
+    return f"nothing there is within your cash yet; from there {aim} is {steps} spaces on"
 
 
 def _share_of_target(view: MillionView, seat: int) -> str:

@@ -128,10 +128,18 @@ def test_taking_a_business_names_what_a_publicity_stunt_would_then_pay():
     )
 
 
-def test_a_drive_names_what_waits_there():
+def test_a_drive_names_what_the_player_could_take_there_with_their_cash():
     state, me = million_after_landing(0)
-    view = state.view(me)
-    assert MILLION.why(view, MA.Drive(BUSINESSES[0].space)) == "A1 is free there"
+    view = state.view(me)  # $10,000: A1 leases for $10,000, A2 for $20,000
+    assert MILLION.why(view, MA.Drive(BUSINESSES[0].space)) == "there you could lease A1 ($10,000)"
+    assert MILLION.why(view, MA.Drive(BUSINESSES[1].space)) == (
+        "nothing there is within your cash yet; from there the publicity stunt at the TV Station "
+        "is 5 spaces on"
+    )
+    state._pay(state.bank, me, 30_000, "test")
+    assert MILLION.why(state.view(me), MA.Drive(BUSINESSES[1].space)) == (
+        "there you could lease A2 ($20,000) or buy A2 ($40,000)"
+    )
     assert MILLION.why(view, MA.Drive(FINISH)) == "you hold $10,000 of the $1,000,000 to finish"
     assert MILLION.why(view, MA.EndTurn()) == ""
 

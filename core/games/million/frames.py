@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import ClassVar
 
 from core.engine.decisions import Frame
 from core.engine.turns import OVER as OVER  # the stage once over, for this game's modules
+
+from .board import BUSINESSES
 
 # the current player's stage: choosing the free business at setup, before the roll, choosing
 # where to drive, and after moving (or selling instead)
@@ -37,3 +40,36 @@ def sale_price(buy: int, roll: int) -> int:
     if roll <= 2:
         return -(-buy // 20_000) * 10_000
     return buy * (1, 1, 2, 3)[roll - 3]
+
+
+def take_cost(
+    business: int, lease: bool, seat: int, holder: Sequence[int], leased: Sequence[bool]
+) -> int:
+    """What `seat` pays to lease or buy `business` (buying its own lease: the rest of the price)."""
+    found = BUSINESSES[business]
+    if lease:
+        return found.lease
+    return found.buy - found.lease if holder[business] == seat and leased[business] else found.buy
+
+
+def why_not_take(
+    business: int, lease: bool, seat: int, holder: Sequence[int], leased: Sequence[bool], cash: int
+) -> str | None:
+    """Why `seat`, holding `cash`, may not buy (or lease) `business` where it is on offer: it
+    is bought, it has no lease price or is leased, every sign is out, or it costs too much;
+    None where it may."""
+    found = BUSINESSES[business]
+    held_by, on_lease = holder[business], leased[business]
+    if held_by != -1 and not on_lease:
+        return f"{found.name} is bought already"
+    if lease:
+        if not found.lease:
+            return f"{found.name} has no lease price"
+        if held_by != -1:
+            return f"{found.name} is leased already"
+    if held_by != seat and holder.count(seat) >= SIGNS:
+        return f"all your {SIGNS} SOLD signs are out: end a lease or move a sign first"
+    cost = take_cost(business, lease, seat, holder, leased)
+    if cost > cash:
+        return f"it costs ${cost:,} and you have ${cash:,}"
+    return None

@@ -39,12 +39,13 @@ from .frames import (
     MOVE,
     ROLL,
     SETUP,
-    SIGNS,
     SIX_BONUS,
     SIX_RULES,
     START_CASH,
     SixChoice,
     sale_price,
+    take_cost,
+    why_not_take,
 )
 from .moves import Walk, walks
 from .sentences import SENTENCES
@@ -176,34 +177,15 @@ class MillionState(StackedTurns[Offer]):  # (no trades)
             return ()
         return ALL_BUSINESSES if self.landed in REAL_ESTATE else SPACES[self.landed].businesses
 
-    def _cost(self, seat: int, action: A.Buy | A.Lease) -> int:
-        b = BUSINESSES[action.business]
-        if isinstance(action, A.Lease):
-            return b.lease
-        return b.buy - b.lease if self.holder[b.id] == seat and self.leased[b.id] else b.buy
-
     def _why_not_acquire(self, seat: int, action: A.Buy | A.Lease) -> str | None:
         b = action.business
-        business = BUSINESSES[b] if 0 <= b < len(BUSINESSES) else None
-        if business is None or b not in self._on_offer():
+        if not 0 <= b < len(BUSINESSES) or b not in self._on_offer():
             return (
                 "you may take a business only where you stop (any, on Real Estate), "
                 "one a turn, and not in a turn you sell"
             )
-        holder, leased = self.holder[b], self.leased[b]
-        if holder != FREE and not leased:
-            return f"{business.name} is bought already"
-        if isinstance(action, A.Lease):
-            if not business.lease:
-                return f"{business.name} has no lease price"
-            if holder != FREE:
-                return f"{business.name} is leased already"
-        if holder != seat and self.holder.count(seat) >= SIGNS:
-            return f"all your {SIGNS} SOLD signs are out: end a lease or move a sign first"
-        cost = self._cost(seat, action)
-        if cost > self.cash(seat):
-            return f"it costs ${cost:,} and you have ${self.cash(seat):,}"
-        return None
+        lease = isinstance(action, A.Lease)
+        return why_not_take(b, lease, seat, self.holder, self.leased, self.cash(seat))
 
     def why_illegal(self, seat: int, action: Action) -> str | None:
         if self.stage == OVER:
@@ -324,7 +306,8 @@ class MillionState(StackedTurns[Offer]):  # (no trades)
 
     def _do_Buy(self, seat: int, action: A.Buy) -> None:
         b = BUSINESSES[action.business]
-        cost, lessee = self._cost(seat, action), self.holder[b.id]
+        cost = take_cost(b.id, False, seat, self.holder, self.leased)
+        lessee = self.holder[b.id]
         if lessee not in (FREE, seat):  # an opponent's lease ends: their refund
             self._pay(self.bank, lessee, b.lease, f"lease of {b.name} ended")
             self._say("lease-bought-out", self.players[lessee], b.name, b.lease)
