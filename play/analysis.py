@@ -20,7 +20,7 @@ from collections.abc import Callable, Sequence
 from concurrent.futures import Executor, ProcessPoolExecutor
 from multiprocessing import resource_tracker
 
-from core.engine.analysis import Analyser, Analysis, Chances, Estimate, Settings
+from core.engine.analysis import Analyser, Analysis, Comparison, Estimate, Settings
 from core.engine.playouts import Playouts
 from core.engine.record import Record
 from core.engine.replay import Replay
@@ -148,21 +148,21 @@ class Analysing:
         loop = asyncio.get_running_loop()
         done = 0
 
-        async def estimated(estimate: Estimate) -> Chances:
+        async def estimated(work: Estimate | Comparison) -> object:
             nonlocal done
             async with turns or contextlib.nullcontext():
-                chances: Chances = await loop.run_in_executor(executor, estimate.run)
-            done += estimate.count
+                found = await loop.run_in_executor(executor, work.run)
+            done += work.cost
             self.progress = min(1.0, done / analyser.total) if analyser.total else 1.0
             self._tell()
-            return chances
+            return found
 
         stages = analyser.stages()
-        estimates = next(stages)
+        stage = next(stages)
         while True:
-            chances = await asyncio.gather(*(estimated(estimate) for estimate in estimates))
+            found = await asyncio.gather(*(estimated(work) for work in stage))
             try:
-                estimates = stages.send(list(chances))
+                stage = stages.send(list(found))
             except StopIteration as over:
                 analysis: Analysis = over.value
                 return analysis

@@ -30,6 +30,22 @@ WATCHING = "You are watching: only the players at the table make moves."
 NO_HINTS = "No hints where people play people."
 
 
+def toss_ups(found: Weighing) -> list[Action]:
+    """The moves other than the one a search bot chose whose share of playouts won is within a
+    standard error of the difference from its own: nothing to choose between them."""
+    n = found.playouts
+    best = found.wins[found.moves.index(found.best)]
+
+    def error(won: float) -> float:
+        return ((best * (1 - best) + won * (1 - won)) / n) ** 0.5 if n else 1.0
+
+    return [
+        move
+        for move, won in zip(found.moves, found.wins)
+        if move != found.best and best - won <= error(won)
+    ]
+
+
 class Place:
     def __init__(
         self,
@@ -164,8 +180,10 @@ class Place:
             if move != found.best
         )
         fact = self.prompts.why(view, found.best)
+        level = " or ".join(move.named(players) for move in toss_ups(found))
+        doubt = f" (or {level}: a toss-up, by its playouts)" if level else ""
         return found.best, (
-            f"Hint: {found.best.named(players)}: {fact + '; ' if fact else ''}it won "
+            f"Hint: {found.best.named(players)}{doubt}: {fact + '; ' if fact else ''}it won "
             f"{found.wins[chosen]:.0%} of its {found.playouts} playouts, against {others}."
         )
 

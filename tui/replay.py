@@ -165,17 +165,25 @@ class ReplayVenue(Venue):
         )
 
     def _chances(self) -> str:
-        """Each player's chance of winning at the start of the round shown, where the game's
-        analysis has been worked out."""
+        """Each player's chance of winning at the start of the round shown (at the record's
+        end: how the game came out, as the chart ends), where the game's analysis has been
+        worked out."""
         analysis = self.table.replay.record.analysis
         view = self.screen.view
         if self._analysing is not None and self._analysing.running:
             return f" · chances being worked out, {self._analysing.progress:.0%}"
-        chances = analysis.chance_at(view.round) if analysis is not None else None
-        if chances is None:
+        if analysis is None:
             return ""
+        if self.table.moves == self.table.replay.length:
+            chances, when = analysis.chances[-1], "at the end"
+        else:
+            found = analysis.chance_at(view.round)
+            if found is None:
+                return ""
+            start, chances = found
+            when = f"at round {start}'s start"
         named = ", ".join(f"{name} {chance:.0%}" for name, chance in zip(view.players, chances))
-        return f" · chances then: {named}"
+        return f" · chances {when}: {named}"
 
     def finished(self) -> bool:
         """The end of the record is a position like any other."""

@@ -1,12 +1,16 @@
 """The post-game analysis: each player's chance of winning as the game went on, and the moves of
 a player that moved their own chance most.
 
-A chance is the share of playouts (the game's `Playouts`) a seat wins from a position, as it
-was seen then: the chart's from what everyone could see at a round's start, a player's moves
-from what that player could see. A move's worth is its player's chance just after it against
-just before it, both played out from the same worlds and dice (common random numbers), so that
-what the two differ by is the move, not the luck of the playouts. Moves that throw dice or
-draw cards are left out (what they changed is luck), and so are moves nobody could choose.
+A chance is the share of playouts (the game's `Playouts`: its bots playing every seat on) a
+seat wins from a position, as it was seen then: the chart's from what everyone could see at a
+round's start (its last point: how the game came out), a player's moves from what that player
+could see. A move's worth is its player's chance just after it against just before it, where
+the playout bot makes that move in their place, both played out from the same worlds and dice
+(common random numbers), so that what the two differ by is the move, not the luck of the
+playouts; a move is named only where the two differ by more than twice the standard error of
+that difference, so that a move the bot would have made too, or one whose playouts merely
+scattered, is never named. Moves that throw dice or draw cards are left out (what they changed
+is luck), and so are moves nobody could choose.
 
 Finding the moves that mattered takes two passes: every chosen move of the player (at most
 `screened`, those in the rounds where their chance moved most first) with a few playouts, then
@@ -17,7 +21,7 @@ processes), and counts the playouts they cost for a progress bar.
 
 from __future__ import annotations
 
-from collections.abc import Generator, Iterator, Sequence
+from collections.abc import Generator, Sequence
 from dataclasses import asdict, dataclass
 from typing import Any
 
@@ -51,6 +55,10 @@ class Estimate:
     count: int
     seed: int
 
+    @property
+    def cost(self) -> int:  # playouts
+        return self.count
+
     def run(self) -> Chances:
         seats = len(self.view.players)
         totals = [0.0] * seats
@@ -60,6 +68,40 @@ class Estimate:
             for seat, share in enumerate(win_shares(self.playouts.play(world, seed, seats), seats)):
                 totals[seat] += share
         return tuple(total / self.count for total in totals)
+
+
+@dataclass(frozen=True)
+class Comparison:
+    """`seat`'s chance from just `before` and just `after` its move, as it saw them, by
+    `count` playouts of each from the same worlds and dice: the two chances, and the standard
+    error of their difference. Self-contained, so that a worker process can run it."""
+
+    playouts: Playouts
+    before: Any
+    after: Any
+    seat: int
+    count: int
+    seed: int
+
+    @property
+    def cost(self) -> int:  # playouts
+        return 2 * self.count
+
+    def run(self) -> tuple[float, float, float]:
+        pairs = [
+            tuple(
+                Estimate(self.playouts, view, self.seat, 1, self.seed + n * 7919).run()[self.seat]
+                for view in (self.before, self.after)
+            )
+            for n in range(self.count)
+        ]
+        before = sum(b for b, _ in pairs) / self.count
+        after = sum(a for _, a in pairs) / self.count
+        if self.count < 2:
+            return before, after, 0.0
+        change = after - before
+        spread = sum((a - b - change) ** 2 for b, a in pairs) / (self.count - 1)
+        return before, after, (spread / self.count) ** 0.5
 
 
 @dataclass(frozen=True)
@@ -87,10 +129,10 @@ class Analysis:
     def swings_of(self, seat: int) -> list[Swing]:
         return [swing for swing in self.swings if swing.seat == seat]
 
-    def chance_at(self, round_: int) -> Chances | None:
-        """The chances at the start of the latest round on the chart up to `round_`."""
+    def chance_at(self, round_: int) -> tuple[int, Chances] | None:
+        """The latest round on the chart up to `round_`, and the chances at its start."""
         at = [i for i, start in enumerate(self.rounds[:-1]) if start <= round_]
-        return self.chances[at[-1]] if at else None
+        return (self.rounds[at[-1]], self.chances[at[-1]]) if at else None
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -168,9 +210,9 @@ class Analyser:
             + 2 * checked * settings.check_playouts
         )  # playouts in all, for a progress bar
 
-    def stages(self) -> Generator[list[Estimate], list[Chances], Analysis]:
-        """Each stage's estimates, to be sent back worked out in the same order; the analysis
-        when the generator returns."""
+    def stages(self) -> Generator[list[Any], list[Any], Analysis]:
+        """Each stage's work (`Estimate`s for the chart, then `Comparison`s), to be sent back
+        run, in the same order; the analysis when the generator returns."""
         settings = self.settings
         chart = yield [
             Estimate(self.playouts, view, None, settings.chart_playouts, self._seed + i)
@@ -184,26 +226,26 @@ class Analyser:
         swings: list[Swing] = []
         for seat, moves in self._moves.items():
             screened = _most_telling(moves, seat, rounds, chances, settings.screened)
-            values = yield self._estimates(screened, settings.screen_playouts)
-            changes = [after[seat] - before[seat] for _, before, after in _pairs(screened, values)]
-            by_size = sorted(range(len(screened)), key=lambda i: -abs(changes[i]))
+            values = yield self._comparisons(screened, settings.screen_playouts)
+            by_size = sorted(range(len(screened)), key=lambda i: -abs(values[i][1] - values[i][0]))
             checked = [screened[i] for i in sorted(by_size[: settings.checked])]
-            values = yield self._estimates(checked, settings.check_playouts)
+            values = yield self._comparisons(checked, settings.check_playouts)
             found = [
-                Swing(m.seat, m.round, m.words, before[m.seat], after[m.seat])
-                for m, before, after in _pairs(checked, values)
+                Swing(m.seat, m.round, m.words, before, after)
+                for m, (before, after, error) in zip(checked, values)
+                if abs(after - before) >= max(settings.least_change, 2 * error)
             ]
-            found = [swing for swing in found if abs(swing.change) >= settings.least_change]
             found.sort(key=lambda swing: -abs(swing.change))
             swings.extend(sorted(found[: settings.shown], key=lambda swing: swing.round))
         return Analysis(rounds, tuple(chances), tuple(swings), tuple(self._moves))
 
-    def _estimates(self, moves: list[_Move], count: int) -> list[Estimate]:
+    def _comparisons(self, moves: list[_Move], count: int) -> list[Comparison]:
         """Before and after each move, from the same worlds."""
         return [
-            Estimate(self.playouts, view, move.seat, count, self._seed + 1_000 + move.index)
-            for move in moves
-            for view in (move.before, move.after)
+            Comparison(
+                self.playouts, m.before, m.after, m.seat, count, self._seed + 1_000 + m.index
+            )
+            for m in moves
         ]
 
 
@@ -217,10 +259,6 @@ def analyse(analyser: Analyser) -> Analysis:
         except StopIteration as done:
             analysis: Analysis = done.value
             return analysis
-
-
-def _pairs(moves: list[_Move], values: list[Chances]) -> Iterator[tuple[_Move, Chances, Chances]]:
-    return ((move, values[2 * i], values[2 * i + 1]) for i, move in enumerate(moves))
 
 
 def _round_starts(rounds: Sequence[int]) -> list[int]:

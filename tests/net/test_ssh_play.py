@@ -385,13 +385,13 @@ async def test_a_finished_game_is_analysed_once_for_both_players_and_kept_with_i
     analysing = table.analysing
     assert analysing is not None and analysing.seats == (0, 1)  # the people's moves, not bots'
     for person, name, other in ((ann, "ann", "ben"), (ben, "ben", "ann")):
-        await person.wait_for("Chance of winning, at the start of each round (by playouts)")
+        await person.wait_for("Chance of winning at each round's start (bots playing on")
         await person.wait_for(f"{name}'s moves")  # theirs, or that none moved their chance
         assert f"{other}'s moves" not in person.text()  # each sees their own
     await until(lambda: peek(server.storage).table(table.id).analysis is not None)
     assert peek(server.storage).table(table.id).record().analysis == analysing.analysis
     await ann.press("r")
-    await ann.wait_for("chances then: ann ")  # the replay gives each round's chances
+    await ann.wait_for("chances at round ")  # the replay gives each round's chances
     for person in (ann, ben):
         await person.close()
 
@@ -489,7 +489,7 @@ async def test_a_past_game_replayed_without_its_analysis_is_analysed_as_it_is_wa
     await ann.press("p")
     await ann.wait_for("Past games")
     await ann.press("\r")
-    await ann.wait_for("chances then: ann ")  # worked out by the host as ann watches
+    await ann.wait_for("chances at round ")  # worked out by the host as ann watches
     await until(lambda: peek(server.storage).table(table.id).analysis is not None)  # kept
     await ann.close()
 

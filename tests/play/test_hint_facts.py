@@ -107,6 +107,20 @@ async def test_a_hint_gives_the_fact_behind_the_move_it_names_with_its_playouts(
     assert ARMY.why(view, A.Roll()) == ""  # nothing to say of a throw
 
 
+async def test_a_hint_whose_playouts_cannot_tell_two_moves_apart_says_it_is_a_toss_up():
+    table = army_table()
+    give(table.state, 0, REAPER)
+    landing_on_watchkeeper(table)
+    ann = Place(table, ARMY, 0)
+
+    async def weighed(seat):  # 38% and 33% of 24: well within their scatter
+        return Weighing((A.Buy(), A.Decline()), (0.38, 0.33), 24, A.Buy())
+
+    table.hint = weighed
+    _, told = await ann.hint()
+    assert told.startswith("Hint: buy it (or decline (it goes to auction): a toss-up, by its ")
+
+
 def million_after_landing(business: int):
     """Ann and Ben at Million, Ben (whose turn it is; he holds a free small business) stopped
     beside `business`."""

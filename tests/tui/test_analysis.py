@@ -62,7 +62,7 @@ async def test_the_end_screen_shows_the_progress_of_the_playouts_then_the_chance
             await asyncio.sleep(0.01)
         await pilot.pause()
         text = panel_text(app)
-        assert "Chance of winning, at the start of each round" in text
+        assert "Chance of winning at each round's start" in text
         assert "Dan" in text.splitlines()[4] and "100%" in text.splitlines()[4]  # Dan won
         assert "Ann's" in text  # the person's moves, or that none moved their chance much
 

@@ -150,11 +150,29 @@ async def test_a_file_replayed_on_the_command_line_is_analysed_but_not_written_i
     assert kept.read_bytes() == before
 
 
+async def test_a_replay_s_last_move_gives_the_chances_the_chart_ends_with(data_dir):
+    """Issue 69: the chart ended 'Player 0%' (the game's result) while the replay's last frame
+    said 'Player 50%' (the last round's start)."""
+    kept = keep_finished(table_at(seed=7, until=game_over), NOON)
+    app = make_replay_app(_parser().parse_args(["replay", str(kept)]))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        assert await chances_shown(app, pilot)
+        await pilot.press("end")
+        record = app.screen.table.replay.record
+        ends = ", ".join(
+            f"{name} {chance:.0%}"
+            for name, chance in zip(record.players, record.analysis.chances[-1])
+        )
+        assert f"chances at the end: {ends}" in app.screen.status_line()
+        assert "100%" in ends  # the winner's
+
+
 async def chances_shown(app, pilot) -> bool:
     """Whether the replay's status line comes to give each player's chance at the round shown
     (worked out in threads here, in worker processes in play)."""
     for _ in range(3000):
-        if "chances then: Ann " in app.screen.status_line():
+        if "chances at round 1's start: Ann " in app.screen.status_line():
             return True
         await pilot.pause()
     return False

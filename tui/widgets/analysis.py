@@ -16,7 +16,7 @@ from play.analysis import Analysing, analysis_settings
 from ..look import SEAT_COLOURS, seat_label
 from .chart import AXIS, chance_lines
 
-TITLE = "Chance of winning, at the start of each round"
+TITLE = "Chance of winning at each round's start"
 BAR_WIDTH = 30
 
 
@@ -33,7 +33,8 @@ def swing_lines(analysis: Analysis, seat: int, name: str) -> Text:
         least = round(analysis_settings().least_change * 100)
         text.append(f"None of {name}'s moves moved their chance by {least} points or more.", AXIS)
         return text
-    text.append(f"{name}'s moves that moved their chance most:\n", Style(bold=True))
+    text.append(f"{name}'s moves that moved their chance most", Style(bold=True))
+    text.append(" (had a bot made the move → after theirs):\n", AXIS)
     for swing in swings:
         text.append(f"  round {swing.round:>3}  ")
         text.append(
@@ -90,7 +91,7 @@ class AnalysisPanel(Static):
             else:
                 text.append("\n" + progress_bar(analysing.progress), AXIS)
             return text
-        text = Text(f"{TITLE} (by playouts)\n", Style(bold=True))
+        text = Text(f"{TITLE} (bots playing on from there)\n", Style(bold=True))
         text.append_text(
             chance_lines(analysis.rounds, analysis.chances, self.labels, self.colours, width)
         )

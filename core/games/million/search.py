@@ -12,8 +12,9 @@ sharp style won 85, the sharp style alone 94. Before the sharp style, weighing t
 the sale in 12-round playouts won 6 of 80 games, what to take where it stops and the six 25 of
 100, the six alone 26 of 100, with playouts to the game's end 26 of 100 (2026-11-27).
 
-Its playouts (PLAYOUT_ROUNDS rounds on; a game between bots runs 44 to 82, and one cut there
-is won, as at its round limit, by the richest) serve the post-game analysis.
+Its playouts (the sharp style at every seat, PLAYOUT_ROUNDS rounds on; a game between bots runs
+44 to 82, and one cut there is won, as at its round limit, by the richest) serve the post-game
+analysis, which so weighs a person's move against the move its hints name.
 """
 
 from __future__ import annotations
@@ -38,5 +39,6 @@ def candidates(view: MillionView, legal: Sequence[Action], suggestion: Action) -
     return []
 
 
-PLAYOUTS = Playouts(determinize, HeuristicBot, horizon=PLAYOUT_ROUNDS, sight=MillionSight)
-PLAN = SearchPlan(PLAYOUTS, candidates, own=partial(HeuristicBot, style=SHARP))
+SHARP_BOT = partial(HeuristicBot, style=SHARP)
+PLAYOUTS = Playouts(determinize, SHARP_BOT, horizon=PLAYOUT_ROUNDS, sight=MillionSight)
+PLAN = SearchPlan(PLAYOUTS, candidates, own=SHARP_BOT)
