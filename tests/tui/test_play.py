@@ -165,6 +165,35 @@ async def test_placing_by_mouse_selects_then_places():
         assert sum(table.state.to_place) == left - 1
 
 
+async def test_a_cube_is_chosen_by_its_colour_s_letter_and_a_hint_sets_the_cube_and_the_lot():
+    """Issue 69: a placing hint left the cursor and cube where they were, and the cube was
+    chosen only by cycling `c`."""
+    table = table_at(seed=11, until=lambda s: s.phase == "place" and s.winner == 0)
+    app = app_for(table)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        colours = [c for c in range(4) if table.state.to_place[c]]
+        for colour in reversed(colours):
+            await pilot.press("rywb"[colour])
+            await pilot.pause()
+            assert screen.cube == colour
+        view = screen.view
+        hinted = table.match.spec.bots["search"](0).choose(view, view.legal)
+        assert isinstance(hinted, A.Place)
+        await pilot.press("h")
+        for _ in range(500):
+            if "Hint:" in str(screen.message):
+                break
+            await pilot.pause()
+        assert (screen.cube, screen.cursor) == (hinted.colour, hinted.lot)
+        left = sum(table.state.to_place)
+        await pilot.press("enter")  # the cube the hint named, where it named
+        await pilot.pause()
+        assert sum(table.state.to_place) == left - 1
+        assert table.state.lots[hinted.lot][hinted.colour] >= 1
+
+
 @pytest.fixture
 def saving_app(tmp_path, monkeypatch):
     """A game at the person's bid, in an app that saves to `tmp_path` as a player's would."""

@@ -7,8 +7,9 @@ HELP = """\
 - digits, `+` `-` `↑` `↓`: set your bid; `Enter` bids it; `p` passes (final for this auction).
 - `l` (`L`): take a loan (for your first / second colour), when a loan is allowed.
 - `n`: no loan this round, when loans are asked for before the bidding.
-- placing: `←` `↑` `→` `↓` (or a click) choose a lot, `c` the next cube, `Enter` (or a second
-  click) places it. The lot shows what the cube would do: who would lead, or win it outright.
+- placing: `←` `↑` `→` `↓` (or a click) choose a lot, `r` `y` `w` `b` the cube of that colour
+  (or `c` the next), `Enter` (or a second click) places it; a hint (`h`) puts the cube it names
+  on the lot it names. The lot shows what the cube would do: who would lead, or win it outright.
 - paying with two colours: `←` `→` choose, `Enter` pays.
 
 # The rules in brief

@@ -6,7 +6,7 @@ from textual.binding import Binding
 
 from core.engine.views import viewer_acts
 from core.games.bigshot import actions as A
-from core.games.bigshot.board import LOTS, ROUNDS
+from core.games.bigshot.board import COLOUR_LETTERS, LOTS, ROUNDS
 from play.games.bigshot import PROMPTS
 
 from ...screens.bid import BID_BINDINGS, BidEntry, BidKeys
@@ -30,6 +30,11 @@ class BigShotScreen(BidKeys, TableScreen):
         Binding("enter", "confirm", "Confirm"),
         *ANSWERS,
         Binding("c", "next_cube", "Cube"),
+        # a cube's colour by its letter (r rolls where rolling is what the game lists)
+        *(
+            Binding(letter.lower(), f"cube({colour})", show=False)
+            for colour, letter in enumerate(COLOUR_LETTERS)
+        ),
         *BID_BINDINGS,
     ]
 
@@ -83,6 +88,8 @@ class BigShotScreen(BidKeys, TableScreen):
         mine = self._mine()
         if action == "next_cube":
             return mine and view.phase == "place" and sum(1 for n in view.to_place if n) > 1
+        if action == "cube":
+            return mine and view.phase == "place" and view.to_place[parameters[0]] > 0
         if action in ("confirm", "arrow"):
             return mine and view.phase in ("bid", "place", "pay")
         return True
@@ -101,6 +108,17 @@ class BigShotScreen(BidKeys, TableScreen):
         if self.cube in colours:
             self.cube = colours[(colours.index(self.cube) + 1) % len(colours)]
             self.redraw()
+
+    def action_cube(self, colour: int) -> None:
+        self.cube = colour
+        self.redraw()
+
+    def point_at(self, action) -> None:
+        if isinstance(action, A.Place):
+            self.cube, self.cursor = action.colour, action.lot
+        elif isinstance(action, A.PayWith):
+            self.payer = action.colour
+        self.redraw()
 
     def arrow(self, name: str) -> None:
         dx, dy = ARROWS[name]
