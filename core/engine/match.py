@@ -19,6 +19,7 @@ class Match:
         self.spec = spec
         self.state = spec.start(players, seed, options)
         self.record = Record(spec.slug, list(players), seed, spec.resolve_options(options))
+        self.continued_at: int | None = None  # the moves a save held, for a game continued
         self._settle()
 
     def _settle(self) -> None:
@@ -35,8 +36,15 @@ class Match:
         match.spec = get_spec(record.game)
         match.state = record.replay()
         match.record = record
+        match.continued_at = len(record.actions)
         match._settle()  # a game continued takes back nothing played before it was saved
         return match
+
+    @property
+    def settled_by_the_save(self) -> bool:
+        """Whether what may not be taken back is held by the save this game was continued
+        from (nothing since has shown what nobody knew), not by a die or a card."""
+        return self.settled == self.continued_at
 
     def act(self, seat: int, action: Action, version: int | None = None) -> None:
         """Play `action` for `seat`. On an ActionError nothing changes and nothing is recorded."""

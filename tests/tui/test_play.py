@@ -598,6 +598,30 @@ async def test_nothing_is_taken_back_past_the_die():
         assert app.screen.message.startswith("Nothing to take back: Undo goes back to your last")
 
 
+async def test_undo_in_a_game_continued_from_a_save_says_the_save_is_why(tmp_path):
+    """Issue 69: it said Undo goes back as far as the last die thrown, where what held the
+    move was the save the game was continued from."""
+    table = table_at(until=human_placing)
+    table.act(0, next(a for a in table.view(0).legal if isinstance(a, A.Place)))  # a cube
+    save_table(table, tmp_path / "save.json")
+    continued = load_table(tmp_path / "save.json")
+    app = app_for(continued)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        await pilot.press("ctrl+z")
+        await pilot.pause()
+        assert app.screen.message == (
+            "Nothing to take back: this game was continued from a save, and moves made before "
+            "it was saved stand."
+        )
+        await pilot.press("enter")  # a cube placed since the save is taken back as ever
+        await pilot.pause()
+        placed = continued.state.version
+        await pilot.press("ctrl+z")
+        await pilot.pause()
+        assert continued.state.version != placed and sum(continued.state.to_place) == 3
+
+
 class Thinking:
     """A bot that thinks until it is told to answer: a bid of 2 the first time, then passes."""
 

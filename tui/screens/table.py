@@ -493,7 +493,7 @@ class TableScreen(Page):
         binding = keyed[0]
         described = " or ".join(dict.fromkeys(self.key_label(b) for b in keyed))  # "Buy or Accept"
         if binding.action == "take_back":
-            return self.venue.NO_TAKING_BACK
+            return self.venue.why_no_taking_back()
         _, action, parameters = parse_action(binding.action)
         fixed = self._control(parameters).fixed if action == "answer" else None
         return self.place.why_key_does_nothing(described, self.kind_of(action, parameters), fixed)

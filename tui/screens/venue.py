@@ -76,6 +76,10 @@ class Venue:
         """Draw the key bar in the venue's own way, if it has one for now."""
         return False
 
+    def why_no_taking_back(self) -> str:
+        """Why Undo takes nothing back now."""
+        return self.NO_TAKING_BACK
+
     def new_lines(self, log: Sequence[str], shown: int) -> list[str]:
         """The lines to add to the log panel, which shows the game's first `shown`."""
         return list(log[shown:])
@@ -126,6 +130,11 @@ class LocalVenue(Venue):
         "last die thrown or card drawn."
     )
 
+    NO_TAKING_BACK_SAVED = (
+        "Nothing to take back: this game was continued from a save, and moves made before it "
+        "was saved stand."
+    )
+
     def __init__(self, pace: float = 0.0, save_path: Path | None = None) -> None:
         self.pace = pace  # seconds between the bots' moves
         self.save_path = save_path
@@ -138,6 +147,11 @@ class LocalVenue(Venue):
     def attach(self, screen: TableScreen) -> None:
         super().attach(screen)
         self._saved_version = screen.view.version
+
+    def why_no_taking_back(self) -> str:
+        table = self.screen.table
+        assert isinstance(table, LocalTable)
+        return self.NO_TAKING_BACK_SAVED if table.match.settled_by_the_save else self.NO_TAKING_BACK
 
     @property
     def table(self) -> LocalTable:
