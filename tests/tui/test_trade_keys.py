@@ -110,7 +110,7 @@ async def test_cash_is_written_as_money_and_the_offer_says_what_it_does_to_each_
         screen = app.screen
         cash = screen.query_one("#give-cash")
         cash.focus()
-        await pilot.press(*"50000")
+        await pilot.press(*("50000" if game == "army" else "50"))  # Stadium's: as its bids
         money = "£" if game == "army" else "$"
         assert cash.value == f"{money}50,000"
         offer = screen.offer()
@@ -129,3 +129,42 @@ async def test_cash_is_written_as_money_and_the_offer_says_what_it_does_to_each_
         if game == "army":  # this offer hands Cat her brown group, and the screen warns
             assert outcome.completes == ((partner, "brown"),)
             assert f"⚠ {name} would complete the brown group." in shown
+
+
+async def test_stadium_s_trade_cash_is_typed_in_thousands_as_its_bids_are():
+    """Issue 69: typing 95 in a Stadium trade's cash gave $95 ('you -$79,905'), where 95 in
+    its bid box is $95,000."""
+    app = app_for(GAMES["stadium"][1]())
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.press("c")
+        await pilot.pause()
+        screen = app.screen
+        cash = screen.query_one("#give-cash")
+        assert "in $1,000s" in str(cash.placeholder)  # the unit, beside what is typed
+        cash.focus()
+        await pilot.press("9", "5")
+        assert (cash.value, screen.offer().give_cash) == ("$95,000", 95_000)
+        await pilot.press("end", "backspace")  # among the box's own zeros: the 5 goes
+        assert (cash.value, screen.offer().give_cash) == ("$9,000", 9_000)
+        await pilot.press("backspace")
+        assert (cash.value, screen.offer().give_cash) == ("", 0)
+
+
+@pytest.mark.parametrize("game", GAMES)
+async def test_the_box_the_keys_go_to_is_framed_and_no_notice_covers_the_buttons(game):
+    """Issue 69: nothing showed where Tab, Down and Space went, and a notice ('Taken back:
+    ...') lay over Cancel."""
+    app = app_for(GAMES[game][1]())
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.screen.notify("Taken back: a move.")
+        await pilot.press("c")
+        await pilot.pause()
+        screen = app.screen
+        assert not app._notifications
+        give, get = screen.query_one("#give"), screen.query_one("#get")
+        assert app.focused is give
+        framed = give.styles.border_top
+        assert framed != get.styles.border_top
+        await pilot.press("tab")  # to the cash box: the frame goes with the keys
+        await pilot.pause()
+        assert give.styles.border_top != framed == app.focused.styles.border_top

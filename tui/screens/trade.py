@@ -56,7 +56,8 @@ def offer_text(players, trade, cut: int | None = None) -> Text:
 class TradeScreen(ModalPage):
     BINDINGS = [Binding("escape", "dismiss(None)", "Cancel"), Binding("enter", "send", "Send")]
     MONEY = "£"  # the game's currency sign
-    CASH_DIGITS = 6
+    CASH_DIGITS = 6  # typed
+    THOUSANDS = False  # cash typed in thousands, as the game's bids are
     NOTHING = "no deeds or cards, only cash"  # a side with nothing to tick
 
     def __init__(self, table, seat: int, view, counter=None) -> None:
@@ -130,8 +131,14 @@ class TradeScreen(ModalPage):
         with Vertical(classes="side"):
             yield Static(self._side_title(side, items), classes="side-title", id=f"{side}-title")
             yield TickList(*items, id=side)
+            unit = f", in {self.MONEY}1,000s" if self.THOUSANDS else ""
             yield MoneyInput(
-                cash, self.MONEY, self.CASH_DIGITS, placeholder="and cash", id=f"{side}-cash"
+                cash,
+                self.MONEY,
+                self.CASH_DIGITS,
+                self.THOUSANDS,
+                placeholder=f"and cash{unit}",
+                id=f"{side}-cash",
             )
 
     def _side_title(self, side: str, items: list) -> str:
@@ -140,6 +147,7 @@ class TradeScreen(ModalPage):
 
     def set_up(self) -> None:
         super().set_up()
+        self.app.clear_notifications()  # a notice of the table's would cover the buttons
         self._check()
 
     def offer(self):

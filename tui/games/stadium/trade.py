@@ -18,7 +18,8 @@ BUILDING_VALUE = 1000  # a building's value in a list is 1000 + its number; a lo
 
 class StadiumTrade(TradeScreen):
     MONEY = "$"
-    CASH_DIGITS = 8
+    CASH_DIGITS = 5  # thousands, as a bid is typed
+    THOUSANDS = True
     NOTHING = "no land or buildings, only cash"
 
     def items(self, seat: int, chosen: tuple[int, ...]) -> list[Selection]:
