@@ -1,13 +1,14 @@
 """Playing Stadium through the app, as a person would: keys in, screens out."""
 
 from core.games.stadium import actions as A
-from core.games.stadium.board import LOTS, WIDTH
+from core.games.stadium.board import CARDS, LOTS, WIDTH
 from tui.app import BoomtownApp
 from tui.demo import app_for, stadium_bank_building_offered, stadium_building, stadium_table
 from tui.games.stadium.end import StadiumEnd
 from tui.games.stadium.look import LOT_AT
 from tui.games.stadium.screen import StadiumScreen
 from tui.saves import load_table
+from tui.screens.dialogs import Confirm
 
 from .test_play import play_to_the_end
 
@@ -151,16 +152,50 @@ async def test_a_building_of_the_banks_is_marked_b_and_bought_with_its_land_by_e
         assert table.state.cash(0) == cash - 20_000 * building.cells.bit_count()
 
 
-async def test_demolishing_the_building_under_the_cursor():
+async def test_demolishing_the_building_under_the_cursor_is_asked_first():
+    """Issue 69: d demolished at once ($10,000 and the Garage gone at a key)."""
     table = stadium_table(3, stadium_building)
     app = app_for(table)
     async with app.run_test(size=(120, 40)) as pilot:
         screen = app.screen
         mine = next(b for b in table.state.buildings.values() if b.owner == 0)
         screen.cursor = (mine.row, mine.col)
+        cash = table.state.cash(0)
         await pilot.press("d")
         await pilot.pause()
+        assert isinstance(app.screen, Confirm)
+        asked = app.screen.question + " " + app.screen.explanation
+        assert f"Demolish {CARDS[mine.card].name} #{mine.id}?" in asked and "$10,000" in asked
+        await pilot.press("escape")  # kept
+        await pilot.pause()
+        assert mine.id in table.state.buildings and table.state.cash(0) == cash
+        await pilot.press("d")
+        await pilot.pause()
+        await pilot.press("y")
+        await pilot.pause()
         assert mine.id not in table.state.buildings and table.state.demolished
+        assert table.state.cash(0) == cash - 10_000
+
+
+async def test_a_card_chosen_next_is_not_given_the_turn_of_the_card_before():
+    """Issue 69: the turn `f` gave one card carried over to the next ('Fits here.', then 'Its
+    figures edge (now to the north) must touch a street.')."""
+    table = stadium_table(3, stadium_building)
+    app = app_for(table)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("b")
+        screen = app.screen
+        await pilot.press("f")  # turned round: it no longer fits
+        assert screen.facing == "N"
+        for _ in range(len(CARDS)):  # every other card, then back to this one
+            await pilot.press("right_square_bracket")
+            spot = screen._spot(screen.placing)
+            fits_here = any(
+                type(a) is A.Build and a.card == screen.placing and (a.row, a.col) == spot
+                for a in screen.view.legal
+            )
+            refused = screen._placing(screen.view).refused
+            assert (refused is None) == fits_here, (CARDS[screen.placing].name, refused)
 
 
 async def test_every_move_is_saved_and_the_game_resumes_where_it_was(tmp_path, monkeypatch):

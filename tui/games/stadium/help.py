@@ -19,8 +19,9 @@ HELP = f"""\
   Turn panel. Arrows move it, `[` `]` change the
   card, `f` turns it (its figures edge, underlined: a square card a quarter turn at a time, any
   other half way round, north or south), `Enter` builds, `Esc` stops.
-- `d` demolishes your building under the cursor; `o` offers a trade (land, buildings, cash);
-  an offer made to you: `y` accept, `n` reject, `c` counter-offer.
+- `d` demolishes your building under the cursor (it asks first); `o` offers a trade (land,
+  buildings, cash: cash typed in thousands, as a bid is); an offer made to you: `y` accept,
+  `n` reject, `c` counter-offer.
 - Owing money: `s` auctions the land or building under the cursor to the other players; `B`
   declares bankruptcy once everything has been offered.
 - `e` ends your turn.

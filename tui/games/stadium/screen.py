@@ -10,11 +10,13 @@ from textual.containers import Horizontal, Vertical
 
 from core.games.stadium import actions as A
 from core.games.stadium.board import BLOCKS, CARDS, HEIGHT, LOTS, STADIUM, WIDTH, cell_kind
+from core.games.stadium.frames import DEMOLITION
 from core.games.stadium.land import land_price
 from core.games.stadium.placement import FACINGS, facings_of, lot_room
 from play.games.stadium import PROMPTS
 
 from ...screens.bid import BID_BINDINGS, BidEntry, BidKeys
+from ...screens.dialogs import Confirm
 from ...screens.table import ARROWS, TableScreen, control_bindings
 from ...screens.trade import TRADE_BINDINGS, TradeKeys
 from .board import BoardWidget, Preview
@@ -311,9 +313,21 @@ class StadiumScreen(BidKeys, TradeKeys, TableScreen):
         if self.placing is None:  # (the key works only while a card is being placed)
             return
         self.placing = (self.placing + step) % len(CARDS)
-        if self.facing not in facings_of(CARDS[self.placing]):
-            self.facing = "S"
+        self.facing = self._first_facing(self.placing)
         self.redraw()
+
+    def _first_facing(self, card: int) -> str:
+        """A new card's facing: the first in which it fits where the cursor is, else south
+        (never the turn given to the card before)."""
+        spot = self._spot(card)
+        return next(
+            (
+                FACINGS[a.facing]
+                for a in self.view.legal
+                if type(a) is A.Build and a.card == card and (a.row, a.col) == spot
+            ),
+            "S",
+        )
 
     def action_flip(self) -> None:
         """Turn the card: a quarter turn clockwise if it is square, else half way round."""
@@ -334,11 +348,33 @@ class StadiumScreen(BidKeys, TradeKeys, TableScreen):
         self._refresh_keys()
 
     def action_demolish(self) -> None:
-        building = self._building_at(self.view)
+        """Ask first: the building and the fee are gone at a key."""
+        view = self.view
+        building = self._building_at(view)
         if building is None:
             self.warn("Put the cursor on one of your buildings first.")
-        else:
-            self.submit(A.Demolish(building.id))
+            return
+        action, card = A.Demolish(building.id), CARDS[building.card]
+        if action not in view.legal:
+            self.submit(action)  # refused, with the game's reason
+            return
+        fee = 0 if view.free_demolition else DEMOLITION
+        cost = f"It costs {money(fee)}" if fee else "It costs nothing (your Venture card)"
+
+        def answered(yes: bool | None) -> None:
+            if yes:
+                self.submit(action)
+
+        self.app.push_screen(
+            Confirm(
+                f"Demolish {card.name} #{building.id}?",
+                f"{cost}, and the building and its +{money(card.income)} a turn are gone; "
+                "the land stays yours. One demolition a turn.",
+                "Demolish",
+                "Keep it",
+            ),
+            answered,
+        )
 
     def action_sell(self) -> None:
         building = self._building_at(self.view)
