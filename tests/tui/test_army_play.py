@@ -17,6 +17,7 @@ from tui.demo import (
     offered_a_trade,
     person_in_debt,
 )
+from tui.games.army.board import square_box
 from tui.games.army.end import ArmyEnd
 from tui.games.army.screen import ArmyScreen
 from tui.games.army.trade import TradeScreen
@@ -344,3 +345,40 @@ def test_deeds_are_listed_with_their_group_s_letter_not_colour_alone():
     trade.final = view
     names = [str(item.prompt) for item in trade.items(0, ())]
     assert any("(brown)" in name for name in names) and any("(red)" in name for name in names)
+
+
+async def test_the_arrows_move_the_cursor_the_way_they_point_on_the_board():
+    """Issue 69: on the bottom row, Left moved the cursor to the right (board order)."""
+    table = army_table(3, army_managing)
+    app = app_for(table)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        board = screen.query_one("#board")
+
+        def x_y() -> tuple[int, int]:
+            x, y, _, _ = square_box(board.geometry(), screen.cursor)
+            return x, y
+
+        for start, key, moves in (
+            (5, "left", "x-"),
+            (5, "right", "x+"),
+            (15, "up", "y-"),
+            (15, "down", "y+"),
+            (25, "right", "x+"),
+            (35, "down", "y+"),
+            (10, "up", "y-"),  # a corner: onto the side
+            (0, "up", "y-"),
+        ):
+            screen.cursor = start
+            before = x_y()
+            await pilot.press(key)
+            after = x_y()
+            axis = 0 if moves[0] == "x" else 1
+            assert (after[axis] - before[axis]) * (1 if moves[1] == "+" else -1) > 0, (start, key)
+        screen.cursor = 5
+        await pilot.press("up")  # nothing above the bottom row but the centre: stays
+        assert screen.cursor == 5
+        mine = [s for s in range(40) if table.state.owner[s] == 0]
+        await pilot.press("tab")  # the next deed of one's own
+        assert screen.cursor == next((s for s in mine if s > 5), mine[0])

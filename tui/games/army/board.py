@@ -94,6 +94,19 @@ def square_box(g: Geometry, square: int) -> tuple[int, int, int, int]:
     return x, y, g.corner - 1, g.side
 
 
+def ring_step(square: int, dx: int, dy: int) -> int:
+    """Which way round the board (+1 or -1; 0: neither) lies the square next to `square` in
+    the direction (dx, dy) on the screen: along the bottom row left is +1, and at a corner up
+    or down turns onto the side."""
+    x, y, w, h = square_box(FULL, square)
+    for step in (1, -1):
+        nx, ny, nw, nh = square_box(FULL, (square + step) % 40)
+        ox, oy = (2 * nx + nw) - (2 * x + w), (2 * ny + nh) - (2 * y + h)  # centre to centre
+        if ox * dx + oy * dy > abs(ox * dy) + abs(oy * dx):  # mostly that way
+            return step
+    return 0
+
+
 def owner_line(view, square: int) -> str:
     """Who owns a deed and what stands on it."""
     owner = view.owner[square]

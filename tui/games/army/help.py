@@ -18,8 +18,9 @@ HELP = f"""\
 - `y` buys the deed you landed on; `n` declines it, and it goes to auction.
 - Auctions: digits, `↑` `↓` (or `+` `-`) set your bid, `Enter` bids, `p` passes (for good).
 - `e`: end your turn.
-- The **cursor** (the highlighted square) chooses a deed: `←` `→` step along the board, `↑` `↓`
-  jump between your own deeds, or click a square. The centre of the board shows its card.
+- The **cursor** (the highlighted square) chooses a deed: the arrows move it the way they
+  point round the board, `Tab` (`Shift+Tab`) jumps to your next (previous) deed, or click a
+  square. The centre of the board shows its card.
 - On the deed under the cursor: `b` build an Ammo Store (a Barracks after four), `s` sell a
   building back, `m` mortgage, `u` lift the mortgage. When the rules forbid it, the centre
   of the board says why (even building, a mortgaged site in the group...).
@@ -31,7 +32,7 @@ HELP = f"""\
 - A mortgaged deed you receive: `l` lifts the mortgage now, `k` keeps it mortgaged.
 - When the bank runs short of buildings, everyone able to build says how many they want
   (type the number, `Enter`); if two or more want more than there is, they are auctioned one
-  at a time. A building won so: `←` `→` choose the site, `Enter` puts it there.
+  at a time. A building won so: the arrows or `Tab` choose the site, `Enter` puts it there.
 - Selling (`s`) and mortgaging (`m`) work whenever the game waits on you: in an auction, when
   an offer reaches you, deciding on a purchase.
 

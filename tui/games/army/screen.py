@@ -15,9 +15,9 @@ from play.games.army import PROMPTS
 from play.prompt import Control
 
 from ...screens.bid import BID_BINDINGS, BidEntry, BidKeys
-from ...screens.table import TableScreen, control_bindings
+from ...screens.table import ARROWS, TableScreen, control_bindings
 from ...screens.trade import TRADE_BINDINGS, TradeKeys
-from .board import BoardWidget, DeedAction
+from .board import BoardWidget, DeedAction, ring_step
 from .end import ArmyEnd
 from .help import HELP
 from .look import money
@@ -39,6 +39,8 @@ class ArmyScreen(BidKeys, TradeKeys, TableScreen):
         Binding("enter", "confirm", "Confirm"),
         *TRADE_BINDINGS,
         *control_bindings(PROMPTS, aimed=True),
+        Binding("tab", "next_deed(1)", "Next", show=False),
+        Binding("shift+tab", "next_deed(-1)", "Previous", show=False),
         *BID_BINDINGS,
     ]
 
@@ -140,32 +142,30 @@ class ArmyScreen(BidKeys, TradeKeys, TableScreen):
         return control.at(self.cursor)
 
     def arrow(self, name: str) -> None:
-        """Left and right: along the board; up and down: the bid, or the viewer's deeds."""
-        if name in ("left", "right"):
-            self.along(-1 if name == "left" else 1)
-        else:
-            self.up_or_down(1 if name == "up" else -1)
-
-    def along(self, direction: int) -> None:
-        """Move the cursor one square along the board (to the next site when placing)."""
-        view = self.view
-        places = [a.square for a in view.legal if isinstance(a, A.Place)]
-        if places:
-            at = places.index(self.cursor) if self.cursor in places else 0
-            self.cursor = places[(at + direction) % len(places)]
-        else:
-            self.cursor = (self.cursor + direction) % SQUARES_COUNT
+        """The arrows move the cursor the way they point, round the board (up and down set the
+        bid in an auction); placing a building won, to the next site that way."""
+        if name in ("up", "down") and self.bidding():
+            self.action_bid_nudge(1 if name == "up" else -1)
+            return
+        step = ring_step(self.cursor, *ARROWS[name])
+        if not step:
+            return
+        places = [a.square for a in self.view.legal if isinstance(a, A.Place)]
+        square = (self.cursor + step) % SQUARES_COUNT
+        while places and square not in places and square != self.cursor:
+            square = (square + step) % SQUARES_COUNT
+        self.cursor = square
         self.redraw()
 
-    def up_or_down(self, direction: int) -> None:
-        """Raise or lower the bid in an auction; elsewhere, jump to the viewer's next deed."""
+    def action_next_deed(self, direction: int) -> None:
+        """The cursor to the viewer's next deed round the board (or the one before), or when
+        placing a building won, the next site."""
         view = self.view
-        if self.bidding():
-            self.action_bid_nudge(direction)
-            return
-        mine = [s for s in DEEDS if view.viewer is not None and view.owner[s] == view.viewer]
+        places = [a.square for a in view.legal if isinstance(a, A.Place)]
+        mine = places or [
+            s for s in DEEDS if view.viewer is not None and view.owner[s] == view.viewer
+        ]
         if not mine:
-            self.along(direction)
             return
         later = [s for s in mine if (s - self.cursor) * direction > 0]
         self.cursor = (
