@@ -191,3 +191,26 @@ async def test_a_hint_puts_the_cursor_on_the_business_it_names_and_its_key_takes
         await pilot.press("l" if type(hinted) is A.Lease else "b")
         await pilot.pause()
         assert table.state.holder[hinted.business] == 0
+
+
+async def test_after_a_drive_with_nothing_to_take_the_cursor_is_where_the_car_stopped():
+    """Issue 69: 'Here:' named the player's own business, not where the car stopped."""
+    table = million_table(3, person_stopped_where(False))
+    app = app_for(table)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        assert app.screen.cursor == table.state.landed == table.state.position[0]
+
+
+async def test_no_name_on_the_full_board_runs_into_its_neighbour_s():
+    """Issue 69: 'A1 4BA2', 'R.EstB5', 'E2 2L100k': a space's text ran into the next."""
+    table = million_table(3, million_choosing_a_drive)
+    app = app_for(table)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        board = app.screen.query_one("#board")
+        rows = [line.text for line in board._lines]
+        for s in SPACES:
+            x, y = s.x * FULL.cell, s.y * FULL.lines
+            ends, starts = rows[y][x + FULL.cell - 1], rows[y][x + FULL.cell : x + FULL.cell + 1]
+            assert ends == " " or starts in ("", " "), rows[y][x : x + 2 * FULL.cell]

@@ -6,8 +6,10 @@ its player's digit. While the person at the keyboard chooses where to drive, the
 destinations are green and the path to the one under the cursor is drawn.
 
 On the full board a space is five columns by two lines (cars on the second, at its right
-where two businesses share the space); on the compact one three columns by one line (the
-holder's digit in their colour, underlined when leased; a car there, a digit on its player's
+where two businesses share the space; a space whose right-hand neighbour shows a name leaves
+its last column blank, its holder's badge then underlined when leased in place of the L); on
+the compact one three columns by one line (the holder's digit in their colour, underlined when
+leased; a car there, a digit on its player's
 colour, takes the last column, and the holder's digit the one before). It draws a view; it
 never changes the game. A click on a space posts `BoardWidget.SpaceClicked`.
 """
@@ -87,6 +89,16 @@ def _price_spots() -> dict[tuple[int, int], int]:
 
 
 PRICE_SPOTS = _price_spots()
+# spaces whose right-hand neighbour writes from its first column (a business's code, a name, a
+# price): on the full board they leave their last column blank, so that the two never run
+# together
+CROWDED = frozenset(
+    s.id
+    for s in SPACES
+    if (s.x + 1, s.y) in PRICE_SPOTS
+    or (right := SPACE_AT.get((s.x + 1, s.y))) is not None
+    and bool(SPACES[right].businesses or space_label(right, False))
+)
 
 
 @dataclass(frozen=True)
@@ -152,10 +164,11 @@ class BoardWidget(Drawing[MillionView]):
         for line in range(g.lines):
             canvas.put(left, top + line, " " * w, base)
         label = space_label(space, g.lines == 1)
+        room = w - 1 if g.lines > 1 and space in CROWDED else w  # (a gap before the next name)
         if s.businesses:
-            self._businesses(canvas, g, left, top, s.businesses, base, len(cars))
+            self._businesses(canvas, g, left, top, s.businesses, base, len(cars), room)
         elif label:
-            canvas.put(left, top, label, base, width=w)
+            canvas.put(left, top, label, base, width=room)
         elif space in ONE_WAY_SPACES:
             canvas.put(left, top, "→".center(w), base)
         else:
@@ -177,11 +190,13 @@ class BoardWidget(Drawing[MillionView]):
         businesses: tuple[int, ...],
         base: Style,
         cars: int,
+        width: int,
     ) -> None:
         """Each business's code and holder: one line each on the full board, where cars on the
-        second line stand at its right and the second business's holder is then its digit
-        alone, as on the compact board; the first only on the compact one, where a car there
-        covers the code's number (two cars, the holder too)."""
+        second line stand at its right, and where the cars or a neighbour's name (`width`: the
+        columns it leaves) leave no room for B or L the holder is its digit alone, as on the
+        compact board; the first only on the compact one, where a car there covers the code's
+        number (two cars, the holder too)."""
         view = self.drawn_view
         if g.lines == 1:
             codes = (
@@ -195,17 +210,20 @@ class BoardWidget(Drawing[MillionView]):
                 self._holder_digit(canvas, left + 2 - cars, top, businesses[0], base)
             return
         for line, b in enumerate(businesses[: g.lines]):
-            room = g.cell - cars if line else g.cell  # cars come after the second business
+            room = min(width, g.cell - cars) if line else width  # cars after the second
             canvas.put(
                 left, top + line, BUSINESSES[b].name, base + set_style(b), width=min(room, 2)
             )
             holder = view.holder[b]
             if holder < 0 or room < 3:
                 continue
-            if room < g.cell:
+            if room == 3 or line and cars:  # beside a car: the digit alone, in the holder's colour
                 self._holder_digit(canvas, left + 2, top + line, b, base)
                 continue
-            canvas.put(left + 3, top + line, str(holder + 1), SEAT_BADGES[holder])
+            leased = Style(underline=room < g.cell and view.leased[b])  # no room for the L
+            canvas.put(left + 3, top + line, str(holder + 1), SEAT_BADGES[holder] + leased)
+            if room < g.cell:
+                continue
             canvas.put(
                 left + 4, top + line, "L" if view.leased[b] else "B", base + Style(bold=True)
             )

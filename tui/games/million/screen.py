@@ -86,12 +86,17 @@ class MillionScreen(TableScreen):
         self.query_one("#mini-ledger", LedgerPanel).show(view, True)
 
     def _follow(self, view) -> None:
-        """On each new decision, put the cursor on the first space the decision is about."""
+        """On each new decision, put the cursor on the first space the decision is about;
+        after a drive with nothing to take, where the car stopped (not on a business of one's
+        own to manage)."""
         decision = (view.round, view.turn, view.phase, view.viewer)
         if decision != self._decision:
             self._decision = decision
             targets = self._targets(view)
-            if targets and self.cursor not in {space for space, _ in targets}:
+            taking = any(type(a) in (A.Buy, A.Lease, A.Sell) for a in view.legal)
+            if view.phase == "after" and view.landed is not None and not taking:
+                self.cursor, self.pick = view.landed, None
+            elif targets and self.cursor not in {space for space, _ in targets}:
                 self.cursor, self.pick = targets[0]
 
     def _walk(self, view):
