@@ -175,6 +175,7 @@ class BoomtownApp(BaseApp):
 
     def switch_to_title(self) -> None:
         self.table = None
+        self.name_window("")  # "Boomtown": no longer a game's
         self._show_only(TitleScreen())
 
     def _show_only(self, screen) -> None:

@@ -24,8 +24,8 @@ def blanking(driver_class: type[Driver]) -> type[Driver]:
 
     class BlankingDriver(driver_class):  # type: ignore[valid-type, misc]  # (a base chosen at run time)
         def start_application_mode(self) -> None:
-            self.write(KEEP_TITLE)
             super().start_application_mode()
+            self.write(KEEP_TITLE)  # (written once the driver's writer runs)
 
         def stop_application_mode(self) -> None:
             self.write(BLANK + GIVE_TITLE_BACK)
