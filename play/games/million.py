@@ -103,10 +103,10 @@ def _what_waits(view: MillionView, space: int) -> str:
     goals = [s for s in view.stunt_spaces if income] or list(REAL_ESTATE)
     goal = min(goals, key=lambda g: (distance(space, g), g))
     if space in REAL_ESTATE:
-        return "nothing on offer there is within your cash yet"
+        return "nothing on offer there you can take now"
     aim = "Real Estate" if goal in REAL_ESTATE else f"the publicity stunt at {space_name(goal)}"
-    steps = distance(space, goal)
-    return f"nothing there is within your cash yet; from there {aim} is {steps} spaces on"
+    steps = f"from there {aim} is {distance(space, goal)} spaces on"
+    return f"nothing there you can take now; {steps}" if SPACES[space].businesses else steps
 
 
 def _share_of_target(view: MillionView, seat: int) -> str:

@@ -147,7 +147,7 @@ def test_a_drive_names_what_the_player_could_take_there_with_their_cash():
     view = state.view(me)  # $10,000: A1 leases for $10,000, A2 for $20,000
     assert MILLION.why(view, MA.Drive(BUSINESSES[0].space)) == "there you could lease A1 ($10,000)"
     assert MILLION.why(view, MA.Drive(BUSINESSES[1].space)) == (
-        "nothing there is within your cash yet; from there the publicity stunt at the TV Station "
+        "nothing there you can take now; from there the publicity stunt at the TV Station "
         "is 5 spaces on"
     )
     state._pay(state.bank, me, 30_000, "test")

@@ -116,7 +116,7 @@ class MillionScreen(TableScreen):
         for b in s.businesses:
             business, holder = BUSINESSES[b], view.holder[b]
             held = (
-                "free"
+                "nobody holds it"
                 if holder < 0
                 else f"{view.players[holder]}'s ({'leased' if view.leased[b] else 'bought'})"
             )
