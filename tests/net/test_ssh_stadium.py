@@ -24,7 +24,7 @@ async def test_two_remote_players_trade_and_both_see_it(tmp_path):
         await ann.wait_for("ann (you) to roll")
         await ann.press("o")
         await ann.wait_for("A trade carries land or a building.")  # the trade screen is up
-        await ann.press("\t", "\t", "2", "5", "0", "0", "0")  # past the partner and the list
+        await ann.press("\t", "\t", "2", "5")  # past the partner and the list: $25,000
         await ann.wait_for("A trade carries land or a building, not cash alone.")
         await ann.press("\t", " ")  # ben's first lot ticked
         await ann.wait_for("Ready to send")

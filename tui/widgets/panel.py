@@ -47,12 +47,19 @@ class TextPanel(Static):
         self.show_text(text)
 
 
-def key_hints(*pairs: tuple[str, str], compact: bool = False) -> Text:
-    """Key hints for a panel, e.g. " p  pass · ..."; tighter on a small screen."""
+def key_hints(*pairs: tuple[str, str], compact: bool = False, width: int = 0) -> Text:
+    """Key hints for a panel, e.g. " p  pass · ..."; tighter on a small screen, where a panel
+    `width` wide starts a new line rather than part a key from what it does."""
     text = Text()
+    line = 0  # cells on the current line
     for i, (key, what) in enumerate(pairs):
+        shown = f"{key if compact else f' {key} '} {what}"
         if i:
-            text.append(" " if compact else " · ", Style(dim=True))
+            gap = " " if compact else " · "
+            wraps = width and line + len(gap) + len(shown) > width
+            text.append("\n" if wraps else gap, Style(dim=True))
+            line = 0 if wraps else line + len(gap)
         text.append(key if compact else f" {key} ", KEY)
         text.append(f" {what}")
+        line += len(shown)
     return text

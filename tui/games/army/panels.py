@@ -119,7 +119,7 @@ class DecisionPanel(TextPanel):
             text.append(f"{you} bought a {view.pending.piece}: put it on a site.\n")
             keys = [("←→", "site"), ("⏎" if compact else "Enter", "put it there")]
         if mine and keys:
-            text.append_text(key_hints(*keys, compact=compact))
+            text.append_text(key_hints(*keys, compact=compact, width=self.content_size.width))
         elif not mine and view.to_act and phase not in ("over", "auction"):
             text.append(f"Waiting for {actor}.", EMPTY)
         if entry.message:

@@ -86,7 +86,7 @@ class TurnPanel(TextPanel):
         if mine and entry.business is not None:
             keys += self._business_keys(entry.business, legal)
         if mine and keys:
-            text.append_text(key_hints(*keys, compact=compact))
+            text.append_text(key_hints(*keys, compact=compact, width=self.content_size.width))
             text.append("\n")
         elif view.to_act and not mine:
             text.append(f"Waiting for {actor}.\n", EMPTY)

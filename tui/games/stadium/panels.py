@@ -171,7 +171,7 @@ class TurnPanel(TextPanel):
             self._main(text, view, entry, legal if mine else None, actor, compact)
             keys = self._main_keys(view, entry, legal, enter, compact)
         if mine and keys:
-            text.append_text(key_hints(*keys, compact=compact))
+            text.append_text(key_hints(*keys, compact=compact, width=self.content_size.width))
             text.append("\n")
         elif not mine and view.to_act and phase not in ("over", "auction"):
             text.append(f"Waiting for {actor}.\n", EMPTY)
@@ -273,9 +273,12 @@ class LedgerPanel(TextPanel):
         text = Text()
         if not compact:
             text.append(f"{'':12}{'cash':>11}{'assets':>12}{'income':>9}  acres z1/z2/z3\n", EMPTY)
+        cash = [money(view.cash[seat], True) for seat in range(len(view.players))]
+        # compact: the name takes what the panel leaves beside the widest sum
+        room = max(6, (self.content_size.width or 0) - 1 - max(map(len, cash)))
         for seat in range(len(view.players)):
             label = seat_label(view, seat)
-            label.truncate(6 if compact else 12, pad=True)
+            label.truncate(room if compact else 12, pad=True)
             if seat in view.to_act:
                 label.stylize("bold")
             text.append_text(label)
@@ -283,7 +286,7 @@ class LedgerPanel(TextPanel):
                 text.append(" bankrupt\n", EMPTY)
                 continue
             if compact:
-                text.append(f" {money(view.cash[seat], True)}\n")
+                text.append(f" {cash[seat]:>{max(map(len, cash))}}\n")
                 continue
             acres = "/".join(map(str, view.acres_by_zone(seat)))
             text.append(
