@@ -119,6 +119,7 @@ class ReplayVenue(Venue):
         a file from elsewhere) is analysed now, where the venue analyses; the status line
         follows it."""
         super().attach(screen)
+        screen.add_class("-replay")  # a status of two lines: the chances on the second
         replay = self.table.replay
         if self._analysing is None:
             if not self.analyses or not replay.finished or replay.record.analysis is not None:
@@ -171,7 +172,7 @@ class ReplayVenue(Venue):
         analysis = self.table.replay.record.analysis
         view = self.screen.view
         if self._analysing is not None and self._analysing.running:
-            return f" · chances being worked out, {self._analysing.progress:.0%}"
+            return f"\nChances being worked out, {self._analysing.progress:.0%}"
         if analysis is None:
             return ""
         if self.table.moves == self.table.replay.length:
@@ -183,7 +184,7 @@ class ReplayVenue(Venue):
             start, chances = found
             when = f"at round {start}'s start"
         named = ", ".join(f"{name} {chance:.0%}" for name, chance in zip(view.players, chances))
-        return f" · chances {when}: {named}"
+        return f"\nChances {when}: {named}"
 
     def finished(self) -> bool:
         """The end of the record is a position like any other."""

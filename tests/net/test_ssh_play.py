@@ -391,7 +391,7 @@ async def test_a_finished_game_is_analysed_once_for_both_players_and_kept_with_i
     await until(lambda: peek(server.storage).table(table.id).analysis is not None)
     assert peek(server.storage).table(table.id).record().analysis == analysing.analysis
     await ann.press("r")
-    await ann.wait_for("chances at round ")  # the replay gives each round's chances
+    await ann.wait_for("Chances at round ")  # the replay gives each round's chances
     for person in (ann, ben):
         await person.close()
 
@@ -489,7 +489,7 @@ async def test_a_past_game_replayed_without_its_analysis_is_analysed_as_it_is_wa
     await ann.press("p")
     await ann.wait_for("Past games")
     await ann.press("\r")
-    await ann.wait_for("chances at round ")  # worked out by the host as ann watches
+    await ann.wait_for("Chances at round ")  # worked out by the host as ann watches
     await until(lambda: peek(server.storage).table(table.id).analysis is not None)  # kept
     await ann.close()
 

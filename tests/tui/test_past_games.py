@@ -164,7 +164,7 @@ async def test_a_replay_s_last_move_gives_the_chances_the_chart_ends_with(data_d
             f"{name} {chance:.0%}"
             for name, chance in zip(record.players, record.analysis.chances[-1])
         )
-        assert f"chances at the end: {ends}" in app.screen.status_line()
+        assert f"Chances at the end: {ends}" in app.screen.status_line()
         assert "100%" in ends  # the winner's
 
 
@@ -172,7 +172,7 @@ async def chances_shown(app, pilot) -> bool:
     """Whether the replay's status line comes to give each player's chance at the round shown
     (worked out in threads here, in worker processes in play)."""
     for _ in range(3000):
-        if "chances at round 1's start: Ann " in app.screen.status_line():
+        if "Chances at round 1's start: Ann " in app.screen.status_line():
             return True
         await pilot.pause()
     return False

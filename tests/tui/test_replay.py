@@ -177,7 +177,7 @@ async def test_a_replay_follows_its_analysis_only_while_it_is_there_and_fails_it
         analysing.progress = 0.5
         analysing._tell()
         await pilot.pause()
-        assert "chances being worked out, 50%" in screen.status_line()
+        assert "Chances being worked out, 50%" in screen.status_line()
         app.pop_screen()
         await pilot.pause()
         assert not analysing._listeners  # a screen gone is told nothing more
