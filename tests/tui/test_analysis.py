@@ -11,6 +11,7 @@ from tui.demo import analysed, game_over, table_at
 from tui.saves import kept_games, load_replay
 from tui.screens.end import EndPage
 from tui.widgets.analysis import AnalysisPanel
+from tui.widgets.key_bar import KeyBar
 
 from ..net.harness import until
 
@@ -104,5 +105,11 @@ async def test_a_short_end_screen_keeps_the_verdict_in_sight_and_enter_takes_the
         page = end.query_one("#end")
         assert page.max_scroll_y > 0 and page.scroll_y == 0  # the verdict, not the buttons
         assert app.focused is not None and app.focused.id == "again"
+        # the key bar says there is more below (issue 69: nothing did), and the arrows show it
+        assert "More below" in str(end.query_one(KeyBar).render())
+        await pilot.press("down", "down")
+        assert page.scroll_y == 2 and app.focused.id == "again"
+        await pilot.press("up", "up")
+        assert page.scroll_y == 0
         await pilot.press("enter")
         await until(lambda: not isinstance(app.screen, EndPage))

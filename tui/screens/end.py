@@ -93,6 +93,7 @@ class EndPage(Page[str]):
     # `set_up` without scrolling to it, so that the verdict stays in sight on a short screen
     # (and a picture of the screen does not depend on whether the analysis came first)
     AUTO_FOCUS = ""
+    keys_last = ("scroll_page(1)",)  # the key bar lists the choices first
     BINDINGS = [
         Binding("a", "choose('again')", "Play again"),
         Binding("r", "replay", "Replay"),
@@ -101,6 +102,12 @@ class EndPage(Page[str]):
         Binding("q", "choose('lobby')", "Lobby"),
         Binding("left", "app.focus_previous", show=False),
         Binding("right", "app.focus_next", show=False),
+        # where the page is taller than the window, the key bar says there is more (the
+        # screen's own keys: the page's scrolling keys would come first, and unlisted)
+        Binding("down", "scroll_page(1)", "More below", key_display="↑↓", priority=True),
+        Binding("up", "scroll_page(-1)", show=False, priority=True),
+        Binding("pagedown", "scroll_page(10)", show=False, priority=True),
+        Binding("pageup", "scroll_page(-10)", show=False, priority=True),
     ]
 
     def __init__(self, view) -> None:
@@ -137,6 +144,14 @@ class EndPage(Page[str]):
         super().set_up()
         self.query_one(".buttons Button").focus(scroll_visible=False)
         self.call_after_refresh(self.query_one(KeyBar).show_keys, self)
+        # the page grows as the analysis comes: the key bar says again whether there is more
+        self.watch(self.query_one("#end"), "virtual_size", self._grew, init=False)
+
+    def _grew(self) -> None:
+        self.call_after_refresh(self.query_one(KeyBar).show_keys, self)
+
+    def action_scroll_page(self, lines: int) -> None:
+        self.query_one("#end", VerticalScroll).scroll_relative(y=lines, animate=False)
 
     def sheet(self) -> Text:
         raise NotImplementedError
@@ -147,6 +162,8 @@ class EndPage(Page[str]):
     def check_action(self, action: str, parameters: tuple) -> bool | None:
         if action == "choose":
             return parameters[0] in self.choices
+        if action == "scroll_page":
+            return self.query_one("#end", VerticalScroll).max_scroll_y > 0
         return action != "replay" or self.replay is not None
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
