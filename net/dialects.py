@@ -13,6 +13,7 @@ import functools
 import json
 import re
 import sqlite3
+import time
 from pathlib import Path
 from typing import Any
 
@@ -274,7 +275,15 @@ class SQLite(Dialect):
         db = sqlite3.connect(
             str(self.path), isolation_level=None, check_same_thread=False, timeout=LOCK_WAIT_SECONDS
         )
-        db.execute("PRAGMA journal_mode=WAL")
+        deadline = time.monotonic() + LOCK_WAIT_SECONDS
+        while True:  # SQLite answers "locked" at once, not after its busy wait, where another
+            try:  # connection turns a new file to WAL at the same moment
+                db.execute("PRAGMA journal_mode=WAL")
+                break
+            except sqlite3.OperationalError as exc:
+                if "locked" not in str(exc) or time.monotonic() > deadline:
+                    raise
+                time.sleep(0.01)
         db.execute("PRAGMA synchronous=NORMAL")  # a killed process loses nothing committed
         return db
 
