@@ -161,7 +161,7 @@ class NetVenue(Venue):
 - `?` this help; `q` back to the lobby (you keep your seat: choose the table to come back).
 - `PageUp` / `PageDown` scroll the log.
 """
-    KEYS_LAST = ("take_back", "venue('chat')")  # the game's keys, then chat
+    KEYS_LAST = ("take_back", "venue('chat')", "hint")  # the game's keys, then chat
     LABELS = {"venue('leave')": "Lobby"}
     END_CHOICES = {"again": "Play again", "lobby": "Lobby"}  # or a replay
     NO_TAKING_BACK = "At a shared table a move stands once the others have seen it."

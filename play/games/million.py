@@ -18,7 +18,7 @@ def _skip(seat: int) -> Control:
     def words(view: MillionView) -> str:
         return f"skip {view.players[seat]}"
 
-    return Control(str(seat + 1), f"Skip {seat + 1}", A.SkipPlayer(seat), words, shown=False)
+    return Control(str(seat + 1), f"Skip {seat + 1}", A.SkipPlayer(seat), words)
 
 
 def _stunt_pay(view: MillionView, business: int) -> str:

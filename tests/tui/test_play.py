@@ -93,6 +93,9 @@ async def test_an_illegal_bid_gets_a_clear_message_and_changes_nothing():
         assert table.state.version == version
         panel = str(app.screen.query_one("#auction").render())
         assert "You cannot pay 99" in panel
+        await pilot.press("backspace")  # issue 69: the refusal of 99 stayed beside a bid of 9
+        await pilot.pause()
+        assert "You cannot pay 99" not in str(app.screen.query_one("#auction").render())
 
 
 async def test_a_refusal_stays_while_the_game_is_as_it_was_and_goes_once_it_has_moved_on(
@@ -904,3 +907,19 @@ async def test_a_two_player_ledger_shows_each_colour_s_cash_debt_and_lots(size):
             for c in colours:
                 row = next(line for line in shown.splitlines() if f" {COLOURS[c]} " in line)
                 assert tuple(row.split()[-3:]) == figures[c]
+
+
+def test_a_bidder_who_cannot_pay_the_least_bid_is_told_so_plainly():
+    """Issue 69: with no cash the bid box still offered 2, and nothing said it could not be
+    paid."""
+    from types import SimpleNamespace
+
+    from rich.text import Text
+
+    from tui.widgets.auction import auction_lines
+
+    auction = SimpleNamespace(high=1, high_bidder=1, passed=(), bidder=0, minimum=2)
+    for payable, told in ((0, True), (2, False)):
+        text = Text()
+        auction_lines(text, ["Ann", "Ben"], auction, str, 2, payable, compact=False)
+        assert ("You cannot pay the least bid" in text.plain) == told

@@ -60,12 +60,12 @@ class BidKeys(_TableScreen):
     def action_bid_digit(self, digit: int) -> None:
         if self.bidding():
             self.bid.digit(digit)
-            self.redraw()
+            self._bid_changed()
 
     def action_bid_nudge(self, delta: int) -> None:
         if self.bidding():
             self.bid.nudge(delta)
-            self.redraw()
+            self._bid_changed()
 
     def nudge(self, step: int) -> None:
         self.action_bid_nudge(step)
@@ -73,7 +73,12 @@ class BidKeys(_TableScreen):
     def action_bid_erase(self) -> None:
         if self.bidding():
             self.bid.erase()
-            self.redraw()
+            self._bid_changed()
+
+    def _bid_changed(self) -> None:
+        """A refusal said of the bid before ("You cannot pay 512") no longer holds."""
+        self.message = ""
+        self.redraw()
 
     def acted(self) -> None:
         """The viewer's move went through (a mortgage in the middle of an auction, say): the

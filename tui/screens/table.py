@@ -22,7 +22,7 @@ from textual.widget import Widget
 
 from core.engine.actions import Action
 from core.text import sentence
-from play.place import HOT_SEAT, REFUSAL_SECONDS, Place
+from play.place import HOT_SEAT, NO_HINTS, REFUSAL_SECONDS, Place
 from play.prompt import Control, Prompts
 from play.table import Table
 
@@ -118,7 +118,7 @@ class TableScreen(Page):
         Binding("ctrl+z", "take_back", "Undo"),
         Binding("question_mark", "help", "Help"),
         Binding("ctrl+s", "venue('save')", "Save", show=False),
-        Binding("h", "hint", "Hint", show=False),
+        Binding("h", "hint", "Hint"),
         Binding("q", "venue('leave')", "Quit"),
         Binding("pageup", "log_page(1)", "Older log", show=False),
         Binding("pagedown", "log_page(-1)", "Newer log", show=False),
@@ -418,6 +418,8 @@ class TableScreen(Page):
             return view is None or self._control(parameters).action(view.legal) is not None
         if action == "take_back":
             return self._may_take_back()
+        if action == "hint":  # on your move, where hints are given
+            return self.table.hints and (view is None or self._mine())
         if action == "aim":  # on your move: a move the rules refuse says why
             return view is None or self._mine()
         return self.allows(action, parameters)
@@ -433,6 +435,11 @@ class TableScreen(Page):
         _, name, parameters = parse_action(binding.action)
         if name in SHARED_KEYS and not self.venue.allows(name, parameters):
             return ""
+        view = getattr(self, "view", None)
+        if name == "answer" and view is not None:
+            control = self._control(parameters)  # named by the position ("Skip Ben"), listed
+            if callable(control.words) and control.action(view.legal) is not None:
+                return sentence(control.words(view))
         return self.venue.LABELS.get(binding.action, binding.description)
 
     def key_shown(self, action: str) -> bool:
@@ -494,6 +501,8 @@ class TableScreen(Page):
         described = " or ".join(dict.fromkeys(self.key_label(b) for b in keyed))  # "Buy or Accept"
         if binding.action == "take_back":
             return self.venue.why_no_taking_back()
+        if binding.action == "hint" and not self.table.hints:
+            return NO_HINTS
         _, action, parameters = parse_action(binding.action)
         fixed = self._control(parameters).fixed if action == "answer" else None
         return self.place.why_key_does_nothing(described, self.kind_of(action, parameters), fixed)

@@ -39,7 +39,7 @@ class Venue:
     """What every venue shares; each says what is its own."""
 
     KEYS_HELP = ""  # the keys of every table here (Markdown), shown between the game's and rules
-    KEYS_LAST: tuple[str, ...] = ("take_back",)  # key bar actions listed after the game's
+    KEYS_LAST: tuple[str, ...] = ("take_back", "hint")  # key bar actions after the game's
     LABELS: Mapping[str, str] = {}  # a key's label on the key bar here, by its action
     END_CHOICES: Mapping[str, str] = {}  # the end screen's buttons: answer -> label
     NO_TAKING_BACK = "Nothing to take back."

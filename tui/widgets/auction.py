@@ -41,3 +41,6 @@ def auction_lines(
         if compact
         else f"  (at least {amount(auction.minimum)}; you can pay {amount(payable)})\n"
     )
+    if payable < auction.minimum and not compact:  # more than they can pay: said plainly (a
+        # small panel has said "≥5, have 0")
+        text.append("You cannot pay the least bid: pass, or raise money first.\n", "bold")
