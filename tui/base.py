@@ -11,13 +11,15 @@ from __future__ import annotations
 
 import contextlib
 import logging
+from collections.abc import Iterable
 
-from textual.app import App
+from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.command import CommandPalette
 from textual.css.query import NoMatches
 from textual.dom import DOMNode, NoScreen
 from textual.notifications import Notify
+from textual.screen import Screen
 from textual.worker import WorkerFailed
 
 from . import textual_fixes
@@ -50,6 +52,14 @@ class BaseApp(App):
     def keys_shown(self, keys: list[tuple[str, str]]) -> None:
         """The keys that act now, as the key bar lists them: (key, label) in order. A front
         end with no keyboard (a phone's page) shows them to be touched."""
+
+    def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
+        """Textual's commands, but Quit where the screen's own leaving stands for it (a
+        table's 'Leave the game': the palette listed both)."""
+        leaves = getattr(screen, "LEAVES", False)
+        for command in super().get_system_commands(screen):
+            if not (leaves and command.title == "Quit"):
+                yield command
 
     def name_window(self, title: str) -> None:
         """Name the terminal's window, and so its tab (a browser's page takes it as its own

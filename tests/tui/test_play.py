@@ -408,6 +408,9 @@ async def test_the_log_scrolls_back_to_older_events_and_forward_again():
         await pilot.press("pagedown")
         await pilot.pause()
         assert newest in log.rows_shown() and log.back == 0
+        await pilot.press("pageup", "pageup", "end")  # issue 69: End did not jump back
+        await pilot.pause()
+        assert newest in log.rows_shown() and log.back == 0
 
 
 async def test_setup_lets_players_choose_colours_and_refuses_a_bad_choice(tmp_path, monkeypatch):
@@ -478,8 +481,9 @@ async def test_the_palette_lists_the_moves_you_can_make_first_in_the_rules_words
             str(commands.get_option_at_index(i).prompt).split("\n")[0]
             for i in range(commands.option_count)
         ]
-        assert set(listed[: len(moves)]) == moves  # every move, before Keys, Quit, Theme...
-        assert "Quit" in listed[len(moves) :]
+        assert set(listed[: len(moves)]) == moves  # every move, before Keys, Theme...
+        assert "Keys" in listed[len(moves) :]
+        assert "Quit" not in listed  # issue 69: beside 'Leave the game', which it doubled
         # and the table's own commands, with nothing typed (issue 43: only Textual's were)
         for command in (
             "Hint: what a bot would play now",

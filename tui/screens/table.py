@@ -111,6 +111,7 @@ def control_bindings(prompts: Prompts, aimed: bool = False) -> list[Binding]:
 
 class TableScreen(Page):
     COMMANDS = Page.COMMANDS | {GameCommands}
+    LEAVES = True  # the palette's 'Leave the game' stands for Textual's Quit
     # One set of keys for every venue (a venue's label or takes its own; see `venue.Venue`).
     # A game's screen binds none of these keys: Textual keeps a subclass's binding of a key
     # and drops its base's.
@@ -133,6 +134,7 @@ class TableScreen(Page):
         Binding("t", "venue('chat')", "Chat"),
         Binding("home", "venue('go', 'start')", show=False),
         Binding("end", "venue('go', 'end')", show=False),
+        Binding("end", "log_newest", show=False),  # (where the venue has no use for End)
         Binding("space", "venue('play')", "Play/pause"),
     ]
     HELP = ""  # the game's keys, then its rules in brief (Markdown); the venue's keys between
@@ -557,6 +559,10 @@ class TableScreen(Page):
             log.page(direction)
         else:
             self.app.push_screen(LogPage(self.view.log))
+
+    def action_log_newest(self) -> None:
+        """The log back to its newest line."""
+        self.query_one("#log", LogPanel).newest()
 
     def action_hint(self) -> None:
         """Say what a bot would play in the person's place: it thinks off the event loop,

@@ -1,5 +1,6 @@
-"""The game log: newest lines at the bottom, scrolled back with the mouse wheel or PageUp; a
-line longer than the panel is wide goes on, indented, on the rows below (nothing is cut off).
+"""The game log: newest lines at the bottom, scrolled back with the mouse wheel or PageUp (End
+goes back to the newest); a line longer than the panel is wide goes on, indented, on the rows
+below (nothing is cut off).
 
 Unlike Textual's Log, adding a line never changes the panel's size, so it never re-lays out
 the screen: only the log redraws, and only its lines that changed (that is what keeps SSH
@@ -53,7 +54,7 @@ class LogPanel(LinesWidget):
             ]
         shown = shown[max(0, len(shown) - rows) :] if rows > 0 else []  # the oldest may be cut
         if self.back:
-            shown.append(f"… {self.back} newer lines below (PageDown)")
+            shown.append(f"… {self.back} newer lines below (PageDown, End)")
         return shown
 
     def make_lines(self, width: int, base: Style) -> list[Strip]:
@@ -74,6 +75,10 @@ class LogPanel(LinesWidget):
         step = max(1, int(self.content_size.height * abs(pages)))
         limit = max(0, len(self.lines) - self.content_size.height)
         self.back = min(limit, max(0, self.back + step if pages > 0 else self.back - step))
+        self.redraw()
+
+    def newest(self) -> None:
+        self.back = 0
         self.redraw()
 
     def page(self, direction: int) -> None:
