@@ -11,6 +11,7 @@ from typing import Any
 
 from core.engine.search import THINKING_SECONDS
 from core.games import SLUGS, get_spec
+from play.table import BOT_PACE
 from tui.games import PLAYABLE
 
 
@@ -58,8 +59,8 @@ def _parser() -> argparse.ArgumentParser:
     play.add_argument(
         "--pace",
         type=_seconds,
-        default=0.8,
-        help="seconds each bot move stays on screen (default 0.8)",
+        default=BOT_PACE,
+        help="seconds each bot move stays on screen (default %(default)g)",
     )
     serve = commands.add_parser("serve", help="host games over SSH: one process, many players")
     serve.add_argument(
@@ -210,7 +211,7 @@ def _parser() -> argparse.ArgumentParser:
     serve.add_argument(
         "--bot-pace",
         type=_seconds,
-        default=0.8,
+        default=BOT_PACE,
         help="seconds between bot moves at a table (default %(default)g)",
     )
     serve.add_argument(
@@ -276,7 +277,7 @@ def _parser() -> argparse.ArgumentParser:
     resume.add_argument(
         "--pace",
         type=_seconds,
-        default=0.8,
+        default=BOT_PACE,
         help="seconds each bot move stays on screen (default %(default)g)",
     )
     replay = commands.add_parser(

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from rich.cells import cell_len
 
 from core.engine.search import THINKING_SECONDS
+from play.table import BOT_PACE
 
 STOP_SECONDS = 5.0  # how long sessions and shared screens are given to end when the server stops
 
@@ -37,7 +38,7 @@ class Limits:
     chat_burst: int = 5  # of which this many at once
     max_output_backlog: int = 256 * 1024  # bytes queued to a client before frames are dropped
     stalled_client_seconds: float = 20.0  # frames dropped this long: disconnect
-    bot_pace_seconds: float = 0.8
+    bot_pace_seconds: float = BOT_PACE
     bot_think_seconds: float = 5.0  # a bot thinking longer plays a legal move instead
     # a search bot's playouts stop after this long a decision (None: its count of playouts
     # alone bounds them, and its moves are the same whatever the machine)

@@ -24,6 +24,11 @@ HINT_SECONDS: float | None = 1.0  # a hint's search, at most (None: its count of
 
 log = logging.getLogger("boomtown")
 
+# Seconds a bot's move stays on screen before the next, at one computer and at a host's tables:
+# with three bots, a round of Big Shot waits 6 s for them, Army 4, Stadium 5, Million 4 (at 0.8
+# s it was 6.6 to 9.5 s, and an Army game of 58 rounds spent over 6 minutes on them)
+BOT_PACE = 0.5
+
 
 @dataclass(frozen=True)
 class Seat:

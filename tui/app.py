@@ -10,7 +10,7 @@ from textual.dom import DOMNode
 
 from core.engine.record import RecordError
 from core.engine.replay import Replay
-from play.table import LocalTable, Seat
+from play.table import BOT_PACE, LocalTable, Seat
 
 from .base import BaseApp
 from .games import screen_class
@@ -21,8 +21,6 @@ from .screens.title import TitleScreen
 from .screens.venue import LocalVenue
 from .settings import keep_setting, load_settings
 from .terminal import blanking
-
-DEFAULT_PACE = 0.8
 
 
 def local_app(node: DOMNode) -> BoomtownApp:
@@ -40,7 +38,7 @@ class BoomtownApp(BaseApp):
     def __init__(
         self,
         table: LocalTable | None = None,
-        pace: float = DEFAULT_PACE,
+        pace: float = BOT_PACE,
         save_path: Path | None | bool = True,
         replay: tuple[Replay, list[Seat]] | None = None,
     ) -> None:

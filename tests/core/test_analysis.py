@@ -157,5 +157,5 @@ def test_a_move_the_hints_would_have_named_is_never_shown_as_one_that_cost_the_p
     bot, and 16 of them scatter. Now the playouts play as the hints do, and a move is named
     only where its change stands out of its playouts' scatter."""
     record = game("million", 5, first="search")  # every move of seat 0 the hint's own
-    settings = Settings(points=2, chart_playouts=1, screened=12, screen_playouts=4, checked=6)
+    settings = Settings(points=2, chart_playouts=1, screened=8, screen_playouts=4, checked=4)
     assert analyse(analyser(record, settings=settings)).swings_of(0) == []

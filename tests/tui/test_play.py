@@ -22,6 +22,7 @@ from tui.screens.title import TitleScreen
 from tui.widgets.key_bar import KeyBar
 
 from ..core.test_bigshot_simulation import fingerprint
+from ..net.harness import until
 
 
 async def settle(pilot, app):
@@ -185,11 +186,7 @@ async def test_a_cube_is_chosen_by_its_colour_s_letter_and_a_hint_sets_the_cube_
         hinted = table.match.spec.bots["search"](0).choose(view, view.legal)
         assert isinstance(hinted, A.Place)
         await pilot.press("h")
-        for _ in range(500):
-            if "Hint:" in str(screen.message):
-                break
-            await pilot.pause()
-        assert (screen.cube, screen.cursor) == (hinted.colour, hinted.lot)
+        await until(lambda: (screen.cube, screen.cursor) == (hinted.colour, hinted.lot))
         left = sum(table.state.to_place)
         await pilot.press("enter")  # the cube the hint named, where it named
         await pilot.pause()
