@@ -4,6 +4,7 @@ in a thread, off the loop the server runs on."""
 
 from __future__ import annotations
 
+import asyncio
 import os
 import shutil
 import time
@@ -168,3 +169,23 @@ def tap_key(driver, label: str, timeout: float = 10.0) -> None:
             continue  # the keys were drawn again meanwhile
         time.sleep(0.05)
     raise AssertionError(f"no key {label!r} to touch: {key_buttons(driver)}")
+
+
+async def shown(driver, needle: str, timeout: float = 20.0) -> None:
+    """Wait until the browser's terminal shows `needle`."""
+    await _appears(driver, screen_text, needle, "in the browser's terminal", timeout)
+
+
+async def said(driver, needle: str, timeout: float = 20.0) -> None:
+    """Wait until the browser's page (not a terminal: the page for strangers, an invitation's)
+    says `needle`."""
+    await _appears(driver, page_text, needle, "on the page", timeout)
+
+
+async def _appears(driver, read, needle: str, where: str, timeout: float) -> None:
+    deadline = time.monotonic() + timeout
+    while needle not in await asyncio.to_thread(read, driver):
+        if time.monotonic() > deadline:
+            text = await asyncio.to_thread(read, driver)
+            raise AssertionError(f"{needle!r} never appeared {where}:\n{text}")
+        await asyncio.sleep(0.1)

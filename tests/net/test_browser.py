@@ -13,33 +13,13 @@ from .chromium import (
     click_button,
     click_text,
     fill_in,
-    page_text,
     paste,
+    said,
     screen_text,
+    shown,
     type_keys,
 )
 from .harness import connect, peek, session_of, sign_in_link, start_server, table_with, until
-
-
-async def shown(driver, needle: str, timeout: float = 20.0) -> None:
-    """Wait until the browser's terminal shows `needle`."""
-    deadline = time.monotonic() + timeout
-    while needle not in await asyncio.to_thread(screen_text, driver):
-        if time.monotonic() > deadline:
-            text = await asyncio.to_thread(screen_text, driver)
-            raise AssertionError(f"{needle!r} never appeared in the browser:\n{text}")
-        await asyncio.sleep(0.1)
-
-
-async def said(driver, needle: str, timeout: float = 20.0) -> None:
-    """Wait until the browser's page (not a terminal: the page for strangers, an invitation's)
-    says `needle`."""
-    deadline = time.monotonic() + timeout
-    while needle not in await asyncio.to_thread(page_text, driver):
-        if time.monotonic() > deadline:
-            text = await asyncio.to_thread(page_text, driver)
-            raise AssertionError(f"{needle!r} never appeared on the page:\n{text}")
-        await asyncio.sleep(0.1)
 
 
 async def until_gone(driver, needle: str, timeout: float = 20.0) -> None:

@@ -10,7 +10,7 @@ from selenium.webdriver.common.by import By
 
 from net.web.door import WebOptions
 
-from .chromium import fill_in, key_buttons, page_text, phone, screen_text, tap, tap_key
+from .chromium import fill_in, key_buttons, page_text, phone, screen_text, shown, tap, tap_key
 from .harness import peek, start_server, until
 
 GAMES = (  # the game as the new-table dialog names it, and the keys a first turn may be played by
@@ -19,15 +19,6 @@ GAMES = (  # the game as the new-table dialog names it, and the keys a first tur
     ("Stadium", ("Roll",)),
     ("Million", ("Drive/take",)),
 )
-
-
-async def shown(driver, needle: str, timeout: float = 20.0) -> None:
-    deadline = time.monotonic() + timeout
-    while needle not in await asyncio.to_thread(screen_text, driver):
-        if time.monotonic() > deadline:
-            text = await asyncio.to_thread(screen_text, driver)
-            raise AssertionError(f"{needle!r} never appeared on the phone:\n{text}")
-        await asyncio.sleep(0.1)
 
 
 async def touch(driver, label: str) -> None:
