@@ -8,6 +8,7 @@ import pytest
 from boomtown.cli import _parser, main, make_replay_app
 from tui.app import BoomtownApp
 from tui.demo import game_over, table_at
+from tui.games import PLAYABLE
 from tui.replay import ReplayVenue
 from tui.saves import FINISHED_KEPT, finished_dir, keep_finished, load_replay, past_games
 from tui.screens.end import EndPage
@@ -176,3 +177,20 @@ async def chances_shown(app, pilot) -> bool:
             return True
         await pilot.pause()
     return False
+
+
+@pytest.mark.parametrize("size", [(120, 40), (80, 24)])
+async def test_the_title_shows_its_whole_menu_with_every_game_saved(data_dir, finished, size):
+    """Issue 69: with games to continue, the menu scrolled 'Replay a past game' out of sight
+    while rows below it stood empty (it was at most 12 rows, whatever the window)."""
+    from tui.saves import autosave_path, save_table
+
+    for game in PLAYABLE:
+        save_table(table_at(seed=3, game=game, until=lambda state: True), autosave_path(game))
+    keep_finished(finished, NOON)
+    app = BoomtownApp(save_path=None)
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        menu = app.screen.query_one("#choices")
+        assert menu.option_count == 2 * len(PLAYABLE) + 1
+        assert menu.max_scroll_y == 0  # every choice in sight, the last 'Replay a past game'
