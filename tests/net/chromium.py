@@ -152,21 +152,31 @@ def key_buttons(driver) -> list[str]:
 
 
 def tap_key(driver, label: str, timeout: float = 10.0) -> None:
-    """A tap on the phone's on-screen key labelled `label`, once it is there (the keys change
-    as the screen does)."""
+    """A tap on the phone's on-screen key labelled `label`, once it is there and the keys have
+    stood still a moment (they are drawn again as the screen changes: a finger lifted over a
+    key that has just moved touches whichever key took its place)."""
     from selenium.common.exceptions import StaleElementReferenceException
     from selenium.webdriver.common.by import By
+
+    def placed():
+        for button in driver.find_elements(By.CSS_SELECTOR, "#keys button"):
+            if button.text.replace("\u200b", "") == label:  # (a slash's break)
+                return button, button.rect
+        return None, None
 
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         try:
-            for button in driver.find_elements(By.CSS_SELECTOR, "#keys button"):
-                if button.text.replace("\u200b", "") == label:  # (a slash's break)
-                    driver.execute_script("arguments[0].scrollIntoView({block: 'nearest'})", button)
+            button, where = placed()
+            if button is not None:
+                driver.execute_script("arguments[0].scrollIntoView({block: 'nearest'})", button)
+                time.sleep(0.1)
+                again, there = placed()
+                if again == button and there == where:  # the same key, where it was
                     tap(driver, button)
                     return
         except StaleElementReferenceException:
-            continue  # the keys were drawn again meanwhile
+            pass  # the keys were drawn again meanwhile
         time.sleep(0.05)
     raise AssertionError(f"no key {label!r} to touch: {key_buttons(driver)}")
 
