@@ -33,17 +33,8 @@ async def invitation_from(person) -> str:
     return (set(LINK.findall(person.text())) - before).pop()
 
 
-@pytest.fixture
-async def served(tmp_path):
-    server, port = await start_server(tmp_path, web=WebOptions(0))
-    try:
-        yield server, port
-    finally:
-        await server.stop()
-
-
-async def test_a_friend_takes_up_an_invitation_chooses_a_name_and_their_browser_keeps_it(served):
-    server, port = served
+async def test_a_friend_takes_up_an_invitation_chooses_a_name_and_their_browser_keeps_it(web):
+    server, port = web
     ann = await connect(port, "ann")
     await ann.wait_for("You are ann")
     secret = await invitation_from(ann)
@@ -73,8 +64,8 @@ async def test_a_friend_takes_up_an_invitation_chooses_a_name_and_their_browser_
     await ann.close()
 
 
-async def test_a_person_invites_a_few_a_day_and_may_withdraw_an_invitation(served):
-    server, port = served
+async def test_a_person_invites_a_few_a_day_and_may_withdraw_an_invitation(web):
+    server, port = web
     ann = await connect(port, "ann")
     await ann.wait_for("You are ann")
     first = await invitation_from(ann)
@@ -113,8 +104,8 @@ async def test_a_guest_cannot_invite_and_a_host_may_turn_invitations_off(tmp_pat
         await server.stop()
 
 
-async def test_an_invited_person_ties_an_ssh_key_and_plays_over_ssh_with_it(served):
-    server, port = served
+async def test_an_invited_person_ties_an_ssh_key_and_plays_over_ssh_with_it(web):
+    server, port = web
     secret = peek(server.storage).make_invite("ann", 3600, 9)
     status, cookie, _ = await post_name(server.web_port, f"/invite/{secret}", "ivy", COOKIE)
     assert status == 303

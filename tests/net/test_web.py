@@ -29,15 +29,6 @@ from .harness import (
 )
 
 
-@pytest.fixture
-async def web(tmp_path):
-    server, port = await start_server(tmp_path, web=WebOptions(0))
-    try:
-        yield server, port
-    finally:
-        await server.stop()
-
-
 async def get(server, path: str, **options) -> tuple[int, dict, bytes]:
     async with aiohttp.ClientSession() as client:
         url = f"http://127.0.0.1:{server.web_port}{path}"
