@@ -6,7 +6,7 @@ from core.games.million import actions as A
 from core.games.million.board import BUSINESSES, SPACES
 from tui.app import BoomtownApp
 from tui.demo import app_for, million_choosing_a_drive, million_on_real_estate, million_table
-from tui.games.million.board import FULL
+from tui.games.million.board import COMPACT, FULL
 from tui.games.million.end import MillionEnd
 from tui.games.million.screen import MillionScreen
 from tui.saves import load_table
@@ -214,3 +214,25 @@ async def test_no_name_on_the_full_board_runs_into_its_neighbour_s():
             x, y = s.x * FULL.cell, s.y * FULL.lines
             ends, starts = rows[y][x + FULL.cell - 1], rows[y][x + FULL.cell : x + FULL.cell + 1]
             assert ends == " " or starts in ("", " "), rows[y][x : x + 2 * FULL.cell]
+
+
+async def test_no_holder_s_digit_on_the_compact_board_runs_into_its_neighbour_s_name():
+    """Issue 69: at 80x24 'S14Cin', 'A13A23A3': a holder's digit ran into the next space's
+    name. The holder is the code's colours now; a business's space shows its code and, in its
+    last column, nothing but a car."""
+    table = million_table(3, million_on_real_estate)
+    app = app_for(table)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        board = app.screen.query_one("#board")
+        assert board.geometry() == COMPACT
+        rows = [line.text for line in board._lines]
+        held = [b for b in BUSINESSES if table.state.holder[b.id] >= 0]
+        assert len(held) >= 4
+        cars = {space for space in table.state.position if space is not None}
+        for b in held:
+            s = SPACES[b.space]
+            cell = rows[s.y][s.x * COMPACT.cell : (s.x + 1) * COMPACT.cell]
+            assert b.name[0] in cell[:2], cell
+            if s.id not in cars:
+                assert cell[2] == " ", (b.name, cell)

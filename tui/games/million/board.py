@@ -8,9 +8,8 @@ destinations are green and the path to the one under the cursor is drawn.
 On the full board a space is five columns by two lines (cars on the second, at its right
 where two businesses share the space; a space whose right-hand neighbour shows a name leaves
 its last column blank, its holder's badge then underlined when leased in place of the L); on
-the compact one three columns by one line (the holder's digit in their colour, underlined when
-leased; a car there, a digit on its player's
-colour, takes the last column, and the holder's digit the one before). It draws a view; it
+the compact one three columns by one line: a held business's code on its holder's colour
+(underlined when leased), its last column left for a car, a digit on its player's colour. It draws a view; it
 never changes the game. A click on a space posts `BoardWidget.SpaceClicked`.
 """
 
@@ -192,22 +191,20 @@ class BoardWidget(Drawing[MillionView]):
         cars: int,
         width: int,
     ) -> None:
-        """Each business's code and holder: one line each on the full board, where cars on the
+        """Each business's code and holder. On the full board one line each, where cars on the
         second line stand at its right, and where the cars or a neighbour's name (`width`: the
-        columns it leaves) leave no room for B or L the holder is its digit alone, as on the
-        compact board; the first only on the compact one, where a car there covers the code's
-        number (two cars, the holder too)."""
+        columns it leaves) leave no room for B or L the holder is its digit alone. On the
+        compact one the codes alone (a business's initial where two share the space), each in
+        its holder's colours."""
         view = self.drawn_view
         if g.lines == 1:
             codes = (
-                "".join(BUSINESSES[b].name[0] for b in businesses)
+                [(BUSINESSES[b].name[0], b) for b in businesses]
                 if len(businesses) > 1
-                else BUSINESSES[businesses[0]].name
+                else [(c, businesses[0]) for c in BUSINESSES[businesses[0]].name]
             )
-            canvas.put(left, top, codes, base + set_style(businesses[0]))
-            holder = view.holder[businesses[0]]
-            if holder >= 0 and cars <= 1:  # a car takes the last column: the holder moves left
-                self._holder_digit(canvas, left + 2 - cars, top, businesses[0], base)
+            for i, (letter, b) in enumerate(codes):
+                canvas.put(left + i, top, letter, self._code_style(b, base))
             return
         for line, b in enumerate(businesses[: g.lines]):
             room = min(width, g.cell - cars) if line else width  # cars after the second
@@ -239,6 +236,16 @@ class BoardWidget(Drawing[MillionView]):
             str(holder + 1),
             base + Style(color=SEAT_COLOURS[holder], bold=True, underline=leased),
         )
+
+    def _code_style(self, business: int, base: Style) -> Style:
+        """A code's style on the compact board: its set's colour while nobody holds it, else
+        its holder's badge (underlined when leased), so that no digit runs into the next
+        space's name and the last column is left for a car."""
+        view = self.drawn_view
+        holder = view.holder[business]
+        if holder < 0:
+            return base + set_style(business)
+        return SEAT_BADGES[holder] + Style(underline=bool(view.leased[business]))
 
     def on_click(self, event: events.Click) -> None:
         at = self.canvas_offset(event)
