@@ -9,8 +9,8 @@ On the full board a space is five columns by two lines (cars on the second, at i
 where two businesses share the space; a space whose right-hand neighbour shows a name leaves
 its last column blank, its holder's badge then underlined when leased in place of the L); on
 the compact one three columns by one line: a held business's code on its holder's colour
-(underlined when leased), its last column left for a car, a digit on its player's colour. It draws a view; it
-never changes the game. A click on a space posts `BoardWidget.SpaceClicked`.
+(underlined when leased), its last column left for a car, a digit on its player's colour.
+It draws a view; it never changes the game. A click on a space posts `BoardWidget.SpaceClicked`.
 """
 
 from __future__ import annotations
