@@ -924,3 +924,29 @@ def test_a_bidder_who_cannot_pay_the_least_bid_is_told_so_plainly():
         text = Text()
         auction_lines(text, ["Ann", "Ben"], auction, str, 2, payable, compact=False)
         assert ("You cannot pay the least bid" in text.plain) == told
+
+
+@pytest.mark.parametrize("slug", ["army", "bigshot", "million", "stadium"])
+async def test_setup_names_options_as_a_player_would_and_seats_four(tmp_path, monkeypatch, slug):
+    """Issue 70: the setup screen showed 'short_game', 'round_limit', 'seed', 'bot pace' (the
+    names typed after --option), and seated six at Army and Million, where four is what the
+    games are best with (more are a key away: an empty seat's kind)."""
+    from core.games import get_spec
+    from tui.screens.setup import SetupScreen
+
+    monkeypatch.setenv("BOOMTOWN_DATA_DIR", str(tmp_path))
+    spec = get_spec(slug)
+    app = BoomtownApp(pace=0)
+    async with app.run_test(size=(120, 40)) as pilot:
+        app.push_screen(SetupScreen(spec))
+        await pilot.pause()
+        shown = " ".join(str(w.content) for w in app.screen.query(".hint"))
+        shown = shown.replace("[b]", "").replace("[/b]", "")
+        for option in spec.options:
+            assert option.label in shown
+            assert f"{option.name}:" not in shown and f"{option.name}=" not in shown
+            assert "_" not in shown or option.name not in shown
+            assert all("_" not in label for label, _ in option.shown_choices())
+        assert "Seed:" in shown and "Bot pace:" in shown
+        seats = app.screen.seats()
+        assert len(seats) == 4 and seats[0].kind == "human"

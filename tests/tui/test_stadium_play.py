@@ -317,3 +317,30 @@ async def test_a_hint_puts_the_cursor_on_the_lot_it_names():
         await pilot.pause()
         assert LOT_AT[app.screen.cursor] == hinted.lot
         assert "Here: " + A.lot_name(hinted.lot) in str(app.screen.query_one("#auction")._shown)
+
+
+async def test_a_building_hinted_is_shown_placed_as_it_says_and_enter_builds_it():
+    """A hint named 'an Apartment Building at row 15, column 12, facing west' while the card
+    being placed was another Apartment Building, facing north elsewhere: Enter refused it. The
+    hint now places its card, spot and facing, found playing a whole game by hints."""
+    table = stadium_table(3, stadium_building)
+    app = app_for(table)
+    async with app.run_test(size=(120, 40), notifications=True) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        await pilot.press("h")
+        for _ in range(200):  # the hint's playouts run away from the loop
+            if screen.placing is not None or app._notifications:
+                break
+            await pilot.pause(0.05)
+        hint = " ".join(n.message for n in app._notifications)
+        assert "Hint: " in hint and " build " in hint, hint
+        card, (row, col) = screen.placing, screen.cursor
+        assert card is not None, "the hinted card is not being placed"
+        chosen = hint.split(" (or ")[0].split(":")[1]  # not the other moves it names
+        assert f"{CARDS[card].name} at row {row}, column {col}" in chosen, hint
+        before = set(table.state.buildings)
+        await pilot.press("enter")
+        await pilot.pause()
+        (new,) = set(table.state.buildings) - before
+        assert table.state.buildings[new].card == card

@@ -249,8 +249,12 @@ class StadiumScreen(BidKeys, TradeKeys, TableScreen):
         self.redraw()
 
     def point_at(self, action) -> None:
+        """The cursor to what a hint names; a building hinted is shown placed as it says (the
+        card, the spot and the facing), so that Enter builds it."""
         if type(action) is A.Build:
-            self.cursor = (action.row, action.col)
+            self.placing, self.cursor = action.card, (action.row, action.col)
+            self.facing = FACINGS[action.facing]
+            self._refresh_keys_now()
         elif hasattr(action, "lot"):
             self.cursor = LOTS[action.lot].cells[0]
         elif hasattr(action, "building"):
