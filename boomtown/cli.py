@@ -25,6 +25,69 @@ def _options(pairs: list[str]) -> dict[str, str]:
     return options
 
 
+MANUAL = """\
+The manual: docs/ in the source, read as a site with `mkdocs serve` (the README says how).
+Each command's own help: boomtown COMMAND --help."""
+EXAMPLES = {  # each command's examples, shown under its --help
+    "boomtown": """\
+  boomtown                          the title screen: a new game, or continue one
+  boomtown play army                Army against three bots
+  boomtown serve --allow-guests     host on port 2222: people join with ssh -p 2222 HOST""",
+    "play": """\
+  boomtown play bigshot --players 3
+  boomtown play army --option short_game=on --seed 7""",
+    "serve": """\
+  boomtown serve --allow-guests
+  boomtown serve --host 0.0.0.0 --web 8080 --web-url https://games.example.org""",
+    "resume": "  boomtown resume ~/.local/share/boomtown/autosave-army.json",
+    "replay": "  boomtown replay ~/.local/share/boomtown/autosave-army.json",
+    "ban": """\
+  boomtown ban Mallory --reason "abuse in chat"
+  boomtown ban --list""",
+    "tables": """\
+  boomtown tables
+  boomtown tables --close 12""",
+    "migrate": "  boomtown migrate --from ~/.local/share/boomtown --to postgresql://boomtown@db/boomtown",
+    "sim": """\
+  boomtown sim army --games 200 --players 4 --bots search,heuristic
+  boomtown sim million --option six_rule=money --json""",
+}
+
+
+def _epilog(command: str, options: bool = False) -> str:
+    """`command`'s examples, every game's options where it takes them, and the manual."""
+    parts = ["examples:\n" + EXAMPLES[command]]
+    if options:
+        parts.append(_options_help())
+    return "\n\n".join([*parts, MANUAL])
+
+
+def _options_help() -> str:
+    """Every game's options as `--option` types them, each with its label and default."""
+    lines = ["game options (--option NAME=VALUE):"]
+    for slug in sorted(SLUGS):
+        for option in get_spec(slug).options:
+            default = option.default
+            if isinstance(default, bool):
+                typed, shown = "on|off", "on" if default else "off"
+            elif isinstance(default, int):
+                typed, shown = "N", f"{default}"
+            else:
+                typed, shown = "|".join(option.choices) or "TEXT", default
+            typed = f"{option.name}={typed}"
+            lines.append(f"  {slug:8} {typed:36} {option.label} (default {shown})")
+    return "\n".join(lines)
+
+
+def _command(commands, name: str, options: bool = False, **kwargs) -> argparse.ArgumentParser:
+    return commands.add_parser(
+        name,
+        epilog=_epilog(name, options),
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+        **kwargs,
+    )
+
+
 def _parser() -> argparse.ArgumentParser:
     database_option: dict[str, Any] = {
         "default": os.environ.get("BOOMTOWN_DB"),
@@ -32,17 +95,26 @@ def _parser() -> argparse.ArgumentParser:
         "metavar": "URL",
     }
     parser = argparse.ArgumentParser(
-        prog="boomtown", description="Property-trading board games in the terminal."
+        prog="boomtown",
+        description="Property-trading board games in the terminal: alone against bots, or "
+        "hosted for many over SSH and the browser.",
+        epilog=_epilog("boomtown"),
+        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     commands = parser.add_subparsers(dest="command")
-    play = commands.add_parser(
-        "play", help="go straight into a game: you in seat 1, bots in the others"
+    play = _command(
+        commands,
+        "play",
+        options=True,
+        help="go straight into a game: you in seat 1, bots in the others",
     )
     play.add_argument("game", choices=sorted(PLAYABLE))
     play.add_argument(
         "--seed", type=int, help="replay a game's dice and shuffles (default: a new seed each game)"
     )
-    play.add_argument("--players", type=int, help="default: as many as the game takes")
+    play.add_argument(
+        "--players", type=int, help="default: four, or as many as the game takes if fewer"
+    )
     play.add_argument(
         "--bot",
         default="heuristic",
@@ -54,7 +126,7 @@ def _parser() -> argparse.ArgumentParser:
         action="append",
         default=[],
         metavar="NAME=VALUE",
-        help="one of the game's options (the README lists them); repeatable",
+        help="one of the game's options (listed below); repeatable",
     )
     play.add_argument(
         "--pace",
@@ -62,7 +134,7 @@ def _parser() -> argparse.ArgumentParser:
         default=BOT_PACE,
         help="seconds each bot move stays on screen (default %(default)g)",
     )
-    serve = commands.add_parser("serve", help="host games over SSH: one process, many players")
+    serve = _command(commands, "serve", help="host games over SSH: one process, many players")
     serve.add_argument(
         "--host", default="127.0.0.1", help="address to listen on (default %(default)s)"
     )
@@ -272,7 +344,7 @@ def _parser() -> argparse.ArgumentParser:
         default=50,
         help="finished games the lobby lists to replay, the newest (default %(default)s)",
     )
-    resume = commands.add_parser("resume", help="continue a saved game")
+    resume = _command(commands, "resume", help="continue a saved game")
     resume.add_argument("file")
     resume.add_argument(
         "--pace",
@@ -280,13 +352,15 @@ def _parser() -> argparse.ArgumentParser:
         default=BOT_PACE,
         help="seconds each bot move stays on screen (default %(default)g)",
     )
-    replay = commands.add_parser(
+    replay = _command(
+        commands,
         "replay",
         help="watch a saved or finished game again, move "
         "by move (the title screen lists the games finished here)",
     )
     replay.add_argument("file")
-    ban = commands.add_parser(
+    ban = _command(
+        commands,
         "ban",
         help="keep a person out of your SSH server (a running "
         "server sends them away within seconds)",
@@ -304,7 +378,8 @@ def _parser() -> argparse.ArgumentParser:
     ban.add_argument(
         "--db", **database_option, help="the server's PostgreSQL database (default: $BOOMTOWN_DB)"
     )
-    tables = commands.add_parser(
+    tables = _command(
+        commands,
         "tables",
         help="list the tables of your SSH server not yet "
         "over, or close one (a running server closes it within seconds)",
@@ -322,7 +397,8 @@ def _parser() -> argparse.ArgumentParser:
     tables.add_argument(
         "--db", **database_option, help="the server's PostgreSQL database (default: $BOOMTOWN_DB)"
     )
-    migrate = commands.add_parser(
+    migrate = _command(
+        commands,
         "migrate",
         help="move an SSH server's data from SQLite into a new PostgreSQL database, for serve --db",
     )
@@ -337,7 +413,9 @@ def _parser() -> argparse.ArgumentParser:
         metavar="URL",
         help="an empty PostgreSQL database (postgresql://...)",
     )
-    sim = commands.add_parser("sim", help="play many seeded games between bots, headless")
+    sim = _command(
+        commands, "sim", options=True, help="play many seeded games between bots, headless"
+    )
     sim.add_argument("game", choices=sorted(SLUGS))
     sim.add_argument(
         "--games", type=_count, default=100, help="games to play (default %(default)s)"
@@ -361,7 +439,7 @@ def _parser() -> argparse.ArgumentParser:
         action="append",
         default=[],
         metavar="NAME=VALUE",
-        help="one of the game's options; repeatable",
+        help="one of the game's options (listed below); repeatable",
     )
     sim.add_argument(
         "--stats",
@@ -424,7 +502,7 @@ def make_play_app(args: argparse.Namespace):
     from tui.app import BoomtownApp
 
     spec = get_spec(args.game)
-    players = args.players or spec.max_players
+    players = args.players or min(spec.best_players, spec.max_players)
     _check_table(spec, players, [args.bot])
     bot_names = ("Ada", "Brick", "Coin", "Dot", "Edge")
     seats = [Seat("Player")] + [Seat(bot_names[i], args.bot) for i in range(players - 1)]

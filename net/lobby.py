@@ -146,7 +146,7 @@ def seats_text(host, table: HostedTable) -> Text:
 def options_text(table: HostedTable) -> str:
     spec = get_spec(table.game)
     changed = [
-        f"{o.name}={table.options[o.name]}"
+        o.shown(table.options[o.name])
         for o in spec.options
         if table.options.get(o.name) != o.default
     ]
@@ -458,22 +458,23 @@ class ServerPastGames(PastGamesScreen):
 
 
 SEAT_ROWS = (  # the new table's key, its choice's id, what it means
-    ("players", "players", "[b]players[/b]: seats at the table, yours and the bots included"),
-    ("bots", "bots", "[b]bots[/b]: seats a bot takes now; the rest wait for people"),
-    ("bot_kind", "bot-kind", "[b]bot kind[/b]: for these bots and those added later"),
-    ("rated", "rated", "[b]ratings[/b]: whether the game changes the people's ratings"),
+    ("players", "players", "[b]Players[/b]: seats at the table, yours and the bots included"),
+    ("bots", "bots", "[b]Bots[/b]: seats a bot takes now; the rest wait for people"),
+    ("bot_kind", "bot-kind", "[b]Bot kind[/b]: for these bots and those added later"),
+    ("rated", "rated", "[b]Ratings[/b]: whether the game changes the people's ratings"),
 )
 
 
 def seat_choices(spec) -> dict[str, tuple[list, Hashable]]:
     """A new table's seat choices for `spec`, by key: the values offered and the one shown
-    first (every seat, no bots yet, heuristic ones, rated)."""
+    first (the seats the game is best with, no bots yet, heuristic ones, rated)."""
+    players = min(spec.best_players, spec.max_players)
     return {
         "players": (
             [(str(n), n) for n in range(spec.min_players, spec.max_players + 1)],
-            spec.max_players,
+            players,
         ),
-        "bots": (bot_counts(spec.max_players), 0),
+        "bots": (bot_counts(players), 0),
         "bot_kind": (bot_kinds(spec), "heuristic"),
         "rated": ([("rated", True), ("unrated", False)], True),
     }
@@ -502,7 +503,7 @@ class NewTableScreen(ModalPage[dict]):
             )
             with Horizontal(classes="option-row"):
                 yield Choice([(get_spec(s).title, s) for s in PLAYABLE], spec.slug, id="game")
-                yield Static("[b]game[/b]", classes="hint")
+                yield Static("[b]Game[/b]", classes="hint")
             for key, choice_id, meaning in SEAT_ROWS:
                 with Horizontal(classes="option-row"):
                     yield Choice(*choices[key], id=choice_id)

@@ -21,16 +21,36 @@ OPTION_LENGTH = 60  # characters an option's text may have (an SSH dialog's fiel
 
 @dataclass(frozen=True)
 class Option:
-    """A named setting of a game, shown in setup screens and accepted as `--option name=value`."""
+    """A setting of a game: shown in setup screens by its label (what a player would call it)
+    and typed by its name (`--option name=value`)."""
 
     name: str
+    label: str
     default: bool | int | str
     description: str
     choices: tuple[str, ...] = ()
+    choice_labels: tuple[str, ...] = ()  # what each choice is called on a screen, in order
     least: int | None = None  # a whole-number option's bounds, where it has them
     most: int | None = None
     # (option, value) pairs any one of which makes this option change nothing (a form hides it)
     moot_when: tuple[tuple[str, bool | int | str], ...] = ()
+
+    def __post_init__(self) -> None:
+        if self.choice_labels and len(self.choice_labels) != len(self.choices):
+            raise ValueError(f"option {self.name}: one label a choice")
+
+    def shown_choices(self) -> list[tuple[str, str]]:
+        """(label, value) for each choice, as a form offers them."""
+        return list(zip(self.choice_labels or self.choices, self.choices))
+
+    def shown(self, value: bool | int | str) -> str:
+        """`value` in a player's words: 'Short game', 'Round limit 30', 'Loans: when short'."""
+        if isinstance(value, bool):
+            return self.label if value else f"{self.label}: off"
+        if isinstance(value, int):
+            return f"{self.label} {value:,}"
+        labels = dict(zip(self.choices, self.choice_labels))
+        return f"{self.label}: {labels.get(value, value)}"
 
     def moot(self, values: dict[str, Any]) -> bool:
         """Whether this option changes nothing, the others having `values`."""
@@ -103,6 +123,9 @@ class GameSpec:
     # how its positions are played out by bots, from what a seat sees (for bots that search
     # and the post-game analysis)
     playouts: Playouts | None = None
+    # the players a new table seats first (more are a key away): the bots' strength and the
+    # games' lengths were measured at four
+    best_players: int = 4
 
     @property
     def determinize(self) -> Callable[[Any, int | None, Rng], GameState]:

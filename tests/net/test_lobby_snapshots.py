@@ -222,7 +222,7 @@ async def test_create_pressed_while_the_chosen_game_s_options_are_still_coming_m
         {
             "game": "army",
             "options": {},
-            "players": army.max_players,
+            "players": army.best_players,
             "bots": 0,
             "bot_kind": "heuristic",
             "rated": True,

@@ -55,3 +55,33 @@ def test_a_host_chooses_how_long_search_bots_think(monkeypatch, given, seconds):
     assert main(["serve", "--port", "0", *given]) == 0
     (limits,) = [arg for arg in served[0] if type(arg).__name__ == "Limits"]
     assert limits.search_seconds == seconds  # None: by the count of playouts alone
+
+
+@pytest.mark.parametrize("command", ["play", "sim"])
+def test_the_help_lists_every_option_as_typed_with_its_label_and_examples(command, capsys):
+    """Issue 70: `--option NAME=VALUE` said only 'the README lists them'."""
+    from core.games import SLUGS, get_spec
+
+    with pytest.raises(SystemExit):
+        main([command, "--help"])
+    shown = capsys.readouterr().out
+    assert "examples:\n  boomtown " + command in shown and "The manual: docs/" in shown
+    listed = [line.split(maxsplit=2) for line in shown.split("game options")[1].splitlines()]
+    for slug in SLUGS:
+        for option in get_spec(slug).options:
+            assert any(
+                words[0] == slug
+                and words[1].startswith(option.name + "=")
+                and option.label in words[2]
+                for words in listed
+                if len(words) == 3
+            ), (slug, option.name)
+
+
+def test_every_command_s_help_gives_an_example_and_points_to_the_manual(capsys):
+    commands = next(a for a in _parser()._actions if isinstance(a, argparse._SubParsersAction))
+    for name in [None, *commands.choices]:
+        with pytest.raises(SystemExit):
+            main([name, "--help"] if name else ["--help"])
+        shown = capsys.readouterr().out
+        assert "examples:\n  boomtown" in shown and "The manual:" in shown, name

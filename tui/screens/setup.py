@@ -11,7 +11,7 @@ from textual.widgets import Button, Footer, Input, Label, Static
 
 from core.engine.game import GameSpec
 from core.text import sentence
-from play.table import HUMAN, Seat, bot_kinds
+from play.table import BOT_PACE, HUMAN, Seat, bot_kinds
 
 from ..widgets.choice import Choice
 from ..widgets.options import OptionsForm
@@ -19,7 +19,7 @@ from .page import Page
 
 EMPTY_SEAT = "empty"
 BOT_NAMES = ("Ada", "Brick", "Coin", "Dot", "Edge", "Flint")
-PACES = (("instant", 0.0), ("fast", 0.3), ("normal", 0.8), ("slow", 1.5))
+PACES = (("instant", 0.0), ("fast", 0.3), ("normal", BOT_PACE), ("slow", 1.5))
 
 
 class SetupScreen(Page):
@@ -37,11 +37,18 @@ class SetupScreen(Page):
         with VerticalScroll(id="setup"):
             yield Static(f"New game of {spec.title}", classes="dialog-title")
             yield Static(
-                f"{spec.min_players} to {spec.max_players} players, seated in this order.",
+                f"{spec.min_players} to {spec.max_players} players, seated in this order"
+                + (
+                    f" ({spec.best_players} set, the number the game is best with)."
+                    if spec.max_players > spec.best_players
+                    else "."
+                ),
                 classes="hint",
             )
             for seat in range(spec.max_players):
-                default = HUMAN if seat == 0 else "heuristic"
+                default = (
+                    HUMAN if seat == 0 else "heuristic" if seat < spec.best_players else EMPTY_SEAT
+                )
                 name = "Player" if seat == 0 else BOT_NAMES[seat - 1]
                 with Horizontal(classes="seat-row"):
                     yield Label(f"Seat {seat + 1}", classes="seat-label")
@@ -53,12 +60,13 @@ class SetupScreen(Page):
                     placeholder="random", id="seed", type="integer", max_length=12, compact=True
                 )
                 yield Static(
-                    "[b]seed[/b]: the same seed and moves give the same game", classes="hint"
+                    "[b]Seed[/b]: the same seed and moves give the same game (empty: a new one)",
+                    classes="hint",
                 )
             with Horizontal(classes="option-row"):
-                yield Choice(PACES, 0.8, id="pace")
+                yield Choice(PACES, BOT_PACE, id="pace")
                 yield Static(
-                    "[b]bot pace[/b]: how long each bot move stays on screen", classes="hint"
+                    "[b]Bot pace[/b]: how long each bot move stays on screen", classes="hint"
                 )
             with Horizontal(classes="buttons"):
                 yield Button("Start", id="start", variant="primary")

@@ -1,9 +1,11 @@
-"""A game's options as form rows: a switch or a choice each, with its description."""
+"""A game's options as form rows: a switch or a choice each, with its label and description
+(the option's name is what `--option` types, never shown here)."""
 
 from __future__ import annotations
 
 from typing import Any
 
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Static
@@ -36,10 +38,11 @@ class OptionsForm(Vertical):
                         compact=True,
                     )
                 else:
-                    yield Choice(
-                        [(c, c) for c in option.choices], option.default, id=f"opt-{option.name}"
-                    )
-                yield Static(f"[b]{option.name}[/b]: {option.description}", classes="hint")
+                    yield Choice(option.shown_choices(), option.default, id=f"opt-{option.name}")
+                yield Static(
+                    Text.assemble((option.label, "bold"), ": ", option.description),
+                    classes="hint",
+                )
 
     def values(self) -> dict[str, Any]:
         found: dict[str, Any] = {}

@@ -22,13 +22,15 @@ SPEC = GameSpec(
     options=(
         Option(
             "short_game",
+            "Short game",
             False,
             "The rulebook's short game: two deeds dealt to each player and paid for; ends "
-            "after the round limit (30 rounds unless round_limit says otherwise); the "
+            "after the round limit (30 rounds unless Round limit says otherwise); the "
             "richest by the rulebook's valuation wins.",
         ),
         Option(
             "round_limit",
+            "Round limit",
             0,
             "End after this many rounds; the richest by the rulebook's valuation (cash, "
             "deeds at price, mortgaged at half, buildings at cost) wins. 0: no limit.",
@@ -36,9 +38,9 @@ SPEC = GameSpec(
         ),
         Option(
             "prison_double_extra_throw",
+            "Leaving Prison on a double throws again",
             True,
-            "Leaving Prison by throwing a double gives another throw, as this rulebook "
-            "says; off: move and stop, as other editions rule.",
+            "As this rulebook says; off: the token moves and stops, as other editions rule.",
         ),
     ),
     new_game=ArmyState,

@@ -21,20 +21,24 @@ SPEC = GameSpec(
     options=(
         Option(
             "hidden_money",
+            "Hidden money",
             False,
             "Keep cash hidden: each player sees only their own money; loans are asked for "
             "before the bidding, and a bid you cannot pay is refused.",
         ),
         Option(
             "loan_timing",
+            "Loans",
             "any_time",
-            "When a loan may be taken in the open-money game: any_time during the round, or "
-            "when_short (only on your bid, when you cannot raise it).",
+            "When a loan may be taken in the open-money game: at any time during the round, "
+            "or only on your bid, when you cannot raise it.",
             choices=("any_time", "when_short"),
+            choice_labels=("any time", "when short"),
             moot_when=(("hidden_money", True),),
         ),
         Option(
             "colours",
+            "Colours",
             "dealt",
             "Who plays which colour: dealt at random, as the rulebook deals the calling "
             "cards, or the colours in seat order, e.g. black,red,white,yellow (two per seat "

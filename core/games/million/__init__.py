@@ -26,6 +26,7 @@ SPEC = GameSpec(
     options=(
         Option(
             "cash_target",
+            "Cash to win",
             1_000_000,
             "The cash to hold on landing on FINISH.",
             least=START_CASH,
@@ -33,20 +34,29 @@ SPEC = GameSpec(
         ),
         Option(
             "exact_finish",
+            "Exact count to FINISH",
             True,
             "FINISH needs the exact count (off: a car may stop on "
             "FINISH on the way, as on a stunt).",
         ),
-        Option("one_way", True, "The ONE WAY street is driven one way only (off: both ways)."),
+        Option(
+            "one_way",
+            "ONE WAY street",
+            True,
+            "The ONE WAY street is driven one way only (off: both ways).",
+        ),
         Option(
             "six_rule",
+            "A six gives",
             "choose",
-            "What a six gives: choose ($10,000 or an opponent misses a turn), money, skip "
-            "(an opponent misses a turn), off.",
+            "The player's choice of $10,000 or an opponent missing a turn (as the rulebook "
+            "has it), always the money, always the missed turn, or nothing.",
             SIX_RULES,
+            ("a choice", "$10,000", "a missed turn", "nothing"),
         ),
         Option(
             "round_limit",
+            "Round limit",
             0,
             "End after this many rounds; the richest (cash, businesses "
             "at their price, leases refunded) win. 0: no limit (four "

@@ -25,6 +25,7 @@ SPEC = GameSpec(
     options=(
         Option(
             "round_limit",
+            "Round limit",
             0,
             "End after this many rounds; the greatest assets (cash, undeveloped land at "
             "$20,000 an acre, buildings at cost) win. 0: no limit (the game ends with the "
