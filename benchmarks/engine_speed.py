@@ -309,7 +309,7 @@ def jobs_scaling(games: int, jobs: int, runs: int) -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, help="400; with --jobs, 10,000 (the README's figure)")
+    parser.add_argument("--games", type=int, help="400; with --jobs, 10,000 (the manual's figure)")
     parser.add_argument("--profile", metavar="GAME:BOTS")
     parser.add_argument("--split", action="store_true")
     parser.add_argument("--floor", action="store_true")

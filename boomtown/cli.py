@@ -49,7 +49,7 @@ EXAMPLES = {  # each command's examples, shown under its --help
   boomtown tables --close 12""",
     "migrate": "  boomtown migrate --from ~/.local/share/boomtown --to postgresql://boomtown@db/boomtown",
     "sim": """\
-  boomtown sim army --games 200 --players 4 --bots search,heuristic
+  boomtown sim army --games 20 --bots search,heuristic,heuristic,heuristic
   boomtown sim million --option six_rule=money --json""",
 }
 
@@ -446,7 +446,7 @@ def _parser() -> argparse.ArgumentParser:
         action="append",
         default=[],
         metavar="NAME",
-        help="gather one of the game's statistics too (the README lists them; "
+        help="gather one of the game's statistics too (the manual lists them; "
         "an unknown name is refused with the game's list)",
     )
     sim.add_argument("--json", action="store_true", help="print one JSON object on stdout")

@@ -194,7 +194,7 @@ def _in_parallel(
     bounds = [(first, min(games, first + chunk)) for first in range(0, games, chunk)]
     # Workers are forked (Linux): with the parent's objects frozen out of the collector, a worker's
     # collections no longer touch (and so copy) the pages it shares with the parent, which slowed
-    # two workers down (the README's "Measured choices").
+    # two workers down (the manual's "Measured choices").
     gc.freeze()
     try:
         return _tally_in_pool(slug, bounds, jobs, run, progress)

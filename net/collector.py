@@ -1,7 +1,7 @@
 """Keeps the garbage collector's long pauses away from the moments players feel.
 
 With many sessions the server holds hundreds of thousands of objects, and Python's full
-collection of them stopped every session, several times a minute (the README's "Measured
+collection of them stopped every session, several times a minute (the manual's "Measured
 choices").
 Nearly everything that has lived a few seconds lives long (apps, screens, widgets, styles), so
 every few seconds the survivors are frozen out of the collector's sight (`gc.freeze`): automatic

@@ -1,7 +1,7 @@
 """A newcomer sees the lobby at once, drawn by a shared app, while their own app starts.
 
 Starting a person's app costs the server CPU, so a crowd connecting together waits for one
-another (the README's "Measured choices"). The lobby a newcomer first sees is
+another (the manual's "Measured choices"). The lobby a newcomer first sees is
 the same for everyone at one terminal size but for its header (who you are, who is online), so
 one lobby app per size, kept running, draws it for each newcomer in turn (its header made theirs,
 the whole screen rendered at once) and sends it. Their own app then takes over the

@@ -2,7 +2,7 @@
 
 Textual 8.2 gives every Strip seven empty result caches (crop, divide, style...) when it is made:
 more memory than the line itself. A server keeps every session's lines, and most lines never use
-most of those caches, which were a large part of a player's session's memory (the README's
+most of those caches, which were a large part of a player's session's memory (the manual's
 "Measured choices"). Textual's own `Content` makes its cache lazily in the same way.
 A cache appears, with Textual's size, the first time it is used.
 

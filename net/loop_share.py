@@ -2,7 +2,7 @@
 
 One process serves everyone, so the loop's time is the server's to share out. Some keys cost the
 loop far more than others (opening a dialog, which Textual composes and styles anew, costs a
-hundred times an arrow key: the README's "Measured choices"), and the input rate alone let one
+hundred times an arrow key: the manual's "Measured choices"), and the input rate alone let one
 session keep the server busy by pressing `?` and `Esc`. So every task a session's app runs is
 timed, step by step, and the time is charged to the session and to its address; a session that
 has used more than its share has its keys held back (by its driver) until its share has caught

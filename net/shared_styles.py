@@ -3,7 +3,7 @@
 Every Textual app parses its CSS (the app's file and each widget class's DEFAULT_CSS) into rule
 sets and keeps them in a cache of its own. Rules are read, never changed, once parsed (one app
 already applies the same rule set to many widgets), so apps with the same theme variables can
-share them: a player's session at a table holds less (the README's "Measured choices"), and a
+share them: a player's session at a table holds less (the manual's "Measured choices"), and a
 new session skips the parsing.
 """
 

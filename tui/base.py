@@ -79,7 +79,7 @@ class BaseApp(App):
 
         Textual 8.2 always counts the screen below as showing through, so every layout and
         repaint of a full-window screen did the hidden one's too (a good part of a session's
-        first frame over SSH: the README's "Measured choices")."""
+        first frame over SSH: the manual's "Measured choices")."""
         stack = screen_stack(self)
         if stack and stack[-1].styles.background.a == 1:
             return []

@@ -66,7 +66,7 @@ def play_out(
             state.step_listed(seat, action)
             continue
         # Looked for by identity first: `in` calls the dataclasses' __eq__ on every action listed
-        # before it (the README's "Measured choices"); then by equality, for a bot that makes
+        # before it (the manual's "Measured choices"); then by equality, for a bot that makes
         # the action it chose anew.
         for listed in legal:
             if listed is action:
@@ -86,7 +86,7 @@ class RandomBot:
     It draws from the standard library's generator (Mersenne Twister, in C), whose random()
     gives the same numbers for the same seed on every Python version; a game's own dice come
     from its splitmix Rng, which a record replays; drawing from the Rng slowed the simulator's
-    games (the README's "Measured choices")."""
+    games (the manual's "Measured choices")."""
 
     reads_view = False
     picks_listed = True

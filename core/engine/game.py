@@ -324,7 +324,7 @@ _COPIERS: dict[type, Callable[[Any], Any]] = {}  # per class of state, its copie
 
 def _copier(cls: type[G]) -> Callable[[G], G]:
     """A function copying a `cls` state slot by slot, written out once per class as dataclasses
-    writes its methods: a loop of getattr and setattr was much slower (the README's "Measured
+    writes its methods: a loop of getattr and setattr was much slower (the manual's "Measured
     choices")."""
     if cls in _COPIERS:
         return _COPIERS[cls]

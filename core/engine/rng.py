@@ -32,7 +32,7 @@ class Rng:
 
     def shuffle(self, items: list[Any]) -> None:
         """Fisher-Yates, each draw as `below(i + 1)` makes it (written out here: a call per
-        card was a good part of a shuffle; the README's "Measured choices")."""
+        card was a good part of a shuffle; the manual's "Measured choices")."""
         state = self.state
         for i in range(len(items) - 1, 0, -1):
             state = z = (state + 0x9E3779B97F4A7C15) & _MASK

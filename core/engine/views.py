@@ -101,7 +101,7 @@ def view_dataclass(cls: type[V]) -> type[V]:
     """`cls` as a frozen dataclass (a view) whose __init__ takes every field by keyword and
     fills them at once. A frozen dataclass's own __init__ sets each field through
     `object.__setattr__`: for a view's thirty-odd fields that was half of what a view cost (the
-    README's "Measured choices"). This one still refuses a missing or unknown field; fields have
+    manual's "Measured choices"). This one still refuses a missing or unknown field; fields have
     no defaults.
 
     `view_of(cls, fields)` makes one from a dict of every field, taking the dict as its own

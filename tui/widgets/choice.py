@@ -2,7 +2,7 @@
 
 Textual's Select is five widgets with a drop-down list: in a dialog, each added many times what
 this adds to the first frame, and a form of game options holds up to a dozen, built on the event
-loop every SSH session shares (benchmarks/tui_speed.py times the forms; the README's "Measured
+loop every SSH session shares (benchmarks/tui_speed.py times the forms; the manual's "Measured
 choices"). For a handful
 of values, stepping is also fewer keys than opening a list.
 """

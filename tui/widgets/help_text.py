@@ -1,7 +1,7 @@
 """The help's text: Markdown drawn by Rich as one widget, in the colours of the app's theme.
 
 Textual's Markdown widget makes a widget of every block and list item (65 for the lobby's help),
-and styling and laying them out made opening a help slow (the README's "Measured choices");
+and styling and laying them out made opening a help slow (the manual's "Measured choices");
 over SSH every session waited for it. Rich draws the same Markdown as one renderable, in the
 colours Textual's widget takes from the theme: headings, bullets and inline code (keys).
 """

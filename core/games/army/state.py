@@ -178,7 +178,7 @@ class ArmyState(StackedTurns[Propose]):
             return UTILITY_FACTOR[held] * sum(self.dice)
         level = self.level[square]
         if level == 0 and self.owns_group(owner, square):
-            # a complete group, even with a mortgaged site (our decision: the README)
+            # a complete group, even with a mortgaged site (our decision: docs/games/army-rules.md)
             return 2 * sq.rents[0]
         return sq.rents[level]
 

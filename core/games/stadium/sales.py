@@ -7,7 +7,7 @@ Speculator's forced sale, selling to pay a debt by auction to the other players,
 A bankrupt's building nobody bids for "remains in place": it stands, the Bank's, earning nobody
 anything, and is sold with the land under it, at the Bank's land price ($20,000 an acre), to a
 player whose throw lets them buy land in its zone (any zone on a 4). The rulebook is silent on
-such a building; this is the README's ruling."""
+such a building; this is our ruling (docs/games/stadium.md)."""
 
 from __future__ import annotations
 
