@@ -18,7 +18,7 @@ from openskill.models import PlackettLuce
 from core.engine.game import Result
 
 MODEL = PlackettLuce()
-# chosen, not measured: a kind's strength against the others (the manual's "How strong the bots are")
+# chosen, not measured: a kind's strength against the others (manual: "How strong the bots are")
 BOT_RATINGS = {"random": (15.0, 1.0), "heuristic": (25.0, 1.0), "search": (28.0, 1.0)}
 
 
