@@ -8,9 +8,10 @@ destinations are green and the path to the one under the cursor is drawn.
 On the full board a space is five columns by two lines (cars on the second, at its right
 where two businesses share the space; a space whose right-hand neighbour shows a name leaves
 its last column blank, its holder's badge then underlined when leased in place of the L); on
-the compact one three columns by one line: a held business's code on its holder's colour
-(underlined when leased), its last column left for a car, a digit on its player's colour.
-It draws a view; it never changes the game. A click on a space posts `BoardWidget.SpaceClicked`.
+the compact one three columns by one line: a held business's number on its holder's colour
+(a badge, underlined when leased), its last column left for a car, a digit on its player's
+colour. It draws a view; it never changes the game. A click on a space posts
+`BoardWidget.SpaceClicked`.
 """
 
 from __future__ import annotations
@@ -198,13 +199,15 @@ class BoardWidget(Drawing[MillionView]):
         its holder's colours."""
         view = self.drawn_view
         if g.lines == 1:
-            codes = (
-                [(BUSINESSES[b].name[0], b) for b in businesses]
-                if len(businesses) > 1
-                else [(c, businesses[0]) for c in BUSINESSES[businesses[0]].name]
-            )
-            for i, (letter, b) in enumerate(codes):
-                canvas.put(left + i, top, letter, self._code_style(b, base))
+            if len(businesses) > 1:  # each business's letter, its holder's badge where held
+                for i, b in enumerate(businesses):
+                    style = self._badge(b) or base + set_style(b)
+                    canvas.put(left + i, top, BUSINESSES[b].name[0], style)
+                return
+            (b,) = businesses
+            letter, number = BUSINESSES[b].name
+            canvas.put(left, top, letter, base + set_style(b))
+            canvas.put(left + 1, top, number, self._badge(b) or base + set_style(b))
             return
         for line, b in enumerate(businesses[: g.lines]):
             room = min(width, g.cell - cars) if line else width  # cars after the second
@@ -237,14 +240,15 @@ class BoardWidget(Drawing[MillionView]):
             base + Style(color=SEAT_COLOURS[holder], bold=True, underline=leased),
         )
 
-    def _code_style(self, business: int, base: Style) -> Style:
-        """A code's style on the compact board: its set's colour while nobody holds it, else
-        its holder's badge (underlined when leased), so that no digit runs into the next
-        space's name and the last column is left for a car."""
+    def _badge(self, business: int) -> Style | None:
+        """On the compact board, the style of a held business's number (of its letter, where
+        two share a space): its holder's badge, underlined when leased; None while nobody
+        holds it. So no holder's digit runs into the next space's name, and the last column
+        is left for a car."""
         view = self.drawn_view
         holder = view.holder[business]
         if holder < 0:
-            return base + set_style(business)
+            return None
         return SEAT_BADGES[holder] + Style(underline=bool(view.leased[business]))
 
     def on_click(self, event: events.Click) -> None:

@@ -24,7 +24,7 @@ HELP = f"""\
 - Businesses show their code (set letter and number) in their set's colour; a holder's digit
   follows with **B** (bought) or **L** (leased); beside cars on a space with two businesses
   the digit alone, in the holder's colour, underlined when leased. On the small board a held
-  code is drawn on its holder's colour instead (underlined when leased). Prices stand
+  business's number is drawn on its holder's colour instead (underlined when leased). Prices stand
   in the block beside the business (in $k; L: the lease price, "L -": no lease).
 - Landmarks are yellow; a publicity stunt showing there turns the space solid yellow. START is
   green, FINISH white (on the ONE WAY street, →), Real Estate purple. Cars are their players'
