@@ -1,4 +1,6 @@
-"""The `boomtown` command."""
+"""The `boomtown` command. Each command imports what it runs inside its function, so that
+`boomtown play` starts without the server's modules and the server without the title screen's
+(tests/test_layers.py lists this module as one that may)."""
 
 from __future__ import annotations
 

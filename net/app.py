@@ -18,6 +18,7 @@ from textual.message import Message
 from core.text import sentence
 from tui.replay import replay_screen
 
+from .lobby import LobbyScreen, NameScreen
 from .served import ServedApp
 from .storage import StorageError
 from .table_screen import NetTable, refresh_table_screen, screen_seats, table_screen
@@ -97,8 +98,6 @@ class SessionApp(ServedApp):
             self.session.meter.waive()
 
     def on_session_app_lobby_changed(self, _: LobbyChanged) -> None:
-        from .lobby import LobbyScreen
-
         self._lobby_pending = False
         screen = self.screen
         if isinstance(screen, LobbyScreen) and screen.ready:  # else it is filled in when ready
@@ -116,8 +115,6 @@ class SessionApp(ServedApp):
     # -- screens -----------------------------------------------------------------------------
 
     async def on_mount(self) -> None:
-        from .lobby import NameScreen
-
         session = self.session
         why = None if session.joined else await self.claim(session.name)
         if why is None:
@@ -140,7 +137,6 @@ class SessionApp(ServedApp):
         if not name:
             self.exit()
             return
-        from .lobby import LobbyScreen
 
         self.session.join(name)
         self.turn_bell = await self._kept_turn_bell()
@@ -230,8 +226,6 @@ class SessionApp(ServedApp):
         self.push_screen(table_screen(NetTable(self.host, table_id, self.player), seat=seat))
 
     def show_lobby(self) -> None:
-        from .lobby import LobbyScreen
-
         if self.at_table is not None:
             self.session.left_tables.add(self.at_table)
         self.at_table = None
@@ -250,8 +244,6 @@ class SessionApp(ServedApp):
     # -- idleness ----------------------------------------------------------------------------
 
     def _watch_activity(self) -> None:
-        from .lobby import LobbyScreen
-
         last = self.channel.last_input
         if last != self._last_input:
             self._last_input = last

@@ -21,6 +21,7 @@ from .broadcast import Audience
 from .channel import ENTER, Channel
 from .host import Host
 from .limits import STOP_SECONDS, Limits
+from .lobby import LobbyScreen
 from .loop_share import unmetered
 from .served import ServedApp
 
@@ -45,15 +46,11 @@ class LobbyPainter(ServedApp):
         return self.session.name
 
     def on_mount(self) -> None:
-        from .lobby import LobbyScreen
-
         self.push_screen(LobbyScreen())
         self.call_after_refresh(self.ready.set)
 
     def paint(self, session) -> str:
         """The lobby as `session`'s person will first see it: the whole screen, as output."""
-        from .lobby import LobbyScreen
-
         screen = self.screen
         if not isinstance(screen, LobbyScreen):
             return ""

@@ -17,8 +17,8 @@ from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 import play.table
 from core.engine.actions import Action
-from core.engine.analysis import Analysis
 from core.engine.errors import ActionError, StaleAction
+from core.engine.findings import Analysis
 from core.engine.game import Result
 from core.engine.match import Match
 from core.engine.replay import Replay

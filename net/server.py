@@ -19,6 +19,8 @@ from typing import Any
 
 import asyncssh
 
+from tui.games import PLAYABLE, screen_class
+
 from . import lean_strips, loop_share, shared_styles
 from .admission import Counter, Pending
 from .broadcast import Broadcasts
@@ -237,10 +239,6 @@ class Gate(asyncssh.SSHServer):
 
 def warm_up() -> None:
     """Import every game's screens now: an import on the first table would stall every session."""
-    from tui.games import PLAYABLE, screen_class
-
-    from . import lobby  # noqa: F401
-
     for slug in PLAYABLE:
         screen_class(slug)
 

@@ -25,6 +25,7 @@ from tui.widgets.panel import key_hints
 
 from .chat import ChatLine
 from .host import Host
+from .lobby import ChatPrompt
 from .tables import HUMAN, OPEN, WAITING, HostError, NetSeat
 
 
@@ -199,8 +200,6 @@ class NetVenue(Venue):
         return lines
 
     def key_chat(self) -> None:
-        from .lobby import ChatPrompt
-
         async def said(text: str | None) -> None:
             if text:
                 try:

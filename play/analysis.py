@@ -20,10 +20,12 @@ from collections.abc import Callable, Sequence
 from concurrent.futures import Executor, ProcessPoolExecutor
 from multiprocessing import resource_tracker
 
-from core.engine.analysis import Analyser, Analysis, Comparison, Estimate, Settings
+from core.engine.analysis import Analyser, Comparison, Estimate, Settings
+from core.engine.findings import Analysis
 from core.engine.playouts import Playouts
 from core.engine.record import Record
 from core.engine.replay import Replay
+from core.games import get_spec
 
 log = logging.getLogger("boomtown")
 
@@ -122,7 +124,6 @@ class Analysing:
         if not self.running or self._started:
             return
         self._started = True  # worked out once
-        from core.games import get_spec
 
         try:
             playouts = get_spec(self.record.game).playouts

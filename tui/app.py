@@ -6,8 +6,6 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from textual.dom import DOMNode
-
 from core.engine.record import RecordError
 from core.engine.replay import Replay
 from play.table import BOT_PACE, LocalTable, Seat
@@ -21,14 +19,6 @@ from .screens.title import TitleScreen
 from .screens.venue import LocalVenue
 from .settings import keep_setting, load_settings
 from .terminal import blanking
-
-
-def local_app(node: DOMNode) -> BoomtownApp:
-    """The app on this computer that `node` (a screen of its own) is part of."""
-    app = node.app
-    if not isinstance(app, BoomtownApp):
-        raise TypeError(f"{type(node).__name__} is a screen of the app on this computer")
-    return app
 
 
 class BoomtownApp(BaseApp):

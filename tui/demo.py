@@ -7,10 +7,13 @@ import asyncio
 from collections.abc import Callable
 
 from core.games import get_spec
+from core.games.army.board import GROUPS, SITE_GROUPS
+from core.games.million.board import REAL_ESTATE
 from core.games.stadium import land
 from play.table import LocalTable, Seat
 
 from .app import BoomtownApp
+from .screens.end import EndPage
 
 NAMES = ["Ann", "Ben", "Cat", "Dan", "Eve", "Fay"]
 
@@ -48,8 +51,6 @@ async def analysed(pilot, timeout: float = 60.0) -> None:
     """Wait until the screen is a game's end with its analysis worked out (and its rating
     changes, where games are rated), so that a picture of it is the same every time;
     TimeoutError if it is not within `timeout` seconds."""
-    from .screens.end import EndPage
-
     loop = asyncio.get_running_loop()
     deadline = loop.time() + timeout
     while True:
@@ -136,8 +137,6 @@ def army_bidding(state) -> bool:
 
 def army_built_sites(game, seat: int) -> list[int]:
     """`seat`'s sites in whole colour groups with buildings on every site (a state or a view)."""
-    from core.games.army.board import GROUPS, SITE_GROUPS
-
     return [
         s
         for g in SITE_GROUPS
@@ -255,8 +254,6 @@ def million_choosing_a_drive(state) -> bool:
 
 def million_on_real_estate(state) -> bool:
     """The person stopped on Real Estate and may take any business."""
-    from core.games.million.board import REAL_ESTATE
-
     return (
         not state.stack
         and state.stage == "after"

@@ -13,10 +13,11 @@ from typing import Any
 
 import platformdirs
 
-from core.engine.analysis import Analysis
+from core.engine.findings import Analysis
 from core.engine.match import Match
 from core.engine.record import Record, RecordError
 from core.engine.replay import Replay
+from core.games import about, get_spec
 from play.analysis import Analysing, worker_processes
 from play.table import LocalTable, Seat
 
@@ -115,7 +116,6 @@ def load_record(path: Path) -> tuple[Record, list[Seat]]:
         raise RecordError(f"cannot read {path}: {exc}") from None
     except (KeyError, TypeError, AttributeError) as exc:
         raise RecordError(f"not a Boomtown save file ({exc})") from None
-    from core.games import get_spec
 
     bots = get_spec(record.game).bots
     if len(seats) != len(record.players) or any(s.is_bot and s.kind not in bots for s in seats):
@@ -214,8 +214,6 @@ def kept_games() -> list[Path]:
 
 def past_games() -> list[PastGame]:
     """The finished games kept, the newest first; one that cannot be read says why."""
-    from core.games import about
-
     games = []
     for path in kept_games():
         try:

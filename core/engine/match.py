@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections.abc import Collection, Sequence
 from typing import Any
 
+from core.games import get_spec
+
 from .actions import Action
 from .record import Record
 
@@ -13,8 +15,6 @@ class Match:
     def __init__(
         self, game: str, players: Sequence[str], seed: int, options: dict[str, Any] | None = None
     ) -> None:
-        from core.games import get_spec
-
         spec = get_spec(game)
         self.spec = spec
         self.state = spec.start(players, seed, options)
@@ -31,8 +31,6 @@ class Match:
     def from_record(cls, record: Record) -> Match:
         """Continue a saved game; RecordError if it does not replay."""
         match = cls.__new__(cls)
-        from core.games import get_spec
-
         match.spec = get_spec(record.game)
         match.state = record.replay()
         match.record = record

@@ -8,10 +8,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from core.games import get_spec
+
 from .actions import Action
+from .errors import ActionError
+from .findings import Analysis
 
 if TYPE_CHECKING:
-    from .analysis import Analysis
     from .game import GameState
 
 FORMAT = 1
@@ -46,8 +49,6 @@ class Record:
 
     @classmethod
     def from_json(cls, data: Any) -> Record:
-        from core.games import get_spec
-
         try:
             if data.get("format") != FORMAT:
                 raise RecordError(f"unknown save format {data.get('format')!r}")
@@ -80,9 +81,6 @@ class Record:
     def replay(self, visit: Callable[[int, Any], None] | None = None) -> GameState:
         """The state this record leads to; RecordError if an action no longer applies.
         `visit(n, state)` sees the state after each number of actions n, from 0 on."""
-        from core.engine.errors import ActionError
-        from core.games import get_spec
-
         state = get_spec(self.game).start(self.players, self.seed, self.options)
         if visit:
             visit(0, state)
@@ -99,8 +97,6 @@ class Record:
 def _analysis(data: dict[str, Any], players: list[str]) -> Analysis | None:
     """The analysis kept with a record; None if there is none, or none that fits the game (it
     is then worked out again: a broken analysis never costs the game its record)."""
-    from .analysis import Analysis
-
     if "analysis" not in data:
         return None
     try:

@@ -6,7 +6,8 @@ import pickle
 
 import pytest
 
-from core.engine.analysis import Analyser, Analysis, Settings, analyse
+from core.engine.analysis import Analyser, Settings, analyse
+from core.engine.findings import Analysis
 from core.engine.playouts import win_shares
 from core.engine.record import Record
 from core.engine.replay import Replay

@@ -78,7 +78,7 @@ async def test_a_browser_signs_in_and_plays_at_a_table_with_an_ssh_player(tmp_pa
         await asyncio.to_thread(type_keys, driver, "n")
         await shown(driver, "A new table")
         await asyncio.to_thread(click_text, driver, "›")  # the game's next choice, clicked
-        await shown(driver, "short_game")  # Army's options: the click reached the dialog
+        await shown(driver, "Short game")  # Army's options: the click reached the dialog
         await asyncio.to_thread(type_keys, driver, "\ue00c")  # Esc
         await until_gone(driver, "A new table")
         table = await table_with(server, ["ann", "ben"], bots=0, game="bigshot", seed=5)

@@ -52,14 +52,14 @@ async def test_a_new_table_of_another_game_offers_that_game_s_seats_and_options(
     ann = await connect(port, "ann")
     await ann.wait_for("You are ann")
     await ann.press("n")
-    await ann.wait_for("hidden_money")
+    await ann.wait_for("Hidden money")
     await ann.press("\x1b[C")  # the right arrow: the next game, Army
-    await ann.wait_for("prison_double_extra_throw")
-    assert "hidden_money" not in ann.text()
+    await ann.wait_for("Leaving Prison on a double")
+    assert "Hidden money" not in ann.text()
     await ann.press("c")
     await until(lambda: server.host.tables)  # the table itself, not the dialog's list of games
     table = next(iter(server.host.tables.values()))
-    assert (table.game, len(table.seats)) == ("army", 6)
+    assert (table.game, len(table.seats)) == ("army", 4)  # four first; six a key away
     assert table.options["prison_double_extra_throw"] is True
     await ann.close()
 

@@ -13,6 +13,7 @@ from core.engine.game import GameSpec
 from core.text import sentence
 from play.table import BOT_PACE, HUMAN, Seat, bot_kinds
 
+from ..local import local_app
 from ..widgets.choice import Choice
 from ..widgets.options import OptionsForm
 from .page import Page
@@ -108,8 +109,6 @@ class SetupScreen(Page):
         options = self.query_one(OptionsForm).values()
         seed_text = self.query_one("#seed", Input).value.strip()
         seed = int(seed_text) if seed_text else random.randrange(1_000_000)
-        from ..app import local_app
-
         pace = self.query_one("#pace", Choice).value
         assert isinstance(pace, float)  # (PACES lists seconds)
         try:

@@ -15,6 +15,7 @@ from core.engine.record import RecordError
 from core.games import about, get_spec
 
 from ..games import PLAYABLE
+from ..local import local_app
 from ..saves import (
     FINISHED_KEPT,
     autosave_path,
@@ -25,6 +26,8 @@ from ..saves import (
     saved_games,
 )
 from .page import Page
+from .past import PastGamesScreen
+from .setup import SetupScreen
 
 LOGO = """\
 █▄▄ █▀█ █▀█ █▀▄▀█ ▀█▀ █▀█ █ █ █ █▄ █
@@ -69,14 +72,10 @@ class TitleScreen(Page):
         return choices
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
-        from ..app import local_app
-
         app, choice = local_app(self), event.option.id or ""
         if choice.startswith("continue:"):
             app.resume(autosave_path(choice.removeprefix("continue:")))
         elif choice == "past":
-            from .past import PastGamesScreen
-
             hint = (
                 f"The last {FINISHED_KEPT} games finished here are kept. Enter replays one; "
                 "Esc goes back."
@@ -85,6 +84,4 @@ class TitleScreen(Page):
                 PastGamesScreen(past_games(), hint, lambda key: app.replay(Path(key)))
             )
         elif choice.startswith("new:"):
-            from .setup import SetupScreen
-
             self.app.push_screen(SetupScreen(get_spec(choice[4:])))

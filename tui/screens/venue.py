@@ -23,12 +23,12 @@ from play.analysis import Analysing
 from play.ratings import RatingChanges
 from play.table import LocalTable
 
+from ..local import LocalApp, local_app
 from ..saves import analyse_here, forget_save, keep_finished, save_table
 from ..turn_bell import WAIT
 from .dialogs import OutOfTheGame, confirm_quit
 
 if TYPE_CHECKING:
-    from ..app import BoomtownApp
     from .table import TableScreen
 
 FAST_PACE = 0.05  # seconds between bots' moves when a person out of the game watches fast
@@ -160,9 +160,7 @@ class LocalVenue(Venue):
             raise TypeError("a game on this computer only")
         return table
 
-    def _app(self) -> BoomtownApp:
-        from ..app import local_app
-
+    def _app(self) -> LocalApp:
         return local_app(self.screen)
 
     # -- saving ------------------------------------------------------------------------------------

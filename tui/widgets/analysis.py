@@ -10,7 +10,7 @@ from rich.style import Style
 from rich.text import Text
 from textual.widgets import Static
 
-from core.engine.analysis import Analysis
+from core.engine.findings import Analysis
 from play.analysis import Analysing, analysis_settings
 
 from ..look import SEAT_COLOURS, seat_label

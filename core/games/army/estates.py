@@ -4,14 +4,12 @@ mortgaging at half value and lifting at 10% interest (the Army rulebook)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from dataclasses import replace
 from operator import itemgetter
 from typing import TYPE_CHECKING, NamedTuple, TypeVar
 
 from core.engine.actions import Action
 from core.engine.decisions import HowMany
-from core.engine.frozen import replaced
 
 from . import actions as A
 from . import sales
@@ -26,6 +24,7 @@ from .board import (
     deeds_held,
     group_of,
 )
+from .board_changes import change_board
 from .frames import BARRACKS_PIECE, STORE, LiftOrKeep, Shortage, interest, pieces
 
 if TYPE_CHECKING:
@@ -84,7 +83,7 @@ def work_out_estate(
 def estate_of(state: ArmyState, seat: int) -> Estate:
     """`seat`'s estate (the legal actions ask at every decision), worked out again only
     when the board changed in a way that concerns them. `_estates` keeps each player's
-    with the tuples it was made from; `_change_board` carries those a change does not
+    with the tuples it was made from; `change_board` carries those a change does not
     concern over to the new tuples."""
     owner, level, mortgaged = state.owner, state.level, state.mortgaged
     known = state._estates[seat]
@@ -96,38 +95,6 @@ def estate_of(state: ArmyState, seat: int) -> Estate:
             work_out_estate(seat, owner, level, mortgaged),
         )
     return known[3]
-
-
-def change_board(
-    state: ArmyState,
-    squares: Iterable[int],
-    *,
-    owner: int | None = None,
-    level: int | None = None,
-    mortgaged: bool | None = None,
-) -> None:
-    """Give `squares` a new owner, building level or mortgage, whichever are given (one
-    value for them all), replacing the tuples they are kept in. Only the estates of the
-    players who held them or receive them are worked out again."""
-    before = (state.owner, state.level, state.mortgaged)
-    concerned = {state.owner[s] for s in squares}
-    if owner is not None:
-        state.owner = replaced(state.owner, squares, owner)
-        concerned.add(owner)
-    if level is not None:
-        state.level = replaced(state.level, squares, level)
-    if mortgaged is not None:
-        state.mortgaged = replaced(state.mortgaged, squares, mortgaged)
-    estates = state._estates
-    for seat, known in enumerate(estates):
-        if (
-            known is not None
-            and seat not in concerned
-            and known[0] is before[0]
-            and known[1] is before[1]
-            and known[2] is before[2]
-        ):
-            estates[seat] = (state.owner, state.level, state.mortgaged, known[3])
 
 
 def raising(state: ArmyState, seat: int) -> tuple[Action, ...]:

@@ -12,8 +12,9 @@ from core.engine.auction import OpenAuction
 from core.engine.decisions import AuctionLot, BuyOrDecline, Placement
 
 from . import actions as A
-from . import estates, trading
+from . import trading
 from .board import BARRACKS, SQUARES
+from .board_changes import change_board
 from .cards import GET_OUT
 from .frames import STORE, Move, Shortage
 
@@ -25,7 +26,7 @@ def do_Buy(state: ArmyState, seat: int, _action: A.Buy) -> None:
     square = state.answered(BuyOrDecline).square
     price = SQUARES[square].price
     state._pay(seat, state.bank, price, f"bought {SQUARES[square].name}")
-    estates.change_board(state, (square,), owner=seat)
+    change_board(state, (square,), owner=seat)
     state._say("buys", state.players[seat], SQUARES[square].name, price)
 
 
@@ -62,7 +63,7 @@ def close_auction(state: ArmyState) -> None:
     state._pay(winner, state.bank, auction.high, f"auction: {what}")
     state._say("wins-auction", state.players[winner], what, auction.high)
     if square >= 0:
-        estates.change_board(state, (square,), owner=winner)
+        change_board(state, (square,), owner=winner)
         return
     if shortage:
         state.stack[-1] = replace(
@@ -83,7 +84,7 @@ def do_Bankrupt(state: ArmyState, seat: int, _action: A.Bankrupt) -> None:
             state.barracks_left += 1
         else:
             state.stores_left += state.level[s]
-    estates.change_board(state, deeds, level=0)
+    change_board(state, deeds, level=0)
     if creditor == state.bank:
         state._say("bankrupt-to-bank", state.players[seat], amount, reason)
         state._pay(seat, state.bank, state.cash(seat), "bankruptcy")
@@ -91,7 +92,7 @@ def do_Bankrupt(state: ArmyState, seat: int, _action: A.Bankrupt) -> None:
             if state.card_holder[deck] == seat:
                 state.card_holder[deck] = -1
                 state.decks[deck].append(GET_OUT[deck])
-        estates.change_board(state, deeds, owner=-1, mortgaged=False)
+        change_board(state, deeds, owner=-1, mortgaged=False)
         debts.sell_for_bank(state, deeds)
     else:
         state._say(

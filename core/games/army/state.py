@@ -41,6 +41,7 @@ from .board import (
     raisable,
     valuation,
 )
+from .board_changes import change_board
 from .cards import COMBAT, DECKS
 from .frames import (
     IN_PRISON,
@@ -130,7 +131,7 @@ class ArmyState(StackedTurns[Propose]):
             rng.shuffle(deeds)
             for seat in range(n):
                 for square in deeds[2 * seat : 2 * seat + 2]:
-                    estates.change_board(self, (square,), owner=seat)
+                    change_board(self, (square,), owner=seat)
                     self._pay(
                         seat, self.bank, SQUARES[square].price, f"{SQUARES[square].name} (dealt)"
                     )

@@ -11,8 +11,8 @@ from core.engine.decisions import Debt, TradeOffer
 from core.engine.templates import Holdings, OfferTerms
 
 from . import actions as A
-from . import estates
 from .board import DEEDS, GROUP_SQUARES, SQUARES
+from .board_changes import change_board
 from .frames import MAX_PROPOSALS, TRADE, LiftOrKeep, interest
 
 if TYPE_CHECKING:
@@ -132,7 +132,7 @@ def receive(state: ArmyState, taker: int, deeds: Sequence[int]) -> None:
     """Deeds change hands; a mortgaged one costs its new owner 10% now (the transfer rule)
     and asks whether to lift it at once."""
     fees = 0
-    estates.change_board(state, deeds, owner=taker)
+    change_board(state, deeds, owner=taker)
     for s in deeds:
         if state.mortgaged[s]:
             state.stack.append(LiftOrKeep(taker, s))

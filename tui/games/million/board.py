@@ -205,7 +205,7 @@ class BoardWidget(Drawing[MillionView]):
                     canvas.put(left + i, top, BUSINESSES[b].name[0], style)
                 return
             (b,) = businesses
-            letter, number = BUSINESSES[b].name
+            letter, number = BUSINESSES[b].name[0], BUSINESSES[b].name[1:]
             canvas.put(left, top, letter, base + set_style(b))
             canvas.put(left + 1, top, number, self._badge(b) or base + set_style(b))
             return
