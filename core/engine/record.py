@@ -64,12 +64,6 @@ class Record:
             raise RecordError(f"not a Boomtown saved game: {exc}") from None
         return cls(spec.slug, players, seed, options, actions, assisted, _analysis(data, players))
 
-    def save(self, path: Path) -> None:
-        """Write atomically, so a crash mid-save never leaves a broken file behind."""
-        tmp = path.with_suffix(path.suffix + ".tmp")
-        tmp.write_text(json.dumps(self.to_json()))
-        tmp.replace(path)
-
     @classmethod
     def load(cls, path: Path) -> Record:
         try:

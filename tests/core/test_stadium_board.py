@@ -3,6 +3,7 @@ design to keep, and the placement generator against the building rules of the ci
 
 from collections import Counter
 
+from core.engine.data import read_json
 from core.games.stadium.board import (
     BLOCKS,
     CARDS,
@@ -153,3 +154,11 @@ def test_the_venture_deck_is_the_reference_twenty_each_saying_when_it_applies():
     assert all(v.amount > 0 for v in money) and all(str(f"{v.amount:,}") in v.text for v in money)
     investor = next(v for v in VENTURES if v.effect == "receive_per_turn")
     assert (investor.amount, investor.limit) == (1_000, 40_000)
+
+
+def test_the_stadium_fits_in_the_blocks_the_design_says_it_does():
+    """The design marks each block that can hold the Stadium (stadium_site_possible); the
+    placements the city's shape allows agree."""
+    design = read_json("core.games.stadium", "board.json")["blocks"]
+    marked = {b["id"] for b in design if b["stadium_site_possible"]}
+    assert marked == {p.block for p in placements_of(STADIUM.id)}

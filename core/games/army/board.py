@@ -81,7 +81,6 @@ UTILITY_FACTOR = (0, 4, 10)  # times the dice, by the number of Utilities the ow
 
 GROUP_OF = tuple(GROUPS.get(s.group, ()) if s.is_deed else () for s in SQUARES)
 _DEED_OWNERS = itemgetter(*DEEDS)  # the owners of the deeds, read out of a board tuple at once
-SITES = tuple(s.index for s in SQUARES if s.kind == "site")
 
 
 def group_of(square: int) -> tuple[int, ...]:

@@ -71,7 +71,6 @@ class MillionView(StackView, Holdings):
     holder: tuple[int, ...]  # by business: the seat holding it, -1 for nobody
     leased: tuple[bool, ...]  # by business: held on a lease (else bought, if held)
     face_up: tuple[int, ...]  # the publicity stunt cards showing (indexes into STUNT_DECK)
-    stunts_left: int  # cards still in the deck
     discard: tuple[int, ...]
     skip: tuple[bool, ...]  # waiting to miss a turn
     die: int  # this turn's roll (0: not rolled yet)
@@ -126,7 +125,6 @@ def make_view(state: MillionState, seat: int | None) -> MillionView:
             "holder": tuple(state.holder),
             "leased": tuple(state.leased),
             "face_up": tuple(state.face_up),
-            "stunts_left": len(state.deck),
             "discard": tuple(state.discard),
             "skip": tuple(state.skip),
             "die": state.die,

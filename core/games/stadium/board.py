@@ -37,7 +37,6 @@ class Block:
     id: int
     zone: int
     cells: frozenset[tuple[int, int]]
-    stadium_site: bool  # a 9x9 stadium fits in it
 
 
 @dataclass(frozen=True)
@@ -91,7 +90,6 @@ def _load() -> tuple[int, int, tuple[str, ...], tuple[Lot, ...], tuple[Block, ..
             b["id"],
             b["zone"],
             frozenset(c for lot in lots if lot.block == b["id"] for c in lot.cells),
-            b["stadium_site_possible"],
         )
         for b in data["blocks"]
     )
