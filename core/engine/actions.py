@@ -67,6 +67,11 @@ class ActionCodec:
     def __init__(self, *classes: type[Action]) -> None:
         self._classes = {cls.kind: cls for cls in classes}
 
+    @property
+    def classes(self) -> tuple[type[Action], ...]:
+        """The game's kinds of action."""
+        return tuple(self._classes.values())
+
     def decode(self, data: Any) -> Action:
         if not isinstance(data, dict) or data.get("kind") not in self._classes:
             raise ValueError(f"not an action of this game: {data!r}")

@@ -5,17 +5,17 @@ the table, and the end of the game with its winners.
 A game's state extends `StackedTurns`: it starts with `_begin_game` (the players, the generator,
 the ledger, the log, the stack) and sets `turn`, `starter` and `stage`; its stage is OVER once
 the game has ended. Its `_run_effect(frame)` runs the effect frames it stacks (`_continue` calls
-it). A move is played by the state's method `_do_<Action>` or, first found, the function
-`do_<Action>(state, seat, action)` of a module in its `RULES` (the kit's own rule modules
-`bidding`, `offers` and `debts` are such modules, over any `StackedTurns`). Its view extends
-`StackView`: the fields every such game shows (`stack_view_fields`), and what follows from them.
+it). A move is played by the game's `RULES` (core.engine.rules): the rule each kind of action has,
+a method of the state or a function `(state, seat, action)` of a rule module (the kit's own
+rules for bids, passes and trade offers, in `bidding` and `offers`, over any `StackedTurns`).
+Its view extends `StackView`: the fields every such game shows (`stack_view_fields`), and what
+follows from them.
 """
 
 from __future__ import annotations
 
 import functools
 from collections.abc import Callable, Sequence
-from types import ModuleType
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, Self, TypeVar
 
 from .actions import Action
@@ -25,6 +25,7 @@ from .game import GameState, Result
 from .ledger import Ledger, Transfer
 from .playouts import Sight, state_fields
 from .rng import Rng
+from .rules import Rules
 from .views import Seated, Upto, view_dataclass
 
 OVER = "over"
@@ -48,7 +49,7 @@ class StackedTurns(GameState, Generic[OfferT]):
         "stage",
         "round_limit",
     )
-    RULES: ClassVar[tuple[ModuleType, ...]] = ()  # the modules whose `do_<Action>` play moves
+    RULES: ClassVar[Rules[Any]]  # the game's rules, by the action each plays
     players: tuple[str, ...]
     n: int
     bank: int  # the bank's account in the ledger: the one after the players'
@@ -242,10 +243,8 @@ class StackedTurns(GameState, Generic[OfferT]):
             self.ledger.transfer(self.round, source, target, amount, reason)
 
     def _do(self, seat: int, action: Action) -> None:
-        """Play `action` by the game's rule for its kind: `_do_Roll` or `do_Roll` for a Roll."""
-        game: type = type(self)  # (a class is hashable; mypy cannot see it for these)
-        kind: type = type(action)
-        _handler(game, kind)(self, seat, action)
+        """Play `action` by the game's rule for its kind (its `RULES`)."""
+        self.RULES.play(self, seat, action)
 
     def _finish(self, winners: tuple[int, ...], reason: str) -> None:
         self.stage = OVER
@@ -288,20 +287,6 @@ def next_seat(active: Sequence[bool], turn: int, starter: int) -> tuple[int, boo
         if active[seat]:
             break
     return seat, (seat - starter) % n <= (turn - starter) % n
-
-
-@functools.cache
-def _handler(game: type, action: type) -> Callable[..., None]:
-    """What plays an `action` in `game`: its method `_do_<Action>`, else the function
-    `do_<Action>` of one of its `RULES` (found by name once, not at every action)."""
-    method: Callable[..., None] | None = getattr(game, "_do_" + action.__name__, None)
-    if method is not None:
-        return method
-    for module in getattr(game, "RULES", ()):
-        function: Callable[..., None] | None = getattr(module, "do_" + action.__name__, None)
-        if function is not None:
-            return function
-    raise TypeError(f"{game.__name__} has no rule playing {action.__name__}")
 
 
 @view_dataclass

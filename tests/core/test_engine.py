@@ -12,7 +12,7 @@ import pytest
 from core.engine.actions import SEAT_FIELDS, Offer
 from core.engine.bots import play_out
 from core.engine.record import Record, RecordError
-from core.games import about, get_spec
+from core.games import SLUGS, about, get_spec
 
 
 def test_core_imports_no_user_interface_or_network_library():
@@ -376,3 +376,12 @@ def test_every_legal_action_reads_the_same_to_the_table_but_for_the_names_of_sea
         assert named, f"{type(action).__name__} reads as nothing"
         if isinstance(action, Offer) or not {f.name for f in fields(action)} & SEAT_FIELDS:
             assert named == str(action)
+
+
+@pytest.mark.parametrize("slug", SLUGS)
+def test_every_kind_of_action_has_one_rule_and_every_rule_an_action(slug):
+    """Issue 71: rules were found by a name built from a string (`_do_` + the action's kind);
+    each is now registered by the type it plays, so a kind without a rule shows here."""
+    spec = get_spec(slug)
+    state = spec.start(["Ann", "Ben", "Cat"][: max(2, spec.min_players)], 1, None)
+    assert type(state).RULES.kinds() == set(spec.codec.classes)

@@ -26,6 +26,7 @@ from .board import (
 )
 from .board_changes import change_board
 from .frames import BARRACKS_PIECE, STORE, LiftOrKeep, Shortage, interest, pieces
+from .rules import rules
 
 if TYPE_CHECKING:
     from .state import ArmyState
@@ -208,6 +209,7 @@ def buildable(state: ArmyState, seat: int, piece: str) -> list[int]:
     ]
 
 
+@rules.plays(A.Build)
 def do_Build(state: ArmyState, seat: int, action: A.Build) -> None:
     square = action.square
     piece = BARRACKS_PIECE if state.level[square] == 4 else STORE
@@ -251,6 +253,7 @@ def capacity_for(state: ArmyState, seat: int, piece: str) -> int:
     return min(room, state.cash(seat) // min(SQUARES[s].build for s in sites))
 
 
+@rules.plays(A.Want)
 def do_Want(state: ArmyState, seat: int, action: A.Want) -> None:
     piece = state.answered(HowMany).piece
     at, shortage = max(
@@ -295,11 +298,13 @@ def put_building(state: ArmyState, seat: int, square: int) -> None:
     )
 
 
+@rules.plays(A.Place)
 def do_Place(state: ArmyState, seat: int, action: A.Place) -> None:
     state.stack.pop()
     put_building(state, seat, action.square)
 
 
+@rules.plays(A.Sell)
 def do_Sell(state: ArmyState, seat: int, action: A.Sell) -> None:
     square = action.square
     sq = SQUARES[square]
@@ -325,6 +330,7 @@ def do_Sell(state: ArmyState, seat: int, action: A.Sell) -> None:
     state._say("sells-building", state.players[seat], sq.name, sq.build // 2)
 
 
+@rules.plays(A.Mortgage)
 def do_Mortgage(state: ArmyState, seat: int, action: A.Mortgage) -> None:
     sq = SQUARES[action.square]
     change_board(state, (action.square,), mortgaged=True)
@@ -332,11 +338,13 @@ def do_Mortgage(state: ArmyState, seat: int, action: A.Mortgage) -> None:
     state._say("mortgages", state.players[seat], sq.name, sq.mortgage)
 
 
+@rules.plays(A.Unmortgage)
 def do_Unmortgage(state: ArmyState, seat: int, action: A.Unmortgage) -> None:
     mortgage = SQUARES[action.square].mortgage
     lift(state, seat, action.square, mortgage + interest(mortgage))
 
 
+@rules.plays(A.LiftMortgage)
 def do_LiftMortgage(state: ArmyState, seat: int, _action: A.LiftMortgage) -> None:
     """On receiving a mortgaged deed: the 10% is paid already, so the principal alone."""
     square = state.answered(LiftOrKeep).square
@@ -350,6 +358,7 @@ def lift(state: ArmyState, seat: int, square: int, cost: int) -> None:
     state._say("lifts-mortgage", state.players[seat], name, cost)
 
 
+@rules.plays(A.KeepMortgage)
 def do_KeepMortgage(state: ArmyState, seat: int, _action: A.KeepMortgage) -> None:
     square = state.answered(LiftOrKeep).square
     state._say("keeps-mortgage", state.players[seat], SQUARES[square].name)

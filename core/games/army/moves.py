@@ -15,11 +15,13 @@ from . import sales
 from .board import GO_TO_PRISON, PRISON, PRISON_FINE, SALARY, SQUARES, SQUARES_COUNT
 from .cards import CARD_FINE, COMBAT, DECK_NAMES, DECKS, GET_OUT
 from .frames import BARRACKS_PIECE, END, IN_PRISON, ROLL, STORE, FineOrCard, Move, Settle, pieces
+from .rules import rules
 
 if TYPE_CHECKING:
     from .state import ArmyState
 
 
+@rules.plays(A.Roll)
 def do_Roll(state: ArmyState, seat: int, _action: A.Roll) -> None:
     d1, d2 = state.dice = state._chance(TWO_DICE)
     name = state.players[seat]
@@ -55,12 +57,14 @@ def do_Roll(state: ArmyState, seat: int, _action: A.Roll) -> None:
     move(state, seat, d1 + d2)
 
 
+@rules.plays(A.PayFine)
 def do_PayFine(state: ArmyState, seat: int, _action: A.PayFine) -> None:
     state._pay(seat, state.bank, PRISON_FINE, "Prison fine")
     state.prison_turn[seat] = -1
     state._say("pays-out-of-prison", state.players[seat], PRISON_FINE)
 
 
+@rules.plays(A.UseCard)
 def do_UseCard(state: ArmyState, seat: int, action: A.UseCard) -> None:
     state.card_holder[action.deck] = -1
     state.decks[action.deck].append(GET_OUT[action.deck])
@@ -68,12 +72,14 @@ def do_UseCard(state: ArmyState, seat: int, action: A.UseCard) -> None:
     state._say("uses-get-out-card", state.players[seat])
 
 
+@rules.plays(A.PayTen)
 def do_PayTen(state: ArmyState, seat: int, _action: A.PayTen) -> None:
     state.stack.pop()
     state._say("pays-card-fine", state.players[seat], CARD_FINE)
     debts.charge(state, seat, state.bank, CARD_FINE, "card: fine")
 
 
+@rules.plays(A.TakeCombat)
 def do_TakeCombat(state: ArmyState, seat: int, _action: A.TakeCombat) -> None:
     state.stack.pop()
     draw(state, seat, COMBAT)

@@ -17,11 +17,13 @@ from .board import BARRACKS, SQUARES
 from .board_changes import change_board
 from .cards import GET_OUT
 from .frames import STORE, Move, Shortage
+from .rules import rules
 
 if TYPE_CHECKING:
     from .state import ArmyState
 
 
+@rules.plays(A.Buy)
 def do_Buy(state: ArmyState, seat: int, _action: A.Buy) -> None:
     square = state.answered(BuyOrDecline).square
     price = SQUARES[square].price
@@ -30,6 +32,7 @@ def do_Buy(state: ArmyState, seat: int, _action: A.Buy) -> None:
     state._say("buys", state.players[seat], SQUARES[square].name, price)
 
 
+@rules.plays(A.Decline)
 def do_Decline(state: ArmyState, seat: int, _action: A.Decline) -> None:
     square = state.answered(BuyOrDecline).square
     state._say("declines", state.players[seat], SQUARES[square].name)
@@ -72,6 +75,7 @@ def close_auction(state: ArmyState) -> None:
     state.stack.append(Placement(winner, piece))
 
 
+@rules.plays(A.Bankrupt)
 def do_Bankrupt(state: ArmyState, seat: int, _action: A.Bankrupt) -> None:
     debt = debts.go_bankrupt(state, seat)
     creditor, amount, reason = debt.creditor, debt.amount, debt.reason

@@ -18,13 +18,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from core.engine import bidding, debts, offers
+from core.engine import debts
 from core.engine.actions import Action
 from core.engine.chance import Chance
 from core.engine.decisions import Frame
 from core.engine.game import Result
 from core.engine.turns import StackedTurns
 
+from . import actions as A
 from . import estates, legality, moves, sales, trading
 from .actions import Propose
 from .board import (
@@ -51,6 +52,7 @@ from .frames import (
     Settle,
     Shortage,
 )
+from .rules import rules
 from .sentences import SENTENCES
 from .view import ArmyView, make_view
 
@@ -64,7 +66,7 @@ def start_turn(game: Any, seat: int) -> None:
 
 class ArmyState(StackedTurns[Propose]):
     sentences = SENTENCES
-    RULES = (moves, sales, estates, trading, bidding, offers)
+    RULES = rules
     __slots__ = (
         "position",
         "prison_turn",
@@ -212,7 +214,8 @@ class ArmyState(StackedTurns[Propose]):
         self._do(seat, action)
         self._continue()
 
-    def _do_EndTurn(self, seat: int, _action: Action) -> None:
+    @rules.plays(A.EndTurn)
+    def _do_EndTurn(self, seat: int, _action: A.EndTurn) -> None:
         self._next_turn()
 
     # -- the flow of a turn --------------------------------------------------------------------

@@ -18,6 +18,7 @@ from core.engine.chance import DIE, Chance
 from core.engine.errors import NOT_YOUR_TURN
 from core.engine.game import Result
 from core.engine.ledger import Ledger
+from core.engine.rules import Rules
 from core.engine.turns import StackedTurns
 
 from . import actions as A
@@ -77,9 +78,14 @@ def chosen_colours(text: str, players: int) -> list[int] | None:
     return picked + [c for c in range(len(COLOURS)) if c not in picked]
 
 
+rules: Rules[BigShotState] = Rules("bigshot")  # the methods below, and the kit's bids and passes
+rules.add(A.Bid, bidding.do_Bid)
+rules.add(A.Pass, bidding.do_Pass)
+
+
 class BigShotState(StackedTurns[Offer]):  # (no trades)
     sentences = SENTENCES
-    RULES = (bidding,)  # the kit plays bids and passes
+    RULES = rules
     COPIED = (
         "spaces",
         "space_cubes",
@@ -326,18 +332,23 @@ class BigShotState(StackedTurns[Offer]):  # (no trades)
         self._do(seat, action)
         self.current = self._find_actor()
 
+    @rules.plays(A.Place)
     def _do_Place(self, _seat: int, action: A.Place) -> None:
         lots.place(self, action.colour, action.lot)
 
+    @rules.plays(A.TakeLoan)
     def _do_TakeLoan(self, _seat: int, action: A.TakeLoan) -> None:
         loans.lend(self, action.colour)
 
+    @rules.plays(A.Roll)
     def _do_Roll(self, _seat: int, _action: A.Roll) -> None:
         self._roll()
 
+    @rules.plays(A.NoMoreLoans)
     def _do_NoMoreLoans(self, _seat: int, _action: A.NoMoreLoans) -> None:
         loans.next_loan_request(self)
 
+    @rules.plays(A.PayWith)
     def _do_PayWith(self, _seat: int, action: A.PayWith) -> None:
         payment = self.answered(Payment)
         self._buy_with(payment.winner, payment.price, action.colour)

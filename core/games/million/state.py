@@ -19,6 +19,7 @@ from core.engine.chance import DIE, Chance
 from core.engine.errors import NOT_YOUR_TURN
 from core.engine.game import Result
 from core.engine.rng import Rng
+from core.engine.rules import Rules
 from core.engine.turns import OVER, StackedTurns
 
 from . import actions as A
@@ -57,7 +58,11 @@ FREE = -1  # a business nobody holds
 ALL_BUSINESSES = range(len(BUSINESSES))  # all on offer on a Real Estate space
 
 
+rules: Rules[MillionState] = Rules("million")  # the methods below
+
+
 class MillionState(StackedTurns[Offer]):  # (no trades)
+    RULES = rules
     sentences = SENTENCES
     __slots__ = (
         "position",
@@ -228,6 +233,7 @@ class MillionState(StackedTurns[Offer]):  # (no trades)
     def _perform(self, seat: int, action: Action) -> None:
         self._do(seat, action)
 
+    @rules.plays(A.ChooseFree)
     def _do_ChooseFree(self, seat: int, action: A.ChooseFree) -> None:
         self.holder[action.business] = seat
         self._say("takes-free", self.players[seat], BUSINESSES[action.business].name)
@@ -236,11 +242,13 @@ class MillionState(StackedTurns[Offer]):  # (no trades)
         if not self.setup_left:
             self._begin_turn(self.starter)
 
+    @rules.plays(A.Roll)
     def _do_Roll(self, seat: int, _action: A.Roll) -> None:
         self.die = self._chance(DIE)
         self.stage = MOVE
         self._say("rolls", self.players[seat], self.die)
 
+    @rules.plays(A.Drive)
     def _do_Drive(self, seat: int, action: A.Drive) -> None:
         self.position[seat] = self.landed = action.space
         self.stage = AFTER
@@ -291,12 +299,14 @@ class MillionState(StackedTurns[Offer]):  # (no trades)
                 self.position[other] = None
                 self._say("back-to-start", self.players[other], "the new card is where they stand")
 
+    @rules.plays(A.TakeTen)
     def _do_TakeTen(self, seat: int, _action: A.TakeTen) -> None:
         self.stack.pop()
         self._pay(self.bank, seat, SIX_BONUS, "a six")
         self._say("takes-ten", self.players[seat], SIX_BONUS)
         self._check_finish(seat)
 
+    @rules.plays(A.SkipPlayer)
     def _do_SkipPlayer(self, seat: int, action: A.SkipPlayer) -> None:
         self.stack.pop()
         self.skip[action.seat] = True
@@ -304,6 +314,7 @@ class MillionState(StackedTurns[Offer]):  # (no trades)
         self._say("skips", self.players[seat], self.players[action.seat], leader)
         self._check_finish(seat)  # a six that ended on FINISH wins whichever way it is taken
 
+    @rules.plays(A.Buy)
     def _do_Buy(self, seat: int, action: A.Buy) -> None:
         b = BUSINESSES[action.business]
         cost = take_cost(b.id, False, seat, self.holder, self.leased)
@@ -316,6 +327,7 @@ class MillionState(StackedTurns[Offer]):  # (no trades)
         self.acquired = True
         self._say("buys", self.players[seat], b.name, cost)
 
+    @rules.plays(A.Lease)
     def _do_Lease(self, seat: int, action: A.Lease) -> None:
         b = BUSINESSES[action.business]
         self._pay(seat, self.bank, b.lease, f"leased {b.name}")
@@ -323,6 +335,7 @@ class MillionState(StackedTurns[Offer]):  # (no trades)
         self.acquired = True
         self._say("leases", self.players[seat], b.name, b.lease)
 
+    @rules.plays(A.EndLease)
     def _do_EndLease(self, seat: int, action: A.EndLease) -> None:
         b = BUSINESSES[action.business]
         self._pay(self.bank, seat, b.lease, f"ended the lease of {b.name}")
@@ -330,10 +343,12 @@ class MillionState(StackedTurns[Offer]):  # (no trades)
         self._say("ends-lease", self.players[seat], b.name, b.lease)
         self._check_finish(seat)
 
+    @rules.plays(A.DropSign)
     def _do_DropSign(self, seat: int, action: A.DropSign) -> None:
         self.holder[action.business] = FREE
         self._say("drops-sign", self.players[seat], BUSINESSES[action.business].name)
 
+    @rules.plays(A.Sell)
     def _do_Sell(self, seat: int, action: A.Sell) -> None:
         b = BUSINESSES[action.business]
         roll = self._chance(DIE)
@@ -345,6 +360,7 @@ class MillionState(StackedTurns[Offer]):  # (no trades)
         self._say("sells", self.players[seat], b.name, roll, price)
         self._check_finish(seat)
 
+    @rules.plays(A.EndTurn)
     def _do_EndTurn(self, seat: int, _action: A.EndTurn) -> None:
         self._next_turn()
 

@@ -26,6 +26,7 @@ from .board import (
 )
 from .frames import ACRE_PRICE, DEMOLITION
 from .placement import FACINGS, Placement, fitting, placement_at, placements_of, shape_fault
+from .rules import rules
 
 if TYPE_CHECKING:
     from .state import StadiumState
@@ -279,6 +280,7 @@ def why_no_builds(state: StadiumState, seat: int) -> str | None:
     )
 
 
+@rules.plays(A.Build)
 def do_Build(state: StadiumState, seat: int, action: A.Build) -> None:
     card = CARDS[action.card]
     spot = placement_of(action)
@@ -342,6 +344,7 @@ def why_no_demolitions(state: StadiumState, seat: int) -> str | None:
     return None
 
 
+@rules.plays(A.Demolish)
 def do_Demolish(state: StadiumState, seat: int, action: A.Demolish) -> None:
     state.demolished = True
     state._pay(seat, state.bank, demolition_fee(state), "demolition")

@@ -24,6 +24,7 @@ from .actions import lot_name
 from .board import BLOCKS, CARDS, LOTS
 from .frames import ACRE_PRICE, BANK_BUILDING, BID_STEP, BUILDING, CROWN, LAND, Speculation
 from .land import acres, beyond_cash, land_price
+from .rules import rules
 
 if TYPE_CHECKING:
     from .state import StadiumState
@@ -73,6 +74,7 @@ def why_no_speculation(state: StadiumState, seat: int, per_acre: int) -> str | N
     )
 
 
+@rules.plays(A.BuyLot)
 def do_BuyLot(state: StadiumState, seat: int, action: A.BuyLot) -> None:
     state.stack.pop()
     price = lot_price(state, action.lot)
@@ -87,6 +89,7 @@ def do_BuyLot(state: StadiumState, seat: int, action: A.BuyLot) -> None:
     land.move_land(state, land.parcel(state, state.bank, action.lot), seat)
 
 
+@rules.plays(A.BuyBuilding)
 def do_BuyBuilding(state: StadiumState, seat: int, action: A.BuyBuilding) -> None:
     state.stack.pop()
     building = state.buildings[action.building]
@@ -98,11 +101,13 @@ def do_BuyBuilding(state: StadiumState, seat: int, action: A.BuyBuilding) -> Non
     hand_over(state, building.id, seat)
 
 
+@rules.plays(A.NoLand)
 def do_NoLand(state: StadiumState, seat: int, _action: A.NoLand) -> None:
     state.stack.pop()
     state._say("buys-no-land", state.players[seat])
 
 
+@rules.plays(A.Speculate)
 def do_Speculate(state: StadiumState, seat: int, action: A.Speculate) -> None:
     frame = state.answered(Speculation)
     cells = land.parcel(state, action.seller, action.lot)
@@ -124,6 +129,7 @@ def open_auction(
     state.stack.append(AuctionLot(OpenAuction(bidders, opening, BID_STEP), item, piece))
 
 
+@rules.plays(A.DrawCrown)
 def do_DrawCrown(state: StadiumState, seat: int, _action: A.DrawCrown) -> None:
     state.stack.pop()
     lot = state.crown_deck.pop()
@@ -201,14 +207,17 @@ def debt_sale(state: StadiumState, seat: int, item: int, piece: str) -> None:
     state._say("debt-sale", state.players[seat], auction_item(state, state.waiting(AuctionLot)))
 
 
+@rules.plays(A.AuctionLand)
 def do_AuctionLand(state: StadiumState, seat: int, action: A.AuctionLand) -> None:
     debt_sale(state, seat, action.lot, LAND)
 
 
+@rules.plays(A.AuctionBuilding)
 def do_AuctionBuilding(state: StadiumState, seat: int, action: A.AuctionBuilding) -> None:
     debt_sale(state, seat, action.building, BUILDING)
 
 
+@rules.plays(A.Bankrupt)
 def do_Bankrupt(state: StadiumState, seat: int, _action: A.Bankrupt) -> None:
     debt = debts.go_bankrupt(state, seat)
     state.offered = ()

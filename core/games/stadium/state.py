@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from core.engine import bidding, debts, offers
+from core.engine import debts
 from core.engine.actions import Action
 from core.engine.chance import DIE, Chance
 from core.engine.decisions import Frame, TradeOffer
@@ -28,13 +28,14 @@ from . import land, legality, sales, trading, ventures
 from .board import BLOCKS, CARDS, CROWN_LOTS, LAND_MASK, VENTURES
 from .frames import MAIN, ROLL, START_CASH, CrownOrVenture, LandChoice
 from .land import Building
+from .rules import rules
 from .sentences import SENTENCES
 from .view import StadiumView, make_view
 
 
 class StadiumState(StackedTurns[A.Propose]):
     sentences = SENTENCES
-    RULES = (land, sales, ventures, bidding, offers)
+    RULES = rules
     __slots__ = (
         "land",
         "developed",
@@ -143,6 +144,7 @@ class StadiumState(StackedTurns[A.Propose]):
         self._do(seat, action)
         self._continue()
 
+    @rules.plays(A.Roll)
     def _do_Roll(self, seat: int, _action: A.Roll) -> None:
         self.die = throw = self._chance(DIE)
         self.stage = MAIN
@@ -158,6 +160,7 @@ class StadiumState(StackedTurns[A.Propose]):
         else:
             ventures.draw_venture(self, seat)
 
+    @rules.plays(A.EndTurn)
     def _do_EndTurn(self, seat: int, _action: A.EndTurn) -> None:
         self._next_turn()
 

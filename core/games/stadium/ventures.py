@@ -15,6 +15,7 @@ from .actions import lot_name
 from .board import BLOCKS, CARDS, Venture, venture_of
 from .frames import LandChoice, Speculation
 from .land import acres
+from .rules import rules
 
 if TYPE_CHECKING:
     from .state import StadiumState
@@ -22,6 +23,7 @@ if TYPE_CHECKING:
 HELD = ("next_turn", "next_building")  # cards kept face up by their holder until they apply
 
 
+@rules.plays(A.DrawVenture)
 def do_DrawVenture(state: StadiumState, seat: int, _action: A.DrawVenture) -> None:
     if state.stack and state.stack[-1].kind == "draw":
         state.stack.pop()

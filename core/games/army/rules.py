@@ -1,0 +1,22 @@
+"""Army's rules by the action each plays (core.engine.rules): each rule module writes
+`@rules.plays(A.Kind)` on its rules; the kit's bids, passes and trade offers are added here.
+ArmyState plays by them."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from core.engine import bidding, offers
+from core.engine.rules import Rules
+
+from . import actions as A
+
+if TYPE_CHECKING:
+    from .state import ArmyState
+
+rules: Rules[ArmyState] = Rules("army")
+rules.add(A.Bid, bidding.do_Bid)
+rules.add(A.Pass, bidding.do_Pass)
+rules.add(A.Propose, offers.do_Propose)
+rules.add(A.Accept, offers.do_Accept)
+rules.add(A.Reject, offers.do_Reject)
