@@ -60,7 +60,7 @@ class LobbyPainter(ServedApp):
         finally:
             self.session = NOBODY
         lay_out_now(screen)  # what changed, laid out now rather than on the next tick
-        return render_whole(screen, self._background_screens).render_segments(self.console)
+        return render_whole(screen, self.showing_through()).render_segments(self.console)
 
     # what the lobby may ask of its app; nobody presses keys here
     def lobby_changed(self) -> None:

@@ -13,6 +13,7 @@ from textual.screen import Screen
 
 import tui
 from tui.base import BaseApp
+from tui.textual_private import app_error, error_shown, forget_error_shown
 
 from .driver import SSHDriver, fit_for_ssh
 
@@ -29,9 +30,9 @@ class ServedApp(BaseApp):
         fit_for_ssh(self, term)
 
     def _print_error_renderables(self) -> None:
-        if self._exit_renderables:
-            log.error("%s failed", type(self).__name__, exc_info=self._exception)
-        self._exit_renderables.clear()
+        if error_shown(self):
+            log.error("%s failed", type(self).__name__, exc_info=app_error(self))
+        forget_error_shown(self)
 
     def keys_shown(self, keys: list[tuple[str, str]]) -> None:
         self.channel.keys_shown(keys)
@@ -39,7 +40,7 @@ class ServedApp(BaseApp):
     @property
     def failed(self) -> bool:
         """Whether the app ended on an error (it was logged)."""
-        return self._exception is not None
+        return app_error(self) is not None
 
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
         return (

@@ -23,7 +23,16 @@ from textual.screen import Screen
 from textual.worker import WorkerFailed
 
 from . import textual_fixes
-from .textual_private import DuplicateIds, background_screens, screen_stack, write_to_terminal
+from .textual_private import (
+    DuplicateIds,
+    background_screens,
+    exiting,
+    notifications,
+    query_node,
+    screen_stack,
+    unnotify,
+    write_to_terminal,
+)
 
 log = logging.getLogger("boomtown")
 PALETTE_ID = "--command-palette"
@@ -75,6 +84,10 @@ class BaseApp(App):
 
     @property
     def _background_screens(self) -> list:
+        """Textual's hook: the screens it draws under the current one (`showing_through`)."""
+        return self.showing_through()
+
+    def showing_through(self) -> list:
         """The screens that show through the current one: none through an opaque screen.
 
         Textual 8.2 always counts the screen below as showing through, so every layout and
@@ -106,13 +119,13 @@ class BaseApp(App):
         moves to the newest place with its time started again. Textual's own handler, which
         runs next, shows the new one."""
         new = event.notification
-        for shown in list(self._notifications):
+        for shown in notifications(self):
             if (shown.message, shown.title, shown.severity) == (
                 new.message,
                 new.title,
                 new.severity,
             ):
-                self._unnotify(shown, refresh=False)
+                unnotify(self, shown)
 
     def action_command_palette(self) -> None:
         self._open_palette(SturdyCommandPalette(id=PALETTE_ID))
@@ -156,13 +169,9 @@ class BaseApp(App):
             error = error.error
         if not isinstance(error, NoMatches):
             return False
-        if self._exit:
+        if exiting(self):
             return True
-        node, trace = None, error.__traceback__
-        while trace is not None:  # the node the failed query was made on
-            if trace.tb_frame.f_code.co_name.startswith("query"):
-                node = trace.tb_frame.f_locals.get("self")
-            trace = trace.tb_next
+        node = query_node(error)
         if not isinstance(node, DOMNode):
             return False
         try:

@@ -18,7 +18,7 @@ import inspect
 import sys
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from textual._node_list import DuplicateIds
 from textual._xterm_parser import XTermParser
@@ -32,6 +32,9 @@ from textual.widgets import OptionList
 from textual.widgets._toast import Toast, ToastHolder, ToastRack
 from textual.widgets._toggle_button import ToggleButton
 
+if TYPE_CHECKING:
+    from textual.notifications import Notification
+
 __all__ = [
     "DuplicateIds",
     "Toast",
@@ -39,7 +42,14 @@ __all__ = [
     "ToastRack",
     "ToggleButton",
     "XTermParser",
+    "app_error",
     "background_screens",
+    "error_shown",
+    "exiting",
+    "forget_error_shown",
+    "notifications",
+    "query_node",
+    "unnotify",
     "index_to_line",
     "keep_stdio",
     "lay_out_now",
@@ -126,6 +136,16 @@ REACHES = (
         "textual_fixes: a timer already due",
     ),
     Reach(App, "_driver", None, "BaseApp: the window's title written to the terminal"),
+    Reach(App, "_notifications", None, "BaseApp: a notice shown again is not stacked"),
+    Reach(
+        App,
+        "_unnotify",
+        "(self, notification: 'Notification', refresh: 'bool' = True) -> 'None'",
+        "BaseApp: a notice shown again is not stacked",
+    ),
+    Reach(App, "_exit", None, "BaseApp: a late query in an app that is closing"),
+    Reach(App, "_exit_renderables", None, "ServedApp: an app's error to the server's log"),
+    Reach(App, "_exception", None, "ServedApp: whether a session's app ended on an error"),
     Reach(Toast, "remove", "(self) -> 'AwaitRemove'", "textual_fixes: notices left on screen"),
     Reach(
         ToastHolder, "remove", "(self) -> 'AwaitRemove'", "textual_fixes: notices left on screen"
@@ -205,3 +225,44 @@ def index_to_line(options: OptionList) -> dict[int, int]:
 def stylesheet_variables(stylesheet: Stylesheet) -> dict[str, str]:
     variables: dict[str, str] = stylesheet._variables
     return variables
+
+
+def notifications(app: App[Any]) -> list[Notification]:
+    """The notices the app shows now."""
+    return list(app._notifications)
+
+
+def unnotify(app: App[Any], notification: Notification) -> None:
+    """Take `notification` off the screen (its place is redrawn with the next one)."""
+    app._unnotify(notification, refresh=False)
+
+
+def exiting(app: App[Any]) -> bool:
+    """Whether the app has been asked to exit."""
+    return bool(app._exit)
+
+
+def error_shown(app: App[Any]) -> bool:
+    """Whether the app has an error to show as it exits (Textual prints it on the terminal)."""
+    return bool(app._exit_renderables)
+
+
+def forget_error_shown(app: App[Any]) -> None:
+    """Textual prints nothing of the app's error as it exits (it was logged instead)."""
+    app._exit_renderables.clear()
+
+
+def app_error(app: App[Any]) -> BaseException | None:
+    """The error the app ended on, if it did."""
+    return app._exception
+
+
+def query_node(error: BaseException) -> Any:
+    """The node a failed query (`query`, `query_one`...) was made on: Textual's traceback
+    frames name the query method, whose `self` it is; None if none of them does."""
+    node, trace = None, error.__traceback__
+    while trace is not None:
+        if trace.tb_frame.f_code.co_name.startswith("query"):
+            node = trace.tb_frame.f_locals.get("self")
+        trace = trace.tb_next
+    return node

@@ -16,7 +16,8 @@ ROOT = Path(__file__).resolve().parents[2]
 @pytest.mark.parametrize("reach", REACHES, ids=lambda r: f"{r.owner.__name__}.{r.name}")
 def test_textual_still_has_what_we_reach_for(reach: Reach):
     if reach.signature is None:  # an attribute its instances set
-        assert f"self.{reach.name} =" in inspect.getsource(reach.owner), reach.why
+        source = inspect.getsource(reach.owner)
+        assert f"self.{reach.name} =" in source or f"self.{reach.name}:" in source, reach.why
     elif reach.signature == "property":
         found = inspect.getattr_static(reach.owner, reach.name)
         assert type(found).__name__ in ("property", "cached_property"), reach.why
@@ -45,3 +46,27 @@ def test_no_module_but_the_wrapper_imports_textuals_private_modules():
         if path != Path(textual_private.__file__)
     }
     assert {path: names for path, names in outside.items() if names} == {}
+
+
+def test_no_module_but_the_wrapper_reads_what_it_reaches_for():
+    """Issue 71: tui/base.py read `_notifications` and `_exit`, net/served.py `_exception`,
+    outside the module the version test checks. A private name of Textual's may be overridden
+    elsewhere (a hook: `def _on_notify`, calling `super()`'s, or set on an instance of our
+    own), never read."""
+    names = {reach.name for reach in REACHES if reach.name.startswith("_")} - {"__init__"}
+    read = []
+    for package in ("tui", "net", "boomtown"):
+        for path in (ROOT / package).rglob("*.py"):
+            if path == Path(textual_private.__file__):
+                continue
+            for node in ast.walk(ast.parse(path.read_text())):
+                if (
+                    isinstance(node, ast.Attribute)
+                    and node.attr in names
+                    and isinstance(node.ctx, ast.Load)  # (an instance's own hook is set)
+                    and not (
+                        isinstance(node.value, ast.Call) and ast.unparse(node.value) == "super()"
+                    )
+                ):
+                    read.append(f"{path.relative_to(ROOT)}:{node.lineno} .{node.attr}")
+    assert read == []

@@ -44,6 +44,6 @@ class TickList(SelectionList, inherit_bindings=False):
             option = self.get_option_at_index(self.scroll_offset.y + y)
         except OptionDoesNotExist:
             return line
-        mark = TICK if option.value in self._selected else EMPTY
+        mark = TICK if option.value in self.selected else EMPTY
         segments[1] = Segment(mark, segments[1].style)
         return Strip(segments, line.cell_length)
