@@ -203,8 +203,8 @@ SEARCH_SERVER = """
 import asyncio, inspect, sys
 from pathlib import Path
 from net.limits import Limits
-from net.server import BoomtownServer
-from net.tables import HostError
+from net.transport.server import BoomtownServer
+from net.hosting.tables import HostError
 
 async def done(result):  # the host's requests are awaited since the database is never
     return await result if inspect.isawaitable(result) else result  # waited on in the loop

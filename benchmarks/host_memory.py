@@ -21,9 +21,9 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from core.games import get_spec  # noqa: E402
-from net.host import Host  # noqa: E402
+from net.hosting.host import Host  # noqa: E402
 from net.limits import Limits  # noqa: E402
-from net.storage import Storage  # noqa: E402
+from net.store.storage import Storage  # noqa: E402
 
 
 async def play_to_the_end(host: Host, game: str, seed: int) -> None:

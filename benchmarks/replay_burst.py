@@ -41,7 +41,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from benchmarks.checkout import checkout  # noqa: E402
 from benchmarks.ssh_speed import Client, server_rss_kb  # noqa: E402
 from core.sim import recorded_game  # noqa: E402
-from net.storage import Storage  # noqa: E402
+from net.store.storage import Storage  # noqa: E402
 from tests.net.harness import serve_process  # noqa: E402
 from tests.net.test_processes import children_of  # noqa: E402
 

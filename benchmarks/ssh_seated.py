@@ -11,10 +11,10 @@ and all connect at the same moment: a person's first frame is the lobby. Every c
 otherwise, lifts the address's share of its time, as if each person had an address of their
 own (an address alone on the server is not held to its share anyway). Measured: each first
 frame; when the other three's own apps first answer a key (x, refused: the first frame may be
-the shared lobby, net.first_frame). Once all have arrived (3 s after connecting), each table's
-host selects it and starts it (`g`), everyone is taken to their table, and they play: whoever's
-turn it is presses a key after 0.2 to 0.6 s. Measured: from a key to the moment each of the
-other three players has that move's log line; the server's memory per session (RSS growth from
+the shared lobby, net.render.first_frame). Once all have arrived (3 s after connecting), each
+table's host selects it and starts it (`g`), everyone is taken to their table, and they play:
+whoever's turn it is presses a key after 0.2 to 0.6 s. Measured: from a key to the moment each of
+the other three players has that move's log line; the server's memory per session (RSS growth from
 a server that one visitor has warmed); its CPU per move; and the first frame of a newcomer who
 connects to the lobby while every table plays.
 
@@ -46,7 +46,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from benchmarks.ssh_speed import Client, cpu_seconds, percentile, server_rss_kb  # noqa: E402
 from core.games import get_spec  # noqa: E402
-from net.storage import SQLITE_FILE, Storage  # noqa: E402
+from net.store.storage import SQLITE_FILE, Storage  # noqa: E402
 from tests.net.harness import serve_process  # noqa: E402
 
 ARRIVED_SECONDS = 3.0  # after connecting together, when the tables start: everyone is in

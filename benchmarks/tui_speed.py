@@ -86,7 +86,7 @@ async def form_seconds(opens: int) -> dict[str, list[float]]:
 
     import tui
     from core.games import get_spec
-    from net.lobby import NewTableScreen
+    from net.screens.lobby import NewTableScreen
     from tui.base import BaseApp
     from tui.screens.setup import SetupScreen
 

@@ -25,7 +25,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from net.storage import SQLITE_FILE, Storage  # noqa: E402
+from net.store.storage import SQLITE_FILE, Storage  # noqa: E402
 from tests.net.chromium import chromium, screen_text  # noqa: E402
 from tests.net.harness import browse, connect  # noqa: E402
 

@@ -590,7 +590,7 @@ def _share(text: str) -> float:
 
 
 def _database(text: str) -> str:
-    from net.dialects import is_postgresql
+    from net.store.dialects import is_postgresql
 
     if not is_postgresql(text):
         raise argparse.ArgumentTypeError(
@@ -614,8 +614,8 @@ def run_serve(args: argparse.Namespace, argv: list[str]) -> int:
     # The command line is the one place that knows every package: net sits above tui and core.
 
     from net.limits import Limits
-    from net.server import run, serve
-    from net.web.door import WebOptions
+    from net.transport.server import run, serve
+    from net.transport.web.door import WebOptions
 
     workers = args.workers or (os.cpu_count() or 1 if args.db and not args.worker else 1)
     if workers > 1:
@@ -623,7 +623,7 @@ def run_serve(args: argparse.Namespace, argv: list[str]) -> int:
             raise ValueError("several processes share one PostgreSQL database: give --db")
         if args.port == 0:
             raise ValueError("several processes share one port: give --port")
-        from net.workers import run_workers
+        from net.transport.workers import run_workers
 
         return run_workers(
             workers, [*argv, "--workers", "1", "--worker"], args.host, args.port, args.db
@@ -697,7 +697,7 @@ def _when(seconds: float) -> str:
 def _server_storage(args: argparse.Namespace):
     """The database of the server `args` names by --db, or by its data directory (ValueError
     if none)."""
-    from net.storage import SQLITE_FILE, Storage, StorageError
+    from net.store.storage import SQLITE_FILE, Storage, StorageError
 
     database = args.db or _server_dir(args) / SQLITE_FILE
     if not args.db and not database.exists():
@@ -749,8 +749,8 @@ def run_ban(args: argparse.Namespace) -> int:
 
 def run_tables(args: argparse.Namespace) -> int:
     """List a server's tables not yet over (damaged ones too, with why), or close one."""
+    from net.hosting.tables import seat_names
     from net.identity import SWEEP_SECONDS
-    from net.tables import seat_names
 
     with _server_storage(args) as storage:
         if args.close is not None:
@@ -780,9 +780,9 @@ def run_tables(args: argparse.Namespace) -> int:
 def run_migrate(args: argparse.Namespace) -> int:
     from pathlib import Path
 
-    from net.dialects import dialect_for
-    from net.migrate import migrate
-    from net.storage import StorageError
+    from net.store.dialects import dialect_for
+    from net.store.migrate import migrate
+    from net.store.storage import StorageError
 
     try:
         moved = migrate(Path(args.source), args.target)

@@ -12,7 +12,7 @@ What holds a name (and every look-alike of it: net.names):
 Whoever asks for a name something else holds is asked for another. A name, its key, and guests
 from the addresses it came from lately are kept out while banned. A banned person, and a
 browser signed out, are sent away from every session they have open, at every process, within
-SWEEP_SECONDS (the revision every process hears of: net.storage).
+SWEEP_SECONDS (the revision every process hears of: net.store.storage).
 """
 
 from __future__ import annotations
@@ -27,8 +27,8 @@ from typing import Protocol
 
 import asyncssh
 
-from .limits import clean_text
-from .storage import Ban, Storage, StorageError, hashed
+from net.limits import clean_text
+from net.store.storage import Ban, Storage, StorageError, hashed
 
 log = logging.getLogger("boomtown.net")
 
@@ -140,7 +140,9 @@ class Identity:
         a door lets anyone in."""
         self.storage = storage
         self.allow_guests = allow_guests
-        self.invites_allowed = False  # people may invite friends (net.web, unless refused)
+        self.invites_allowed = (
+            False  # people may invite friends (net.transport.web, unless refused)
+        )
         self.sessions = sessions
         self.catch_up = catch_up
         self.bans: list[Ban] = []

@@ -70,8 +70,8 @@ async def shoot(name: str, make, keys: list[str]) -> None:
 async def shoot_browser() -> None:
     """ann's Big Shot table with three bots, at her turn, in a browser signed in by a link."""
     from net.limits import Limits
-    from net.server import BoomtownServer
-    from net.web.door import WebOptions
+    from net.transport.server import BoomtownServer
+    from net.transport.web.door import WebOptions
     from tests.net.chromium import chromium, screen_text
 
     server = BoomtownServer(Path(tempfile.mkdtemp()), Limits(bot_pace_seconds=0))
@@ -97,8 +97,8 @@ async def shoot_phones() -> None:
     """A friend invited by ann, on a phone held sideways (844 x 390 CSS pixels, by touch), at
     a table of each game with three bots, at her turn: `phone-GAME.png`."""
     from net.limits import Limits
-    from net.server import BoomtownServer
-    from net.web.door import WebOptions
+    from net.transport.server import BoomtownServer
+    from net.transport.web.door import WebOptions
     from tests.net.chromium import fill_in, phone, screen_text
 
     for game in ("bigshot", "army", "stadium", "million"):

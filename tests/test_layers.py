@@ -43,7 +43,7 @@ def test_a_package_imports_nothing_above_it(package):
 
 def test_the_check_sees_an_import_inside_a_function(tmp_path):
     module = tmp_path / "module.py"
-    module.write_text("def serve():\n    from net.server import main\n")
+    module.write_text("def serve():\n    from net.transport.server import main\n")
     assert ("net", 2) in imported_packages(module)
 
 

@@ -2,9 +2,9 @@
 
 Textual is pinned to a minor release (pyproject.toml) because a few things need more than its
 public API: the SSH driver (its key parser, the app's queue and output), the server's shared
-stylesheets and lean lines (net/shared_styles.py, net/lean_strips.py), the first frame painted
-without a tick (net/first_frame.py), and fixes for bugs found by fuzzing and play
-(tui/textual_fixes.py). Each reach is named here and made here only: the private names
+stylesheets and lean lines (net/render/shared_styles.py, net/render/lean_strips.py), the first
+frame painted without a tick (net/render/first_frame.py), and fixes for bugs found by fuzzing and
+play (tui/textual_fixes.py). Each reach is named here and made here only: the private names
 imported, the private attributes read or set, the methods replaced (`replace`) and the private
 hooks our apps override. `REACHES` lists them with what each was written against;
 tests/tui/test_textual_private.py checks every one against the Textual installed, so a release
@@ -84,35 +84,40 @@ REACHES = (
     ),
     Reach(App, "_on_notify", "(self, event: 'Notify') -> 'None'", "BaseApp: notices"),
     Reach(App, "_print_error_renderables", "(self) -> 'None'", "ServedApp: errors to the log"),
-    Reach(App, "_capture_stdout", None, "net.driver: a served app leaves stdout alone"),
-    Reach(App, "_capture_stderr", None, "net.driver: a served app leaves stderr alone"),
-    Reach(MessagePump, "_message_queue", "property", "net.driver: input waits for a busy app"),
+    Reach(App, "_capture_stdout", None, "net.transport.driver: a served app leaves stdout alone"),
+    Reach(App, "_capture_stderr", None, "net.transport.driver: a served app leaves stderr alone"),
+    Reach(
+        MessagePump,
+        "_message_queue",
+        "property",
+        "net.transport.driver: input waits for a busy app",
+    ),
     Reach(
         Screen,
         "_refresh_layout",
         "(self, size: 'Size | None' = None, scroll: 'bool' = False) -> 'None'",
-        "net.first_frame: the lobby laid out before its first frame",
+        "net.render.first_frame: the lobby laid out before its first frame",
     ),
-    Reach(Screen, "_compositor", None, "net.first_frame: the whole first frame, rendered"),
+    Reach(Screen, "_compositor", None, "net.render.first_frame: the whole first frame, rendered"),
     Reach(
         XTermParser,
         "_parse_extended_key",
         "(self, sequence: 'str') -> 'list[events.Key] | None'",
-        "net.driver: a key cache per session (docs/serving.md, trap 1)",
+        "net.transport.driver: a key cache per session (docs/serving.md, trap 1)",
     ),
     Reach(
         Stylesheet,
         "_parse_rules",
         "(self, css: 'str', read_from: 'CSSLocation', is_default_rules: 'bool' = False, "
         "tie_breaker: 'int' = 0, scope: 'str' = '') -> 'list[RuleSet]'",
-        "net.shared_styles: rules parsed once per server",
+        "net.render.shared_styles: rules parsed once per server",
     ),
-    Reach(Stylesheet, "_variables", None, "net.shared_styles: the theme a parse depends on"),
+    Reach(Stylesheet, "_variables", None, "net.render.shared_styles: the theme a parse depends on"),
     Reach(
         Strip,
         "__init__",
         "(self, segments: 'Iterable[Segment]', cell_length: 'int | None' = None) -> 'None'",
-        "net.lean_strips: caches made on first use (its test compares the slots)",
+        "net.render.lean_strips: caches made on first use (its test compares the slots)",
     ),
     Reach(
         OptionList,

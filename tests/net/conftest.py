@@ -3,7 +3,7 @@
 
 import pytest
 
-from net.web.door import WebOptions
+from net.transport.web.door import WebOptions
 
 from .harness import start_server
 

@@ -21,8 +21,8 @@ import asyncssh
 import pyte
 
 from net.limits import Limits
-from net.lobby import LobbyScreen
-from net.server import BoomtownServer
+from net.screens.lobby import LobbyScreen
+from net.transport.server import BoomtownServer
 from tui.widgets.key_bar import KeyBar
 
 GUEST_COOKIE = "boomtown_guest"  # the cookie a browser guest is known by (net.identity)
@@ -191,7 +191,7 @@ async def start_server(tmp_path, **limits) -> tuple[BoomtownServer, int]:
     guests = base.pop("allow_guests", False)
     key_file = base.pop("host_key_file", None)
     database = base.pop("database", None)  # PostgreSQL's address; None: SQLite in tmp_path
-    web = base.pop("web", None)  # net.web.door.WebOptions: browsers too
+    web = base.pop("web", None)  # net.transport.web.door.WebOptions: browsers too
     server = BoomtownServer(
         tmp_path, Limits(**base), allow_guests=guests, host_key_file=key_file, database=database
     )
@@ -270,7 +270,7 @@ def settled_in_lobby(session) -> bool:
 
 class peek:  # noqa: N801 (read as a function: peek(storage).table(1))
     """A storage's queries answered at once, for a test's checks: the test waits on the event
-    loop, as the server never does (net.disk)."""
+    loop, as the server never does (net.store.disk)."""
 
     def __init__(self, storage) -> None:
         self._storage = storage
@@ -283,8 +283,8 @@ class peek:  # noqa: N801 (read as a function: peek(storage).table(1))
 
 
 class Browser(Terminal):
-    """One person at a browser's terminal (net.web): the page's WebSocket, a screen, a record of
-    every byte received; `refused` the close's reason when the server sends it away."""
+    """One person at a browser's terminal (net.transport.web): the page's WebSocket, a screen, a
+    record of every byte received; `refused` the close's reason when the server sends it away."""
 
     def __init__(self, client, socket, width: int, height: int) -> None:
         self.client = client

@@ -1,6 +1,6 @@
 """Who may wait to log in: caps in all, per address and per network; silent ones make room."""
 
-from net.admission import Pending, network_of
+from net.transport.admission import Pending, network_of
 
 
 class Waiting:

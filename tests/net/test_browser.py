@@ -5,7 +5,7 @@ the turn's bell, and pastes a line of chat."""
 import asyncio
 import time
 
-from net.web.door import WebOptions
+from net.transport.web.door import WebOptions
 from tui import turn_bell
 
 from .chromium import (

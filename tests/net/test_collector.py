@@ -4,7 +4,7 @@ import asyncio
 import gc
 import weakref
 
-from net.collector import Collector
+from net.loop.collector import Collector
 
 from .harness import until
 

@@ -9,10 +9,10 @@ import pytest
 
 from core.games import get_spec
 from core.games.bigshot import actions as A
-from net.community import LEASE_SECONDS
-from net.host import MOVED_ELSEWHERE
-from net.tables import OVER, PLAYING, HostError
-from net.web.door import WebOptions
+from net.hosting.community import LEASE_SECONDS
+from net.hosting.host import MOVED_ELSEWHERE
+from net.hosting.tables import OVER, PLAYING, HostError
+from net.transport.web.door import WebOptions
 
 from .harness import (
     browse,

@@ -9,10 +9,10 @@ import asyncssh
 import pytest
 
 from boomtown import cli
-from net.host import Host
+from net.hosting.host import Host
 from net.limits import Limits
-from net.server import BoomtownServer
-from net.storage import Storage
+from net.store.storage import Storage
+from net.transport.server import BoomtownServer
 
 from .harness import connect, key_for, peek, play_until, start_server, table_with, until
 

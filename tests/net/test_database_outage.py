@@ -2,9 +2,9 @@
 it is away, nothing is half-saved, and play goes on by itself once it is back."""
 
 from core.games.bigshot import actions as A
-from net.host import CANNOT_SAVE_MOVE, Host
+from net.hosting.host import CANNOT_SAVE_MOVE, Host
 from net.limits import Limits
-from net.storage import Storage
+from net.store.storage import Storage
 
 from .harness import ann_and_ben_at, peek, start_server, until
 

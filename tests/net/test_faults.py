@@ -9,10 +9,10 @@ import pytest
 from boomtown import cli
 from core.games import get_spec
 from core.games.bigshot import actions as A
-from net.host import Host
+from net.hosting.host import Host
+from net.hosting.tables import HostError
 from net.limits import Limits
-from net.storage import Storage, StorageError
-from net.tables import HostError
+from net.store.storage import Storage, StorageError
 
 from .harness import connect, play_until, start_server, table_with, turn_the_bell, until
 

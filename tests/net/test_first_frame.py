@@ -2,8 +2,8 @@
 
 import asyncio
 
-from net.channel import Channel
-from net.first_frame import SIZES_KEPT
+from net.render.first_frame import SIZES_KEPT
+from net.transport.channel import Channel
 
 from .harness import connect, session_of, settled_in_lobby, start_server, table_with, until
 

@@ -10,15 +10,15 @@ import pytest
 
 from core.engine.errors import NotYourTurn
 from core.games.bigshot import actions as A
-from net import host as host_module
 from net import limits as limits_module
-from net import storage as storage_module
-from net.chat import ChatLine
-from net.host import MOVED_ELSEWHERE, Host
+from net.hosting import host as host_module
+from net.hosting.chat import ChatLine
+from net.hosting.host import MOVED_ELSEWHERE, Host
+from net.hosting.tables import HostError
 from net.limits import Limits, clean_text
-from net.storage import Storage
-from net.table_screen import NetTable, merged_log
-from net.tables import HostError
+from net.screens.table_screen import NetTable, merged_log
+from net.store import storage as storage_module
+from net.store.storage import Storage
 
 from .harness import peek, play_until, until
 

@@ -17,7 +17,7 @@ import asyncssh
 import pytest
 from asyncssh.public_key import SSHLocalKeyPair
 
-from net.web.door import COOKIE, WebOptions
+from net.transport.web.door import COOKIE, WebOptions
 
 from .harness import (
     browse,

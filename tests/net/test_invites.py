@@ -9,8 +9,8 @@ import asyncssh
 import pytest
 
 from net.identity import INVITES_PER_DAY
-from net.invites import InvitesScreen
-from net.web.door import COOKIE, WebOptions
+from net.screens.invites import InvitesScreen
+from net.transport.web.door import COOKIE, WebOptions
 
 from .harness import browse, connect, key_for, peek, post_name, session_of, start_server, until
 

@@ -8,7 +8,7 @@ from rich.style import Style
 from textual.cache import FIFOCache
 from textual.strip import Strip
 
-from net import lean_strips
+from net.render import lean_strips
 
 STYLES = [Style(), Style(bold=True), Style(color="red", bgcolor="blue"), Style(underline=True)]
 segments = st.lists(

@@ -11,14 +11,14 @@ from textual import events
 
 import tui
 from core.games import get_spec
-from net.browsers import BrowsersScreen
-from net.host import Host
+from net.hosting.host import Host
 from net.identity import Identity
-from net.invites import InvitesScreen
-from net.leaderboard import LeaderboardScreen
 from net.limits import Limits
-from net.lobby import ChatPrompt, LobbyScreen, NameScreen, NewTableScreen, seats_text
-from net.storage import Storage
+from net.screens.browsers import BrowsersScreen
+from net.screens.invites import InvitesScreen
+from net.screens.leaderboard import LeaderboardScreen
+from net.screens.lobby import ChatPrompt, LobbyScreen, NameScreen, NewTableScreen, seats_text
+from net.store.storage import Storage
 from tui.base import BaseApp
 from tui.games import PLAYABLE
 from tui.widgets.choice import Choice
@@ -330,8 +330,8 @@ async def a_browser_link(pilot, monkeypatch):
     storage = host.storage
     await storage.soon(storage.sign_in_browser, "ann")
     secrets = iter(["QmV4YW1wbGVMaW5rU2VjcmV0"])
-    monkeypatch.setattr("net.storage.secrets.token_urlsafe", lambda size: next(secrets))
-    monkeypatch.setattr("net.browsers._when", lambda seconds: "27 Nov 12:00 UTC")
+    monkeypatch.setattr("net.store.storage.secrets.token_urlsafe", lambda size: next(secrets))
+    monkeypatch.setattr("net.screens.browsers._when", lambda seconds: "27 Nov 12:00 UTC")
     await pilot.press("W")
     while not isinstance(pilot.app.screen, BrowsersScreen):
         await pilot.pause()
@@ -400,8 +400,8 @@ async def an_invitation_made(pilot, monkeypatch):
     taken = await storage.soon(storage.make_invite, "ann", 86400, 9)
     await storage.soon(storage.accept_invite, taken, "ivy", "invite:0")
     secrets = iter(["SW52aXRlTGlua1NlY3JldA"])
-    monkeypatch.setattr("net.storage.secrets.token_urlsafe", lambda size: next(secrets))
-    monkeypatch.setattr("net.invites._when", lambda seconds: "28 Nov 12:00 UTC")
+    monkeypatch.setattr("net.store.storage.secrets.token_urlsafe", lambda size: next(secrets))
+    monkeypatch.setattr("net.screens.invites._when", lambda seconds: "28 Nov 12:00 UTC")
     await pilot.press("I")
     while not isinstance(pilot.app.screen, InvitesScreen):
         await pilot.pause()

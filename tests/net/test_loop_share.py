@@ -7,11 +7,11 @@ import time
 import pytest
 from textual import constants
 
-from net import loop_share
-from net.driver import SSHDriver
 from net.limits import Limits
-from net.lobby import lobby_help
-from net.loop_share import INPUT_QUIET_SECONDS, Shares, unmetered
+from net.loop import loop_share
+from net.loop.loop_share import INPUT_QUIET_SECONDS, Shares, unmetered
+from net.screens.lobby import lobby_help
+from net.transport.driver import SSHDriver
 
 from .harness import connect, session_of, settled_in_lobby, start_server, table_with, until
 
@@ -142,7 +142,7 @@ class Parsed:
 
 async def test_an_esc_and_a_key_further_apart_than_the_escape_delay_are_two_keys(monkeypatch):
     now = [100.0]
-    monkeypatch.setattr("net.driver.time.monotonic", lambda: now[0])
+    monkeypatch.setattr("net.transport.driver.time.monotonic", lambda: now[0])
     monkeypatch.setattr("textual._parser.get_time", lambda: now[0])
     app = Parsed()
     driver = SSHDriver(app)

@@ -7,10 +7,10 @@ import asyncio
 import pytest
 
 from boomtown import cli
-from net.host import Host
+from net.hosting.host import Host
 from net.limits import Limits
-from net.server import host_key, shared_host_key
-from net.storage import Storage
+from net.store.storage import Storage
+from net.transport.server import host_key, shared_host_key
 
 from .harness import peek, play_until
 

@@ -2,7 +2,7 @@
 and xterm.js send them): a click selects the row clicked, and a key on the key bar clicked
 does what pressing it does."""
 
-from net.lobby import LobbyScreen
+from net.screens.lobby import LobbyScreen
 from tui.widgets.row_list import RowList
 
 from .harness import connect, session_of, start_server, table_with, until

@@ -2,11 +2,11 @@
 or it ended before analyses were made) is analysed then, once for everyone who replays it,
 and the analysis kept with it."""
 
-from net import host as host_module
-from net.host import Host
+from net.hosting import host as host_module
+from net.hosting.host import Host
+from net.hosting.thinking import Thinkers
 from net.limits import Limits
-from net.storage import Storage
-from net.thinking import Thinkers
+from net.store.storage import Storage
 
 from .harness import peek, play_until, until
 

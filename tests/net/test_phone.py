@@ -8,7 +8,7 @@ import time
 import pytest
 from selenium.webdriver.common.by import By
 
-from net.web.door import WebOptions
+from net.transport.web.door import WebOptions
 
 from .chromium import fill_in, key_buttons, page_text, phone, screen_text, shown, tap, tap_key
 from .harness import peek, start_server, until

@@ -15,7 +15,7 @@ import pytest
 
 from boomtown import cli
 from core.engine.match import Match
-from net.storage import Storage
+from net.store.storage import Storage
 
 from .harness import browse, connect, signed_in, until
 

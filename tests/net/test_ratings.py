@@ -4,9 +4,9 @@ server's data, shown on the end screens, and not changed by an unrated table's g
 
 from openskill.models import PlackettLuce
 
-from net.host import Host
+from net.hosting.host import Host
 from net.limits import Limits
-from net.storage import Storage
+from net.store.storage import Storage
 from play.ratings import BOT_RATINGS, finishing_ranks
 
 from .harness import peek, play_until, until

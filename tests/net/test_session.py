@@ -1,6 +1,6 @@
 """What a session makes of a watcher's input."""
 
-from net.session import wants_to_leave
+from net.transport.session import wants_to_leave
 
 
 def test_a_watcher_leaves_with_q_esc_or_ctrl_c_but_not_with_the_mouse_or_arrows():

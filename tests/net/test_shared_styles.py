@@ -2,7 +2,7 @@
 
 from textual.css.stylesheet import Stylesheet
 
-from net import shared_styles
+from net.render import shared_styles
 
 shared_styles.install()  # as the server does
 CSS = "Button { background: $primary; width: 12; }"

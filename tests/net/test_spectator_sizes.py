@@ -1,9 +1,9 @@
 """A table's spectators are drawn at a few sizes, and the frame a viewer asks for is theirs to
 pay for: changing window sizes cannot make the server draw without end for nobody."""
 
-from net.broadcast import watched_size
 from net.limits import TokenBucket
-from net.loop_share import Meter, SharedMeter, Shares
+from net.loop.loop_share import Meter, SharedMeter, Shares
+from net.render.broadcast import watched_size
 
 
 def test_a_window_a_little_larger_than_a_size_drawn_watches_that_size():

@@ -8,7 +8,7 @@ import threading
 import pytest
 
 import play.table
-from net.tables import HostError
+from net.hosting.tables import HostError
 
 from .harness import connect, peek, start_server, table_with, until
 

@@ -4,7 +4,7 @@ import asyncio
 
 import pytest
 
-from net.driver import SSHDriver
+from net.transport.driver import SSHDriver
 
 from .harness import (
     ann_and_ben_at,

@@ -7,8 +7,8 @@ import weakref
 import pytest
 
 from core.games.bigshot import actions as A
-from net.lobby import LobbyScreen
-from net.tables import HostError
+from net.hosting.tables import HostError
+from net.screens.lobby import LobbyScreen
 from tui import turn_bell
 
 from .harness import (
@@ -336,7 +336,7 @@ async def test_a_spectator_s_key_bar_offers_only_what_works(served):
 
 
 async def test_the_name_dialog_closes_when_no_name_is_chosen_in_time(tmp_path, monkeypatch):
-    monkeypatch.setattr("net.app.ACTIVITY_CHECK_SECONDS", 0.05)
+    monkeypatch.setattr("net.screens.app.ACTIVITY_CHECK_SECONDS", 0.05)
     server, port = await start_server(tmp_path, allow_guests=True, name_choice_seconds=0.3)
     try:
         owner = await connect(port, "zed")

@@ -60,7 +60,7 @@ async def test_every_frame_after_a_restart_is_drawn_from_the_seats_own_view(tmp_
     he comes back to his seat, and as the game goes on, shows ann's cash as hidden."""
     import pyte
 
-    from net.channel import Channel
+    from net.transport.channel import Channel
 
     from .harness import play_until, start_server
 

@@ -13,9 +13,9 @@ import pytest
 
 from boomtown import cli
 from core.games.bigshot import actions as A
-from net.app import SessionApp
-from net.channel import LEAVE
 from net.limits import TokenBucket
+from net.screens.app import SessionApp
+from net.transport.channel import LEAVE
 
 from .harness import backlog_peak, connect, key_for, peek, start_server, table_with, until
 
@@ -484,7 +484,7 @@ async def test_a_client_that_stops_reading_is_dropped_and_memory_stays_bounded(t
 
 async def test_one_broken_session_ends_alone(served, monkeypatch, caplog):
     server, port = served
-    from net import lobby
+    from net.screens import lobby
 
     real = lobby.LobbyScreen.action_new_table
 

@@ -4,7 +4,7 @@ when it turns. A loop that keeps turning is never reported."""
 import logging
 import time
 
-from net.stall_watch import StallWatch
+from net.loop.stall_watch import StallWatch
 
 from .harness import start_server, until
 

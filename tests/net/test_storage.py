@@ -6,7 +6,7 @@ from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 
-from net.storage import Storage, StorageError
+from net.store.storage import Storage, StorageError
 
 BACKENDS = {
     "sqlite": lambda request, tmp_path: tmp_path / "boomtown.sqlite3",

@@ -7,10 +7,10 @@ from pathlib import Path
 import pytest
 
 import tui
-from net.host import Host
+from net.hosting.host import Host
 from net.limits import Limits
-from net.storage import Storage
-from net.table_screen import NetTable, refresh_table_screen, table_screen
+from net.screens.table_screen import NetTable, refresh_table_screen, table_screen
+from net.store.storage import Storage
 from tui.base import BaseApp
 from tui.demo import analysed
 

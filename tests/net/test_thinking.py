@@ -10,11 +10,11 @@ import pytest
 
 import net
 from core.games import get_spec
-from net.host import Host
+from net.hosting.host import Host
+from net.hosting.tables import HostError
+from net.hosting.thinking import Thinkers
 from net.limits import Limits
-from net.storage import Storage
-from net.tables import HostError
-from net.thinking import Thinkers
+from net.store.storage import Storage
 
 from .harness import until
 from .test_processes import children_of, running
@@ -79,7 +79,7 @@ async def test_tables_of_search_bots_are_limited_per_person_address_and_server(t
 
 MAKES_A_POOL = """
 import time
-from net.thinking import Thinkers
+from net.hosting.thinking import Thinkers
 if __name__ == "__main__":  # (spawned processes import this module again)
     thinkers = Thinkers(1)
     thinkers.executor.submit(time.sleep, 120)  # a long piece of work, under way

@@ -12,8 +12,8 @@ import time
 import aiohttp
 import pytest
 
-from net.web import door
-from net.web.door import WebOptions
+from net.transport.web import door
+from net.transport.web.door import WebOptions
 
 from .harness import (
     backlog_peak,

@@ -50,8 +50,8 @@ def test_every_option_with_a_default_says_what_it_is_in_the_help():
 )
 def test_a_host_chooses_how_long_search_bots_think(monkeypatch, given, seconds):
     served = []
-    monkeypatch.setattr("net.server.serve", lambda *args, **kwargs: served.append(args))
-    monkeypatch.setattr("net.server.run", lambda serving: None)
+    monkeypatch.setattr("net.transport.server.serve", lambda *args, **kwargs: served.append(args))
+    monkeypatch.setattr("net.transport.server.run", lambda serving: None)
     assert main(["serve", "--port", "0", *given]) == 0
     (limits,) = [arg for arg in served[0] if type(arg).__name__ == "Limits"]
     assert limits.search_seconds == seconds  # None: by the count of playouts alone

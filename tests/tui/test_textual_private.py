@@ -49,7 +49,7 @@ def test_no_module_but_the_wrapper_imports_textuals_private_modules():
 
 
 def test_no_module_but_the_wrapper_reads_what_it_reaches_for():
-    """Issue 71: tui/base.py read `_notifications` and `_exit`, net/served.py `_exception`,
+    """Issue 71: tui/base.py read `_notifications` and `_exit`, net/screens/served.py `_exception`,
     outside the module the version test checks. A private name of Textual's may be overridden
     elsewhere (a hook: `def _on_notify`, calling `super()`'s, or set on an instance of our
     own), never read."""

@@ -35,6 +35,7 @@ from ..widgets.panel import TextPanel
 from .dialogs import HandOver, Help, LogPage
 from .end import EndPage
 from .page import Page
+from .trade import TradeKeys
 from .venue import SHARED_KEYS, LocalVenue, Venue
 
 ARROWS = {"left": (-1, 0), "right": (1, 0), "up": (0, -1), "down": (0, 1)}  # name: (dx, dy)
@@ -55,18 +56,17 @@ class GameCommands(Provider):
     def _commands(self):
         """(label, run it) for the table's other commands open now: trade, undo, hint, the
         bell, help, save, leave."""
-        screen = self.screen
-        if getattr(screen, "may_trade", None) and screen.may_trade("trade"):
+        screen, app = self.screen, self.app
+        if not isinstance(screen, TableScreen) or not isinstance(app, BaseApp):
+            return
+        if isinstance(screen, TradeKeys) and screen.may_trade("trade"):
             yield "Trade: offer a trade", screen.action_trade
         if screen._may_take_back():
             yield "Undo: take back your last move", screen.action_take_back
         if screen.table.hints and screen.viewer is not None and screen._mine():
             yield "Hint: what a bot would play now", screen.action_hint
         yield (
-            (
-                f"Bell when your turn comes after a wait: turn it "
-                f"{'off' if self.app.turn_bell else 'on'}"
-            ),
+            (f"Bell when your turn comes after a wait: turn it {'off' if app.turn_bell else 'on'}"),
             screen.action_toggle_bell,
         )
         yield "Help: keys and rules", screen.action_help

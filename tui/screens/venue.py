@@ -1,8 +1,8 @@
 """Where a table screen's game is played, and what that changes.
 
 A table screen is given a venue: `LocalVenue` (a game on this computer: its bots, its save,
-leaving for the title), `net.table_screen.NetVenue` (a table at an SSH host: chat, who is away,
-the lobby) or `tui.replay.ReplayVenue` (a finished game again, move by move). The screen has
+leaving for the title), `net.screens.table_screen.NetVenue` (a table at an SSH host: chat, who is
+away, the lobby) or `tui.replay.ReplayVenue` (a finished game again, move by move). The screen has
 one set of keys; a venue's own are its `key_<name>` methods, bound as `venue('<name>')`, and
 it may take the keys the game shares with it (the arrows, `+` and `-`, Escape) first.
 """

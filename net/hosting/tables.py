@@ -1,0 +1,160 @@
+"""A table at the host as data: its seats, its game and who watches it; and what the host's
+requests raise when they cannot be done."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from dataclasses import dataclass, field
+from typing import Any
+
+from core.engine.match import Match
+from core.games import get_spec
+from net.hosting.chat import ChatLog
+from net.limits import clean_text
+from play.analysis import Analysing
+from play.ratings import RatingChanges
+
+OPEN, HUMAN = "open", "human"
+WAITING, PLAYING, OVER = "waiting", "playing", "over"
+CLOSED = "closed"  # a table everyone left before its game started: gone from the lobby
+
+
+class HostError(Exception):
+    """A lobby request that cannot be done (seat taken, not the table's host...); says why."""
+
+
+class SaveFailed(HostError):
+    """The storage could not be written, so nothing changed."""
+
+
+@dataclass
+class NetSeat:
+    name: str = ""
+    kind: str = OPEN  # "open", "human", or a bot kind
+
+    @property
+    def is_bot(self) -> bool:
+        return self.kind not in (OPEN, HUMAN)
+
+
+def seats_json(seats: list[NetSeat]) -> list[dict[str, str]]:
+    """Seats as they are kept in storage."""
+    return [{"name": s.name, "kind": s.kind} for s in seats]
+
+
+def bot_label(seat: NetSeat) -> str:
+    """A bot's seat as tables list it: "Ada [bot]" for the usual (heuristic) bot, "Ada [search
+    bot]" for another kind."""
+    kind = "" if seat.kind == "heuristic" else f"{seat.kind} "
+    return f"{seat.name} [{kind}bot]"
+
+
+def seat_names(stored: str) -> str:
+    """Who sits at a table, from its seats as stored: "ann, Ada [bot], (open)"; the text as it
+    is if it does not read (a damaged table)."""
+    try:
+        seats = seats_from_json(json.loads(stored))
+    except (ValueError, TypeError, KeyError):
+        return clean_text(stored, 80)
+    return ", ".join(
+        "(open)" if seat.kind == OPEN else seat.name if seat.kind == HUMAN else bot_label(seat)
+        for seat in seats
+    )
+
+
+def seats_from_json(seats: list[dict[str, str]]) -> list[NetSeat]:
+    return [NetSeat(s["name"], s["kind"]) for s in seats]
+
+
+@dataclass
+class HostedTable:
+    id: int
+    game: str
+    options: dict[str, Any]
+    seed: int
+    host: str
+    seats: list[NetSeat]
+    chat: ChatLog
+    status: str = WAITING
+    match: Match | None = None
+    watchers: dict[str, int] = field(default_factory=dict)  # name -> sessions watching
+    away: set[int] = field(default_factory=set)  # seats a bot is playing for
+    views: dict[int | None, Any] = field(default_factory=dict)  # per seat, for this version
+    stand_ins: dict[int, Any] = field(default_factory=dict)  # bots playing for people
+    timer: asyncio.TimerHandle | asyncio.Task | None = None
+    unsaved: bool = False  # the last move could not be saved: it waits until saving works
+    saving: asyncio.Task | None = None  # a move being saved: it is made once saved, and
+    # until then the table waits
+    slow_to_save: bool = False  # that move has waited for the disk long enough to say so
+    changing: asyncio.Lock = field(default_factory=asyncio.Lock)  # held while a change of its
+    # seats, status or host is saved: one at a time
+    bot_kind: str = "heuristic"  # the kind of bot that takes the seats its host fills
+    listed_as: tuple = ()  # what the lobby last showed of this table
+    done_with: set[str] = field(default_factory=set)  # players who left its end screen
+    rematch: int | None = None  # the table its players asked to play again at
+    made_from: str = ""  # the address it was made from ("" for one made before a restart)
+    deserted_since: float | None = None  # waiting, nobody seated online since (monotonic)
+    changes: int = 0  # how many times its seats, status or host were saved (net.store.storage)
+    analysing: Analysing | None = None  # its game's analysis, once the game is over
+    rated: bool = True  # whether its game changes the people's ratings
+    ratings: RatingChanges | None = None  # the ratings its game changed, once it is over
+    hinting: bool = False  # a hint for its one person is being worked out
+    hint_given: tuple[int, Any] | None = None  # the last hint, and the game's version it is for
+
+    @property
+    def people(self) -> list[int]:
+        """The seats people sit in (not bots, not open)."""
+        return [seat for seat, s in enumerate(self.seats) if s.kind == HUMAN]
+
+    @property
+    def started(self) -> Match:
+        """The table's game, once it has started (ValueError while it waits for players)."""
+        if self.match is None:
+            raise ValueError(f"table {self.id} has not started")
+        return self.match
+
+    def bot_kind_at(self, seat: int) -> str:
+        """The kind of bot that plays `seat`: its own, or a heuristic one standing in for a
+        person away."""
+        return self.seats[seat].kind if self.seats[seat].is_bot else "heuristic"
+
+    def view(self, seat: int | None):
+        """What `seat` (None: a spectator) sees now; computed once per version and seat."""
+        if self.match is None:
+            return None
+        view = self.views.get(seat)
+        if view is None:
+            view = self.views[seat] = self.match.state.view(seat)
+        return view
+
+    @property
+    def title(self) -> str:
+        return get_spec(self.game).title
+
+    @property
+    def round(self) -> int:
+        """The game's round, 0 before it starts."""
+        return self.match.state.round if self.match is not None else 0
+
+    def listed_for(self, name: str) -> bool:
+        """Whether the lobby lists this table for `name`: until its game is over, then while
+        anyone watches it, and for its players until they have left its end screen."""
+        return (
+            self.status != OVER
+            or bool(self.watchers)
+            or (self.seat_of(name) is not None and name not in self.done_with)
+        )
+
+    def alone_at(self, name: str) -> bool:
+        """Whether `name` is the one person seated here, the rest bots: hints are theirs."""
+        seat = self.seat_of(name)
+        return seat is not None and self.people == [seat]
+
+    def seat_of(self, name: str) -> int | None:
+        return next(
+            (i for i, s in enumerate(self.seats) if s.kind == HUMAN and s.name == name), None
+        )
+
+    def actor(self) -> int | None:
+        return None if self.match is None else self.match.state.actor()
