@@ -6,7 +6,7 @@ from __future__ import annotations
 import asyncio
 import json
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from core.engine.match import Match
 from core.games import get_spec
@@ -14,6 +14,9 @@ from net.hosting.chat import ChatLog
 from net.limits import clean_text
 from play.analysis import Analysing
 from play.ratings import RatingChanges
+
+if TYPE_CHECKING:
+    from net.store.storage import StoredTable
 
 OPEN, HUMAN = "open", "human"
 WAITING, PLAYING, OVER = "waiting", "playing", "over"
@@ -114,6 +117,16 @@ class HostedTable:
             raise ValueError(f"table {self.id} has not started")
         return self.match
 
+    def cancel_timer(self) -> None:
+        """The table's next bot move, idle clock or retry will not happen."""
+        if self.timer is not None:
+            self.timer.cancel()
+            self.timer = None
+
+    def log_length(self) -> int:
+        """Where a chat line said now goes: after the game's lines so far."""
+        return len(self.view(None).log) if self.match is not None else 0
+
     def bot_kind_at(self, seat: int) -> str:
         """The kind of bot that plays `seat`: its own, or a heuristic one standing in for a
         person away."""
@@ -158,3 +171,24 @@ class HostedTable:
 
     def actor(self) -> int | None:
         return None if self.match is None else self.match.state.actor()
+
+
+def hosted_table(stored: StoredTable, chat: ChatLog) -> HostedTable:
+    """A table as stored (its game replayed to the last move saved)."""
+    table = HostedTable(
+        stored.id,
+        stored.game,
+        stored.options,
+        stored.seed,
+        stored.host,
+        seats_from_json(stored.seats),
+        chat,
+        status=stored.status,
+        away=set(stored.away),
+        bot_kind=stored.bot_kind,
+        changes=stored.changes,
+        rated=stored.rated,
+    )
+    if stored.status != WAITING:
+        table.match = Match.from_record(stored.record())
+    return table

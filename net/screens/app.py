@@ -27,7 +27,8 @@ ACTIVITY_CHECK_SECONDS = 2.0  # how often idleness is checked
 OPENING_SECONDS = 2.0  # a replay opening holds the others' turns this long at most
 
 if TYPE_CHECKING:
-    from net.hosting.host import Host, HostedTable
+    from net.hosting.host import Host
+    from net.hosting.tables import HostedTable
     from net.transport.session import Session
 
 

@@ -10,7 +10,7 @@ import pytest
 from core.games import get_spec
 from core.games.bigshot import actions as A
 from net.hosting.community import LEASE_SECONDS
-from net.hosting.host import MOVED_ELSEWHERE
+from net.hosting.requests import MOVED_ELSEWHERE
 from net.hosting.tables import OVER, PLAYING, HostError
 from net.transport.web.door import WebOptions
 

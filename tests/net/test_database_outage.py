@@ -2,7 +2,8 @@
 it is away, nothing is half-saved, and play goes on by itself once it is back."""
 
 from core.games.bigshot import actions as A
-from net.hosting.host import CANNOT_SAVE_MOVE, Host
+from net.hosting.host import Host
+from net.hosting.requests import CANNOT_SAVE_MOVE
 from net.limits import Limits
 from net.store.storage import Storage
 

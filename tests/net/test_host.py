@@ -11,9 +11,10 @@ import pytest
 from core.engine.errors import NotYourTurn
 from core.games.bigshot import actions as A
 from net import limits as limits_module
-from net.hosting import host as host_module
+from net.hosting import closing as closing_module
 from net.hosting.chat import ChatLine
-from net.hosting.host import MOVED_ELSEWHERE, Host
+from net.hosting.host import Host
+from net.hosting.requests import MOVED_ELSEWHERE
 from net.hosting.tables import HostError
 from net.limits import Limits, clean_text
 from net.screens.table_screen import NetTable, merged_log
@@ -424,7 +425,7 @@ async def test_a_waiting_table_nobody_seated_is_online_at_closes_after_a_while(
 ):
     host = Host(Storage(tmp_path / "db.sqlite3"), Limits(deserted_table_seconds=600))
     clock = [1000.0]
-    monkeypatch.setattr(host_module, "time", SimpleNamespace(monotonic=lambda: clock[0]))
+    monkeypatch.setattr(closing_module, "time", SimpleNamespace(monotonic=lambda: clock[0]))
     ann, eve = Ear(), Ear()
     host.connect("ann", ann)
     kept = await host.create_table("ann", "bigshot", {}, players=2, bots=1)

@@ -2,7 +2,7 @@
 or it ended before analyses were made) is analysed then, once for everyone who replays it,
 and the analysis kept with it."""
 
-from net.hosting import host as host_module
+from net.hosting import results as results_module
 from net.hosting.host import Host
 from net.hosting.thinking import Thinkers
 from net.limits import Limits
@@ -47,7 +47,7 @@ async def test_a_past_game_without_an_analysis_is_analysed_once_at_its_replay_an
 
 
 async def test_past_games_are_analysed_a_few_at_a_time(tmp_path, monkeypatch):
-    monkeypatch.setattr(host_module, "PAST_ANALYSES", 1)
+    monkeypatch.setattr(results_module, "PAST_ANALYSES", 1)
     host = Host(Storage(tmp_path / "boomtown.sqlite3"), Limits(bot_pace_seconds=3600))
     try:
         first, second = [await finished_without_analysis(host) for _ in range(2)]
