@@ -8,10 +8,11 @@ player's offers this turn are counted in `proposals`, unless the game keeps them
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from .actions import Action
 from .decisions import OfferT, TradeOffer
+from .rules import Rules
 
 if TYPE_CHECKING:
     from core.engine.turns import StackedTurns
@@ -48,3 +49,12 @@ def do_Accept(state: StackedTurns[OfferT], seat: int, _action: Action) -> None:
 def do_Reject(state: StackedTurns[OfferT], seat: int, _action: Action) -> None:
     proposer = state.answered(TradeOffer).proposer
     state._say("rejects", state.players[seat], state.players[proposer])
+
+
+def add_rules(
+    rules: Rules[Any], propose: type[Action], accept: type[Action], reject: type[Action]
+) -> None:
+    """A game's rules play its offers, acceptances and rejections by the kit's."""
+    rules.add(propose, do_Propose)
+    rules.add(accept, do_Accept)
+    rules.add(reject, do_Reject)

@@ -79,8 +79,7 @@ def chosen_colours(text: str, players: int) -> list[int] | None:
 
 
 rules: Rules[BigShotState] = Rules("bigshot")  # the methods below, and the kit's bids and passes
-rules.add(A.Bid, bidding.do_Bid)
-rules.add(A.Pass, bidding.do_Pass)
+bidding.add_rules(rules, A.Bid, A.Pass)
 
 
 class BigShotState(StackedTurns[Offer]):  # (no trades)

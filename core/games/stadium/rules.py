@@ -15,8 +15,5 @@ if TYPE_CHECKING:
     from .state import StadiumState
 
 rules: Rules[StadiumState] = Rules("stadium")
-rules.add(A.Bid, bidding.do_Bid)
-rules.add(A.Pass, bidding.do_Pass)
-rules.add(A.Propose, offers.do_Propose)
-rules.add(A.Accept, offers.do_Accept)
-rules.add(A.Reject, offers.do_Reject)
+bidding.add_rules(rules, A.Bid, A.Pass)
+offers.add_rules(rules, A.Propose, A.Accept, A.Reject)
