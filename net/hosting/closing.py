@@ -43,16 +43,16 @@ class Closing:
         now = time.monotonic()
         for table in [t for t in self.tables.values() if t.status == WAITING and self.runs(t)]:
             if any(self.is_online(s.name) for s in table.seats if s.kind == HUMAN):
-                table.deserted_since = None
-            elif table.deserted_since is None:
-                table.deserted_since = now
-            elif now - table.deserted_since >= self.limits.deserted_table_seconds:
+                table.running.deserted_since = None
+            elif table.running.deserted_since is None:
+                table.running.deserted_since = now
+            elif now - table.running.deserted_since >= self.limits.deserted_table_seconds:
                 try:
                     if await self._close_waiting(table, lambda: True):
                         log.info(
                             "closed table %d: nobody seated had been online for %.0f s",
                             table.id,
-                            now - table.deserted_since,
+                            now - table.running.deserted_since,
                         )
                 except StorageError as exc:
                     log.warning("cannot close table %d (%s)", table.id, exc)
@@ -61,7 +61,7 @@ class Closing:
         """Close a table waiting to start, in the storage too, if `still()` holds once no
         change of its seats is under way; whether it did (StorageError, and nothing changes,
         if it cannot be saved)."""
-        async with table.changing:
+        async with table.running.changing:
             if table.status != WAITING or not still():
                 return False
             await self.storage.soon(self.storage.close_table, table.id)
@@ -91,8 +91,8 @@ class Closing:
         """`name` has left this finished game's end screen: the lobby no longer lists it for
         them."""
         table = self.tables.get(table_id)
-        if table is not None and table.status == OVER and name not in table.done_with:
-            table.done_with.add(name)
+        if table is not None and table.status == OVER and name not in table.running.done_with:
+            table.running.done_with.add(name)
             self._lobby_changed()
             self._forget_if_done(table)
 
@@ -134,9 +134,9 @@ class Closing:
         or the server, leaves memory; it stays on disk, and in the list of past games."""
         if (
             table.status == OVER
-            and not table.watchers
+            and not table.running.watchers
             and all(
-                s.name in table.done_with or not self.is_online(s.name)
+                s.name in table.running.done_with or not self.is_online(s.name)
                 for s in table.seats
                 if s.kind == HUMAN
             )

@@ -90,7 +90,7 @@ class Elsewhere:
                 self.tables[stored.rematch_of].rematch = table_id
         for line in chat:  # (lines not heard: the database was away a moment)
             table.chat.heard(*line)
-        if changing or (stored.changes >= table.changes and not table.changing.locked()):
+        if changing or (stored.changes >= table.changes and not table.running.changing.locked()):
             table.seats, table.host, table.changes = (
                 seats_from_json(stored.seats),
                 stored.host,

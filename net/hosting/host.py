@@ -93,7 +93,7 @@ class Host(People, Seating, Closing, Playing, Results, Elsewhere):
         process changed the table first, the table is read again and the change made again
         on it (a seat taken meanwhile is then refused as taken); if it cannot be saved, it is
         undone."""
-        async with table.changing:
+        async with table.running.changing:
             for tries_left in reversed(range(CHANGE_TRIES)):
                 before = (list(table.seats), table.status, table.match, table.host)
                 try:
@@ -181,7 +181,11 @@ class Host(People, Seating, Closing, Playing, Results, Elsewhere):
     async def saved(self) -> None:
         """Once the moves being saved are saved (or not), and made (or not)."""
         await asyncio.gather(
-            *(table.saving for table in self.tables.values() if table.saving is not None),
+            *(
+                table.running.saving
+                for table in self.tables.values()
+                if table.running.saving is not None
+            ),
             return_exceptions=True,
         )
 

@@ -107,7 +107,7 @@ class People:
 
     def watch(self: Host, table_id: int, name: str) -> None:
         table = self.table(table_id)
-        table.watchers[name] = table.watchers.get(name, 0) + 1
+        table.running.watchers[name] = table.running.watchers.get(name, 0) + 1
         self.remember_place(name, table_id)
         self._lobby_changed()
 
@@ -134,10 +134,10 @@ class People:
 
     def unwatch(self: Host, table_id: int, name: str) -> None:
         table = self.tables.get(table_id)
-        if table and name in table.watchers:
-            table.watchers[name] -= 1
-            if not table.watchers[name]:
-                del table.watchers[name]
+        if table and name in table.running.watchers:
+            table.running.watchers[name] -= 1
+            if not table.running.watchers[name]:
+                del table.running.watchers[name]
             self._lobby_changed()
             self._forget_if_done(table)
 

@@ -73,9 +73,9 @@ class Playing:
             raise HostError("no hints where people play people")
         match = table.started
         version = match.state.version
-        if table.hint_given is not None and table.hint_given[0] == version:
-            return table.hint_given[1]
-        if table.hinting:  # one at a time: pressing h again queues no more work
+        if table.running.hint_given is not None and table.running.hint_given[0] == version:
+            return table.running.hint_given[1]
+        if table.running.hinting:  # one at a time: pressing h again queues no more work
             raise HostError("a hint is on its way")
         if not match.record.assisted:
             match.assist()
@@ -85,7 +85,7 @@ class Playing:
         thinking = asyncio.get_running_loop().run_in_executor(
             executor, play.table.hint, table.game, view, seed
         )
-        table.hinting = True  # until the work is done, even if nobody waits for it any more
+        table.running.hinting = True  # until the work is done, even if nobody waits for it any more
         thinking.add_done_callback(lambda _: setattr(table, "hinting", False))
         try:
             found = await asyncio.wait_for(asyncio.shield(thinking), self.limits.bot_think_seconds)
@@ -94,7 +94,7 @@ class Playing:
         except Exception:  # a bug in the search must not end the person's session
             log.exception("a hint at table %s failed", table.id)
             raise HostError("no hint just now") from None
-        table.hint_given = (version, found)
+        table.running.hint_given = (version, found)
         return found
 
     def _commit(
@@ -102,14 +102,14 @@ class Playing:
     ) -> asyncio.Task[str | None]:
         """Save one move, and make it once saved (nobody sees a move not saved): ActionError
         if it is refused, SaveFailed while the table's last move is being saved."""
-        if table.saving is not None:
+        if table.running.saving is not None:
             raise SaveFailed(STILL_SAVING)
         after = table.started.state.apply(seat, action, version)
         n = len(table.started.record.actions)  # its number now: the task starts a moment later
-        table.saving = asyncio.get_running_loop().create_task(
+        table.running.saving = asyncio.get_running_loop().create_task(
             self._save_move(table, n, seat, action, after)
         )
-        return table.saving
+        return table.running.saving
 
     async def _save_move(
         self: Host, table: HostedTable, n: int, seat: int, action, after
@@ -126,14 +126,14 @@ class Playing:
             log.warning(
                 "table %s: the disk is slow to save a move; the table waits for it", table.id
             )
-            table.slow_to_save = True
+            table.running.slow_to_save = True
             self._notify_table(table)
         try:
             await write
             failure = None
         except StorageError as exc:
             failure = exc
-        table.saving, table.slow_to_save = None, False
+        table.running.saving, table.running.slow_to_save = None, False
         if isinstance(failure, MoveTaken):  # at another process: its move is on its way here
             self._schedule(table)
             return MOVED_ELSEWHERE
@@ -150,8 +150,8 @@ class Playing:
 
     def _made(self: Host, table: HostedTable) -> None:
         """After a move was saved and made."""
-        if table.unsaved:
-            table.unsaved = False
+        if table.running.unsaved:
+            table.running.unsaved = False
             self._say(table, "Saving works again.")
         if table.started.state.is_over():
             table.status = OVER
@@ -162,23 +162,23 @@ class Playing:
         self._forget_if_done(table)
 
     def _cannot_save(self: Host, table: HostedTable, exc: StorageError) -> None:
-        if not table.unsaved:
+        if not table.running.unsaved:
             log.warning("table %s: cannot save (%s); moves wait until it can", table.id, exc)
-            table.unsaved = True
+            table.running.unsaved = True
         self._notify_table(table)
         table.cancel_timer()
-        table.timer = asyncio.get_running_loop().call_later(
+        table.running.timer = asyncio.get_running_loop().call_later(
             self.limits.save_retry_seconds, self._schedule, table
         )
 
     def _changed(self: Host, table: HostedTable) -> None:
         """After any change at a table: forget old views, tell everyone, schedule the next bot."""
         self.last_change = time.monotonic()
-        table.views.clear()
+        table.running.views.clear()
         self._notify_table(table)
         listing = (table.status, table.round, tuple(table.away))
-        if listing != table.listed_as:  # the lobby shows the round, not every move
-            table.listed_as = listing
+        if listing != table.running.listed_as:  # the lobby shows the round, not every move
+            table.running.listed_as = listing
             self._lobby_changed()
         self._schedule(table)
 
@@ -189,18 +189,20 @@ class Playing:
             seat is None
             or table.status != PLAYING
             or self.stopped
-            or table.saving is not None
+            or table.running.saving is not None
             or not self.runs(table)
         ):
             return
         loop = asyncio.get_running_loop()
         version = table.started.state.version
         if table.seats[seat].is_bot or seat in table.away:
-            table.timer = loop.call_later(
+            table.running.timer = loop.call_later(
                 self.limits.bot_pace_seconds, self._bot_move, table, seat, version
             )
         else:
-            table.timer = loop.call_later(self.limits.afk_seconds, self._idle, table, seat, version)
+            table.running.timer = loop.call_later(
+                self.limits.afk_seconds, self._idle, table, seat, version
+            )
 
     def _idle(self: Host, table: HostedTable, seat: int, version: int) -> None:
         if table.started.state.version != version or table.actor() != seat:
@@ -214,18 +216,20 @@ class Playing:
         """A bot's turn at the table: it thinks in a worker thread or process, never on the
         event loop every session shares; the table's timer holds the thinking, so any change
         cancels it."""
-        table.timer = None
+        table.running.timer = None
         state = table.started.state
         if state.version != version or table.actor() != seat:
             return
-        bot = table.stand_ins.get(seat)
+        bot = table.running.stand_ins.get(seat)
         if bot is None:
             kind = get_spec(table.game).bots[table.bot_kind_at(seat)]
             bot = kind(table.seed * 31 + seat)
-            bot = table.stand_ins[seat] = within_thinking_time(bot, self.limits.search_seconds)
+            bot = table.running.stand_ins[seat] = within_thinking_time(
+                bot, self.limits.search_seconds
+            )
         view = state.view(seat)  # its legal list is the one the bot chooses from
         with unmetered():  # the table's, not the share of whoever started the game
-            table.timer = asyncio.get_running_loop().create_task(
+            table.running.timer = asyncio.get_running_loop().create_task(
                 self._play_bot(table, seat, version, bot, view, list(view.legal))
             )
 
@@ -243,16 +247,17 @@ class Playing:
             choice, bot = await asyncio.wait_for(
                 self._thinking(table, seat, bot, view, legal), self.limits.bot_think_seconds
             )
-            if table.stand_ins.get(seat) is not None:
-                table.stand_ins[seat] = bot  # as it is after choosing (back from a process)
+            if table.running.stand_ins.get(seat) is not None:
+                table.running.stand_ins[seat] = bot  # as it is after choosing (back from a process)
         except TimeoutError:  # too slow: the table does not wait, a legal move is played
             log.warning("bot at table %s took over %.1f s", table.id, self.limits.bot_think_seconds)
-            table.stand_ins.pop(seat, None)  # its thread may still run: the next move gets a
-            choice = None  # bot of its own, sharing nothing with it
+            # its thread may still run: the next move gets a bot of its own, sharing nothing
+            table.running.stand_ins.pop(seat, None)
+            choice = None
         except Exception:  # a bot's bug must not stall the table: it plays a legal move instead
             log.exception("bot at table %s failed to choose", table.id)
             choice = None
-        table.timer = None
+        table.running.timer = None
         if self.stopped:
             return
         for action in [choice, *legal] if choice is not None else legal:

@@ -56,8 +56,8 @@ class Results:
         """Work the finished game's analysis out once for everyone at the table."""
         if not table.people:
             return
-        table.analysing = Analysing(table.started.record, table.people)
-        self._work_out(table.id, table.analysing)
+        table.running.analysing = Analysing(table.started.record, table.people)
+        self._work_out(table.id, table.running.analysing)
 
     def analysis_for_replay(
         self: Host, table_id: int, replay: Replay, seats: list[NetSeat]
@@ -67,8 +67,8 @@ class Results:
         or it ended before analyses), one worked out now, once for everyone who replays it,
         and kept. None when it has one already, or PAST_ANALYSES are under way."""
         table = self.tables.get(table_id)
-        if table is not None and table.analysing is not None:
-            return table.analysing
+        if table is not None and table.running.analysing is not None:
+            return table.running.analysing
         if replay.record.analysis is not None or not replay.finished:
             return None
         analysing = self._past_analyses.get(table_id)
@@ -139,13 +139,13 @@ class Results:
     def _analysed_elsewhere(self: Host, table: HostedTable, kept: Any = None) -> None:
         """A game that ended at another process: its analysis is that process's to work out
         (it keeps it, and says so); `kept`, the analysis as the database has it, if it does."""
-        if table.analysing is None:
+        if table.running.analysing is None:
             if not table.people:
                 return
-            table.analysing = Analysing(table.started.record, table.people, elsewhere=True)
-        if kept is not None and table.analysing.elsewhere:
+            table.running.analysing = Analysing(table.started.record, table.people, elsewhere=True)
+        if kept is not None and table.running.analysing.elsewhere:
             try:
-                table.analysing.arrived(Analysis.from_json(kept, len(table.seats)))
+                table.running.analysing.arrived(Analysis.from_json(kept, len(table.seats)))
             except (KeyError, TypeError, ValueError, AttributeError):
                 log.warning("table %s: its analysis in the database does not read", table.id)
 

@@ -71,7 +71,33 @@ def seats_from_json(seats: list[dict[str, str]]) -> list[NetSeat]:
 
 
 @dataclass
+class Running:
+    """What a table holds only while this process runs it: never saved, made anew when the
+    table is read back."""
+
+    watchers: dict[str, int] = field(default_factory=dict)  # name -> sessions watching
+    views: dict[int | None, Any] = field(default_factory=dict)  # per seat, for this version
+    stand_ins: dict[int, Any] = field(default_factory=dict)  # bots playing for people
+    timer: asyncio.TimerHandle | asyncio.Task | None = None  # the next bot move, idle clock
+    unsaved: bool = False  # the last move could not be saved: it waits until saving works
+    saving: asyncio.Task | None = None  # a move being saved: it is made once saved, and
+    # until then the table waits
+    slow_to_save: bool = False  # that move has waited for the disk long enough to say so
+    changing: asyncio.Lock = field(default_factory=asyncio.Lock)  # held while a change of its
+    # seats, status or host is saved: one at a time
+    listed_as: tuple = ()  # what the lobby last showed of this table
+    done_with: set[str] = field(default_factory=set)  # players who left its end screen
+    deserted_since: float | None = None  # waiting, nobody seated online since (monotonic)
+    analysing: Analysing | None = None  # its game's analysis, once the game is over
+    hinting: bool = False  # a hint for its one person is being worked out
+    hint_given: tuple[int, Any] | None = None  # the last hint, and the game's version it is for
+
+
+@dataclass
 class HostedTable:
+    """A table at the host: what is saved of it (its game, seats, status, host, options), and
+    in `running` what this process holds of it only while it runs it."""
+
     id: int
     game: str
     options: dict[str, Any]
@@ -80,30 +106,15 @@ class HostedTable:
     seats: list[NetSeat]
     chat: ChatLog
     status: str = WAITING
-    match: Match | None = None
-    watchers: dict[str, int] = field(default_factory=dict)  # name -> sessions watching
+    match: Match | None = None  # its game, replayed from the moves saved
     away: set[int] = field(default_factory=set)  # seats a bot is playing for
-    views: dict[int | None, Any] = field(default_factory=dict)  # per seat, for this version
-    stand_ins: dict[int, Any] = field(default_factory=dict)  # bots playing for people
-    timer: asyncio.TimerHandle | asyncio.Task | None = None
-    unsaved: bool = False  # the last move could not be saved: it waits until saving works
-    saving: asyncio.Task | None = None  # a move being saved: it is made once saved, and
-    # until then the table waits
-    slow_to_save: bool = False  # that move has waited for the disk long enough to say so
-    changing: asyncio.Lock = field(default_factory=asyncio.Lock)  # held while a change of its
-    # seats, status or host is saved: one at a time
     bot_kind: str = "heuristic"  # the kind of bot that takes the seats its host fills
-    listed_as: tuple = ()  # what the lobby last showed of this table
-    done_with: set[str] = field(default_factory=set)  # players who left its end screen
+    changes: int = 0  # how many times its seats, status or host were saved (net.store.storage)
+    rated: bool = True  # whether its game changes the people's ratings
     rematch: int | None = None  # the table its players asked to play again at
     made_from: str = ""  # the address it was made from ("" for one made before a restart)
-    deserted_since: float | None = None  # waiting, nobody seated online since (monotonic)
-    changes: int = 0  # how many times its seats, status or host were saved (net.store.storage)
-    analysing: Analysing | None = None  # its game's analysis, once the game is over
-    rated: bool = True  # whether its game changes the people's ratings
     ratings: RatingChanges | None = None  # the ratings its game changed, once it is over
-    hinting: bool = False  # a hint for its one person is being worked out
-    hint_given: tuple[int, Any] | None = None  # the last hint, and the game's version it is for
+    running: Running = field(default_factory=Running)
 
     @property
     def people(self) -> list[int]:
@@ -119,9 +130,9 @@ class HostedTable:
 
     def cancel_timer(self) -> None:
         """The table's next bot move, idle clock or retry will not happen."""
-        if self.timer is not None:
-            self.timer.cancel()
-            self.timer = None
+        if self.running.timer is not None:
+            self.running.timer.cancel()
+            self.running.timer = None
 
     def log_length(self) -> int:
         """Where a chat line said now goes: after the game's lines so far."""
@@ -136,9 +147,9 @@ class HostedTable:
         """What `seat` (None: a spectator) sees now; computed once per version and seat."""
         if self.match is None:
             return None
-        view = self.views.get(seat)
+        view = self.running.views.get(seat)
         if view is None:
-            view = self.views[seat] = self.match.state.view(seat)
+            view = self.running.views[seat] = self.match.state.view(seat)
         return view
 
     @property
@@ -155,8 +166,8 @@ class HostedTable:
         anyone watches it, and for its players until they have left its end screen."""
         return (
             self.status != OVER
-            or bool(self.watchers)
-            or (self.seat_of(name) is not None and name not in self.done_with)
+            or bool(self.running.watchers)
+            or (self.seat_of(name) is not None and name not in self.running.done_with)
         )
 
     def alone_at(self, name: str) -> bool:

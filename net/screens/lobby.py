@@ -230,7 +230,7 @@ class LobbyScreen(Page):
                         if table.status == "over"
                         else table.status
                     ),
-                    Text(str(sum(table.watchers.values()))),
+                    Text(str(sum(table.running.watchers.values()))),
                 ),
             )
             for table in host.tables.values()

@@ -118,9 +118,9 @@ class NetTable:
             if s.kind == HUMAN and not self.host.is_online(s.name) and s.name not in away
         ]
         parts = []
-        if table.unsaved:
+        if table.running.unsaved:
             parts.append("the server cannot save: moves wait until it can")
-        if table.slow_to_save:
+        if table.running.slow_to_save:
             parts.append("saving the last move: the disk is slow")
         if away:
             parts.append("away, a bot plays: " + ", ".join(away))
@@ -225,7 +225,7 @@ class NetVenue(Venue):
     def analysis(self) -> tuple[Analysing | None, Sequence[int]]:
         """The analysis the host works out for the table; the viewer's own moves named."""
         viewer = self.screen.viewer
-        return self.table.hosted.analysing, () if viewer is None else (viewer,)
+        return self.table.hosted.running.analysing, () if viewer is None else (viewer,)
 
     def ratings(self) -> RatingChanges | None:
         return self.table.hosted.ratings

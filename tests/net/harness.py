@@ -222,7 +222,7 @@ def play_until(host, table, until_state) -> None:
     would be made at the same place in the record as this one."""
     from core.games import get_spec
 
-    assert table.saving is None, "a move is being saved: await no_move_saving(table) first"
+    assert table.running.saving is None, "a move is being saved: await no_move_saving(table) first"
 
     helper = get_spec(table.game).bots["heuristic"](1)
     state = table.match.state
@@ -242,7 +242,7 @@ def play_until(host, table, until_state) -> None:
 
 async def no_move_saving(table) -> None:
     """Until no move of the table is being saved (one being saved is made once it is)."""
-    await until(lambda: table.saving is None)
+    await until(lambda: table.running.saving is None)
 
 
 async def turn_the_bell(person) -> None:

@@ -235,10 +235,10 @@ async def test_people_sitting_down_at_two_servers_at_once_each_get_a_seat(two):
 async def test_a_game_over_at_two_servers_is_analysed_once_and_both_show_it(two):
     one, two_, table = await ann_and_ben_s_game_over(two)  # played at the first
     await until(lambda: table.id in two_.host.tables and two_.host.tables[table.id].status == OVER)
-    theirs = two_.host.tables[table.id].analysing
+    theirs = two_.host.tables[table.id].running.analysing
     assert theirs is not None and theirs.elsewhere  # the first works it out, the second waits
     await until(lambda: theirs.analysis is not None)  # kept, and said, by the first
-    assert theirs.analysis == table.analysing.analysis and theirs.seats == (0, 1)
+    assert theirs.analysis == table.running.analysing.analysis and theirs.seats == (0, 1)
     assert peek(one.storage).table(table.id).record().analysis == theirs.analysis
 
 

@@ -127,7 +127,7 @@ async def test_the_host_closes_a_running_table_from_the_command_line(tmp_path):
         await ann.wait_for("The server's host closed that table.")
         await cat.wait_for("The server's host closed this table")  # on the shared screen
         await ann.wait_for("Lobby")
-        assert table.id not in server.host.tables and table.timer is None
+        assert table.id not in server.host.tables and table.running.timer is None
         said(["tables", "--close", str(waiting.id), "--data", str(tmp_path)])
         await until(lambda: waiting.id not in server.host.tables)
         assert said(["tables", "--data", str(tmp_path)]) == ""

@@ -20,10 +20,10 @@ async def test_a_move_made_while_the_database_is_away_is_refused_then_play_resum
         version = table.match.state.version
         own_postgres.pause()
         assert await host.act(table.id, table.seats[table.actor()].name, A.ROLL) == CANNOT_SAVE_MOVE
-        assert table.match.state.version == version and table.unsaved  # the table says so
+        assert table.match.state.version == version and table.running.unsaved  # the table says so
         own_postgres.resume()
         await host.act(table.id, table.seats[table.actor()].name, A.ROLL)
-        assert table.match.state.version == version + 1 and not table.unsaved
+        assert table.match.state.version == version + 1 and not table.running.unsaved
         assert len(peek(storage).table(table.id).actions) == 1
     finally:
         storage.close()

@@ -20,11 +20,11 @@ from .harness import connect, play_until, start_server, table_with, turn_the_bel
 async def test_stopping_the_server_stops_every_bot_before_the_storage_closes(tmp_path):
     server, _ = await start_server(tmp_path, bot_pace_seconds=0.05)
     table = await table_with(server, ["ann"], bots=3)
-    assert table.timer is not None  # a bot or the idle clock is due
+    assert table.running.timer is not None  # a bot or the idle clock is due
     await server.stop()
-    assert all(t.timer is None for t in server.host.tables.values())
+    assert all(t.running.timer is None for t in server.host.tables.values())
     server.host._schedule(table)  # whatever asks, nothing is scheduled once stopped
-    assert table.timer is None
+    assert table.running.timer is None
 
 
 async def test_a_bot_that_chooses_an_illegal_action_plays_a_legal_one_instead(tmp_path, caplog):
@@ -40,10 +40,10 @@ async def test_a_bot_that_chooses_an_illegal_action_plays_a_legal_one_instead(tm
             def choose(self, view, legal):
                 return A.Bid(10_000)  # never legal
 
-        table.stand_ins[seat] = Broken()
+        table.running.stand_ins[seat] = Broken()
         before = len(table.match.record.actions)
         host._bot_move(table, seat, table.match.state.version)
-        await table.timer  # the bot's thinking, off the event loop
+        await table.running.timer  # the bot's thinking, off the event loop
         assert len(table.match.record.actions) == before + 1  # the table moved on
         assert "chose an illegal action" in caplog.text
     finally:
@@ -132,7 +132,7 @@ async def test_a_hung_disk_holds_up_only_the_tables_that_write_and_their_moves_l
         server.storage._disk.submit(disk.wait)  # the disk hangs
         version, moves = table.match.state.version, len(table.match.record.actions)
         await ann.press("p" if table.match.state.phase == "bid" else "r")
-        await until(lambda: table.saving is not None)  # her move waits for the disk
+        await until(lambda: table.running.saving is not None)  # her move waits for the disk
         await ann.wait_for("saving the last move: the disk is slow")
         await ann.press("p" if table.match.state.phase == "bid" else "r")
         await ann.wait_for("still saving the last move", within="Auction")
@@ -279,16 +279,16 @@ async def test_a_bot_thinking_for_ever_never_blocks_other_sessions(tmp_path, mon
         await host.start(stuck.id, "ann")
         while stuck.actor() == 0:
             await host.act(stuck.id, "ann", stuck.match.state.legal_actions(0)[0])
-        await until(lambda: isinstance(stuck.timer, asyncio.Task))  # the bot is thinking
+        await until(lambda: isinstance(stuck.running.timer, asyncio.Task))  # the bot is thinking
         seat = stuck.actor()
-        thinker = stuck.stand_ins[seat]
+        thinker = stuck.running.stand_ins[seat]
         ben = await connect(port, "ben")
         await ben.wait_for("You are ben")
         await ben.press("n")
         await ben.wait_for("A new table", timeout=2.0)  # the server answers meanwhile
         moves = len(stuck.match.record.actions)
         await until(lambda: len(stuck.match.record.actions) > moves, timeout=10)  # time up
-        assert stuck.stand_ins.get(seat) is not thinker  # its thread is left to itself
+        assert stuck.running.stand_ins.get(seat) is not thinker  # its thread is left to itself
         await ben.close()
     finally:
         release.set()

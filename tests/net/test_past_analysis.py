@@ -73,8 +73,8 @@ async def test_a_hidden_money_game_is_analysed_in_the_host_s_worker_processes(tm
         await host.sit(table.id, "ben")
         await host.start(table.id, "ann")
         play_until(host, table, lambda state: state.is_over())
-        await until(lambda: not table.analysing.running, timeout=60)
-        assert table.analysing.failed == "" and table.analysing.analysis is not None
+        await until(lambda: not table.running.analysing.running, timeout=60)
+        assert table.running.analysing.failed == "" and table.running.analysing.analysis is not None
     finally:
         host.stop()
         thinkers.stop()

@@ -236,7 +236,7 @@ async def test_spectators_at_one_size_share_one_rendered_screen_and_leave_with_q
     shows = server.broadcasts.shows
     assert set(shows) == {(table.id, (120, 40)), (table.id, (100, 30))}
     shared, audience = shows[(table.id, (120, 40))]
-    assert len(audience.viewers) == 2 and sum(table.watchers.values()) == 3
+    assert len(audience.viewers) == 2 and sum(table.running.watchers.values()) == 3
     assert [s.app for s in watching()] == [None] * 3  # a watcher holds no app of its own
     eve.process.change_terminal_size(120, 40)  # eve's window grows: she joins the 120x40 show
     eve.screen.resize(40, 120)
@@ -254,12 +254,12 @@ async def test_spectators_at_one_size_share_one_rendered_screen_and_leave_with_q
         await watcher.press("q")
         await watcher.wait_for(f"You are {name}")
     assert (table.id, (120, 40)) not in shows  # nobody left to show it to
-    assert not table.watchers
+    assert not table.running.watchers
     await cat.press("w")  # cat watches again, and her connection drops
     await cat.wait_for("Ledger")
-    assert table.watchers == {"cat": 1}
+    assert table.running.watchers == {"cat": 1}
     await cat.close()
-    await until(lambda: not table.watchers and (table.id, (120, 40)) not in shows)
+    await until(lambda: not table.running.watchers and (table.id, (120, 40)) not in shows)
     for t in (ann, dan, eve):
         await t.close()
 
@@ -313,11 +313,11 @@ async def test_reconnecting_puts_you_back_at_the_table_you_were_at(served):
     await watcher.press("\x1b[B")  # dan watches the second table
     await until(lambda: any(s.name == "dan" and lobby_of(s) == second.id for s in server.sessions))
     await watcher.press("w")
-    await until(lambda: second.watchers.get("dan") == 1)
+    await until(lambda: second.running.watchers.get("dan") == 1)
     await watcher.close()
     await until(lambda: not server.sessions)
     dan = await connect(port, "dan")
-    await until(lambda: second.watchers.get("dan") == 1)  # straight back to watching it
+    await until(lambda: second.running.watchers.get("dan") == 1)  # straight back to watching it
     await dan.close()
 
 
@@ -382,7 +382,7 @@ async def test_a_finished_game_is_replayed_by_each_player_on_their_own(served):
 async def test_a_finished_game_is_analysed_once_for_both_players_and_kept_with_it(served):
     server, _ = served
     ann, ben, table = await ann_and_ben_at_the_end(served)
-    analysing = table.analysing
+    analysing = table.running.analysing
     assert analysing is not None and analysing.seats == (0, 1)  # the people's moves, not bots'
     for person, name, other in ((ann, "ann", "ben"), (ben, "ben", "ann")):
         await person.wait_for("Chance of winning at each round's start (bots playing on")

@@ -121,14 +121,14 @@ async def test_a_spectator_comes_back_to_the_table_they_watched_after_a_restart(
         cat = await connect(port, "cat")
         await cat.wait_for("You are cat")
         await cat.press("w")
-        await until(lambda: "cat" in table.watchers)
+        await until(lambda: "cat" in table.running.watchers)
         await cat.close()
     finally:
         await server.stop()
     server, port = await start_server(tmp_path, bot_pace_seconds=600.0)  # the restart
     try:
         cat = await connect(port, "cat")
-        await until(lambda: "cat" in server.host.tables[table.id].watchers)  # straight back
+        await until(lambda: "cat" in server.host.tables[table.id].running.watchers)  # straight back
         await cat.wait_for("watching")
         await cat.close()
     finally:
