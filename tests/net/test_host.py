@@ -19,6 +19,7 @@ from net.hosting.tables import HostError
 from net.limits import Limits, clean_text
 from net.screens.table_screen import NetTable, merged_log
 from net.store import storage as storage_module
+from net.store.rows import VISITS_PER_ADDRESS
 from net.store.storage import Storage
 
 from .harness import peek, play_until, until
@@ -300,13 +301,10 @@ def test_a_ban_keeps_out_guests_from_where_the_name_came_within_30_days(tmp_path
 
 def test_a_flood_of_names_from_one_address_keeps_only_the_latest_few(tmp_path):
     storage = Storage(tmp_path / "db.sqlite3")
-    for n in range(storage_module.VISITS_PER_ADDRESS * 5):
+    for n in range(VISITS_PER_ADDRESS * 5):
         storage.visited(f"guest{n}", "10.0.0.9")
     storage.visited("ann", "10.0.0.1")
-    assert (
-        storage.db.execute("SELECT COUNT(*) FROM visits").fetchone()[0]
-        == storage_module.VISITS_PER_ADDRESS + 1
-    )
+    assert storage.db.execute("SELECT COUNT(*) FROM visits").fetchone()[0] == VISITS_PER_ADDRESS + 1
     assert storage.ban("guest99", "")[1] == ["10.0.0.9"]  # the latest is kept
     assert storage.ban("guest0", "")[1] == []  # the first is gone
     storage.close()

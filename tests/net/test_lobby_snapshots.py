@@ -330,7 +330,7 @@ async def a_browser_link(pilot, monkeypatch):
     storage = host.storage
     await storage.soon(storage.sign_in_browser, "ann")
     secrets = iter(["QmV4YW1wbGVMaW5rU2VjcmV0"])
-    monkeypatch.setattr("net.store.storage.secrets.token_urlsafe", lambda size: next(secrets))
+    monkeypatch.setattr("net.store.browser_rows.secrets.token_urlsafe", lambda size: next(secrets))
     monkeypatch.setattr("net.screens.browsers._when", lambda seconds: "27 Nov 12:00 UTC")
     await pilot.press("W")
     while not isinstance(pilot.app.screen, BrowsersScreen):
@@ -400,7 +400,7 @@ async def an_invitation_made(pilot, monkeypatch):
     taken = await storage.soon(storage.make_invite, "ann", 86400, 9)
     await storage.soon(storage.accept_invite, taken, "ivy", "invite:0")
     secrets = iter(["SW52aXRlTGlua1NlY3JldA"])
-    monkeypatch.setattr("net.store.storage.secrets.token_urlsafe", lambda size: next(secrets))
+    monkeypatch.setattr("net.store.browser_rows.secrets.token_urlsafe", lambda size: next(secrets))
     monkeypatch.setattr("net.screens.invites._when", lambda seconds: "28 Nov 12:00 UTC")
     await pilot.press("I")
     while not isinstance(pilot.app.screen, InvitesScreen):
