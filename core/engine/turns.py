@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Generic, Self, TypeVar
 from .actions import Action
 from .decisions import Frame, OfferT, seen
 from .events import Event, Recorded, Sentences, named
+from .fields import Fields
 from .game import GameState, Result
 from .ledger import Ledger, Transfer
 from .playouts import Sight, state_fields
@@ -92,11 +93,11 @@ class StackedTurns(GameState, Generic[OfferT]):
         self.winners: tuple[int, ...] = ()
         self.end_reason = ""
 
-    def _restore(self, view: Any, rng: Rng, listed: Sequence[str], copied: Sequence[str]) -> None:
+    def _restore(self, view: Any, rng: Rng, fields: Fields, listed: Sequence[str] = ()) -> None:
         """What a view shows, for a state consistent with it (a game's `determinize`): the
-        players, a generator seeded from `rng`, the ledger, the log, the turn and the result, the
-        game's fields `listed` as lists and `copied` as they are; what the view hides is the
-        caller's to draw."""
+        players, a generator seeded from `rng`, the ledger, the log, the turn and the result, and
+        the game's `fields` the view shows as they are (its lists as lists, and those `listed`
+        too); what the view hides is the caller's to draw."""
         self.players, self.n = view.players, len(view.players)
         self.round, self.round_limit, self.version = view.round, view.round_limit, view.version
         self.turn, self.starter, self.stage = view.turn, view.starter, view.stage
@@ -107,9 +108,9 @@ class StackedTurns(GameState, Generic[OfferT]):
         self.ledger.balances = [*view.cash, -sum(view.cash)]
         self.ledger.entries = list(view.ledger)
         self.events = list(view.events)
-        for name in listed:
+        for name in (*fields.listed, *listed):
             setattr(self, name, list(getattr(view, name)))
-        for name in copied:
+        for name in fields.shared:
             setattr(self, name, getattr(view, name))
         self.winners = view.result.winners if view.result else ()
         self.end_reason = view.result.reason if view.result else ""

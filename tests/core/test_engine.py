@@ -385,3 +385,23 @@ def test_every_kind_of_action_has_one_rule_and_every_rule_an_action(slug):
     spec = get_spec(slug)
     state = spec.start(["Ann", "Ben", "Cat"][: max(2, spec.min_players)], 1, None)
     assert type(state).RULES.kinds() == set(spec.codec.classes)
+
+
+@pytest.mark.parametrize("slug", SLUGS)
+def test_a_state_s_fields_are_declared_once_and_its_view_shows_those_it_says(slug):
+    """Issue 71: each game named its fields in __slots__, COPIED, the view and determinize.
+    One declaration (core.engine.fields) gives the slots, the lists copied apart, and the
+    fields a view shows as they are; a field declared shown that the view lacks fails here."""
+    spec = get_spec(slug)
+    state = spec.start(["Ann", "Ben", "Cat"][: max(2, spec.min_players)], 1, None)
+    declared = type(state).FIELDS
+    assert type(state).__slots__ == declared.slots and type(state).COPIED == declared.copied
+    view = state.view(0)
+    for name in declared.listed:
+        assert getattr(view, name) == tuple(getattr(state, name)), name
+    for name in declared.shared:
+        assert getattr(view, name) == getattr(state, name), name
+    copy = state.copy()
+    for name in declared.copied:
+        assert getattr(copy, name) == getattr(state, name)
+        assert getattr(copy, name) is not getattr(state, name), name  # copied apart

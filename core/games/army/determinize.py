@@ -20,23 +20,7 @@ def determinize(view: ArmyView, seat: int | None, rng: Rng) -> ArmyState:
     if seat != view.viewer:
         raise ValueError("a view is determinized for the seat that sees it")
     state = ArmyState.__new__(ArmyState)
-    state._restore(
-        view,
-        rng,
-        ("position", "prison_turn", "card_holder", "proposals"),
-        (
-            "owner",
-            "level",
-            "mortgaged",
-            "extra_throw",
-            "short_game",
-            "stores_left",
-            "barracks_left",
-            "doubles",
-            "dice",
-            "jailed",
-        ),
-    )
+    state._restore(view, rng, ArmyState.FIELDS)
     state._estates = [None] * state.n
     state.decks = []
     for deck, cards in enumerate(DECKS):

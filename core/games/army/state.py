@@ -22,6 +22,7 @@ from core.engine import debts
 from core.engine.actions import Action
 from core.engine.chance import Chance
 from core.engine.decisions import Frame
+from core.engine.fields import LIST, Fields, kept, shown
 from core.engine.game import Result
 from core.engine.turns import StackedTurns
 
@@ -67,36 +68,29 @@ def start_turn(game: Any, seat: int) -> None:
 class ArmyState(StackedTurns[Propose]):
     sentences = SENTENCES
     RULES = rules
-    __slots__ = (
-        "position",
-        "prison_turn",
-        "card_holder",
-        "decks",
-        "owner",
-        "level",
-        "mortgaged",
-        "stores_left",
-        "barracks_left",
-        "doubles",
-        "dice",
-        "proposals",
-        "round_ends",
-        "extra_throw",
-        "short_game",
-        "landings",
-        "last_card",
-        "jailed",
-        "_estates",
+    FIELDS = Fields(
+        shown(LIST, "position"),
+        shown(LIST, "prison_turn"),  # -1: free; else the Prison turns already taken (0-2)
+        shown(LIST, "card_holder"),  # who holds each deck's Get-out card (-1: in the deck)
+        kept("decks"),  # hidden: a state drawn from a view shuffles them again
+        shown("owner"),  # who owns each square, its buildings and its mortgage: tuples
+        shown("level"),  # replaced on a change (core.engine.frozen), shared by views and copies
+        shown("mortgaged"),
+        shown("stores_left"),
+        shown("barracks_left"),
+        shown("doubles"),
+        shown("dice"),
+        shown(LIST, "proposals"),
+        kept(LIST, "round_ends"),  # shown as the view's worth_history
+        shown("extra_throw"),
+        shown("short_game"),
+        kept(LIST, "landings"),
+        kept("last_card"),  # shown by its text
+        shown("jailed"),
+        kept(LIST, "_estates"),  # a cache: estates.estate_of
     )
-    COPIED = (
-        "position",
-        "prison_turn",
-        "card_holder",
-        "proposals",
-        "round_ends",
-        "landings",
-        "_estates",
-    )
+    __slots__ = FIELDS.slots
+    COPIED = FIELDS.copied
 
     def __init__(self, players: Sequence[str], seed: int, options: dict[str, Any]) -> None:
         self._begin_game(players, seed)

@@ -154,26 +154,15 @@ def make_view(state: ArmyState, seat: int | None) -> ArmyView:
     card = state.last_card
     return view_of(
         ArmyView,
-        {
-            **state.stack_view_fields(seat),
-            "jailed": state.jailed,
-            "proposals": tuple(state.proposals),
-            "extra_throw": state.extra_throw,
-            "short_game": state.short_game,
-            "position": tuple(state.position),
-            "prison_turn": tuple(state.prison_turn),
-            "card_holder": tuple(state.card_holder),
-            "owner": state.owner,
-            "level": state.level,
-            "mortgaged": state.mortgaged,
-            "stores_left": state.stores_left,
-            "barracks_left": state.barracks_left,
-            "dice": state.dice,
-            "doubles": state.doubles,
-            "last_card": (card[0], DECKS[card[0]][card[1]][0]) if card else None,
-            "offer_partners": trading.offer_partners(state, seat) if seat is not None else (),
-            "worth_history": Upto(state.round_ends),
-        },
+        state.FIELDS.show(
+            state,
+            {
+                **state.stack_view_fields(seat),
+                "last_card": (card[0], DECKS[card[0]][card[1]][0]) if card else None,
+                "offer_partners": trading.offer_partners(state, seat) if seat is not None else (),
+                "worth_history": Upto(state.round_ends),
+            },
+        ),
     )
 
 

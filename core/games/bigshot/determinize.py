@@ -26,7 +26,11 @@ def determinize(view: BigShotView, seat: int | None, rng: Rng) -> BigShotState:
     if seat != view.viewer:
         raise ValueError("a view is determinized for the seat that sees it")
     state = BigShotState.__new__(BigShotState)
-    state.players, state.seat_colours, state.ghost = view.players, view.seat_colours, view.ghost
+    state.players = view.players
+    for name in BigShotState.FIELDS.listed:
+        setattr(state, name, list(getattr(view, name)))
+    for name in BigShotState.FIELDS.shared:
+        setattr(state, name, getattr(view, name))
     state.n, state.bank = len(view.players), BANK
     state.active, state.winners, state.end_reason = [True] * state.n, (), ""
     state.colour_seat = [GHOST_SEAT] * len(COLOURS)
@@ -34,20 +38,11 @@ def determinize(view: BigShotView, seat: int | None, rng: Rng) -> BigShotState:
         for colour in colours:
             state.colour_seat[colour] = owner
     state.names = tuple(state._name_colour(c) for c in range(len(COLOURS)))
-    state.hidden, state.loan_window, state.when_short = (
-        view.hidden_money,
-        view.loan_window,
-        view.when_short,
-    )
+    state.hidden = view.hidden_money
     state.rng = Rng(rng.below(1 << 62))
-    state.spaces = list(view.spaces)
     state.space_cubes = [sum(counts) for counts in view.spaces]
-    state.lots = list(view.lots)
     state.lot_cubes = [sum(counts) for counts in view.lots]
-    for name in ("owners", "settled", "retired", "loans", "to_place"):
-        setattr(state, name, list(getattr(view, name)))
-    for name in ("broker", "round", "version"):
-        setattr(state, name, getattr(view, name))
+    state.round, state.version = view.round, view.version
     state.turn = state.starter = view.roller
     state.stage = OVER if view.phase == OVER else ROLL
     state.loan_round = [view.round if borrowed else 0 for borrowed in view.borrowed_this_round]

@@ -16,6 +16,7 @@ from core.engine.actions import Action, Offer
 from core.engine.auction import OpenAuction
 from core.engine.chance import DIE, Chance
 from core.engine.errors import NOT_YOUR_TURN
+from core.engine.fields import LIST, Fields, kept, shown
 from core.engine.game import Result
 from core.engine.ledger import Ledger
 from core.engine.rules import Rules
@@ -85,43 +86,32 @@ bidding.add_rules(rules, A.Bid, A.Pass)
 class BigShotState(StackedTurns[Offer]):  # (no trades)
     sentences = SENTENCES
     RULES = rules
-    COPIED = (
-        "spaces",
-        "space_cubes",
-        "lots",
-        "lot_cubes",
-        "owners",
-        "settled",
-        "retired",
-        "loans",
-        "loan_round",
-        "to_place",
-        "round_ends",
+    FIELDS = Fields(
+        shown("seat_colours"),
+        kept("colour_seat"),
+        shown("ghost"),
+        kept("hidden"),  # shown as the view's hidden_money
+        shown("loan_window"),
+        shown("when_short"),
+        shown(LIST, "spaces"),
+        kept(LIST, "space_cubes"),  # counted again from the spaces
+        shown("broker"),
+        shown(LIST, "lots"),
+        kept(LIST, "lot_cubes"),  # counted again from the lots
+        shown(LIST, "owners"),
+        shown(LIST, "settled"),
+        shown(LIST, "retired"),
+        shown(LIST, "loans"),
+        kept(LIST, "loan_round"),  # shown as who borrowed this round
+        shown(LIST, "to_place"),
+        kept(LIST, "round_ends"),  # shown once money is, or the game over
+        kept("names"),
+        kept("current"),
+        kept("open_places"),
+        kept("final"),
     )
-    __slots__ = (
-        "seat_colours",
-        "colour_seat",
-        "ghost",
-        "hidden",
-        "loan_window",
-        "when_short",
-        "spaces",
-        "space_cubes",
-        "broker",
-        "lots",
-        "lot_cubes",
-        "owners",
-        "settled",
-        "retired",
-        "loans",
-        "loan_round",
-        "to_place",
-        "round_ends",
-        "names",
-        "current",
-        "open_places",
-        "final",
-    )
+    __slots__ = FIELDS.slots
+    COPIED = FIELDS.copied
 
     def __init__(self, players: Sequence[str], seed: int, options: dict[str, Any]) -> None:
         n = len(players)

@@ -17,21 +17,7 @@ def determinize(view: MillionView, seat: int | None, rng: Rng) -> MillionState:
     if seat != view.viewer:
         raise ValueError("a view is determinized for the seat that sees it")
     state = MillionState.__new__(MillionState)
-    state._restore(
-        view,
-        rng,
-        ("position", "holder", "leased", "face_up", "discard", "skip", "stack"),
-        (
-            "die",
-            "landed",
-            "acquired",
-            "sold",
-            "target",
-            "exact_finish",
-            "one_way",
-            "six_rule",
-        ),
-    )
+    state._restore(view, rng, MillionState.FIELDS, listed=("stack",))
     state.round_ends = list(view.cash_history)
     seen = set(view.face_up) | set(view.discard)
     state.deck = [card for card in range(len(STUNT_DECK)) if card not in seen]

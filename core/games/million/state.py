@@ -17,6 +17,7 @@ from typing import Any
 from core.engine.actions import Action, Offer
 from core.engine.chance import DIE, Chance
 from core.engine.errors import NOT_YOUR_TURN
+from core.engine.fields import LIST, Fields, kept, shown
 from core.engine.game import Result
 from core.engine.rng import Rng
 from core.engine.rules import Rules
@@ -64,26 +65,27 @@ rules: Rules[MillionState] = Rules("million")  # the methods below
 class MillionState(StackedTurns[Offer]):  # (no trades)
     RULES = rules
     sentences = SENTENCES
-    __slots__ = (
-        "position",
-        "holder",
-        "leased",
-        "face_up",
-        "deck",
-        "discard",
-        "skip",
-        "die",
-        "landed",
-        "acquired",
-        "sold",
-        "target",
-        "exact_finish",
-        "one_way",
-        "six_rule",
-        "setup_left",
-        "round_ends",
+    FIELDS = Fields(
+        shown(LIST, "position"),
+        shown(LIST, "holder"),
+        shown(LIST, "leased"),
+        shown(LIST, "face_up"),
+        kept(LIST, "deck"),  # hidden: a state drawn from a view shuffles it again
+        shown(LIST, "discard"),
+        shown(LIST, "skip"),
+        shown("die"),
+        shown("landed"),
+        shown("acquired"),
+        shown("sold"),
+        shown("target"),
+        shown("exact_finish"),
+        shown("one_way"),
+        shown("six_rule"),
+        kept("setup_left"),
+        kept(LIST, "round_ends"),  # shown as the view's cash_history
     )
-    COPIED = ("position", "holder", "leased", "face_up", "deck", "discard", "skip", "round_ends")
+    __slots__ = FIELDS.slots
+    COPIED = FIELDS.copied
 
     def __init__(self, players: Sequence[str], seed: int, options: dict[str, Any]) -> None:
         self._begin_game(players, seed)

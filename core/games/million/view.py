@@ -119,25 +119,14 @@ def make_view(state: MillionState, seat: int | None) -> MillionView:
         walks = tuple(state.destinations(seat))
     return view_of(
         MillionView,
-        {
-            **state.stack_view_fields(seat),
-            "position": tuple(state.position),
-            "holder": tuple(state.holder),
-            "leased": tuple(state.leased),
-            "face_up": tuple(state.face_up),
-            "discard": tuple(state.discard),
-            "skip": tuple(state.skip),
-            "die": state.die,
-            "landed": state.landed,
-            "acquired": state.acquired,
-            "sold": state.sold,
-            "target": state.target,
-            "exact_finish": state.exact_finish,
-            "one_way": state.one_way,
-            "six_rule": state.six_rule,
-            "walks": walks,
-            "cash_history": Upto(state.round_ends),
-        },
+        state.FIELDS.show(
+            state,
+            {
+                **state.stack_view_fields(seat),
+                "walks": walks,
+                "cash_history": Upto(state.round_ends),
+            },
+        ),
     )
 
 

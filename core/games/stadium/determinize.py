@@ -19,21 +19,7 @@ def determinize(view: StadiumView, seat: int | None, rng: Rng) -> StadiumState:
     if seat != view.viewer:
         raise ValueError("a view is determinized for the seat that sees it")
     state = StadiumState.__new__(StadiumState)
-    state._restore(
-        view,
-        rng,
-        ("land", "in_use", "block_class", "frozen", "venture_discard"),
-        (
-            "venture_shown",
-            "die",
-            "fresh",
-            "built",
-            "demolished",
-            "free_demolition",
-            "offered",
-            "offers_made",
-        ),
-    )
+    state._restore(view, rng, StadiumState.FIELDS)
     state.developed = view.developed
     state.buildings = {b.id: b for b in view.buildings}
     state.next_building = 1 + sum(event.kind == "builds" for event in view.events)

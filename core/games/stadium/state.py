@@ -20,6 +20,7 @@ from core.engine import debts
 from core.engine.actions import Action
 from core.engine.chance import DIE, Chance
 from core.engine.decisions import Frame, TradeOffer
+from core.engine.fields import LIST, Fields, kept, shown
 from core.engine.game import Result
 from core.engine.turns import StackedTurns
 
@@ -36,38 +37,30 @@ from .view import StadiumView, make_view
 class StadiumState(StackedTurns[A.Propose]):
     sentences = SENTENCES
     RULES = rules
-    __slots__ = (
-        "land",
-        "developed",
-        "fresh",
-        "buildings",
-        "next_building",
-        "in_use",
-        "block_class",
-        "crown_deck",
-        "frozen",
-        "venture_deck",
-        "venture_discard",
-        "held",
-        "venture_shown",
-        "die",
-        "built",
-        "demolished",
-        "free_demolition",
-        "offers_made",
-        "offered",
-        "round_ends",
+    FIELDS = Fields(
+        shown(LIST, "land"),
+        kept("developed"),  # the acres under buildings
+        shown("fresh"),
+        kept("buildings"),  # shown as a tuple of them
+        kept("next_building"),
+        shown(LIST, "in_use"),
+        shown(LIST, "block_class"),
+        kept(LIST, "crown_deck"),  # shown sorted: its order is hidden
+        shown(LIST, "frozen"),
+        kept(LIST, "venture_deck"),  # shown by its count
+        shown(LIST, "venture_discard"),
+        kept("held"),
+        shown("venture_shown"),
+        shown("die"),
+        shown("built"),
+        shown("demolished"),
+        shown("free_demolition"),
+        shown("offers_made"),
+        shown("offered"),
+        kept(LIST, "round_ends"),  # shown as the view's assets_history
     )
-    COPIED = (
-        "land",
-        "in_use",
-        "block_class",
-        "crown_deck",
-        "frozen",
-        "venture_deck",
-        "venture_discard",
-        "round_ends",
-    )
+    __slots__ = FIELDS.slots
+    COPIED = FIELDS.copied
 
     def __init__(self, players: Sequence[str], seed: int, options: dict[str, Any]) -> None:
         self._begin_game(players, seed)

@@ -150,28 +150,18 @@ class StadiumView(StackView, Development):
 def make_view(state: StadiumState, seat: int | None) -> StadiumView:
     return view_of(
         StadiumView,
-        {
-            **state.stack_view_fields(seat),
-            "land": tuple(state.land),
-            "buildings": tuple(state.buildings.values()),
-            "block_class": tuple(state.block_class),
-            "in_use": tuple(state.in_use),
-            "crown_left": tuple(sorted(state.crown_deck)),
-            "frozen": tuple(state.frozen),
-            "ventures_left": len(state.venture_deck),
-            "venture_discard": tuple(state.venture_discard),
-            "held": tuple(map(tuple, state.held)),
-            "venture_shown": state.venture_shown,
-            "die": state.die,
-            "fresh": state.fresh,
-            "built": state.built,
-            "demolished": state.demolished,
-            "free_demolition": state.free_demolition,
-            "offers_made": state.offers_made,
-            "offered": state.offered,
-            "offer_partners": trading.offer_partners(state, seat) if seat is not None else (),
-            "assets_history": Upto(state.round_ends),
-        },
+        state.FIELDS.show(
+            state,
+            {
+                **state.stack_view_fields(seat),
+                "buildings": tuple(state.buildings.values()),
+                "crown_left": tuple(sorted(state.crown_deck)),
+                "ventures_left": len(state.venture_deck),
+                "held": tuple(map(tuple, state.held)),
+                "offer_partners": trading.offer_partners(state, seat) if seat is not None else (),
+                "assets_history": Upto(state.round_ends),
+            },
+        ),
     )
 
 
