@@ -11,12 +11,12 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from typing import Any, Final, Literal
+from typing import Final, Generic, Literal, TypeVar
 
 from core.engine.actions import Action
 from core.engine.errors import ActionError
 from core.engine.search import SLOW_KINDS, Weighing
-from core.engine.views import actor_name, viewer_acts
+from core.engine.views import TableView, actor_name, viewer_acts
 from core.text import plural, sentence
 
 from .prompt import Prompt, Prompts
@@ -46,10 +46,16 @@ def toss_ups(found: Weighing) -> list[Action]:
     ]
 
 
-class Place:
+V = TypeVar("V", bound=TableView)
+
+
+class Place(Generic[V]):
+    """One person's place at a table whose views are `V`s: whose view it shows, their moves
+    and refusals, take-backs and hints."""
+
     def __init__(
         self,
-        table: Table,
+        table: Table[V],
         prompts: Prompts,
         seat: int | Literal["hot-seat"] | None = HOT_SEAT,
         clock: Callable[[], float] = time.monotonic,
@@ -68,7 +74,7 @@ class Place:
         else:
             self.hot_seat = False
             self.viewer = seat
-        self.view: Any = table.view(self.viewer)
+        self.view: V = table.view(self.viewer)
         self.message = ""  # the last refusal, shown until it is outlived
         self._message_given = (0, 0.0)  # the game's version then, and the time
         self._clock = clock
@@ -78,7 +84,7 @@ class Place:
     def human_seats(self) -> list[int]:
         return [i for i, s in enumerate(self.table.seats) if not s.is_bot]
 
-    def needs_hand_over(self, view: Any) -> bool:
+    def needs_hand_over(self, view: V) -> bool:
         """Whether, at this table (`view` of it), the next person must not see the one before's
         hidden money: several people share this keyboard."""
         return bool(getattr(view, "hidden_money", False)) and len(self.human_seats()) > 1
@@ -96,7 +102,7 @@ class Place:
             return actor
         return None
 
-    def look(self) -> Any:
+    def look(self) -> V:
         """The view of the game now, for the viewer; a refusal it has outlived is forgotten."""
         self.view = self.table.view(self.viewer)
         if self.message and self.message_outlived():
@@ -193,7 +199,7 @@ class Place:
         """The game, the round, who must act and what they are asked."""
         view = self.view
         if view.phase == "over":
-            return f"{game} · game over · {view.result.reason}"
+            return f"{game} · game over · {view.result.reason if view.result else ''}"
         you = " (you)" if self.mine() else ""
         at = "" if view.viewer is not None else watching
         actor = self.table.actor()

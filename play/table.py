@@ -10,13 +10,14 @@ import asyncio
 import logging
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
 
 from core.engine.actions import Action
 from core.engine.game import GameSpec, GameState
 from core.engine.match import Match
 from core.engine.replay import Replay
 from core.engine.search import Weighing, within_thinking_time
+from core.engine.views import TableView
 from core.games import get_spec
 
 HUMAN = "human"
@@ -62,8 +63,11 @@ def bot_kinds(spec: GameSpec) -> list[tuple[str, str]]:
     return [(f"{kind.capitalize()} bot", kind) for kind in kinds]
 
 
-class Table(Protocol):
-    """What a table screen needs from a table."""
+V_co = TypeVar("V_co", bound=TableView, covariant=True)
+
+
+class Table(Protocol[V_co]):
+    """What a table screen needs from a table whose views are `V_co`s."""
 
     hints: bool  # whether `hint` may be asked (not where people play people)
     played: bool  # whether moves are made here (not in a replay): a bot to move thinks
@@ -72,7 +76,7 @@ class Table(Protocol):
     def seats(self) -> list[Seat]:
         """Who sits in each seat."""
 
-    def view(self, seat: int | None) -> Any: ...
+    def view(self, seat: int | None) -> V_co: ...
 
     def actor(self) -> int | None: ...
 

@@ -15,10 +15,13 @@ import functools
 import types
 import typing
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 from .actions import Action, ActionCodec
 from .decisions import Frame
+
+if TYPE_CHECKING:
+    from .game import Result
 
 
 class Upto(Sequence[Any]):
@@ -84,6 +87,38 @@ class Seated:
         if self.viewer is None:
             raise ValueError("a spectator's view is no seat's")
         return self.viewer
+
+
+class TableView(Protocol):
+    """What the table layer and the table screen read of any game's view (each game's view
+    class has these, and more of its own)."""
+
+    @property
+    def viewer(self) -> int | None: ...
+
+    @property
+    def players(self) -> tuple[str, ...]: ...
+
+    @property
+    def round(self) -> int: ...
+
+    @property
+    def phase(self) -> str: ...
+
+    @property
+    def to_act(self) -> tuple[int, ...]: ...
+
+    @property
+    def version(self) -> int: ...
+
+    @property
+    def legal(self) -> tuple[Action, ...]: ...
+
+    @property
+    def result(self) -> Result | None: ...
+
+    @property
+    def log(self) -> tuple[str, ...]: ...
 
 
 def viewer_acts(view: Any) -> bool:

@@ -9,7 +9,7 @@ game is played is the screen's venue (`venue.Venue`): this computer, an SSH tabl
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, ClassVar, Literal
+from typing import Any, ClassVar, Generic, Literal, TypeVar
 
 from rich.text import Text
 from textual import events
@@ -21,6 +21,7 @@ from textual.containers import Horizontal, Vertical
 from textual.widget import Widget
 
 from core.engine.actions import Action
+from core.engine.views import TableView
 from core.text import sentence
 from play.place import HOT_SEAT, NO_HINTS, REFUSAL_SECONDS, Place
 from play.prompt import Control, Prompts
@@ -109,7 +110,13 @@ def control_bindings(prompts: Prompts, aimed: bool = False) -> list[Binding]:
     ]
 
 
-class TableScreen(Page):
+V = TypeVar("V", bound=TableView)
+
+
+class TableScreen(Page, Generic[V]):
+    """One generic table screen for every game, whose views are `V`s: the game's screen says
+    its panels, prompts and keys."""
+
     COMMANDS = Page.COMMANDS | {GameCommands}
     LEAVES = True  # the palette's 'Leave the game' stands for Textual's Quit
     # One set of keys for every venue (a venue's label or takes its own; see `venue.Venue`).
@@ -147,18 +154,19 @@ class TableScreen(Page):
     FULL_SIZE = (110, 36)  # the smallest window the full layout fits; below, the compact one
 
     def __init__(
-        self, table: Table, venue: Venue, seat: int | Literal["hot-seat"] | None = HOT_SEAT
+        self, table: Table[V], venue: Venue, seat: int | Literal["hot-seat"] | None = HOT_SEAT
     ) -> None:
         super().__init__()
         self.table = table
-        self.place = Place(table, self.PROMPTS, seat)  # whose view, their moves, refusals, hints
+        # whose view, their moves, refusals, hints
+        self.place: Place[V] = Place(table, self.PROMPTS, seat)
         self._logged = 0
         self._handing_over = False
         self._ended = False
         self.venue = venue
         venue.attach(self)
         self._keys_for: tuple | None = None  # what the footer's keys were last worked out for
-        self._drawn = None  # the view the panels show
+        self._drawn: V | None = None  # the view the panels show
         self._bell = TurnBell()
 
     @property
@@ -178,7 +186,7 @@ class TableScreen(Page):
         self.place.viewer = seat
 
     @property
-    def view(self) -> Any:
+    def view(self) -> V:
         return self.place.view
 
     @property

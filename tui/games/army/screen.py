@@ -11,6 +11,7 @@ from core.engine.actions import Action
 from core.games.army import actions as A
 from core.games.army.board import DEEDS, SQUARES, SQUARES_COUNT
 from core.games.army.frames import interest
+from core.games.army.view import ArmyView
 from play.games.army import PROMPTS
 from play.prompt import Control
 
@@ -27,7 +28,7 @@ from .trade import TradeScreen
 MAX_BID = 99_999
 
 
-class ArmyScreen(BidKeys, TradeKeys, TableScreen):
+class ArmyScreen(BidKeys, TradeKeys, TableScreen[ArmyView]):
     HELP = HELP
     GAME = "Army"
     PROMPTS = PROMPTS

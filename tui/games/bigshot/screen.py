@@ -7,6 +7,7 @@ from textual.binding import Binding
 from core.engine.views import viewer_acts
 from core.games.bigshot import actions as A
 from core.games.bigshot.board import COLOUR_LETTERS, LOTS, ROUNDS
+from core.games.bigshot.view import BigShotView
 from play.games.bigshot import PROMPTS
 
 from ...screens.bid import BID_BINDINGS, BidEntry, BidKeys
@@ -20,7 +21,7 @@ ROLL, *ANSWERS = control_bindings(PROMPTS)  # Enter comes second on the key bar
 GRID = {(lot.row, lot.col): i for i, lot in enumerate(LOTS)}
 
 
-class BigShotScreen(BidKeys, TableScreen):
+class BigShotScreen(BidKeys, TableScreen[BigShotView]):
     HELP = HELP
     GAME = "Big Shot"
     PROMPTS = PROMPTS

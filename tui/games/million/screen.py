@@ -11,6 +11,7 @@ from textual.containers import Horizontal, Vertical
 from core.engine.actions import Action
 from core.games.million import actions as A
 from core.games.million.board import BUSINESSES, SPACES, START
+from core.games.million.view import MillionView
 from play.games.million import PROMPTS
 from play.prompt import Control
 
@@ -40,7 +41,7 @@ def _step(space: int, dx: int, dy: int) -> int:
 STEPS = {name: tuple(_step(s.id, dx, dy) for s in SPACES) for name, (dx, dy) in ARROWS.items()}
 
 
-class MillionScreen(TableScreen):
+class MillionScreen(TableScreen[MillionView]):
     HELP = HELP
     GAME = "Million"
     PROMPTS = PROMPTS

@@ -13,6 +13,7 @@ from core.games.stadium.board import BLOCKS, CARDS, HEIGHT, LOTS, STADIUM, WIDTH
 from core.games.stadium.frames import DEMOLITION
 from core.games.stadium.land import land_price
 from core.games.stadium.placement import FACINGS, facings_of, lot_room
+from core.games.stadium.view import StadiumView
 from play.games.stadium import PROMPTS
 
 from ...screens.bid import BID_BINDINGS, BidEntry, BidKeys
@@ -29,7 +30,7 @@ from .trade import StadiumTrade
 THOUSAND = 1_000  # a bid is typed in thousands of dollars
 
 
-class StadiumScreen(BidKeys, TradeKeys, TableScreen):
+class StadiumScreen(BidKeys, TradeKeys, TableScreen[StadiumView]):
     HELP = HELP
     GAME = "Stadium"
     PROMPTS = PROMPTS
