@@ -6,15 +6,18 @@ from rich.text import Text
 
 from core.games.bigshot.board import COLOUR_LETTERS, COLOURS, LOTS, lot_worth
 from core.games.bigshot.scoring import describe_lot
+from core.games.bigshot.view import BigShotView
 
 from ...screens.end import EndPage
 from ...widgets.chart import worth_chart
 from .look import BADGES, EMPTY, seat_label
 
 
-def balance_sheet(view) -> Text:
+def balance_sheet(view: BigShotView) -> Text:
     result = view.result
     text = Text()
+    if result is None:  # (an end screen is shown once the game is over)
+        return text
     text.append(
         f"{'':16}{'lots':>5}{'value':>7}{'cash':>6}{'debts':>7}{'total':>7}  2+ lots\n", EMPTY
     )

@@ -9,6 +9,7 @@ from rich.style import Style
 from rich.text import Text
 
 from core.games.bigshot.board import COLOUR_LETTERS, LOTS
+from core.games.bigshot.view import BigShotView
 
 from ...look import EMPTY
 
@@ -44,7 +45,7 @@ def cube_row(counts, slots: int = 0) -> Text:
     return text
 
 
-def seat_label(view, seat: int) -> Text:
+def seat_label(view: BigShotView, seat: int) -> Text:
     """A player's name after the badges of their colours."""
     text = Text()
     for colour in view.seat_colours[seat]:
@@ -53,7 +54,7 @@ def seat_label(view, seat: int) -> Text:
     return text
 
 
-def owner_name(view, colour: int) -> str:
+def owner_name(view: BigShotView, colour: int) -> str:
     """Who a colour belongs to: a player's name, or "ghost"."""
     if colour == view.ghost:
         return "ghost"

@@ -10,6 +10,7 @@ from core.engine.views import actor_name, viewer_acts
 from core.games.bigshot import actions as A
 from core.games.bigshot.board import COLOURS, LOAN_DEBT, ROUNDS, loan_payout
 from core.games.bigshot.scoring import score
+from core.games.bigshot.view import BigShotView
 from play.games.bigshot import PROMPTS
 
 from ...widgets.auction import auction_lines
@@ -27,7 +28,7 @@ class Entry:
     message: str = ""
 
 
-def loankey_hints(view, compact: bool = False) -> list[tuple[str, str]]:
+def loankey_hints(view: BigShotView, compact: bool = False) -> list[tuple[str, str]]:
     """The loan keys the viewer may press now, with what each loan pays."""
     loans = [a for a in view.legal if isinstance(a, A.TakeLoan)]
     keys = []
@@ -41,10 +42,10 @@ def loankey_hints(view, compact: bool = False) -> list[tuple[str, str]]:
 class AuctionPanel(TextPanel):
     """The round's state: the roll, the cubes for sale, bids, passes, and the viewer's keys."""
 
-    def show(self, view, entry: Entry, compact: bool) -> None:
+    def show(self, view: BigShotView, entry: Entry, compact: bool) -> None:
         self.show_text(self.describe(view, entry, compact))
 
-    def describe(self, view, entry: Entry, compact: bool = False) -> Text:
+    def describe(self, view: BigShotView, entry: Entry, compact: bool = False) -> Text:
         text = Text()
         of = "/" if compact else " of "
         text.append(f"Round {min(view.round, ROUNDS)}{of}{ROUNDS}", "bold")
@@ -74,7 +75,7 @@ class AuctionPanel(TextPanel):
         elif phase == "pay":
             text.append(f"{view.players[view.winner]} won for {view.price}: pay with?\n")
             if mine:
-                for colour in view.seat_colours[view.viewer]:
+                for colour in view.seat_colours[view.seat]:
                     chosen = "▸ " if colour == entry.payer else "  "
                     text.append(chosen)
                     text.append_text(badge(colour))
@@ -133,7 +134,7 @@ class AuctionPanel(TextPanel):
             )
 
 
-def colour_figures(view, colour: int) -> tuple[str, str, str]:
+def colour_figures(view: BigShotView, colour: int) -> tuple[str, str, str]:
     """A colour's own cash ("?" where hidden), debt and lots, as the Ledger writes them."""
     cash = view.cash[colour]
     return (
@@ -149,7 +150,7 @@ class LedgerPanel(TextPanel):
 
     _drawn: tuple | None = None  # the view and size last shown
 
-    def show(self, view, compact: bool) -> None:
+    def show(self, view: BigShotView, compact: bool) -> None:
         self._drawn = (view, compact)
         self.show_text(self.describe(view, compact))
 
@@ -157,7 +158,7 @@ class LedgerPanel(TextPanel):
         if self._drawn is not None:  # the room for the money history changed
             self.show(*self._drawn)
 
-    def describe(self, view, compact: bool) -> Text:
+    def describe(self, view: BigShotView, compact: bool) -> Text:
         balances = [c or 0 for c in view.cash] + [0]
         scores = score(view.seat_colours, view.owners, balances, view.loans)
         text = Text()

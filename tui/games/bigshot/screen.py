@@ -52,7 +52,7 @@ class BigShotScreen(BidKeys, TableScreen[BigShotView]):
     def round_text(self) -> str:
         return f"round {self.view.round} of {ROUNDS}"
 
-    def show(self, view) -> None:
+    def show(self, view: BigShotView) -> None:
         self._reset_entry(view)
         mine = viewer_acts(view)
         placing = mine and view.phase == "place"
@@ -63,7 +63,7 @@ class BigShotScreen(BidKeys, TableScreen[BigShotView]):
         )
         self.query_one(LedgerPanel).show(view, self.compact)
 
-    def _reset_entry(self, view) -> None:
+    def _reset_entry(self, view: BigShotView) -> None:
         """Keep the keyboard's choices valid for the new view."""
         if view.auction is not None:
             floor = (view.round, view.auction.minimum)
@@ -156,5 +156,5 @@ class BigShotScreen(BidKeys, TableScreen[BigShotView]):
             self.cursor = message.lot
             self.redraw()
 
-    def end_screen(self, view):
+    def end_screen(self, view: BigShotView):
         return BigShotEnd(view)

@@ -12,6 +12,7 @@ from core.engine.views import actor_name, viewer_acts
 from core.games.million import actions as A
 from core.games.million.board import BUSINESSES, SPACES, STUNT_DECK
 from core.games.million.frames import SIX_BONUS, sale_price
+from core.games.million.view import MillionView
 from play.games.million import PROMPTS
 
 from ...widgets.panel import TextPanel, key_hints
@@ -41,10 +42,10 @@ def sale_odds(business: int, compact: bool) -> str:
 
 
 class TurnPanel(TextPanel):
-    def show(self, view, entry: Entry, compact: bool) -> None:
+    def show(self, view: MillionView, entry: Entry, compact: bool) -> None:
         self.show_text(self.describe(view, entry, compact))
 
-    def describe(self, view, entry: Entry, compact: bool = False) -> Text:
+    def describe(self, view: MillionView, entry: Entry, compact: bool = False) -> Text:
         text = Text()
         phase = view.phase
         mine, actor = viewer_acts(view), actor_name(view)
@@ -52,7 +53,7 @@ class TurnPanel(TextPanel):
         kinds = {type(a) for a in legal}
         enter = "⏎" if compact else "Enter"
         keys = PROMPTS.of(view).hints()
-        if phase == "over":
+        if phase == "over" and view.result is not None:
             text.append(view.result.reason + "\n", "bold")
         elif phase == "six":
             who = "You" if mine else actor
@@ -138,7 +139,7 @@ class LedgerPanel(TextPanel):
     """Each player's cash (and the way to the target), SOLD signs left, what a stunt pays them,
     and their businesses in groups (bought in their set's colour, leased underlined)."""
 
-    def show(self, view, compact: bool) -> None:
+    def show(self, view: MillionView, compact: bool) -> None:
         self.show_text(self.describe(view, compact))
         # six players fill the small ledger: its title names the columns instead
         self.border_title = (
@@ -146,10 +147,10 @@ class LedgerPanel(TextPanel):
         )
 
     @staticmethod
-    def headed(view, compact: bool) -> bool:
+    def headed(view: MillionView, compact: bool) -> bool:
         return not compact or len(view.players) < COMPACT_LINES
 
-    def describe(self, view, compact: bool) -> Text:
+    def describe(self, view: MillionView, compact: bool) -> Text:
         """A header, then a line a player; on the small board without the progress bar, and
         without the header when six play (the small board's ledger has six lines)."""
         text = Text()
@@ -180,7 +181,7 @@ class LedgerPanel(TextPanel):
         return text
 
     @staticmethod
-    def _businesses(view, seat: int) -> Text:
+    def _businesses(view: MillionView, seat: int) -> Text:
         """The player's businesses in groups of neighbours, leased ones underlined."""
         text = Text()
         for i, group in enumerate(view.groups(seat)):

@@ -74,7 +74,7 @@ class MillionScreen(TableScreen[MillionView]):
 
     # -- drawing -----------------------------------------------------------------------------
 
-    def show(self, view) -> None:
+    def show(self, view: MillionView) -> None:
         self._follow(view)
         walk = self._walk(view)
         route = Route(frozenset(w.destination for w in view.walks), walk.path if walk else ())
@@ -86,7 +86,7 @@ class MillionScreen(TableScreen[MillionView]):
         self.query_one("#ledger", LedgerPanel).show(view, False)
         self.query_one("#mini-ledger", LedgerPanel).show(view, True)
 
-    def _follow(self, view) -> None:
+    def _follow(self, view: MillionView) -> None:
         """On each new decision, put the cursor on the first space the decision is about;
         after a drive with nothing to take, where the car stopped (not on a business of one's
         own to manage)."""
@@ -100,7 +100,7 @@ class MillionScreen(TableScreen[MillionView]):
             elif targets and self.cursor not in {space for space, _ in targets}:
                 self.cursor, self.pick = targets[0]
 
-    def _walk(self, view):
+    def _walk(self, view: MillionView):
         return next((w for w in view.walks if w.destination == self.cursor), None)
 
     @staticmethod
@@ -111,7 +111,7 @@ class MillionScreen(TableScreen[MillionView]):
         how = "stopping short on the stunt" if walk.short else f"{steps} spaces"
         return f"Drive here: {how}."
 
-    def _under_cursor(self, view) -> str:
+    def _under_cursor(self, view: MillionView) -> str:
         s = SPACES[self.cursor]
         parts = []
         for b in s.businesses:
@@ -139,7 +139,7 @@ class MillionScreen(TableScreen[MillionView]):
 
     # -- where the keys act ------------------------------------------------------------------
 
-    def _business(self, view) -> int | None:
+    def _business(self, view: MillionView) -> int | None:
         """The business under the cursor the keys act on: the one Tab chose, else the first
         one any key may act on, else the first there."""
         here = SPACES[self.cursor].businesses
@@ -151,7 +151,7 @@ class MillionScreen(TableScreen[MillionView]):
             here[0] if here else None,
         )
 
-    def _targets(self, view) -> list[tuple[int, int | None]]:
+    def _targets(self, view: MillionView) -> list[tuple[int, int | None]]:
         """The (space, business) pairs Tab visits: the destinations of a roll, else the
         businesses the game lists something for (to take first, then to sell, then one's own
         to manage), the two of a space that holds two one after the other."""
@@ -159,7 +159,7 @@ class MillionScreen(TableScreen[MillionView]):
             return [(w.destination, None) for w in view.walks]
         order = (A.ChooseFree, A.Buy, A.Lease, A.Sell, A.EndLease, A.DropSign)
         listed = sorted(
-            (a for a in view.legal if type(a) in order), key=lambda a: order.index(type(a))
+            (a for a in view.legal if isinstance(a, order)), key=lambda a: order.index(type(a))
         )
         businesses = list(dict.fromkeys(a.business for a in listed))
         spaces = dict.fromkeys(BUSINESSES[b].space for b in businesses)
@@ -225,5 +225,5 @@ class MillionScreen(TableScreen[MillionView]):
         self.cursor, self.pick = message.space, None
         self.redraw()
 
-    def end_screen(self, view):
+    def end_screen(self, view: MillionView):
         return MillionEnd(view)
