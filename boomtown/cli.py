@@ -49,7 +49,7 @@ EXAMPLES = {  # each command's examples, shown under its --help
     "tables": """\
   boomtown tables
   boomtown tables --close 12""",
-    "migrate": "  boomtown migrate --from ~/.local/share/boomtown --to postgresql://boomtown@db/boomtown",
+    "migrate": "  boomtown migrate --from ~/.local/share/boomtown/server --to postgresql://boomtown@db/boomtown",
     "sim": """\
   boomtown sim army --games 20 --bots search,heuristic,heuristic,heuristic
   boomtown sim million --option six_rule=money --json""",
