@@ -761,7 +761,10 @@ def run_tables(args: argparse.Namespace) -> int:
                 f"{SWEEP_SECONDS:g} s."
             )
             return 0
-        for table in storage.open_tables():
+        tables = storage.open_tables()
+        if not tables:
+            print("No table is waiting, playing or set aside as damaged.")
+        for table in tables:
             when = _when(table.created)
             line = [
                 str(table.id),
