@@ -10,7 +10,7 @@ from __future__ import annotations
 import logging
 import time
 from collections.abc import Callable
-from typing import TYPE_CHECKING, TypeVar
+from typing import TYPE_CHECKING
 
 from net.hosting.tables import (
     CLOSED,
@@ -30,8 +30,6 @@ if TYPE_CHECKING:
 
 
 log = logging.getLogger("boomtown.net")
-T = TypeVar("T")
-BOT_NAMES = ("Ada", "Brick", "Coin", "Dot", "Edge", "Flint")
 
 
 class Closing:

@@ -7,7 +7,7 @@
 from __future__ import annotations
 
 import logging
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any
 
 from core.engine.errors import ActionError
 from core.engine.match import Match
@@ -34,7 +34,6 @@ if TYPE_CHECKING:
 
 
 log = logging.getLogger("boomtown.net")
-T = TypeVar("T")
 
 
 class Elsewhere:

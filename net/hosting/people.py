@@ -8,7 +8,7 @@ the people."""
 from __future__ import annotations
 
 import logging
-from typing import TYPE_CHECKING, Protocol, TypeVar
+from typing import TYPE_CHECKING, Protocol
 
 from net.hosting.requests import CANNOT_SAVE
 from net.hosting.tables import (
@@ -26,7 +26,6 @@ if TYPE_CHECKING:
 
 
 log = logging.getLogger("boomtown.net")
-T = TypeVar("T")
 
 
 class Listener(Protocol):

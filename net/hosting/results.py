@@ -11,7 +11,7 @@ import asyncio
 import functools
 import logging
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any
 
 from core.engine.findings import Analysis
 from core.engine.game import Result
@@ -32,7 +32,6 @@ if TYPE_CHECKING:
 
 
 log = logging.getLogger("boomtown.net")
-T = TypeVar("T")
 PAST_ANALYSES = 2  # past games without an analysis worked out at once, at their replays' asking
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import logging
 import random
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any
 
 from core.engine.match import Match
 from core.engine.search import SLOW_KINDS
@@ -39,7 +39,6 @@ if TYPE_CHECKING:
 
 
 log = logging.getLogger("boomtown.net")
-T = TypeVar("T")
 BOT_NAMES = ("Ada", "Brick", "Coin", "Dot", "Edge", "Flint")
 
 

@@ -6,7 +6,6 @@ browsers signed in, and invitations for friends with no SSH."""
 
 from __future__ import annotations
 
-import logging
 import secrets
 import time
 from typing import TYPE_CHECKING
@@ -15,8 +14,6 @@ from net.store.rows import DAY_SECONDS, guarded, hashed
 
 if TYPE_CHECKING:
     from net.store.storage import Storage
-
-log = logging.getLogger("boomtown.net")
 
 
 class BrowserRows:

@@ -6,7 +6,6 @@ their heartbeats and who is online at each."""
 
 from __future__ import annotations
 
-import logging
 import time
 from typing import TYPE_CHECKING
 
@@ -14,8 +13,6 @@ from net.store.rows import guarded
 
 if TYPE_CHECKING:
     from net.store.storage import Storage
-
-log = logging.getLogger("boomtown.net")
 
 
 class CommunityRows:

@@ -6,7 +6,6 @@ last, the addresses names came from, and bans."""
 
 from __future__ import annotations
 
-import logging
 import time
 from typing import TYPE_CHECKING
 
@@ -15,8 +14,6 @@ from net.store.rows import VISITS_KEPT_SECONDS, VISITS_PER_ADDRESS, Ban, guarded
 
 if TYPE_CHECKING:
     from net.store.storage import Storage
-
-log = logging.getLogger("boomtown.net")
 
 
 class PeopleRows:

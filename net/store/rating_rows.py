@@ -6,7 +6,6 @@ leaderboard."""
 
 from __future__ import annotations
 
-import logging
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
@@ -15,8 +14,6 @@ from play.ratings import NEW, Rating
 
 if TYPE_CHECKING:
     from net.store.storage import Storage
-
-log = logging.getLogger("boomtown.net")
 
 
 class RatingRows:

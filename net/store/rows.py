@@ -7,7 +7,6 @@ from __future__ import annotations
 import functools
 import hashlib
 import json
-import logging
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -15,8 +14,6 @@ from typing import Any
 from core.engine.record import Record
 from net.store.disk import HUNG_SECONDS, StorageError
 from play.ratings import Rating
-
-log = logging.getLogger("boomtown.net")
 
 QUERY_SECONDS = 5.0  # an awaited query given up after this (the database is away)
 HUNG_CHECK_SECONDS = HUNG_SECONDS / 4  # how often an awaited query looks whether the disk hung

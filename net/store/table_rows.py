@@ -7,7 +7,6 @@ the games finished there."""
 from __future__ import annotations
 
 import json
-import logging
 import time
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
@@ -30,8 +29,6 @@ from net.store.rows import (
 
 if TYPE_CHECKING:
     from net.store.storage import Storage
-
-log = logging.getLogger("boomtown.net")
 
 
 class TableRows:
