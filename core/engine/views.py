@@ -121,12 +121,12 @@ class TableView(Protocol):
     def log(self) -> tuple[str, ...]: ...
 
 
-def viewer_acts(view: Any) -> bool:
+def viewer_acts(view: TableView) -> bool:
     """Whether the seat a view is for must act now (never so for a spectator's view)."""
     return view.viewer is not None and view.viewer in view.to_act
 
 
-def actor_name(view: Any) -> str:
+def actor_name(view: TableView) -> str:
     """The name of the player who must act now; "" when nobody must."""
     return view.players[view.to_act[0]] if view.to_act else ""
 
