@@ -138,7 +138,7 @@ async def make_and_start(people: list[Client], table: int, tables: int) -> None:
         person.watch_screen()
     host, mine = people[0], f"t{table}p0"
     host.send("n")
-    await host.wait_for(b"bot kind")  # the new table's choices
+    await host.wait_for(b"Bot kind")  # the new table's choices
     host.send("c")
 
     def row() -> int | None:  # this table's row among those listed, once all are
