@@ -33,7 +33,7 @@ class DecisionPanel(TextPanel):
     """Whose move it is, what they decide, and the keys that decide it."""
 
     def show(self, view, entry: Entry, compact: bool) -> None:
-        self.border_title = "Auction" if view.phase == "auction" else "Turn"
+        self.set_title("Auction" if view.phase == "auction" else "Turn")
         width = self.content_size.width
         self.show_fitting(
             lambda: self.describe(view, entry, compact),

@@ -142,7 +142,7 @@ class LedgerPanel(TextPanel):
     def show(self, view: MillionView, compact: bool) -> None:
         self.show_text(self.describe(view, compact))
         # six players fill the small ledger: its title names the columns instead
-        self.border_title = (
+        self.set_title(
             "Ledger" if self.headed(view, compact) else "Ledger: cash · signs · stunt · businesses"
         )
 

@@ -75,7 +75,7 @@ class TurnPanel(TextPanel):
     """Whose move it is, what they decide, and the keys that decide it."""
 
     def show(self, view, entry: Entry, compact: bool) -> None:
-        self.border_title = (
+        self.set_title(
             "Auction" if view.phase == "auction" else "Build" if entry.placing else "Turn"
         )
         bare = replace(entry, under_cursor="")  # what the cursor is on: the least needed
