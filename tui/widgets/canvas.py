@@ -15,7 +15,8 @@ from textual.strip import Strip
 
 from .lines import LinesWidget
 
-SHARED: dict[tuple, list[Strip]] = {}  # drawings' lines by what they show, the oldest dropped
+SHARED: dict[tuple, tuple[Canvas, list[Strip]]] = {}  # drawings by what they show, the oldest
+# dropped
 SHARED_KEPT = 32
 
 
@@ -74,7 +75,7 @@ class Canvas:
             return
         if width is not None:
             text = text[: max(0, width)]
-        row, styles, wide = self._chars[y], self._styles[y], self._wide
+        (row, styles), wide = self._row(y), self._wide
         for i, ch in enumerate(text):
             if 0 <= x + i < self.width:
                 if wide:
@@ -84,7 +85,7 @@ class Canvas:
 
     def _put_cells(self, x: int, y: int, text: str, style: Style | str, width: int | None) -> None:
         end = min(self.width, x + max(0, width) if width is not None else self.width)
-        row, styles = self._chars[y], self._styles[y]
+        row, styles = self._row(y)
         written = None  # the cell of the last character written, which a combining mark joins
         for ch in text:
             size = get_character_cell_size(ch)
@@ -106,6 +107,10 @@ class Canvas:
                     self._wide = True
             x += size
 
+    def _row(self, y: int) -> tuple[list[str], list[Style | str]]:
+        """Row y's characters and styles, to be written."""
+        return self._chars[y], self._styles[y]
+
     def _free(self, row: list[str], x: int) -> None:
         """Clear what a wide character left beside cell x, before x is written over."""
         if row[x] == "" and x > 0:  # the right half of a wide character
@@ -116,13 +121,14 @@ class Canvas:
     def style(self, x: int, y: int, width: int, style: Style | str) -> None:
         """Restyle `width` cells from column x of row y, keeping their characters."""
         if 0 <= y < self.height:
+            styles = self._row(y)[1]
             for i in range(max(0, x), min(self.width, x + width)):
-                self._styles[y][i] = style
+                styles[i] = style
 
     def add_style(self, x: int, y: int, width: int, style: Style) -> None:
         """Add `style` to `width` cells from column x of row y, over the style each has."""
         if 0 <= y < self.height:
-            row = self._styles[y]
+            row = self._row(y)[1]
             for i in range(max(0, x), min(self.width, x + width)):
                 below = row[i]
                 row[i] = (Style.parse(below) if isinstance(below, str) else below) + style
@@ -146,6 +152,23 @@ class Canvas:
         return text
 
 
+class Marks(Canvas):
+    """A drawing's canvas with one viewer's marks on it (a cursor, a route): it shares the
+    drawing's rows until it writes on one, and then copies that row first (`rows`)."""
+
+    def __init__(self, drawn: Canvas) -> None:
+        super().__init__(0, 0)
+        self.width, self.height, self._wide = drawn.width, drawn.height, drawn._wide
+        self._chars, self._styles = list(drawn._chars), list(drawn._styles)
+        self.rows: set[int] = set()  # the rows written on
+
+    def _row(self, y: int) -> tuple[list[str], list[Style | str]]:
+        if y not in self.rows:
+            self.rows.add(y)
+            self._chars[y], self._styles[y] = list(self._chars[y]), list(self._styles[y])
+        return self._chars[y], self._styles[y]
+
+
 V = TypeVar("V")  # the game's view a drawing shows
 
 
@@ -155,7 +178,12 @@ class Drawing(LinesWidget, Generic[V]):
 
     A subclass sets FULL and COMPACT (anything with `width` and `height`), keeps what it shows in
     `self.view`, draws it in `draw(canvas, geometry)` and calls `redraw()` when it changes: the
-    canvas's lines go to the screen as strips, and only the lines that changed are repainted."""
+    canvas's lines go to the screen as strips, and only the lines that changed are repainted.
+
+    What only this viewer sees (a cursor, a route, a building being placed) goes on in
+    `mark(canvas, geometry)`, over the drawing: then the drawing itself, which `shown()` says
+    all of, is made once for every widget showing the same (at an SSH table, every player's and
+    spectator's board at a size), and each viewer's marks copy only the rows they touch."""
 
     FULL: Any
     COMPACT: Any
@@ -167,7 +195,8 @@ class Drawing(LinesWidget, Generic[V]):
         self._drawn: tuple | None = None  # what the last drawing showed
 
     def redraw_if(self, drawn: tuple) -> None:
-        """Redraw if `drawn`, everything the drawing shows, changed since the last drawing."""
+        """Redraw if `drawn`, everything the drawing and its marks show, changed since the last
+        drawing."""
         if drawn != self._drawn:
             self._drawn = drawn
             self.redraw()
@@ -187,9 +216,13 @@ class Drawing(LinesWidget, Generic[V]):
         return self.FULL.height if width >= self.FULL.width else self.COMPACT.height
 
     def shown(self) -> Hashable | None:
-        """Everything the drawing depends on but its size, if equal drawings may share their
-        lines (at an SSH table every player's board is drawn once for all); None: never."""
+        """Everything `draw` depends on but the size (never the viewer's marks), if equal
+        drawings may share their lines; None: never. Equal for two views, equal drawings: a
+        field one seat may see and another not is in it, or not drawn."""
         return None
+
+    def mark(self, canvas: Canvas, g) -> None:
+        """Put this viewer's own marks over the drawing (nothing, unless a subclass says)."""
 
     def make_lines(self, width: int, base: Style) -> list[Strip]:
         if self.view is None:
@@ -198,28 +231,41 @@ class Drawing(LinesWidget, Generic[V]):
         left = self._left = max(0, (width - g.width + 1) // 2)  # never more than width
         shown = self.shown()
         key = None if shown is None else (type(self), g, width, base, shown)
-        lines = SHARED.get(key) if key is not None else None
-        if lines is None:
+        drawing = SHARED.get(key) if key is not None else None
+        if drawing is None:
             canvas = Canvas(g.width, g.height)
             self.draw(canvas, g)
-            visible = min(g.width, width - left)
-            lines = [
-                Strip(
-                    [
-                        Segment(run, base + style if style else base)
-                        for run, style in canvas.runs(y)
-                    ],
-                    g.width,
-                )
-                .crop_pad(visible, left, width - left - visible, base)
-                .simplify()
-                for y in range(g.height)
-            ]
-            if key is not None:
-                SHARED[key] = lines
-                if len(SHARED) > SHARED_KEPT:
-                    SHARED.pop(next(iter(SHARED)))
-        return lines
+            if key is None:  # drawn for this widget alone: its marks go straight on
+                self.mark(canvas, g)
+                return self._strips(canvas, range(g.height), left, width, base)
+            lines = self._strips(canvas, range(g.height), left, width, base)
+            drawing = SHARED[key] = (canvas, lines)
+            if len(SHARED) > SHARED_KEPT:
+                SHARED.pop(next(iter(SHARED)))
+        canvas, lines = drawing
+        marks = Marks(canvas)
+        self.mark(marks, g)
+        if not marks.rows:
+            return lines
+        marked = list(lines)
+        rows = sorted(marks.rows)
+        for y, strip in zip(rows, self._strips(marks, rows, left, width, base)):
+            marked[y] = strip
+        return marked
+
+    @staticmethod
+    def _strips(canvas: Canvas, rows, left: int, width: int, base: Style) -> list[Strip]:
+        """The canvas's `rows` as lines `width` wide, the drawing starting at column `left`."""
+        visible = min(canvas.width, width - left)
+        return [
+            Strip(
+                [Segment(run, base + style if style else base) for run, style in canvas.runs(y)],
+                canvas.width,
+            )
+            .crop_pad(visible, left, width - left - visible, base)
+            .simplify()
+            for y in rows
+        ]
 
     def canvas_offset(self, event) -> tuple[int, int] | None:
         """Where a mouse event falls on the drawing, or None outside the content."""

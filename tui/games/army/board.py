@@ -181,12 +181,37 @@ class BoardWidget(Drawing[ArmyView]):
             self._draw_square(canvas, g, square)
         self._draw_centre(canvas, g)
 
+    def shown(self) -> tuple:
+        view = self.drawn_view
+        return (
+            view.players,
+            view.turn,
+            view.round,
+            view.result is not None,
+            view.dice,
+            view.position,
+            view.active,
+            view.prison_turn,
+            view.owner,
+            view.level,
+            view.mortgaged,
+            view.log[-max(self._events_box(g)[3] for g in (FULL, COMPACT)) :],
+        )
+
+    def mark(self, canvas: Canvas, g: Geometry) -> None:
+        """The square under the cursor, and its card with the ways to manage it."""
+        self._draw_square(canvas, g, self.cursor, CURSOR)
+        self._draw_deed(canvas, g)
+
     # -- the squares -----------------------------------------------------------------------------
 
-    def _draw_square(self, canvas: Canvas, g: Geometry, square: int) -> None:
+    def _draw_square(
+        self, canvas: Canvas, g: Geometry, square: int, style: Style | None = None
+    ) -> None:
+        """A square, its name in `style` (its group's if None)."""
         x, y, w, h = square_box(g, square)
         full = g is FULL
-        style = CURSOR if square == self.cursor else group_style(square)
+        style = group_style(square) if style is None else style
         if h == 1:  # the compact board's sides: the owner a space after the name, "Ch2 4"
             name = TINY[square]
             canvas.put(x, y, name, style)
@@ -235,12 +260,22 @@ class BoardWidget(Drawing[ArmyView]):
 
     # -- the centre ----------------------------------------------------------------------------
 
+    @staticmethod
+    def _centre(g: Geometry) -> tuple[int, int, int, int, int]:
+        """The centre's left, top, width and height, and the width of its left column."""
+        width = 9 * g.cell - 3
+        return g.corner + 1, g.edge, width, 9 * g.side, 26 if g is FULL else width
+
+    def _events_box(self, g: Geometry) -> tuple[int, int, int, int]:
+        """Where the latest lines of the log go: left, top, width and rows."""
+        x0, y0, width, height, left = self._centre(g)
+        full = g is FULL
+        return x0, y0 + (3 if full else 1), left, height - 3 if full else 3
+
     def _draw_centre(self, canvas: Canvas, g: Geometry) -> None:
         view = self.drawn_view
-        x0, y0 = g.corner + 1, g.edge
-        width, height = 9 * g.cell - 3, 9 * g.side
+        x0, y0, width, height, left = self._centre(g)
         full = g is FULL
-        left = 26 if full else width
         turn = view.players[view.turn]
         if view.result is not None:
             headline = "Game over"
@@ -255,13 +290,7 @@ class BoardWidget(Drawing[ArmyView]):
                 canvas.put(x, y, f" {die} ", DIE)  # draw half a cell tall
                 x += 4
             canvas.put(x - 1, y, total, BOLD)
-        events_top = y0 + (3 if full else 1)
-        events_rows = height - 3 if full else 3
-        self._draw_events(canvas, x0, events_top, left, events_rows)
-        if full:
-            self._draw_deed(canvas, x0 + left + 3, y0, width - left - 3, height, full)
-        else:
-            self._draw_deed(canvas, x0, y0 + 4, width, height - 4, full)
+        self._draw_events(canvas, *self._events_box(g))
 
     def _draw_events(self, canvas: Canvas, x: int, y: int, width: int, rows: int) -> None:
         """The latest whole lines of the log that fit, wrapped; cards stand out."""
@@ -275,8 +304,15 @@ class BoardWidget(Drawing[ArmyView]):
         for i, (part, style) in enumerate(shown):
             canvas.put(x, y + i, part, style)
 
-    def _draw_deed(self, canvas: Canvas, x: int, y: int, width: int, rows: int, full: bool) -> None:
-        """The card of the square under the cursor, and the ways to manage it."""
+    def _draw_deed(self, canvas: Canvas, g: Geometry) -> None:
+        """The card of the square under the cursor, and the ways to manage it: right of the
+        log on the full board, under it on the compact one."""
+        x0, y0, width, rows, left = self._centre(g)
+        full = g is FULL
+        if full:
+            x, y, width = x0 + left + 3, y0, width - left - 3
+        else:
+            x, y, rows = x0, y0 + 4, rows - 4
         view, square = self.drawn_view, self.cursor
         sq = SQUARES[square]
         title = f" {sq.name}"

@@ -69,10 +69,32 @@ class BoardWidget(Drawing[BigShotView]):
 
     def show(self, view: BigShotView, preview: Preview | None) -> None:
         self.view, self.preview = view, preview
-        self.redraw_if((view.lots, view.owners, view.settled, view.spaces, view.broker, preview))
+        self.redraw_if((self.shown(), preview))
 
-    def shown(self) -> tuple | None:
-        return self._drawn
+    def shown(self) -> tuple:
+        view = self.drawn_view
+        return (
+            view.lots,
+            view.owners,
+            view.settled,
+            view.spaces,
+            view.broker,
+            view.players,
+            view.seat_colours,
+            view.ghost,
+        )
+
+    def mark(self, canvas: Canvas, g: Geometry) -> None:
+        """The lot being placed on, and what the cube chosen would do there."""
+        preview = self.preview
+        if preview is None:
+            return
+        view, spec = self.drawn_view, LOTS[preview.lot]
+        x, y = self._cell_origin(g, spec.row, spec.col)
+        canvas.style(x, y, g.cell, CURSOR)
+        if preview.colour is not None and not view.settled[preview.lot]:
+            canvas.put(x, y + 2, " " * g.cell)
+            self._draw_preview(canvas, g, list(view.lots[preview.lot]), preview.colour, x, y + 2)
 
     def draw(self, canvas: Canvas, g: Geometry) -> None:
         self._draw_ring(canvas, g)
@@ -132,9 +154,7 @@ class BoardWidget(Drawing[BigShotView]):
         name = spec.name if g is FULL else SHORT_NAMES[lot]
         value = "x2" if spec.is_park else str(spec.value)
         title = name[: g.cell - len(value) - 1].ljust(g.cell - len(value)) + value
-        preview = self.preview if self.preview is not None and self.preview.lot == lot else None
-        selected = preview is not None
-        canvas.put(x, y, title, CURSOR if selected else Style(bold=True))
+        canvas.put(x, y, title, Style(bold=True))
         counts = list(view.lots[lot])
         if view.settled[lot]:
             owner = view.owners[lot]
@@ -155,9 +175,7 @@ class BoardWidget(Drawing[BigShotView]):
                 canvas.put(cx, y + 1, COLOUR_LETTERS[colour], BADGES[colour])
                 cx += 1
         canvas.put(cx, y + 1, "·" * (LOT_CAPACITY - sum(counts)), EMPTY)
-        if preview is not None and preview.colour is not None:
-            self._draw_preview(canvas, g, counts, preview.colour, x, y + 2)
-        elif sum(counts):
+        if sum(counts):
             leader = lot_winner(counts)
             if leader < 0:
                 canvas.put(x, y + 2, "tie: nobody" if g is FULL else "tie", EMPTY)

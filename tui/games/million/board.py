@@ -109,6 +109,9 @@ class Route:
     path: tuple[int, ...] = ()
 
 
+NO_ROUTE = Route()
+
+
 class BoardWidget(Drawing[MillionView]):
     FULL, COMPACT = FULL, COMPACT
 
@@ -120,18 +123,14 @@ class BoardWidget(Drawing[MillionView]):
     def __init__(self, **kwargs) -> None:
         super().__init__(**kwargs)
         self.cursor = 0
-        self.route = Route()
+        self.route = NO_ROUTE
 
     def show(self, view: MillionView, cursor: int, route: Route) -> None:
         self.view, self.cursor, self.route = view, cursor, route
         self.redraw_if((view.version, view.viewer, cursor, route))
 
     def draw(self, canvas: Canvas, g: Geometry) -> None:
-        view = self.drawn_view
-        cars: dict[int, list[int]] = {}
-        for seat, space in enumerate(view.position):
-            if space is not None:
-                cars.setdefault(space, []).append(seat)
+        cars = self._cars()
         for y in range(ROWS):
             for x in range(COLUMNS):
                 space = SPACE_AT.get((x, y))
@@ -139,6 +138,25 @@ class BoardWidget(Drawing[MillionView]):
                     self._block(canvas, g, x, y)
                 else:
                     self._space(canvas, g, space, cars.get(space, []))
+
+    def shown(self) -> tuple:
+        view = self.drawn_view
+        return (view.position, tuple(view.stunt_spaces), view.holder, view.leased)
+
+    def mark(self, canvas: Canvas, g: Geometry) -> None:
+        """Where the person at the keyboard may drive, the way there, and the cursor: those
+        spaces drawn again."""
+        cars, route = self._cars(), self.route
+        for space in route.destinations | set(route.path) | {self.cursor}:
+            self._space(canvas, g, space, cars.get(space, []), route, space == self.cursor)
+
+    def _cars(self) -> dict[int, list[int]]:
+        """The seats whose cars stand on each space."""
+        cars: dict[int, list[int]] = {}
+        for seat, space in enumerate(self.drawn_view.position):
+            if space is not None:
+                cars.setdefault(space, []).append(seat)
+        return cars
 
     def _block(self, canvas: Canvas, g: Geometry, x: int, y: int) -> None:
         for line in range(g.lines):
@@ -151,15 +169,23 @@ class BoardWidget(Drawing[MillionView]):
         lease = "L" + money(b.lease, True)[1:] if b.lease else "L -"
         canvas.put(x * g.cell, y * g.lines + 1, lease, BLOCK, width=g.cell)
 
-    def _space(self, canvas: Canvas, g: Geometry, space: int, cars: list[int]) -> None:
+    def _space(
+        self,
+        canvas: Canvas,
+        g: Geometry,
+        space: int,
+        cars: list[int],
+        route: Route = NO_ROUTE,
+        cursor: bool = False,
+    ) -> None:
         view, s = self.drawn_view, SPACES[space]
         left, top, w = s.x * g.cell, s.y * g.lines, g.cell
         base = KIND_STYLES.get(s.kind, ROAD)
         if s.landmark:
             base = STUNT if space in view.stunt_spaces else LANDMARK
-        if space in self.route.destinations:
+        if space in route.destinations:
             base = DESTINATION
-        elif space in self.route.path:
+        elif space in route.path:
             base = PATH
         for line in range(g.lines):
             canvas.put(left, top + line, " " * w, base)
@@ -177,7 +203,7 @@ class BoardWidget(Drawing[MillionView]):
         at = left if g.lines > 1 and len(s.businesses) < 2 else left + w - min(len(cars), w)
         for i, seat in enumerate(cars[:w]):
             canvas.put(at + i, row, str(seat + 1), SEAT_BADGES[seat])
-        if space == self.cursor:
+        if cursor:
             for line in range(g.lines):
                 canvas.style(left, top + line, w, CURSOR)
 

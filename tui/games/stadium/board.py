@@ -170,6 +170,22 @@ class BoardWidget(Drawing[StadiumView]):
                 elif kind == LAND:
                     self._acre(canvas, x, y, w, r, c, owner_at, building_at, crowns, frozen)
         self._labels(canvas, g)
+
+    def shown(self) -> tuple:
+        view = self.drawn_view
+        return (
+            view.land,
+            view.buildings,
+            view.crown_left,
+            view.frozen,
+            view.block_class,
+            view.fresh,
+            len(view.players),
+        )
+
+    def mark(self, canvas: Canvas, g: Geometry) -> None:
+        """The building being placed, the lot under the cursor outlined, and the cursor."""
+        w = g.cell
         self._preview(canvas, g)
         lot = LOT_AT.get(self.cursor)
         for r, c in LOTS[lot].cells if lot is not None else ():  # the whole lot, outlined

@@ -1,0 +1,160 @@
+"""Issue 72: what several people at a table are shown alike is made once, and a change repaints
+only the lines it changes; what one seat alone may see is never made for another.
+
+A panel's lines are shared by their exact text, size and styles; a board's drawing by
+everything it shows (`Drawing.shown`), with each viewer's own marks (a cursor, a route, a
+building being placed) put on afterwards, on copies of the rows they touch."""
+
+import random
+
+import pytest
+from rich.style import Style
+from rich.text import Text
+from textual.app import App
+from textual.widgets import Static
+
+from core.games import get_spec
+from tui.games.army.board import BoardWidget as ArmyBoard
+from tui.games.bigshot.board import BoardWidget as BigShotBoard
+from tui.games.bigshot.board import Preview as Placing
+from tui.games.million.board import BoardWidget as MillionBoard
+from tui.games.million.board import Route
+from tui.games.stadium.board import BoardWidget as StadiumBoard
+from tui.games.stadium.board import Preview
+from tui.widgets import canvas as canvas_module
+from tui.widgets.canvas import Canvas
+from tui.widgets.panel import TextPanel
+
+from .test_lines import Spy
+
+LEDGER = "cash    assets\nann  $1,000  $9,000\nben  $2,000  $8,000\ncat  $3,000  $7,000"
+
+
+class Panels(App):
+    CSS = "TextPanel, Static { height: 6; border: round white; padding: 0 1; }"
+
+    def compose(self):
+        yield TextPanel(id="one")
+        yield TextPanel(id="two")
+        yield Static(id="textual", markup=False)
+
+
+async def test_a_changed_line_of_a_panel_repaints_that_line_alone():
+    async with Panels().run_test(size=(40, 20)) as pilot:
+        panel = pilot.app.query_one("#one", TextPanel)
+        panel.show_text(Text(LEDGER))
+        await pilot.pause()
+        spy = Spy(panel)
+        panel.show_text(Text(LEDGER.replace("$2,000", "$2,500")))  # ben's cash changes
+        await pilot.pause()
+        assert sorted(set(spy.painted)) == [2]
+        assert "$2,500" in panel.render_line(2).text
+
+
+async def test_a_panel_draws_what_textuals_static_draws():
+    text = Text.assemble(("bold", "bold"), " and ", ("a long line " * 6, "italic"), "\nend")
+    async with Panels().run_test(size=(40, 20)) as pilot:
+        ours, textual = pilot.app.query_one("#one", TextPanel), pilot.app.query_one(Static)
+        ours.show_text(text)
+        textual.update(text)
+        await pilot.pause()
+        assert [ours.render_line(y) for y in range(4)] == [textual.render_line(y) for y in range(4)]
+        assert ours.render_lines(ours.region.reset_offset) == textual.render_lines(
+            textual.region.reset_offset
+        )
+
+
+async def test_panels_showing_the_same_text_make_its_lines_once():
+    async with Panels().run_test(size=(40, 20)) as pilot:
+        one, two = pilot.app.query_one("#one", TextPanel), pilot.app.query_one("#two", TextPanel)
+        one.show_text(Text(LEDGER))
+        two.show_text(Text(LEDGER))
+        await pilot.pause()
+        assert one.render_line(1) is two.render_line(1)
+        two.show_text(Text(LEDGER.replace("ann", "amy")))  # one seat's own words
+        await pilot.pause()
+        assert one.render_line(1) is not two.render_line(1)
+        assert "amy" in two.render_line(1).text and "ann" in one.render_line(1).text
+
+
+BOARDS = {"bigshot": BigShotBoard, "army": ArmyBoard, "million": MillionBoard}
+BOARDS["stadium"] = StadiumBoard
+
+
+def positions(game: str, seed: int, every: int = 7, moves: int = 400):
+    """States of a seeded four-player game of bots, one every `every` moves."""
+    spec = get_spec(game)
+    state = spec.start(["ann", "ben", "cat", "dan"], seed)
+    bots = [spec.bots["random"](seed * 10 + seat) for seat in range(4)]
+    for move in range(moves):
+        if state.is_over():
+            return
+        seat = state.to_act()[0]
+        state.step(seat, bots[seat].choose(state.view(seat), state.legal_actions(seat)))
+        if move % every == 0:
+            yield state
+
+
+def drawing(board, g) -> tuple:
+    canvas = Canvas(g.width, g.height)
+    board.draw(canvas, g)
+    return tuple(map(tuple, canvas._chars)), tuple(map(tuple, canvas._styles))
+
+
+@pytest.mark.parametrize("game", sorted(BOARDS))
+def test_boards_that_share_a_drawing_draw_the_same_for_every_seat(game):
+    """The guard against a seat-only cell being shared: if two viewers' boards would share
+    a drawing (their `shown()` agree), drawing each from its own view gives the same cells.
+    A board drawing something of the viewer's own without saying so in `shown()` (or in
+    `mark`) fails here."""
+    board_class, compared = BOARDS[game], 0
+    for seed in (1, 2):
+        for state in positions(game, seed):
+            for g in (board_class.FULL, board_class.COMPACT):
+                drawn: dict = {}
+                for seat in (0, 1, 2, 3, None):
+                    board = board_class()
+                    board.view = state.view(seat)
+                    key = board.shown()
+                    if key is None:
+                        continue
+                    made = drawing(board, g)
+                    assert drawn.setdefault(key, made) == made, f"seat {seat} drew otherwise"
+                    compared += 1
+    assert compared > 100
+
+
+def marked(board_class, view, rng):
+    """A board showing `view` with this viewer's own marks, chosen at random."""
+    board = board_class()
+    board.view = view
+    if board_class is BigShotBoard:
+        board.preview = Placing(rng.randrange(13), rng.choice([None, 0, 1, 2, 3]))
+    elif board_class is ArmyBoard:
+        board.cursor = rng.randrange(40)
+    elif board_class is MillionBoard:
+        board.cursor = rng.randrange(40)
+        spaces = rng.sample(range(40), 6)
+        board.route = Route(frozenset(spaces[:3]), tuple(spaces[3:]))
+    elif board_class is StadiumBoard:
+        board.cursor = (rng.randrange(5, 25), rng.randrange(30))
+        board.preview = Preview(rng.randrange(10), *board.cursor, "N", rng.random() < 0.5)
+    return board
+
+
+@pytest.mark.parametrize("game", sorted(BOARDS))
+def test_a_viewers_marks_on_a_shared_drawing_look_as_if_drawn_alone(game, monkeypatch):
+    board_class, rng = BOARDS[game], random.Random(4)
+    base = Style(color="white", bgcolor="black")
+    for state in positions(game, 3, every=25):
+        for g in (board_class.FULL, board_class.COMPACT):
+            width = g.width + 3
+            first, second = (marked(board_class, state.view(seat), rng) for seat in (0, 1))
+            for board in (first, second):
+                board.geometry = lambda g=g: g
+            shared = [board.make_lines(width, base) for board in (first, second)]
+            with monkeypatch.context() as alone:
+                alone.setattr(board_class, "shown", lambda self: None)
+                unshared = [board.make_lines(width, base) for board in (first, second)]
+            assert shared == unshared
+    assert canvas_module.SHARED  # (the shared path was taken)
