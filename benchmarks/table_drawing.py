@@ -9,8 +9,9 @@ times, one after the other in one run (this machine's speed moves by a fifth bet
 load: `--tables` tables of the game, four people each, written to the server's data directory
 waiting to start; each table's people (and its spectators) come from an address and a network of
 their own (127.T.0.x) and the server keeps its default limits, so each household is held to its
-share of the server's time. They connect at once (the burst's first frames), the first of the
-four starts the table from the lobby (g), the spectators watch it (w), and whoever's turn it is
+share of the server's time. The players connect at once (the burst's first frames), the first
+of the four starts the table from the lobby (g), the spectators come and watch it (w), and
+whoever's turn it is
 presses a key after 0.2 to 0.6 s: the key the turn asks for, found by trying the game's keys in
 turn and remembering what worked (a refused key reaches nobody else).
 
@@ -78,7 +79,7 @@ async def play_table(port: int, game: str, table: int, start_at: float, moves: i
         client.watch_screen()
     home = f"127.{table + 1}.0.1"
     await asyncio.sleep(max(0.0, start_at - time.time()))
-    await asyncio.gather(*(c.connect(port, address=home) for c in people + spectators))
+    await asyncio.gather(*(c.connect(port, address=home) for c in people))
     host = people[0]
     await host.wait_for(b"waiting")
     while sum("waiting" in row for row in host.rows()) <= table:  # the tables before it listed
@@ -88,6 +89,8 @@ async def play_table(port: int, game: str, table: int, start_at: float, moves: i
     await asyncio.sleep(0.2)
     host.send("g")
     await asyncio.gather(*(p.wait_for(b"Ledger") for p in people))
+    await asyncio.gather(*(c.connect(port, address=home) for c in spectators))
+    await asyncio.sleep(1.0)  # their own apps are up
     for watcher in spectators:
         watcher.send("\x1b[B" * table)
     await asyncio.sleep(0.2)
@@ -139,7 +142,7 @@ async def play_table(port: int, game: str, table: int, start_at: float, moves: i
     for client in people + spectators:
         client.conn.close()
     return {
-        "first_frames": [c.first_frame for c in people + spectators],
+        "first_frames": [c.first_frame for c in people],
         "to_others": to_others,
         "to_watchers": to_watchers,
         "made_at": made_at,
