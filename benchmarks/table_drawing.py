@@ -109,7 +109,7 @@ async def play_table(port: int, game: str, table: int, start_at: float, moves: i
             if turn is None:
                 await asyncio.sleep(0.02)
         if turn is None:
-            print("\n".join(people[0].rows()), file=sys.stderr)
+            stuck(people[0], "nobody's turn for 30 s")
             break
         actor, asked = turn
         others = [p for p in people if p is not actor]
@@ -136,8 +136,8 @@ async def play_table(port: int, game: str, table: int, start_at: float, moves: i
             made_at.append(time.time())
             break
         else:
-            print("\n".join(actor.rows()), file=sys.stderr)
-            break  # no key moved the game on
+            stuck(actor, "no key moved the game on")
+            break
         await asyncio.sleep(0.1)  # the frame settles before the next turn is read
     for client in people + spectators:
         client.conn.close()
@@ -148,6 +148,11 @@ async def play_table(port: int, game: str, table: int, start_at: float, moves: i
         "made_at": made_at,
         "missed": missed,
     }
+
+
+def stuck(client: Client, why: str) -> None:
+    """Say why a table stopped before its moves were made, with the screen it stopped at."""
+    print(f"{client.name}: {why}; the screen:", *client.rows(), sep="\n", file=sys.stderr)
 
 
 async def next_bytes(client: Client, after: int, timeout: float | None = None) -> float | None:

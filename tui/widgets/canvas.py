@@ -15,8 +15,8 @@ from textual.strip import Strip
 
 from .lines import LinesWidget
 
-SHARED: dict[tuple, tuple[Canvas, list[Strip]]] = {}  # drawings by what they show, the oldest
-# dropped
+# drawings (each canvas and its lines) by what they show, the oldest dropped beyond SHARED_KEPT
+SHARED: dict[tuple, tuple[Canvas, list[Strip]]] = {}
 SHARED_KEPT = 32
 
 
