@@ -23,6 +23,7 @@ from tui.games.stadium.board import BoardWidget as StadiumBoard
 from tui.games.stadium.board import Preview
 from tui.widgets import canvas as canvas_module
 from tui.widgets.canvas import Canvas
+from tui.widgets.log_panel import LogPanel
 from tui.widgets.panel import TextPanel
 
 from .test_lines import Spy
@@ -158,3 +159,25 @@ def test_a_viewers_marks_on_a_shared_drawing_look_as_if_drawn_alone(game, monkey
                 unshared = [board.make_lines(width, base) for board in (first, second)]
             assert shared == unshared
     assert canvas_module.SHARED  # (the shared path was taken)
+
+
+class Logs(App):
+    CSS = "LogPanel { height: 5; }"
+
+    def compose(self):
+        yield LogPanel(id="one")
+        yield LogPanel(id="two")
+
+
+async def test_logs_showing_the_same_lines_make_their_rows_once():
+    async with Logs().run_test(size=(40, 12)) as pilot:
+        one, two = pilot.app.query_one("#one", LogPanel), pilot.app.query_one("#two", LogPanel)
+        for log in (one, two):
+            log.write_lines([f"ann rolls {n}." for n in range(8)])
+        await pilot.pause()
+        assert one.render_line(4) is two.render_line(4)
+        assert one.render_line(4).text.startswith("ann rolls 7.")
+        two.page(1)  # one person scrolls back: their rows are theirs
+        await pilot.pause()
+        assert one.render_line(4).text.startswith("ann rolls 7.")
+        assert "newer lines below" in two.render_line(4).text

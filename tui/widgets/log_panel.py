@@ -18,8 +18,10 @@ from textual import events
 from textual.strip import Strip
 
 from .lines import LinesWidget
+from .panel import keep
 
 MORE = Style(dim=True, italic=True)
+LINES: dict[tuple, list[Strip]] = {}  # logs' rows by the lines they show and how
 
 
 class LogPanel(LinesWidget):
@@ -58,12 +60,22 @@ class LogPanel(LinesWidget):
         return shown
 
     def make_lines(self, width: int, base: Style) -> list[Strip]:
-        shown = self.rows_shown()
-        more = len(shown) - 1 if self.back else None  # the line saying newer lines are below
-        return [
-            self._line(text, base + MORE if y == more else base, base, width)
-            for y, text in enumerate(shown)
-        ]
+        """The rows shown, made once for every log showing the same lines the same way (at a
+        table, everyone's)."""
+        height = self.size.height
+        end = len(self.lines) - self.back
+        rows = height - 1 if self.back else height  # no more lines than rows can show
+        key = (tuple(self.lines[max(0, end - rows) : end]), self.back, width, height, base)
+        lines = LINES.get(key)
+        if lines is None:
+            shown = self.rows_shown()
+            more = len(shown) - 1 if self.back else None  # the line saying newer lines are below
+            lines = [
+                self._line(text, base + MORE if y == more else base, base, width)
+                for y, text in enumerate(shown)
+            ]
+            keep(LINES, key, lines)
+        return lines
 
     @staticmethod
     def _line(text: str, style: Style, base: Style, width: int) -> Strip:
