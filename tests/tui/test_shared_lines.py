@@ -110,7 +110,7 @@ def test_boards_that_share_a_drawing_draw_the_same_for_every_seat(game):
     `mark`) fails here."""
     board_class, compared = BOARDS[game], 0
     for seed in (1, 2):
-        for state in positions(game, seed):
+        for state in positions(game, seed, every=13):
             for g in (board_class.FULL, board_class.COMPACT):
                 drawn: dict = {}
                 for seat in (0, 1, 2, 3, None):
@@ -122,7 +122,7 @@ def test_boards_that_share_a_drawing_draw_the_same_for_every_seat(game):
                     made = drawing(board, g)
                     assert drawn.setdefault(key, made) == made, f"seat {seat} drew otherwise"
                     compared += 1
-    assert compared > 100
+    assert compared > 50
 
 
 def marked(board_class, view, rng):
