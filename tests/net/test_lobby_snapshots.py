@@ -386,6 +386,7 @@ def test_w_lets_a_person_an_invitation_named_tie_an_ssh_key_to_their_name(
             lambda: storage.db.execute("UPDATE users SET key = ? WHERE name = 'ann'", (owner,))
         )
         session.who = replace(session.who, key=owner)
+        pilot.app.screen.refresh_lobby()  # the head says so now, not whenever the lobby changes
         await a_browser_link(pilot, monkeypatch)
 
     assert snap_compare(LobbyPreview(tmp_path), terminal_size=size, run_before=invited)
