@@ -11,13 +11,14 @@ from rich.cells import cell_len, get_character_cell_size
 from rich.segment import Segment
 from rich.style import Style
 from rich.text import Text
+from textual.cache import FIFOCache
 from textual.strip import Strip
 
 from .lines import LinesWidget
 
-# drawings (each canvas and its lines) by what they show, the oldest dropped beyond SHARED_KEPT
-SHARED: dict[tuple, tuple[Canvas, list[Strip]]] = {}
 SHARED_KEPT = 32
+# drawings (each canvas and its lines) by what they show, the oldest dropped beyond SHARED_KEPT
+SHARED: FIFOCache[tuple, tuple[Canvas, list[Strip]]] = FIFOCache(SHARED_KEPT)
 
 
 def one_cell_each(text: str) -> bool:
@@ -240,8 +241,6 @@ class Drawing(LinesWidget, Generic[V]):
                 return self._strips(canvas, range(g.height), left, width, base)
             lines = self._strips(canvas, range(g.height), left, width, base)
             drawing = SHARED[key] = (canvas, lines)
-            if len(SHARED) > SHARED_KEPT:
-                SHARED.pop(next(iter(SHARED)))
         canvas, lines = drawing
         marks = Marks(canvas)
         self.mark(marks, g)

@@ -14,6 +14,15 @@ from textual.strip import Strip
 from textual.widget import Widget
 
 
+def changed_rows(old: list[Strip], new: list[Strip], width: int) -> list[Region]:
+    """The rows, `width` wide, where `new` lines differ from `old` (or one has no line)."""
+    return [
+        Region(0, y, width, 1)
+        for y in range(max(len(old), len(new)))
+        if y >= len(old) or y >= len(new) or old[y] != new[y]
+    ]
+
+
 class LinesWidget(Widget):
     def __init__(self, **kwargs) -> None:
         super().__init__(**kwargs)
@@ -31,11 +40,7 @@ class LinesWidget(Widget):
             self.refresh()
             return
         new = self._lines = self._make()
-        changed = [
-            Region(0, y, self.size.width, 1)
-            for y in range(max(len(old), len(new)))
-            if y >= len(old) or y >= len(new) or old[y] != new[y]
-        ]
+        changed = changed_rows(old, new, self.size.width)
         if changed:
             super().refresh(*changed)
 

@@ -15,13 +15,14 @@ from rich.cells import cell_len, set_cell_size
 from rich.segment import Segment
 from rich.style import Style
 from textual import events
+from textual.cache import FIFOCache
 from textual.strip import Strip
 
 from .lines import LinesWidget
-from .panel import keep
+from .panel import KEPT
 
 MORE = Style(dim=True, italic=True)
-LINES: dict[tuple, list[Strip]] = {}  # logs' rows by the lines they show and how
+LINES: FIFOCache[tuple, list[Strip]] = FIFOCache(KEPT)  # logs' rows by the lines shown and how
 
 
 class LogPanel(LinesWidget):
@@ -74,7 +75,7 @@ class LogPanel(LinesWidget):
                 self._line(text, base + MORE if y == more else base, base, width)
                 for y, text in enumerate(shown)
             ]
-            keep(LINES, key, lines)
+            LINES[key] = lines
         return lines
 
     @staticmethod

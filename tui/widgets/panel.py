@@ -8,21 +8,18 @@ from collections.abc import Callable, Hashable
 
 from rich.style import Style
 from rich.text import Text
+from textual.cache import FIFOCache
 from textual.geometry import Region, Size
 from textual.strip import Strip
 from textual.visual import Visual, visualize
 from textual.widgets import Static
 
+from .lines import changed_rows
+
 KEY = "bold reverse"
 KEPT = 256  # texts drawn kept for other panels showing the same, the oldest dropped
-VISUALS: dict[Hashable, Visual] = {}  # panels' texts as Textual's visuals, by text
-LINES: dict[Hashable, list[Strip]] = {}  # panels' lines, by what they show and how
-
-
-def keep(cache: dict, key: Hashable, value) -> None:
-    cache[key] = value
-    if len(cache) > KEPT:
-        cache.pop(next(iter(cache)))
+VISUALS: FIFOCache[Hashable, Visual] = FIFOCache(KEPT)  # panels' texts as Textual's visuals
+LINES: FIFOCache[Hashable, list[Strip]] = FIFOCache(KEPT)  # panels' lines, by what and how
 
 
 def text_key(text: Text | str | None) -> Hashable:
@@ -66,12 +63,7 @@ class TextPanel(Static):
         if at is None or self.size != at:
             self.refresh()
             return
-        new = self._content_lines()
-        changed = [
-            Region(0, y, at.width, 1)
-            for y in range(max(len(old), len(new)))
-            if y >= len(old) or y >= len(new) or old[y] != new[y]
-        ]
+        changed = changed_rows(old, self._content_lines(), at.width)
         if changed:
             self.refresh(*changed)
 
@@ -104,7 +96,7 @@ class TextPanel(Static):
             visual = VISUALS.get(key)
             if visual is None:
                 visual = visualize(self, self._shown, markup=self._markup)
-                keep(VISUALS, key, visual)
+                VISUALS[key] = visual
             self._visual = visual
         return self._visual
 
@@ -141,7 +133,7 @@ class TextPanel(Static):
                 width, height = self.size
                 lines = Visual.to_strips(self, self.visual, width, height, self.visual_style)
                 if key is not None:
-                    keep(LINES, key, lines)
+                    LINES[key] = lines
             self._lines, self._made_for, self._made_at = lines, key, self.size
         return self._lines
 
