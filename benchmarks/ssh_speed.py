@@ -45,12 +45,18 @@ class Client:
         self.key = asyncssh.generate_private_key("ssh-ed25519")
         self.screen: pyte.ByteStream | None = None  # the screen as drawn, for a client that
         # reads it (watch_screen)
+        self._unread: list[bytes] = []  # received, not yet drawn on `screen` (drawn when read)
 
     def watch_screen(self) -> None:
         """Keep the screen as drawn (rows, not only the text that went by)."""
         self.screen = pyte.ByteStream(pyte.Screen(120, 40))
 
     def rows(self) -> list[str]:
+        """The screen's rows as drawn (the bytes received are drawn now, not as they arrive:
+        drawing them as they came delayed the reading of the next, and so what was measured)."""
+        unread, self._unread = self._unread, []
+        for data in unread:
+            self.screen.feed(data)
         return self.screen.listener.display
 
     async def connect(
@@ -72,8 +78,7 @@ class Client:
             term_type="xterm-256color", term_size=(120, 40), encoding=None
         )
         self.reader = asyncio.get_running_loop().create_task(self._read())
-        await self.wait_for(ready)
-        self.first_frame = time.perf_counter() - start
+        self.first_frame = await self.wait_for(ready) - start
 
     async def _read(self) -> None:
         pending = b""
@@ -81,14 +86,15 @@ class Client:
             data = await self.process.stdout.read(65536)
             if not data:
                 return
+            arrived = time.perf_counter()
             pending += data
             if self.screen is not None:
-                self.screen.feed(data)
+                self._unread.append(data)
             cut = pending.rfind(b"\x1b")  # keep a possibly unfinished escape for next time
             cut = len(pending) if cut < len(pending) - 32 else max(cut, 0)
             self.text += ANSI.sub(b"", pending[:cut])
             pending = pending[cut:]
-            self.arrived = time.perf_counter()
+            self.arrived = arrived
             self.changed.set()
 
     async def wait_for(self, needle: bytes, count: int = 1, timeout: float = 30) -> float:
