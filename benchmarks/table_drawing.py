@@ -45,6 +45,7 @@ TRIED = "rpenxa\rdkfyvlmsB"  # the games' keys that move a game on, tried in thi
 REFUSED_SECONDS = 1.5  # a key that reaches nobody else in this long was refused
 MISSED_SECONDS = 5.0  # a move that reaches one of the others but not another in this long
 PLAYERS = 4
+LISTED = re.compile(r"waiting|round \d+")  # a table's status in the lobby: it is listed
 OWN_APP = b"Lobby - Boomtown"  # the window's title, named by a person's own app once it is up
 SETTLE_SECONDS = 8.0  # after the burst: every table started and watched, playing
 SEAT = """
@@ -83,7 +84,7 @@ async def play_table(port: int, game: str, table: int, start_at: float, moves: i
     await asyncio.gather(*(c.connect(port, address=home) for c in people))
     host = people[0]
     await host.wait_for(b"waiting")
-    while sum("waiting" in row for row in host.rows()) <= table:  # the tables before it listed
+    while sum(bool(LISTED.search(row)) for row in host.rows()) <= table:  # those before it listed
         await asyncio.sleep(0.05)
     await host.wait_for(OWN_APP)  # its own app, not the picture drawn first, takes the keys
     host.send("\x1b[B" * table)
