@@ -20,6 +20,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from textual._compositor import CompositorUpdate
 from textual._node_list import DuplicateIds
 from textual._xterm_parser import XTermParser
 from textual.app import App
@@ -28,6 +29,7 @@ from textual.message_pump import MessagePump
 from textual.screen import Screen
 from textual.strip import Strip
 from textual.timer import Timer
+from textual.widget import Widget
 from textual.widgets import OptionList
 from textual.widgets._toast import Toast, ToastHolder, ToastRack
 from textual.widgets._toggle_button import ToggleButton
@@ -54,6 +56,7 @@ __all__ = [
     "keep_stdio",
     "lay_out_now",
     "queued",
+    "render_changes",
     "render_whole",
     "original",
     "replace",
@@ -99,6 +102,8 @@ REACHES = (
         "net.render.first_frame: the lobby laid out before its first frame",
     ),
     Reach(Screen, "_compositor", None, "net.render.first_frame: the whole first frame, rendered"),
+    Reach(Screen, "_dirty_widgets", None, "net.render.first_frame: the widgets to draw next"),
+    Reach(Widget, "_repaint_required", None, "net.render.first_frame: a widget with news"),
     Reach(
         XTermParser,
         "_parse_extended_key",
@@ -195,6 +200,21 @@ def lay_out_now(screen: Screen[Any]) -> None:
 def render_whole(screen: Screen[Any], under: list[Screen[Any]]) -> Any:
     """The whole screen, with `under` showing through, as one update to send."""
     return screen._compositor.render_update(full=True, screen_stack=under)
+
+
+def render_changes(screen: Screen[Any], under: list[Screen[Any]]) -> str:
+    """What changed on `screen` since it was last drawn, rendered now as output (its widgets
+    that were refreshed since, which Textual would draw on its next tick, and what moved as it
+    was laid out): the output of `render_whole` and then this draws the screen as it is."""
+    waiting = screen._dirty_widgets
+    waiting.update(w for w in screen.walk_children(Widget) if w._repaint_required)
+    compositor = screen._compositor
+    compositor.update_widgets(waiting)
+    waiting.clear()
+    update = compositor.render_update(screen_stack=under)
+    return (
+        update.render_segments(screen.app.console) if isinstance(update, CompositorUpdate) else ""
+    )
 
 
 def keep_stdio(app: App[Any]) -> None:

@@ -3,9 +3,13 @@
 Starting a person's app costs the server CPU, so a crowd connecting together waits for one
 another (the manual's "Measured choices"). The lobby a newcomer first sees is
 the same for everyone at one terminal size but for its header (who you are, who is online), so
-one lobby app per size, kept running, draws it for each newcomer in turn (its header made theirs,
-the whole screen rendered at once) and sends it. Their own app then takes over the
-terminal and draws the same screen; keys pressed meanwhile wait for it.
+one lobby app per size, kept running, draws it for each newcomer in turn (its header made theirs)
+and sends it. Their own app then takes over the terminal and draws the same screen; keys pressed
+meanwhile wait for it.
+
+A painter renders its whole screen only now and then (`FrameRecord`): a newcomer is sent the
+last whole frame and everything the painter drew after it, so drawing for the next of a crowd
+is the rows their header changes, not the screen.
 """
 
 from __future__ import annotations
@@ -22,20 +26,49 @@ from net.render.broadcast import Audience
 from net.screens.lobby import LobbyScreen
 from net.screens.served import ServedApp
 from net.transport.channel import ENTER, Channel
-from tui.textual_private import lay_out_now, render_whole
+from tui.textual_private import lay_out_now, render_changes, render_whole
 
 log = logging.getLogger("boomtown.net")
 SIZES_KEPT = 4  # lobby apps kept running, one per terminal size, the least recently used ended
 READY_SECONDS = 1.0  # a newcomer waits this long at most for the lobby app of their size
 START_SECONDS = 0.5  # the next app starts after this even if the one before has not drawn
 NOBODY = SimpleNamespace(name="", whose_name=lambda: "")  # a painter between newcomers
+RENDERED_AGAIN = 0.5  # the whole screen is rendered again once what was drawn since is this
+# share of it (what a newcomer is sent beyond a frame)
+
+
+class FrameRecord(Audience):
+    """A painter's terminal: its last whole frame, and all it drew after (its own updates as
+    Textual sends them, and the changes drawn for newcomers), which together draw its screen."""
+
+    def __init__(self, size: tuple[int, int], limits: Limits) -> None:
+        super().__init__(size, limits)
+        self.whole: bytes | None = None
+        self.since: list[bytes] = []
+        self.since_length = 0
+
+    def send(self, data: bytes) -> None:
+        self.since.append(data)
+        self.since_length += len(data)
+
+    def renew(self, whole: bytes) -> None:
+        self.whole, self.since, self.since_length = whole, [], 0
+
+    def stale(self) -> bool:
+        """Whether to render the whole screen again: never yet, or much drawn since."""
+        return self.whole is None or self.since_length > RENDERED_AGAIN * len(self.whole)
+
+    def screen(self) -> bytes:
+        """Output that draws the painter's screen as it is now, from a blank one."""
+        return b"".join([self.whole or b"", *self.since])
 
 
 class LobbyPainter(ServedApp):
     """The lobby at one size, drawn for whichever newcomer `paint` is given."""
 
-    def __init__(self, host: Host, audience: Audience) -> None:
-        super().__init__(audience, "xterm-256color")  # no viewers: its own frames go nowhere
+    def __init__(self, host: Host, record: FrameRecord) -> None:
+        super().__init__(record, "xterm-256color")  # what it draws is kept for newcomers
+        self.record = record
         self.host = host
         self.session = NOBODY  # the newcomer being drawn for: the lobby reads their name
         self.ready = asyncio.Event()
@@ -48,18 +81,24 @@ class LobbyPainter(ServedApp):
         self.push_screen(LobbyScreen())
         self.call_after_refresh(self.ready.set)
 
-    def paint(self, session) -> str:
-        """The lobby as `session`'s person will first see it: the whole screen, as output."""
+    def paint(self, session) -> bytes:
+        """The lobby as `session`'s person will first see it, as output that draws the whole
+        screen (`FrameRecord`)."""
         screen = self.screen
         if not isinstance(screen, LobbyScreen):
-            return ""
+            return b""
         self.session = session
         try:
             screen.refresh_lobby()
         finally:
             self.session = NOBODY
-        lay_out_now(screen)  # what changed, laid out now rather than on the next tick
-        return render_whole(screen, self.showing_through()).render_segments(self.console)
+        record, under = self.record, self.showing_through()
+        lay_out_now(screen)  # what changed, laid out and drawn now rather than on the next tick
+        if record.stale():
+            record.renew(render_whole(screen, under).render_segments(self.console).encode())
+        else:
+            record.send(render_changes(screen, under).encode())
+        return record.screen()
 
     # what the lobby may ask of its app; nobody presses keys here
     def lobby_changed(self) -> None:
@@ -109,7 +148,7 @@ class FirstFrames:
             return False
         if not frame:
             return False
-        channel.send((ENTER + frame).encode("utf-8", "replace"))
+        channel.send(ENTER.encode() + frame)
         channel.entered = True
         return True
 
@@ -121,7 +160,7 @@ class FirstFrames:
         if len(self.painters) >= SIZES_KEPT:
             _, oldest = self.painters.popitem(last=False)
             oldest.exit()
-        painter = self.painters[size] = LobbyPainter(self.host, Audience(size, self.limits))
+        painter = self.painters[size] = LobbyPainter(self.host, FrameRecord(size, self.limits))
         with unmetered():  # it draws every newcomer's lobby: nobody's share
             task = asyncio.get_running_loop().create_task(painter.run_async(size=size))
         self._running.add(task)

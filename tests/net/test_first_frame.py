@@ -2,8 +2,12 @@
 
 import asyncio
 
+import pyte
+
+from net.render import first_frame
 from net.render.first_frame import SIZES_KEPT
 from net.transport.channel import Channel
+from tui.textual_private import render_whole
 
 from .harness import connect, session_of, settled_in_lobby, start_server, table_with, until
 
@@ -35,6 +39,33 @@ async def test_the_lobby_shows_before_the_app_starts_and_the_app_draws_the_same(
     assert ann.text() == shown  # the app took over without a change, nor a blank screen between
     await ann.close()
     await ben.close()
+
+
+def drawn(output: bytes, size: tuple[int, int]) -> list[str]:
+    screen = pyte.Screen(*size)
+    pyte.ByteStream(screen).feed(output)
+    return screen.display
+
+
+async def test_a_crowd_is_drawn_the_lobby_whole_though_the_painter_draws_only_what_changed(
+    served, monkeypatch
+):
+    server, port = served
+    wholes = []
+    monkeypatch.setattr(
+        first_frame, "render_whole", lambda *args: wholes.append(1) or render_whole(*args)
+    )
+    names = ["ann", "ben", "cat", "dan", "eve", "fay"]
+    async with server.first_frames.starting:  # no app starts: each sees the painter's frame
+        for i, name in enumerate(names):
+            person = await connect(port, name)
+            await person.wait_for(f"You are {name}")
+            painter = server.first_frames.painters[(120, 40)]
+            whole = render_whole(painter.screen, []).render_segments(painter.console)
+            assert person.screen.display == drawn(whole.encode(), (120, 40))
+            assert f"{i + 1} online: {', '.join(sorted(names[: i + 1]))}" in person.text()
+            assert all(f"You are {other}" not in person.text() for other in names if other != name)
+    assert len(wholes) < len(names)  # most were the changes to a frame drawn before
 
 
 async def test_keys_pressed_while_the_lobby_is_a_picture_reach_the_app(served):
