@@ -1,21 +1,29 @@
 """A browser's session beside an SSH session: memory, first frame, CPU at a table.
 
-    .venv/bin/python benchmarks/web_session.py [--sessions 10] [--moves 60]
+    .venv/bin/python benchmarks/web_session.py [--sessions 10] [--moves 60] [--people 2]
+        [--old REV]
 
 The server runs in its own process (`boomtown serve --web`); the clients run here: SSH clients
 (asyncssh, as the tests use) and browsers' WebSockets (aiohttp, speaking as the page does), each
 with a 120x40 terminal, and a headless Chromium for the page's own first frame. Memory per
 session is the growth of the server's RSS divided by the sessions, from a server that has had
 one visitor of each kind come and go. CPU per move is the server's CPU time over a Big Shot
-game between two people (both over SSH, then both in browsers) and two bots, divided by its
-moves; the people pass whenever it is their turn.
+game between `--people` people (all over SSH, then all in browsers) and bots in the seats left,
+divided by the moves the server saved meanwhile (the bots' too); whoever's turn it is presses
+the keys that move a game on until one does (benchmarks/table_drawing.py's, remembered for what
+the turn asks). With `--old REV`, the server of
+that commit's code (checked out in a git worktree, as benchmarks/table_drawing.py makes it) is
+measured first and this tree's after it, in one run.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import os
+import re
+import sqlite3
 import statistics
 import subprocess
 import sys
@@ -25,11 +33,13 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from benchmarks.table_drawing import ROOT, TRIED, worktree  # noqa: E402
 from net.store.storage import SQLITE_FILE, Storage  # noqa: E402
 from tests.net.chromium import chromium, screen_text  # noqa: E402
 from tests.net.harness import browse, connect  # noqa: E402
 
 SSH_PORT, WEB_PORT = 8751, 8752
+ASKED = re.compile(r"\w+ \(you\) to ([a-z ,]+)")  # what the status line asks of this person
 
 
 def rss_kb(pid: int) -> int:
@@ -100,9 +110,10 @@ def chromium_first_frames(data: Path, runs: int) -> list[float]:
     return times
 
 
-async def cpu_per_move(pid: int, data: Path, make, names: tuple[str, str], moves: int) -> float:
-    """The server's CPU seconds per move of a Big Shot game between `names` (made by `make`)
-    and two bots, the people passing (or rolling) whenever it is their turn."""
+async def cpu_per_move(pid: int, data: Path, make, names: list[str], moves: int) -> float:
+    """The server's CPU seconds per move saved, over `moves` of a Big Shot game between `names`
+    (made by `make`, two to four) and bots in the seats left, whoever's turn it is pressing
+    keys until one moves the game on."""
     people = [await make(data, name) for name in names]
     for person in people:
         await person.wait_for("You are", timeout=30)
@@ -110,33 +121,46 @@ async def cpu_per_move(pid: int, data: Path, make, names: tuple[str, str], moves
     await people[0].wait_for("A new table")
     await people[0].press("c")  # Big Shot, 4 seats
     await people[0].wait_for("waiting")
-    await people[1].wait_for("waiting")
-    await people[1].press("\r")  # sits at the table chosen (the only one)
-    await people[0].wait_for(names[1])  # among the table's seats
-    await people[0].press("b")  # bots in the rest
-    await people[0].wait_for("Ada")
+    for person, name in zip(people[1:], names[1:]):
+        await person.wait_for("waiting")
+        await person.press("\x1b[F", "\r")  # sits at the newest table (End, Enter)
+        await people[0].wait_for(name)  # among the table's seats
+    if len(people) < 4:
+        await people[0].press("b")  # bots in the rest
+        await people[0].wait_for("Ada")
     await people[0].press("g")
     for person in people:
         await person.wait_for("Ledger", timeout=30)
-    start, made = cpu_seconds(pid), 0
+    start, first = cpu_seconds(pid), moves_saved(data)
+    worked: dict[str, str] = {}  # what a turn asks -> the key that answered it last
     deadline = time.monotonic() + 120
-    while made < moves and time.monotonic() < deadline:
+    while moves_saved(data) - first < moves and time.monotonic() < deadline:
         for person in people:
-            text = person.text()
-            if "(you) to roll" in text:
-                await person.press("r")
-                made += 1
-            elif "(you) to" in text:
-                await person.press("p")
-                made += 1
+            asked = ASKED.search(person.text())
+            if asked is None:
+                continue
+            keys = [worked[asked[1]]] if asked[1] in worked else []
+            for key in keys + [k for k in TRIED if k not in keys]:  # as table_drawing finds keys
+                before = moves_saved(data)
+                await person.press(key)
+                await asyncio.sleep(0.1)
+                if moves_saved(data) > before:
+                    worked[asked[1]] = key
+                    break
         await asyncio.sleep(0.05)
-    used = cpu_seconds(pid) - start
+    used, made = cpu_seconds(pid) - start, moves_saved(data) - first
     for person in people:
         await person.close()
     return used / max(1, made)
 
 
-async def run(sessions: int, moves: int) -> None:
+def moves_saved(data: Path) -> int:
+    """The moves the server has committed to its database (every table's, bots' too)."""
+    with contextlib.closing(sqlite3.connect(data / SQLITE_FILE)) as db:
+        return db.execute("SELECT count(*) FROM actions").fetchone()[0]
+
+
+async def run(sessions: int, moves: int, seated: int, code: Path) -> None:
     data = Path(tempfile.mkdtemp())
     server = subprocess.Popen(
         [
@@ -157,6 +181,7 @@ async def run(sessions: int, moves: int) -> None:
         ],
         stdout=subprocess.PIPE,
         stderr=subprocess.DEVNULL,
+        cwd=code,
     )
     try:
         assert server.stdout is not None
@@ -178,13 +203,15 @@ async def run(sessions: int, moves: int) -> None:
             await asyncio.sleep(1)
         page = chromium_first_frames(data, 5)
         cpu = {
-            "ssh": await cpu_per_move(server.pid, data, ssh_person, ("sa", "sb"), moves),
-            "browser": await cpu_per_move(server.pid, data, browser_person, ("ba", "bb"), moves),
+            kind: await cpu_per_move(
+                server.pid, data, make, [f"{kind[0]}{i}" for i in range(seated)], moves
+            )
+            for kind, make in (("ssh", ssh_person), ("browser", browser_person))
         }
     finally:
         server.terminate()
         server.wait()
-    print(f"{sessions} sessions of each kind, 120x40, one server process")
+    print(f"{code}: {sessions} sessions of each kind, 120x40, one server process; {seated} people")
     print(f"{'':<9} {'MB a session':>12} {'first frame median / max':>26} {'CPU ms a move':>14}")
     for kind, (memory, median, worst) in results.items():
         print(
@@ -202,8 +229,12 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--sessions", type=int, default=10)
     parser.add_argument("--moves", type=int, default=60)
+    parser.add_argument("--people", type=int, default=2, choices=(2, 3, 4), help="at the table")
+    parser.add_argument("--old", help="a commit whose server to measure first")
     args = parser.parse_args()
-    asyncio.run(run(args.sessions, args.moves))
+
+    for code in ([worktree(args.old)] if args.old else []) + [ROOT]:
+        asyncio.run(run(args.sessions, args.moves, args.people, code))
 
 
 if __name__ == "__main__":
