@@ -35,6 +35,7 @@ START_SECONDS = 0.5  # the next app starts after this even if the one before has
 NOBODY = SimpleNamespace(name="", whose_name=lambda: "")  # a painter between newcomers
 RENDERED_AGAIN = 0.5  # the whole screen is rendered again once what was drawn since is this
 # share of it (what a newcomer is sent beyond a frame)
+FORGOTTEN_AFTER = 2.0  # a painter's own updates with no newcomer: kept to this share, then let go
 
 
 class FrameRecord(Audience):
@@ -48,10 +49,14 @@ class FrameRecord(Audience):
         self.since_length = 0
 
     def send(self, data: bytes) -> None:
+        if self.whole is None:
+            return  # the next newcomer's frame is rendered whole
         self.since.append(data)
         self.since_length += len(data)
+        if self.since_length > FORGOTTEN_AFTER * len(self.whole):  # drawn for nobody for long
+            self.renew(None)
 
-    def renew(self, whole: bytes) -> None:
+    def renew(self, whole: bytes | None) -> None:
         self.whole, self.since, self.since_length = whole, [], 0
 
     def stale(self) -> bool:

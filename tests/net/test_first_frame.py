@@ -4,6 +4,7 @@ import asyncio
 
 import pyte
 
+from net.limits import Limits
 from net.render import first_frame
 from net.render.first_frame import SIZES_KEPT
 from net.transport.channel import Channel
@@ -66,6 +67,15 @@ async def test_a_crowd_is_drawn_the_lobby_whole_though_the_painter_draws_only_wh
             assert f"{i + 1} online: {', '.join(sorted(names[: i + 1]))}" in person.text()
             assert all(f"You are {other}" not in person.text() for other in names if other != name)
     assert len(wholes) < len(names)  # most were the changes to a frame drawn before
+
+
+def test_a_painter_drawing_for_nobody_keeps_no_more_than_two_frames():
+    record = first_frame.FrameRecord((120, 40), Limits())
+    record.renew(b"x" * 1000)
+    for _ in range(100):
+        record.send(b"y" * 100)  # its own updates, with no newcomer to send them to
+    assert len(record.screen()) <= 3000
+    assert record.stale()  # the next newcomer's frame is rendered whole
 
 
 async def test_keys_pressed_while_the_lobby_is_a_picture_reach_the_app(served):
