@@ -46,8 +46,7 @@ class LogPanel(LinesWidget):
     def rows_shown(self) -> list[str]:
         """The rows on screen now, the newest lines' wrapped to the panel's width; when
         scrolled back, the last says how many lines are below."""
-        width, height = self.size.width, self.size.height
-        rows = height - 1 if self.back else height
+        width, rows = self.size.width, self._rows()
         shown: list[str] = []
         line = len(self.lines) - self.back
         while line > 0 and len(shown) < rows:
@@ -60,13 +59,21 @@ class LogPanel(LinesWidget):
             shown.append(f"… {self.back} newer lines below (PageDown, End)")
         return shown
 
+    def _rows(self) -> int:
+        """The rows the log's lines may take: all but the last when scrolled back."""
+        return self.size.height - 1 if self.back else self.size.height
+
     def make_lines(self, width: int, base: Style) -> list[Strip]:
         """The rows shown, made once for every log showing the same lines the same way (at a
         table, everyone's)."""
-        height = self.size.height
-        end = len(self.lines) - self.back
-        rows = height - 1 if self.back else height  # no more lines than rows can show
-        key = (tuple(self.lines[max(0, end - rows) : end]), self.back, width, height, base)
+        end, rows = len(self.lines) - self.back, self._rows()  # no more lines than rows can show
+        key = (
+            tuple(self.lines[max(0, end - rows) : end]),
+            self.back,
+            width,
+            self.size.height,
+            base,
+        )
         lines = LINES.get(key)
         if lines is None:
             shown = self.rows_shown()
