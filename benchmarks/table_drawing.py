@@ -15,10 +15,12 @@ whoever's turn it is
 presses a key after 0.2 to 0.6 s: the key the turn asks for, found by trying the game's keys in
 turn and remembering what worked (a refused key reaches nobody else).
 
-Printed for each code: the server's CPU per move while the tables play; from a key to the other
-three players seeing the move (the first bytes after it), p50, p90 and p99, and to the
-spectators; the server's memory per session; the burst's first frames; and how many of the
-tables held their own key-to-others p99 at or under 100 ms.
+Printed for each code, over the moves made while every table played (from when every table's
+people were playing and its spectators watching, so the arrivals are not counted, to the first
+table's last move): the server's CPU per move; from a key to the other three players seeing the
+move (the first bytes after it), p50, p90 and p99, and to the spectators; and how many of the
+tables held their own key-to-others p99 at or under 100 ms. And the server's memory per
+session, and the burst's first frames.
 """
 
 from __future__ import annotations
@@ -47,7 +49,7 @@ MISSED_SECONDS = 5.0  # a move that reaches one of the others but not another in
 PLAYERS = 4
 LISTED = re.compile(r"waiting|round \d+")  # a table's status in the lobby: it is listed
 OWN_APP = b"Lobby - Boomtown"  # the window's title, named by a person's own app once it is up
-SETTLE_SECONDS = 8.0  # after the burst: every table started and watched, playing
+READY = b"ready\n"  # a table's worker says so once its people play and its spectators watch
 SEAT = """
 import sys
 from core.games import get_spec
@@ -99,6 +101,8 @@ async def play_table(port: int, game: str, table: int, start_at: float, moves: i
     for watcher in spectators:
         watcher.send("w")
     await asyncio.gather(*(w.wait_for(b"Ledger") for w in spectators))
+    sys.stdout.buffer.write(READY)
+    sys.stdout.flush()
     worked: dict[str, str] = {}  # what a turn asks -> the key that answered it last
     to_others, to_watchers, made_at, missed = [], [], [], 0
     while len(made_at) < moves:
@@ -132,10 +136,10 @@ async def play_table(port: int, game: str, table: int, start_at: float, moves: i
                 )
             )
             missed += arrivals.count(None)
-            to_others.extend(t - sent for t in arrivals[: len(others)] if t is not None)
-            to_watchers.extend(t - sent for t in arrivals[len(others) :] if t is not None)
-            worked[asked] = key
             made_at.append(time.time())
+            to_others.append([t - sent for t in arrivals[: len(others)] if t is not None])
+            to_watchers.append([t - sent for t in arrivals[len(others) :] if t is not None])
+            worked[asked] = key
             break
         else:
             stuck(actor, "no key moved the game on")
@@ -207,7 +211,9 @@ async def run(code: Path, game: str, tables: int, moves: int, watchers: int) -> 
             )
             for t in range(tables)
         ]
-        await asyncio.sleep(max(0.0, start_at - time.time()) + SETTLE_SECONDS)
+        for w in workers:  # every table playing, and watched: the burst and the arrivals over
+            if await w.stdout.readline() != READY:
+                raise RuntimeError("a table never started; its screen is above")
         rss_playing = await server_rss_kb(server.pid)
         samples = [(time.time(), cpu_seconds(server.pid))]
         waiting = [asyncio.ensure_future(w.stdout.read()) for w in workers]
@@ -220,16 +226,22 @@ async def run(code: Path, game: str, tables: int, moves: int, watchers: int) -> 
     finally:
         server.kill()
         await server.wait()
-    # CPU per move while every table played: from the first sample to the first table's last move
+    # CPU per move while every table played: from when all were, to the first table's last move
     begin = samples[0][0]
     end = min(r["made_at"][-1] for r in results if r["made_at"])
     cpu = cpu_at(samples, end) - samples[0][1]
     made = sum(begin <= t <= end for r in results for t in r["made_at"])
-    others = [x for r in results for x in r["to_others"]]
-    watching = [x for r in results for x in r["to_watchers"]]
+    # the latencies of the moves made once every table played, table by table
+    to_others, to_watchers = [], []
+    for r in results:
+        moves = [m for m in zip(r["made_at"], r["to_others"], r["to_watchers"]) if m[0] >= begin]
+        to_others.append([x for _, others, _ in moves for x in others])
+        to_watchers.append([x for _, _, watchers in moves for x in watchers])
+    others = [x for table in to_others for x in table]
+    watching = [x for table in to_watchers for x in table]
     sessions = tables * (PLAYERS + watchers)
     return {
-        "moves": sum(len(r["made_at"]) for r in results),
+        "moves": made,
         "cpu_ms_per_move": cpu / max(1, made) * 1000,
         "others": [percentile(others, p) * 1000 for p in (50, 90, 99)] if others else None,
         "watchers": [percentile(watching, p) * 1000 for p in (50, 99)] if watching else None,
@@ -239,9 +251,7 @@ async def run(code: Path, game: str, tables: int, moves: int, watchers: int) -> 
             max(x for r in results for x in r["first_frames"]) * 1000,
         ],
         "missed": sum(r["missed"] for r in results),
-        "tables_held": sum(
-            1 for r in results if r["to_others"] and percentile(r["to_others"], 99) <= 0.1
-        ),
+        "tables_held": sum(1 for table in to_others if table and percentile(table, 99) <= 0.1),
     }
 
 
