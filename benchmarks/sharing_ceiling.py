@@ -6,15 +6,14 @@ ceiling of any shared frame, measured against what a move costs now.
 
 One table of four people, each over SSH at 120x40, is played in a server process of its own
 (heuristic bots choose the moves, not counted, and they are made through the host at a
-steady pace). Its CPU per move is
-measured two ways, alternating, in one run:
+steady pace). Its CPU per move is measured three ways, alternating, in one run:
 
 - **every app draws**: each person's app shows each move, as the host does;
 - **one app draws**: only the first person's app shows the moves; the other three skip them
   (their screens go stale). That is what a move would cost if one frame of the table served all
   four and nothing of anyone's own had to be drawn, so no design that shares the drawing of a
   table among its people does better than this;
-- **one app draws, the others their own lines**: as the last, but the other three redraw their
+- **one app draws, the others their own lines**: as the second, but the other three redraw their
   status line and key bar (the two lines that differ between players who are not to move), by
   Textual as now: what each seat's own lines would add to one shared frame.
 
