@@ -185,14 +185,22 @@ class HostedTable:
 
 
 def hosted_table(stored: StoredTable, chat: ChatLog) -> HostedTable:
-    """A table as stored (its game replayed to the last move saved)."""
+    """A table as stored (its game replayed to the last move saved). A bot of a kind the game
+    has none of is refused here, as a damaged row, rather than stopping the table at its turn."""
+    seats = seats_from_json(stored.seats)
+    kinds = get_spec(stored.game).bots
+    unknown = sorted({s.kind for s in seats if s.is_bot} - kinds.keys())
+    if stored.bot_kind not in kinds:
+        unknown.append(stored.bot_kind)
+    if unknown:
+        raise ValueError(f"{stored.game} has no bots of the kind {', '.join(map(repr, unknown))}")
     table = HostedTable(
         stored.id,
         stored.game,
         stored.options,
         stored.seed,
         stored.host,
-        seats_from_json(stored.seats),
+        seats,
         chat,
         status=stored.status,
         away=set(stored.away),

@@ -40,7 +40,7 @@ async def playing_tables(path, count: int) -> list[int]:
 
 
 async def test_a_table_that_does_not_read_is_set_aside_and_the_others_start(tmp_path, caplog):
-    sound, bad_move, bad_json, unknown_game = await playing_tables(tmp_path, 4)
+    sound, bad_move, bad_json, unknown_game, unknown_bot = await playing_tables(tmp_path, 5)
     storage = Storage(tmp_path / "boomtown.sqlite3")
     db = storage.db
     db.execute(
@@ -49,12 +49,14 @@ async def test_a_table_that_does_not_read_is_set_aside_and_the_others_start(tmp_
     )
     db.execute("UPDATE actions SET action = 'not json' WHERE table_id = ? AND n = 1", (bad_json,))
     db.execute("UPDATE tables SET game = 'chess' WHERE id = ?", (unknown_game,))
+    seats = '[{"name": "ann", "kind": "human"}, {"name": "Ada", "kind": "bot"}]'
+    db.execute("UPDATE tables SET seats = ? WHERE id = ?", (seats, unknown_bot))
     storage.close()
     caplog.set_level(logging.ERROR, logger="boomtown.net")
     server = BoomtownServer(tmp_path)  # starts
     try:
         assert list(server.host.tables) == [sound]
-        for damaged in (bad_move, bad_json, unknown_game):
+        for damaged in (bad_move, bad_json, unknown_game, unknown_bot):
             assert f"table {damaged} cannot be read, and is set aside" in caplog.text
     finally:
         server.storage.close()
@@ -64,7 +66,9 @@ async def test_a_table_that_does_not_read_is_set_aside_and_the_others_start(tmp_
         [str(bad_move), "bigshot", "damaged"],
         [str(bad_json), "bigshot", "damaged"],
         [str(unknown_game), "chess", "damaged"],
+        [str(unknown_bot), "bigshot", "damaged"],
     ]
+    assert "has no bots of the kind 'bot'" in listed[4]
     assert "set aside: " in listed[2] and "ann, ben" in listed[0]
     again = BoomtownServer(tmp_path)  # a table set aside is not read again
     assert list(again.host.tables) == [sound]
