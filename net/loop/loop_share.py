@@ -49,6 +49,7 @@ class Meter:
         self.own, self.address = own, address
         self.used = 0.0  # seconds of loop time, in all
         self._waived = False  # showing news: time used now is not the session's
+        self._unshown = False  # news the app has not shown yet: a frame drawn now is older
         self._drawn = False  # the news is on the screen: the waiver ends with this step
         self._input_at = float("-inf")  # when the person's input was last given to the app
 
@@ -56,16 +57,21 @@ class Meter:
         """News is on its way to the screen: charge nothing until it is drawn, if the person
         has not given input lately."""
         if time.monotonic() - self._input_at >= INPUT_QUIET_SECONDS:
-            self._waived, self._drawn = True, False
+            self._waived, self._unshown, self._drawn = True, True, False
+
+    def news_shown(self) -> None:
+        """The app has shown the news it was told of: the next frame out draws it."""
+        self._unshown = False
 
     def news_drawn(self) -> None:
-        """A frame went out: the step drawing it is still free, and the waiver ends with it."""
-        self._drawn = self._waived
+        """A frame went out: the step drawing it is still free, and the waiver ends with it
+        (unless news came after what it draws: a frame of an earlier move ends nothing)."""
+        self._drawn = self._waived and not self._unshown
 
     def input_given(self) -> None:
         """The person's input goes to the app: what it costs is theirs."""
         self._input_at = time.monotonic()
-        self._waived = self._drawn = False
+        self._waived = self._unshown = self._drawn = False
 
     def charge(self, seconds: float) -> None:
         self.used += seconds

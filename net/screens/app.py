@@ -97,8 +97,14 @@ class SessionApp(ServedApp):
         if self.session.meter is not None:
             self.session.meter.waive()
 
+    def _news_shown(self) -> None:
+        """The news is on the screens' widgets now: the next frame out shows it."""
+        if self.session.meter is not None:
+            self.session.meter.news_shown()
+
     def on_session_app_lobby_changed(self, _: LobbyChanged) -> None:
         self._lobby_pending = False
+        self._news_shown()
         screen = self.screen
         if isinstance(screen, LobbyScreen) and screen.ready:  # else it is filled in when ready
             screen.refresh_lobby()
@@ -106,6 +112,7 @@ class SessionApp(ServedApp):
 
     def on_session_app_table_changed(self, _: TableChanged) -> None:
         self._table_pending = False
+        self._news_shown()
         if self.at_table is not None and self.at_table not in self.host.tables:
             self.show_lobby()  # a finished game stays while its players are at it: closed
             self.notify("The server's host closed that table.", severity="warning")

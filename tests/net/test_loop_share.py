@@ -73,6 +73,7 @@ def test_showing_news_is_free_until_drawn_unless_the_person_is_typing(clock):
     shares.meter("10.0.0.2")
     meter.waive()  # a move at the table is on its way to the screen
     meter.charge(5.0)
+    meter.news_shown()  # the app has it on its widgets
     meter.news_drawn()  # the step that drew it is still free; the next is the session's
     meter.charge(5.0)
     assert meter.owed() == 0
@@ -90,6 +91,26 @@ def test_showing_news_is_free_until_drawn_unless_the_person_is_typing(clock):
     meter.charge(1.5)
     assert meter.owed() == pytest.approx(0.5 / 0.1)
     assert meter.used == pytest.approx(14.5)
+
+
+def test_a_frame_of_an_earlier_move_does_not_end_the_waiver_of_a_later_one(clock):
+    # bots moving fast: the next move's news comes while the last one's frame is on its way
+    shares = Shares(session_share=0.1, address_share=1.0, burst_seconds=1.0)
+    meter = shares.meter("10.0.0.1")
+    shares.meter("10.0.0.2")
+    meter.waive()  # move 1
+    meter.news_shown()
+    meter.charge(1.0)
+    meter.waive()  # move 2, before move 1's frame is out
+    meter.news_drawn()  # move 1's frame
+    meter.charge(1.0)  # move 2 shown
+    meter.news_shown()
+    meter.charge(1.0)
+    meter.news_drawn()  # move 2's frame: the step that drew it is free, the next is not
+    meter.charge(1.0)
+    assert meter.owed() == 0
+    meter.charge(1.5)
+    assert meter.owed() == pytest.approx(0.5 / 0.1)
 
 
 async def in_lobby(port: int, *names: str) -> list:
