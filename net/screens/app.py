@@ -98,8 +98,9 @@ class SessionApp(ServedApp):
             self.session.meter.waive()
 
     def _news_shown(self) -> None:
-        """The news is on the screens' widgets now: the next frame out shows it."""
-        if self.session.meter is not None:
+        """The news is on the screens' widgets now (the lobby's and the table's, once neither
+        waits to be shown): the next frame out shows it."""
+        if self.session.meter is not None and not (self._lobby_pending or self._table_pending):
             self.session.meter.news_shown()
 
     def on_session_app_lobby_changed(self, _: LobbyChanged) -> None:
