@@ -234,9 +234,9 @@ async def run(code: Path, game: str, tables: int, moves: int, watchers: int) -> 
     # the latencies of the moves made once every table played, table by table
     to_others, to_watchers = [], []
     for r in results:
-        moves = [m for m in zip(r["made_at"], r["to_others"], r["to_watchers"]) if m[0] >= begin]
-        to_others.append([x for _, others, _ in moves for x in others])
-        to_watchers.append([x for _, _, watchers in moves for x in watchers])
+        counted = [m for m in zip(r["made_at"], r["to_others"], r["to_watchers"]) if m[0] >= begin]
+        to_others.append([x for _, others, _ in counted for x in others])
+        to_watchers.append([x for _, _, watchers in counted for x in watchers])
     others = [x for table in to_others for x in table]
     watching = [x for table in to_watchers for x in table]
     sessions = tables * (PLAYERS + watchers)
