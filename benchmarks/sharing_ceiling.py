@@ -6,7 +6,7 @@ ceiling of any shared frame, measured against what a move costs now.
 
 One table of four people, each over SSH at 120x40, is played in a server process of its own
 (heuristic bots choose the moves, not counted, and they are made through the host at a
-steady pace). Its CPU per move is measured three ways, alternating, in one run:
+steady pace). Its CPU per move is measured four ways, alternating, in one run:
 
 - **every app draws**: each person's app shows each move, as the host does;
 - **one app draws**: only the first person's app shows the moves; the other three skip them
@@ -16,6 +16,11 @@ steady pace). Its CPU per move is measured three ways, alternating, in one run:
 - **one app draws, the others their own lines**: as the second, but the other three redraw their
   status line and key bar (the two lines that differ between players who are not to move), by
   Textual as now: what each seat's own lines would add to one shared frame.
+- **players not to move follow one frame**: a spectator watches (its shared app, drawing every
+  move, stands for one frame drawn for the players not to move), and each player's app draws
+  only while its seat is to move, its whole screen once it comes to move (its terminal showed
+  the shared frame till then). What a design sharing one frame among the players who are not
+  to move would cost, before the bytes sent to each.
 
 The clients run in this process, and after the first frame they only read.
 """
@@ -57,8 +62,17 @@ async def serve(mode: str, game: str, moves: int) -> None:
     if mode != "every":
         every = session_app.refresh_table_screen
 
+        to_move: dict[str, bool] = {}  # by player: whether their seat was to move
+
         def first_only(app) -> None:
-            if app.player == NAMES[0]:
+            if mode == "follow":
+                moves = NAMES.index(app.player) in table.match.state.to_act()
+                if moves and not to_move.get(app.player):
+                    app.refresh(repaint=True, layout=True)  # its terminal showed the shared frame
+                if moves:
+                    every(app)
+                to_move[app.player] = moves
+            elif app.player == NAMES[0]:
                 every(app)
             elif mode == "own":
                 own_lines(app.screen)
@@ -117,6 +131,11 @@ async def measure(mode: str, game: str, moves: int) -> dict:
         await person.wait_for(f"You are {name}")
     child.stdin.write(b"seat\n")
     await child.stdout.readline()
+    if mode == "follow":  # a spectator's shared app draws the frame the others follow
+        watcher = await connect(port, "eve")
+        await watcher.wait_for("You are eve")
+        await watcher.press("w")
+        people.append(watcher)
     for person in people:
         await person.wait_for("Ledger")
     for person in people:  # from now on only read: the clients' drawing costs this process
@@ -141,15 +160,16 @@ def main() -> None:
         return
     print("one table of four over SSH; server CPU per move, ms (each round's figures)")
     for game in args.games.split(","):
-        found: dict[str, list[float]] = {"every": [], "one": [], "own": []}
+        found: dict[str, list[float]] = {"every": [], "one": [], "own": [], "follow": []}
         for _ in range(args.rounds):
             for mode, figures in found.items():
                 figures.append(asyncio.run(measure(mode, game, args.moves))["ms"])
-        every, one, own = (statistics.median(found[m]) for m in ("every", "one", "own"))
+        every, one, own, follow = (statistics.median(figures) for figures in found.values())
         print(
             f"{game:8} every app draws {every:5.1f} ({rounds(found['every'])})   "
             f"one {one:5.1f} ({rounds(found['one'])}, {one / every:.2f} of every)   "
-            f"one + own lines {own:5.1f} ({rounds(found['own'])}, {own / every:.2f})"
+            f"one + own lines {own:5.1f} ({rounds(found['own'])}, {own / every:.2f})   "
+            f"followers {follow:5.1f} ({rounds(found['follow'])}, {follow / every:.2f})"
         )
 
 
