@@ -29,15 +29,19 @@ def analyser(record: Record, seats=(0,), settings=QUICK) -> Analyser:
     return Analyser(Replay(record), get_spec(record.game).playouts, seats, settings)
 
 
-def run_stages(analyser: Analyser):
-    """The analysis, and every estimate asked for, stage by stage."""
+def run_stages(analyser: Analyser, answers: list | None = None):
+    """The analysis, and every estimate asked for, stage by stage (and into `answers`, what
+    each stage's estimates came to)."""
     asked = []
     stages = analyser.stages()
     estimates = next(stages)
     while True:
         asked.append(estimates)
+        answered = [estimate.run() for estimate in estimates]
+        if answers is not None:
+            answers.append(answered)
         try:
-            estimates = stages.send([estimate.run() for estimate in estimates])
+            estimates = stages.send(answered)
         except StopIteration as over:
             return over.value, asked
 
@@ -145,11 +149,12 @@ def test_every_estimate_crosses_to_a_worker_process_and_plays_out_the_same(slug,
     short = {"round_limit": 8} if slug != "bigshot" else {}  # (Big Shot has 12 rounds)
     record = game(slug, 6, options={**short, **options})
     tiny = Settings(points=2, chart_playouts=1, screened=1, screen_playouts=1, checked=1)
-    _, stages = run_stages(analyser(record, seats=(0, 1), settings=tiny))
-    for stage in stages:
+    answers: list = []
+    _, stages = run_stages(analyser(record, seats=(0, 1), settings=tiny), answers)
+    for stage, answered in zip(stages, answers):
         sent = [pickle.loads(pickle.dumps(work)) for work in stage]
         assert list(map(positions, sent)) == list(map(positions, stage))
-        assert sent[0].run() == stage[0].run()  # played out alike there
+        assert sent[0].run() == answered[0]  # played out alike there
 
 
 def test_a_move_the_hints_would_have_named_is_never_shown_as_one_that_cost_the_player():

@@ -64,11 +64,28 @@ class Terminal:
     def __init__(self, conn, process, width: int, height: int) -> None:
         self.conn = conn
         self.process = process
-        self.screen = pyte.Screen(width, height)
-        self.stream = pyte.ByteStream(self.screen)
-        self.received = bytearray()
-        self.closed = asyncio.Event()
+        self._blank(width, height)
         self._reader = asyncio.get_running_loop().create_task(self._read())
+
+    def _blank(self, width: int, height: int) -> None:
+        self._screen = pyte.Screen(width, height)
+        self.stream = pyte.ByteStream(self._screen)
+        self.received = bytearray()
+        self._unread = 0  # bytes of `received` not yet drawn on the screen
+        self.closed = asyncio.Event()
+
+    @property
+    def screen(self) -> pyte.Screen:
+        """The screen as everything received so far draws it (drawn when looked at: a test
+        reads few of the frames a server sends, and drawing them all was a tenth of its CPU)."""
+        if self._unread:
+            self.stream.feed(bytes(self.received[-self._unread :]))
+            self._unread = 0
+        return self._screen
+
+    def _arrived(self, data: bytes) -> None:
+        self.received += data
+        self._unread += len(data)
 
     async def _read(self) -> None:
         try:
@@ -76,8 +93,7 @@ class Terminal:
                 data = await self.process.stdout.read(65536)
                 if not data:
                     break
-                self.received += data
-                self.stream.feed(data)
+                self._arrived(data)
         except (asyncssh.Error, ConnectionError):
             pass
         finally:
@@ -289,10 +305,7 @@ class Browser(Terminal):
     def __init__(self, client, socket, width: int, height: int) -> None:
         self.client = client
         self.socket = socket
-        self.screen = pyte.Screen(width, height)
-        self.stream = pyte.ByteStream(self.screen)
-        self.received = bytearray()
-        self.closed = asyncio.Event()
+        self._blank(width, height)
         self.close_code: int | None = None
         self.cookie: str | None = None  # the one it holds
         self.guest_cookie: str | None = None  # a guest's, as the server set it
@@ -302,8 +315,7 @@ class Browser(Terminal):
         try:
             async for message in self.socket:
                 if message.type == aiohttp.WSMsgType.BINARY:
-                    self.received += message.data
-                    self.stream.feed(message.data)
+                    self._arrived(message.data)
         finally:
             self.close_code = self.socket.close_code
             self.closed.set()
