@@ -64,20 +64,20 @@ async def serve(mode: str, game: str, moves: int) -> None:
 
         to_move: dict[str, bool] = {}  # by player: whether their seat was to move
 
-        def first_only(app) -> None:
+        def as_the_mode_draws(app) -> None:
             if mode == "follow":
-                moves = NAMES.index(app.player) in table.match.state.to_act()
-                if moves and not to_move.get(app.player):
+                moving = NAMES.index(app.player) in table.match.state.to_act()
+                if moving and not to_move.get(app.player):
                     app.refresh(repaint=True, layout=True)  # its terminal showed the shared frame
-                if moves:
+                if moving:
                     every(app)
-                to_move[app.player] = moves
+                to_move[app.player] = moving
             elif app.player == NAMES[0]:
                 every(app)
             elif mode == "own":
                 own_lines(app.screen)
 
-        session_app.refresh_table_screen = first_only
+        session_app.refresh_table_screen = as_the_mode_draws
     bot = get_spec(game).bots["heuristic"](1)
     made, started, choosing = 0, 0.0, 0.0  # the bot's choosing is the benchmark's, not a move's
     for n in range(WARM_MOVES + moves):
