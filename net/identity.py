@@ -21,7 +21,7 @@ import logging
 import secrets
 import time
 from collections.abc import Awaitable, Callable, Collection
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import Enum
 from typing import Protocol
 
@@ -80,9 +80,14 @@ class Who:
     browser: str | None = None  # a signed-in browser's hash: signed out, its sessions end
     name: str | None = None  # the one name a signed-in browser may use; a guest's held one
 
+    @property
+    def invited_as(self) -> str | None:
+        """Where an invitation gave their name: what their browsers hold it as (else None)."""
+        return self.key if self.key is not None and self.key.startswith(INVITED) else None
+
     def keeps(self) -> str:
         """What keeps their name theirs, in a line."""
-        if self.key is not None and self.key.startswith(INVITED):
+        if self.invited_as:
             return "Your browsers keep this name (W signs in another, or ties an SSH key)."
         if self.key is not None:
             return f"Your key keeps this name: {self.key}"
@@ -94,7 +99,8 @@ class Who:
 
 
 class Sent(Protocol):
-    """A session, as far as sending its person away goes."""
+    """A session, as far as who its person is goes: they may be sent away, or act for a key
+    tied to their name."""
 
     name: str
     who: Who
@@ -299,19 +305,32 @@ class Identity:
         assert found is not None  # (the cookie of a browser signed in)
         return found
 
-    async def tie_key(self, who: Who, name: str, public_key: str) -> str:
+    async def tie_key(self, who: Who, name: str, public_key: str) -> None:
         """The SSH key `public_key` (as `ssh-keygen` writes it) holds `name`, an invited
-        person's, from now on; its fingerprint. Refused if the text is no key, or the name
-        is not held by `who`'s browsers, or the key holds another name."""
-        if who.key is None or not who.key.startswith(INVITED):
+        person's, from now on, and their sessions act for it. Refused if the text is no key,
+        or the name is not held by `who`'s browsers, or the key holds another name."""
+        owner = who.invited_as
+        if owner is None:
             raise Refused("Only a name an invitation gave is tied to a key here.")
         try:
             fingerprint = asyncssh.import_public_key(public_key.strip()).get_fingerprint("sha256")
         except (asyncssh.KeyImportError, ValueError):
             raise Refused("That is not an SSH public key (it starts: ssh-ed25519 AAAA…).") from None
-        if not await self.storage.soon(self.storage.tie_key, name, who.key, fingerprint):
+        if not await self.storage.soon(self.storage.tie_key, name, owner, fingerprint):
             raise Refused("That key holds another name here already.")
-        return str(fingerprint)
+        self._tied(owner, str(fingerprint))
+
+    def _tied(self, owner: str, fingerprint: str) -> None:
+        """The sessions here acting for `owner` (an invited person's browsers) act for the key
+        `fingerprint` now, which holds their name."""
+        key, holder = f"key:{fingerprint}", f"key:{owner}"
+        for session in self.sessions:
+            if session.who.key == owner:
+                session.who = replace(session.who, key=fingerprint, holder=key)
+        for held_by, name in list(self._held):
+            if held_by == holder:
+                count = self._held.pop((held_by, name))
+                self._held[(key, name)] = self._held.get((key, name), 0) + count
 
     async def browsers(self, name: str) -> list[tuple[str, float, float]]:
         """(which, signed in, last seen) of each browser signed in as `name`, the newest first
@@ -387,11 +406,16 @@ class Identity:
             raise Banned(banned_message(ban))
 
     async def reread(self) -> None:
-        """The bans, and which browsers are still signed in, read again after a change
-        anywhere; the sessions of browsers signed out end (StorageError if they cannot be
-        read: those read last stand)."""
+        """The bans, which browsers are still signed in, and the keys tied to invited people's
+        names, read again after a change anywhere; the sessions of browsers signed out end
+        (StorageError if they cannot be read: those read last stand)."""
         storage = self.storage
         self.bans = await storage.soon(storage.bans)
+        invited = {owner: s.name for s in self.sessions if (owner := s.who.invited_as)}
+        for owner, name in invited.items():  # a key tied to the name at another process
+            key = await storage.soon(storage.key_of, name)
+            if key is not None and not key.startswith(INVITED):
+                self._tied(owner, key)
         tokens = {s.who.browser for s in self.sessions if s.who.browser is not None}
         if tokens:
             signed_in = await storage.soon(storage.signed_in, sorted(tokens), COOKIE_DAYS)

@@ -13,7 +13,7 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.widgets import Button, Input, OptionList, Static
 from textual.widgets.option_list import Option
 
-from net.identity import COOKIE_DAYS, INVITED, LINK_SECONDS, Refused
+from net.identity import COOKIE_DAYS, LINK_SECONDS, Refused
 from net.store.storage import StorageError
 from tui.screens.page import ModalPage
 from tui.widgets.plain_input import PlainInput
@@ -67,8 +67,7 @@ class BrowsersScreen(ModalPage[None]):
     @property
     def _invited(self) -> bool:
         """Whether the person's name came from an invitation (their browsers keep it)."""
-        key = self.session.who.key
-        return key is not None and key.startswith(INVITED)
+        return self.session.who.invited_as is not None
 
     def set_up(self) -> None:
         super().set_up()
@@ -80,14 +79,13 @@ class BrowsersScreen(ModalPage[None]):
         """An SSH public key pasted: tied to the name, which it keeps from now on."""
         session = self.session
         try:
-            fingerprint = await session.identity.tie_key(session.who, self.player, event.value)
+            await session.identity.tie_key(session.who, self.player, event.value)
         except Refused as refused:
             self.notify(str(refused), severity="warning")
             return
         except StorageError:
             self.notify("The server cannot tie a key just now.", severity="warning")
             return
-        session.tied(fingerprint)
         event.input.display = False
         self.notify(f"Your SSH key keeps {self.player!r} now: log in as {self.player} with it.")
 

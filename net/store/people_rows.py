@@ -96,11 +96,12 @@ class PeopleRows:
         with self._transaction():
             if self.db.execute("SELECT 1 FROM users WHERE key = ?", (key,)).fetchone():
                 return False
-            return bool(
-                self.db.execute(
-                    "UPDATE users SET key = ? WHERE name = ? AND key = ?", (key, name, owner)
-                ).rowcount
-            )
+            if not self.db.execute(
+                "UPDATE users SET key = ? WHERE name = ? AND key = ?", (key, name, owner)
+            ).rowcount:
+                return False
+            self._revised()  # the sessions acting for `owner` at other processes hear of it
+            return True
 
     @guarded
     def held_name(self: Storage, holder: str) -> str | None:

@@ -12,7 +12,6 @@ from __future__ import annotations
 import asyncio
 import logging
 import re
-from dataclasses import replace
 
 from net.hosting.host import Host
 from net.hosting.tables import OVER
@@ -90,10 +89,6 @@ class Session:
                 self.identity.release(self.who, self.held)
             self.held = name
         return why
-
-    def tied(self, fingerprint: str) -> None:
-        """Their name is kept by the SSH key `fingerprint` now (net.identity's tie_key)."""
-        self.who = replace(self.who, key=fingerprint, holder=f"key:{fingerprint}")
 
     def whose_name(self) -> str:
         """What keeps this name theirs, in a line (how to choose one: the lobby's help)."""

@@ -12,13 +12,16 @@ from core.games.bigshot import actions as A
 from net.hosting.community import LEASE_SECONDS
 from net.hosting.requests import MOVED_ELSEWHERE
 from net.hosting.tables import OVER, PLAYING, HostError
-from net.transport.web.door import WebOptions
+from net.transport.web.door import COOKIE, WebOptions
 
 from .harness import (
     browse,
     connect,
+    key_for,
     peek,
     play_until,
+    post_name,
+    session_of,
     sign_in_link,
     signed_in,
     start_server,
@@ -147,6 +150,34 @@ async def test_a_browser_signed_out_at_one_server_leaves_the_other_at_once(postg
         await asyncio.wait_for(bob.closed.wait(), 1.5)  # heard at once, not at the 2 s check
         assert "signed out" in bob.plain_history()
         await bob.close()
+    finally:
+        await two_.stop()
+        await one.stop()
+
+
+async def test_a_key_tied_at_one_server_is_acted_for_by_the_browsers_at_the_other(
+    postgres, tmp_path
+):
+    database = postgres.database()
+    one, port_1 = await start_server(tmp_path / "one", database=database, web=WebOptions(0))
+    two_, _ = await start_server(tmp_path / "two", database=database, web=WebOptions(0))
+    try:
+        secret = peek(one.storage).make_invite("ann", 3600, 9)
+        status, cookie, _ = await post_name(two_.web_port, f"/invite/{secret}", "ivy", COOKIE)
+        assert status == 303
+        ivy = await browse(two_.web_port, cookie)  # at the second server
+        await ivy.wait_for("Your browsers keep this name")
+        at_one = await browse(one.web_port, cookie)  # and at the first, where she ties it
+        await at_one.wait_for("You are ivy")
+        came = await one.identity.browser(cookie, None, "127.0.0.1")
+        public = key_for("ivy").export_public_key().decode()
+        await one.identity.tie_key(came.who, "ivy", public)
+        fingerprint = key_for("ivy").get_fingerprint()
+        await until(lambda: session_of(two_, "ivy").who.key == fingerprint, timeout=1.5)
+        bob = await connect(port_1, "bob")  # someone comes: the lobbies are drawn again
+        await ivy.wait_for("Your key keeps this name")
+        for person in (ivy, at_one, bob):
+            await person.close()
     finally:
         await two_.stop()
         await one.stop()

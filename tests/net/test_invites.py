@@ -111,6 +111,8 @@ async def test_an_invited_person_ties_an_ssh_key_and_plays_over_ssh_with_it(web)
     assert status == 303
     ivy = await browse(server.web_port, cookie)
     await ivy.wait_for("You are ivy")
+    other_tab = await browse(server.web_port, cookie)  # open while she ties the key
+    await other_tab.wait_for("Your browsers keep this name")
     await ivy.press("W")
     await ivy.wait_for("paste your SSH public key")
     await ivy.press("not a key\r")
@@ -121,9 +123,13 @@ async def test_an_invited_person_ties_an_ssh_key_and_plays_over_ssh_with_it(web)
     await ivy.wait_for("Your SSH key keeps 'ivy' now")
     over_ssh = await connect(port, "ivy")  # her key: in, as ivy
     await over_ssh.wait_for("You are ivy")
+    await other_tab.wait_for("Your key keeps this name")  # the tab open acts for it too
+    await other_tab.press("W")
+    await other_tab.wait_for("Play in a browser")
+    assert "paste your SSH public key" not in other_tab.text()  # no key to tie again
     with pytest.raises(asyncssh.PermissionDenied):  # another key: refused
         await connect(port, "ivy", key="someone else", preferred_auth="publickey")
     later = await browse(server.web_port, cookie)  # her browser acts for the key now
     await later.wait_for("Your key keeps this name")
-    for person in (ivy, over_ssh, later):
+    for person in (ivy, other_tab, over_ssh, later):
         await person.close()
