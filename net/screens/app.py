@@ -17,6 +17,7 @@ from textual.message import Message
 
 from core.text import sentence
 from net.hosting.tables import HostError
+from net.screens.invites import InvitesScreen
 from net.screens.lobby import LobbyScreen, NameScreen
 from net.screens.served import ServedApp
 from net.screens.table_screen import NetTable, refresh_table_screen, screen_seats, table_screen
@@ -109,6 +110,8 @@ class SessionApp(ServedApp):
         screen = self.screen
         if isinstance(screen, LobbyScreen) and screen.ready:  # else it is filled in when ready
             screen.refresh_lobby()
+        elif isinstance(screen, InvitesScreen):  # the one who came may have taken one up
+            self.run_worker(screen.reread(), group="invites", exclusive=True)
         self._follow_my_game()
 
     def on_session_app_table_changed(self, _: TableChanged) -> None:

@@ -5,6 +5,7 @@ who took each up; Enter withdraws one not yet taken up."""
 
 from __future__ import annotations
 
+import time
 from datetime import UTC, datetime
 
 from rich.text import Text
@@ -37,7 +38,7 @@ def invitation_line(invitation: Invitation, now: float) -> str:
 
 class InvitesScreen(ModalPage[None]):
     """`session`'s person's invitations: n makes one and shows its link, Enter withdraws the
-    one highlighted."""
+    one highlighted. Who took one up shows once they come (`reread`)."""
 
     BINDINGS = [
         Binding("escape", "dismiss(None)", "Close"),
@@ -77,12 +78,28 @@ class InvitesScreen(ModalPage[None]):
             Text("Your invitations in the last day:" if invitations else "")
         )
         listed = self.query_one("#invites", OptionList)
+        highlighted = listed.highlighted
         listed.clear_options()
         listed.add_options(
             Option(invitation_line(invitation, self.now), id=invitation[0])
             for invitation in invitations
         )
         listed.display = bool(invitations)
+        if highlighted is not None and invitations:  # where the person was in the list
+            listed.highlighted = min(highlighted, len(invitations) - 1)
+
+    async def reread(self) -> None:
+        """Someone came (the lobby changed): read the invitations again if one still open may
+        have been taken up by them. If they cannot be read, those shown stand."""
+        self.now = time.time()
+        if not any(taken is None and expires > self.now for *_, expires, taken in self.invitations):
+            return
+        try:
+            invitations = await self.session.identity.invites(self.session.name)
+        except StorageError:
+            return
+        if invitations != self.invitations:
+            self._show(invitations)
 
     async def on_button_pressed(self, event: Button.Pressed) -> None:
         if event.button.id == "invite":

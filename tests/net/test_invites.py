@@ -47,9 +47,10 @@ async def test_a_friend_takes_up_an_invitation_chooses_a_name_and_their_browser_
     ivy = await browse(server.web_port, cookie)
     await ivy.wait_for("You are ivy")
     await ivy.wait_for("Your browsers keep this name")
+    await ann.wait_for("taken up by ivy")  # in the dialog still open, once she comes
     await ann.press("\x1b")
     await until(lambda: "Invite a friend" not in ann.text())
-    await ann.press("I")  # the dialog again: it lists who took it up
+    await ann.press("I")  # and the dialog again
     await ann.wait_for("taken up by ivy")
     status, page = await get(server.web_port, f"/invite/{secret}")  # once only
     assert status == 410 and "cannot be taken up" in page
