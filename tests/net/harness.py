@@ -201,6 +201,14 @@ async def serve_process(
     return server, int(line.rsplit(b":", 1)[1])
 
 
+async def ended(process: asyncio.subprocess.Process, timeout: float = 30) -> int | None:
+    """`process`'s exit status, once it has ended and its output pipes have been read to their
+    end (a pipe left open outlives the test's event loop, and complains of it then; a child
+    still holding it open is a process left running, and this times out)."""
+    await asyncio.wait_for(process.communicate(), timeout)
+    return process.returncode
+
+
 async def start_server(tmp_path, **limits) -> tuple[BoomtownServer, int]:
     base = dict(bot_pace_seconds=0.0, afk_seconds=30.0)
     base.update(limits)

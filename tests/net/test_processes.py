@@ -17,7 +17,7 @@ from boomtown import cli
 from core.engine.match import Match
 from net.store.storage import Storage
 
-from .harness import browse, connect, signed_in, until
+from .harness import browse, connect, ended, signed_in, until
 
 TAKE_OVER_SECONDS = 5.0  # a dead process's tables have their bots moving again by then
 GONE_SECONDS = 10.0  # and its people are no longer listed online
@@ -44,7 +44,7 @@ class Serve:
     async def stop(self) -> None:
         if self.process.returncode is None:
             self.process.terminate()
-        await self.process.wait()
+        await ended(self.process)
 
 
 def game_of(storage: Storage, table_id: int) -> Match:
@@ -224,7 +224,7 @@ async def test_workers_share_one_port_and_one_that_dies_is_started_again(postgre
             await ann.close()
         finally:
             parent.terminate()
-            await parent.wait()
+            await ended(parent)
     assert not children_of(parent.pid)
 
 
@@ -246,7 +246,7 @@ async def test_workers_end_when_their_parent_is_killed(postgres, tmp_path):
             await until(lambda: not any(running(pid) for pid in workers), timeout=10)
             await until(ann.closed.is_set, timeout=5)
             assert not alive_processes(database)
-            await asyncio.wait_for(parent.wait(), 5)  # (its output pipe, the workers' too)
+            await ended(parent, 5)  # (its output pipe, the workers' too)
         finally:
             for pid in filter(running, workers):
                 os.kill(pid, signal.SIGKILL)
@@ -297,7 +297,7 @@ async def test_workers_share_the_web_port_and_a_link_made_at_one_signs_in_at_any
         finally:
             storage.close()
             parent.terminate()
-            await parent.wait()
+            await ended(parent)
     assert not children_of(parent.pid)
 
 
@@ -363,7 +363,7 @@ async def test_a_process_stopped_by_sigterm_ends_as_by_ctrl_c_and_lets_its_peopl
             await ann.wait_for("You are ann")
             await until(lambda: process_of(database, "ann") is not None)
             server.process.send_signal(signal.SIGTERM)
-            assert await asyncio.wait_for(server.process.wait(), 30) == 0  # not killed by it
+            assert await ended(server.process) == 0  # not killed by it
             await until(lambda: ann.closed.is_set(), timeout=5)
             assert process_of(database, "ann") is None
         finally:

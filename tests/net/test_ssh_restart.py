@@ -4,7 +4,7 @@ import os
 import re
 import signal
 
-from .harness import connect, serve_process, until
+from .harness import connect, ended, serve_process, until
 
 
 async def start(data_dir):
@@ -38,7 +38,7 @@ async def test_kill_9_and_restart_resumes_the_table_exactly(tmp_path):
         await ann.close()
     finally:
         proc.send_signal(signal.SIGKILL)
-        await proc.wait()
+        await ended(proc)
     proc, port = await start(tmp_path)
     try:
         ann = await connect(port, "ann")
@@ -51,7 +51,7 @@ async def test_kill_9_and_restart_resumes_the_table_exactly(tmp_path):
         await ann.close()
     finally:
         proc.send_signal(signal.SIGKILL)
-        await proc.wait()
+        await ended(proc)
     assert os.path.exists(tmp_path / "boomtown.sqlite3")
 
 

@@ -16,7 +16,7 @@ from net.hosting.thinking import Thinkers
 from net.limits import Limits
 from net.store.storage import Storage
 
-from .harness import until
+from .harness import ended, until
 from .test_processes import children_of, running
 
 
@@ -106,4 +106,4 @@ async def test_the_worker_processes_end_with_the_server_however_it_dies(tmp_path
     finally:
         server.kill()
     await until(lambda: not any(running(pid) for pid in workers), timeout=10)
-    await asyncio.wait_for(server.wait(), 5)  # no child holds its pipe open
+    await ended(server, 5)  # no child holds its pipe open
