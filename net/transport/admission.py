@@ -104,6 +104,12 @@ class Pending:
         self.count.add(newcomer.ip)
         return True
 
+    def drop_all(self) -> None:
+        """Close every connection still logging in (the server stops)."""
+        for connection in list(self._waiting):
+            self.leave(connection)
+            connection.drop()
+
     def leave(self, connection: Waiting) -> None:
         """It logged in or went; harmless if it was not (or no longer) counted."""
         if connection in self._waiting:

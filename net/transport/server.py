@@ -125,8 +125,9 @@ class Gate(asyncssh.SSHServer):
         return self.conn.get_extra_info("client_version") is None
 
     def drop(self) -> None:
-        """Close this connection, still logging in, to make room for another."""
-        log.info("dropping a silent connection from %s to make room", self.ip)
+        """Close this connection, still logging in (to make room for another, or the server
+        stops)."""
+        log.info("dropping a connection from %s still logging in", self.ip)
         self.conn.abort()
 
     def _cut_if_silent(self) -> None:
@@ -355,6 +356,7 @@ class BoomtownServer:
         shared screens ended, and only then the storage closed."""
         if self._server is not None:
             self._server.close()
+            self.pending.drop_all()
         if self._web is not None:
             self._web.close()
         self.host.stop()

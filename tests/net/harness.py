@@ -176,10 +176,13 @@ async def hold_silent_sockets(port: int, address: str, stop: asyncio.Event) -> N
                 reader, writer = await asyncio.open_connection(
                     "127.0.0.1", port, local_addr=(address, 0)
                 )
-                with contextlib.suppress(OSError):
+                try:
                     while not stop.is_set() and await reader.read(4096):
                         pass
-                writer.close()
+                except OSError:
+                    pass
+                finally:  # cancelled too
+                    writer.close()
             await asyncio.sleep(0.01)
 
     await asyncio.gather(*(one() for _ in range(8)))

@@ -566,3 +566,13 @@ async def test_a_person_making_table_after_table_is_told_no_and_others_are_not_f
         await ann.close()
     finally:
         await server.stop()
+
+
+async def test_a_server_that_stops_closes_the_connections_still_logging_in(tmp_path):
+    server, port = await start_server(tmp_path, silent_seconds=600.0)
+    reader, writer = await asyncio.open_connection("127.0.0.1", port)
+    await until(lambda: server.pending.total == 1)
+    await server.stop()
+    said = await asyncio.wait_for(reader.read(), 5)  # to its end: the server closed it
+    assert said.startswith(b"SSH-2.0-") and server.pending.total == 0
+    writer.close()
