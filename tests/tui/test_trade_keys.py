@@ -168,3 +168,54 @@ async def test_the_box_the_keys_go_to_is_framed_and_no_notice_covers_the_buttons
         await pilot.press("tab")  # to the cash box: the frame goes with the keys
         await pilot.pause()
         assert give.styles.border_top != framed == app.focused.styles.border_top
+
+
+def an_offer(game: str, table):
+    """A legal offer of the person's to seat 1: Army, a deed of theirs for £10; Stadium, $1,000
+    for a lot of seat 1's."""
+    if game == "army":
+        view = table.match.state.view(0)
+        mine = next(square for square, owner in enumerate(view.owner) if owner == 0)
+        offer = army.Propose(1, give=(mine,), get_cash=10)
+    else:
+        offer = next(
+            o
+            for lot in range(40)
+            if table.why_illegal(0, o := stadium.Propose(1, give_cash=1000, get_lots=(lot,)))
+            is None
+        )
+    assert table.why_illegal(0, offer) is None
+    return offer
+
+
+OFFERING = {  # the person to throw, a few rounds in, with something to trade
+    "army": lambda: army_table(
+        2, lambda s: s.turn == 0 and s.stage == "roll" and not s.stack and s.round > 3
+    ),
+    "stadium": lambda: stadium_table(3, lambda s: s.turn == 0 and s.round > 6, players=3),
+}
+
+
+@pytest.mark.parametrize("game", OFFERING)
+async def test_a_hint_to_offer_a_trade_is_sent_by_o_then_enter(game):
+    """A hint to offer a trade had no key to follow it: the offer was typed in by hand. `o`
+    now opens the trade screen filled in with it."""
+    table = OFFERING[game]()
+    offer = an_offer(game, table)
+
+    async def hint(seat):
+        return offer  # what the bot would play (the bots' choices are tested elsewhere)
+
+    table.hint = hint
+    app = app_for(table)
+    async with app.run_test(size=(120, 40), notifications=True) as pilot:
+        await pilot.press("h")
+        await pilot.pause()
+        told = " ".join(n.message for n in app._notifications)
+        assert "o opens the offer filled in with it" in told, told
+        await pilot.press("o")
+        await pilot.pause()
+        assert isinstance(app.screen, TradeScreen) and app.screen.offer() == offer
+        await pilot.press("enter")
+        await pilot.pause()
+        assert my_last_action(table) == offer

@@ -168,6 +168,7 @@ class TableScreen(Page, Generic[V]):
         self._keys_for: tuple | None = None  # what the footer's keys were last worked out for
         self._drawn: V | None = None  # the view the panels show
         self._bell = TurnBell()
+        self._hinted: tuple[int, Action] | None = None  # the last hint, and the view's version
 
     @property
     def base_app(self) -> BaseApp:
@@ -336,6 +337,11 @@ class TableScreen(Page, Generic[V]):
     def point_at(self, action) -> None:
         """Put the cursor on what `action` is about (a hint names it), where the screen has
         a cursor and the action a place."""
+
+    def hint_follows(self, action) -> str:
+        """How to play the hinted `action` where no cursor shows it (words to add to the
+        hint), or ""."""
+        return ""
 
     def show(self, view) -> None:
         raise NotImplementedError
@@ -586,8 +592,14 @@ class TableScreen(Page, Generic[V]):
         if action is None:
             self.warn(told)
         else:
+            self._hinted = (version, action)
             self.point_at(action)
-            self.notify(told)
+            self.notify(told + self.hint_follows(action))
+
+    def hinted_now(self) -> Action | None:
+        """What the last hint said to play, if it was for this decision."""
+        hinted = self._hinted
+        return hinted[1] if hinted is not None and hinted[0] == self.view.version else None
 
     def action_help(self) -> None:
         self.app.push_screen(Help(self.help_text()))

@@ -1,5 +1,6 @@
 """The trade screen of any game: pick a partner, tick what each side hands over, type the cash
-each side adds, and send the offer. A counter-offer opens filled with the offer turned round.
+each side adds, and send the offer. A counter-offer opens filled with the offer turned round,
+and an offer a hint named opens filled with it.
 
 It only composes: the offer is checked by the game (live, as it is composed), with what it does
 to each side's worth (and, in Army, the groups it completes), and sent by the table screen. A
@@ -17,6 +18,8 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, Input, SelectionList, Static
 from textual.widgets.selection_list import Selection
+
+from core.engine.actions import Offer
 
 from ..widgets.choice import Choice
 from ..widgets.money_input import MoneyInput
@@ -60,14 +63,15 @@ class TradeScreen(ModalPage):
     THOUSANDS = False  # cash typed in thousands, as the game's bids are
     NOTHING = "no deeds or cards, only cash"  # a side with nothing to tick
 
-    def __init__(self, table, seat: int, view, counter=None) -> None:
+    def __init__(self, table, seat: int, view, counter=None, draft=None) -> None:
         super().__init__(classes="tall")
         self.table = table
         self.seat = seat
         self.final = view
         self.counter = counter  # the offer this answers, if it is a counter-offer
+        self.draft = draft  # an offer of this seat's to start from (a hint's), if any
         self.others = view.offer_partners
-        self.partner = view.offer_partners[0]
+        self.partner = draft.partner if draft is not None else view.offer_partners[0]
 
     # -- what a game provides ----------------------------------------------------------------
 
@@ -115,8 +119,12 @@ class TradeScreen(ModalPage):
                         id="partner",
                     )
                     yield Static("[b]partner[/b]: ← → for another", classes="hint")
-            # in a counter-offer, what the other side asked for is what this side gives
-            theirs, mine = self.sides_of(offer) if offer is not None else (((), 0), ((), 0))
+            if self.draft is not None:
+                mine, theirs = self.sides_of(self.draft)
+            elif offer is not None:  # what the other side asked for is what this side gives
+                theirs, mine = self.sides_of(offer)
+            else:
+                mine = theirs = ((), 0)
             with Horizontal(id="sides"):
                 yield from self._side("give", self.seat, *mine)
                 yield from self._side("get", self.partner, *theirs)
@@ -237,6 +245,12 @@ class TradeKeys(_TableScreen):
 
     TRADE: type[TradeScreen]
 
+    def hint_follows(self, action) -> str:
+        if not isinstance(action, Offer):
+            return ""
+        key = "c" if self.view.phase == "trade" else "o"
+        return f" {key} opens the offer filled in with it."
+
     def may_trade(self, action: str) -> bool:
         """Whether the key for `action` ("trade" or "counter") applies: the game says whom an
         offer may go to now, and a counter-offer answers one made to you."""
@@ -254,5 +268,8 @@ class TradeKeys(_TableScreen):
             if offer is not None:
                 self.submit(offer)
 
+        hinted = self.hinted_now()
+        draft = hinted if isinstance(hinted, Offer) else None
         if self.viewer is not None:  # (only a player trades)
-            self.app.push_screen(self.TRADE(self.table, self.viewer, self.view, counter), send)
+            trade = self.TRADE(self.table, self.viewer, self.view, counter, draft)
+            self.app.push_screen(trade, send)
