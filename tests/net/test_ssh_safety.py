@@ -553,6 +553,7 @@ async def test_a_person_making_table_after_table_is_told_no_and_others_are_not_f
             await eve.wait_for("A new table")
             await eve.press("c")
             await until(lambda made=made: len(server.host.tables) == made)
+            await until(lambda: "A new table" not in eve.text())  # the dialog gone, not going
         await eve.press("n")
         await eve.wait_for("A new table")
         await eve.press("c")
