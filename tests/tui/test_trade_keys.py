@@ -7,6 +7,7 @@ import pytest
 
 from core.games.army import actions as army
 from core.games.stadium import actions as stadium
+from core.games.stadium.board import LOTS
 from tui.demo import app_for, army_table, offered_a_trade, stadium_table
 from tui.screens.trade import TradeScreen
 
@@ -180,7 +181,7 @@ def an_offer(game: str, table):
     else:
         offer = next(
             o
-            for lot in range(40)
+            for lot in range(len(LOTS))
             if table.why_illegal(0, o := stadium.Propose(1, give_cash=1000, get_lots=(lot,)))
             is None
         )
