@@ -8,7 +8,8 @@ One table of four people, each over SSH (asyncssh clients in this process, 120x4
 by heuristic bots through the host, a move at a time, each drawn on the four screens before the
 next. Counted for each move: the lines Textual renders afresh (its styles cache's misses: a
 line of a panel, the board or the log made again), by widget, for the four sessions together;
-and the milliseconds the four spent updating their screens (the compositor) and working out
+the lines the screens' updates asked their widgets for (afresh or from the cache); and the
+milliseconds the four spent updating their screens (the compositor) and working out
 what to show (the table screen's `refresh_view`). Each code runs in a process of its own
 (`--code`, the old one in a git worktree, as benchmarks/table_drawing.py makes it).
 """
@@ -38,12 +39,14 @@ async def measure(game: str, moves: int) -> dict:
     from tui.screens.table import TableScreen
 
     lines: collections.Counter[str] = collections.Counter()
+    asked = [0]  # lines asked for, afresh or from the cache
     spent: collections.Counter[str] = collections.Counter()
     widget = [""]
     render_widget, render_line = StylesCache.render_widget, StylesCache.render_line
 
     def counted_widget(self, shown, crop):
         widget[0] = type(shown).__name__
+        asked[0] += crop.height
         return render_widget(self, shown, crop)
 
     def counted_line(self, *args, **kwargs):
@@ -75,6 +78,7 @@ async def measure(game: str, moves: int) -> dict:
     bot = get_spec(game).bots["heuristic"](1)
     lines.clear()
     spent.clear()
+    asked[0] = 0
     made = 0
     for _ in range(moves):
         state = table.match.state
@@ -95,6 +99,7 @@ async def measure(game: str, moves: int) -> dict:
     return {
         "moves": made,
         "lines": {name: count / made for name, count in lines.most_common()},
+        "asked": asked[0] / made,
         "ms": {name: seconds * 1000 / made for name, seconds in spent.items()},
     }
 
@@ -132,7 +137,8 @@ def main() -> None:
             widgets = ", ".join(f"{w} {n:.0f}" for w, n in r["lines"].items())
             print(
                 f"{game:8} {name:14} {sum(r['lines'].values()):5.0f} lines "
-                f"(compositor {r['ms']['compositor']:5.1f} ms, "
+                f"({r['asked']:5.0f} asked for, "
+                f"compositor {r['ms']['compositor']:5.1f} ms, "
                 f"refresh_view {r['ms']['refresh_view']:5.1f} ms): {widgets}"
             )
 

@@ -2,7 +2,8 @@
 
 Textual is pinned to a minor release (pyproject.toml) because a few things need more than its
 public API: the SSH driver (its key parser, the app's queue and output), the server's shared
-stylesheets and lean lines (net/render/shared_styles.py, net/render/lean_strips.py), the first
+stylesheets, lean lines and updates of changed rows (net/render/shared_styles.py,
+net/render/lean_strips.py, net/render/changed_rows.py), the first
 frame painted without a tick (net/render/first_frame.py), and fixes for bugs found by fuzzing and
 play (tui/textual_fixes.py). Each reach is named here and made here only: the private names
 imported, the private attributes read or set, the methods replaced (`replace`) and the private
@@ -20,7 +21,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from textual._compositor import CompositorUpdate
+from textual._compositor import ChopsUpdate, Compositor, CompositorUpdate
 from textual._node_list import DuplicateIds
 from textual._xterm_parser import XTermParser
 from textual.app import App
@@ -38,6 +39,7 @@ if TYPE_CHECKING:
     from textual.notifications import Notification
 
 __all__ = [
+    "Compositor",
     "DuplicateIds",
     "Toast",
     "ToastHolder",
@@ -46,6 +48,7 @@ __all__ = [
     "XTermParser",
     "app_error",
     "background_screens",
+    "changed_spans",
     "error_shown",
     "exiting",
     "forget_error_shown",
@@ -60,7 +63,9 @@ __all__ = [
     "render_whole",
     "original",
     "replace",
+    "screen_lines",
     "screen_stack",
+    "spans_update",
     "stylesheet_variables",
     "uncached_extended_key_parser",
     "write_to_terminal",
@@ -156,6 +161,34 @@ REACHES = (
     Reach(App, "_exit", None, "BaseApp: a late query in an app that is closing"),
     Reach(App, "_exit_renderables", None, "ServedApp: an app's error to the server's log"),
     Reach(App, "_exception", None, "ServedApp: whether a session's app ended on an error"),
+    Reach(
+        Compositor,
+        "render_partial_update",
+        "(self) -> 'ChopsUpdate | None'",
+        "net.render.changed_rows: an update renders only the rows it changed",
+    ),
+    Reach(Compositor, "_dirty_regions", None, "net.render.changed_rows: what changed"),
+    Reach(
+        Compositor,
+        "_regions_to_spans",
+        "(cls, regions: 'Iterable[Region]') -> 'Iterable[tuple[int, int, int]]'",
+        "net.render.changed_rows: what changed, row by row",
+    ),
+    Reach(Compositor, "cuts", "property", "net.render.changed_rows: where each row is divided"),
+    Reach(Compositor, "visible_widgets", "property", "net.render.changed_rows: what is shown"),
+    Reach(
+        ChopsUpdate,
+        "__init__",
+        "(self, chops: 'Sequence[Mapping[int, Strip | None]]', "
+        "spans: 'list[tuple[int, int, int]]', chop_ends: 'list[list[int]]') -> 'None'",
+        "net.render.changed_rows: the update made of the changed rows",
+    ),
+    Reach(
+        Compositor,
+        "render_strips",
+        "(self, size: 'Size | None' = None) -> 'list[Strip]'",
+        "tests: a screen's whole lines, drawn without sending",
+    ),
     Reach(Toast, "remove", "(self) -> 'AwaitRemove'", "textual_fixes: notices left on screen"),
     Reach(
         ToastHolder, "remove", "(self) -> 'AwaitRemove'", "textual_fixes: notices left on screen"
@@ -200,6 +233,27 @@ def lay_out_now(screen: Screen[Any]) -> None:
 def render_whole(screen: Screen[Any], under: list[Screen[Any]]) -> Any:
     """The whole screen, with `under` showing through, as one update to send."""
     return screen._compositor.render_update(full=True, screen_stack=under)
+
+
+def changed_spans(compositor: Compositor) -> list[tuple[int, int, int]]:
+    """The spans (row, first column, column past the last) changed since `compositor` last
+    drew, taken from it as Textual's own update takes them."""
+    regions = compositor._dirty_regions.copy()
+    compositor._dirty_regions.clear()
+    return list(compositor._regions_to_spans(regions)) if regions else []
+
+
+def spans_update(
+    compositor: Compositor, chops: list[dict[int, Strip | None]], spans: list[tuple[int, int, int]]
+) -> CompositorUpdate:
+    """The update that draws `spans` from `chops`, each row's pieces by where it is cut."""
+    return ChopsUpdate(chops, spans, [cuts[1:] for cuts in compositor.cuts])
+
+
+def screen_lines(screen: Screen[Any]) -> list[Strip]:
+    """The whole screen's lines as they are now, rendered without drawing anything."""
+    lines: list[Strip] = screen._compositor.render_strips()
+    return lines
 
 
 def render_changes(screen: Screen[Any], under: list[Screen[Any]]) -> str:

@@ -27,7 +27,7 @@ from net.limits import STOP_SECONDS, Limits
 from net.loop import loop_share
 from net.loop.collector import Collector
 from net.loop.stall_watch import StallWatch
-from net.render import lean_strips, shared_styles
+from net.render import changed_rows, lean_strips, shared_styles
 from net.render.broadcast import Broadcasts
 from net.render.first_frame import FirstFrames
 from net.store.dialects import dialect_for
@@ -344,6 +344,7 @@ class BoomtownServer:
         self._host_watch = asyncio.get_running_loop().create_task(self._watch_host())
         lean_strips.install()  # the server holds every session's lines: keep them small
         shared_styles.install()  # and parses each stylesheet once for all of them
+        changed_rows.install()  # and draws a move's rows, not every line near them
         warm_up()
         self.collector.start()
         self.stall_watch.start()
