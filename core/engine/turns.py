@@ -330,6 +330,14 @@ class StackView(Seated):
         """What the game waits for: the top decision frame's kind, else the turn's stage."""
         return self.pending.kind if self.pending else self.stage
 
+    def waiting(self, kind: type[F]) -> F:
+        """The decision the game waits for, which the reader knows from the phase to be a
+        `kind` (as `StackedTurns.waiting`)."""
+        frame = self.pending
+        if not isinstance(frame, kind):
+            raise TypeError(f"the game waits for {self.phase}, not {kind.kind}")
+        return frame
+
     @property
     def offers_left(self) -> int | None:
         """Trade offers the viewer may still make this turn (None: the game sets no limit)."""

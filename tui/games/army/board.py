@@ -107,7 +107,7 @@ def ring_step(square: int, dx: int, dy: int) -> int:
     return 0
 
 
-def owner_line(view, square: int) -> str:
+def owner_line(view: ArmyView, square: int) -> str:
     """Who owns a deed and what stands on it."""
     owner = view.owner[square]
     if owner < 0:

@@ -8,9 +8,12 @@ from functools import partial
 from rich.style import Style
 from rich.text import Text
 
+from core.engine.decisions import AuctionView, BuyOrDecline, Debt, HowMany, Placement, TradeOffer
 from core.engine.views import actor_name, viewer_acts
 from core.games.army.board import GROUPS, SITE_GROUPS, SQUARES
 from core.games.army.cards import CARD_FINE, DECK_NAMES
+from core.games.army.frames import LiftOrKeep
+from core.games.army.view import ArmyView
 from play.games.army import PROMPTS
 
 from ...screens.trade import OFFER_CUTS, offer_text
@@ -32,7 +35,7 @@ class Entry:
 class DecisionPanel(TextPanel):
     """Whose move it is, what they decide, and the keys that decide it."""
 
-    def show(self, view, entry: Entry, compact: bool) -> None:
+    def show(self, view: ArmyView, entry: Entry, compact: bool) -> None:
         self.set_title("Auction" if view.phase == "auction" else "Turn")
         width = self.content_size.width
         self.show_fitting(
@@ -40,14 +43,16 @@ class DecisionPanel(TextPanel):
             *(partial(self.describe, view, entry, compact, lines * width) for lines in OFFER_CUTS),
         )
 
-    def describe(self, view, entry: Entry, compact: bool = False, cut: int | None = None) -> Text:
+    def describe(
+        self, view: ArmyView, entry: Entry, compact: bool = False, cut: int | None = None
+    ) -> Text:
         """What the game waits for; a trade offer's sides cut to `cut` cells if given."""
         text = Text()
         phase = view.phase
         mine, actor = viewer_acts(view), actor_name(view)
         you = "You" if mine else actor
         keys = PROMPTS.of(view).hints()
-        if phase == "over":
+        if phase == "over" and view.result is not None:
             text.append(view.result.reason, "bold")
         elif phase == "roll":
             jailed = view.prison_turn[view.turn]
@@ -64,10 +69,10 @@ class DecisionPanel(TextPanel):
                 else f"{actor} is finishing the turn.\n"
             )
         elif phase == "buy":
-            square = view.pending.square
+            square = view.waiting(BuyOrDecline).square
             price = SQUARES[square].price
             text.append(f"{you} may buy {SQUARES[square].name} for {money(price)}.\n")
-            if mine and view.cash[view.viewer] < price:
+            if mine and view.cash[view.waiting(BuyOrDecline).buyer] < price:
                 text.append("Mortgage or sell to afford it.\n", EMPTY)
         elif phase == "auction":
             self._auction(text, view, entry, mine, compact)
@@ -75,7 +80,7 @@ class DecisionPanel(TextPanel):
         elif phase == "choice":
             text.append(f"{you}: pay a {money(CARD_FINE)} fine or take a Combat card?\n")
         elif phase == "debt":
-            debt = view.pending
+            debt = view.waiting(Debt)
             debtor, creditor, amount, reason = debt.debtor, debt.creditor, debt.amount, debt.reason
             to = "the bank" if creditor >= len(view.players) else view.players[creditor]
             owed = f"{you} owe{'' if mine else 's'} {to} {money(amount)} ({reason})"
@@ -96,17 +101,19 @@ class DecisionPanel(TextPanel):
                         "Sell (s) or mortgage (m) the deed under the cursor, or trade (o).\n", EMPTY
                     )
         elif phase == "trade":
-            text.append(f"{view.players[view.pending.proposer]} offers a trade:\n")
-            text.append_text(offer_text(view.players, view.pending, cut))
+            offer = view.waiting(TradeOffer)
+            text.append(f"{view.players[offer.proposer]} offers a trade:\n")
+            text.append_text(offer_text(view.players, offer, cut))
             keys += [("c", "counter")]
         elif phase == "lift":
-            square = view.pending.square
+            square = view.waiting(LiftOrKeep).square
             text.append(
                 f"{you} received {SQUARES[square].name}, mortgaged (10% paid). Lift it "
                 f"now for {money(SQUARES[square].mortgage)}?\n"
             )
         elif phase == "want":
-            piece, least, most = view.pending.piece, view.pending.least, view.pending.most
+            want = view.waiting(HowMany)
+            piece, least, most = want.piece, want.least, want.most
             text.append(
                 f"The bank is short of {piece}s: how many do {'you' if mine else actor} want?\n"
             )
@@ -116,7 +123,7 @@ class DecisionPanel(TextPanel):
                 text.append(f" ({least} to {most})\n")
             keys = [("0-9", "number"), ("⏎" if compact else "Enter", "say it")]
         elif phase == "place":
-            text.append(f"{you} bought a {view.pending.piece}: put it on a site.\n")
+            text.append(f"{you} bought a {view.waiting(Placement).piece}: put it on a site.\n")
             keys = [("←→", "site"), ("⏎" if compact else "Enter", "put it there")]
         if mine and keys:
             text.append_text(key_hints(*keys, compact=compact, width=self.content_size.width))
@@ -128,8 +135,8 @@ class DecisionPanel(TextPanel):
         text.rstrip()
         return text
 
-    def _auction(self, text: Text, view, entry: Entry, mine: bool, compact: bool) -> None:
-        auction = view.pending
+    def _auction(self, text: Text, view: ArmyView, entry: Entry, mine: bool, compact: bool) -> None:
+        auction = view.waiting(AuctionView)
         if auction.square >= 0:
             sq = SQUARES[auction.square]
             text.append(f"For sale: {sq.name}", "bold")
@@ -142,7 +149,7 @@ class DecisionPanel(TextPanel):
             auction,
             money,
             entry.amount if mine else None,
-            view.cash[view.viewer] if mine else 0,
+            view.cash[view.viewer] if mine and view.viewer is not None else 0,
             compact,
         )
 
@@ -153,11 +160,11 @@ MORTGAGED_NAME = Style(strike=True, dim=True)
 class LedgerPanel(TextPanel):
     """Each player's cash, net worth, deeds by group, buildings, Get-out cards and rent."""
 
-    def show(self, view, compact: bool) -> None:
+    def show(self, view: ArmyView, compact: bool) -> None:
         rows = max(1, self.content_size.height)
         self.show_text(self.describe(view, compact, rows, self.content_size.width))
 
-    def describe(self, view, compact: bool, rows: int, width: int) -> Text:
+    def describe(self, view: ArmyView, compact: bool, rows: int, width: int) -> Text:
         seats = len(view.players)
         per_seat = max(1, min(3, (rows - 1) // seats))
         name_width, money_width = (6, 7) if compact else (11, 8)
@@ -193,7 +200,7 @@ class LedgerPanel(TextPanel):
         return text
 
     @staticmethod
-    def _holdings(view, seat: int, width: int) -> Text:
+    def _holdings(view: ArmyView, seat: int, width: int) -> Text:
         """The buildings, then the deeds by group, each colour group after its letter, each
         deed named as on the compact board on its group's colour (struck through when
         mortgaged): "3▪ 1▲ b:Rea Wat  p:Hus": names and letters, not colour alone. What does

@@ -8,9 +8,10 @@ from typing import Any
 from textual.binding import Binding
 
 from core.engine.actions import Action
+from core.engine.decisions import AuctionView, BuyOrDecline, HowMany, TradeOffer
 from core.games.army import actions as A
 from core.games.army.board import DEEDS, SQUARES, SQUARES_COUNT
-from core.games.army.frames import interest
+from core.games.army.frames import LiftOrKeep, interest
 from core.games.army.view import ArmyView
 from play.games.army import PROMPTS
 from play.prompt import Control
@@ -53,7 +54,7 @@ class ArmyScreen(BidKeys, TradeKeys, TableScreen[ArmyView]):
 
     # -- drawing -----------------------------------------------------------------------------
 
-    def show(self, view) -> None:
+    def show(self, view: ArmyView) -> None:
         self._follow(view)
         self.query_one(BoardWidget).show(view, self.cursor, self._deed_actions(view))
         self.query_one(DecisionPanel).show(view, Entry(self.bid.amount, self.message), self.compact)
@@ -64,36 +65,37 @@ class ArmyScreen(BidKeys, TradeKeys, TableScreen[ArmyView]):
             self.cursor = action.square
             self.redraw()
 
-    def _follow(self, view) -> None:
+    def _follow(self, view: ArmyView) -> None:
         """On each new decision, put the cursor where it matters and reset the bid."""
         decision: tuple[Any, ...]
-        if view.phase == "auction":
-            decision = ("auction", view.pending.square, view.pending.minimum)
+        pending = view.pending
+        if isinstance(pending, AuctionView):
+            decision = ("auction", pending.square, pending.minimum)
         else:
-            decision = (view.round, view.turn, view.phase, view.pending)
+            decision = (view.round, view.turn, view.phase, pending)
         if decision == self._decision:
             return
         self._decision = decision
-        if view.phase == "auction":
-            self.bid.reset(view.pending.minimum)
-        elif view.phase == "want":
-            self.bid.reset(view.pending.least)
+        if isinstance(pending, AuctionView):
+            self.bid.reset(pending.minimum)
+        elif isinstance(pending, HowMany):
+            self.bid.reset(pending.least)
         places = [a.square for a in view.legal if isinstance(a, A.Place)]
         raising = [a.square for a in view.legal if isinstance(a, (A.Sell, A.Mortgage))]
         if places:
             self.cursor = places[0]
         elif view.phase == "debt" and raising:
             self.cursor = raising[0]
-        elif view.phase in ("buy", "lift"):
-            self.cursor = view.pending.square
-        elif view.phase == "auction" and view.pending.square >= 0:
-            self.cursor = view.pending.square
-        elif view.phase == "trade" and (view.pending.offer.get or view.pending.offer.give):
-            self.cursor = (view.pending.offer.get + view.pending.offer.give)[0]
+        elif isinstance(pending, (BuyOrDecline, LiftOrKeep)):
+            self.cursor = pending.square
+        elif isinstance(pending, AuctionView) and pending.square >= 0:
+            self.cursor = pending.square
+        elif isinstance(pending, TradeOffer) and (pending.offer.get or pending.offer.give):
+            self.cursor = (pending.offer.get + pending.offer.give)[0]
         else:
             self.cursor = view.position[view.turn]
 
-    def _deed_actions(self, view) -> tuple[DeedAction, ...]:
+    def _deed_actions(self, view: ArmyView) -> tuple[DeedAction, ...]:
         """The ways to manage the deed under the cursor, when it is the viewer's to manage."""
         seat = view.viewer
         if seat is None or seat not in view.to_act or view.owner[self.cursor] != seat:
@@ -189,5 +191,5 @@ class ArmyScreen(BidKeys, TradeKeys, TableScreen[ArmyView]):
         self.cursor = message.square
         self.redraw()
 
-    def end_screen(self, view):
+    def end_screen(self, view: ArmyView):
         return ArmyEnd(view)

@@ -112,7 +112,9 @@ class AuctionPanel(TextPanel):
             )
         )
 
-    def _placing(self, text: Text, view, entry: Entry, mine: bool, compact: bool) -> None:
+    def _placing(
+        self, text: Text, view: BigShotView, entry: Entry, mine: bool, compact: bool
+    ) -> None:
         winner = view.players[view.winner]
         paid = f"bought for {view.price}" if view.price else "free"
         text.append(f"{winner} places the cubes ({paid}):\n")

@@ -115,7 +115,7 @@ class TurnPanel(TextPanel):
         ]
 
     @staticmethod
-    def _stunts(text: Text, view, compact: bool) -> None:
+    def _stunts(text: Text, view: MillionView, compact: bool) -> None:
         """The stunts showing, and what each would pay the viewer (or whoever acts)."""
         seat = view.viewer if view.viewer is not None else view.turn
         pays = money(view.income(seat), True)

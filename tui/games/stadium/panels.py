@@ -8,11 +8,13 @@ from functools import partial
 
 from rich.text import Text
 
+from core.engine.decisions import AuctionView, Debt, TradeOffer
 from core.engine.views import actor_name, viewer_acts
 from core.games.stadium import actions as A
 from core.games.stadium.board import CARDS, LOTS, venture_of
-from core.games.stadium.frames import ACRE_PRICE, BANK_BUILDING, CROWN
+from core.games.stadium.frames import ACRE_PRICE, BANK_BUILDING, CROWN, LandChoice, Speculation
 from core.games.stadium.land import land_price
+from core.games.stadium.view import StadiumView
 from play.games.stadium import PROMPTS
 
 from ...screens.trade import OFFER_CUTS, offer_text
@@ -50,7 +52,7 @@ def offer_keys(enter: str, tab: str, short: bool) -> list[tuple[str, str]]:
     return [*buy, ("x", "none")]
 
 
-def bank_building_line(view, number: int, compact: bool) -> str:
+def bank_building_line(view: StadiumView, number: int, compact: bool) -> str:
     """A building of the Bank's on offer with its land, and its price."""
     building = view.building_by_id[number]
     card = CARDS[building.card]
@@ -62,7 +64,18 @@ def bank_building_line(view, number: int, compact: bool) -> str:
     )
 
 
-def auction_item(view, auction) -> str:
+def seller(view: StadiumView, auction: AuctionView) -> str:
+    """Who sells at an auction: the Bank its Crown land and buildings, else the player whose
+    debt waits under the auction."""
+    if auction.piece in (CROWN, BANK_BUILDING):
+        return "the Bank"
+    debt = view.stack[-2]
+    if not isinstance(debt, Debt):
+        raise TypeError(f"a player's auction waits over {debt.kind}, not a debt")
+    return view.players[debt.debtor]
+
+
+def auction_item(view: StadiumView, auction: AuctionView) -> str:
     if auction.piece in (CROWN, "land"):
         lot = LOTS[auction.square]
         return f"{A.lot_name(lot.id)} ({lot.acres} acres, zone {lot.zone})"
@@ -74,7 +87,7 @@ def auction_item(view, auction) -> str:
 class TurnPanel(TextPanel):
     """Whose move it is, what they decide, and the keys that decide it."""
 
-    def show(self, view, entry: Entry, compact: bool) -> None:
+    def show(self, view: StadiumView, entry: Entry, compact: bool) -> None:
         self.set_title(
             "Auction" if view.phase == "auction" else "Build" if entry.placing else "Turn"
         )
@@ -86,7 +99,9 @@ class TurnPanel(TextPanel):
             *(partial(self.describe, view, bare, compact, lines * width) for lines in OFFER_CUTS),
         )
 
-    def describe(self, view, entry: Entry, compact: bool = False, cut: int | None = None) -> Text:
+    def describe(
+        self, view: StadiumView, entry: Entry, compact: bool = False, cut: int | None = None
+    ) -> Text:
         """What the game waits for; a trade offer's sides cut to `cut` cells if given."""
         text = Text()
         phase = view.phase
@@ -107,12 +122,12 @@ class TurnPanel(TextPanel):
             text.append((card.split(":")[0] if compact else card) + "\n", CROWN_STYLE)
         if view.die and phase in ("land", "main"):  # the roll stays said for the turn
             text.append(f"{you} rolled {view.die}.\n", EMPTY)
-        if phase == "over":
+        if phase == "over" and view.result is not None:
             text.append(view.result.reason, "bold")
         elif phase == "roll":
             text.append("Your turn: roll the die.\n" if mine else f"{actor}'s turn.\n")
         elif phase == "land":
-            zone = view.pending.zone
+            zone = view.waiting(LandChoice).zone
             where = f"zone {zone}" if zone else "any zone"
             text.append(
                 f"{you} may buy a lot in {where}, {money(ACRE_PRICE, True)} an acre{too_little}.\n"
@@ -132,17 +147,12 @@ class TurnPanel(TextPanel):
         elif phase == "speculate":
             text.append(
                 f"{you} may buy another player's undeveloped lot at "
-                f"{money(view.pending.price)} an acre{too_little}.\n"
+                f"{money(view.waiting(Speculation).price)} an acre{too_little}.\n"
             )
             keys = offer_keys(enter, "next", short)
         elif phase == "auction":
-            auction = view.pending
-            seller = (
-                "the Bank"
-                if auction.piece in (CROWN, BANK_BUILDING)
-                else view.players[view.stack[-2].debtor]
-            )
-            text.append(f"For sale by {seller}: ", "bold")
+            auction = view.waiting(AuctionView)
+            text.append(f"For sale by {seller(view, auction)}: ", "bold")
             text.append(auction_item(view, auction) + "\n")
             auction_lines(
                 text,
@@ -150,12 +160,12 @@ class TurnPanel(TextPanel):
                 auction,
                 lambda v: money(v, compact),
                 entry.amount if mine else None,
-                view.cash[view.viewer] if mine else 0,
+                view.cash[view.viewer] if mine and view.viewer is not None else 0,
                 compact,
             )
             keys = [(enter, "bid"), *keys]
         elif phase == "debt":
-            debt = view.pending
+            debt = view.waiting(Debt)
             text.append(
                 f"{you} owe{'' if mine else 's'} {money(debt.amount)} ({debt.reason}) "
                 f"with {money(view.cash[debt.debtor])}: ",
@@ -164,8 +174,9 @@ class TurnPanel(TextPanel):
             text.append("auction land or buildings to the other players.\n")
             keys = keys or [("s", "auction what is here"), ("tab", "next")]  # or bankrupt
         elif phase == "trade":
-            text.append(f"{view.players[view.pending.proposer]} offers a trade:\n")
-            text.append_text(offer_text(view.players, view.pending, cut))
+            offer = view.waiting(TradeOffer)
+            text.append(f"{view.players[offer.proposer]} offers a trade:\n")
+            text.append_text(offer_text(view.players, offer, cut))
             keys += [("c", "counter")]
         elif phase == "main":
             self._main(text, view, entry, legal if mine else None, actor, compact)
@@ -183,7 +194,9 @@ class TurnPanel(TextPanel):
         return text
 
     @staticmethod
-    def _main(text: Text, view, entry: Entry, legal: set | None, actor: str, compact: bool) -> None:
+    def _main(
+        text: Text, view: StadiumView, entry: Entry, legal: set | None, actor: str, compact: bool
+    ) -> None:
         """The main part of a turn; `legal` the kinds of move open to the viewer, None when
         it is another's turn."""
         placing = entry.placing
@@ -241,7 +254,7 @@ class TurnPanel(TextPanel):
         return keys
 
 
-def main_choices(view, legal: set) -> str:
+def main_choices(view: StadiumView, legal: set) -> str:
     """What the player whose turn it is may do now, in a sentence."""
     choices = [
         what
@@ -266,10 +279,10 @@ def main_choices(view, legal: set) -> str:
 class LedgerPanel(TextPanel):
     """Each player's cash, assets, income per turn, acres by zone, buildings and held cards."""
 
-    def show(self, view, compact: bool) -> None:
+    def show(self, view: StadiumView, compact: bool) -> None:
         self.show_text(self.describe(view, compact))
 
-    def describe(self, view, compact: bool) -> Text:
+    def describe(self, view: StadiumView, compact: bool) -> Text:
         text = Text()
         if not compact:
             text.append(f"{'':12}{'cash':>11}{'assets':>12}{'income':>9}  acres z1/z2/z3\n", EMPTY)

@@ -8,6 +8,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 
+from core.engine.decisions import AuctionView
 from core.games.stadium import actions as A
 from core.games.stadium.board import BLOCKS, CARDS, HEIGHT, LOTS, STADIUM, WIDTH, cell_kind
 from core.games.stadium.frames import DEMOLITION
@@ -74,7 +75,7 @@ class StadiumScreen(BidKeys, TradeKeys, TableScreen[StadiumView]):
 
     # -- drawing -----------------------------------------------------------------------------
 
-    def show(self, view) -> None:
+    def show(self, view: StadiumView) -> None:
         self._follow(view)
         placing = self._placing(view)
         preview = (
@@ -97,24 +98,25 @@ class StadiumScreen(BidKeys, TradeKeys, TableScreen[StadiumView]):
         self.query_one("#ledger", LedgerPanel).show(view, False)
         self.query_one("#mini-ledger", LedgerPanel).show(view, True)
 
-    def _follow(self, view) -> None:
+    def _follow(self, view: StadiumView) -> None:
         """On each new decision, reset the bid, leave building, and put the cursor on the
         first lot the decision is about."""
-        decision = (view.round, view.turn, view.phase, view.pending)
+        pending = view.pending
+        decision = (view.round, view.turn, view.phase, pending)
         if decision == self._decision:
             return
         self._decision = decision
-        if view.phase == "auction":
-            self.bid.reset(view.pending.minimum // THOUSAND)
-            if view.pending.piece in ("crown", "land"):
-                self.cursor = LOTS[view.pending.square].cells[0]
+        if isinstance(pending, AuctionView):
+            self.bid.reset(pending.minimum // THOUSAND)
+            if pending.piece in ("crown", "land"):
+                self.cursor = LOTS[pending.square].cells[0]
         if view.phase != "main" or not self._mine():
             self.placing = None
         targets = self._targets(view)
         if targets:
             self.cursor = targets[0]
 
-    def _placing(self, view) -> Placing | None:
+    def _placing(self, view: StadiumView) -> Placing | None:
         if self.placing is None or view.viewer is None:
             return None
         row, col = self._spot(self.placing)
@@ -131,7 +133,7 @@ class StadiumScreen(BidKeys, TradeKeys, TableScreen[StadiumView]):
         col = min(self.cursor[1], WIDTH - CARDS[card].width)
         return row, col
 
-    def _under_cursor(self, view) -> str:
+    def _under_cursor(self, view: StadiumView) -> str:
         row, col = self.cursor
         building = self._building_at(view)
         if building is not None:
@@ -153,8 +155,9 @@ class StadiumScreen(BidKeys, TradeKeys, TableScreen[StadiumView]):
             )
         lot = LOTS[LOT_AT[(row, col)]]
         bit = 1 << (row * WIDTH + col)
-        holder = next((s for s, cells in enumerate(view.land) if cells & bit), None)
-        who = "the Bank's" if holder == len(view.players) else f"{view.players[holder]}'s"
+        bank = len(view.players)  # every acre is someone's: the Bank's until it is sold
+        holder = next((s for s, cells in enumerate(view.land) if cells & bit), bank)
+        who = "the Bank's" if holder == bank else f"{view.players[holder]}'s"
         if lot.id in view.crown_left:
             who = f"Crown Land, auctioned from ${lot.minimum:,}"
         elif lot.id in view.frozen:
@@ -164,12 +167,12 @@ class StadiumScreen(BidKeys, TradeKeys, TableScreen[StadiumView]):
 
     # -- where the keys act ------------------------------------------------------------------
 
-    def _building_at(self, view):
+    def _building_at(self, view: StadiumView):
         row, col = self.cursor
         bit = 1 << (row * WIDTH + col)
         return next((b for b in view.buildings if b.cells & bit), None)
 
-    def _bank_building_here(self, view):
+    def _bank_building_here(self, view: StadiumView):
         """The Bank's building under the cursor, if there is one."""
         building = self._building_at(view)
         return building if building is not None and building.owner == len(view.players) else None
@@ -177,25 +180,23 @@ class StadiumScreen(BidKeys, TradeKeys, TableScreen[StadiumView]):
     def _lot_here(self) -> int | None:
         return LOT_AT.get(self.cursor)
 
-    def _targets(self, view) -> list[tuple[int, int]]:
+    def _targets(self, view: StadiumView) -> list[tuple[int, int]]:
         """The acres Tab visits: the first acre of each lot or building the decision lists."""
         found = []
+        bank = len(view.players)
         for action in view.legal:
-            if type(action) in (A.BuyLot, A.Speculate, A.AuctionLand):
+            if isinstance(action, (A.BuyLot, A.Speculate, A.AuctionLand)):
+                if isinstance(action, A.AuctionLand):  # the viewer's own land, to auction
+                    holder = bank if view.viewer is None else view.viewer
+                else:
+                    holder = action.seller if isinstance(action, A.Speculate) else bank
                 cells = [
                     c
                     for c in LOTS[action.lot].cells
-                    if view.parcel(
-                        getattr(action, "seller", len(view.players))
-                        if type(action) is not A.AuctionLand
-                        else view.viewer,
-                        action.lot,
-                    )
-                    >> (c[0] * WIDTH + c[1])
-                    & 1
+                    if view.parcel(holder, action.lot) >> (c[0] * WIDTH + c[1]) & 1
                 ]
                 found.append(cells[0] if cells else LOTS[action.lot].cells[0])
-            elif type(action) in (A.AuctionBuilding, A.BuyBuilding):
+            elif isinstance(action, (A.AuctionBuilding, A.BuyBuilding)):
                 building = view.building_by_id[action.building]
                 found.append((building.row, building.col))
         return found
@@ -399,5 +400,5 @@ class StadiumScreen(BidKeys, TradeKeys, TableScreen[StadiumView]):
     def players_out(self) -> set[int]:
         return {seat for seat, playing in enumerate(self.view.active) if not playing}
 
-    def end_screen(self, view):
+    def end_screen(self, view: StadiumView):
         return StadiumEnd(view)
