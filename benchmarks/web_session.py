@@ -210,7 +210,7 @@ async def run(sessions: int, moves: int, seated: int, code: Path) -> None:
         }
     finally:
         server.terminate()
-        server.wait()
+        server.communicate()  # its end, and its output's pipe closed
     print(f"{code}: {sessions} sessions of each kind, 120x40, one server process; {seated} people")
     print(f"{'':<9} {'MB a session':>12} {'first frame median / max':>26} {'CPU ms a move':>14}")
     for kind, (memory, median, worst) in results.items():

@@ -341,9 +341,11 @@ class Browser(Terminal):
         await self.socket.send_str(json.dumps({"resize": [width, height]}))
 
     async def close(self) -> None:
-        await self.socket.close()
-        await self.client.close()
-        self._reader.cancel()
+        try:
+            await self.socket.close()
+        finally:  # its HTTP client too, though the socket's close failed
+            await self.client.close()
+            self._reader.cancel()
 
 
 async def browse(
