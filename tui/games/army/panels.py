@@ -69,10 +69,10 @@ class DecisionPanel(TextPanel):
                 else f"{actor} is finishing the turn.\n"
             )
         elif phase == "buy":
-            square = view.waiting(BuyOrDecline).square
-            price = SQUARES[square].price
-            text.append(f"{you} may buy {SQUARES[square].name} for {money(price)}.\n")
-            if mine and view.cash[view.waiting(BuyOrDecline).buyer] < price:
+            buy = view.waiting(BuyOrDecline)
+            price = SQUARES[buy.square].price
+            text.append(f"{you} may buy {SQUARES[buy.square].name} for {money(price)}.\n")
+            if mine and view.cash[buy.buyer] < price:
                 text.append("Mortgage or sell to afford it.\n", EMPTY)
         elif phase == "auction":
             self._auction(text, view, entry, mine, compact)
