@@ -3,7 +3,8 @@ only the lines it changes; what one seat alone may see is never made for another
 
 A panel's lines are shared by their exact text, size and styles; a board's drawing by
 everything it shows (`Drawing.shown`), with each viewer's own marks (a cursor, a route, a
-building being placed) put on afterwards, on copies of the rows they touch."""
+building being placed) put on afterwards, on copies of the rows they touch, and those too made
+once for all whose marks are the same (`Drawing.marked`)."""
 
 import random
 
@@ -15,6 +16,7 @@ from textual.widgets import Static
 
 from core.games import get_spec
 from tui.games.army.board import BoardWidget as ArmyBoard
+from tui.games.army.board import DeedAction
 from tui.games.bigshot.board import BoardWidget as BigShotBoard
 from tui.games.bigshot.board import Preview as Placing
 from tui.games.million.board import BoardWidget as MillionBoard
@@ -133,6 +135,7 @@ def marked(board_class, view, rng):
         board.preview = Placing(rng.randrange(13), rng.choice([None, 0, 1, 2, 3]))
     elif board_class is ArmyBoard:
         board.cursor = rng.randrange(40)
+        board.deed_actions = rng.choice([(), (DeedAction("m", "mortgage", None),)])
     elif board_class is MillionBoard:
         board.cursor = rng.randrange(40)
         spaces = rng.sample(range(40), 6)
@@ -159,6 +162,55 @@ def test_a_viewers_marks_on_a_shared_drawing_look_as_if_drawn_alone(game, monkey
                 unshared = [board.make_lines(width, base) for board in (first, second)]
             assert shared == unshared
     assert canvas_module.SHARED  # (the shared path was taken)
+
+
+def marked_alike(first, board_class, view):
+    """A board showing `view` (another seat's, say) with `first`'s marks."""
+    board = board_class()
+    board.view = view
+    for mark in ("cursor", "route", "preview", "deed_actions"):
+        if hasattr(first, mark):
+            setattr(board, mark, getattr(first, mark))
+    return board
+
+
+def marked_otherwise(first, board_class, view):
+    """A board with `first`'s cursor but the rest of its marks other: no route, no building
+    being placed, other ways to manage a deed."""
+    board = marked_alike(first, board_class, view)
+    if board_class is ArmyBoard:
+        board.deed_actions = () if first.deed_actions else (DeedAction("b", "build", "no"),)
+    elif board_class is MillionBoard:
+        board.route = Route()
+    elif board_class is StadiumBoard:
+        board.preview = None
+    return board
+
+
+@pytest.mark.parametrize("game", ["army", "million", "stadium"])
+def test_viewers_with_the_same_marks_share_the_marked_lines_and_no_others(game, monkeypatch):
+    """At a table everyone but the one to move has the same cursor and no ways of their own:
+    their boards' lines, marks and all, are made once. A board whose marks depend on something
+    `marked()` leaves out would share another's lines here and fail."""
+    board_class, rng = BOARDS[game], random.Random(7)
+    base = Style(color="white", bgcolor="black")
+    shared_some = 0
+    for state in positions(game, 5, every=25):
+        for g in (board_class.FULL, board_class.COMPACT):
+            width = g.width + 3
+            first = marked(board_class, state.view(0), rng)
+            alike = marked_alike(first, board_class, state.view(None))
+            other = marked_otherwise(first, board_class, state.view(1))
+            boards = (first, alike, other)
+            for board in boards:
+                board.geometry = lambda g=g: g
+            lines = [board.make_lines(width, base) for board in boards]
+            with monkeypatch.context() as alone:
+                alone.setattr(board_class, "shown", lambda self: None)
+                assert lines == [board.make_lines(width, base) for board in boards]
+            assert lines[1] is lines[0]
+            shared_some += lines[2] is not lines[0]
+    assert shared_some  # (some boards had other marks, and so lines of their own)
 
 
 class Logs(App):

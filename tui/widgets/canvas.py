@@ -19,6 +19,8 @@ from .lines import LinesWidget
 SHARED_KEPT = 32
 # drawings (each canvas and its lines) by what they show, the oldest dropped beyond SHARED_KEPT
 SHARED: FIFOCache[tuple, tuple[Canvas, list[Strip]]] = FIFOCache(SHARED_KEPT)
+# drawings with a viewer's marks on them, by what they show and what the marks are
+SHARED_MARKED: FIFOCache[tuple, list[Strip]] = FIFOCache(SHARED_KEPT)
 
 
 def one_cell_each(text: str) -> bool:
@@ -184,7 +186,9 @@ class Drawing(LinesWidget, Generic[V]):
     What only this viewer sees (a cursor, a route, a building being placed) goes on in
     `mark(canvas, geometry)`, over the drawing: then the drawing itself, which `shown()` says
     all of, is made once for every widget showing the same (at an SSH table, every player's and
-    spectator's board at a size), and each viewer's marks copy only the rows they touch."""
+    spectator's board at a size), and each viewer's marks copy only the rows they touch; where
+    `marked()` says all the marks depend on, viewers with the same marks share those rows too
+    (at a table, everyone but the one to move, most moves)."""
 
     FULL: Any
     COMPACT: Any
@@ -225,6 +229,12 @@ class Drawing(LinesWidget, Generic[V]):
     def mark(self, canvas: Canvas, g) -> None:
         """Put this viewer's own marks over the drawing (nothing, unless a subclass says)."""
 
+    def marked(self) -> Hashable | None:
+        """Everything `mark` depends on but `shown()` and the size (this viewer's cursor, the
+        ways shown to them...), if drawings with equal marks may share their lines; None:
+        never."""
+        return None
+
     def make_lines(self, width: int, base: Style) -> list[Strip]:
         if self.view is None:
             return []
@@ -242,14 +252,21 @@ class Drawing(LinesWidget, Generic[V]):
             lines = self._strips(canvas, range(g.height), left, width, base)
             drawing = SHARED[key] = (canvas, lines)
         canvas, lines = drawing
+        marked_as = self.marked()
+        both = None if marked_as is None else (key, marked_as)
+        shared = SHARED_MARKED.get(both) if both is not None else None
+        if shared is not None:
+            return shared
         marks = Marks(canvas)
         self.mark(marks, g)
-        if not marks.rows:
-            return lines
-        marked = list(lines)
-        rows = sorted(marks.rows)
-        for y, strip in zip(rows, self._strips(marks, rows, left, width, base)):
-            marked[y] = strip
+        marked = lines
+        if marks.rows:
+            marked = list(lines)
+            rows = sorted(marks.rows)
+            for y, strip in zip(rows, self._strips(marks, rows, left, width, base)):
+                marked[y] = strip
+        if both is not None:
+            SHARED_MARKED[both] = marked
         return marked
 
     @staticmethod

@@ -198,6 +198,9 @@ class BoardWidget(Drawing[ArmyView]):
             view.log[-max(self._events_box(g)[3] for g in (FULL, COMPACT)) :],
         )
 
+    def marked(self) -> tuple:
+        return self.cursor, self.deed_actions
+
     def mark(self, canvas: Canvas, g: Geometry) -> None:
         """The square under the cursor, and its card with the ways to manage it."""
         self._draw_square(canvas, g, self.cursor, CURSOR)

@@ -143,6 +143,9 @@ class BoardWidget(Drawing[MillionView]):
         view = self.drawn_view
         return (view.position, tuple(view.stunt_spaces), view.holder, view.leased)
 
+    def marked(self) -> tuple:
+        return self.cursor, self.route
+
     def mark(self, canvas: Canvas, g: Geometry) -> None:
         """Where the person at the keyboard may drive, the way there, and the cursor: those
         spaces drawn again."""

@@ -183,6 +183,9 @@ class BoardWidget(Drawing[StadiumView]):
             len(view.players),
         )
 
+    def marked(self) -> tuple:
+        return self.cursor, self.preview
+
     def mark(self, canvas: Canvas, g: Geometry) -> None:
         """The building being placed, the lot under the cursor outlined, and the cursor."""
         w = g.cell
