@@ -242,6 +242,11 @@ class Drawing(LinesWidget, Generic[V]):
         left = self._left = max(0, (width - g.width + 1) // 2)  # never more than width
         shown = self.shown()
         key = None if shown is None else (type(self), g, width, base, shown)
+        marked_as = self.marked() if key is not None else None
+        both = None if marked_as is None else (key, marked_as)
+        shared = SHARED_MARKED.get(both) if both is not None else None
+        if shared is not None:  # another viewer with the same marks has these lines
+            return shared
         drawing = SHARED.get(key) if key is not None else None
         if drawing is None:
             canvas = Canvas(g.width, g.height)
@@ -252,11 +257,6 @@ class Drawing(LinesWidget, Generic[V]):
             lines = self._strips(canvas, range(g.height), left, width, base)
             drawing = SHARED[key] = (canvas, lines)
         canvas, lines = drawing
-        marked_as = self.marked()
-        both = None if marked_as is None else (key, marked_as)
-        shared = SHARED_MARKED.get(both) if both is not None else None
-        if shared is not None:
-            return shared
         marks = Marks(canvas)
         self.mark(marks, g)
         marked = lines
