@@ -11,7 +11,7 @@ line of a panel, the board or the log made again), by widget, for the four sessi
 the lines the screens' updates asked their widgets for (afresh or from the cache); and the
 milliseconds the four spent updating their screens (the compositor) and working out
 what to show (the table screen's `refresh_view`). Each code runs in a process of its own
-(`--code`, the old one in a git worktree, as benchmarks/table_drawing.py makes it).
+(`--code`, the old one in a git worktree, benchmarks/checkout.py).
 """
 
 from __future__ import annotations
@@ -116,9 +116,14 @@ def main() -> None:
         print(json.dumps({g: asyncio.run(measure(g, args.moves)) for g in args.games.split(",")}))
         return
     sys.path.insert(0, str(ROOT))
-    from benchmarks.table_drawing import worktree
+    from benchmarks.checkout import checkout
 
-    codes = {f"old ({args.old})": worktree(args.old), "new": ROOT}
+    with checkout(args.old) as old:
+        compare({f"old ({args.old})": old, "new": ROOT}, args)
+
+
+def compare(codes: dict[str, Path], args: argparse.Namespace) -> None:
+    """Each code's figures, from a child process run in it."""
     found = {}
     for name, code in codes.items():
         out = subprocess.run(

@@ -8,7 +8,7 @@ no app of their own may start, so each is shown the shared lobby painter's frame
 (net.render.first_frame). Printed for each code: the milliseconds the painter took to draw one
 newcomer's lobby (`LobbyPainter.paint`, its median after the first two), and how many of them
 rendered the whole screen. Each code runs in a process of its own (`--code`, the old one in a
-git worktree, as benchmarks/table_drawing.py makes it), `--rounds` times, alternating.
+git worktree, benchmarks/checkout.py), `--rounds` times, alternating.
 """
 
 from __future__ import annotations
@@ -71,9 +71,14 @@ def main() -> None:
         print(json.dumps(asyncio.run(measure(args.newcomers))))
         return
     sys.path.insert(0, str(ROOT))
-    from benchmarks.table_drawing import worktree
+    from benchmarks.checkout import checkout
 
-    codes = {f"old ({args.old})": worktree(args.old), "new": ROOT}
+    with checkout(args.old) as old:
+        compare({f"old ({args.old})": old, "new": ROOT}, args)
+
+
+def compare(codes: dict[str, Path], args: argparse.Namespace) -> None:
+    """Each code's figures, from a child process run in it."""
     print(f"{args.newcomers} newcomers one after another; ms the painter took for one (median)")
     for _ in range(args.rounds):
         for name, code in codes.items():

@@ -3,17 +3,16 @@
     .venv/bin/python benchmarks/table_drawing.py [--old REV] [--games bigshot,army,...]
         [--tables 8] [--moves 25] [--spectators 0 4] [--rounds 1]
 
-For each game and each number of spectators, the same load is played against a server of each
-code in turn (`--old`'s commit, checked out in a git worktree, and the working tree), `--rounds`
+For each game and each number of spectators, the same load is played against a server of each code
+in turn (`--old`'s commit, checked out by benchmarks/checkout.py, and the working tree), `--rounds`
 times, one after the other in one run (this machine's speed moves by a fifth between runs). The
 load: `--tables` tables of the game, four people each, written to the server's data directory
 waiting to start; each table's people (and its spectators) come from an address and a network of
 their own (127.T.0.x) and the server keeps its default limits, so each household is held to its
-share of the server's time. The players connect at once (the burst's first frames), the first
-of the four starts the table from the lobby (g), the spectators come and watch it (w), and
-whoever's turn it is
-presses a key after 0.2 to 0.6 s: the key the turn asks for, found by trying the game's keys in
-turn and remembering what worked (a refused key reaches nobody else).
+share of the server's time. The players connect at once (the burst's first frames), the first of
+the four starts the table from the lobby (g), the spectators come and watch it (w), and whoever's
+turn it is presses a key after 0.2 to 0.6 s: the key the turn asks for, found by trying the game's
+keys in turn and remembering what worked (a refused key reaches nobody else).
 
 Printed for each code, over the moves made while every table played (from when every table's
 people were playing and its spectators watching, so the arrivals are not counted, to the first
@@ -38,6 +37,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from benchmarks.checkout import checkout  # noqa: E402
 from benchmarks.ssh_speed import Client, cpu_seconds, percentile, server_rss_kb  # noqa: E402
 from tests.net.harness import serve_process  # noqa: E402
 
@@ -263,22 +263,6 @@ def cpu_at(samples: list[tuple[float, float]], when: float) -> float:
     return samples[-1][1]
 
 
-def worktree(rev: str) -> Path:
-    """The code of commit `rev`, checked out beside this one (made once, kept)."""
-    sha = subprocess.run(
-        ["git", "rev-parse", "--short", rev], cwd=ROOT, check=True, capture_output=True, text=True
-    ).stdout.strip()
-    where = Path(tempfile.gettempdir()) / f"boomtown-{sha}"
-    if not where.exists():
-        subprocess.run(
-            ["git", "worktree", "add", "--detach", str(where), sha],
-            cwd=ROOT,
-            check=True,
-            capture_output=True,
-        )
-    return where
-
-
 def main() -> None:
     if sys.argv[1:2] == ["--worker"]:
         worker(*sys.argv[2:8])
@@ -291,7 +275,12 @@ def main() -> None:
     parser.add_argument("--spectators", type=int, nargs="+", default=[0, 4])
     parser.add_argument("--rounds", type=int, default=1, help="runs of each code, alternating")
     args = parser.parse_args()
-    codes = {f"old ({args.old})": worktree(args.old), "new": ROOT}
+    with checkout(args.old) as old:
+        compare({f"old ({args.old})": old, "new": ROOT}, args)
+
+
+def compare(codes: dict[str, Path], args: argparse.Namespace) -> None:
+    """Each code's rows, `args.rounds` times each, alternating."""
     print(
         f"{args.tables} tables of 4 people, {args.moves} moves a table; CPU per move, ms; "
         "key to others p50/p90/p99, ms; to spectators p50/p99; MB a session; "

@@ -12,7 +12,7 @@ game between `--people` people (all over SSH, then all in browsers) and bots in 
 divided by the moves the server saved meanwhile (the bots' too); whoever's turn it is presses
 the keys that move a game on until one does (benchmarks/table_drawing.py's, remembered for what
 the turn asks). With `--old REV`, the server of
-that commit's code (checked out in a git worktree, as benchmarks/table_drawing.py makes it) is
+that commit's code (checked out in a git worktree, benchmarks/checkout.py) is
 measured first and this tree's after it, in one run.
 """
 
@@ -33,7 +33,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from benchmarks.table_drawing import ROOT, TRIED, worktree  # noqa: E402
+from benchmarks.checkout import checkout  # noqa: E402
+from benchmarks.table_drawing import ROOT, TRIED  # noqa: E402
 from net.store.storage import SQLITE_FILE, Storage  # noqa: E402
 from tests.net.chromium import chromium, screen_text  # noqa: E402
 from tests.net.harness import browse, connect  # noqa: E402
@@ -233,8 +234,10 @@ def main() -> None:
     parser.add_argument("--old", help="a commit whose server to measure first")
     args = parser.parse_args()
 
-    for code in ([worktree(args.old)] if args.old else []) + [ROOT]:
-        asyncio.run(run(args.sessions, args.moves, args.people, code))
+    with contextlib.ExitStack() as stack:
+        codes = ([stack.enter_context(checkout(args.old))] if args.old else []) + [ROOT]
+        for code in codes:
+            asyncio.run(run(args.sessions, args.moves, args.people, code))
 
 
 if __name__ == "__main__":
