@@ -213,6 +213,37 @@ def test_viewers_with_the_same_marks_share_the_marked_lines_and_no_others(game, 
     assert shared_some  # (some boards had other marks, and so lines of their own)
 
 
+@pytest.mark.parametrize("game", sorted(BOARDS))
+def test_a_board_redrawn_move_after_move_keeps_no_line_of_an_earlier_move(game):
+    """A board's new drawing takes its unchanged rows' lines from the drawing before it: every
+    drawing, move after move and marks and all, is line for line what a new board draws."""
+    board_class, rng = BOARDS[game], random.Random(9)
+    base = Style(color="white", bgcolor="black")
+    g = board_class.FULL
+    kept = board_class()
+    kept.geometry = lambda: g
+    taken = 0
+    for state in positions(game, 6, every=3, moves=150):
+        shown = marked(board_class, state.view(rng.choice([0, 1, None])), rng)
+        for mark in ("view", "cursor", "route", "preview", "deed_actions"):
+            if hasattr(shown, mark):
+                setattr(kept, mark, getattr(shown, mark))
+        canvas_module.SHARED.clear()  # the drawing made here, from the one before it
+        canvas_module.SHARED_MARKED.clear()
+        before = kept._before[2] if kept._before else []
+        lines = kept.make_lines(g.width, base)
+        fresh = board_class()
+        fresh.geometry = lambda: g
+        for mark in ("view", "cursor", "route", "preview", "deed_actions"):
+            if hasattr(shown, mark):
+                setattr(fresh, mark, getattr(shown, mark))
+        canvas_module.SHARED.clear()
+        canvas_module.SHARED_MARKED.clear()
+        assert lines == fresh.make_lines(g.width, base)
+        taken += sum(any(line is old for old in before) for line in lines)
+    assert taken  # (rows were taken from the drawing before)
+
+
 class Logs(App):
     CSS = "LogPanel { height: 5; }"
 

@@ -139,11 +139,12 @@ class Canvas:
     def runs(self, y: int):
         """Row y as (text, style) runs of one style each."""
         chars, styles = self._chars[y], self._styles[y]
-        start = 0
+        start, style = 0, styles[0] if styles else ""
         for x in range(1, self.width + 1):
-            if x == self.width or styles[x] != styles[start]:
-                yield "".join(chars[start:x]), styles[start] or None
+            if x == self.width or (styles[x] is not style and styles[x] != style):
+                yield "".join(chars[start:x]), style or None
                 start = x
+                style = styles[x] if x < self.width else style
 
     def to_text(self) -> Text:
         text = Text(no_wrap=True, overflow="crop")
@@ -198,6 +199,9 @@ class Drawing(LinesWidget, Generic[V]):
         self.view: V | None = None  # the game's view, once shown
         self._left = 0  # the column where the drawing starts
         self._drawn: tuple | None = None  # what the last drawing showed
+        # the last drawing made here, its canvas and lines, and how: its unchanged rows'
+        # lines are taken for the next one (a move changes a few rows of a board)
+        self._before: tuple[tuple, Canvas, list[Strip]] | None = None
 
     def redraw_if(self, drawn: tuple) -> None:
         """Redraw if `drawn`, everything the drawing and its marks show, changed since the last
@@ -253,8 +257,9 @@ class Drawing(LinesWidget, Generic[V]):
             self.draw(canvas, g)
             if key is None:  # drawn for this widget alone: its marks go straight on
                 self.mark(canvas, g)
-                return self._strips(canvas, range(g.height), left, width, base)
-            lines = self._strips(canvas, range(g.height), left, width, base)
+            lines = self._new_lines(canvas, (g, width, base), left)
+            if key is None:
+                return lines
             drawing = SHARED[key] = (canvas, lines)
         canvas, lines = drawing
         marks = Marks(canvas)
@@ -268,6 +273,26 @@ class Drawing(LinesWidget, Generic[V]):
         if both is not None:
             SHARED_MARKED[both] = marked
         return marked
+
+    def _new_lines(self, canvas: Canvas, how: tuple, left: int) -> list[Strip]:
+        """A new drawing's lines (`how`: its geometry, width and base style): where a row is as
+        in this widget's last drawing made the same way, that drawing's line for it."""
+        g, width, base = how
+        before = self._before
+        if before is None or before[0] != how:
+            lines = self._strips(canvas, range(g.height), left, width, base)
+        else:
+            _, old, old_lines = before
+            lines = list(old_lines)
+            changed = [
+                y
+                for y in range(g.height)
+                if canvas._chars[y] != old._chars[y] or canvas._styles[y] != old._styles[y]
+            ]
+            for y, strip in zip(changed, self._strips(canvas, changed, left, width, base)):
+                lines[y] = strip
+        self._before = (how, canvas, lines)
+        return lines
 
     @staticmethod
     def _strips(canvas: Canvas, rows, left: int, width: int, base: Style) -> list[Strip]:
