@@ -138,8 +138,8 @@ class BaseApp(App):
             super().action_show_help_panel()
 
     def check_action(self, action: str, parameters: tuple) -> bool | None:
-        if action == "hide_help_panel":
-            return bool(self.screen.query("HelpPanel"))
+        if action == "hide_help_panel":  # the panel is one of the screen's own children
+            return bool(self.screen.query_children("HelpPanel"))
         return super().check_action(action, parameters)
 
     def search_themes(self) -> None:

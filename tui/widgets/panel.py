@@ -20,6 +20,7 @@ KEY = "bold reverse"
 KEPT = 256  # texts drawn kept for other panels showing the same, the oldest dropped
 VISUALS: FIFOCache[Hashable, Visual] = FIFOCache(KEPT)  # panels' texts as Textual's visuals
 LINES: FIFOCache[Hashable, list[Strip]] = FIFOCache(KEPT)  # panels' lines, by what and how
+HEIGHTS: FIFOCache[Hashable, int] = FIFOCache(KEPT)  # texts' lines when wrapped, by width
 
 
 def text_key(text: Text | str | None) -> Hashable:
@@ -147,7 +148,13 @@ class TextPanel(Static):
         """Whether `text`, wrapped to the panel's width, fits its height (or the panel has no
         size yet)."""
         width, height = self.content_size
-        return not width or len(text.wrap(self.app.console, width)) <= height
+        if not width:
+            return True
+        key = (text_key(text), width)
+        lines = HEIGHTS.get(key)
+        if lines is None:
+            lines = HEIGHTS[key] = len(text.wrap(self.app.console, width))
+        return lines <= height
 
     def shows_whole(self, words: str) -> bool:
         """Whether the panel's text holds `words` and fits the panel (so none is cut off)."""
