@@ -19,8 +19,9 @@ from .lines import LinesWidget
 SHARED_KEPT = 32
 # drawings (each canvas and its lines) by what they show, the oldest dropped beyond SHARED_KEPT
 SHARED: FIFOCache[tuple, tuple[Canvas, list[Strip]]] = FIFOCache(SHARED_KEPT)
-# drawings with a viewer's marks on them, by what they show and what the marks are
-SHARED_MARKED: FIFOCache[tuple, list[Strip]] = FIFOCache(SHARED_KEPT)
+# drawings with a viewer's marks on them, by what they show and what the marks are: the
+# drawing (its canvas and lines) and the marked lines
+SHARED_MARKED: FIFOCache[tuple, tuple[Canvas, list[Strip], list[Strip]]] = FIFOCache(SHARED_KEPT)
 
 
 def one_cell_each(text: str) -> bool:
@@ -199,8 +200,9 @@ class Drawing(LinesWidget, Generic[V]):
         self.view: V | None = None  # the game's view, once shown
         self._left = 0  # the column where the drawing starts
         self._drawn: tuple | None = None  # what the last drawing showed
-        # the last drawing made here, its canvas and lines, and how: its unchanged rows'
-        # lines are taken for the next one (a move changes a few rows of a board)
+        # the last drawing shown here (made here or by another viewer), its canvas and lines,
+        # and how: its unchanged rows' lines are taken for the next one made here (a move
+        # changes a few rows of a board)
         self._before: tuple[tuple, Canvas, list[Strip]] | None = None
 
     def redraw_if(self, drawn: tuple) -> None:
@@ -248,20 +250,23 @@ class Drawing(LinesWidget, Generic[V]):
         key = None if shown is None else (type(self), g, width, base, shown)
         marked_as = self.marked() if key is not None else None
         both = None if marked_as is None else (key, marked_as)
+        how = (g, width, base)
         shared = SHARED_MARKED.get(both) if both is not None else None
         if shared is not None:  # another viewer with the same marks has these lines
-            return shared
+            self._before = (how, shared[0], shared[1])
+            return shared[2]
         drawing = SHARED.get(key) if key is not None else None
         if drawing is None:
             canvas = Canvas(g.width, g.height)
             self.draw(canvas, g)
             if key is None:  # drawn for this widget alone: its marks go straight on
                 self.mark(canvas, g)
-            lines = self._new_lines(canvas, (g, width, base), left)
+            lines = self._new_lines(canvas, how, left)
             if key is None:
                 return lines
             drawing = SHARED[key] = (canvas, lines)
         canvas, lines = drawing
+        self._before = (how, canvas, lines)  # the latest drawing seen here, if another's
         marks = Marks(canvas)
         self.mark(marks, g)
         marked = lines
@@ -271,12 +276,12 @@ class Drawing(LinesWidget, Generic[V]):
             for y, strip in zip(rows, self._strips(marks, rows, left, width, base)):
                 marked[y] = strip
         if both is not None:
-            SHARED_MARKED[both] = marked
+            SHARED_MARKED[both] = (canvas, lines, marked)
         return marked
 
     def _new_lines(self, canvas: Canvas, how: tuple, left: int) -> list[Strip]:
         """A new drawing's lines (`how`: its geometry, width and base style): where a row is as
-        in this widget's last drawing made the same way, that drawing's line for it."""
+        in the last drawing shown here the same way, that drawing's line for it."""
         g, width, base = how
         before = self._before
         if before is None or before[0] != how:
