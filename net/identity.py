@@ -412,8 +412,10 @@ class Identity:
         storage = self.storage
         self.bans = await storage.soon(storage.bans)
         invited = {owner: s.name for s in self.sessions if (owner := s.who.invited_as)}
+        names = sorted(set(invited.values()))
+        keys = await storage.soon(storage.keys_of, names) if names else {}
         for owner, name in invited.items():  # a key tied to the name at another process
-            key = await storage.soon(storage.key_of, name)
+            key = keys[name]
             if key is not None and not key.startswith(INVITED):
                 self._tied(owner, key)
         tokens = {s.who.browser for s in self.sessions if s.who.browser is not None}

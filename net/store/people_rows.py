@@ -30,6 +30,11 @@ class PeopleRows:
         return row[0] if row else None
 
     @guarded
+    def keys_of(self: Storage, names: list[str]) -> dict[str, str | None]:
+        """`key_of` each of `names`, in one trip to the disk's thread."""
+        return {name: self.key_of(name) for name in names}
+
+    @guarded
     def claim(self: Storage, name: str, key: str) -> bool:
         """Bind `name` to `key` if neither it nor a look-alike is owned; True if `key` now owns
         `name` (or a look-alike of it)."""

@@ -44,6 +44,7 @@ def test_a_name_is_owned_by_the_first_key_and_by_its_look_alikes(storage):
     assert not storage.claim("ann", "key-2")
     assert not storage.claim("аnn", "key-2")  # a Cyrillic a: the same name to the eye
     assert storage.key_of("аnn") == "key-1"
+    assert storage.keys_of(["аnn", "bob"]) == {"аnn": "key-1", "bob": None}
 
 
 def test_settings_are_kept_per_name(storage):
