@@ -224,23 +224,19 @@ def test_a_board_redrawn_move_after_move_keeps_no_line_of_an_earlier_move(game):
     kept.geometry = lambda: g
     taken = 0
     for state in positions(game, 6, every=3, moves=150):
-        shown = marked(board_class, state.view(rng.choice([0, 1, None])), rng)
-        for mark in ("view", "cursor", "route", "preview", "deed_actions"):
-            if hasattr(shown, mark):
-                setattr(kept, mark, getattr(shown, mark))
-        canvas_module.SHARED.clear()  # the drawing made here, from the one before it
-        canvas_module.SHARED_MARKED.clear()
-        before = kept._before[2] if kept._before else []
-        lines = kept.make_lines(g.width, base)
-        fresh = board_class()
+        fresh = marked(board_class, state.view(rng.choice([0, 1, None])), rng)  # a new board
         fresh.geometry = lambda: g
         for mark in ("view", "cursor", "route", "preview", "deed_actions"):
-            if hasattr(shown, mark):
-                setattr(fresh, mark, getattr(shown, mark))
-        canvas_module.SHARED.clear()
-        canvas_module.SHARED_MARKED.clear()
-        assert lines == fresh.make_lines(g.width, base)
-        taken += sum(any(line is old for old in before) for line in lines)
+            if hasattr(fresh, mark):
+                setattr(kept, mark, getattr(fresh, mark))
+        before = kept._before[2] if kept._before else []
+        drawn = []
+        for board in (kept, fresh):  # each drawing made by the board itself, none shared
+            canvas_module.SHARED.clear()
+            canvas_module.SHARED_MARKED.clear()
+            drawn.append(board.make_lines(g.width, base))
+        assert drawn[0] == drawn[1]
+        taken += sum(any(line is old for old in before) for line in drawn[0])
     assert taken  # (rows were taken from the drawing before)
 
 
