@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from collections import Counter
 from collections.abc import Callable
 from typing import TYPE_CHECKING, TypeVar
 
@@ -64,6 +65,7 @@ class Host(People, Seating, Closing, Playing, Results, Elsewhere):
         self.limits = limits
         self.tables: dict[int, HostedTable] = {}
         self.listeners: dict[int, tuple[str | None, Listener]] = {}  # None: nobody's
+        self.sessions_of: Counter[str] = Counter()  # the people here, and their sessions each
         self.lobby_chat = ChatLog.load(LOBBY, storage)
         self.past = PastGames(
             storage,

@@ -40,6 +40,7 @@ class People:
     def connect(self: Host, name: str, listener: Listener) -> None:
         here = self._connected_here(name)
         self.listeners[id(listener)] = (name, listener)
+        self.sessions_of[name] += 1
         if self.community is not None and not here:
             self.community.arrived(name)
         self._presence_changed(name)
@@ -49,6 +50,9 @@ class People:
             return
         name, _ = self.listeners.pop(id(listener))
         if name is not None:  # a session stops watching before it disconnects
+            self.sessions_of[name] -= 1
+            if not self.sessions_of[name]:
+                del self.sessions_of[name]
             if not self._connected_here(name):
                 self._chat_rates.pop(name, None)
                 if self.community is not None:
@@ -77,7 +81,7 @@ class People:
 
     def connected_here(self: Host) -> set[str]:
         """The people connected to this process."""
-        return {name for name, _ in self.listeners.values() if name is not None}
+        return set(self.sessions_of)
 
     def is_online(self: Host, name: str) -> bool:
         return self._connected_here(name) or (
@@ -85,7 +89,7 @@ class People:
         )
 
     def _connected_here(self: Host, name: str) -> bool:
-        return any(n == name for n, _ in self.listeners.values())
+        return name in self.sessions_of  # (asked for every seat at every screen's update)
 
     def runs(self: Host, table: HostedTable) -> bool:
         """Whether this process runs the table's bots and clocks: of the processes sharing a

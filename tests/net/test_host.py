@@ -42,6 +42,18 @@ def host(tmp_path):
     return Host(Storage(tmp_path / "db.sqlite3"), Limits(chat_length=20, bot_pace_seconds=0))
 
 
+def test_a_person_with_two_sessions_is_online_until_both_have_gone(host):
+    first, second, ben = Ear(), Ear(), Ear()
+    for name, ear in (("ann", first), ("ann", second), ("ben", ben)):
+        host.connect(name, ear)
+    assert host.online() == ["ann", "ben"] and host.is_online("ann")
+    host.disconnect(first)
+    host.disconnect(first)  # told twice: nothing more
+    assert host.online() == ["ann", "ben"] and host.is_online("ann")
+    host.disconnect(second)
+    assert host.online() == ["ben"] and not host.is_online("ann")
+
+
 async def test_control_characters_are_stripped_from_chat_and_long_lines_cut(host):
     ear = Ear()
     host.connect("ann", ear)
