@@ -39,6 +39,7 @@ from .look import (
 DIE = Style(bold=True, reverse=True)
 CURSOR = Style(reverse=True, bold=True, underline=True)
 BOLD = Style(bold=True)
+PLAIN = Style()
 
 
 @dataclass(frozen=True)
@@ -302,7 +303,7 @@ class BoardWidget(Drawing[ArmyView]):
             parts = wrap(line, width)
             if len(shown) + len(parts) > rows:
                 break
-            style = CARD if " draws " in line else Style()
+            style = CARD if " draws " in line else PLAIN
             shown[:0] = [(part, style) for part in parts]
         for i, (part, style) in enumerate(shown):
             canvas.put(x, y + i, part, style)
@@ -329,7 +330,7 @@ class BoardWidget(Drawing[ArmyView]):
             text.insert(1, owner_line(view, square))
         if sq.is_deed and not full and view.mortgaged[square]:
             text.insert(0, "Mortgaged")
-        wrapped = [[(part, Style()) for part in wrap(line, width)] for line in text]
+        wrapped = [[(part, PLAIN) for part in wrap(line, width)] for line in text]
         lines = [part for parts in wrapped for part in parts]
         if full:
             for action in self.deed_actions:

@@ -3,6 +3,8 @@ colour, short names that fit a space, the road's styles, and money ($40k, $1.2M)
 
 from __future__ import annotations
 
+import functools
+
 from rich.style import Style
 
 from core.games.million.board import BUSINESSES, LANDMARKS, SPACES
@@ -55,7 +57,10 @@ SHORT_LANDMARKS = {
 assert set(SHORT_LANDMARKS) == set(LANDMARKS)
 
 
+@functools.cache
 def set_style(business: int) -> Style:
+    """A business's name in its set's colour (the same style each time: a drawing compared
+    with the one before finds it at once)."""
     return Style(color=SET_COLOURS[BUSINESSES[business].set], bold=True)
 
 
