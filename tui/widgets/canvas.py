@@ -261,10 +261,8 @@ class Drawing(LinesWidget, Generic[V]):
             self.draw(canvas, g)
             if key is None:  # drawn for this widget alone: its marks go straight on
                 self.mark(canvas, g)
-            lines = self._new_lines(canvas, how, left)
-            if key is None:
-                return lines
-            drawing = SHARED[key] = (canvas, lines)
+                return self._new_lines(canvas, how, left)
+            drawing = SHARED[key] = (canvas, self._new_lines(canvas, how, left))
         canvas, lines = drawing
         self._before = (how, canvas, lines)  # the latest drawing seen here, if another's
         marks = Marks(canvas)

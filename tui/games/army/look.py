@@ -5,6 +5,8 @@ Every seat is a digit on its own colour (1 to 6), so seats stay distinguishable 
 
 from __future__ import annotations
 
+import functools
+
 from rich.style import Style
 
 from core.games.army.board import SQUARES
@@ -56,7 +58,10 @@ SHORT = tuple(square.short for square in SQUARES)
 TINY = tuple(square.tiny for square in SQUARES)
 
 
-def _group_style(square: int) -> Style:
+@functools.cache
+def group_style(square: int) -> Style:
+    """A square's name as it is printed on the board: on its group's colour, if it has one
+    (the same style each time: a drawing compared with the one before finds it at once)."""
     group = SQUARES[square].group
     if not group:
         return Style(bold=True)
@@ -65,15 +70,6 @@ def _group_style(square: int) -> Style:
         bold=True,
         color="#000000" if group in DARK_TEXT else "#ffffff",
     )
-
-
-GROUP_STYLES = tuple(_group_style(square) for square in range(len(SQUARES)))
-
-
-def group_style(square: int) -> Style:
-    """A square's name as it is printed on the board: on its group's colour, if it has one
-    (the same style each time, which a drawing compared with the one before finds at once)."""
-    return GROUP_STYLES[square]
 
 
 def group_name(group: str) -> str:
