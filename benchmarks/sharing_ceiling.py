@@ -1,12 +1,15 @@
 """What a move would cost the SSH host if one drawing of a table served its four people: the
 ceiling of any shared frame, measured against what a move costs now.
 
-    .venv/bin/python benchmarks/sharing_ceiling.py [--games bigshot,army,...] [--moves 40]
-        [--rounds 2]
+    .venv/bin/python benchmarks/sharing_ceiling.py [--old REV] [--games bigshot,army,...]
+        [--moves 40] [--rounds 2]
 
 One table of four people, each over SSH at 120x40, is played in a server process of its own
 (heuristic bots choose the moves, not counted, and they are made through the host at a
-steady pace). Its CPU per move is measured four ways, alternating, in one run:
+steady pace). Its CPU per move is measured four ways, alternating, in one run, for `--old`'s
+code (checked out by benchmarks/checkout.py) and this one's, each way's figure also given as a
+share of the old code's every app drawing (what issue 72's "a third of the old" is measured
+against):
 
 - **every app draws**: each person's app shows each move, as the host does;
 - **one app draws**: only the first person's app shows the moves; the other three skip them
@@ -37,7 +40,8 @@ import tempfile
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
 
 NAMES = ["ann", "ben", "cat", "dan"]
 PACE_SECONDS = 0.08  # between moves: several times what the four screens take to draw one
@@ -107,13 +111,15 @@ def own_lines(screen) -> None:
     screen._refresh_keys()
 
 
-async def measure(mode: str, game: str, moves: int) -> dict:
-    """One server's CPU per move, its four people connected from here."""
+async def measure(code: Path, mode: str, game: str, moves: int) -> dict:
+    """One server's CPU per move, of the code in `code`, its four people connected from here."""
     from tests.net.harness import connect
 
     child = await asyncio.create_subprocess_exec(
         sys.executable,
         __file__,
+        "--code",
+        str(code),
         "--serve",
         mode,
         "--games",
@@ -123,6 +129,7 @@ async def measure(mode: str, game: str, moves: int) -> dict:
         stdin=subprocess.PIPE,
         stdout=subprocess.PIPE,
         stderr=subprocess.DEVNULL,
+        cwd=code,
     )
     assert child.stdin is not None and child.stdout is not None
     port = int(await child.stdout.readline())
@@ -148,27 +155,55 @@ async def measure(mode: str, game: str, moves: int) -> dict:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description="A move's CPU: every app drawing, or one")
+    parser.add_argument("--old", default="HEAD", help="the commit to compare with (HEAD)")
     parser.add_argument("--games", default="bigshot,army,stadium,million")
     parser.add_argument("--moves", type=int, default=40)
     parser.add_argument("--rounds", type=int, default=2, help="runs of each way, alternating")
+    parser.add_argument("--code", help=argparse.SUPPRESS)  # the server's code (a child's)
     parser.add_argument("--serve", help=argparse.SUPPRESS)  # the server's side, and its way
     args = parser.parse_args()
     if args.serve:
+        sys.path.insert(0, args.code)
         asyncio.run(serve(args.serve, args.games, args.moves))
         return
-    print("one table of four over SSH; server CPU per move, ms (each round's figures)")
-    for game in args.games.split(","):
-        found: dict[str, list[float]] = {"every": [], "one": [], "own": [], "follow": []}
-        for _ in range(args.rounds):
-            for mode, figures in found.items():
-                figures.append(asyncio.run(measure(mode, game, args.moves))["ms"])
-        every, one, own, follow = (statistics.median(figures) for figures in found.values())
-        print(
-            f"{game:8} every app draws {every:5.1f} ({rounds(found['every'])})   "
-            f"one {one:5.1f} ({rounds(found['one'])}, {one / every:.2f} of every)   "
-            f"one + own lines {own:5.1f} ({rounds(found['own'])}, {own / every:.2f})   "
-            f"followers {follow:5.1f} ({rounds(found['follow'])}, {follow / every:.2f})"
-        )
+    from benchmarks.checkout import checkout
+
+    print(
+        "one table of four over SSH; server CPU per move, ms (each round's figures; "
+        "in brackets, the share of the old code's every app drawing)"
+    )
+    with checkout(args.old) as old:
+        codes = {f"old ({args.old})": old, "new": ROOT}
+        for game in args.games.split(","):
+            found: dict[str, dict[str, list[float]]] = {
+                name: {mode: [] for mode in MODES} for name in codes
+            }
+            for _ in range(args.rounds):
+                for name, code in codes.items():
+                    for mode, figures in found[name].items():
+                        figures.append(asyncio.run(measure(code, mode, game, args.moves))["ms"])
+            medians = {
+                name: {mode: statistics.median(figures) for mode, figures in ways.items()}
+                for name, ways in found.items()
+            }
+            base = medians[f"old ({args.old})"]["every"]
+            for name, ways in found.items():
+                print(
+                    f"{game:8} {name:14} "
+                    + "   ".join(
+                        f"{label} {medians[name][mode]:5.1f} ({rounds(ways[mode])}; "
+                        f"{medians[name][mode] / base:.2f})"
+                        for mode, label in MODES.items()
+                    )
+                )
+
+
+MODES = {  # the ways a move is drawn, and what each is called in the figures
+    "every": "every app draws",
+    "one": "one",
+    "own": "one + own lines",
+    "follow": "followers",
+}
 
 
 def rounds(figures: list[float]) -> str:
