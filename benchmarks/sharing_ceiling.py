@@ -6,7 +6,7 @@ ceiling of any shared frame, measured against what a move costs now.
 
 One table of four people, each over SSH at 120x40, is played in a server process of its own
 (heuristic bots choose the moves, not counted, and they are made through the host at a
-steady pace). Its CPU per move is measured four ways, alternating, in one run, for `--old`'s
+steady pace). Its CPU per move is measured five ways, alternating, in one run, for `--old`'s
 code (checked out by benchmarks/checkout.py) and this one's, each way's figure also given as a
 share of the old code's every app drawing (what issue 72's "a third of the old" is measured
 against):
@@ -19,6 +19,11 @@ against):
 - **one app draws, the others their own lines**: as the second, but the other three redraw their
   status line and key bar (the two lines that differ between players who are not to move), by
   Textual as now: what each seat's own lines would add to one shared frame.
+- **one app draws, the others their own panels**: as the second, but the other three work out
+  and draw all but the board, the ledger and the log (the status line, the turn panel with its
+  controls, the key bar), the seat to move among them: what a design would cost in which one
+  frame of the table draws what is everyone's and each person's app draws only its own panels
+  beside it (the frame's bytes sent to each, and a seat's own marks on the board, aside).
 - **players not to move follow one frame**: a spectator watches (its shared app, drawing every
   move, stands for one frame drawn for the players not to move), and each player's app draws
   only while its seat is to move, its whole screen once it comes to move (its terminal showed
@@ -67,6 +72,7 @@ async def serve(mode: str, game: str, moves: int) -> None:
         every = session_app.refresh_table_screen
 
         to_move: dict[str, bool] = {}  # by player: whether their seat was to move
+        left: set[str] = set()  # players whose screens no longer draw the shared panels
 
         def as_the_mode_draws(app) -> None:
             if mode == "follow":
@@ -77,6 +83,11 @@ async def serve(mode: str, game: str, moves: int) -> None:
                     every(app)
                 to_move[app.player] = moving
             elif app.player == NAMES[0]:
+                every(app)
+            elif mode == "panels":
+                if app.player not in left:
+                    leave_shared_panels(app.screen)
+                    left.add(app.player)
                 every(app)
             elif mode == "own":
                 own_lines(app.screen)
@@ -100,6 +111,16 @@ async def serve(mode: str, game: str, moves: int) -> None:
     spent = time.process_time() - started - choosing
     print(json.dumps({"moves": made, "ms": spent * 1000 / max(1, made)}), flush=True)
     await server.stop()
+
+
+def leave_shared_panels(screen) -> None:
+    """The board, the ledger and the log of `screen` are no longer worked out or painted: a
+    shared frame would draw them."""
+    for panel in screen.query(",".join(f"#{name}" for name in SHARED_PANELS)):
+        panel.show = panel.write_lines = lambda *args: None
+
+
+SHARED_PANELS = {"board", "ledger", "log"}  # what a shared frame would draw for everyone
 
 
 def own_lines(screen) -> None:
@@ -202,6 +223,7 @@ MODES = {  # the ways a move is drawn, and what each is called in the figures
     "every": "every app draws",
     "one": "one",
     "own": "one + own lines",
+    "panels": "one + own panels",
     "follow": "followers",
 }
 
