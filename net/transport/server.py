@@ -34,6 +34,7 @@ from net.store.dialects import dialect_for
 from net.store.storage import SQLITE_FILE, Storage, StorageError
 from net.transport.admission import Counter, Pending
 from net.transport.channel import Channel, SSHChannel
+from net.transport.packets import one_packet_a_frame
 from net.transport.session import Session
 from net.transport.web.door import WebDoor, WebOptions
 from tui.games import PLAYABLE, screen_class
@@ -111,6 +112,7 @@ class Gate(asyncssh.SSHServer):
 
     def connection_made(self, conn: asyncssh.SSHServerConnection) -> None:
         self.conn = conn
+        one_packet_a_frame(conn)
         self.ip = (conn.get_extra_info("peername") or ("?",))[0]
         loop = asyncio.get_running_loop()
         if not self.server.pending.admit(self):
