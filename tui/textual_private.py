@@ -25,6 +25,7 @@ from textual._compositor import ChopsUpdate, Compositor, CompositorUpdate
 from textual._node_list import DuplicateIds
 from textual._xterm_parser import XTermParser
 from textual.app import App
+from textual.binding import ActiveBinding
 from textual.css.stylesheet import Stylesheet
 from textual.message_pump import MessagePump
 from textual.screen import Screen
@@ -59,6 +60,7 @@ __all__ = [
     "keep_stdio",
     "lay_out_now",
     "queued",
+    "shown_active_bindings",
     "render_changes",
     "render_whole",
     "original",
@@ -191,6 +193,18 @@ REACHES = (
     ),
     Reach(Toast, "remove", "(self) -> 'AwaitRemove'", "textual_fixes: notices left on screen"),
     Reach(
+        Screen,
+        "_modal_binding_chain",
+        "property",
+        "key bar: the bindings that act, asked about only for the keys shown",
+    ),
+    Reach(
+        App,
+        "_check_action_state",
+        "(self, action: 'str', default_namespace: 'DOMNode') -> 'bool | None'",
+        "key bar: whether a binding acts",
+    ),
+    Reach(
         ToastHolder, "remove", "(self) -> 'AwaitRemove'", "textual_fixes: notices left on screen"
     ),
 )
@@ -248,6 +262,28 @@ def spans_update(
 ) -> CompositorUpdate:
     """The update that draws `spans` from `chops`, each row's pieces by where it is cut."""
     return ChopsUpdate(chops, spans, [cuts[1:] for cuts in compositor.cuts])
+
+
+def shown_active_bindings(screen: Screen[Any]) -> dict[str, ActiveBinding]:
+    """`Screen.active_bindings` for the keys some binding shows: the same bindings, in the same
+    order, but no binding of a key that nothing shows is asked whether it acts (a game screen
+    binds some 60 keys and shows a dozen; its key bar asked about all of them at every move, a
+    tenth of a move's time at a table: the manual's "Measured choices")."""
+    chain = screen._modal_binding_chain
+    shown = {key for _, bindings in chain for key, binding in bindings if binding.show}
+    app = screen.app
+    found: dict[str, ActiveBinding] = {}
+    for namespace, bindings in chain:
+        for key, binding in bindings:
+            if key not in shown:
+                continue
+            state = app._check_action_state(binding.action, namespace)
+            if state is False:
+                continue  # disabled and not shown (None: shown but disabled)
+            there = found.get(key)
+            if there is None or (binding.priority and not there.binding.priority):
+                found[key] = ActiveBinding(namespace, binding, bool(state), binding.tooltip)
+    return found
 
 
 def screen_lines(screen: Screen[Any]) -> list[Strip]:

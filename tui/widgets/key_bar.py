@@ -11,6 +11,7 @@ from rich.text import Text
 from textual import events
 
 from ..base import BaseApp
+from ..textual_private import shown_active_bindings
 from .panel import TextPanel
 
 KEY_STYLE = "bold reverse"
@@ -29,13 +30,12 @@ def keys_that_act(screen) -> list[tuple[str, str, str]]:
         action = active.binding.action
         return last.index(action) + 1 if action in last else 0
 
-    for active in sorted(screen.active_bindings.values(), key=place):
+    for active in sorted(shown_active_bindings(screen).values(), key=place):
         binding = active.binding
-        label = screen.key_label(binding) if hasattr(screen, "key_label") else binding.description
-        shown = getattr(screen, "key_shown", lambda action: True)(binding.action)
-        if not binding.show or not label or not active.enabled or binding.action in seen:
+        if not binding.show or not active.enabled or binding.action in seen:
             continue
-        if not shown:
+        label = screen.key_label(binding) if hasattr(screen, "key_label") else binding.description
+        if not label or not getattr(screen, "key_shown", lambda action: True)(binding.action):
             continue
         seen.add(binding.action)
         acting.append((binding.key, screen.app.get_key_display(binding), label))
@@ -51,6 +51,7 @@ def report_keys(screen, acting: list[tuple[str, str, str]]) -> None:
 class KeyBar(TextPanel):
     DEFAULT_CSS = "KeyBar { height: 1; dock: bottom; padding: 0 1; background: $panel; }"
 
+    _acting: list[tuple[str, str, str]] | None = None  # the keys that act, as last shown
     _keys: list[tuple[Text, str]] | None = None  # each key shown, described, and pressed
     _spans: list[tuple[int, int, str]] = []  # where each key shown is: from, to, its key
 
@@ -58,11 +59,13 @@ class KeyBar(TextPanel):
         """The keys that act on `screen` now (`keys_that_act`); only whole keys are shown, then
         the palette, which lists every action."""
         acting = keys_that_act(screen)
-        self._keys = [
-            (Text.assemble((f" {shown} ", KEY_STYLE), f" {label}  "), key)
-            for key, shown, label in acting
-        ]
-        self._fit()
+        if acting != self._acting:  # a new phase of a game often keeps the keys of the last
+            self._acting = acting
+            self._keys = [
+                (Text.assemble((f" {shown} ", KEY_STYLE), f" {label}  "), key)
+                for key, shown, label in acting
+            ]
+            self._fit()
         report_keys(screen, acting)
 
     def on_resize(self) -> None:

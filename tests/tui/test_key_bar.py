@@ -1,0 +1,35 @@
+"""The key bar shows the keys that act: asking only about the keys some binding shows
+(`shown_active_bindings`) finds the same keys, in the same order, as asking Textual about every
+binding, at every move of each game, for the player to move and the others alike."""
+
+import pytest
+
+from core.games import get_spec
+from tui.demo import app_for, table_at
+from tui.widgets import key_bar
+
+MOVES = 60  # each game's first moves: every phase of a turn, auctions, trades offered
+
+
+@pytest.mark.parametrize("game", ["bigshot", "army", "stadium", "million"])
+async def test_the_key_bar_lists_what_asking_textual_about_every_binding_lists(game, monkeypatch):
+    table = table_at(seed=3, game=game)
+    spec = get_spec(game)
+    bots = [spec.bots["heuristic"](seat) for seat in range(len(table.state.players))]
+    app = app_for(table)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        screen, looked = app.screen, set()
+        for _ in range(MOVES):
+            state = table.state
+            if state.is_over():
+                break
+            seat = state.to_act()[0]
+            table.act(seat, bots[seat].choose(state.view(seat), state.legal_actions(seat)))
+            screen.refresh_view()
+            shown = key_bar.keys_that_act(screen)
+            with monkeypatch.context() as every_binding:
+                every_binding.setattr(key_bar, "shown_active_bindings", lambda s: s.active_bindings)
+                assert shown == key_bar.keys_that_act(screen)
+            looked.add(tuple(shown))
+        assert len(looked) > 2  # the keys changed with the game, and were compared each time
