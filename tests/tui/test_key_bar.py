@@ -26,7 +26,7 @@ async def test_the_key_bar_lists_what_asking_textual_about_every_binding_lists(g
                 break
             seat = state.to_act()[0]
             table.act(seat, bots[seat].choose(state.view(seat), state.legal_actions(seat)))
-            screen.refresh_view()
+            screen.place.look()  # the screen's view now, without its venue moving the bots on
             shown = key_bar.keys_that_act(screen)
             with monkeypatch.context() as every_binding:
                 every_binding.setattr(key_bar, "shown_active_bindings", lambda s: s.active_bindings)
