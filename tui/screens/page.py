@@ -65,7 +65,7 @@ class _Sized(_Screen):
         """The keys that act here now, said again as this screen comes to the top (a phone's
         page shows them to be touched): its key bar's, or for a dialog, its own bindings."""
         bars = self.query(KeyBar)
-        if bars and bars.first()._keys is not None:
+        if bars and bars.first()._acting is not None:
             bars.first().show_keys(self)
         elif not bars:
             report_keys(self, keys_that_act(self))

@@ -52,7 +52,6 @@ class KeyBar(TextPanel):
     DEFAULT_CSS = "KeyBar { height: 1; dock: bottom; padding: 0 1; background: $panel; }"
 
     _acting: list[tuple[str, str, str]] | None = None  # the keys that act, as last shown
-    _keys: list[tuple[Text, str]] | None = None  # each key shown, described, and pressed
     _spans: list[tuple[int, int, str]] = []  # where each key shown is: from, to, its key
 
     def show_keys(self, screen) -> None:
@@ -61,19 +60,14 @@ class KeyBar(TextPanel):
         acting = keys_that_act(screen)
         if acting != self._acting:  # a new phase of a game often keeps the keys of the last
             self._acting = acting
-            self._keys = [
-                (Text.assemble((f" {shown} ", KEY_STYLE), f" {label}  "), key)
-                for key, shown, label in acting
-            ]
             self._fit()
         report_keys(screen, acting)
 
     def on_resize(self) -> None:
-        if self._keys is not None:
-            self._fit()
+        self._fit()
 
     def _fit(self) -> None:
-        if self._keys is None:
+        if self._acting is None:
             return
         room = self.content_size.width - PALETTE.cell_len
         text = Text(no_wrap=True, overflow="ellipsis")
@@ -83,7 +77,8 @@ class KeyBar(TextPanel):
             spans.append((text.cell_len, text.cell_len + shown.cell_len, key))
             text.append_text(shown)
 
-        for shown, key in self._keys:
+        for key, display, label in self._acting:
+            shown = Text.assemble((f" {display} ", KEY_STYLE), f" {label}  ")
             if self.content_size.width and shown.cell_len > room:
                 break  # not yet laid out: every key, cut once it is
             add(shown, key)
