@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Callable
 
+from core.engine.bots import Bot
 from core.games import get_spec
 from core.games.army.board import GROUPS, SITE_GROUPS
 from core.games.million.board import REAL_ESTATE
@@ -31,16 +32,27 @@ def table_at(
     bot until `until(state)` holds."""
     seats = [Seat(NAMES[i], "human" if i < humans else "heuristic") for i in range(players)]
     table = LocalTable.new(game, seats, seed, options)
-    bot = get_spec(game).bots[stand_in]
-    helpers = {i: bot(seed + i) for i in range(players)}
+    helpers = stand_ins(game, players, seed, stand_in)
     state = table.state
     while until is not None and not until(state) and not state.is_over():
-        seat = state.to_act()[0]
-        table.act(seat, helpers[seat].choose(state.view(seat), state.legal_actions(seat)))
+        play_a_move(table, helpers)
         state = table.state
     if until is not None and not until(state):  # a picture of the end, taken for another
         raise ValueError(f"the {game} game of seed {seed} ended before {until.__name__} held")
     return table
+
+
+def stand_ins(game: str, players: int, seed: int = 0, kind: str = "heuristic") -> list[Bot]:
+    """A `kind` bot of `game` for each seat, seeded with `seed` and the seat's number."""
+    bot = get_spec(game).bots[kind]
+    return [bot(seed + seat) for seat in range(players)]
+
+
+def play_a_move(table: LocalTable, bots: list[Bot]) -> None:
+    """The seat to act plays what its bot chooses."""
+    state = table.state
+    seat = state.to_act()[0]
+    table.act(seat, bots[seat].choose(state.view(seat), state.legal_actions(seat)))
 
 
 def app_for(table: LocalTable) -> BoomtownApp:

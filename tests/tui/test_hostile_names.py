@@ -13,10 +13,9 @@ import pytest
 from rich.cells import cell_len
 from rich.console import Console
 
-from core.games import get_spec
 from play.table import LocalTable, Seat
 from tui.app import BoomtownApp
-from tui.demo import analysed, app_for
+from tui.demo import analysed, app_for, play_a_move, stand_ins
 
 NAMES = ["[/]x", "[bold]b", "[link=x]y", ":smile:"]
 PLAIN = ["Abcd", "Bcdefgh", "Cdefghijk", "Defghij"]  # the same lengths
@@ -42,13 +41,11 @@ def table_played_for_a_while(game: str, names: list[str], moves: int) -> LocalTa
     """The first name is the person's; bots play every seat for `moves` moves (or to the end)."""
     seats = [Seat(name, "human" if i == 0 else "heuristic") for i, name in enumerate(names)]
     table = LocalTable.new(game, seats, 11, None)
-    bots = [get_spec(game).bots["heuristic"](seat) for seat in range(len(names))]
+    bots = stand_ins(game, len(names))
     for _ in range(moves):
-        state = table.state
-        if state.is_over():
+        if table.state.is_over():
             break
-        seat = state.to_act()[0]
-        table.act(seat, bots[seat].choose(state.view(seat), state.legal_actions(seat)))
+        play_a_move(table, bots)
     return table
 
 

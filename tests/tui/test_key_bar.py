@@ -4,8 +4,7 @@ binding, at every move of each game, for the player to move and the others alike
 
 import pytest
 
-from core.games import get_spec
-from tui.demo import app_for, table_at
+from tui.demo import app_for, play_a_move, stand_ins, table_at
 from tui.widgets import key_bar
 
 MOVES = 60  # each game's first moves: every phase of a turn, auctions, trades offered
@@ -14,18 +13,15 @@ MOVES = 60  # each game's first moves: every phase of a turn, auctions, trades o
 @pytest.mark.parametrize("game", ["bigshot", "army", "stadium", "million"])
 async def test_the_key_bar_lists_what_asking_textual_about_every_binding_lists(game, monkeypatch):
     table = table_at(seed=3, game=game)
-    spec = get_spec(game)
-    bots = [spec.bots["heuristic"](seat) for seat in range(len(table.state.players))]
+    bots = stand_ins(game, len(table.state.players))
     app = app_for(table)
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
         screen, looked = app.screen, set()
         for _ in range(MOVES):
-            state = table.state
-            if state.is_over():
+            if table.state.is_over():
                 break
-            seat = state.to_act()[0]
-            table.act(seat, bots[seat].choose(state.view(seat), state.legal_actions(seat)))
+            play_a_move(table, bots)
             screen.place.look()  # the screen's view now, without its venue moving the bots on
             shown = key_bar.keys_that_act(screen)
             with monkeypatch.context() as every_binding:

@@ -9,8 +9,7 @@ person (seat 0, played here by a bot):
 import pytest
 from rich.console import Console
 
-from core.games import get_spec
-from tui.demo import app_for, table_at
+from tui.demo import app_for, play_a_move, stand_ins, table_at
 from tui.widgets.key_bar import KeyBar
 from tui.widgets.panel import TextPanel
 
@@ -42,16 +41,13 @@ async def test_every_panel_keeps_to_its_size_through_a_whole_game(game, size):
     table = table_at(
         seed=1, game=game, options={"round_limit": 40} if game in ("stadium", "million") else None
     )
-    spec = get_spec(game)
-    bots = [spec.bots["heuristic"](seat) for seat in range(len(table.state.players))]
+    bots = stand_ins(game, len(table.state.players))
     app = app_for(table)
     async with app.run_test(size=size) as pilot:
         await pilot.pause()
         screen, moves = app.screen, 0
         while not table.state.is_over():
-            state = table.state
-            seat = state.to_act()[0]
-            table.act(seat, bots[seat].choose(state.view(seat), state.legal_actions(seat)))
+            play_a_move(table, bots)
             moves += 1
             if moves % EVERY == 0 or table.state.is_over():
                 screen.show(table.state.view(0))
