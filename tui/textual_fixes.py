@@ -1,5 +1,6 @@
 """Workarounds for Textual 8.2 bugs found by random input (tests/net/test_fuzz.py), by a
-suite run that hung (a timer due in the past) and by playing (notices left on screen).
+suite run that hung (a timer due in the past), by playing (notices left on screen) and by a
+test that failed in CI (a lobby's rows never sent).
 
 Textual's version is pinned to 8.2 in pyproject.toml; look at each again when it moves.
 `install()` is idempotent and changes only the methods named here.
@@ -7,11 +8,21 @@ Textual's version is pinned to 8.2 in pyproject.toml; look at each again when it
 
 from __future__ import annotations
 
+from textual.app import App
 from textual.timer import Timer
 from textual.widget import AwaitRemove
 from textual.widgets import OptionList
 
-from .textual_private import Toast, ToastHolder, ToastRack, index_to_line, original, replace
+from .textual_private import (
+    Toast,
+    ToastHolder,
+    ToastRack,
+    holding_frames,
+    index_to_line,
+    original,
+    replace,
+    screen_stack,
+)
 
 SOONEST = 0.001  # seconds: the shortest delay a timer is given
 
@@ -60,12 +71,33 @@ def _remove_toast(self: Toast | ToastHolder) -> AwaitRemove:
     return removal
 
 
+def _display(self: App, screen, renderable) -> None:
+    """A frame made during a batch update is drawn, whole, once the batch ends. Textual
+    renders it, forgets what it changed, and then drops it (it draws nothing in a batch): a
+    screen laid out meanwhile (Textual holds a batch while an app starts, and while a screen
+    is dismissed) stayed as the terminal last showed it. Over SSH a lobby that changed while
+    a person's app started was left without its first rows (seen in CI)."""
+    if renderable is not None and holding_frames(self):
+        self._frame_dropped = True  # type: ignore[attr-defined]
+    original(App, "_display")(self, screen, renderable)
+
+
+def _end_batch(self: App) -> None:
+    original(App, "_end_batch")(self)
+    if not holding_frames(self) and getattr(self, "_frame_dropped", False):
+        self._frame_dropped = False  # type: ignore[attr-defined]
+        if screen_stack(self):
+            self.screen.refresh()
+
+
 FIXES = (
     (OptionList, "_on_click", _on_click),
     (OptionList, "_move_page", _move_page),
     (Timer, "__init__", _timer_init),
     (Toast, "remove", _remove_toast),
     (ToastHolder, "remove", _remove_toast),
+    (App, "_display", _display),
+    (App, "_end_batch", _end_batch),
 )
 
 

@@ -52,6 +52,7 @@ __all__ = [
     "changed_spans",
     "error_shown",
     "exiting",
+    "holding_frames",
     "forget_error_shown",
     "notifications",
     "query_node",
@@ -201,6 +202,14 @@ REACHES = (
         "property",
         "key bar: the bindings that act, asked about only for the keys shown",
     ),
+    Reach(App, "_batch_count", None, "textual_fixes: a frame made in a batch update"),
+    Reach(
+        App,
+        "_display",
+        "(self, screen: 'Screen', renderable: 'RenderableType | None') -> 'None'",
+        "textual_fixes: a frame made in a batch update",
+    ),
+    Reach(App, "_end_batch", "(self) -> 'None'", "textual_fixes: a frame made in a batch update"),
     Reach(
         App,
         "_check_action_state",
@@ -226,6 +235,11 @@ def original(owner: type, name: str) -> Callable[..., Any]:
     """Textual's own `owner.name`, replaced or not."""
     found = ORIGINALS.get((owner, name)) or inspect.getattr_static(owner, name)
     return found
+
+
+def holding_frames(app: App[Any]) -> bool:
+    """Whether `app` is in a batch update, which draws nothing until it ends."""
+    return bool(app._batch_count)
 
 
 def background_screens(app: App[Any]) -> list[Screen[Any]]:

@@ -1,12 +1,15 @@
 """A move drawn as only the rows it changed leaves each person's terminal showing the whole
 screen their app would draw (net.render.changed_rows)."""
 
+import asyncio
+
 import pyte
 import pytest
 
 from core.games import get_spec
 from net.render import changed_rows
 from tui.textual_private import Compositor, screen_lines
+from tui.widgets.row_list import RowList
 
 from .harness import connect, session_of, table_with, until
 
@@ -32,6 +35,13 @@ def whole(app) -> list[list[tuple]]:
     for y, line in enumerate(screen_lines(app.screen)):
         stream.feed(f"\x1b[{y + 1};1H{line.render(app.console)}".encode())
     return cells(screen)
+
+
+async def screen_has_handled_its_messages(screen) -> None:
+    """Wait until `screen` has handled every message sent to it before now."""
+    handled = asyncio.Event()
+    screen.call_later(handled.set)
+    await handled.wait()
 
 
 def shows_whole(person, app):
@@ -70,3 +80,28 @@ async def test_each_move_leaves_every_terminal_showing_the_whole_screen(served, 
         )
     for person in people:
         await person.close()
+
+
+async def test_a_screen_laid_out_while_the_app_holds_its_frames_is_drawn_once_it_lets_go(served):
+    """Textual holds an app's frames in a batch update while the app starts and while a screen
+    is dismissed. A screen laid out meanwhile was rendered, taken as drawn, and dropped: the
+    terminal kept what it showed before (in CI, a lobby without the tables made while its
+    person's app was starting). Here tables are made and the screen laid out again (as a new
+    theme does) while the app holds its frames."""
+    server, port = served
+    ann = await connect(port, "ann")
+    await ann.wait_for("You are ann")
+    app = session_of(server, "ann").app
+    await until(shows_whole(ann, app))
+    lobby = app.screen
+    with app.batch_update():
+        for game in ("bigshot", "army"):
+            await server.host.create_table("ann", game, {}, players=2, bots=1)
+        await until(lambda: len(lobby.query_one("#tables", RowList).keys) == 2)
+        await screen_has_handled_its_messages(lobby)  # the list's news among them
+        app.refresh_css()  # lays the screen out, and makes a frame that is dropped
+        await screen_has_handled_its_messages(lobby)
+    await ann.wait_for("Big Shot")
+    await ann.wait_for("Army")
+    await until(shows_whole(ann, app), timeout=10)
+    await ann.close()
