@@ -22,6 +22,7 @@ from .textual_private import (
     original,
     replace,
     screen_stack,
+    still_to_draw,
 )
 
 SOONEST = 0.001  # seconds: the shortest delay a timer is given
@@ -72,22 +73,23 @@ def _remove_toast(self: Toast | ToastHolder) -> AwaitRemove:
 
 
 def _display(self: App, screen, renderable) -> None:
-    """A frame made during a batch update is drawn, whole, once the batch ends. Textual
-    renders it, forgets what it changed, and then drops it (it draws nothing in a batch): a
-    screen laid out meanwhile (Textual holds a batch while an app starts, and while a screen
-    is dismissed) stayed as the terminal last showed it. Over SSH a lobby that changed while
-    a person's app started was left without its first rows (seen in CI)."""
+    """A frame made during a batch update is drawn once the batch ends. Textual renders it,
+    takes it as drawn, and drops it (it draws nothing in a batch); its next frame drew only
+    what changed after, over a terminal that never showed the dropped one. Textual holds a
+    batch while an app starts: over SSH a person's lobby, first drawn by the shared painter
+    before tables were made, was then drawn without their rows (CI saw it)."""
     if renderable is not None and holding_frames(self):
-        self._frame_dropped = True  # type: ignore[attr-defined]
+        still_to_draw(screen, renderable)
+        self._frames_held = True  # type: ignore[attr-defined]
     original(App, "_display")(self, screen, renderable)
 
 
 def _end_batch(self: App) -> None:
     original(App, "_end_batch")(self)
-    if not holding_frames(self) and getattr(self, "_frame_dropped", False):
-        self._frame_dropped = False  # type: ignore[attr-defined]
+    if not holding_frames(self) and getattr(self, "_frames_held", False):
+        self._frames_held = False  # type: ignore[attr-defined]
         if screen_stack(self):
-            self.screen.refresh()
+            self.screen.refresh()  # a frame soon, if nothing else draws one first
 
 
 FIXES = (

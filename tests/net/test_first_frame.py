@@ -122,3 +122,33 @@ async def test_painters_are_kept_for_a_few_sizes_only(served):
     assert len(server.first_frames.painters) <= SIZES_KEPT
     assert (85, 24) in server.first_frames.painters  # the latest size is kept
     await asyncio.gather(*(person.close() for person in people))
+
+
+async def test_tables_made_while_a_persons_app_starts_are_on_the_first_frame_it_sends(
+    served, monkeypatch
+):
+    """The painter draws a newcomer's lobby; their own app, started after tables were made,
+    drew its first frame as the changes to a whole frame Textual had dropped (made while the
+    app started, in a batch update): for a moment the lobby lacked the tables' rows, and a
+    test that read it then failed in CI."""
+    server, port = served
+    sent: dict[Channel, list[int]] = {}  # each channel's frames: where each ends in its output
+    channel_send = Channel.send
+
+    def counted(channel, data: bytes) -> None:
+        ends = sent.setdefault(channel, [])
+        ends.append((ends[-1] if ends else 0) + len(data))
+        channel_send(channel, data)
+
+    monkeypatch.setattr(Channel, "send", counted)
+    async with server.first_frames.starting:  # ann's own app starts once the tables are made
+        ann = await connect(port, "ann")
+        await ann.wait_for("You are ann")
+        for game in ("bigshot", "army", "stadium"):
+            await server.host.create_table("ann", game, {}, players=2, bots=1)
+        ends = sent[session_of(server, "ann").channel]
+        painted = len(ends)
+    await until(lambda: len(ends) > painted and len(ann.received) >= ends[painted])
+    first = drawn(bytes(ann.received[: ends[painted]]), (120, 40))
+    assert all(any(game in row for row in first) for game in ("Big Shot", "Army", "Stadium"))
+    await ann.close()
