@@ -16,6 +16,13 @@ def pytest_xdist_auto_num_workers(config) -> int:
     return (os.cpu_count() or 1) + 1
 
 
+def pytest_collection_modifyitems(items) -> None:
+    """The long tests first: each worker takes its share from the front, the others steal
+    from its back, and the suite no longer ends with one worker busy on a long test while
+    the rest wait."""
+    items.sort(key=lambda item: item.get_closest_marker("long") is None)
+
+
 @pytest.fixture(autouse=True)
 def private_data_dir(tmp_path_factory, monkeypatch):
     """No test reads or writes the saved and finished games of whoever runs the suite (a test

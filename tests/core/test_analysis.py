@@ -157,6 +157,7 @@ def test_every_estimate_crosses_to_a_worker_process_and_plays_out_the_same(slug,
         assert sent[0].run() == answered[0]  # played out alike there
 
 
+@pytest.mark.long
 def test_a_move_the_hints_would_have_named_is_never_shown_as_one_that_cost_the_player():
     """Issue 69: a Million hint said to take $10,000 at a six, and the analysis then showed
     that move as costing its player 25 points: its playouts were played by another style of

@@ -1,5 +1,6 @@
 """The engine's shared promises: no UI imports, options, records that fail cleanly."""
 
+import contextlib
 import json
 import os
 import subprocess
@@ -202,36 +203,39 @@ def test_ctrl_c_stops_a_parallel_sim_at_once_with_the_games_played_so_far():
     import signal
     import time
 
+    # Ctrl+C as a terminal's shell gives it, whatever the shell that started the suite left
+    # (a shell's background job ignores SIGINT, and what it starts inherits that)
+    ctrl_c_as_at_a_terminal = (
+        "import runpy, signal; signal.signal(signal.SIGINT, signal.default_int_handler); "
+        "runpy.run_module('boomtown.cli', run_name='__main__')"
+    )
     run = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "boomtown.cli",
-            "sim",
-            "army",
-            "--games",
-            "100000",
-            "--jobs",
-            "2",
-            "--json",
-        ],
+        [sys.executable, "-c", ctrl_c_as_at_a_terminal]
+        + ["sim", "army", "--games", "100000", "--jobs", "2", "--json"],
         stdout=subprocess.PIPE,
         text=True,
     )
-    deadline = time.monotonic() + 60
-    while len(workers_of(run.pid)) < 2:  # wait for the pool's two workers
-        assert time.monotonic() < deadline and run.poll() is None
-    workers = workers_of(run.pid)
-    run.send_signal(signal.SIGINT)
-    out, _ = run.communicate(timeout=20)
-    summary = json.loads(out)
-    assert run.returncode == 130 and summary["interrupted"] is True
-    assert summary["completed"] < 100_000
-    for worker in workers:  # gone, not running on
-        assert (
-            not os.path.exists(f"/proc/{worker}")
-            or open(f"/proc/{worker}/stat").read().split()[2] == "Z"
-        )
+    workers: set[int] = set()
+    try:
+        deadline = time.monotonic() + 60
+        while len(workers_of(run.pid)) < 2:  # wait for the pool's two workers
+            assert time.monotonic() < deadline and run.poll() is None
+        workers = workers_of(run.pid)
+        run.send_signal(signal.SIGINT)
+        out, _ = run.communicate(timeout=20)
+        summary = json.loads(out)
+        assert run.returncode == 130 and summary["interrupted"] is True
+        assert summary["completed"] < 100_000
+        for worker in workers:  # gone, not running on
+            assert (
+                not os.path.exists(f"/proc/{worker}")
+                or open(f"/proc/{worker}/stat").read().split()[2] == "Z"
+            )
+    finally:  # a failure leaves nothing playing on at full speed
+        for pid in (*workers, run.pid):
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(pid, signal.SIGKILL)
+        run.wait()
 
 
 def test_a_rule_error_inside_a_game_counts_as_an_error_and_the_run_goes_on(monkeypatch):

@@ -72,6 +72,7 @@ class Terminal:
         self.stream = pyte.ByteStream(self._screen)
         self.received = bytearray()
         self._unread = 0  # bytes of `received` not yet drawn on the screen
+        self._rows: tuple[tuple, list[str]] = ((), [])  # the screen's rows as last read
         self.closed = asyncio.Event()
 
     @property
@@ -99,8 +100,17 @@ class Terminal:
         finally:
             self.closed.set()
 
+    def rows(self) -> list[str]:
+        """The screen's rows as text, read again only once more has come (or it was resized):
+        a test waiting for something reads them every few milliseconds."""
+        screen = self.screen
+        drawn = (len(self.received), screen.columns, screen.lines)
+        if self._rows[0] != drawn:
+            self._rows = (drawn, screen.display)
+        return self._rows[1]
+
     def text(self) -> str:
-        return "\n".join(self.screen.display)
+        return "\n".join(self.rows())
 
     def window_title(self) -> str:
         """The window's title as the app last named it (OSC 2; pyte reads Textual's OSC 22, the
@@ -115,7 +125,7 @@ class Terminal:
     def panel_text(self, title: str) -> str:
         """What the panel titled `title` says, its lines joined by a space (so a sentence
         wrapped over several reads as one); "" when no such panel is on the screen."""
-        rows = self.screen.display
+        rows = self.rows()
         top = next((top for top, row in enumerate(rows) if f"╭─ {title} " in row), None)
         if top is None:
             return ""

@@ -5,6 +5,8 @@ the turn's bell, and pastes a line of chat."""
 import asyncio
 import time
 
+import pytest
+
 from net.transport.web.door import WebOptions
 from tui import turn_bell
 
@@ -55,6 +57,7 @@ async def played_a_tone(driver, timeout: float = 20.0) -> None:
         await asyncio.sleep(0.1)
 
 
+@pytest.mark.long
 async def test_a_browser_signs_in_and_plays_at_a_table_with_an_ssh_player(tmp_path, monkeypatch):
     monkeypatch.setattr(turn_bell, "WAIT", 0.0)  # every turn that comes rings
     driver = chromium()
@@ -134,6 +137,7 @@ async def test_a_browser_signs_in_and_plays_at_a_table_with_an_ssh_player(tmp_pa
         await server.stop()
 
 
+@pytest.mark.long
 async def test_a_browser_guest_keeps_its_name_across_a_reload_and_a_stranger_cannot_take_it(
     tmp_path,
 ):
@@ -165,6 +169,7 @@ async def test_a_browser_guest_keeps_its_name_across_a_reload_and_a_stranger_can
         await server.stop()
 
 
+@pytest.mark.long
 async def test_a_friend_invited_from_the_lobby_plays_a_game_in_a_browser(tmp_path):
     """Issue 68, end to end: ann invites a friend from the SSH lobby; the friend, with no
     SSH, opens the link, chooses a name, makes a table with bots and plays."""

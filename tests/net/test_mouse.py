@@ -15,7 +15,7 @@ def click_at(column: int, row: int) -> str:
 
 def where(person, needle: str, last: bool = False) -> tuple[int, int]:
     """The cell where `needle` first (or last) shows on `person`'s screen."""
-    rows = person.screen.display
+    rows = person.rows()
     found = [(line.index(needle), y) for y, line in enumerate(rows) if needle in line]
     assert found, f"{needle!r} is not on the screen:\n{person.text()}"
     return found[-1] if last else found[0]
@@ -57,7 +57,7 @@ async def test_a_key_on_the_key_bar_clicked_does_what_the_key_does(tmp_path):
         table = await table_with(server, ["ann"], bots=1, game="army", seed=3)
         await ann.wait_for("Ledger")
         await until(lambda: table.actor() == 0)
-        await until(lambda: " r  Throw" in ann.screen.display[-1])  # the key bar
+        await until(lambda: " r  Throw" in ann.rows()[-1])  # the key bar
         await ann.press(click_at(*where(ann, " r  Throw", last=True)))
         await ann.wait_for("ann throws")
         await ann.close()

@@ -143,6 +143,7 @@ async def reaches_the_lobby(command: list[str], within: float) -> bool:
         await ssh.wait()
 
 
+@pytest.mark.long
 async def test_people_log_in_while_silent_connections_flood_the_server(tmp_path):
     """Four addresses hold 8 silent sockets each, more than the server lets wait, and reopen
     any it closes: ordinary logins with the real client still reach the lobby within 5 s."""

@@ -57,6 +57,7 @@ async def invited(tmp_path):
         await server.stop()
 
 
+@pytest.mark.long
 async def test_a_phone_held_sideways_joins_by_invitation_and_plays_every_game_by_touch(invited):
     server, secret = invited
     driver = phone()

@@ -58,6 +58,7 @@ def runner_of(database: str, table_id: int) -> str | None:
     return row[0] if row else None
 
 
+@pytest.mark.long
 async def test_three_processes_are_one_server_and_outlive_a_kill(postgres, tmp_path):
     database = postgres.database()
     with open(tmp_path / "serve.log", "wb") as log:
@@ -130,6 +131,7 @@ async def play_watch_chat_ban_and_kill(servers, database, storage) -> None:
         await person.close()
 
 
+@pytest.mark.long
 async def test_a_hint_at_a_table_another_process_runs(postgres, tmp_path):
     """A person who comes back to their table of bots at another process than the one that
     runs it asks for a hint there, and gets one: worked out where they are connected."""
@@ -203,6 +205,7 @@ async def serve_workers(
     )
 
 
+@pytest.mark.long
 async def test_workers_share_one_port_and_one_that_dies_is_started_again(postgres, tmp_path):
     database = postgres.database()
     port = free_port()  # several processes must share a fixed one
@@ -228,6 +231,7 @@ async def test_workers_share_one_port_and_one_that_dies_is_started_again(postgre
     assert not children_of(parent.pid)
 
 
+@pytest.mark.long
 async def test_workers_end_when_their_parent_is_killed(postgres, tmp_path):
     """Issue 67: the workers of a parent killed with -9 served on, orphaned, with nobody to
     start them again or stop them. They now stop as by SIGTERM, letting their people go."""
@@ -270,6 +274,7 @@ def free_port() -> int:
         return probe.getsockname()[1]
 
 
+@pytest.mark.long
 async def test_workers_share_the_web_port_and_a_link_made_at_one_signs_in_at_any(
     postgres, tmp_path
 ):
@@ -335,6 +340,7 @@ def children_of(pid: int) -> list[int]:
         return []
 
 
+@pytest.mark.long
 async def test_workers_that_cannot_start_stop_the_server_saying_so(postgres, tmp_path):
     database = postgres.database()
     with socket.socket() as taken:  # another program holds the port

@@ -4,6 +4,8 @@ import os
 import re
 import signal
 
+import pytest
+
 from .harness import connect, ended, serve_process, until
 
 
@@ -13,6 +15,7 @@ async def start(data_dir):
     )
 
 
+@pytest.mark.long
 async def test_kill_9_and_restart_resumes_the_table_exactly(tmp_path):
     proc, port = await start(tmp_path)
     try:

@@ -288,6 +288,7 @@ async def test_a_browser_s_flood_of_keys_is_read_at_the_rate_allowed_while_other
     await ann.close()
 
 
+@pytest.mark.long
 async def test_a_browser_that_stops_reading_is_dropped_and_memory_stays_bounded(tmp_path):
     server, port = await start_server(
         tmp_path,

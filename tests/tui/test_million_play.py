@@ -2,6 +2,8 @@
 
 from types import SimpleNamespace
 
+import pytest
+
 from core.games.million import actions as A
 from core.games.million.board import BUSINESSES, SPACES
 from tui.app import BoomtownApp
@@ -28,6 +30,7 @@ def keys_for(view) -> list[str]:
     return ["l", "e"] if A.Lease in kinds else ["e"]
 
 
+@pytest.mark.long
 async def test_a_short_game_is_played_by_keys_to_the_end_screen():
     table = million_table(5, until=None, options={"round_limit": 15}, players=2)
     app = app_for(table)

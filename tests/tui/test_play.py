@@ -70,6 +70,7 @@ async def play_to_the_end(pilot, app, screen_class, keys_for) -> None:
     assert table.state.is_over()
 
 
+@pytest.mark.long
 async def test_a_whole_four_player_game_is_played_by_keys_to_the_end_screen():
     table = table_at(seed=1, until=None)
     app = app_for(table)
@@ -543,6 +544,7 @@ class Cheating:
         return A.bid(10_000)
 
 
+@pytest.mark.long
 async def test_a_bot_that_fails_or_cheats_plays_a_legal_move_and_the_game_goes_on(caplog):
     table = table_at(seed=1, until=None)
     table.bots[1], table.bots[2] = Failing(), Cheating()

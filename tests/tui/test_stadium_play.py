@@ -1,5 +1,7 @@
 """Playing Stadium through the app, as a person would: keys in, screens out."""
 
+import pytest
+
 from core.games.stadium import actions as A
 from core.games.stadium.board import CARDS, LOTS, WIDTH
 from tui.app import BoomtownApp
@@ -33,6 +35,7 @@ def keys_for(view) -> list[str]:
     return ["b", "enter"] if A.Build in kinds else ["e"]
 
 
+@pytest.mark.long
 async def test_a_short_game_is_played_by_keys_to_the_end_screen():
     table = stadium_table(5, until=None, options={"round_limit": 12}, players=2)
     app = app_for(table)
