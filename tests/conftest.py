@@ -10,10 +10,11 @@ from core.engine.analysis import Settings
 
 
 def pytest_xdist_auto_num_workers(config) -> int:
-    """`-n auto`: a worker more than the cores. The SSH tests spend much of their time waiting
-    on sockets and the server's loop, and an extra worker fills that time (on 2 cores the suite
-    took 4 min 40 s with 2 workers, 3 min 45 s with 3)."""
-    return (os.cpu_count() or 1) + 1
+    """`-n auto`: two workers more than the cores. The SSH and browser tests spend much of
+    their time waiting on sockets, Chromium and the server's loop, and the extra workers fill
+    that time (on 2 cores, back to back: 3 workers 231 s, 4 workers 198 s; 2 workers once took
+    4 min 40 s)."""
+    return (os.cpu_count() or 1) + 2
 
 
 def pytest_collection_modifyitems(items) -> None:
