@@ -132,12 +132,14 @@ async def test_tables_made_while_a_persons_app_starts_are_on_the_first_frame_it_
     app started, in a batch update): for a moment the lobby lacked the tables' rows, and a
     test that read it then failed in CI."""
     server, port = served
-    sent: dict[Channel, list[int]] = {}  # each channel's frames: where each ends in its output
+    frames: dict[Channel, list[int]] = {}  # where each frame sent to a channel ends in its output
+    sent: dict[Channel, int] = {}
     channel_send = Channel.send
 
     def counted(channel, data: bytes) -> None:
-        ends = sent.setdefault(channel, [])
-        ends.append((ends[-1] if ends else 0) + len(data))
+        sent[channel] = sent.get(channel, 0) + len(data)
+        if b"H" in data and b"\x1b[" in data:  # it moves the cursor to draw: a frame
+            frames.setdefault(channel, []).append(sent[channel])
         channel_send(channel, data)
 
     monkeypatch.setattr(Channel, "send", counted)
@@ -146,8 +148,8 @@ async def test_tables_made_while_a_persons_app_starts_are_on_the_first_frame_it_
         await ann.wait_for("You are ann")
         for game in ("bigshot", "army", "stadium"):
             await server.host.create_table("ann", game, {}, players=2, bots=1)
-        ends = sent[session_of(server, "ann").channel]
-        painted = len(ends)
+        ends = frames[session_of(server, "ann").channel]
+        painted = len(ends)  # the painter's
     await until(lambda: len(ends) > painted and len(ann.received) >= ends[painted])
     first = drawn(bytes(ann.received[: ends[painted]]), (120, 40))
     assert all(any(game in row for row in first) for game in ("Big Shot", "Army", "Stadium"))
