@@ -462,8 +462,9 @@ async def test_a_game_that_ended_while_you_were_away_waits_in_the_lobby_then_in_
     await ann.wait_for("game over")  # the table's status in ann's lobby
     await ann.press("\r")
     await ann.wait_for("Game over")  # its end screen, with the replay
-    await ann.press("q")  # Lobby
-    await ann.wait_for("You are ann")
+    await ann.wait_for("q  Lobby")  # its keys, as its key bar offers them
+    await ann.press("q")
+    await ann.wait_for("You are ann", timeout=30)  # (a key waits while the analysis comes in)
     await until(lambda: "game over" not in ann.text())  # gone from ann's list
     assert not table.listed_for("ann") and table.listed_for("ben")  # ben has not seen it yet
     await ben.close()
