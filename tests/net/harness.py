@@ -86,6 +86,43 @@ class QuickScreen(pyte.Screen):
             super().draw(data)
 
 
+class QuickStream(pyte.ByteStream):
+    """pyte's stream, but a colour or a cursor move (`ESC [ n;n m` or `H`, which Textual sends
+    around every piece of text it draws) is read whole rather than fed to pyte's parser a
+    character at a time; everything else goes to the parser as before. (Equal to pyte's own,
+    as QuickScreen is.)"""
+
+    SGR_OR_MOVE = re.compile(r"\x1b\[([0-9;]*)([mH])")
+
+    def feed(self, data: bytes) -> None:  # (pyte's ByteStream.feed, then its Stream.feed)
+        self._text(self.utf8_decoder.decode(data) if self.use_utf8 else "".join(map(chr, data)))
+
+    def _text(self, data: str) -> None:
+        screen = self.listener
+        draw, colour, move = screen.draw, screen.select_graphic_rendition, screen.cursor_position
+        text_at, sequence_at = self._text_pattern.match, self.SGR_OR_MOVE.match
+        plain = self._taking_plain_text
+        at, length = 0, len(data)
+        while at < length:
+            if plain:
+                text = text_at(data, at)
+                if text:
+                    start, at = text.span()
+                    draw(data[start:at])
+                    continue
+                sequence = sequence_at(data, at)
+                if sequence:
+                    params = [min(int(p or 0), 9999) for p in sequence[1].split(";")]
+                    (colour if sequence[2] == "m" else move)(*params)
+                    at = sequence.end()
+                    continue
+                plain = False
+            else:
+                plain = self._send_to_parser(data[at : at + 1])
+                at += 1
+        self._taking_plain_text = plain
+
+
 class Terminal:
     """One person at an SSH client: a pty, a screen, a record of every byte received."""
 
@@ -97,7 +134,7 @@ class Terminal:
 
     def _blank(self, width: int, height: int) -> None:
         self._screen = QuickScreen(width, height)
-        self.stream = pyte.ByteStream(self._screen)
+        self.stream = QuickStream(self._screen)
         self.received = bytearray()
         self._unread = 0  # bytes of `received` not yet drawn on the screen
         self._rows: tuple[tuple, list[str]] = ((), [])  # the screen's rows as last read
