@@ -222,13 +222,14 @@ async def test_a_person_watching_the_bots_play_is_not_held_back_for_showing_thei
         loop = asyncio.get_running_loop()
         start, began = anns.meter.used, loop.time()
         owed = anns.meter.owed()  # her screen's arrival is hers: on a loaded machine, seconds
+        bens_owed = bens.meter.owed()  # and his lobby's, his
         await until(lambda: table.match.state.is_over() or anns.meter.used - start > 0.2)
         # showing the moves took more than her burst, and more than her share gave back while
         # they were shown: charged to her, it would have kept her keys waiting
         assert anns.meter.used - start > 0.1 + 0.01 * (loop.time() - began)
         # the moves added less than a second to her keys' wait (charged to her: 20 to 40 s),
-        # and nothing to ben's
-        assert anns.meter.owed() < owed + 1.0 and bens.meter.owed() == 0
+        # and nothing to ben's (what he owes for arriving is paid back, never added to)
+        assert anns.meter.owed() < owed + 1.0 and bens.meter.owed() <= bens_owed
         # back at the keyboard: her key is answered, once her share has paid for it too (at a
         # hundredth of the loop, the help screen's 0.1 s or so on a loaded machine is 10 s)
         await ann.press("?")
