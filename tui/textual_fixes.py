@@ -9,6 +9,7 @@ Textual's version is pinned to 8.2 in pyproject.toml; look at each again when it
 from __future__ import annotations
 
 from textual.app import App
+from textual.screen import Screen
 from textual.timer import Timer
 from textual.widget import AwaitRemove
 from textual.widgets import OptionList
@@ -22,7 +23,6 @@ from .textual_private import (
     original,
     replace,
     screen_stack,
-    still_to_draw,
 )
 
 SOONEST = 0.001  # seconds: the shortest delay a timer is given
@@ -72,16 +72,18 @@ def _remove_toast(self: Toast | ToastHolder) -> AwaitRemove:
     return removal
 
 
-def _display(self: App, screen, renderable) -> None:
-    """A frame made during a batch update is drawn once the batch ends. Textual renders it,
-    takes it as drawn, and drops it (it draws nothing in a batch); its next frame drew only
-    what changed after, over a terminal that never showed the dropped one. Textual holds a
-    batch while an app starts: over SSH a person's lobby, first drawn by the shared painter
-    before tables were made, was then drawn without their rows (CI saw it)."""
-    if renderable is not None and holding_frames(self):
-        still_to_draw(screen, renderable)
-        self._frames_held = True  # type: ignore[attr-defined]
-    original(App, "_display")(self, screen, renderable)
+def _compositor_refresh(self: Screen) -> None:
+    """A screen makes no frame while its app holds a batch update: what changed waits, and is
+    drawn once the batch ends. Textual made the frame, took it as drawn and dropped it (its
+    `App._display` draws nothing in a batch), and the next frame drew only what changed after,
+    over a terminal that never showed the dropped one. Textual holds a batch while an app
+    starts: over SSH a person's lobby, first drawn by the shared painter before tables were
+    made, was then drawn without their rows (CI saw it)."""
+    app = self.app
+    if holding_frames(app):
+        app._frames_held = True  # type: ignore[attr-defined]
+        return
+    original(Screen, "_compositor_refresh")(self)
 
 
 def _end_batch(self: App) -> None:
@@ -98,7 +100,7 @@ FIXES = (
     (Timer, "__init__", _timer_init),
     (Toast, "remove", _remove_toast),
     (ToastHolder, "remove", _remove_toast),
-    (App, "_display", _display),
+    (Screen, "_compositor_refresh", _compositor_refresh),
     (App, "_end_batch", _end_batch),
 )
 

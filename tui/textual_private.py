@@ -21,13 +21,12 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from textual._compositor import ChopsUpdate, Compositor, CompositorUpdate, LayoutUpdate
+from textual._compositor import ChopsUpdate, Compositor, CompositorUpdate
 from textual._node_list import DuplicateIds
 from textual._xterm_parser import XTermParser
 from textual.app import App
 from textual.binding import ActiveBinding
 from textual.css.stylesheet import Stylesheet
-from textual.geometry import Region
 from textual.message_pump import MessagePump
 from textual.screen import Screen
 from textual.strip import Strip
@@ -70,7 +69,6 @@ __all__ = [
     "screen_lines",
     "screen_stack",
     "spans_update",
-    "still_to_draw",
     "stylesheet_variables",
     "uncached_extended_key_parser",
     "write_to_terminal",
@@ -205,14 +203,7 @@ REACHES = (
         "key bar: the bindings that act, asked about only for the keys shown",
     ),
     Reach(App, "_batch_count", None, "textual_fixes: a frame made in a batch update"),
-    Reach(LayoutUpdate, "region", None, "textual_fixes: a frame made in a batch update"),
-    Reach(ChopsUpdate, "spans", None, "textual_fixes: a frame made in a batch update"),
-    Reach(
-        App,
-        "_display",
-        "(self, screen: 'Screen', renderable: 'RenderableType | None') -> 'None'",
-        "textual_fixes: a frame made in a batch update",
-    ),
+    Reach(Screen, "_compositor_refresh", "(self) -> 'None'", "textual_fixes: no frame in a batch"),
     Reach(App, "_end_batch", "(self) -> 'None'", "textual_fixes: a frame made in a batch update"),
     Reach(
         App,
@@ -244,15 +235,6 @@ def original(owner: type, name: str) -> Callable[..., Any]:
 def holding_frames(app: App[Any]) -> bool:
     """Whether `app` is in a batch update, which draws nothing until it ends."""
     return bool(app._batch_count)
-
-
-def still_to_draw(screen: Screen[Any], update: Any) -> None:
-    """What `update` draws, marked on `screen` as not drawn yet: its next frame draws it."""
-    dirty = screen._compositor._dirty_regions
-    if isinstance(update, LayoutUpdate):
-        dirty.add(update.region)
-    elif isinstance(update, ChopsUpdate):
-        dirty.update(Region(x1, y, x2 - x1, 1) for y, x1, x2 in update.spans)
 
 
 def background_screens(app: App[Any]) -> list[Screen[Any]]:
