@@ -303,6 +303,7 @@ class BoomtownServer:
         self.ssh_port = 0  # where SSH clients connect, once it listens
         self.web_port: int | None = None  # where browsers connect (serve --web), if they may
         self._host_watch: asyncio.Task | None = None
+        self._reading_changes = asyncio.Lock()  # one reading of what changed elsewhere at a time
         self.community: Community | None = None  # the processes sharing its database
         self.stall_watch = StallWatch(limits.stall_seconds)
 
@@ -398,14 +399,17 @@ class BoomtownServer:
     async def _read_changes_elsewhere(self) -> None:
         """What the host's commands (`boomtown ban`, `boomtown tables --close`), a browser
         signed out or another process changed; the sessions of anyone now banned, or of a
-        browser signed out, end."""
+        browser signed out, end. One caller at a time: a door asking while another reads
+        waits for that reading (whoever asks after the change is told of it once), rather than
+        hearing nothing changed and judging by the bans read before."""
         storage = self.storage
-        try:
-            if await storage.soon(storage.changed_elsewhere):
-                await self.identity.reread()
-                await self.host.closed_elsewhere()
-        except StorageError as exc:  # the bans read last stand
-            log.warning("cannot read the bans or tables (%s)", exc)
+        async with self._reading_changes:
+            try:
+                if await storage.soon(storage.changed_elsewhere):
+                    await self.identity.reread()
+                    await self.host.closed_elsewhere()
+            except StorageError as exc:  # the bans read last stand
+                log.warning("cannot read the bans or tables (%s)", exc)
         self.identity.send_away()
 
     async def _watch_host(self) -> None:

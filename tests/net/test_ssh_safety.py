@@ -304,6 +304,26 @@ async def test_a_banned_person_is_sent_away_and_kept_out_under_any_name_until_li
         await server.stop()
 
 
+@pytest.mark.parametrize("lift", [False, True], ids=["banned", "lifted"])
+async def test_people_arriving_together_just_after_a_ban_or_its_lift_all_meet_it(tmp_path, lift):
+    """Each arrival reads what the host changed before it is let in; one arriving while another
+    is still reading must wait for that reading, not be judged by the bans read before it."""
+    server, _ = await start_server(tmp_path)
+    data = ["--data", str(tmp_path)]
+    fingerprint = key_for("eve").get_fingerprint("sha256")
+    try:
+        if lift:
+            said(["ban", "eve", *data])
+            await server.identity.catch_up()  # the server knows of the ban
+        said(["ban", "eve", "--lift" if lift else "--reason=spam", *data])
+        arrivals = [server.identity.ssh_key("eve", fingerprint, "127.0.0.2") for _ in range(3)]
+        met = await asyncio.gather(*arrivals, return_exceptions=True)
+        refused = [type(it).__name__ for it in met if it is not None]
+        assert refused == ([] if lift else ["Banned"] * 3)
+    finally:
+        await server.stop()
+
+
 def test_ban_refuses_a_directory_without_a_server_and_a_missing_name(tmp_path, capsys):
     for argv in (["ban", "eve", "--data", str(tmp_path)], ["ban", "--data", str(tmp_path)]):
         with pytest.raises(SystemExit) as exit_:
