@@ -1,6 +1,6 @@
 """Workarounds for Textual 8.2 bugs found by random input (tests/net/test_fuzz.py), by a
-suite run that hung (a timer due in the past), by playing (notices left on screen) and by a
-test that failed in CI (a lobby's rows never sent).
+suite run that hung (a timer due in the past), by playing (notices left on screen), by a
+test that failed in CI (a lobby's rows never sent) and by a heap that grew (drawn lines kept).
 
 Textual's version is pinned to 8.2 in pyproject.toml; look at each again when it moves.
 `install()` is idempotent and changes only the methods named here.
@@ -8,13 +8,18 @@ Textual's version is pinned to 8.2 in pyproject.toml; look at each again when it
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from textual.app import App
+from textual.color import Color
 from textual.screen import Screen
+from textual.style import Style
 from textual.timer import Timer
 from textual.widget import AwaitRemove
 from textual.widgets import OptionList
 
 from .textual_private import (
+    StylesCache,
     Toast,
     ToastHolder,
     ToastRack,
@@ -94,6 +99,15 @@ def _end_batch(self: App) -> None:
             self.screen.refresh()  # a frame soon, if nothing else draws one first
 
 
+@lru_cache(1024)
+def _inner_outer(base_background: Color, background: Color) -> tuple[Style, Style]:
+    """A widget's inner and outer backgrounds, cached by the colours alone. Textual cached
+    them by its method's `self` too, a widget's StylesCache, so the last 1024 widgets drawn
+    were kept with every line they had drawn long after they were gone: on a server, dead
+    sessions' boards, and a heap every full collection walks (Textual issue 6665)."""
+    return Style(background=base_background + background), Style(background=base_background)
+
+
 FIXES = (
     (OptionList, "_on_click", _on_click),
     (OptionList, "_move_page", _move_page),
@@ -102,6 +116,7 @@ FIXES = (
     (ToastHolder, "remove", _remove_toast),
     (Screen, "_compositor_refresh", _compositor_refresh),
     (App, "_end_batch", _end_batch),
+    (StylesCache, "get_inner_outer", staticmethod(_inner_outer)),
 )
 
 

@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Any
 
 from textual._compositor import ChopsUpdate, Compositor, CompositorUpdate
 from textual._node_list import DuplicateIds
+from textual._styles_cache import StylesCache
 from textual._xterm_parser import XTermParser
 from textual.app import App
 from textual.binding import ActiveBinding
@@ -42,6 +43,7 @@ if TYPE_CHECKING:
 __all__ = [
     "Compositor",
     "DuplicateIds",
+    "StylesCache",
     "Toast",
     "ToastHolder",
     "ToastRack",
@@ -205,6 +207,12 @@ REACHES = (
     Reach(App, "_batch_count", None, "textual_fixes: a frame made in a batch update"),
     Reach(Screen, "_compositor_refresh", "(self) -> 'None'", "textual_fixes: no frame in a batch"),
     Reach(App, "_end_batch", "(self) -> 'None'", "textual_fixes: a frame made in a batch update"),
+    Reach(
+        StylesCache,
+        "get_inner_outer",
+        "(cls, base_background: 'Color', background: 'Color') -> 'tuple[Style, Style]'",
+        "textual_fixes: every widget's drawn lines kept after it is gone",
+    ),
     Reach(
         App,
         "_check_action_state",

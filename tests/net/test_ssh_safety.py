@@ -10,12 +10,14 @@ import weakref
 
 import asyncssh
 import pytest
+from textual.widget import Widget
 
 from boomtown import cli
 from core.games.bigshot import actions as A
 from net.limits import TokenBucket
 from net.screens.app import SessionApp
 from net.transport.channel import LEAVE
+from tui.textual_private import StylesCache
 
 from .harness import backlog_peak, connect, key_for, peek, start_server, table_with, until
 
@@ -531,11 +533,15 @@ async def test_one_broken_session_ends_alone(served, monkeypatch, caplog):
 
 @pytest.mark.long
 async def test_no_app_stays_alive_after_many_sessions(served):
+    """Nor anything its screens drew (Textual kept the lines of the last 1024 widgets drawn)."""
     server, port = served
     alive = []
     for i in range(8):  # every app is tracked: whatever keeps one alive fails it at any count
-        term = await connect(port, f"p{i % 4}")
+        term = await connect(port, f"p{i}")
         await term.wait_for("You are")
+        if i % 2:  # half of them at a table of their own, left while it goes on
+            await table_with(server, [f"p{i}"], bots=1, game=("army", "stadium")[i % 4 // 2])
+            await term.wait_for("round 1")
         alive.extend(weakref.ref(s.app) for s in server.sessions)
         await term.close()
         for _ in range(100):
@@ -551,6 +557,9 @@ async def test_no_app_stays_alive_after_many_sessions(served):
     assert [ref for ref in alive if ref() is not None] == []
     gc.unfreeze()
     assert not [o for o in gc.get_objects() if isinstance(o, SessionApp)]
+    drawn_for = {id(w._styles_cache) for w in gc.get_objects() if isinstance(w, Widget)}
+    kept = [o for o in gc.get_objects() if isinstance(o, StylesCache) and id(o) not in drawn_for]
+    assert kept == []  # no lines drawn by a widget that is gone
 
 
 async def test_leaving_blanks_the_screen_before_giving_the_terminal_back(served):
