@@ -1,5 +1,6 @@
 """What every test shares."""
 
+import gc
 import os
 
 import pytest
@@ -22,6 +23,15 @@ def pytest_collection_modifyitems(items) -> None:
     from its back, and the suite no longer ends with one worker busy on a long test while
     the rest wait."""
     items.sort(key=lambda item: item.get_closest_marker("long") is None)
+
+
+def pytest_sessionfinish(session) -> None:
+    """One last full collection, then the survivors frozen: pytest's own collects five times
+    more as a worker ends, each walking its heap of the whole suite's caches (about 290000
+    objects, 0.35 s a collection), while every worker ends at once. What dies here still has
+    its unraisable exceptions reported, as pytest's would."""
+    gc.collect()
+    gc.freeze()
 
 
 @pytest.fixture(autouse=True)
