@@ -26,6 +26,7 @@ from net.identity import SWEEP_SECONDS, Identity, Refused, Who, player_name
 from net.limits import STOP_SECONDS, Limits
 from net.loop import loop_share
 from net.loop.collector import Collector
+from net.loop.fresh_reading import FreshReading
 from net.loop.stall_watch import StallWatch
 from net.render import changed_rows, lean_strips, shared_styles
 from net.render.broadcast import Broadcasts
@@ -291,9 +292,8 @@ class BoomtownServer:
         self.first_frames = FirstFrames(self.host, limits)
         self.collector = Collector(lambda: self.host.last_change)
         self.sessions: set[Session] = set()
-        self.identity = Identity(
-            self.storage, allow_guests, self.sessions, self._read_changes_elsewhere
-        )
+        self.catch_up = FreshReading(self._read_changes_elsewhere)  # every door, before it admits
+        self.identity = Identity(self.storage, allow_guests, self.sessions, self.catch_up)
         self.shares = loop_share.Shares(
             limits.session_loop_share, limits.address_loop_share, limits.loop_burst_seconds
         )
@@ -303,7 +303,6 @@ class BoomtownServer:
         self.ssh_port = 0  # where SSH clients connect, once it listens
         self.web_port: int | None = None  # where browsers connect (serve --web), if they may
         self._host_watch: asyncio.Task | None = None
-        self._reading_changes = asyncio.Lock()  # one reading of what changed elsewhere at a time
         self.community: Community | None = None  # the processes sharing its database
         self.stall_watch = StallWatch(limits.stall_seconds)
 
@@ -326,7 +325,7 @@ class BoomtownServer:
         """Listen; returns the port (useful with port 0). With `reuse_port`, other processes
         (serve --workers) listen on the same port, and the system shares connections out."""
         if self.storage.dialect.name == "postgresql":  # other processes may share it
-            self.community = Community(self.host, self._read_changes_elsewhere)
+            self.community = Community(self.host, self.catch_up)
         self._server = await asyncssh.create_server(
             lambda: Gate(self),
             address,
@@ -399,17 +398,14 @@ class BoomtownServer:
     async def _read_changes_elsewhere(self) -> None:
         """What the host's commands (`boomtown ban`, `boomtown tables --close`), a browser
         signed out or another process changed; the sessions of anyone now banned, or of a
-        browser signed out, end. One caller at a time: a door asking while another reads
-        waits for that reading (whoever asks after the change is told of it once), rather than
-        hearing nothing changed and judging by the bans read before."""
+        browser signed out, end. Called through `catch_up`, which its callers share."""
         storage = self.storage
-        async with self._reading_changes:
-            try:
-                if await storage.soon(storage.changed_elsewhere):
-                    await self.identity.reread()
-                    await self.host.closed_elsewhere()
-            except StorageError as exc:  # the bans read last stand
-                log.warning("cannot read the bans or tables (%s)", exc)
+        try:
+            if await storage.soon(storage.changed_elsewhere):
+                await self.identity.reread()
+                await self.host.closed_elsewhere()
+        except StorageError as exc:  # the bans read last stand
+            log.warning("cannot read the bans or tables (%s)", exc)
         self.identity.send_away()
 
     async def _watch_host(self) -> None:
@@ -419,7 +415,7 @@ class BoomtownServer:
         and close waiting tables left deserted."""
         while True:
             await asyncio.sleep(SWEEP_SECONDS)
-            await self._read_changes_elsewhere()
+            await self.catch_up()
             await self.host.close_deserted()
 
     async def _session(self, process: asyncssh.SSHServerProcess) -> None:
